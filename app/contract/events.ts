@@ -1,0 +1,42 @@
+/**
+ * Events the main side pushes to the renderer. Like requests, every event is declared here with its schema.
+ */
+import { z } from 'zod';
+
+export const jobProgressSchema = z.object({
+  jobId: z.string(),
+  /** What is being done, for the progress bar's label ("Reading invoice.pdf"). */
+  label: z.string(),
+  pagesDone: z.number().int().nonnegative(),
+  pagesTotal: z.number().int().nonnegative(),
+  /** Estimated milliseconds left, null until one page has finished. */
+  etaMs: z.number().nonnegative().nullable(),
+  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  /** Pages that failed, each with its reason. */
+  errors: z.array(z.object({ pageId: z.string(), reason: z.string() })),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+export const contractEvents = {
+  'job.progress': jobProgressSchema,
+  /** A page's status or extraction changed; the renderer refetches what it shows. */
+  'page.updated': z.object({ pageId: z.string(), documentId: z.string() }),
+  /** Documents were added or removed. */
+  'documents.changed': z.object({}),
+  /** Another project was opened. */
+  'project.changed': z.object({ path: z.string().nullable() }),
+} as const;
+
+export type ContractEvents = typeof contractEvents;
+export type EventName = keyof ContractEvents;
+export type EventPayload<E extends EventName> = z.infer<ContractEvents[E]>;
+
+/** The envelope every event travels in, whatever the transport. */
+export interface EventEnvelope<E extends EventName = EventName> {
+  event: E;
+  payload: EventPayload<E>;
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contractEvents, name);
+}

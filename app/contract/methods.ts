@@ -1,0 +1,128 @@
+/**
+ * The contract between the renderer and the main side: every request with its reply, declared once.
+ * Both shells bind this table to their transport (Electron IPC, HTTP on 127.0.0.1); the main side validates every
+ * request against it before a service sees it, and the renderer gets one typed client whichever shell it runs in.
+ */
+import { z } from 'zod';
+import { extractionSchema } from '../model/extraction.js';
+import { documentSummarySchema, pageSummarySchema, revisionSchema, reviewStatusSchema } from '../model/page.js';
+
+const id = z.string().min(1).max(200);
+/** A file-system path chosen by the user or given on the command line. */
+const path = z.string().min(1).max(4096);
+
+export const projectInfoSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  schemaVersion: z.number().int(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+export const engineChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  licence: z.string().nullable(),
+  available: z.boolean(),
+  unavailableReason: z.string().optional(),
+});
+export type EngineChoice = z.infer<typeof engineChoiceSchema>;
+
+export const settingsSchema = z.object({
+  /** Written into every revision as its author. */
+  authorName: z.string().min(1).max(200),
+  /** Engine used for new imports. */
+  engine: z.string().min(1).max(100),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const importErrorSchema = z.object({
+  /** The file's name as the user knows it. */
+  file: z.string(),
+  reason: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importResultSchema = z.object({
+  imported: z.array(documentSummarySchema),
+  /** Files that were already in the project (same SHA-256). */
+  duplicates: z.array(z.string()),
+  errors: z.array(importErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const pageReviewSchema = z.object({
+  page: pageSummarySchema,
+  documentName: z.string(),
+  /** URL the renderer loads the page image from (valid in the current shell only). */
+  imageUrl: z.string(),
+  extraction: extractionSchema.nullable(),
+  latestRevision: revisionSchema.nullable(),
+});
+export type PageReview = z.infer<typeof pageReviewSchema>;
+
+/** Largest upload the browser shell accepts through `documents.importData` (base64 of the file). */
+export const maxImportBytes = 200 * 1024 * 1024;
+
+export const contractMethods = {
+  /** Which shell, which version, whether a project is open, whether samples exist. */
+  'app.info': {
+    request: z.object({}),
+    reply: z.object({
+      version: z.string(),
+      shell: z.enum(['electron', 'browser']),
+      project: projectInfoSchema.nullable(),
+      samplesAvailable: z.boolean(),
+      /** Whether the shell can show native file dialogs (Electron) or only uploads (browser). */
+      nativeDialogs: z.boolean(),
+    }),
+  },
+  'project.create': { request: z.object({ path }), reply: projectInfoSchema },
+  'project.open': { request: z.object({ path }), reply: projectInfoSchema },
+  /** Creates (or reopens) the samples project in the user's data folder, with the bundled samples imported. */
+  'project.openSamples': { request: z.object({}), reply: projectInfoSchema },
+  /** Shows a native open dialog (Electron only); null when cancelled. */
+  'dialog.openProject': { request: z.object({}), reply: projectInfoSchema.nullable() },
+  'dialog.importFiles': { request: z.object({}), reply: importResultSchema.nullable() },
+  'settings.get': { request: z.object({}), reply: settingsSchema },
+  'settings.set': { request: settingsSchema.partial(), reply: settingsSchema },
+  'engines.list': { request: z.object({}), reply: z.array(engineChoiceSchema) },
+  /** Imports files by path (Electron drag-and-drop, dialogs, CLI). Reading is queued; progress comes as events. */
+  'documents.importPaths': {
+    request: z.object({ paths: z.array(path).min(1).max(1000), engine: z.string().optional() }),
+    reply: importResultSchema,
+  },
+  /** Imports one file sent by value (browser shell uploads). */
+  'documents.importData': {
+    request: z.object({
+      name: z.string().min(1).max(500),
+      dataBase64: z.string().max(Math.ceil((maxImportBytes * 4) / 3) + 4),
+      engine: z.string().optional(),
+    }),
+    reply: importResultSchema,
+  },
+  'documents.list': { request: z.object({}), reply: z.array(documentSummarySchema) },
+  'pages.getReview': { request: z.object({ pageId: id }), reply: pageReviewSchema },
+  /** Reads a page again (with another engine, or after an error). */
+  'pages.reread': { request: z.object({ pageId: id, engine: z.string().optional() }), reply: z.object({ jobId: z.string() }) },
+  'pages.setReviewStatus': {
+    request: z.object({ pageId: id, status: reviewStatusSchema }),
+    reply: pageSummarySchema,
+  },
+  /** Saves the analyst's Markdown as a new revision. parentId is the revision the edit started from. */
+  'revisions.save': {
+    request: z.object({ pageId: id, text: z.string().max(5_000_000), parentId: id.nullable() }),
+    reply: revisionSchema,
+  },
+  'revisions.list': { request: z.object({ pageId: id }), reply: z.array(revisionSchema) },
+  'jobs.cancel': { request: z.object({ jobId: id }), reply: z.object({ cancelled: z.boolean() }) },
+} as const;
+
+export type ContractMethods = typeof contractMethods;
+export type MethodName = keyof ContractMethods;
+export type RequestOf<M extends MethodName> = z.input<ContractMethods[M]['request']>;
+export type ReplyOf<M extends MethodName> = z.output<ContractMethods[M]['reply']>;
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contractMethods, name);
+}

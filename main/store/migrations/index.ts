@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Add a new numbered file and list it here; never edit a released one.
+ */
+import type { Migration } from './migration.js';
+import { initialSchema } from './001_initial.js';
+
+export const migrations: readonly Migration[] = [initialSchema];
+
+/** The schema version this build of Recto writes. */
+export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

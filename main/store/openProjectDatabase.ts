@@ -1,0 +1,99 @@
+/**
+ * Opening a project file safely: a file that is not a Recto project, or was written by a newer Recto, is refused
+ * before anything is written to it. Only then is it opened for writing, switched to WAL and migrated forward.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { currentSchemaVersion, migrations } from './migrations/index.js';
+
+/** SQLite `application_id` of Recto projects: "Rcto" in ASCII. */
+export const rectoApplicationId = 0x5263746f;
+
+/** Why a project could not be opened; the message names the file and the reason. */
+export class ProjectFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`${path.basename(file)}: ${reason}`);
+    this.name = 'ProjectFileError';
+  }
+}
+
+const sqliteMagic = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Reads the header fields we need without opening the file through SQLite at all. */
+function inspectHeader(file: string): { applicationId: number; userVersion: number } {
+  let header: Buffer;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      header = Buffer.alloc(100);
+      const read = fs.readSync(fd, header, 0, 100, 0);
+      if (read === 0) throw new ProjectFileError(file, 'the file is empty, not a Recto project');
+      if (read < 100) throw new ProjectFileError(file, 'not a Recto project (too short to be a database)');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    if (error instanceof ProjectFileError) throw error;
+    throw new ProjectFileError(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (!header.subarray(0, 16).equals(sqliteMagic)) {
+    throw new ProjectFileError(file, 'not a Recto project (not an SQLite database)');
+  }
+  // SQLite header: user_version at byte 60, application_id at byte 68, both big-endian 32-bit.
+  return { userVersion: header.readUInt32BE(60), applicationId: header.readUInt32BE(68) };
+}
+
+export interface OpenOptions {
+  /** Create the file when it does not exist. */
+  create: boolean;
+}
+
+/** Opens (or creates) a project database, migrated to the current schema. */
+export function openProjectDatabase(file: string, options: OpenOptions): Database.Database {
+  const exists = fs.existsSync(file);
+  if (!exists && !options.create) throw new ProjectFileError(file, 'no such project file');
+  if (exists && options.create) throw new ProjectFileError(file, 'a file of that name already exists');
+  if (exists) {
+    const { applicationId, userVersion } = inspectHeader(file);
+    if (applicationId !== rectoApplicationId) {
+      throw new ProjectFileError(file, 'not a Recto project (an SQLite database of another application)');
+    }
+    if (userVersion > currentSchemaVersion) {
+      throw new ProjectFileError(
+        file,
+        `written by a newer Recto (schema ${userVersion}; this version reads up to ${currentSchemaVersion}); update Recto to open it`,
+      );
+    }
+  } else {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  }
+
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    if (!exists) db.pragma(`application_id = ${rectoApplicationId}`);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error instanceof ProjectFileError ? error : new ProjectFileError(file, `cannot be opened: ${String(error)}`);
+  }
+}
+
+/** Applies every migration newer than the file's `user_version`, each in its own transaction. */
+function migrate(db: Database.Database): void {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of migrations) {
+    if (migration.version <= from) continue;
+    db.transaction(() => {
+      for (const statement of migration.statements) db.exec(statement);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
