@@ -1,0 +1,91 @@
+/**
+ * The layer arrows of DESIGN.md, enforced on every test run:
+ *
+ *   renderer/ ──► app/ ◄── main/ ──► native-models/ ──► app/
+ *
+ * Do not relax these rules: they are what keeps app/ runnable in the browser and the renderer free of Node.
+ */
+// Unit tests run in Node and may read fixtures from disk.
+const testFiles = '\\.test\\.tsx?$';
+const nodeBuiltins = { dependencyTypes: ['core'] };
+const nativeOrNodeOnly = {
+  path: [
+    'node_modules/(better-sqlite3|onnxruntime-node|onnxruntime-common|sharp|@napi-rs/canvas|tesseract\\.js|tesseract\\.js-core|pdfjs-dist|ws|cli-progress|electron|protobufjs|@huggingface/tokenizers)/',
+  ],
+};
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'app-is-pure',
+      comment: 'app/ runs in Node and in the browser: no Node built-ins, no native or Node-only modules, no Electron.',
+      severity: 'error',
+      from: { path: '^app/', pathNot: testFiles },
+      to: { ...nodeBuiltins },
+    },
+    {
+      name: 'app-no-native',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: nativeOrNodeOnly,
+    },
+    {
+      name: 'app-imports-only-app',
+      comment: 'app/ is the bottom layer.',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { path: '^(main|renderer|native-models|resources|e2e)/' },
+    },
+    {
+      name: 'renderer-only-app-and-browser-libraries',
+      comment: 'The renderer reaches the main side only through the contract client in app/.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^(main|native-models|resources|e2e)/' },
+    },
+    {
+      name: 'renderer-no-node',
+      severity: 'error',
+      from: { path: '^renderer/', pathNot: testFiles },
+      to: { ...nodeBuiltins },
+    },
+    {
+      name: 'renderer-no-native',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: nativeOrNodeOnly,
+    },
+    {
+      name: 'native-models-no-electron-no-main',
+      comment: 'Inference knows nothing of Electron or of the main side.',
+      severity: 'error',
+      from: { path: '^native-models/' },
+      to: { path: ['node_modules/electron/', '^main/', '^renderer/'] },
+    },
+    {
+      name: 'main-not-renderer',
+      severity: 'error',
+      from: { path: '^main/' },
+      to: { path: '^renderer/' },
+    },
+    {
+      name: 'electron-only-in-the-electron-shell',
+      comment: 'Everything but main/shells/electron runs without Electron (browser shell, CLI, tests).',
+      severity: 'error',
+      from: { path: '^(main|app|native-models|renderer)/', pathNot: '^main/shells/electron/' },
+      to: { path: 'node_modules/electron/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^dist/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * Text normalisation as in olmOCR-Bench's `normalize_text` (olmocr/bench/tests.py), applied to both the page output
+ * and the test strings before matching: `<br>` → space, whitespace runs → one space, Markdown bold/italic markers and
+ * `<b>`/`<i>` tags removed, Unicode NFC, typographic quotes/dashes → ASCII, micro sign → Greek mu.
+ */
+const replacements: [RegExp, string][] = [
+  [/[‘’‚]/g, "'"],
+  [/[“”„]/g, '"'],
+  [/＿/g, '_'],
+  [/[–—‑‒−]/g, '-'],
+  [/\u00b5/g, '\u03bc'],
+];
+
+export function normalizeBenchText(text: string): string {
+  let out = text.replace(/<br\s*\/?>/gi, ' ');
+  out = out.replace(/\s+/g, ' ');
+  out = out.replace(/\*\*(.*?)\*\*/g, '$1');
+  out = out.replace(/__(.*?)__/g, '$1');
+  out = out.replace(/<\/?b>/g, '');
+  out = out.replace(/<\/?i>/g, '');
+  out = out.replace(/\*(.*?)\*/g, '$1');
+  out = out.replace(/_(.*?)_/g, '$1');
+  out = out.normalize('NFC');
+  for (const [pattern, ascii] of replacements) out = out.replace(pattern, ascii);
+  return out;
+}

@@ -1,0 +1,183 @@
+/**
+ * One olmOCR-Bench test against one page's Markdown. Semantics follow upstream olmocr/bench/tests.py:
+ * - present/absent: normalised text (see normalize.ts), optional case folding, optional first_n/last_n window; a match
+ *   is a substring within `max_diffs` Levenshtein edits (upstream: fuzzysearch / rapidfuzz partial ratio);
+ * - order: some fuzzy match of `before` starts before some fuzzy match of `after`;
+ * - table: some cell of some table (HTML or pipe) matches `cell`, and every given neighbour relation holds for it;
+ * - math: normalised-LaTeX containment in a math segment (see ../formula.ts for how this differs from upstream's
+ *   rendered comparison);
+ * - baseline: blank-page length limit (alphanumeric characters ≤ max_length), otherwise some alphanumeric text, no
+ *   tail repetition over max_repeats, no disallowed characters.
+ */
+import { distance } from 'fastest-levenshtein';
+import { cellAt, parseTables, type TableCell, type TableGrid } from '../../tables/index.js';
+import { markdownContainsFormula } from '../formula.js';
+import { fuzzyContains, fuzzyMatchStarts } from '../fuzzySearch.js';
+import { tailRepeats } from '../repetition.js';
+import { normalizeBenchText } from './normalize.js';
+import type { BaselineTest, BenchTest, MathTest, OrderTest, PresenceTest, TableTest } from './schema.js';
+
+export interface TestOutcome {
+  passed: boolean;
+  /** Why it failed (empty when passed). */
+  reason: string;
+}
+
+const pass: TestOutcome = { passed: true, reason: '' };
+const fail = (reason: string): TestOutcome => ({ passed: false, reason });
+
+function runPresence(test: PresenceTest, markdown: string): TestOutcome {
+  let content = markdown;
+  let query = test.text;
+  if (!test.case_sensitive) {
+    content = content.toLowerCase();
+    query = query.toLowerCase();
+  }
+  content = normalizeBenchText(content);
+  query = normalizeBenchText(query);
+  const firstN = test.first_n ?? 0;
+  const lastN = test.last_n ?? 0;
+  if (firstN && lastN) content = content.slice(0, firstN) + content.slice(-lastN);
+  else if (firstN) content = content.slice(0, firstN);
+  else if (lastN) content = content.slice(-lastN);
+  const found = fuzzyContains(query, content, test.max_diffs);
+  if (test.type === 'present') return found ? pass : fail(`"${test.text}" not found (max_diffs ${test.max_diffs})`);
+  return found ? fail(`"${test.text}" found but should be absent`) : pass;
+}
+
+function runOrder(test: OrderTest, markdown: string): TestOutcome {
+  const content = normalizeBenchText(markdown);
+  const before = fuzzyMatchStarts(normalizeBenchText(test.before), content, test.max_diffs);
+  const after = fuzzyMatchStarts(normalizeBenchText(test.after), content, test.max_diffs);
+  if (before.length === 0) return fail(`anchor "${test.before}" not found`);
+  if (after.length === 0) return fail(`anchor "${test.after}" not found`);
+  return before[0]! < after[after.length - 1]! ? pass : fail(`"${test.before}" does not come before "${test.after}"`);
+}
+
+function cellMatches(cellText: string, expected: string, maxDiffs: number): boolean {
+  const a = normalizeBenchText(cellText).trim();
+  const b = normalizeBenchText(expected).trim();
+  return maxDiffs > 0 ? distance(a, b) <= maxDiffs : a === b;
+}
+
+/** Distinct cells covering the slots adjacent to `cell` on one side (several when spans differ). */
+function neighbours(grid: TableGrid, cell: TableCell, side: 'up' | 'down' | 'left' | 'right'): TableCell[] {
+  const found = new Set<TableCell>();
+  const add = (r: number, c: number): void => {
+    const n = cellAt(grid, r, c);
+    if (n && n !== cell) found.add(n);
+  };
+  if (side === 'up') for (let c = cell.col; c < cell.col + cell.colspan; c++) add(cell.row - 1, c);
+  if (side === 'down') for (let c = cell.col; c < cell.col + cell.colspan; c++) add(cell.row + cell.rowspan, c);
+  if (side === 'left') for (let r = cell.row; r < cell.row + cell.rowspan; r++) add(r, cell.col - 1);
+  if (side === 'right') for (let r = cell.row; r < cell.row + cell.rowspan; r++) add(r, cell.col + cell.colspan);
+  return [...found];
+}
+
+/**
+ * Headings of a cell. Top: every header-row cell covering one of its columns, plus the first non-empty cell above it in
+ * each of its columns (tables without marked header rows). Left: every header cell (`<th>`) left of it in its rows,
+ * plus the first non-empty cell of each of its rows.
+ */
+function headings(grid: TableGrid, cell: TableCell, side: 'top' | 'left'): TableCell[] {
+  const found = new Set<TableCell>();
+  if (side === 'top') {
+    for (let c = cell.col; c < cell.col + cell.colspan; c++) {
+      for (let r = 0; r < grid.headerRowCount && r < cell.row; r++) {
+        const h = cellAt(grid, r, c);
+        if (h && h !== cell) found.add(h);
+      }
+      for (let r = 0; r < cell.row; r++) {
+        const h = cellAt(grid, r, c);
+        if (h && h !== cell && h.text.trim()) {
+          found.add(h);
+          break;
+        }
+      }
+    }
+  } else {
+    for (let r = cell.row; r < cell.row + cell.rowspan; r++) {
+      let firstSeen = false;
+      for (let c = 0; c < cell.col; c++) {
+        const h = cellAt(grid, r, c);
+        if (!h || h === cell) continue;
+        if (h.header) found.add(h);
+        if (!firstSeen && h.text.trim()) {
+          found.add(h);
+          firstSeen = true;
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+function runTable(test: TableTest, markdown: string): TestOutcome {
+  const tables = parseTables(markdown);
+  if (tables.length === 0) return fail('no table in the output');
+  const relations: [string, string | null | undefined][] = [
+    ['up', test.up],
+    ['down', test.down],
+    ['left', test.left],
+    ['right', test.right],
+    ['top_heading', test.top_heading],
+    ['left_heading', test.left_heading],
+  ];
+  let cellFound = false;
+  for (const grid of tables) {
+    for (const cell of grid.cells) {
+      if (!cellMatches(cell.text, test.cell, test.max_diffs)) continue;
+      cellFound = true;
+      const holds = relations.every(([relation, expected]) => {
+        if (expected === null || expected === undefined) return true;
+        const candidates =
+          relation === 'top_heading'
+            ? headings(grid, cell, 'top')
+            : relation === 'left_heading'
+              ? headings(grid, cell, 'left')
+              : neighbours(grid, cell, relation as 'up' | 'down' | 'left' | 'right');
+        return candidates.some((n) => cellMatches(n.text, expected, test.max_diffs));
+      });
+      if (holds) return pass;
+    }
+  }
+  return fail(cellFound ? `cell "${test.cell}" found but its neighbours differ` : `cell "${test.cell}" not in any table`);
+}
+
+function runMath(test: MathTest, markdown: string): TestOutcome {
+  return markdownContainsFormula(markdown, test.math) ? pass : fail(`formula not found: ${test.math}`);
+}
+
+/** Emoji, pictographs, private-use and replacement characters: output a page should never contain. */
+const disallowedCharacters = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+
+function runBaseline(test: BaselineTest, markdown: string): TestOutcome {
+  const alphanumeric = Array.from(markdown).filter((ch) => /[\p{L}\p{N}]/u.test(ch)).length;
+  if (test.max_length !== null && test.max_length !== undefined) {
+    return alphanumeric > test.max_length
+      ? fail(`${alphanumeric} alphanumeric characters on a page expected to be blank (max ${test.max_length})`)
+      : pass;
+  }
+  if (alphanumeric === 0) return fail('the output has no alphanumeric characters');
+  const repeats = tailRepeats(markdown, 5);
+  const worst = repeats.findIndex((count) => count > test.max_repeats);
+  if (worst >= 0) return fail(`text ends with ${repeats[worst]} repeats of a ${worst + 1}-gram`);
+  if (test.check_disallowed_characters && disallowedCharacters.test(markdown)) return fail('disallowed characters');
+  return pass;
+}
+
+export function runBenchTest(test: BenchTest, markdown: string): TestOutcome {
+  switch (test.type) {
+    case 'present':
+    case 'absent':
+      return runPresence(test, markdown);
+    case 'order':
+      return runOrder(test, markdown);
+    case 'table':
+      return runTable(test, markdown);
+    case 'math':
+      return runMath(test, markdown);
+    case 'baseline':
+      return runBaseline(test, markdown);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * TEDS — Tree-Edit-Distance-based Similarity for HTML tables (Zhong et al., PubTabNet, ECCV 2020), following the
+ * reference implementation (ibm-aur-nlp/PubTabNet src/metric.py):
+ *   TEDS = 1 − TED(pred, true) / max(|pred|, |true|),   |t| = number of elements under the `<table>` element;
+ * insert and delete cost 1; rename cost 1 when tags, colspan or rowspan differ, else for cells the normalised
+ * Levenshtein distance between their content token lists (each character and each inline tag such as `<b>`/`</b>` is
+ * one token), else 0. TEDS-structure ignores cell content (rename of two cells with equal spans costs 0).
+ * Only the first `<table>` of each input is compared; an input without a table scores 0.
+ *
+ * One deliberate difference: `<th>` cells are cells here (content compared, spans counted), where the reference treats
+ * only `<td>` as a cell (PubTabNet's HTML has no `<th>`); a `<td>`/`<th>` mismatch still costs a rename of 1.
+ */
+import { findAll, isElement, parseHtml, type HtmlElement, type HtmlNode } from '../tables/htmlTree.js';
+import { sequenceEditDistance } from './textDistance.js';
+import { treeEditDistance } from './treeEditDistance.js';
+
+interface TableTreeNode {
+  tag: string;
+  colspan: number | null;
+  rowspan: number | null;
+  /** Cell content tokens; null for non-cell nodes. */
+  content: string[] | null;
+  children: TableTreeNode[];
+}
+
+const isCellTag = (tag: string): boolean => tag === 'td' || tag === 'th';
+
+function contentTokens(node: HtmlNode, out: string[]): string[] {
+  if (!isElement(node)) {
+    out.push(...Array.from(node));
+    return out;
+  }
+  out.push(`<${node.tag}>`);
+  for (const child of node.children) contentTokens(child, out);
+  out.push(`</${node.tag}>`);
+  return out;
+}
+
+function span(raw: string | undefined): number {
+  const value = Number.parseInt(raw ?? '1', 10);
+  return Number.isFinite(value) ? value : 1;
+}
+
+function toTree(element: HtmlElement, structureOnly: boolean): TableTreeNode {
+  if (isCellTag(element.tag)) {
+    const content: string[] = [];
+    if (!structureOnly) for (const child of element.children) contentTokens(child, content);
+    return { tag: element.tag, colspan: span(element.attrs.colspan), rowspan: span(element.attrs.rowspan), content, children: [] };
+  }
+  return {
+    tag: element.tag,
+    colspan: null,
+    rowspan: null,
+    content: null,
+    children: element.children.filter(isElement).map((c) => toTree(c, structureOnly)),
+  };
+}
+
+function countElements(element: HtmlElement): number {
+  let count = 0;
+  for (const child of element.children) if (isElement(child)) count += 1 + countElements(child);
+  return count;
+}
+
+function renameCost(a: TableTreeNode, b: TableTreeNode): number {
+  if (a.tag !== b.tag || a.colspan !== b.colspan || a.rowspan !== b.rowspan) return 1;
+  if (a.content && b.content && (a.content.length > 0 || b.content.length > 0)) {
+    return sequenceEditDistance(a.content, b.content) / Math.max(a.content.length, b.content.length);
+  }
+  return 0;
+}
+
+/** TEDS of two HTML strings (documents or fragments); 1 = identical tables. */
+export function teds(predictedHtml: string, trueHtml: string, options: { structureOnly?: boolean } = {}): number {
+  if (!predictedHtml || !trueHtml) return 0;
+  const predicted = findAll(parseHtml(predictedHtml), 'table')[0];
+  const truth = findAll(parseHtml(trueHtml), 'table')[0];
+  if (!predicted || !truth) return 0;
+  const nodeCount = Math.max(countElements(predicted), countElements(truth));
+  if (nodeCount === 0) return 1;
+  const structureOnly = options.structureOnly ?? false;
+  const distance = treeEditDistance(toTree(predicted, structureOnly), toTree(truth, structureOnly), renameCost);
+  return Math.max(0, 1 - distance / nodeCount);
+}
+
+export function tedsStructure(predictedHtml: string, trueHtml: string): number {
+  return teds(predictedHtml, trueHtml, { structureOnly: true });
+}

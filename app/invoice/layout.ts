@@ -1,0 +1,107 @@
+/**
+ * Words → text lines → segments. A segment is a run of words on one line without a wide gap (a column of a form or
+ * table); invoice labels and their values are usually separate segments of one line, or a segment and the segment
+ * below it. Also builds pseudo-words from plain text laid out with spaces (pdftotext -layout) or from Markdown, so the
+ * extractor works on any engine's output.
+ */
+import type { Word } from '../model/extraction.js';
+
+export interface Segment {
+  text: string;
+  words: Word[];
+  x1: number;
+  x2: number;
+}
+
+export interface TextLine {
+  y: number;
+  height: number;
+  words: Word[];
+  segments: Segment[];
+  text: string;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Groups words into lines (vertical-centre overlap), left to right, top to bottom; splits lines at wide gaps. */
+export function wordsToLines(words: readonly Word[], gapInCharWidths = 1.8): TextLine[] {
+  const usable = words.filter((w) => w.text.trim().length > 0);
+  const sorted = [...usable].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2);
+  const lines: { words: Word[]; top: number; bottom: number }[] = [];
+  for (const word of sorted) {
+    const centre = (word.box[1] + word.box[3]) / 2;
+    const line = lines[lines.length - 1];
+    if (line && centre >= line.top && centre <= line.bottom) {
+      line.words.push(word);
+      line.top = Math.min(line.top, word.box[1]);
+      line.bottom = Math.max(line.bottom, word.box[3]);
+    } else lines.push({ words: [word], top: word.box[1], bottom: word.box[3] });
+  }
+  return lines.map(({ words: lineWords, top, bottom }) => {
+    lineWords.sort((a, b) => a.box[0] - b.box[0]);
+    const charWidth = median(lineWords.map((w) => (w.box[2] - w.box[0]) / Math.max(1, Array.from(w.text).length)));
+    const segments: Segment[] = [];
+    for (const word of lineWords) {
+      const last = segments[segments.length - 1];
+      const gap = last ? word.box[0] - last.x2 : Infinity;
+      if (last && gap <= gapInCharWidths * charWidth) {
+        last.words.push(word);
+        last.text += ' ' + word.text;
+        last.x2 = Math.max(last.x2, word.box[2]);
+      } else segments.push({ text: word.text, words: [word], x1: word.box[0], x2: word.box[2] });
+    }
+    return { y: top, height: bottom - top, words: lineWords, segments, text: segments.map((s) => s.text).join('  ') };
+  });
+}
+
+/** Pseudo-words from space-laid-out text: column → x (charWidth px per column), line index → y. */
+export function wordsFromLayoutText(text: string, charWidth = 6, lineHeight = 12): Word[] {
+  const words: Word[] = [];
+  text.split(/\r?\n|\f/).forEach((line, row) => {
+    for (const m of line.matchAll(/\S+/g)) {
+      const col = Array.from(line.slice(0, m.index ?? 0)).length;
+      const length = Array.from(m[0]).length;
+      const y = row * lineHeight;
+      words.push({ text: m[0], box: [col * charWidth, y, (col + length) * charWidth, y + lineHeight * 0.8], confidence: null });
+    }
+  });
+  return words;
+}
+
+/**
+ * Pseudo-words from Markdown: each text line is a row; pipe-table and HTML-table cells become segments separated by a
+ * wide gap. Emphasis markers and heading hashes are dropped.
+ */
+export function wordsFromMarkdown(markdown: string, charWidth = 6, lineHeight = 12): Word[] {
+  const rows: string[][] = [];
+  const htmlRows = markdown.replace(/<tr[\s>][\s\S]*?<\/tr>/gi, (tr) => {
+    const cells = [...tr.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '));
+    return '\n' + cells.join(' | ') + '\n';
+  });
+  for (const raw of htmlRows.replace(/<[^>]+>/g, ' ').split(/\r?\n/)) {
+    const line = raw.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/\*\*|__/g, '').trim();
+    if (!line || /^\|?\s*:?-{2,}/.test(line)) continue;
+    rows.push(line.includes('|') ? line.split('|').map((c) => c.trim()).filter(Boolean) : line.split(/\s{2,}/));
+  }
+  const words: Word[] = [];
+  rows.forEach((cells, row) => {
+    let col = 0;
+    for (const cell of cells) {
+      for (const m of cell.matchAll(/\S+/g)) {
+        const start = col + (m.index ?? 0);
+        const length = Array.from(m[0]).length;
+        words.push({
+          text: m[0],
+          box: [start * charWidth, row * lineHeight, (start + length) * charWidth, row * lineHeight + lineHeight * 0.8],
+          confidence: null,
+        });
+      }
+      col += Array.from(cell).length + 4;
+    }
+  });
+  return words;
+}

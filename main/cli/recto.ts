@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRectoSession } from '../composition/createRectoSession.js';
+import { runOcr } from './ocrCommand.js';
+import { serve } from './serveCommand.js';
+
+const usage = `Usage:
+  recto serve [--port N] [--project FILE.recto]
+      Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
+  recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm] [--pack DIR]
+      Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
+  recto --version | --help`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { port: { type: 'string' }, project: { type: 'string' }, pack: { type: 'string' } },
+      });
+      const port = values.port ? Number(values.port) : 0;
+      if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port: not a port number: ${values.port}`);
+      await serve({ port, project: values.project, packDir: values.pack });
+      return new Promise<number>(() => {
+        // Runs until interrupted; serve() installs the signal handlers that close it cleanly.
+      });
+    }
+    case 'ocr': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: {
+          out: { type: 'string' },
+          project: { type: 'string' },
+          engine: { type: 'string' },
+          pack: { type: 'string' },
+        },
+      });
+      if (positionals.length === 0) return fail('recto ocr: give at least one file');
+      if (!values.out) return fail('recto ocr: --out DIR is required');
+      const session = createRectoSession({ packDir: values.pack });
+      try {
+        const summary = await runOcr(session, {
+          files: positionals.map((file) => path.resolve(file)),
+          outDir: path.resolve(values.out),
+          project: values.project ? path.resolve(values.project) : undefined,
+          engine: values.engine ?? (values.pack ? 'vlm' : undefined),
+          progress: process.stderr,
+        });
+        for (const { file, reason } of summary.failedFiles) process.stderr.write(`recto: ${file}: ${reason}\n`);
+        for (const { label, reason } of summary.failedPages) process.stderr.write(`recto: ${label}: ${reason}\n`);
+        process.stderr.write(`recto: wrote ${summary.pagesWritten} page(s) to ${values.out}\n`);
+        return summary.failedFiles.length + summary.failedPages.length > 0 ? 1 : 0;
+      } finally {
+        await session.dispose();
+      }
+    }
+    case '--version':
+    case '-v': {
+      const { packageVersion } = await import('../util/packageRoot.js');
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(`${usage}\n`);
+      return command === undefined ? 1 : 0;
+    default:
+      return fail(`recto: unknown command "${command}"\n\n${usage}`);
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`recto: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

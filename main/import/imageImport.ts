@@ -1,0 +1,65 @@
+/**
+ * Normalises PNG, JPEG and TIFF files to one PNG per page (a multi-page TIFF gives several pages).
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { ImportError } from './importError.js';
+import { capScale, DEFAULT_IMAGE_DPI, DEFAULT_MAX_PIXELS, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import { messageOf } from './pdfImport.js';
+
+/** Densities outside this range are metadata noise (72 "dpi" screenshots are real, 1 dpi is not). */
+const PLAUSIBLE_DPI = { min: 50, max: 2400 };
+
+/**
+ * Writes each page of the image in `bytes` to `outDir` as page-NNNN.png: EXIF orientation applied, transparency
+ * flattened onto white, scaled down only when it exceeds maxPixels. Throws ImportError for truncated or corrupt data.
+ */
+export async function importImage(
+  filePath: string,
+  bytes: Uint8Array,
+  outDir: string,
+  options: RenderOptions = {},
+): Promise<ImportedPage[]> {
+  let pageCount: number;
+  let density: number | undefined;
+  try {
+    const metadata = await sharp(bytes).metadata();
+    pageCount = metadata.pages ?? 1;
+    density = metadata.density;
+  } catch (error) {
+    throw new ImportError(filePath, 'corrupt', `the image cannot be read (${messageOf(error)})`, { cause: error });
+  }
+  const fileDpi = density && density >= PLAUSIBLE_DPI.min && density <= PLAUSIBLE_DPI.max ? density : DEFAULT_IMAGE_DPI;
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+
+  const pages: ImportedPage[] = [];
+  for (let index = 0; index < pageCount; index++) {
+    const pageNumber = index + 1;
+    const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
+    try {
+      // failOn 'warning' (sharp's default, stated here on purpose) rejects truncated data instead of padding it grey.
+      const decoded = sharp(bytes, { page: index, failOn: 'warning', limitInputPixels: false });
+      const pageMetadata = await decoded.metadata();
+      // EXIF orientations 5–8 turn the image by 90°: width and height swap once `.rotate()` applies them.
+      const turned = (pageMetadata.orientation ?? 1) >= 5;
+      const sourceWidth = turned ? pageMetadata.height : pageMetadata.width;
+      const sourceHeight = turned ? pageMetadata.width : pageMetadata.height;
+      const scale = capScale(sourceWidth, sourceHeight, maxPixels);
+      let pipeline = decoded.rotate().flatten({ background: '#ffffff' });
+      if (scale < 1) {
+        pipeline = pipeline.resize(Math.max(1, Math.round(sourceWidth * scale)), Math.max(1, Math.round(sourceHeight * scale)), {
+          fit: 'fill',
+        });
+      }
+      const dpi = Math.round(fileDpi * scale * 100) / 100;
+      const { width, height } = await pipeline.png().withMetadata({ density: dpi }).toFile(imagePath);
+      pages.push({ pageNumber, width, height, dpi, imagePath, textLayer: null });
+    } catch (error) {
+      const where = pageCount > 1 ? `page ${pageNumber} of the image` : 'the image';
+      throw new ImportError(filePath, 'corrupt', `${where} is damaged or truncated (${messageOf(error)})`, {
+        cause: error,
+      });
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,151 @@
+/**
+ * The one entry for turning a file on disk into page images: sniff the type from its bytes, hash it, render every page
+ * into the cache, keep the PDF text layer.
+ *
+ * Cache layout: `<cacheDir>/<sha256>/page-NNNN.png` plus `document.json` (this module's own record, used to answer a
+ * repeated import of the same bytes without rendering again). A document's folder is built under a temporary name
+ * and renamed into place only when every page is written, so a failed import leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { textLayerSchema } from '../../app/model/page.js';
+import { importImage } from './imageImport.js';
+import { ImportError } from './importError.js';
+import {
+  DEFAULT_MAX_PIXELS,
+  DEFAULT_PDF_DPI,
+  type ImportedDocument,
+  type ImportedPage,
+  type RenderOptions,
+} from './importedDocument.js';
+import { importPdf, messageOf } from './pdfImport.js';
+import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
+
+/** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
+const RENDER_VERSION = 1;
+const RECORD_FILE = 'document.json';
+
+interface CacheRecord {
+  renderVersion: number;
+  dpi: number;
+  maxPixels: number;
+  document: ImportedDocument;
+}
+
+/**
+ * Reads `filePath`, renders its pages as PNGs under `cacheDir` and returns them with the file's SHA-256 and type.
+ * Throws ImportError (message names the file and the reason) for an empty, unreadable, unsupported, corrupt,
+ * encrypted or truncated file; nothing is left in `cacheDir` then.
+ */
+export async function importDocument(
+  filePath: string,
+  cacheDir: string,
+  options: RenderOptions = {},
+): Promise<ImportedDocument> {
+  const bytes = await readInput(filePath);
+  const mediaType = sniffMediaType(bytes);
+  if (!mediaType) {
+    throw new ImportError(filePath, 'unsupported-type', 'not a PDF, PNG, JPEG or TIFF file (judged by its content)');
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const settings = { dpi: options.dpi ?? DEFAULT_PDF_DPI, maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS };
+
+  const finalDir = path.join(cacheDir, sha256);
+  const cached = await readCacheRecord(finalDir, settings);
+  if (cached) return cached;
+
+  await mkdir(cacheDir, { recursive: true });
+  const tempDir = path.join(cacheDir, `.importing-${sha256.slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(tempDir);
+  try {
+    const pages = await renderPages(filePath, mediaType, bytes, tempDir, settings);
+    // Record paths relative to the document folder; they are made absolute again on the way out.
+    const document: ImportedDocument = {
+      sha256,
+      mediaType,
+      pages: pages.map((page) => ({ ...page, imagePath: path.basename(page.imagePath) })),
+    };
+    const record: CacheRecord = { renderVersion: RENDER_VERSION, ...settings, document };
+    await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
+    await moveIntoPlace(tempDir, finalDir);
+    return (await readCacheRecord(finalDir, settings)) ?? withAbsolutePaths(document, finalDir);
+  } catch (error) {
+    await rm(tempDir, { recursive: true, force: true });
+    if (error instanceof ImportError) throw error;
+    throw new ImportError(filePath, 'corrupt', messageOf(error), { cause: error });
+  }
+}
+
+async function readInput(filePath: string): Promise<Uint8Array> {
+  try {
+    const info = await stat(filePath);
+    if (!info.isFile()) throw new ImportError(filePath, 'unreadable', 'not a regular file');
+    if (info.size === 0) throw new ImportError(filePath, 'empty', 'the file is empty');
+    return new Uint8Array(await readFile(filePath));
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${messageOf(error)})`;
+    throw new ImportError(filePath, 'unreadable', reason, { cause: error });
+  }
+}
+
+function renderPages(
+  filePath: string,
+  mediaType: SupportedMediaType,
+  bytes: Uint8Array,
+  outDir: string,
+  options: RenderOptions,
+): Promise<ImportedPage[]> {
+  return mediaType === 'application/pdf'
+    ? importPdf(filePath, bytes, outDir, options)
+    : importImage(filePath, bytes, outDir, options);
+}
+
+/** Renames the finished folder into place; a folder that is already there (same bytes, older settings) is replaced. */
+async function moveIntoPlace(tempDir: string, finalDir: string): Promise<void> {
+  try {
+    await rename(tempDir, finalDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    // Stale render of the same bytes, or a concurrent import that just finished: either way ours is complete.
+    await rm(finalDir, { recursive: true, force: true });
+    await rename(tempDir, finalDir);
+  }
+}
+
+async function readCacheRecord(
+  documentDir: string,
+  settings: { dpi: number; maxPixels: number },
+): Promise<ImportedDocument | null> {
+  let record: CacheRecord;
+  try {
+    record = JSON.parse(await readFile(path.join(documentDir, RECORD_FILE), 'utf8')) as CacheRecord;
+  } catch {
+    return null;
+  }
+  if (
+    record.renderVersion !== RENDER_VERSION ||
+    record.dpi !== settings.dpi ||
+    record.maxPixels !== settings.maxPixels ||
+    !Array.isArray(record.document?.pages) ||
+    !record.document.pages.every((page) => page.textLayer === null || textLayerSchema.safeParse(page.textLayer).success)
+  ) {
+    return null;
+  }
+  const document = withAbsolutePaths(record.document, documentDir);
+  for (const page of document.pages) {
+    if (!(await stat(page.imagePath).catch(() => null))) return null;
+  }
+  return document;
+}
+
+function withAbsolutePaths(document: ImportedDocument, documentDir: string): ImportedDocument {
+  return {
+    ...document,
+    pages: document.pages.map((page) => ({ ...page, imagePath: path.resolve(documentDir, page.imagePath) })),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * What import produces: the file's identity and one rendered PNG per page, with the PDF text layer where there is one.
+ */
+import type { TextLayer } from '../../app/model/page.js';
+import type { SupportedMediaType } from './sniffMediaType.js';
+
+export interface ImportedPage {
+  /** 1-based. */
+  pageNumber: number;
+  /** Size of the PNG at imagePath, in pixels. */
+  width: number;
+  height: number;
+  /** Resolution of the PNG (lower than asked when a huge page was capped). */
+  dpi: number;
+  /** Absolute path of the rendered page image (PNG) inside the cache folder. */
+  imagePath: string;
+  /** PDF text layer in pixels of that image; null for images. Empty `words` when the PDF page has no text. */
+  textLayer: TextLayer | null;
+}
+
+export interface ImportedDocument {
+  /** SHA-256 of the file's bytes, lower-case hex. */
+  sha256: string;
+  mediaType: SupportedMediaType;
+  pages: ImportedPage[];
+}
+
+export interface RenderOptions {
+  /** Resolution for PDF pages; 150 by default (≥ 144 keeps small print readable for OCR and people). */
+  dpi?: number;
+  /** Upper bound on width × height of one page image; larger pages are scaled down to it. */
+  maxPixels?: number;
+}
+
+export const DEFAULT_PDF_DPI = 150;
+/** Resolution assumed for images that do not say theirs. */
+export const DEFAULT_IMAGE_DPI = 144;
+/** 36 megapixels: an A0 poster at ~150 dpi; a 20000 × 20000 px page is scaled to 6000 × 6000. */
+export const DEFAULT_MAX_PIXELS = 36_000_000;
+
+/** The scale (≤ 1) that brings width × height under maxPixels. */
+export function capScale(width: number, height: number, maxPixels: number): number {
+  const pixels = width * height;
+  return pixels > maxPixels ? Math.sqrt(maxPixels / pixels) : 1;
+}

@@ -1,0 +1,125 @@
+/**
+ * Renders every page of a PDF to a PNG and reads its text layer, in pixels of that PNG.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import type { TextLayer } from '../../app/model/page.js';
+import { ImportError } from './importError.js';
+import { capScale, DEFAULT_MAX_PIXELS, DEFAULT_PDF_DPI, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import { loadPdfjs, pdfjsNodeParameters } from './pdfjsNode.js';
+import { textItemsToWords, type PdfFontStyle, type PdfTextItem } from './pdfTextLayerWords.js';
+
+/**
+ * Renders all pages of the PDF in `bytes` into `outDir` as page-NNNN.png.
+ * Throws ImportError for corrupt, encrypted or page-less PDFs. `filePath` is only used in messages.
+ */
+export async function importPdf(
+  filePath: string,
+  bytes: Uint8Array,
+  outDir: string,
+  options: RenderOptions = {},
+): Promise<ImportedPage[]> {
+  const pdfjs = await loadPdfjs();
+  // pdf.js takes ownership of (transfers) the buffer it is given: hand it a copy.
+  const task = pdfjs.getDocument({ ...pdfjsNodeParameters, data: bytes.slice() });
+  let document: PDFDocumentProxy;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw pdfOpenError(filePath, error);
+  }
+  try {
+    if (document.numPages < 1) throw new ImportError(filePath, 'no-pages', 'the PDF has no pages');
+    const pages: ImportedPage[] = [];
+    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+      const page = await document.getPage(pageNumber);
+      try {
+        pages.push(await renderPage(page, pageNumber, outDir, options));
+      } catch (error) {
+        if (error instanceof ImportError) throw error;
+        throw new ImportError(filePath, 'corrupt', `page ${pageNumber} cannot be rendered: ${messageOf(error)}`, {
+          cause: error,
+        });
+      } finally {
+        page.cleanup();
+      }
+    }
+    return pages;
+  } finally {
+    await document.destroy();
+  }
+}
+
+type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+
+async function renderPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  outDir: string,
+  options: RenderOptions,
+): Promise<ImportedPage> {
+  const dpi = options.dpi ?? DEFAULT_PDF_DPI;
+  const natural = page.getViewport({ scale: 1 });
+  const wanted = dpi / 72;
+  const scale = wanted * capScale(natural.width * wanted, natural.height * wanted, options.maxPixels ?? DEFAULT_MAX_PIXELS);
+  const viewport = page.getViewport({ scale });
+  // Viewport sizes carry float noise (1650.0000000000002); the image has whole pixels.
+  const width = Math.max(1, Math.round(viewport.width));
+  const height = Math.max(1, Math.round(viewport.height));
+
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  await page.render({
+    // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are not the DOM's.
+    canvas: canvas as unknown as RenderParameters['canvas'],
+    canvasContext: context as unknown as RenderParameters['canvasContext'],
+    viewport,
+  }).promise;
+  const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
+  await writeFile(imagePath, await canvas.encode('png'));
+
+  const textLayer = await readTextLayer(page, viewport.transform, scale, context);
+  return { pageNumber, width, height, dpi: Math.round(72 * scale * 100) / 100, imagePath, textLayer };
+}
+
+async function readTextLayer(
+  page: PDFPageProxy,
+  viewportTransform: number[],
+  scale: number,
+  context: SKRSContext2D,
+): Promise<TextLayer> {
+  const content = await page.getTextContent();
+  const items: PdfTextItem[] = content.items.filter((item): item is TextItem => 'str' in item);
+  const words = textItemsToWords(items, {
+    viewportTransform,
+    scale,
+    styles: content.styles as Record<string, PdfFontStyle>,
+    // After rendering, the page's fonts are loaded and carry their PostScript names ("Helvetica-Bold").
+    fontNameOf: (fontId) => {
+      if (!page.commonObjs.has(fontId)) return undefined;
+      const font = page.commonObjs.get(fontId) as { name?: unknown } | undefined;
+      return typeof font?.name === 'string' ? font.name : undefined;
+    },
+    // Relative glyph widths of a generic face: much closer to the PDF's font than counting characters.
+    measure: (text, fontFamily) => {
+      context.font = `100px ${fontFamily}`;
+      return context.measureText(text).width;
+    },
+  });
+  return { words };
+}
+
+function pdfOpenError(filePath: string, error: unknown): ImportError {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'PasswordException') {
+    return new ImportError(filePath, 'encrypted', 'the PDF is encrypted with a password', { cause: error });
+  }
+  return new ImportError(filePath, 'corrupt', `the PDF is damaged or not a PDF (${messageOf(error)})`, { cause: error });
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

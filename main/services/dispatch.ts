@@ -1,0 +1,58 @@
+/**
+ * The one door into the services: every request from every shell passes here. The method must be in the contract
+ * and the parameters must match its schema before any handler runs; errors leave as coded, readable replies.
+ */
+import { z } from 'zod';
+import { contractMethods, isMethodName } from '../../app/contract/methods.js';
+import { errorCodes, type ReplyEnvelope } from '../../app/contract/wire.js';
+import { UnknownEngineError } from '../engines/engineRegistry.js';
+import { NotFoundError, ProjectFileError } from '../store/projectStore.js';
+import type { Handlers } from './handlers.js';
+import { UnsupportedInShellError } from './handlers.js';
+import { FileRejectedError, NoProjectError } from './rectoSession.js';
+
+export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
+
+export interface DispatchOptions {
+  /** Also check replies against the contract (tests and development). */
+  validateReplies?: boolean;
+  log?: (message: string) => void;
+}
+
+export function createDispatch(handlers: Handlers, options: DispatchOptions = {}): Dispatch {
+  const log = options.log ?? ((message) => console.error(message));
+  return async (method, params) => {
+    if (!isMethodName(method)) {
+      return failure(errorCodes.unknownMethod, `Unknown request "${String(method).slice(0, 100)}"`);
+    }
+    const schemas = contractMethods[method];
+    const parsed = schemas.request.safeParse(params ?? {});
+    if (!parsed.success) {
+      return failure(errorCodes.badRequest, `Invalid ${method} request: ${z.prettifyError(parsed.error)}`);
+    }
+    try {
+      const handler = handlers[method] as (params: unknown) => unknown;
+      const result = await handler(parsed.data);
+      if (options.validateReplies) schemas.reply.parse(result);
+      return { ok: true, result };
+    } catch (error) {
+      const coded = codeOf(error);
+      if (coded.code === errorCodes.internal) log(`recto: ${method} failed: ${(error as Error)?.stack ?? String(error)}`);
+      return failure(coded.code, coded.message);
+    }
+  };
+}
+
+function codeOf(error: unknown): { code: string; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof NoProjectError) return { code: errorCodes.noProject, message };
+  if (error instanceof NotFoundError) return { code: errorCodes.notFound, message };
+  if (error instanceof ProjectFileError || error instanceof FileRejectedError) return { code: errorCodes.badInput, message };
+  if (error instanceof UnknownEngineError) return { code: errorCodes.badInput, message };
+  if (error instanceof UnsupportedInShellError) return { code: errorCodes.unsupported, message };
+  return { code: errorCodes.internal, message: `Internal error: ${message}` };
+}
+
+function failure(code: string, message: string): ReplyEnvelope {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,104 @@
+/**
+ * The contract's methods, bound to a session. Each handler receives parameters already validated against the
+ * contract (dispatch.ts) and returns the reply; shells add only what differs between them (dialogs, image URLs).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MethodName, ReplyOf } from '../../app/contract/methods.js';
+import type { z } from 'zod';
+import type { contractMethods } from '../../app/contract/methods.js';
+import type { RectoSession } from './rectoSession.js';
+import { packageVersion } from '../util/packageRoot.js';
+
+type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
+export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
+
+/** What each shell provides. */
+export interface ShellBindings {
+  shell: 'electron' | 'browser';
+  /** URL under which the renderer can load a page's image in this shell. */
+  pageImageUrl(pageId: string): string;
+  /** Native dialogs; absent in the browser shell. */
+  dialogs?: {
+    chooseProject(): Promise<{ path: string; create: boolean } | null>;
+    chooseFilesToImport(): Promise<string[] | null>;
+  };
+}
+
+export class UnsupportedInShellError extends Error {
+  override name = 'UnsupportedInShellError';
+}
+
+
+export function createHandlers(session: RectoSession, shell: ShellBindings): Handlers {
+  return {
+    'app.info': () => ({
+      version: packageVersion(),
+      shell: shell.shell,
+      project: session.project,
+      samplesAvailable: session.sampleFiles().length > 0,
+      nativeDialogs: shell.dialogs !== undefined,
+    }),
+    'project.create': ({ path: file }) => session.createProject(file),
+    'project.open': ({ path: file }) => session.openProject(file),
+    'project.openSamples': () => session.openSamples(),
+    'dialog.openProject': async () => {
+      if (!shell.dialogs) throw new UnsupportedInShellError('Native dialogs exist only in the desktop app');
+      const choice = await shell.dialogs.chooseProject();
+      if (!choice) return null;
+      return choice.create ? session.createProject(choice.path) : session.openProject(choice.path);
+    },
+    'dialog.importFiles': async () => {
+      if (!shell.dialogs) throw new UnsupportedInShellError('Native dialogs exist only in the desktop app');
+      const files = await shell.dialogs.chooseFilesToImport();
+      if (!files || files.length === 0) return null;
+      return session.importFiles(files.map((filePath) => ({ filePath })));
+    },
+    'settings.get': () => session.settings.get(),
+    'settings.set': (patch) => session.settings.update(patch),
+    'engines.list': () => session.engines.list(),
+    'documents.importPaths': ({ paths, engine }) =>
+      session.importFiles(
+        paths.map((filePath) => ({ filePath })),
+        engine,
+      ),
+    'documents.importData': async ({ name, dataBase64, engine }) => {
+      // The upload is staged under a neutral name; the user's file name is only ever used as a label.
+      const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-upload-'));
+      try {
+        const file = path.join(staging, 'upload');
+        fs.writeFileSync(file, Buffer.from(dataBase64, 'base64'));
+        return await session.importFiles([{ filePath: file, displayName: path.basename(name) }], engine);
+      } finally {
+        fs.rmSync(staging, { recursive: true, force: true });
+      }
+    },
+    'documents.list': () => session.store.listDocuments(),
+    'pages.getReview': ({ pageId }) => {
+      const store = session.store;
+      const page = store.getPage(pageId);
+      const { textLayer: _textLayer, documentName, documentSha256: _sha, mediaType: _type, ...summary } = page;
+      return {
+        page: summary,
+        documentName,
+        imageUrl: shell.pageImageUrl(pageId),
+        extraction: store.latestExtraction(pageId),
+        latestRevision: store.latestRevision(pageId),
+      };
+    },
+    'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
+    'pages.setReviewStatus': ({ pageId, status }) => {
+      const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
+        session.store.setReviewStatus(pageId, status) as ReturnType<typeof session.store.getPage>;
+      session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
+      return summary;
+    },
+    'revisions.save': ({ pageId, text, parentId }) => {
+      const revision = session.store.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+      return revision;
+    },
+    'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),
+    'jobs.cancel': ({ jobId }) => ({ cancelled: session.queue.cancel(jobId) }),
+  };
+}

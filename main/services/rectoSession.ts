@@ -1,0 +1,210 @@
+/**
+ * One running Recto: the open project, its reading queue, the engines and the settings. Both shells and the CLI
+ * drive the same session; the contract handlers (handlers.ts) are a thin typed layer over it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImportResult, ProjectInfo } from '../../app/contract/methods.js';
+import type { DocumentSummary } from '../../app/model/page.js';
+import type { PageInput } from '../../app/model/engine.js';
+import { EventBus } from '../events/eventBus.js';
+import type { EngineRegistry } from '../engines/engineRegistry.js';
+import { ReadingQueue } from '../jobs/readingQueue.js';
+import type { SettingsFile } from '../settings/settingsFile.js';
+import { type PageRecord, ProjectStore } from '../store/projectStore.js';
+import type { PageImageCache } from './pageImageCache.js';
+
+/** A request that needs an open project, made while none is open. */
+export class NoProjectError extends Error {
+  override name = 'NoProjectError';
+  constructor() {
+    super('No project is open: open or create a project first');
+  }
+}
+
+/** A file the user asked to import that cannot be imported; the message names the file and the reason. */
+export class FileRejectedError extends Error {
+  override name = 'FileRejectedError';
+}
+
+export interface RectoSessionOptions {
+  engines: EngineRegistry;
+  settings: SettingsFile;
+  images: PageImageCache;
+  /** Where the samples project is created. */
+  dataDir: string;
+  /** The bundled sample documents, offered on first start. */
+  samplesDir: string;
+  bus?: EventBus;
+}
+
+interface OpenProject {
+  store: ProjectStore;
+  queue: ReadingQueue;
+}
+
+export class RectoSession {
+  readonly bus: EventBus;
+  readonly engines: EngineRegistry;
+  readonly settings: SettingsFile;
+  readonly images: PageImageCache;
+  private open: OpenProject | null = null;
+
+  constructor(private readonly options: RectoSessionOptions) {
+    this.bus = options.bus ?? new EventBus();
+    this.engines = options.engines;
+    this.settings = options.settings;
+    this.images = options.images;
+  }
+
+  get project(): ProjectInfo | null {
+    return this.open?.store.info() ?? null;
+  }
+
+  get store(): ProjectStore {
+    if (!this.open) throw new NoProjectError();
+    return this.open.store;
+  }
+
+  get queue(): ReadingQueue {
+    if (!this.open) throw new NoProjectError();
+    return this.open.queue;
+  }
+
+  sampleFiles(): string[] {
+    if (!fs.existsSync(this.options.samplesDir)) return [];
+    return fs
+      .readdirSync(this.options.samplesDir)
+      .filter((name) => /\.(pdf|png|jpe?g|tiff?)$/i.test(name))
+      .sort()
+      .map((name) => path.join(this.options.samplesDir, name));
+  }
+
+  async createProject(file: string): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.create(file));
+  }
+
+  async openProject(file: string): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.open(file));
+  }
+
+  /** Opens the samples project, creating it with the bundled samples on first use. */
+  async openSamples(): Promise<ProjectInfo> {
+    const file = path.join(this.options.dataDir, 'Samples.recto');
+    const isNew = !fs.existsSync(file);
+    const info = await this.switchTo(isNew ? ProjectStore.create(file) : ProjectStore.open(file));
+    if (isNew) await this.importFiles(this.sampleFiles().map((filePath) => ({ filePath })));
+    return info;
+  }
+
+  async close(): Promise<void> {
+    const current = this.open;
+    this.open = null;
+    if (current) {
+      await current.queue.dispose();
+      current.store.close();
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.close();
+    await this.engines.dispose();
+  }
+
+  /**
+   * Imports files: each is inspected and rendered, then stored with all its pages in one transaction, then queued
+   * for reading. A bad file is reported by name and reason and leaves nothing behind; the others go on.
+   */
+  async importFiles(files: { filePath: string; displayName?: string }[], engineId?: string): Promise<ImportResult> {
+    const store = this.store;
+    const engine = engineId ?? this.settings.get().engine;
+    const result: ImportResult = { imported: [], duplicates: [], errors: [] };
+    for (const { filePath, displayName } of files) {
+      const name = displayName ?? path.basename(filePath);
+      try {
+        const inspected = await this.images.inspectIntoCache(filePath, name);
+        const bytes = fs.readFileSync(filePath);
+        const document = store.addDocument({
+          sha256: inspected.sha256,
+          name,
+          mediaType: inspected.mediaType,
+          bytes,
+          pages: inspected.pages,
+        });
+        if (!document) {
+          result.duplicates.push(name);
+          continue;
+        }
+        result.imported.push(document);
+      } catch (error) {
+        result.errors.push({ file: name, reason: reasonOf(error, name) });
+      }
+    }
+    if (result.imported.length > 0) {
+      this.bus.emit('documents.changed', {});
+      for (const document of result.imported) this.queueDocument(document, engine);
+    }
+    return result;
+  }
+
+  reread(pageId: string, engineId?: string): string {
+    const page = this.store.getPage(pageId);
+    const engine = engineId ?? this.settings.get().engine;
+    return this.queue.enqueue(`Reading ${page.documentName} p. ${page.pageNumber}`, [
+      { pageId, documentId: page.documentId },
+    ], engine);
+  }
+
+  /** The page image on disk, rendered again from the project's copy of the source if the cache lost it. */
+  async pageImagePath(pageId: string): Promise<string> {
+    const store = this.store;
+    const page = store.getPage(pageId);
+    return this.images.ensure(page.documentSha256, page.pageNumber, page.documentName, () =>
+      store.getSourceBytes(page.documentSha256),
+    );
+  }
+
+  async pageInput(page: PageRecord): Promise<PageInput> {
+    return {
+      imagePath: await this.pageImagePath(page.id),
+      width: page.width,
+      height: page.height,
+      dpi: page.dpi,
+      textLayer: page.textLayer,
+      label: `${page.documentName} p. ${page.pageNumber}`,
+    };
+  }
+
+  private queueDocument(document: DocumentSummary, engine: string): void {
+    this.queue.enqueue(
+      `Reading ${document.name}`,
+      document.pages.map((page) => ({ pageId: page.id, documentId: document.id })),
+      engine,
+    );
+  }
+
+  private async switchTo(store: ProjectStore): Promise<ProjectInfo> {
+    await this.close();
+    const queue = new ReadingQueue({
+      store,
+      engines: this.engines,
+      bus: this.bus,
+      pageInput: (page) => this.pageInput(page),
+    });
+    this.open = { store, queue };
+    this.bus.emit('project.changed', { path: store.file });
+    // Pages whose reading was interrupted when the project was last closed are read now.
+    const unread = store.pagesToRead();
+    if (unread.length > 0) queue.enqueue(`Resuming ${store.info().name}`, unread, this.settings.get().engine);
+    return store.info();
+  }
+}
+
+function reasonOf(error: unknown, name: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // Importers prefix their messages with the file's name; the reply names the file on its own.
+  for (const prefix of [`${name}: `, `${name} `]) {
+    if (message.startsWith(prefix)) return message.slice(prefix.length);
+  }
+  return message;
+}

@@ -1,0 +1,200 @@
+/**
+ * The browser shell: the contract over HTTP (requests) and WebSocket (events) on 127.0.0.1, and the built renderer.
+ *
+ * Guarded by a random per-launch token. Requests carry it in the `x-recto-token` header, which a page from another
+ * origin cannot set without a CORS preflight that this server never answers; the page image and event URLs carry it
+ * as a query parameter because <img> and WebSocket cannot send headers. The Host header must name this server,
+ * so a DNS-rebinding page cannot reach it under another name.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { maxImportBytes } from '../../../app/contract/methods.js';
+import type { Dispatch } from '../../services/dispatch.js';
+import type { EventBus } from '../../events/eventBus.js';
+import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
+import { resolveStaticFile } from './staticFiles.js';
+
+export interface BrowserServerOptions {
+  dispatch: Dispatch;
+  bus: EventBus;
+  /** The page image on disk for a page id (rendered if missing). */
+  pageImagePath: (pageId: string) => Promise<string>;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Fixed token (tests); random otherwise. */
+  token?: string;
+}
+
+export interface BrowserServer {
+  /** The URL to open, token included (in the fragment, so it never reaches a log or a Referer). */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const maxBodyBytes = Math.ceil((maxImportBytes * 4) / 3) + 64 * 1024;
+
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  const isToken = (candidate: string | null | undefined): boolean => {
+    if (!candidate) return false;
+    const bytes = Buffer.from(candidate);
+    return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
+  };
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const csp = contentSecurityPolicy(['ws://127.0.0.1:*', 'ws://localhost:*']);
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('recto: request failed:', error);
+      if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'Internal error');
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    if (!allowedHosts().has(request.headers.host ?? '')) {
+      return send(response, 421, 'text/plain; charset=utf-8', 'Wrong host');
+    }
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+
+    if (url.pathname.startsWith('/api/rpc/')) {
+      if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'POST only');
+      if (!isToken(header(request, 'x-recto-token'))) return send(response, 401, 'text/plain; charset=utf-8', 'Bad token');
+      if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return send(response, 415, 'text/plain; charset=utf-8', 'JSON only');
+      }
+      const method = decodeURIComponent(url.pathname.slice('/api/rpc/'.length));
+      const body = await readBody(request, maxBodyBytes);
+      if (body === null) return send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
+      let params: unknown;
+      try {
+        params = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+      } catch {
+        return sendJson(response, { ok: false, error: { code: 'bad-request', message: 'Request body is not JSON' } });
+      }
+      return sendJson(response, await options.dispatch(method, params));
+    }
+
+    if (url.pathname.startsWith('/api/page-image/')) {
+      if (!isToken(url.searchParams.get('token'))) return send(response, 401, 'text/plain; charset=utf-8', 'Bad token');
+      const pageId = decodeURIComponent(url.pathname.slice('/api/page-image/'.length));
+      let file: string;
+      try {
+        file = await options.pageImagePath(pageId);
+      } catch (error) {
+        return send(response, 404, 'text/plain; charset=utf-8', error instanceof Error ? error.message : 'Not found');
+      }
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'cache-control': 'private, max-age=3600',
+        'x-content-type-options': 'nosniff',
+      });
+      fs.createReadStream(file).pipe(response);
+      return;
+    }
+
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return send(response, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+    }
+    const found = resolveStaticFile(options.rendererDir, url.pathname) ?? resolveStaticFile(options.rendererDir, '/');
+    if (!found) {
+      return send(response, 503, 'text/plain; charset=utf-8', `The renderer is not built (${options.rendererDir}); run npm run build`);
+    }
+    response.writeHead(200, {
+      'content-type': found.mediaType,
+      'content-security-policy': csp,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cache-control': found.mediaType.startsWith('text/html') ? 'no-store' : 'public, max-age=86400',
+    });
+    if (request.method === 'HEAD') return void response.end();
+    fs.createReadStream(found.file).pipe(response);
+  }
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    const origin = request.headers.origin;
+    const originOk = origin === undefined || allowedHosts().has(origin.replace(/^http:\/\//, ''));
+    if (
+      url.pathname !== '/api/events' ||
+      !allowedHosts().has(request.headers.host ?? '') ||
+      !originOk ||
+      !isToken(url.searchParams.get('token'))
+    ) {
+      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws));
+  });
+  sockets.on('connection', (ws: WebSocket) => {
+    const unsubscribe = options.bus.subscribe((envelope) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(envelope));
+    });
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+    // The renderer only listens; anything it sends is ignored.
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function header(request: http.IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: http.ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff' });
+  response.end(body);
+}
+
+function sendJson(response: http.ServerResponse, value: unknown): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(value));
+}

@@ -1,0 +1,105 @@
+/**
+ * Rows of one reading-order region → paragraph blocks; then headings by size across the page.
+ */
+import { buildRows } from './buildSegments.js';
+import { boxHeight, median, unionBox, type LayoutBlock, type Row, type Segment } from './layoutTypes.js';
+
+/** A vertical gap of more than this many row heights starts a new paragraph. */
+const PARAGRAPH_GAP = 0.7;
+/** A font-size change beyond this ratio starts a new paragraph. */
+const SIZE_CHANGE = 1.2;
+
+export function buildBlocks(region: readonly Segment[]): LayoutBlock[] {
+  const rows = buildRows(region);
+  const blocks: LayoutBlock[] = [];
+  let current: Row[] = [];
+  for (const row of rows) {
+    const previous = current.at(-1);
+    if (previous && startsNewParagraph(previous, row)) {
+      blocks.push(toBlock(current));
+      current = [];
+    }
+    current.push(row);
+  }
+  if (current.length) blocks.push(toBlock(current));
+  return blocks;
+}
+
+function startsNewParagraph(previous: Row, row: Row): boolean {
+  const height = Math.min(boxHeight(previous.box), boxHeight(row.box));
+  const gap = row.box[1] - previous.box[3];
+  const sizeRatio = Math.max(previous.fontSize, row.fontSize) / Math.max(1e-6, Math.min(previous.fontSize, row.fontSize));
+  return gap > PARAGRAPH_GAP * height || sizeRatio > SIZE_CHANGE;
+}
+
+function toBlock(rows: Row[]): LayoutBlock {
+  return { rows, box: unionBox(rows.map((row) => row.box)), kind: 'text' };
+}
+
+export interface HeadingOptions {
+  /** A block is a heading when its font size is at least this multiple of the page's body size. */
+  minRatio: number;
+  /** Headings are short: at most this many rows and characters. */
+  maxRows: number;
+  maxChars: number;
+}
+
+/** Text layers know their font sizes; OCR sizes are word heights, noisier, so need a wider margin. */
+export const TEXT_LAYER_HEADINGS: HeadingOptions = { minRatio: 1.2, maxRows: 2, maxChars: 150 };
+export const OCR_HEADINGS: HeadingOptions = { minRatio: 1.35, maxRows: 2, maxChars: 150 };
+
+/**
+ * Marks large-type short blocks as headings, levels by size (largest = 1). The body size is the character-weighted
+ * median font size of the page, so a page of mostly small print still has its own body size.
+ */
+export function classifyHeadings(blocks: LayoutBlock[], options: HeadingOptions): LayoutBlock[] {
+  const sizes: number[] = [];
+  for (const block of blocks) {
+    for (const row of block.rows) {
+      for (const segment of row.segments) {
+        for (const word of segment.words) for (let i = 0; i < word.text.length; i++) sizes.push(word.fontSize);
+      }
+    }
+  }
+  const body = median(sizes);
+  if (body <= 0) return blocks;
+  const headingSizes: number[] = [];
+  const isHeading = blocks.map((block) => {
+    const size = blockFontSize(block);
+    const ok = size >= options.minRatio * body && block.rows.length <= options.maxRows && blockChars(block) <= options.maxChars;
+    if (ok) headingSizes.push(size);
+    return ok;
+  });
+  // Sizes within 10% of each other share a level.
+  const levels: number[] = [];
+  for (const size of [...headingSizes].sort((a, b) => b - a)) {
+    if (levels.length === 0 || size < levels[levels.length - 1] / 1.1) levels.push(size);
+  }
+  return blocks.map((block, index) => {
+    if (!isHeading[index]) return block;
+    const size = blockFontSize(block);
+    const rank = levels.findIndex((levelSize) => size >= levelSize / 1.1);
+    const level = Math.min(6, (rank < 0 ? levels.length - 1 : rank) + 1);
+    return { ...block, kind: level === 1 ? 'title' : 'heading', level };
+  });
+}
+
+function blockFontSize(block: LayoutBlock): number {
+  return median(block.rows.map((row) => row.fontSize));
+}
+
+function blockChars(block: LayoutBlock): number {
+  return block.rows.reduce(
+    (sum, row) => sum + row.segments.reduce((s, seg) => s + seg.words.reduce((w, word) => w + word.text.length + 1, 0), 0),
+    0,
+  );
+}
+
+/** A short, number-only block at the very bottom of the page is its page number. */
+export function markPageNumber(blocks: LayoutBlock[], pageHeight: number): LayoutBlock[] {
+  return blocks.map((block) => {
+    const text = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join(' ');
+    const atBottom = block.box[1] > 0.9 * pageHeight;
+    return atBottom && /^(page\s*)?\d{1,4}(\s*(\/|of)\s*\d{1,4})?$/iu.test(text) ? { ...block, kind: 'page-number' } : block;
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Blocks → Markdown and one Element per block, with the exact character span of each block in the Markdown.
+ *
+ * A block's span covers its whole Markdown source (heading marks included), so `markdown.slice(...span)` is the
+ * block as written and highlighting a span highlights the whole block. Blocks are separated by one blank line;
+ * rows of a block by a newline; segments of a row (label and value, table cells) by a space.
+ */
+import type { Element } from '../../../app/model/extraction.js';
+import type { LayoutBlock } from './layoutTypes.js';
+
+export interface RenderedPage {
+  markdown: string;
+  elements: Element[];
+}
+
+export function renderMarkdown(blocks: readonly LayoutBlock[]): RenderedPage {
+  let markdown = '';
+  const elements: Element[] = [];
+  blocks.forEach((block, index) => {
+    const text = blockMarkdown(block);
+    if (!text) return;
+    if (markdown) markdown += '\n\n';
+    const start = markdown.length;
+    markdown += text;
+    const confidences = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.confidence)));
+    const element: Element = {
+      id: `b${index + 1}`,
+      kind: block.kind,
+      box: block.box,
+      span: [start, markdown.length],
+      confidence: confidences.length ? round(confidences.reduce((a, b) => a + b, 0) / confidences.length) : null,
+    };
+    if (block.level !== undefined) element.level = block.level;
+    elements.push(element);
+  });
+  return { markdown, elements };
+}
+
+function blockMarkdown(block: LayoutBlock): string {
+  const rows = block.rows
+    .map((row) => row.segments.map((segment) => segment.words.map((word) => escapeInline(word.text)).join(' ')).join(' '))
+    .filter((row) => row.length > 0);
+  if (rows.length === 0) return '';
+  if (block.kind === 'title' || block.kind === 'heading') {
+    return `${'#'.repeat(block.level ?? 2)} ${rows.join(' ')}`;
+  }
+  return rows.map(escapeLineStart).join('\n');
+}
+
+/**
+ * Characters that would change meaning inside a line: emphasis, code, math (`$` opens a formula in Recto's
+ * Markdown), HTML tags and backslashes.
+ */
+export function escapeInline(text: string): string {
+  return text.replace(/[\\`*_$]/gu, (c) => `\\${c}`).replace(/<(?=[A-Za-z/!?])/gu, '\\<');
+}
+
+/** Marks that only mean something at the start of a line: headings, quotes, list items, thematic breaks. */
+function escapeLineStart(line: string): string {
+  if (/^(#{1,6}(\s|$)|>|[-+](\s|$)|={3,}|-{3,})/u.test(line)) return `\\${line}`;
+  const ordered = /^(\d{1,9})([.)])(\s|$)/u.exec(line);
+  if (ordered) return `${ordered[1]}\\${line.slice(ordered[1].length)}`;
+  return line;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

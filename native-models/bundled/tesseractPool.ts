@@ -1,0 +1,176 @@
+/**
+ * A small pool of tesseract.js workers, created on first use and reused across pages. Fully offline: the English
+ * LSTM model is read from @tesseract.js-data/eng (gzipped, `4.0.0_best_int`, the files tesseract.js itself would
+ * download for LSTM-only use), the wasm core from tesseract.js-core (tesseract.js's Node build `require`s it
+ * directly, so no corePath is needed), and nothing is cached to the working directory.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Box } from '../../app/model/extraction.js';
+
+const require = createRequire(import.meta.url);
+
+export const TESSERACT_LANGUAGE = 'eng';
+/** LSTM-only data: smaller and faster than the legacy+LSTM files in `4.0.0/`, and what OEM.LSTM_ONLY needs. */
+export const TESSERACT_DATA_FOLDER = '4.0.0_best_int';
+
+export interface OcrWord {
+  text: string;
+  box: Box;
+  /** 0–1. */
+  confidence: number;
+  /** Block/paragraph/line indices: words sharing it are on one tesseract line. */
+  lineKey: string;
+}
+
+export interface OcrSettings {
+  pageSegmentationMode: PSM;
+}
+
+export interface RecognizeOptions {
+  dpi: number;
+  signal?: AbortSignal;
+  /** 0–1 as tesseract reports recognition progress. */
+  onProgress?: (fraction: number) => void;
+}
+
+interface Slot {
+  worker: Promise<Worker>;
+  onProgress?: (fraction: number) => void;
+}
+
+export function tesseractLanguagePath(): string {
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${TESSERACT_LANGUAGE}/package.json`)), TESSERACT_DATA_FOLDER);
+}
+
+export class TesseractPool {
+  private readonly idle: Slot[] = [];
+  private readonly waiting: Array<(slot: Slot) => void> = [];
+  private created = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly settings: OcrSettings,
+  ) {}
+
+  /** Words of the image at `imagePath`, in its pixels. */
+  async recognize(imagePath: string, options: RecognizeOptions): Promise<OcrWord[]> {
+    options.signal?.throwIfAborted();
+    const slot = await this.acquire();
+    let keep = true;
+    try {
+      const worker = await slot.worker.catch((error: unknown) => {
+        keep = false; // a worker that failed to start is not put back
+        throw new Error(`tesseract could not start: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      slot.onProgress = options.onProgress;
+      await worker.setParameters({
+        tessedit_pageseg_mode: this.settings.pageSegmentationMode,
+        user_defined_dpi: String(Math.round(options.dpi)),
+      });
+      const job = worker.recognize(imagePath, {}, { blocks: true, text: false, hocr: false, tsv: false });
+      const result = await abortable(job, options.signal, () => {
+        // tesseract.js cannot cancel one job: the worker is ended and a fresh one takes its place later.
+        keep = false;
+        void worker.terminate().catch(() => undefined);
+      });
+      return wordsOf(result.data.blocks ?? []);
+    } finally {
+      slot.onProgress = undefined;
+      if (keep) this.release(slot);
+      else this.replace();
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const slots = this.idle.splice(0);
+    await Promise.all(slots.map(async (slot) => (await slot.worker.catch(() => null))?.terminate()));
+  }
+
+  private acquire(): Promise<Slot> {
+    if (this.disposed) return Promise.reject(new Error('the OCR engine has been disposed'));
+    const slot = this.idle.pop();
+    if (slot) return Promise.resolve(slot);
+    if (this.created < this.size) return Promise.resolve(this.createSlot());
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else if (this.disposed) void slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
+    else this.idle.push(slot);
+  }
+
+  /** A worker was ended (abort or crash): let the next waiter have a new one. */
+  private replace(): void {
+    this.created--;
+    const next = this.waiting.shift();
+    if (next && !this.disposed) next(this.createSlot());
+  }
+
+  private createSlot(): Slot {
+    this.created++;
+    const slot: Slot = { worker: Promise.resolve(null as unknown as Worker) };
+    slot.worker = createWorker(TESSERACT_LANGUAGE, OEM.LSTM_ONLY, {
+      langPath: tesseractLanguagePath(),
+      gzip: true,
+      cacheMethod: 'none',
+      logger: (message) => {
+        if (message.status === 'recognizing text') slot.onProgress?.(message.progress);
+      },
+      errorHandler: () => undefined,
+    });
+    // A worker that fails to start must not stay in the pool.
+    slot.worker.catch(() => undefined);
+    return slot;
+  }
+}
+
+type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
+
+function wordsOf(blocks: TesseractBlock[]): OcrWord[] {
+  const words: OcrWord[] = [];
+  blocks.forEach((block, b) =>
+    block.paragraphs.forEach((paragraph, p) =>
+      paragraph.lines.forEach((line, l) => {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (!text) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          words.push({ text, box: [x0, y0, x1, y1], confidence: clamp01(word.confidence / 100), lineKey: `${b}.${p}.${l}` });
+        }
+      }),
+    ),
+  );
+  return words;
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(signal.reason);
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}

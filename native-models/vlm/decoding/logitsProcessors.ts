@@ -1,0 +1,83 @@
+/**
+ * Logits processors: rules applied to one row of logits before the greedy choice. Both decoders (greedy and FastMTP,
+ * draft and verify) call the same processors with the same context, which is what keeps FastMTP lossless.
+ */
+export interface LogitsProcessor {
+  /** Edits `logits` ([vocab]) in place, given the tokens generated so far (not the prompt). */
+  process(generated: readonly number[], logits: Float32Array): void;
+}
+
+export interface NoRepeatNgramOptions {
+  /** n: an n-gram that already occurred in the window may not be completed again. DeepSeek-OCR uses 30. */
+  ngramSize: number;
+  /** How many most recent tokens are searched. DeepSeek-OCR uses 90. */
+  windowSize: number;
+  /** Tokens that may always repeat (DeepSeek-OCR: `<td>`, `</td>`, as table rows repeat them legitimately). */
+  exemptTokenIds: readonly number[];
+}
+
+/**
+ * DeepSeek-OCR's NoRepeatNGramLogitsProcessor (vLLM variant: it sees the output tokens only). For every n-gram in the
+ * last `windowSize` tokens whose first n − 1 tokens equal the current last n − 1 tokens, its last token is banned.
+ */
+export class NoRepeatNgramProcessor implements LogitsProcessor {
+  private readonly exempt: ReadonlySet<number>;
+
+  constructor(private readonly options: NoRepeatNgramOptions) {
+    if (!Number.isInteger(options.ngramSize) || options.ngramSize < 2) {
+      throw new Error(`no-repeat n-gram: ngramSize must be an integer ≥ 2, got ${options.ngramSize}`);
+    }
+    if (!Number.isInteger(options.windowSize) || options.windowSize < options.ngramSize) {
+      throw new Error(`no-repeat n-gram: windowSize must be an integer ≥ ngramSize, got ${options.windowSize}`);
+    }
+    this.exempt = new Set(options.exemptTokenIds);
+  }
+
+  bannedTokens(generated: readonly number[]): Set<number> {
+    const n = this.options.ngramSize;
+    const len = generated.length;
+    const banned = new Set<number>();
+    if (len < n - 1) return banned;
+    const prefixStart = len - (n - 1);
+    const searchStart = Math.max(0, len - this.options.windowSize);
+    for (let i = searchStart; i <= len - n; i++) {
+      let matches = true;
+      for (let j = 0; j < n - 1; j++) {
+        if (generated[i + j] !== generated[prefixStart + j]) {
+          matches = false;
+          break;
+        }
+      }
+      if (matches) banned.add(generated[i + n - 1]!);
+    }
+    for (const token of this.exempt) banned.delete(token);
+    return banned;
+  }
+
+  process(generated: readonly number[], logits: Float32Array): void {
+    for (const token of this.bannedTokens(generated)) {
+      if (token >= 0 && token < logits.length) logits[token] = Number.NEGATIVE_INFINITY;
+    }
+  }
+}
+
+/** Index of the largest value; the lowest index wins ties (as torch.argmax). */
+export function argmax(row: Float32Array): number {
+  let best = 0;
+  let bestValue = row[0]!;
+  for (let i = 1; i < row.length; i++) {
+    if (row[i]! > bestValue) {
+      bestValue = row[i]!;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** Applies the processors to a copy of `row` and returns the greedy choice. */
+export function pickGreedy(row: Float32Array, generated: readonly number[], processors: readonly LogitsProcessor[]): number {
+  if (processors.length === 0) return argmax(row);
+  const work = new Float32Array(row);
+  for (const processor of processors) processor.process(generated, work);
+  return argmax(work);
+}

@@ -1,0 +1,59 @@
+/**
+ * manifest.json of a model pack: what the pack is, every file with its SHA-256, the tensor names of each graph, the
+ * special token ids, the prompt, image modes and decoding settings. Validated with zod when a pack is loaded.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { z } from 'zod';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+const fileEntrySchema = z.object({
+  /** vision | embed | decoder | draft | tokenizer | data (external weights of a graph). */
+  role: z.enum(['vision', 'embed', 'decoder', 'draft', 'tokenizer', 'data']),
+  path: z.string().regex(/^[A-Za-z0-9._-]+$/, 'a plain file name inside the pack folder'),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().nonnegative(),
+});
+export type PackFileEntry = z.infer<typeof fileEntrySchema>;
+
+const graphTensorsSchema = z.object({ inputs: z.array(z.string()), outputs: z.array(z.string()) });
+
+export const packManifestSchema = z.object({
+  format: z.literal('recto-vlm-pack'),
+  formatVersion: z.literal(1),
+  name: z.string(),
+  version: z.string(),
+  /** Licence of the weights, shown wherever the engine is chosen (CC BY-NC 4.0 for jina-ocr-v1). */
+  licence: z.string(),
+  description: z.string().optional(),
+  files: z.array(fileEntrySchema),
+  tensors: z.object({ vision: graphTensorsSchema, embed: graphTensorsSchema, decoder: graphTensorsSchema, draft: graphTensorsSchema }),
+  dims: z.object({
+    vocab: z.number().int().positive(),
+    hidden: z.number().int().positive(),
+    layers: z.number().int().positive(),
+    heads: z.number().int().positive(),
+    headDim: z.number().int().positive(),
+  }),
+  specialTokens: z.object({ bos: z.number().int(), eos: z.number().int(), image: z.number().int() }),
+  /** The prompt; `<image>` marks where the visual tokens go. */
+  prompt: z.string(),
+  /** Image mode used when the caller does not choose one (see preprocess/imageModes.ts). */
+  defaultImageMode: z.enum(['tiny', 'small', 'base', 'large', 'gundam']),
+  /** FastMTP draft depth K the pack was trained for. */
+  draftDepth: z.number().int().min(1).max(8),
+  noRepeatNgram: z.object({ ngramSize: z.number().int().min(2), windowSize: z.number().int().min(2), exemptTokenIds: z.array(z.number().int()) }),
+  maxNewTokens: z.number().int().positive(),
+});
+export type PackManifest = z.infer<typeof packManifestSchema>;
+
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export function sha256Bytes(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,36 @@
+/** Deterministic pseudo-random numbers (mulberry32), so a reference pack is a pure function of its seed. */
+export class Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+
+  /** `count` values, uniform with mean 0 and standard deviation `std`. */
+  weights(count: number, std: number): Float32Array {
+    const out = new Float32Array(count);
+    const half = std * Math.sqrt(3);
+    for (let i = 0; i < count; i++) out[i] = (this.next() * 2 - 1) * half;
+    return out;
+  }
+
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  }
+}

@@ -1,0 +1,89 @@
+/** The left rail: documents with their pages and reading status, and the Import button. */
+import { useRef } from 'react';
+import type { DocumentSummary, PageSummary } from '../../../app/model/page.js';
+
+interface DocumentRailProps {
+  documents: readonly DocumentSummary[] | null;
+  selectedPageId: string | null;
+  onSelect(pageId: string): void;
+  /** Browser shell: files from the hidden input. */
+  onImportFiles(files: File[]): void;
+  /** Electron shell: the native dialog; when set the file input is not used. */
+  onImportDialog?: () => void;
+  importing: boolean;
+  error: string | null;
+}
+
+const statusText: Record<PageSummary['status'], string> = {
+  pending: 'Waiting to be read',
+  reading: 'Being read…',
+  done: 'Read',
+  error: 'Reading failed',
+};
+
+export function DocumentRail(props: DocumentRailProps) {
+  const { documents, selectedPageId, onSelect, onImportFiles, onImportDialog, importing, error } = props;
+  const input = useRef<HTMLInputElement>(null);
+
+  return (
+    <aside className="rail">
+      <div className="rail-header">
+        <span className="rail-title">Documents</span>
+        <button
+          className="button small"
+          disabled={importing}
+          onClick={() => (onImportDialog ? onImportDialog() : input.current?.click())}
+          title="Import PDFs or images (or drop them onto the window)"
+        >
+          {importing ? 'Importing…' : 'Import'}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="import-input"
+          accept=".pdf,.png,.jpg,.jpeg,.tif,.tiff,.webp,application/pdf,image/*"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            onImportFiles(files);
+          }}
+        />
+      </div>
+      <nav className="rail-list" data-testid="doc-list" aria-label="Documents and pages">
+        {error && <div className="inline-error">{error}</div>}
+        {documents?.length === 0 && (
+          <div className="rail-empty">No documents yet. Import PDFs or images, or drop them anywhere in the window.</div>
+        )}
+        {documents?.map((document) => (
+          <section key={document.id} className="rail-doc">
+            <div className="rail-doc-name" title={document.name}>
+              {document.name}
+            </div>
+            <ul>
+              {document.pages.map((page) => (
+                <li key={page.id}>
+                  <button
+                    className={page.id === selectedPageId ? 'page-item selected' : 'page-item'}
+                    data-testid="page-item"
+                    data-page-id={page.id}
+                    data-status={page.status}
+                    aria-current={page.id === selectedPageId ? 'true' : undefined}
+                    title={page.status === 'error' ? `Reading failed: ${page.error ?? 'unknown reason'}` : statusText[page.status]}
+                    onClick={() => onSelect(page.id)}
+                  >
+                    <span className={`status-dot ${page.status}`} aria-hidden="true" />
+                    <span className="page-item-label">Page {page.pageNumber}</span>
+                    {page.revisionCount > 0 && <span className="page-item-badge" title={`${page.revisionCount} saved corrections`}>edited</span>}
+                    {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+/** The outcome of an import: every file that failed, with the reason; dismissible. */
+import type { ImportReport } from '../state/useImport.js';
+
+export function ImportBanner({ report, onDismiss }: { report: ImportReport | null; onDismiss(): void }) {
+  if (!report) return null;
+  const { errors, duplicates } = report.result;
+  if (errors.length === 0 && duplicates.length === 0) return null;
+  return (
+    <div className={errors.length > 0 ? 'banner error' : 'banner info'} role="alert" data-testid="import-error">
+      <div className="banner-body">
+        {errors.length > 0 && (
+          <>
+            <strong>
+              {errors.length === 1 ? 'One file could not be imported' : `${errors.length} files could not be imported`}
+            </strong>
+            <ul>
+              {errors.map((error, index) => (
+                <li key={`${error.file}-${index}`}>
+                  <span className="banner-file">{error.file}</span>: {error.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {duplicates.length > 0 && (
+          <p>
+            Already in the project: <span className="banner-file">{duplicates.join(', ')}</span>
+          </p>
+        )}
+      </div>
+      <button className="banner-close" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** The reading progress across all running jobs: label, pages, ETA, a bar. Hidden when nothing is being read. */
+import type { JobProgress } from '../../../app/contract/events.js';
+import { formatEta, formatPageCount } from '../logic/eta.js';
+import { summariseJobs } from '../logic/jobSummary.js';
+
+export function JobProgressBar({ jobs }: { jobs: readonly JobProgress[] }) {
+  const summary = summariseJobs(jobs);
+  if (!summary) return null;
+  const percent = Math.round(summary.fraction * 100);
+  const timeLeft = summary.running ? formatEta(summary.etaMs) : 'done';
+  return (
+    <div
+      className={summary.running ? 'progress' : 'progress finished'}
+      data-testid="progress-bar"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={summary.pagesTotal}
+      aria-valuenow={summary.pagesDone}
+      aria-valuetext={`${formatPageCount(summary.pagesDone, summary.pagesTotal)}, ${timeLeft}`}
+    >
+      <div className="progress-text">
+        <span className="progress-label">{summary.label}</span>
+        <span className="progress-count">{formatPageCount(summary.pagesDone, summary.pagesTotal)}</span>
+        <span className="progress-eta">{timeLeft}</span>
+        {summary.failedPages > 0 && (
+          <span className="progress-failed">
+            {summary.failedPages} {summary.failedPages === 1 ? 'page' : 'pages'} failed
+          </span>
+        )}
+      </div>
+      <div className="progress-track">
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

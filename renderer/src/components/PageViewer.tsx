@@ -1,0 +1,131 @@
+/**
+ * The page image with its element boxes; zoom in/out, fit width (default) and 100 %.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Element } from '../../../app/model/extraction.js';
+import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
+import { ElementOverlay } from './ElementOverlay.js';
+
+interface PageViewerProps {
+  imageUrl: string | null;
+  /** Size of the page image in pixels (the page summary's size until the image has loaded). */
+  pageWidth: number;
+  pageHeight: number;
+  /** The coordinate space of the boxes (the extraction's page size). */
+  boxSpace: { width: number; height: number } | null;
+  elements: readonly Element[];
+  selectedId: string | null;
+  hoveredId: string | null;
+  followSelection: boolean;
+  onHover(id: string | null): void;
+  onSelect(id: string): void;
+  title: string;
+  onPrevious(): void;
+  onNext(): void;
+}
+
+/** Padding of the scroll pane on each side, in CSS pixels. */
+const panePadding = 16;
+
+export function PageViewer(props: PageViewerProps) {
+  const { imageUrl, elements, boxSpace, title } = props;
+  const pane = useRef<HTMLDivElement>(null);
+  const [paneWidth, setPaneWidth] = useState(0);
+  const [zoom, setZoom] = useState<Zoom>({ mode: 'fit' });
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = pane.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setPaneWidth(element.clientWidth));
+    observer.observe(element);
+    setPaneWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    setNatural(null);
+    setFailed(false);
+  }, [imageUrl]);
+
+  const imageWidth = natural?.width ?? props.pageWidth;
+  const imageHeight = natural?.height ?? props.pageHeight;
+  const scale = effectiveScale(zoom, imageWidth, Math.max(0, paneWidth - 2 * panePadding));
+  const width = Math.max(1, Math.round(imageWidth * scale));
+  const height = Math.max(1, Math.round(imageHeight * scale));
+
+  return (
+    <section className="viewer" aria-label="Page image">
+      <div className="pane-toolbar">
+        <div className="pane-title" title={title}>
+          {title}
+        </div>
+        <div className="toolbar-group" role="group" aria-label="Page">
+          <button className="icon-button" title="Previous page (PageUp, Alt+↑)" onClick={props.onPrevious}>
+            ‹
+          </button>
+          <button className="icon-button" title="Next page (PageDown, Alt+↓)" onClick={props.onNext}>
+            ›
+          </button>
+        </div>
+        <div className="toolbar-group" role="group" aria-label="Zoom">
+          <button className="icon-button" title="Zoom out" onClick={() => setZoom(zoomedOut(scale))}>
+            −
+          </button>
+          <span className="zoom-level" data-testid="zoom-level">
+            {formatScale(scale)}
+          </span>
+          <button className="icon-button" title="Zoom in" onClick={() => setZoom(zoomedIn(scale))}>
+            +
+          </button>
+          <button
+            className={zoom.mode === 'fit' ? 'text-button active' : 'text-button'}
+            onClick={() => setZoom({ mode: 'fit' })}
+          >
+            Fit width
+          </button>
+          <button
+            className={zoom.mode === 'scale' && zoom.scale === 1 ? 'text-button active' : 'text-button'}
+            onClick={() => setZoom({ mode: 'scale', scale: 1 })}
+          >
+            100 %
+          </button>
+        </div>
+      </div>
+      <div className="viewer-scroll" ref={pane}>
+        {imageUrl ? (
+          <div className="page-frame" style={{ width, height }}>
+            <img
+              src={imageUrl}
+              alt={title}
+              data-testid="page-image"
+              draggable={false}
+              width={width}
+              height={height}
+              onLoad={(event) =>
+                setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+              }
+              onError={() => setFailed(true)}
+            />
+            {boxSpace && !failed && (
+              <ElementOverlay
+                elements={elements}
+                pageWidth={boxSpace.width}
+                pageHeight={boxSpace.height}
+                selectedId={props.selectedId}
+                hoveredId={props.hoveredId}
+                followSelection={props.followSelection}
+                onHover={props.onHover}
+                onSelect={props.onSelect}
+              />
+            )}
+            {failed && <div className="image-error">The page image could not be loaded.</div>}
+          </div>
+        ) : (
+          <div className="viewer-empty">Select a page on the left.</div>
+        )}
+      </div>
+    </section>
+  );
+}

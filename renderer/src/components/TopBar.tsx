@@ -1,0 +1,48 @@
+/** The title row: product, open project, the views, and the project switcher. */
+export type View = 'review';
+
+const views: { id: View; label: string }[] = [{ id: 'review', label: 'Review' }];
+
+interface TopBarProps {
+  projectName: string | null;
+  projectPath: string | null;
+  view: View;
+  onView(view: View): void;
+  onChooseProject(): void;
+  showViews: boolean;
+}
+
+export function TopBar({ projectName, projectPath, view, onView, onChooseProject, showViews }: TopBarProps) {
+  return (
+    <header className="topbar">
+      <div className="topbar-brand">
+        <span className="topbar-logo" aria-hidden="true">
+          R
+        </span>
+        Recto
+      </div>
+      {projectName && (
+        <button className="topbar-project" title={projectPath ?? undefined} onClick={onChooseProject}>
+          {projectName}
+          <span className="topbar-project-caret" aria-hidden="true">
+            ▾
+          </span>
+        </button>
+      )}
+      {showViews && (
+        <nav className="topbar-views" aria-label="Views">
+          {views.map((item) => (
+            <button
+              key={item.id}
+              className={item.id === view ? 'topbar-view active' : 'topbar-view'}
+              aria-current={item.id === view ? 'page' : undefined}
+              onClick={() => onView(item.id)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Revision } from '../../../app/model/page.js';
+import { Autosave, describeSaveState, type SaveState } from './autosave.js';
+
+function revision(id: string, text: string, parentId: string | null): Revision {
+  return { id, pageId: 'p1', parentId, text, author: 'test', createdAt: '2026-01-01T00:00:00Z' };
+}
+
+function setup(save?: (text: string, parentId: string | null) => Promise<Revision>) {
+  const states: SaveState['kind'][] = [];
+  const calls: { text: string; parentId: string | null }[] = [];
+  let next = 1;
+  const autosave = new Autosave({
+    savedText: 'original',
+    parentId: 'r0',
+    delayMs: 800,
+    save:
+      save ??
+      (async (text, parentId) => {
+        calls.push({ text, parentId });
+        return revision(`r${next++}`, text, parentId);
+      }),
+    onState: (state) => states.push(state.kind),
+  });
+  return { autosave, states, calls };
+}
+
+describe('Autosave', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves once, 800 ms after the last keystroke, with the loaded revision as parent', async () => {
+    const { autosave, calls } = setup();
+    autosave.edit('o');
+    await vi.advanceTimersByTimeAsync(500);
+    autosave.edit('ok');
+    await vi.advanceTimersByTimeAsync(799);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([{ text: 'ok', parentId: 'r0' }]);
+    expect(autosave.currentState.kind).toBe('saved');
+    expect(autosave.hasUnsavedChanges).toBe(false);
+  });
+
+  it('chains parents: each save names the previous save', async () => {
+    const { autosave, calls } = setup();
+    autosave.edit('a');
+    await autosave.flush();
+    autosave.edit('ab');
+    await autosave.flush();
+    expect(calls.map((c) => c.parentId)).toEqual(['r0', 'r1']);
+    expect(autosave.currentParentId).toBe('r2');
+  });
+
+  it('does not save when the text returns to what is stored', async () => {
+    const { autosave, calls, states } = setup();
+    autosave.edit('changed');
+    autosave.edit('original');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toEqual([]);
+    expect(states.at(-1)).toBe('saved');
+  });
+
+  it('saves keystrokes typed during a save afterwards', async () => {
+    let release: (() => void) | null = null;
+    const calls: string[] = [];
+    const { autosave } = setup(async (text, parentId) => {
+      calls.push(text);
+      if (calls.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return revision(`r${calls.length}`, text, parentId);
+    });
+    autosave.edit('first');
+    const flushing = autosave.flush();
+    autosave.edit('second');
+    expect(autosave.currentState.kind).toBe('saving');
+    release!();
+    await flushing;
+    expect(autosave.currentState.kind).toBe('dirty');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(calls).toEqual(['first', 'second']);
+    expect(autosave.currentState.kind).toBe('saved');
+  });
+
+  it('reports a failed save with its reason and keeps the text for the next try', async () => {
+    let fail = true;
+    const { autosave } = setup(async (text, parentId) => {
+      if (fail) throw new Error('disk full');
+      return revision('r9', text, parentId);
+    });
+    autosave.edit('edited');
+    await autosave.flush();
+    expect(describeSaveState(autosave.currentState)).toBe('Save failed: disk full');
+    expect(autosave.hasUnsavedChanges).toBe(true);
+    fail = false;
+    await autosave.flush();
+    expect(describeSaveState(autosave.currentState)).toBe('Saved');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Saves the analyst's text as revisions: `delayMs` after the last keystroke, or at once on Ctrl/Cmd+S. One save is
+ * in flight at a time; each saves the newest text with the previous save's revision as parent, so the revision chain
+ * follows the edit history. A failed save keeps the text, says why, and is retried by the next edit or Ctrl+S.
+ */
+import type { Revision } from '../../../app/model/page.js';
+
+export type SaveState =
+  | { kind: 'saved' }
+  | { kind: 'dirty' }
+  | { kind: 'saving' }
+  | { kind: 'error'; message: string };
+
+export interface AutosaveOptions {
+  /** Text and parent revision as loaded; edits are compared against this text. */
+  savedText: string;
+  parentId: string | null;
+  save(text: string, parentId: string | null): Promise<Revision>;
+  onState(state: SaveState): void;
+  /** Called after each successful save with the new revision. */
+  onSaved?(revision: Revision): void;
+  delayMs?: number;
+}
+
+export class Autosave {
+  private savedText: string;
+  private parentId: string | null;
+  private latestText: string;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: Promise<void> | null = null;
+  private state: SaveState = { kind: 'saved' };
+  private readonly delayMs: number;
+
+  constructor(private readonly options: AutosaveOptions) {
+    this.savedText = options.savedText;
+    this.latestText = options.savedText;
+    this.parentId = options.parentId;
+    this.delayMs = options.delayMs ?? 800;
+  }
+
+  get currentState(): SaveState {
+    return this.state;
+  }
+
+  /** True while some text has not reached the store. */
+  get hasUnsavedChanges(): boolean {
+    return this.latestText !== this.savedText;
+  }
+
+  /** The revision the next save will name as parent. */
+  get currentParentId(): string | null {
+    return this.parentId;
+  }
+
+  /** Records an edit and (re)starts the debounce timer. */
+  edit(text: string): void {
+    this.latestText = text;
+    this.clearTimer();
+    if (this.inFlight) return; // the running save re-checks the text when it ends
+    if (text === this.savedText) {
+      this.setState({ kind: 'saved' });
+      return;
+    }
+    this.setState({ kind: 'dirty' });
+    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** Saves now (Ctrl/Cmd+S, page switch). Resolves when the newest text is stored or the save failed. */
+  async flush(): Promise<void> {
+    this.clearTimer();
+    while (this.inFlight) await this.inFlight;
+    if (this.latestText === this.savedText) {
+      if (this.state.kind !== 'error') this.setState({ kind: 'saved' });
+      return;
+    }
+    this.inFlight = this.saveLatest();
+    try {
+      await this.inFlight;
+    } finally {
+      this.inFlight = null;
+    }
+    // Keystrokes that came in while saving get their own debounce.
+    if (this.state.kind !== 'error' && this.latestText !== this.savedText) this.edit(this.latestText);
+  }
+
+  /** Stops the timer without saving (the page is gone or the project closed). */
+  dispose(): void {
+    this.clearTimer();
+  }
+
+  private async saveLatest(): Promise<void> {
+    const text = this.latestText;
+    this.setState({ kind: 'saving' });
+    try {
+      const revision = await this.options.save(text, this.parentId);
+      this.savedText = text;
+      this.parentId = revision.id;
+      this.options.onSaved?.(revision);
+      this.setState(this.latestText === text ? { kind: 'saved' } : { kind: 'dirty' });
+    } catch (error) {
+      this.setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private setState(state: SaveState): void {
+    this.state = state;
+    this.options.onState(state);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+export function describeSaveState(state: SaveState): string {
+  switch (state.kind) {
+    case 'saved':
+      return 'Saved';
+    case 'dirty':
+      return 'Unsaved changes';
+    case 'saving':
+      return 'Saving…';
+    case 'error':
+      return `Save failed: ${state.message}`;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm test`: every check, from a fresh clone. Installs what is missing (dependencies, Debian's Chromium for the
+ * end-to-end tests), builds, then runs lint (layer arrows), type-checks, unit tests and Playwright e2e tests.
+ * Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero if any
+ * step failed. The last line counts the tests of both suites.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuild, ensureDependencies, root, run, say } from './bootstrap.mjs';
+
+const chromium = process.env.RECTO_CHROMIUM ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    say(`Chromium is missing at ${chromium}; install it with: sudo apt-get install -y chromium`);
+    return;
+  }
+  say('installing Debian Chromium for the end-to-end tests (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+}
+
+try {
+  ensureDependencies();
+  ensureChromium();
+  ensureBuild();
+} catch (error) {
+  say(String(error instanceof Error ? error.message : error));
+  process.exit(1);
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-test-'));
+const steps = [
+  ['lint: layer arrows', 'npx', ['depcruise', 'app', 'main', 'native-models', 'renderer', 'e2e', '--config', '.dependency-cruiser.cjs']],
+  ['type-check: node side', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  ['type-check: renderer', 'npx', ['tsc', '-p', 'tsconfig.renderer.json']],
+  ['type-check: tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']],
+  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`]],
+  ['e2e tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'e2e.json')}`]],
+];
+
+const failedSteps = [];
+for (const [name, command, args] of steps) {
+  say(`── ${name}`);
+  const status = run(command, args);
+  if (status !== 0) failedSteps.push(name);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of ['unit.json', 'e2e.json']) {
+  const full = path.join(reports, file);
+  if (!fs.existsSync(full)) continue;
+  const report = JSON.parse(fs.readFileSync(full, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+fs.rmSync(reports, { recursive: true, force: true });
+
+if (failedSteps.length > 0) say(`failed steps: ${failedSteps.join(', ')}`);
+// A failed lint or type-check counts as a failed test in the closing line, so the line never reads as green.
+process.stdout.write(`\nTests: ${passed} passed, ${failed + failedSteps.filter((s) => !s.endsWith('tests')).length} failed, ${skipped} skipped\n`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
