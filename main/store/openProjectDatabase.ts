@@ -74,10 +74,12 @@ export function openProjectDatabase(file: string, options: OpenOptions): Databas
 
   const db = new Database(file);
   try {
+    // The application id is written before WAL is switched on, so it is in the main file from the first moment:
+    // the header check above reads the main file, never the write-ahead log.
+    if (!exists) db.pragma(`application_id = ${rectoApplicationId}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    if (!exists) db.pragma(`application_id = ${rectoApplicationId}`);
     migrate(db);
     return db;
   } catch (error) {

@@ -5,7 +5,7 @@
 import { PSM } from 'tesseract.js';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../app/model/engine.js';
 import type { Extraction, Word } from '../../app/model/extraction.js';
-import { boxHeight, type LayoutWord } from './layout/layoutTypes.js';
+import type { LayoutWord } from './layout/layoutTypes.js';
 import { layoutPage } from './layout/layoutPage.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgeTextLayer } from './textLayerQuality.js';
@@ -67,7 +67,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        words = ocrWords.map((word) => ({ ...word, fontSize: boxHeight(word.box) }));
+        words = ocrWords.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
       signal?.throwIfAborted();
       const { markdown, elements } = layoutPage(words, {

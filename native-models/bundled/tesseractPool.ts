@@ -22,6 +22,8 @@ export interface OcrWord {
   confidence: number;
   /** Block/paragraph/line indices: words sharing it are on one tesseract line. */
   lineKey: string;
+  /** Tesseract's row height of the word's line (ascender to descender), in pixels: the OCR's font size. */
+  lineHeight: number;
 }
 
 export interface OcrSettings {
@@ -137,11 +139,13 @@ function wordsOf(blocks: TesseractBlock[]): OcrWord[] {
   blocks.forEach((block, b) =>
     block.paragraphs.forEach((paragraph, p) =>
       paragraph.lines.forEach((line, l) => {
+        const rowHeight = line.rowAttributes?.rowHeight;
+        const lineHeight = rowHeight && rowHeight > 0 ? rowHeight : line.bbox.y1 - line.bbox.y0;
         for (const word of line.words) {
           const text = word.text.trim();
           if (!text) continue;
           const { x0, y0, x1, y1 } = word.bbox;
-          words.push({ text, box: [x0, y0, x1, y1], confidence: clamp01(word.confidence / 100), lineKey: `${b}.${p}.${l}` });
+          words.push({ text, box: [x0, y0, x1, y1], confidence: clamp01(word.confidence / 100), lineKey: `${b}.${p}.${l}`, lineHeight });
         }
       }),
     ),

@@ -66,7 +66,11 @@ export function classifyHeadings(blocks: LayoutBlock[], options: HeadingOptions)
   const headingSizes: number[] = [];
   const isHeading = blocks.map((block) => {
     const size = blockFontSize(block);
-    const ok = size >= options.minRatio * body && block.rows.length <= options.maxRows && blockChars(block) <= options.maxChars;
+    const ok =
+      size >= options.minRatio * body &&
+      block.rows.length <= options.maxRows &&
+      blockChars(block) <= options.maxChars &&
+      mostlyLetters(block);
     if (ok) headingSizes.push(size);
     return ok;
   });
@@ -82,6 +86,13 @@ export function classifyHeadings(blocks: LayoutBlock[], options: HeadingOptions)
     const level = Math.min(6, (rank < 0 ? levels.length - 1 : rank) + 1);
     return { ...block, kind: level === 1 ? 'title' : 'heading', level };
   });
+}
+
+/** Large numbers (an account number, a total) are emphasis, not headings. */
+function mostlyLetters(block: LayoutBlock): boolean {
+  const text = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join('');
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 2 && letters >= 0.5 * text.length;
 }
 
 function blockFontSize(block: LayoutBlock): number {

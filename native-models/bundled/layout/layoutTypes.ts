@@ -9,7 +9,7 @@ export interface LayoutWord {
   box: Box;
   /** 0–1; 1 for text-layer words. */
   confidence: number;
-  /** Font size in page pixels: the PDF's own for text layers, the word's height for OCR. */
+  /** Font size in page pixels: the PDF's own for text layers, the line's row height for OCR. */
   fontSize: number;
   fontName?: string;
   /** Words that the source put on one line share this key (OCR lines); absent for text layers. */

@@ -1,0 +1,77 @@
+/**
+ * Field labels in English, German, French and Dutch (plus a few Polish/Spanish/Italian ones that cost nothing),
+ * grouped in priority tiers: a label in an earlier tier wins over one in a later tier wherever both appear.
+ * Labels match at the start of a segment, case-insensitively, and must end at a word boundary.
+ */
+export type LabelledField = 'invoice_number' | 'issue_date' | 'due_date' | 'subtotal' | 'tax' | 'total' | 'seller' | 'buyer';
+
+export const fieldLabels: Record<LabelledField, string[][]> = {
+  invoice_number: [
+    [
+      'invoice\\s*(?:number|no\\.?|nr\\.?|num\\.?|#|n°|id)', 'invoice\\s+reference', 'bill\\s*(?:number|no\\.?)', 'receipt\\s*(?:number|no\\.?|#)',
+      'rechnungs\\s*-?\\s*(?:nummer|nr\\.?)', 'rechnung\\s*(?:nr\\.?|nummer|#)', 'beleg\\s*(?:nummer|nr\\.?)',
+      'num[ée]ro\\s+de\\s+facture', 'n°\\s*(?:de\\s+)?facture', 'facture\\s*(?:n°|no\\.?|num[ée]ro|#)',
+      'factuur\\s*(?:nummer|nr\\.?|#)', 'faktura\\s*(?:nr\\.?|numer)', 'factura\\s*(?:n[°º]|no\\.?|n[uú]mero)', 'fattura\\s*(?:n[°.]|numero)',
+    ],
+    ['invoice', 'rechnung', 'facture', 'factuur', 'faktura', 'tax\\s+invoice'],
+    ['booking\\s*(?:id|no\\.?|number)', 'document\\s*(?:no\\.?|number)', '#'],
+  ],
+  issue_date: [
+    [
+      'invoice\\s+date', 'date\\s+of\\s+(?:issue|invoice)', 'issue\\s+date', 'billing\\s+date', 'bill\\s+date', 'receipt\\s+date',
+      'rechnungs\\s*-?\\s*datum', 'ausstellungsdatum', 'date\\s+de\\s+(?:la\\s+)?facture', "date\\s+d[’']émission",
+      'factuur\\s*datum', 'data\\s+wystawienia', 'fecha\\s+de\\s+(?:emisi[oó]n|factura)', 'data\\s+fattura',
+    ],
+    ['date', 'datum', 'dated', 'le'],
+  ],
+  due_date: [
+    [
+      'due\\s+date', 'date\\s+due', 'payment\\s+due(?:\\s+date)?', 'pay\\s+by', 'due\\s+by', 'f[äa]llig(?:keitsdatum|\\s+am|\\s+bis)?',
+      'zahlbar\\s+bis', 'zahlungsziel', "date\\s+d[’']?[ée]ch[ée]ance", '[ée]ch[ée]ance', 'date\\s+limite\\s+de\\s+paiement',
+      '[àa]\\s+payer\\s+avant\\s+le', 'vervaldatum', 'uiterste\\s+betaaldatum', 'termin\\s+p[łl]atno[śs]ci',
+    ],
+  ],
+  total: [
+    [
+      'grand\\s+total', 'total\\s+amount\\s+due', 'amount\\s+due', 'total\\s+due', 'balance\\s+due', 'total\\s+to\\s+pay', 'invoice\\s+total',
+      'total\\s+for\\s+this\\s+invoice', 'total\\s+(?:incl\\.?|including)\\s+(?:vat|tax)', 'total\\s+amount',
+      'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'zu\\s+zahlen(?:der\\s+betrag)?', 'gesamtsumme', 'bruttobetrag', 'summe\\s+brutto', 'gesamt\\s+brutto',
+      'total\\s+ttc', 'montant\\s+ttc', 'montant\\s+total', 'net\\s+[àa]\\s+payer', 'somme\\s+[àa]\\s+payer', 'total\\s+[àa]\\s+payer', 'montant\\s+eur\\s+ttc',
+      'factuur\\s*totaal', 'te\\s+betalen', 'totaal\\s+incl\\.?(?:\\s+btw)?', 'totaalbedrag', 'należność\\s+ogółem', 'do\\s+zapłaty',
+    ],
+    ['total', 'totaal', 'summe', 'gesamt', 'betrag', 'razem'],
+  ],
+  subtotal: [
+    [
+      'total\\s+(?:excl\\.?|excluding|before|net\\s+of)\\s*(?:vat|tax(?:es)?)?', 'net\\s+total', 'total\\s+net', 'net\\s+amount', 'amount\\s+untaxed', 'untaxed\\s+amount',
+      'nettobetrag', 'summe\\s+netto', 'gesamt\\s+netto', 'netto\\s*summe', 'zwischensumme\\s+netto', 'rechnungsbetrag\\s+netto',
+      'total\\s+ht', 'montant\\s+(?:eur\\s+)?ht', 'total\\s+hors\\s+taxes?', 'sous-total\\s+ht',
+      'exclusief\\s+btw', 'totaal\\s+excl\\.?(?:\\s+btw)?', 'subtotaal\\s+excl\\.?(?:\\s+btw)?', 'grondslag', 'wartość\\s+netto',
+    ],
+    ['sub\\s*-?\\s*total', 'zwischensumme', 'sous-total', 'subtotaal', 'netto'],
+  ],
+  tax: [
+    [
+      'total\\s+(?:vat|tax|gst)', '(?:vat|tax|gst|sales\\s+tax)\\s+amount', 'amount\\s+of\\s+(?:vat|tax)', 'mwst\\.?\\s*-?\\s*betrag', 'ust\\.?\\s*-?\\s*betrag',
+      'umsatzsteuer', 'mehrwertsteuer', 'montant\\s+(?:de\\s+la\\s+)?tva', 'total\\s+tva', 'btw\\s*-?\\s*bedrag', 'kwota\\s+vat',
+    ],
+    ['vat', 'tax', 'sales\\s+tax', 'gst', 'mwst\\.?', 'ust\\.?', 'tva', 'btw'],
+  ],
+  seller: [
+    ['seller', 'sold\\s+by', 'vendor', 'supplier', 'service\\s+provider', 'from', 'verkäufer', 'lieferant', 'vendeur', 'fournisseur', 'leverancier', 'sprzedawca'],
+  ],
+  buyer: [
+    [
+      'bill\\s+to', 'billed\\s+to', 'invoice\\s+to', 'sold\\s+to', 'customer', 'buyer', 'client', 'rechnungsempfänger', 'rechnungsadresse', 'kunde',
+      'facturé\\s+à', 'adresse\\s+de\\s+facturation', 'factuuradres', 'klant', 'nabywca',
+    ],
+  ],
+};
+
+/** Compiled: per field, per tier, one regex matching a label at the start of a segment (and any `:`/`#` after it). */
+export const labelPatterns: Record<LabelledField, RegExp[]> = Object.fromEntries(
+  Object.entries(fieldLabels).map(([field, tiers]) => [
+    field,
+    tiers.map((tier) => new RegExp(`^\\s*(?:${tier.join('|')})(?![\\p{L}\\d])\\s*(?:\\([^)]{0,12}\\))?\\s*[:#.]?\\s*`, 'iu')),
+  ]),
+) as Record<LabelledField, RegExp[]>;

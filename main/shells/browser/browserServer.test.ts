@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { EventBus } from '../../events/eventBus.js';
+import { startBrowserServer, type BrowserServer } from './browserServer.js';
+
+let dir: string;
+let server: BrowserServer;
+const bus = new EventBus();
+const calls: { method: unknown; params: unknown }[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-server-'));
+  fs.mkdirSync(path.join(dir, 'renderer'));
+  fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Recto</title>');
+  fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the renderer');
+  fs.writeFileSync(path.join(dir, 'page.png'), 'PNG');
+  server = await startBrowserServer({
+    dispatch: async (method, params) => {
+      calls.push({ method, params });
+      return { ok: true, result: { echo: method } };
+    },
+    bus,
+    pageImagePath: async (pageId) => {
+      if (pageId !== 'p1') throw new Error('No page');
+      return path.join(dir, 'page.png');
+    },
+    rendererDir: path.join(dir, 'renderer'),
+  });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request, so that the Host header can be forged. */
+function request(
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, path: pathname, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const rpc = (headers: Record<string, string>, body = '{}') =>
+  request('/api/rpc/app.info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+describe('browser shell', () => {
+  it('listens on 127.0.0.1 only and prints a URL with the token in the fragment', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+  });
+
+  it('answers requests that carry the token, and only those', async () => {
+    expect((await rpc({ 'x-recto-token': server.token })).body).toBe('{"ok":true,"result":{"echo":"app.info"}}');
+    expect((await rpc({})).status).toBe(401);
+    expect((await rpc({ 'x-recto-token': `${server.token}x` })).status).toBe(401);
+    expect((await rpc({ 'x-recto-token': server.token, 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await request('/api/rpc/app.info', { headers: { 'x-recto-token': server.token } })).status).toBe(405);
+  });
+
+  it('refuses a forged Host header (DNS rebinding)', async () => {
+    const forged = await rpc({ 'x-recto-token': server.token, host: `evil.example:${server.port}` });
+    expect(forged.status).toBe(421);
+  });
+
+  it('reports a body that is not JSON as a bad request', async () => {
+    const reply = await rpc({ 'x-recto-token': server.token }, '{nope');
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+
+  it('serves the renderer with a strict CSP and nothing outside it', async () => {
+    const index = await request('/');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['content-security-policy']).not.toContain('unsafe-eval');
+    const escape = await request('/..%2fsecret.txt');
+    expect(escape.body).not.toContain('outside the renderer');
+  });
+
+  it('serves page images to token holders', async () => {
+    expect((await request(`/api/page-image/p1?token=${server.token}`)).body).toBe('PNG');
+    expect((await request('/api/page-image/p1')).status).toBe(401);
+    expect((await request(`/api/page-image/p2?token=${server.token}`)).status).toBe(404);
+  });
+
+  it('pushes events over a WebSocket that needs the token', async () => {
+    const base = `ws://127.0.0.1:${server.port}/api/events`;
+    const refused = new WebSocket(`${base}?token=wrong`);
+    await expect(new Promise((resolve, reject) => (refused.on('open', resolve), refused.on('error', reject)))).rejects.toThrow();
+
+    const socket = new WebSocket(`${base}?token=${server.token}`);
+    await new Promise((resolve) => socket.on('open', resolve));
+    const received = new Promise<string>((resolve) => socket.on('message', (data) => resolve(String(data))));
+    bus.emit('documents.changed', {});
+    expect(JSON.parse(await received)).toEqual({ event: 'documents.changed', payload: {} });
+    socket.close();
+  });
+});

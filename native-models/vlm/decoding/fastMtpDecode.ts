@@ -1,0 +1,120 @@
+/**
+ * The FastMTP loop. One step, after llama.cpp's speculative-simple:
+ *   draft K tokens (the draft block applied recursively) → batch [newest, d_1 … d_K] → one decoder pass →
+ *   accept the longest matching prefix + the bonus token → commit → cut both KV caches back → stop check.
+ * The committed sequence is exactly greedyDecode's: every committed token is the decoder's own processed argmax
+ * given exactly the greedy context.
+ */
+import { tensorNames } from '../pack/packContract.js';
+import { floatTensor } from '../runtime/onnxRuntime.js';
+import { Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, rowOf, runDecoder } from './decodeTypes.js';
+import { pickGreedy } from './logitsProcessors.js';
+import { verifyDrafts } from './verifier.js';
+
+/**
+ * @param promptEmbeds [promptLength × H]
+ * @param k            draft depth K ≥ 1
+ */
+export async function fastMtpDecode(
+  models: DecodeModels,
+  promptEmbeds: Float32Array,
+  promptLength: number,
+  k: number,
+  options: DecodeOptions,
+): Promise<DecodeResult> {
+  const draft = models.draft;
+  if (!draft) throw new Error('FastMTP needs the pack’s draft block');
+  if (!Number.isInteger(k) || k < 1) throw new Error(`FastMTP draft depth must be an integer ≥ 1, got ${k}`);
+  const H = models.hidden;
+  const { processors } = options;
+  const stats = emptyStats(k);
+  const committer = new Committer(options);
+
+  // Prefill the decoder; its last row gives the first token (the "newest" token, not yet in the decoder cache).
+  let start = performance.now();
+  models.decoder.reset();
+  draft.reset();
+  const prefill = await runDecoder(models, promptEmbeds, promptLength);
+  let newest = pickGreedy(rowOf(prefill.logits, promptLength - 1), [], processors);
+  // The draft block sees pairs (decoder hidden state at position i − 1, embedding of token i); these are the pairs
+  // not yet in its cache: prompt tokens 1 … P − 1 and the newest token. [n × H] each.
+  let catchUpHidden = (prefill.hidden.data as Float32Array).slice(0, promptLength * H);
+  let catchUpEmbeds = concatRows(promptEmbeds.subarray(H, promptLength * H), await models.embedder.embed([newest]));
+  stats.prefillMs = performance.now() - start;
+
+  start = performance.now();
+  const ort0 = { decoder: models.decoder.session.ortMs, draft: draft.session.ortMs, embed: models.embedder.session.ortMs };
+  let cancelled = false;
+  let going = committer.commit(newest);
+  while (going) {
+    if (options.shouldStop?.()) {
+      cancelled = true;
+      break;
+    }
+    const context = committer.tokens; // includes `newest`
+
+    // 1. Draft K tokens: first on the catch-up pairs, then recursively on the block's own hidden state and draft.
+    let out = await draft.forward(draftFeeds(catchUpEmbeds, catchUpHidden, H));
+    const draftCommitted = draft.length; // entries for committed positions only; later ones are speculative
+    const drafts: number[] = [];
+    for (let i = 0; ; i++) {
+      const logits = out[tensorNames.draft.logits]!;
+      const last = logits.dims[1]! - 1;
+      drafts.push(pickGreedy(rowOf(logits, last), [...context, ...drafts], processors));
+      if (i === k - 1) break;
+      const hidden = rowOf(out[tensorNames.draft.hiddenStatesOut]!, last).slice();
+      out = await draft.forward(draftFeeds(await models.embedder.embed([drafts[i]!]), hidden, H));
+    }
+    stats.draftCalls += k;
+
+    // 2. Verify: the decoder scores [newest, d_1 … d_K] in one pass; a_i is its choice after d_1 … d_i.
+    const decoderBase = models.decoder.length;
+    const verifyEmbeds = await models.embedder.embed([newest, ...drafts]);
+    const verify = await runDecoder(models, verifyEmbeds, k + 1);
+    const targets = Array.from({ length: k + 1 }, (_, i) => pickGreedy(rowOf(verify.logits, i), [...context, ...drafts.slice(0, i)], processors));
+    const { accepted, bonus } = verifyDrafts(drafts, targets);
+    const m = accepted.length;
+    stats.steps++;
+    for (let i = 0; i < k; i++) {
+      stats.draftedPerPosition[i]!++;
+      if (i < m) stats.acceptedPerPosition[i]!++;
+    }
+
+    // 3. Commit the accepted drafts, then the bonus token, under the same stop rules as the greedy loop.
+    for (const token of [...accepted, bonus]) {
+      going = committer.commit(token);
+      if (!going) break;
+    }
+    if (!going) break;
+
+    // 4. Cut both caches back: the decoder keeps newest + accepted; the draft drops its speculative entries.
+    models.decoder.truncate(decoderBase + 1 + m);
+    draft.truncate(draftCommitted);
+
+    // 5. Next catch-up pairs: decoder hidden rows 0 … m with embeddings of d_1 … d_m and the bonus token.
+    catchUpHidden = (verify.hidden.data as Float32Array).slice(0, (m + 1) * H);
+    catchUpEmbeds = concatRows(verifyEmbeds.subarray(H, (m + 1) * H), await models.embedder.embed([bonus]));
+    newest = bonus;
+  }
+  stats.decodeMs = performance.now() - start;
+  stats.decoderOrtMs = models.decoder.session.ortMs - ort0.decoder;
+  stats.draftOrtMs = draft.session.ortMs - ort0.draft;
+  stats.decodeOrtMs = stats.decoderOrtMs + stats.draftOrtMs + (models.embedder.session.ortMs - ort0.embed);
+  stats.tokens = committer.tokens.length;
+  return { tokens: committer.tokens, hitMaxTokens: committer.hitMaxTokens, cancelled, stats };
+}
+
+function draftFeeds(embeds: Float32Array, hidden: Float32Array, H: number) {
+  const count = embeds.length / H;
+  return {
+    [tensorNames.draft.inputsEmbeds]: floatTensor(embeds, [1, count, H]),
+    [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, count, H]),
+  };
+}
+
+function concatRows(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

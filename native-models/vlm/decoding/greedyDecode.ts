@@ -1,0 +1,36 @@
+/** The plain greedy loop: prefill, then one decoder pass per token. FastMTP must reproduce its output exactly. */
+import { Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, rowOf, runDecoder } from './decodeTypes.js';
+import { pickGreedy } from './logitsProcessors.js';
+
+/** @param promptEmbeds [promptLength × H], the prompt with its visual tokens already in place. */
+export async function greedyDecode(models: DecodeModels, promptEmbeds: Float32Array, promptLength: number, options: DecodeOptions): Promise<DecodeResult> {
+  const stats = emptyStats(0);
+  const committer = new Committer(options);
+  const ortStart = () => models.decoder.session.ortMs + models.embedder.session.ortMs;
+
+  // Prefill: the whole prompt in one pass; its last row gives the first token.
+  let start = performance.now();
+  models.decoder.reset();
+  const prefill = await runDecoder(models, promptEmbeds, promptLength);
+  let next = pickGreedy(rowOf(prefill.logits, promptLength - 1), committer.tokens, options.processors);
+  stats.prefillMs = performance.now() - start;
+
+  start = performance.now();
+  const ort0 = ortStart();
+  const decoderOrt0 = models.decoder.session.ortMs;
+  let cancelled = false;
+  while (committer.commit(next)) {
+    if (options.shouldStop?.()) {
+      cancelled = true;
+      break;
+    }
+    const step = await runDecoder(models, await models.embedder.embed([next]), 1);
+    next = pickGreedy(rowOf(step.logits, 0), committer.tokens, options.processors);
+    stats.steps++;
+  }
+  stats.decodeMs = performance.now() - start;
+  stats.decodeOrtMs = ortStart() - ort0;
+  stats.decoderOrtMs = models.decoder.session.ortMs - decoderOrt0;
+  stats.tokens = committer.tokens.length;
+  return { tokens: committer.tokens, hitMaxTokens: committer.hitMaxTokens, cancelled, stats };
+}

@@ -1,0 +1,109 @@
+/**
+ * Opens a model pack: validates manifest.json, checks every file against its SHA-256, creates the four sessions and
+ * checks their tensor names against both the manifest and the contract. Any mismatch is a clear error naming the
+ * file and the reason; a pack that fails is never half-used.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSession, type ProviderPreference, type TimedSession } from '../runtime/onnxRuntime.js';
+import { MANIFEST_FILE, type PackManifest, packManifestSchema, sha256Bytes, sha256File } from './manifest.js';
+import { expectedTensorNames, type GraphRole, graphRoles } from './packContract.js';
+
+export interface LoadedPack {
+  dir: string;
+  manifest: PackManifest;
+  /** SHA-256 of manifest.json: identifies the pack in every extraction. */
+  manifestSha256: string;
+  sessions: Record<GraphRole, TimedSession>;
+  tokenizerJson: object;
+  /** The provider the decoder runs on (all graphs try the same preference). */
+  provider: string;
+  /** Messages about providers that failed to load and were replaced. */
+  warnings: string[];
+}
+
+export class PackError extends Error {
+  override readonly name = 'PackError';
+}
+
+/** Reads and validates manifest.json and checks every listed file's size and SHA-256. No sessions are created. */
+export async function verifyPackFiles(dir: string): Promise<{ manifest: PackManifest; manifestSha256: string }> {
+  const manifestPath = join(dir, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) throw new PackError(`${manifestPath}: not found — is ${dir} a model pack folder?`);
+  const raw = readFileSync(manifestPath);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new PackError(`${manifestPath}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = packManifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new PackError(`${manifestPath}: not a Recto model pack manifest (${issue.path.join('.') || 'root'}: ${issue.message})`);
+  }
+  const manifest = parsed.data;
+  for (const role of [...graphRoles, 'tokenizer'] as const) {
+    if (!manifest.files.some((f) => f.role === role)) throw new PackError(`${manifestPath}: lists no ${role} file`);
+  }
+  for (const file of manifest.files) {
+    const path = join(dir, file.path);
+    if (!existsSync(path)) throw new PackError(`${path}: missing (listed in manifest.json as the ${file.role} file)`);
+    const size = statSync(path).size;
+    if (size !== file.bytes) {
+      throw new PackError(`${path}: refused — ${size} bytes where manifest.json says ${file.bytes}; the pack is damaged or was modified`);
+    }
+    const actual = await sha256File(path);
+    if (actual !== file.sha256) {
+      throw new PackError(`${path}: refused — SHA-256 ${actual} does not match manifest.json (${file.sha256}); the pack is damaged or was modified`);
+    }
+  }
+  return { manifest, manifestSha256: sha256Bytes(raw) };
+}
+
+export async function loadPack(dir: string, options: { provider: ProviderPreference; intraOpThreads?: number }): Promise<LoadedPack> {
+  const { manifest, manifestSha256 } = await verifyPackFiles(dir);
+  const warnings: string[] = [];
+  const sessions = {} as Record<GraphRole, TimedSession>;
+  try {
+    for (const role of graphRoles) {
+      const file = manifest.files.find((f) => f.role === role)!;
+      const path = join(dir, file.path);
+      const session = await createSession(path, `${role} graph`, {
+        provider: options.provider,
+        intraOpThreads: options.intraOpThreads,
+        onFallback: (message) => warnings.push(message),
+      });
+      sessions[role] = session;
+      checkTensorNames(path, role, session, manifest);
+    }
+  } catch (error) {
+    await Promise.all(Object.values(sessions).map((s) => s.release()));
+    throw error;
+  }
+  const tokenizerPath = join(dir, manifest.files.find((f) => f.role === 'tokenizer')!.path);
+  let tokenizerJson: object;
+  try {
+    tokenizerJson = JSON.parse(readFileSync(tokenizerPath, 'utf8')) as object;
+  } catch (error) {
+    throw new PackError(`${tokenizerPath}: not valid JSON (${(error as Error).message})`);
+  }
+  return { dir, manifest, manifestSha256, sessions, tokenizerJson, provider: sessions.decoder.provider, warnings };
+}
+
+function checkTensorNames(path: string, role: GraphRole, session: TimedSession, manifest: PackManifest): void {
+  const contract = expectedTensorNames(role, manifest.dims.layers);
+  const declared = manifest.tensors[role];
+  const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+  for (const [kind, actual, wanted, listed] of [
+    ['inputs', session.inputNames, contract.inputs, declared.inputs],
+    ['outputs', session.outputNames, contract.outputs, declared.outputs],
+  ] as const) {
+    if (!sameSet(listed, wanted)) {
+      throw new PackError(`${path}: manifest.json lists ${role} ${kind} [${listed.join(', ')}], the pack contract needs [${wanted.join(', ')}]`);
+    }
+    if (!sameSet(actual, wanted)) {
+      throw new PackError(`${path}: the graph's ${kind} are [${actual.join(', ')}], the pack contract needs [${wanted.join(', ')}]`);
+    }
+  }
+}

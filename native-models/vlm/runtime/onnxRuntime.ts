@@ -1,0 +1,117 @@
+/**
+ * The one module that imports onnxruntime-node: provider discovery and choice, session creation with fallback, and a
+ * thin session wrapper that records how long was spent inside onnxruntime (for the benchmark's overhead figure).
+ *
+ * Providers of onnxruntime-node 1.30 (`listSupportedBackends()`): on Linux x64 `cpu` and `webgpu` are bundled
+ * (WebGPU runs through Dawn on Vulkan), `cuda` / `tensorrt` need libraries from NuGet that are not bundled; on Windows
+ * `dml` is bundled; on macOS `coreml`. Tensors passed from JS are CPU tensors, so the KV caches round-trip through
+ * host memory on every provider here (keeping them on the device needs IO binding / `preferredOutputLocation`, which
+ * onnxruntime-node exposes for CUDA and WebGPU — see NOTES.md).
+ */
+import * as ort from 'onnxruntime-node';
+
+export type ProviderId = 'cpu' | 'cuda' | 'dml' | 'coreml' | 'webgpu' | 'tensorrt';
+export type ProviderPreference = 'auto' | ProviderId;
+
+/** Order tried by `auto`: the fastest usual choice first, CPU last. */
+const AUTO_ORDER: ProviderId[] = ['cuda', 'dml', 'coreml', 'webgpu', 'cpu'];
+
+export interface ProviderInfo {
+  name: string;
+  bundled: boolean;
+}
+
+export function supportedProviders(): ProviderInfo[] {
+  return ort.listSupportedBackends().map((b) => ({ name: b.name, bundled: b.bundled }));
+}
+
+/**
+ * The providers to try, in order, for a preference. `auto` only tries bundled GPU providers other than WebGPU
+ * (WebGPU on Linux needs a Vulkan driver and is opt-in: ask for it by name); CPU always comes last.
+ */
+export function providerCandidates(preference: ProviderPreference, available = supportedProviders()): ProviderId[] {
+  const names = new Set(available.map((p) => p.name));
+  if (preference !== 'auto') return preference === 'cpu' ? ['cpu'] : [preference, 'cpu'];
+  const bundled = new Set(available.filter((p) => p.bundled).map((p) => p.name));
+  return AUTO_ORDER.filter((p) => p === 'cpu' || (bundled.has(p) && names.has(p) && p !== 'webgpu'));
+}
+
+export interface SessionOptions {
+  provider: ProviderPreference;
+  intraOpThreads?: number;
+  /** Called once when a provider fails to load and the next one is used. */
+  onFallback?: (message: string) => void;
+}
+
+/** A session and the provider it ended up on. */
+export class TimedSession {
+  /** Milliseconds spent inside `session.run` since the last `resetTiming`. */
+  ortMs = 0;
+  runs = 0;
+
+  constructor(
+    private readonly session: ort.InferenceSession,
+    readonly provider: ProviderId,
+    readonly label: string,
+  ) {}
+
+  get inputNames(): readonly string[] {
+    return this.session.inputNames;
+  }
+
+  get outputNames(): readonly string[] {
+    return this.session.outputNames;
+  }
+
+  async run(feeds: Record<string, ort.Tensor>): Promise<Record<string, ort.Tensor>> {
+    const start = performance.now();
+    const out = await this.session.run(feeds);
+    this.ortMs += performance.now() - start;
+    this.runs++;
+    return out;
+  }
+
+  resetTiming(): void {
+    this.ortMs = 0;
+    this.runs = 0;
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}
+
+export async function createSession(path: string, label: string, options: SessionOptions): Promise<TimedSession> {
+  const candidates = providerCandidates(options.provider);
+  let lastError: unknown = null;
+  for (const provider of candidates) {
+    try {
+      const session = await ort.InferenceSession.create(path, {
+        executionProviders: [provider === 'dml' ? 'dml' : provider],
+        graphOptimizationLevel: 'all',
+        intraOpNumThreads: options.intraOpThreads,
+      });
+      return new TimedSession(session, provider, label);
+    } catch (error) {
+      lastError = error;
+      const next = candidates[candidates.indexOf(provider) + 1];
+      if (next) options.onFallback?.(`execution provider ${provider} could not load ${label} (${firstLine(error)}); using ${next}`);
+    }
+  }
+  throw new Error(`${path}: onnxruntime could not load this graph: ${firstLine(lastError)}`);
+}
+
+export function floatTensor(data: Float32Array, dims: readonly number[]): ort.Tensor {
+  return new ort.Tensor('float32', data, dims);
+}
+
+export function int64Tensor(values: readonly number[], dims: readonly number[]): ort.Tensor {
+  return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+}
+
+export type { Tensor } from 'onnxruntime-node';
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 300);
+}

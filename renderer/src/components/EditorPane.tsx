@@ -1,0 +1,93 @@
+/**
+ * The right pane: Markdown (Monaco) or its Preview, the page's review status, and what to show while a page has no
+ * text yet (being read, or reading failed).
+ */
+import type { PageReview } from '../../../app/contract/methods.js';
+import type { ReviewStatus } from '../../../app/model/page.js';
+import type { ReactNode } from 'react';
+
+export type EditorTab = 'markdown' | 'preview';
+
+const reviewStatuses: { value: ReviewStatus; label: string }[] = [
+  { value: 'unreviewed', label: 'Unreviewed' },
+  { value: 'in-review', label: 'In review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+interface EditorPaneProps {
+  review: PageReview | null;
+  hasText: boolean;
+  loadError: string | null;
+  tab: EditorTab;
+  onTab(tab: EditorTab): void;
+  onReviewStatus(status: ReviewStatus): void;
+  onReread(): void;
+  /** The Monaco editor; kept mounted so switching pages and tabs is instant. */
+  editor: ReactNode;
+  preview: ReactNode;
+}
+
+export function EditorPane(props: EditorPaneProps) {
+  const { review, hasText, tab } = props;
+  const placeholder = placeholderFor(props);
+  return (
+    <section className="editor-pane" aria-label="Markdown">
+      <div className="pane-toolbar">
+        <div className="tabs" role="tablist">
+          <button role="tab" aria-selected={tab === 'markdown'} className={tab === 'markdown' ? 'tab active' : 'tab'} onClick={() => props.onTab('markdown')}>
+            Markdown
+          </button>
+          <button role="tab" aria-selected={tab === 'preview'} className={tab === 'preview' ? 'tab active' : 'tab'} data-testid="preview-tab" onClick={() => props.onTab('preview')}>
+            Preview
+          </button>
+        </div>
+        <span className="toolbar-spacer" />
+        {review && (
+          <label className="review-status">
+            <span className="muted">Review</span>
+            <select
+              value={review.page.reviewStatus}
+              data-testid="review-status"
+              onChange={(event) => props.onReviewStatus(event.target.value as ReviewStatus)}
+            >
+              {reviewStatuses.map((status) => (
+                <option key={status.value} value={status.value}>
+                  {status.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div className="editor-body">
+        {props.editor}
+        {hasText && tab === 'preview' && props.preview}
+        {placeholder}
+      </div>
+    </section>
+  );
+}
+
+function placeholderFor({ review, hasText, loadError, onReread }: EditorPaneProps): ReactNode {
+  if (loadError) return <div className="pane-message error">This page could not be loaded: {loadError}</div>;
+  if (!review) return <div className="pane-message">Loading…</div>;
+  if (hasText) return null;
+  const { status, error } = review.page;
+  if (status === 'error') {
+    return (
+      <div className="pane-message error">
+        <p>Reading this page failed: {error ?? 'unknown reason'}</p>
+        <button className="button" onClick={onReread}>
+          Read again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="pane-message">
+      <span className="spinner" aria-hidden="true" />
+      {status === 'reading' ? 'This page is being read…' : 'This page is waiting to be read…'}
+    </div>
+  );
+}

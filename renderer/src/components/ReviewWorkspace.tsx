@@ -1,0 +1,182 @@
+/**
+ * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
+ * Owns the page selection and the link between boxes and text (box → cursor, cursor → box).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ImportResult } from '../../../app/contract/methods.js';
+import type { Span } from '../../../app/model/extraction.js';
+import type { ReviewStatus } from '../../../app/model/page.js';
+import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
+import { elementAtOffset } from '../logic/spanMap.js';
+import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
+import { useDocuments } from '../state/useDocuments.js';
+import { useEditingSession } from '../state/useEditingSession.js';
+import { useImport } from '../state/useImport.js';
+import { usePageReview } from '../state/usePageReview.js';
+import { DocumentRail } from './DocumentRail.js';
+import { EditorPane, type EditorTab } from './EditorPane.js';
+import { ImportBanner } from './ImportBanner.js';
+import { MarkdownEditor } from './MarkdownEditor.js';
+import { MarkdownPreview } from './MarkdownPreview.js';
+import { PageViewer } from './PageViewer.js';
+import { StatusBar } from './StatusBar.js';
+import { useFileDrop } from './useFileDrop.js';
+import { useReviewKeys } from './useReviewKeys.js';
+
+export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browser'; nativeDialogs: boolean }) {
+  const client = useClient();
+  const { bridge } = useConnection();
+  const connectionState = useConnectionState();
+  const { documents, error: documentsError, reload: reloadDocuments } = useDocuments();
+  const [pageId, setPageId] = useState<string | null>(null);
+  const { review, error: reviewError, reload: reloadReview } = usePageReview(pageId);
+  const session = useEditingSession(review, reloadReview);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [followSelection, setFollowSelection] = useState(false);
+  const [reveal, setReveal] = useState<{ span: Span; serial: number } | null>(null);
+  const [tab, setTab] = useState<EditorTab>('markdown');
+
+  useEffect(() => {
+    if (documents) setPageId((current) => keepOrFirstPage(documents, current));
+  }, [documents]);
+
+  const goTo = useCallback(
+    (target: string | null) => {
+      if (!target || target === pageId) return;
+      session.flushThen(() => {
+        setPageId(target);
+        setSelectedId(null);
+        setHoveredId(null);
+        setReveal(null);
+      });
+    },
+    [pageId, session],
+  );
+  const step = useCallback((delta: number) => goTo(neighbourPage(documents ?? [], pageId, delta)), [documents, goTo, pageId]);
+
+  const onImported = useCallback(
+    (result: ImportResult) => {
+      void reloadDocuments();
+      const firstPage = result.imported[0]?.pages[0]?.id;
+      if (firstPage) goTo(firstPage);
+    },
+    [goTo, reloadDocuments],
+  );
+  const imports = useImport(onImported);
+  const dragging = useFileDrop((files) => void imports.importFiles(files));
+  useReviewKeys({ onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow() });
+
+  const extraction = review?.extraction ?? null;
+  // Elements with their spans moved along with the analyst's edits.
+  const elements = useMemo(
+    () => (extraction?.elements ?? []).map((element, index) => ({ ...element, span: session.spans[index] ?? element.span })),
+    [extraction, session.spans],
+  );
+  const spanOf = (id: string | null) => elements.find((element) => element.id === id)?.span ?? null;
+
+  const onCursor = useCallback(
+    (offset: number) => {
+      setSelectedId(elementAtOffset(elements, offset)?.id ?? null);
+      setFollowSelection(true);
+    },
+    [elements],
+  );
+  const onBoxSelect = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      setFollowSelection(false);
+      const span = elements.find((element) => element.id === id)?.span;
+      if (span && span[1] > span[0]) {
+        setTab('markdown');
+        setReveal((previous) => ({ span, serial: (previous?.serial ?? 0) + 1 }));
+      }
+    },
+    [elements],
+  );
+
+  const setReviewStatus = async (status: ReviewStatus) => {
+    if (!pageId) return;
+    await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+    reloadReview();
+    void reloadDocuments();
+  };
+  const reread = async () => {
+    if (!pageId) return;
+    await client.call('pages.reread', { pageId }).catch(() => undefined);
+    reloadReview();
+    void reloadDocuments();
+  };
+
+  const document = documents?.find((candidate) => candidate.pages.some((page) => page.id === pageId));
+  const title = review
+    ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
+    : '';
+  const hasText = session.content !== null;
+
+  return (
+    <div className="workspace">
+      <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
+      <div className="workspace-main">
+        <DocumentRail
+          documents={documents}
+          selectedPageId={pageId}
+          onSelect={goTo}
+          onImportFiles={(files) => void imports.importFiles(files)}
+          onImportDialog={nativeDialogs && bridge ? () => void imports.importViaDialog() : undefined}
+          importing={imports.busy}
+          error={documentsError}
+        />
+        <PageViewer
+          imageUrl={review?.imageUrl ?? null}
+          pageWidth={review?.page.width ?? 1}
+          pageHeight={review?.page.height ?? 1}
+          boxSpace={extraction ? extraction.page : null}
+          elements={elements}
+          selectedId={selectedId}
+          hoveredId={hoveredId}
+          followSelection={followSelection}
+          onHover={setHoveredId}
+          onSelect={onBoxSelect}
+          title={title}
+          onPrevious={() => step(-1)}
+          onNext={() => step(1)}
+        />
+        <EditorPane
+          review={review}
+          hasText={hasText}
+          loadError={reviewError}
+          tab={tab}
+          onTab={setTab}
+          onReviewStatus={(status) => void setReviewStatus(status)}
+          onReread={() => void reread()}
+          editor={
+            <MarkdownEditor
+              content={session.content}
+              readOnly={!hasText}
+              onChange={session.onChange}
+              onCursor={onCursor}
+              selectedSpan={spanOf(selectedId)}
+              hoveredSpan={spanOf(hoveredId)}
+              reveal={reveal}
+              hidden={!hasText || tab !== 'markdown'}
+            />
+          }
+          preview={<MarkdownPreview text={session.liveText} />}
+        />
+      </div>
+      <StatusBar
+        saveState={session.saveState}
+        extraction={extraction}
+        page={review?.page ?? null}
+        revisionCount={review?.page.revisionCount ?? null}
+        connection={connectionState}
+      />
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <div className="drop-message">Drop PDFs or images to import them</div>
+        </div>
+      )}
+    </div>
+  );
+}

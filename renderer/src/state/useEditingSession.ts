@@ -1,0 +1,113 @@
+/**
+ * The editing session of the page on screen: which text the editor holds, the autosave that turns edits into
+ * revisions, and the element spans kept aligned with the text as it changes.
+ *
+ * A refetched review (after our own save, or a `page.updated`) never overwrites text the analyst has not saved; it
+ * replaces the editor's text only when the stored text changed underneath a clean editor (another window, a reread).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PageReview } from '../../../app/contract/methods.js';
+import type { Extraction, Span } from '../../../app/model/extraction.js';
+import { Autosave, type SaveState } from '../logic/autosave.js';
+import { applyChangesToSpans, mapSpansThroughEdit, type TextChange } from '../logic/spanMap.js';
+import type { EditorContent } from '../components/MarkdownEditor.js';
+import { useClient } from './contractContext.js';
+import { useTrailingThrottle } from './useThrottledCallback.js';
+
+function alignSpans(extraction: Extraction | null, text: string): Span[] {
+  if (!extraction) return [];
+  return mapSpansThroughEdit(
+    extraction.markdown,
+    text,
+    extraction.elements.map((element) => element.span),
+  );
+}
+
+export function useEditingSession(review: PageReview | null, onSaved: () => void) {
+  const client = useClient();
+  const session = useRef<{ pageId: string; autosave: Autosave } | null>(null);
+  const textRef = useRef('');
+  const generation = useRef(0);
+  const [content, setContent] = useState<EditorContent | null>(null);
+  const [saveState, setSaveState] = useState<SaveState | null>(null);
+  const [spans, setSpans] = useState<Span[]>([]);
+  const [liveText, setLiveText] = useState('');
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  useEffect(() => {
+    if (!review) return;
+    const pageId = review.page.id;
+    const extraction = review.extraction;
+    const storedText = review.latestRevision?.text ?? extraction?.markdown ?? null;
+    const current = session.current;
+    if (current?.pageId === pageId && storedText !== null) {
+      const busy = current.autosave.hasUnsavedChanges || current.autosave.currentState.kind === 'saving';
+      if (busy || storedText === textRef.current) {
+        setSpans(alignSpans(extraction, textRef.current));
+        return;
+      }
+    }
+    current?.autosave.dispose();
+    const text = storedText ?? '';
+    const autosave: Autosave = new Autosave({
+      savedText: text,
+      parentId: review.latestRevision?.id ?? null,
+      save: (next, parentId) => client.call('revisions.save', { pageId, text: next, parentId }),
+      onState: (state) => {
+        if (session.current?.autosave === autosave) setSaveState(state);
+      },
+      onSaved: () => onSavedRef.current(),
+    });
+    session.current = { pageId, autosave };
+    textRef.current = text;
+    setLiveText(text);
+    setContent(storedText === null ? null : { key: `${pageId}#${++generation.current}`, text });
+    setSaveState(storedText === null ? null : { kind: 'saved' });
+    setSpans(alignSpans(extraction, text));
+  }, [review, client]);
+
+  useEffect(() => () => session.current?.autosave.dispose(), []);
+
+  const publishLiveText = useTrailingThrottle(() => setLiveText(textRef.current), 200);
+
+  const onChange = useCallback(
+    (text: string, changes: TextChange[]) => {
+      textRef.current = text;
+      setSpans((previous) => applyChangesToSpans(previous, changes));
+      session.current?.autosave.edit(text);
+      publishLiveText();
+    },
+    [publishLiveText],
+  );
+
+  const saveNow = useCallback(async () => {
+    await session.current?.autosave.flush();
+  }, []);
+
+  /** Saves pending text, then runs `next` — unless the save failed, so no correction is dropped silently. */
+  const flushThen = useCallback((next: () => void) => {
+    const autosave = session.current?.autosave;
+    if (!autosave || !autosave.hasUnsavedChanges) {
+      next();
+      return;
+    }
+    void autosave.flush().then(() => {
+      if (autosave.currentState.kind !== 'error') next();
+    });
+  }, []);
+
+  // Closing the window with unsaved text: ask the browser to confirm.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (session.current?.autosave.hasUnsavedChanges) {
+        void session.current.autosave.flush();
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  return { content, saveState, spans, liveText, onChange, saveNow, flushThen };
+}
