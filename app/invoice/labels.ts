@@ -22,7 +22,7 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'rechnungs\\s*-?\\s*datum', 'ausstellungsdatum', 'date\\s+de\\s+(?:la\\s+)?facture', "date\\s+d[’']émission",
       'factuur\\s*datum', 'data\\s+wystawienia', 'fecha\\s+de\\s+(?:emisi[oó]n|factura)', 'data\\s+fattura',
     ],
-    ['date', 'datum', 'dated', 'le'],
+    ['date', 'datum', 'dated'],
   ],
   due_date: [
     [

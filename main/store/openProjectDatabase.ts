@@ -72,7 +72,9 @@ export function openProjectDatabase(file: string, options: OpenOptions): Databas
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   }
 
-  const db = new Database(file);
+  // The Electron shell runs a build of better-sqlite3 made for Electron's ABI (see resources/scripts/bootstrap.mjs).
+  const nativeBinding = process.env.RECTO_SQLITE_BINDING;
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   try {
     // The application id is written before WAL is switched on, so it is in the main file from the first moment:
     // the header check above reads the main file, never the write-ahead log.

@@ -105,3 +105,36 @@ export function ensureBuild() {
   if (status !== 0) throw new Error(`the build failed (exit ${status})`);
   fs.writeFileSync(buildStamp, fingerprint);
 }
+
+/**
+ * better-sqlite3 is a V8 addon: Electron needs its own build of it. It is built into a separate folder so that the
+ * copy Node uses (CLI, browser shell, tests) keeps working; the Electron shell is pointed at it through
+ * RECTO_SQLITE_BINDING. Returns the binding's path, or null (with one line saying why) when it cannot be built.
+ */
+export function electronSqliteBinding() {
+  const electronVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  const folder = path.join(root, 'node_modules', '.electron-abi', `better-sqlite3-${electronVersion}`);
+  const binding = path.join(folder, 'build', 'Release', 'better_sqlite3.node');
+  if (fs.existsSync(binding)) return binding;
+  say(`building better-sqlite3 for Electron ${electronVersion}…`);
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'node_modules', 'better-sqlite3'), folder, { recursive: true });
+  fs.rmSync(path.join(folder, 'build'), { recursive: true, force: true });
+  const gyp = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'node-gyp.cmd' : 'node-gyp');
+  const status = run(
+    fs.existsSync(gyp) ? gyp : 'npx',
+    [
+      ...(fs.existsSync(gyp) ? [] : ['node-gyp']),
+      'rebuild',
+      '--release',
+      `--target=${electronVersion}`,
+      '--runtime=electron',
+      '--dist-url=https://electronjs.org/headers',
+    ],
+    { cwd: folder },
+  );
+  if (status === 0 && fs.existsSync(binding)) return binding;
+  say('better-sqlite3 could not be built for Electron here (its headers are not reachable); using the browser shell.');
+  fs.rmSync(folder, { recursive: true, force: true });
+  return null;
+}

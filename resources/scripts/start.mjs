@@ -3,7 +3,7 @@
  * and a display exist, otherwise the browser shell on 127.0.0.1, whose URL it prints.
  */
 import path from 'node:path';
-import { electronBinary, ensureBuild, ensureDependencies, root, run, say } from './bootstrap.mjs';
+import { electronBinary, electronSqliteBinding, ensureBuild, ensureDependencies, root, run, say } from './bootstrap.mjs';
 
 try {
   ensureDependencies();
@@ -16,8 +16,10 @@ try {
 const args = process.argv.slice(2);
 const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const electron = electronBinary();
-if (electron && hasDisplay && !args.includes('--browser')) {
-  process.exit(run(electron, [root, ...args.filter((a) => a !== '--browser')]));
+const sqliteBinding = electron && hasDisplay && !args.includes('--browser') ? electronSqliteBinding() : null;
+if (electron && sqliteBinding) {
+  const env = { ...process.env, RECTO_SQLITE_BINDING: sqliteBinding };
+  process.exit(run(electron, [root, ...args], { env }));
 }
 if (electron && !hasDisplay) say('no display here: starting the browser shell instead of the desktop window.');
 if (!electron) say('starting the browser shell (no Electron binary here).');

@@ -48,8 +48,8 @@ export const toyDims: PackDims = {
     maxPositions: 4096,
   },
   vision: { tokenPixels: 64 },
-  residualScale: 0.12,
-  draftResidualScale: 0.05,
+  residualScale: 0.02,
+  draftResidualScale: 0.01,
   shareExpertWeights: false,
 };
 

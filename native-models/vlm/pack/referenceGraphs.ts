@@ -52,7 +52,7 @@ export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array
     g.input(c.pastValue, DataType.FLOAT, [1, d.heads, 'past', headDim]);
   }
   const { positions, bias } = cacheGeometry(g, embeds, caches[0]!.pastKey);
-  const positionTable = g.floatInit('position_embeddings', rng.weights(d.maxPositions * d.hidden, 0.2), [d.maxPositions, d.hidden]);
+  const positionTable = g.floatInit('position_embeddings', rng.weights(d.maxPositions * d.hidden, dims.residualScale), [d.maxPositions, d.hidden]);
   let x = g.op1('Add', [embeds, g.op1('Gather', [positionTable, positions], { axis: 0 })]); // [1, T, H]
   let shared: ExpertWeights | null = null;
   for (let layer = 0; layer < d.layers; layer++) {

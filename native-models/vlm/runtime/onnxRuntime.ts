@@ -89,7 +89,7 @@ export async function createSession(path: string, label: string, options: Sessio
       const session = await ort.InferenceSession.create(path, {
         executionProviders: [provider === 'dml' ? 'dml' : provider],
         graphOptimizationLevel: 'all',
-        intraOpNumThreads: options.intraOpThreads,
+        ...(options.intraOpThreads ? { intraOpNumThreads: options.intraOpThreads } : {}),
       });
       return new TimedSession(session, provider, label);
     } catch (error) {

@@ -4,7 +4,7 @@
  * (or `<div … data-display="block">`), with the TeX HTML-escaped as text. The preview sanitises the HTML first and only
  * then hands each placeholder's text to KaTeX, so no HTML produced by the document ever bypasses the sanitiser.
  */
-import type { default as MarkdownIt, StateBlock, StateInline } from 'markdown-it';
+import type { PluginSimple, StateBlock, StateInline } from 'markdown-it';
 
 const dollar = 0x24;
 const backslash = 0x5c;
@@ -80,7 +80,7 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
-export function markdownMath(md: MarkdownIt): void {
+export const markdownMath: PluginSimple = (md) => {
   const escape = md.utils.escapeHtml;
   md.inline.ruler.before('escape', 'math_inline', mathInline);
   md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
@@ -91,4 +91,4 @@ export function markdownMath(md: MarkdownIt): void {
   };
   md.renderer.rules['math_block'] = (tokens, index) =>
     `<div class="recto-math" data-display="block">${escape(tokens[index]!.content)}</div>\n`;
-}
+};

@@ -1,0 +1,315 @@
+/**
+ * Invoice field extraction from an extraction's words (or its Markdown): invoice number, issue and due date (ISO),
+ * seller, buyer, currency, subtotal, tax, total and line items, each with the words it came from so the UI can draw
+ * their boxes. Pure and deterministic; labels in English, German, French and Dutch (labels.ts); number formats
+ * `1,234.56` and `1.234,56` (amounts.ts).
+ *
+ * How a labelled value is found: every segment (a run of words without a wide gap, layout.ts) that starts with a label
+ * is assigned to the field whose label matches longest (so "Invoice Date" is a date label, not an invoice-number
+ * label). Its value is, in order: the rest of the segment, the following segments of the line up to the next label,
+ * the segment below that overlaps it horizontally (forms laid out as a header row over a value row).
+ * Among candidates, the earliest tier of labels wins; then the first occurrence for numbers and dates, the last
+ * for totals (invoice-level totals follow section totals).
+ */
+import type { Word } from '../model/extraction.js';
+import { findAmounts, type AmountMatch } from './amounts.js';
+import { findDates } from './dates.js';
+import { labelPatterns, type LabelledField } from './labels.js';
+import { extractLineItems, type InvoiceLineItem } from './lineItems.js';
+import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
+
+export interface FieldValue<T> {
+  value: T;
+  /** The text the value was read from. */
+  text: string;
+  /** Words carrying the value (boxes for highlighting). */
+  words: Word[];
+  /** The label text that introduced it, null for unlabelled guesses. */
+  label: string | null;
+}
+
+export interface InvoiceFields {
+  invoice_number: FieldValue<string> | null;
+  issue_date: FieldValue<string> | null;
+  due_date: FieldValue<string> | null;
+  seller: FieldValue<string> | null;
+  buyer: FieldValue<string> | null;
+  currency: FieldValue<string> | null;
+  subtotal: FieldValue<number> | null;
+  tax: FieldValue<number> | null;
+  total: FieldValue<number> | null;
+  lines: InvoiceLineItem[];
+}
+
+/** The plain per-document shape `recto ocr` writes as `<stem>.fields.json` (absent = null). */
+export interface PlainInvoiceFields {
+  invoice_number: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  seller: string | null;
+  buyer: string | null;
+  currency: string | null;
+  subtotal: number | null;
+  tax: number | null;
+  total: number | null;
+  lines: { description: string; quantity: number | null; unit_price: number | null; amount: number | null }[];
+}
+
+interface LabelHit {
+  field: LabelledField;
+  tier: number;
+  line: number;
+  segment: number;
+  /** Label text as printed. */
+  label: string;
+  /** Text of the segment after the label. */
+  rest: string;
+  /** Words of the segment after the label (approximate: by word count). */
+  restWords: Word[];
+}
+
+function findLabelHits(lines: TextLine[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  lines.forEach((line, l) =>
+    line.segments.forEach((segment, s) => {
+      let best: LabelHit | null = null;
+      let bestLength = 0;
+      for (const [field, tiers] of Object.entries(labelPatterns) as [LabelledField, RegExp[]][]) {
+        tiers.forEach((pattern, tier) => {
+          const m = pattern.exec(segment.text);
+          if (!m || m[0].trim().length <= bestLength - 0) return;
+          if (m[0].trim().length === bestLength && best && best.tier <= tier) return;
+          const labelWordCount = m[0].trim().split(/\s+/).length;
+          bestLength = m[0].trim().length;
+          best = {
+            field,
+            tier,
+            line: l,
+            segment: s,
+            label: m[0].trim(),
+            rest: segment.text.slice(m[0].length).trim(),
+            restWords: segment.words.slice(labelWordCount),
+          };
+        });
+      }
+      if (best) hits.push(best);
+    }),
+  );
+  return hits;
+}
+
+interface Candidate {
+  text: string;
+  words: Word[];
+}
+
+/** Value candidates for a label, in the order described in the module comment. */
+function candidatesFor(hit: LabelHit, lines: TextLine[], labelled: Set<string>): { sameLine: Candidate[]; below: Candidate[] } {
+  const line = lines[hit.line]!;
+  const sameLine: Candidate[] = [];
+  if (hit.rest) sameLine.push({ text: hit.rest, words: hit.restWords });
+  for (let s = hit.segment + 1; s < line.segments.length; s++) {
+    if (labelled.has(`${hit.line}:${s}`)) break;
+    sameLine.push({ text: line.segments[s]!.text, words: line.segments[s]!.words });
+  }
+  const below: Candidate[] = [];
+  const labelSegment = line.segments[hit.segment]!;
+  for (let l = hit.line + 1; l <= hit.line + 2 && l < lines.length; l++) {
+    let best: Segment | null = null;
+    let bestOverlap = 0;
+    lines[l]!.segments.forEach((seg, s) => {
+      if (labelled.has(`${l}:${s}`)) return;
+      const overlap = Math.min(seg.x2, labelSegment.x2) - Math.max(seg.x1, labelSegment.x1);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = seg;
+      }
+    });
+    if (best) {
+      below.push({ text: (best as Segment).text, words: (best as Segment).words });
+      break;
+    }
+  }
+  return { sameLine, below };
+}
+
+function wordsOf(candidate: Candidate, text: string): Word[] {
+  const tokens = new Set(text.split(/\s+/).filter(Boolean));
+  const picked = candidate.words.filter((w) => tokens.has(w.text) || [...tokens].some((t) => w.text.includes(t) || t.includes(w.text)));
+  return picked.length > 0 ? picked : candidate.words;
+}
+
+const idStopwords = /^(?:n[°º]\.?|no\.?|nr\.?|num\.?|#|:|number|nummer)$/i;
+
+function readIdentifier(candidate: Candidate): Candidate | null {
+  const tokens = candidate.text.split(/\s+/).filter((t) => t && !idStopwords.test(t));
+  if (tokens.length === 0) return null;
+  let id = tokens[0]!.replace(/^(?:[#:]+|n[°º]\.?|no\.|nr\.)/i, '').replace(/[,;:.]+$/, '');
+  // A short letter prefix printed apart from the number ("F 1234K20/1234/12", "# BLR_…" handled above).
+  if (/^[A-Z]{1,3}$/.test(id) && tokens[1] && /\d/.test(tokens[1])) id = `${id} ${tokens[1].replace(/[,;:.]+$/, '')}`;
+  if (!/\d/.test(id) || id.replace(/\s/g, '').length < 3) return null;
+  if (findDates(id).length > 0 && findDates(id)[0]!.text.length === id.length) return null;
+  return { text: id, words: wordsOf(candidate, id) };
+}
+
+function readDate(candidate: Candidate, monthFirst: boolean): FieldValue<string> | null {
+  const date = findDates(candidate.text, { monthFirst })[0];
+  return date ? { value: date.iso, text: date.text, words: wordsOf(candidate, date.text), label: null } : null;
+}
+
+function moneyAmounts(text: string): AmountMatch[] {
+  // Blank out dates first so "August 3, 2014" does not read as amounts 3 and 2014.
+  let cleaned = text;
+  for (const d of findDates(text)) cleaned = cleaned.slice(0, d.index) + ' '.repeat(d.text.length) + cleaned.slice(d.index + d.text.length);
+  return findAmounts(cleaned).filter((a) => a.hasDecimals || a.hasCurrency);
+}
+
+function readMoney(candidates: Candidate[]): FieldValue<number> | null {
+  let last: FieldValue<number> | null = null;
+  for (const candidate of candidates) {
+    for (const amount of moneyAmounts(candidate.text)) {
+      last = { value: amount.value, text: amount.text, words: wordsOf(candidate, amount.text), label: null };
+    }
+  }
+  return last;
+}
+
+const currencyCodes = ['EUR', 'USD', 'GBP', 'INR', 'PLN', 'CHF', 'JPY', 'CNY', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'SGD', 'HKD', 'NZD', 'ZAR', 'BRL', 'MXN', 'TRY'];
+const currencySymbols: [RegExp, string][] = [
+  [/€/g, 'EUR'],
+  [/\$/g, 'USD'],
+  [/£/g, 'GBP'],
+  [/₹|(?<![\p{L}])Rs\.?(?=\s?-?\d)/gu, 'INR'],
+  [/zł/g, 'PLN'],
+  [/¥/g, 'JPY'],
+];
+
+function detectCurrency(words: Word[], text: string): FieldValue<string> | null {
+  const counts = new Map<string, number>();
+  for (const code of currencyCodes) {
+    const n = (text.match(new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`, 'g')) ?? []).length;
+    if (n) counts.set(code, (counts.get(code) ?? 0) + 2 * n);
+  }
+  for (const [pattern, code] of currencySymbols) {
+    const n = (text.match(pattern) ?? []).length;
+    if (n) counts.set(code, (counts.get(code) ?? 0) + n);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!best) return null;
+  const code = best[0];
+  const evidence = words.filter((w) => w.text.includes(code) || currencySymbols.some(([p, c]) => c === code && new RegExp(p.source, p.flags).test(w.text)));
+  return { value: code, text: evidence[0]?.text ?? code, words: evidence.slice(0, 1), label: null };
+}
+
+const legalForm =
+  /(?<![\p{L}])(?:inc\.?|ltd\.?|limited|llc|gmbh|ag|b\.v\.?|bv|n\.v\.?|s\.a\.?|sas|sarl|s\.r\.l\.?|s\.p\.a\.?|pvt\.?|plc|corp\.?|co\.|spółka|sp\.\s*z\s*o\.o\.)(?![\p{L}])/iu;
+
+function readParty(hit: LabelHit | undefined, lines: TextLine[], labelled: Set<string>): FieldValue<string> | null {
+  if (!hit) return null;
+  const { sameLine, below } = candidatesFor(hit, lines, labelled);
+  const candidate = [...sameLine, ...below].find((c) => /\p{L}{2,}/u.test(c.text));
+  return candidate ? { value: candidate.text.replace(/[,:]$/, ''), text: candidate.text, words: candidate.words, label: hit.label } : null;
+}
+
+export interface ExtractOptions {
+  /** Words of the page(s) in reading order or any order (boxes matter). */
+  words?: readonly Word[];
+  /** Markdown of the page(s); used when no words are given. */
+  markdown?: string;
+}
+
+export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
+  const words = input.words && input.words.length > 0 ? [...input.words] : wordsFromMarkdown(input.markdown ?? '');
+  const lines = wordsToLines(words);
+  const fullText = lines.map((l) => l.text).join('\n');
+  const hits = findLabelHits(lines);
+  const labelled = new Set(hits.map((h) => `${h.line}:${h.segment}`));
+  const currency = detectCurrency(words, fullText);
+  const monthFirst = currency?.value === 'USD';
+
+  const byField = (field: LabelledField): LabelHit[] =>
+    hits.filter((h) => h.field === field).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
+
+  const firstValid = <T>(field: LabelledField, read: (c: Candidate) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
+    for (const hit of byField(field)) {
+      const { sameLine, below } = candidatesFor(hit, lines, labelled);
+      for (const candidate of [...sameLine, ...below]) {
+        const value = read(candidate);
+        if (value) return 'value' in value ? { ...value, label: hit.label } : ({ value: value.text as T, text: value.text, words: value.words, label: hit.label } as FieldValue<T>);
+      }
+    }
+    return null;
+  };
+
+  const lastMoney = (field: LabelledField): FieldValue<number> | null => {
+    const fieldHits = byField(field);
+    if (fieldHits.length === 0) return null;
+    const bestTier = fieldHits[0]!.tier;
+    let chosen: FieldValue<number> | null = null;
+    for (let tier = bestTier; tier <= bestTier + 2 && !chosen; tier++) {
+      for (const hit of fieldHits.filter((h) => h.tier === tier)) {
+        const { sameLine, below } = candidatesFor(hit, lines, labelled);
+        const value = readMoney(sameLine) ?? readMoney(below);
+        if (value) chosen = { ...value, label: hit.label };
+      }
+    }
+    return chosen;
+  };
+
+  const invoiceNumber = firstValid<string>('invoice_number', readIdentifier);
+  let issueDate = firstValid<string>('issue_date', (c) => readDate(c, monthFirst));
+  if (!issueDate && invoiceNumber) {
+    // "Facture n°562044387 du 02 Juillet 2015": a date next to the invoice number.
+    const hit = byField('invoice_number').find((h) => lines[h.line]!.text.includes(invoiceNumber.text));
+    const date = hit ? findDates(lines[hit.line]!.text, { monthFirst })[0] : undefined;
+    if (date) issueDate = { value: date.iso, text: date.text, words: lines[hit!.line]!.words.filter((w) => date.text.includes(w.text)), label: null };
+  }
+  if (!issueDate) {
+    const firstDateLine = lines.find((l) => findDates(l.text, { monthFirst }).length > 0);
+    const date = firstDateLine ? findDates(firstDateLine.text, { monthFirst })[0]! : undefined;
+    if (firstDateLine && date) issueDate = { value: date.iso, text: date.text, words: firstDateLine.words.filter((w) => date.text.includes(w.text)), label: null };
+  }
+  const dueDate = firstValid<string>('due_date', (c) => readDate(c, monthFirst));
+
+  const buyer = readParty(byField('buyer')[0], lines, labelled);
+  let seller = readParty(byField('seller')[0], lines, labelled);
+  if (!seller) {
+    const buyerLines = new Set(buyer ? [byField('buyer')[0]!.line, byField('buyer')[0]!.line + 1, byField('buyer')[0]!.line + 2] : []);
+    outer: for (const [l, line] of lines.entries()) {
+      if (buyerLines.has(l)) continue;
+      for (const segment of line.segments)
+        if (legalForm.test(segment.text) && segment.text.length <= 80) {
+          seller = { value: segment.text.replace(/[,:]$/, ''), text: segment.text, words: segment.words, label: null };
+          break outer;
+        }
+    }
+  }
+
+  return {
+    invoice_number: invoiceNumber,
+    issue_date: issueDate,
+    due_date: dueDate,
+    seller,
+    buyer,
+    currency,
+    subtotal: lastMoney('subtotal'),
+    tax: lastMoney('tax'),
+    total: lastMoney('total'),
+    lines: extractLineItems(lines, labelled),
+  };
+}
+
+export function toPlainFields(fields: InvoiceFields): PlainInvoiceFields {
+  return {
+    invoice_number: fields.invoice_number?.value ?? null,
+    issue_date: fields.issue_date?.value ?? null,
+    due_date: fields.due_date?.value ?? null,
+    seller: fields.seller?.value ?? null,
+    buyer: fields.buyer?.value ?? null,
+    currency: fields.currency?.value ?? null,
+    subtotal: fields.subtotal?.value ?? null,
+    tax: fields.tax?.value ?? null,
+    total: fields.total?.value ?? null,
+    lines: fields.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice, amount: l.amount })),
+  };
+}

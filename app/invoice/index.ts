@@ -1,0 +1,6 @@
+/** Invoice fields from an extraction's words or Markdown: pure functions, no I/O. */
+export { extractInvoiceFields, toPlainFields, type ExtractOptions, type FieldValue, type InvoiceFields, type PlainInvoiceFields } from './extractFields.js';
+export { parseAmount, findAmounts, type AmountMatch } from './amounts.js';
+export { parseDate, findDates, type DateMatch } from './dates.js';
+export { wordsToLines, wordsFromLayoutText, wordsFromMarkdown, type TextLine, type Segment } from './layout.js';
+export type { InvoiceLineItem } from './lineItems.js';

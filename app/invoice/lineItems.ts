@@ -1,0 +1,90 @@
+/**
+ * Line items: find a header row naming at least a description column and an amount or price column, then read the
+ * rows below it until a totals label. A row is an item when it has text in the description column and a money
+ * amount at its right; quantity and unit price are read from the segments under their header columns.
+ * Continuation lines (text without amounts) extend the previous item's description.
+ */
+import type { Word } from '../model/extraction.js';
+import { findAmounts } from './amounts.js';
+import type { Segment, TextLine } from './layout.js';
+
+export interface InvoiceLineItem {
+  description: string;
+  quantity: number | null;
+  unitPrice: number | null;
+  amount: number | null;
+  words: Word[];
+}
+
+type Column = 'description' | 'quantity' | 'unitPrice' | 'amount';
+const columnLabels: Record<Column, RegExp> = {
+  description: /^(?:description|item|items|product|service|article|artikel|omschrijving|beschreibung|bezeichnung|leistung|d[ée]signation|libell[ée]|produit|nazwa|title|details?)\b/iu,
+  quantity: /^(?:qty|quantity|quantité|qté|menge|anzahl|aantal|hoeveelheid|nombre|ilo[śs][ćc]|units?|hours|stk)\b/iu,
+  unitPrice: /^(?:unit\s*price|price|rate|prix(?:\s+unitaire)?|p\.?\s*u\.?|einzelpreis|preis|vk-preis|prijs(?:\s+per\s+stuk)?|cena|unit\s+cost)\b/iu,
+  amount: /^(?:amount|total|line\s+total|montant|betrag|gesamtpreis|zeilenbetrag|bedrag|prijs\s+incl|warto[śs][ćc]|subtotal)\b/iu,
+};
+
+interface HeaderColumns {
+  line: number;
+  columns: Partial<Record<Column, Segment>>;
+}
+
+function findHeader(lines: TextLine[]): HeaderColumns | null {
+  for (const [l, line] of lines.entries()) {
+    const columns: Partial<Record<Column, Segment>> = {};
+    for (const segment of line.segments) {
+      // A header segment may hold several column names ("Disc.% Taxes  Amount"): test each word start too.
+      for (const [column, pattern] of Object.entries(columnLabels) as [Column, RegExp][]) {
+        if (!columns[column] && pattern.test(segment.text.trim())) columns[column] = segment;
+      }
+    }
+    if (columns.description && (columns.amount || columns.unitPrice) && Object.keys(columns).length >= 2) return { line: l, columns };
+  }
+  return null;
+}
+
+function segmentUnder(line: TextLine, header: Segment | undefined, tolerance: number): Segment | undefined {
+  if (!header) return undefined;
+  return line.segments.find((s) => s.x1 <= header.x2 + tolerance && s.x2 >= header.x1 - tolerance);
+}
+
+const numberOnly = (text: string): number | null => {
+  const m = /^\s*(\d+(?:[.,]\d+)?)(?:\s*\p{L}{0,6})?\s*$/u.exec(text);
+  return m ? Number(m[1]!.replace(',', '.')) : null;
+};
+
+export function extractLineItems(lines: TextLine[], labelled: Set<string>): InvoiceLineItem[] {
+  const header = findHeader(lines);
+  if (!header) return [];
+  const items: InvoiceLineItem[] = [];
+  const charWidth = 8;
+  for (let l = header.line + 1; l < lines.length; l++) {
+    const line = lines[l]!;
+    const amounts = findAmounts(line.segments[line.segments.length - 1]!.text).filter((a) => a.hasDecimals || a.hasCurrency);
+    const first = line.segments[0]!;
+    // A labelled line with an amount (Subtotal, Total, VAT …) ends the items.
+    if (amounts.length > 0 && line.segments.some((_, s) => labelled.has(`${l}:${s}`)) && !/^\d/.test(first.text)) break;
+    const descriptionSegment =
+      line.segments.find((s) => /\p{L}{2,}/u.test(s.text) && s !== line.segments[line.segments.length - 1]) ?? first;
+    if (amounts.length === 0 || line.segments.length < 2) {
+      const previous = items[items.length - 1];
+      if (previous && line.segments.length === 1 && /\p{L}/u.test(first.text) && l - 1 >= header.line) {
+        previous.description += '\n' + first.text;
+        previous.words.push(...first.words);
+        continue;
+      }
+      continue;
+    }
+    const quantitySegment = segmentUnder(line, header.columns.quantity, charWidth);
+    const priceSegment = segmentUnder(line, header.columns.unitPrice, charWidth);
+    const priceAmounts = priceSegment && priceSegment !== line.segments[line.segments.length - 1] ? findAmounts(priceSegment.text) : [];
+    items.push({
+      description: descriptionSegment.text,
+      quantity: quantitySegment ? numberOnly(quantitySegment.text) : null,
+      unitPrice: priceAmounts.length > 0 ? priceAmounts[priceAmounts.length - 1]!.value : null,
+      amount: amounts[amounts.length - 1]!.value,
+      words: [...line.words],
+    });
+  }
+  return items;
+}
