@@ -56,7 +56,9 @@ export async function importImage(
       pages.push({ pageNumber, width, height, dpi, imagePath, textLayer: null });
     } catch (error) {
       const where = pageCount > 1 ? `page ${pageNumber} of the image` : 'the image';
-      throw new ImportError(filePath, 'corrupt', `${where} is damaged or truncated (${messageOf(error)})`, {
+      // libvips appends lines naming our temporary output file: only its first line says what was wrong.
+      const detail = messageOf(error).split('\n')[0];
+      throw new ImportError(filePath, 'corrupt', `${where} is damaged or truncated (${detail})`, {
         cause: error,
       });
     }

@@ -68,6 +68,7 @@ export function DocumentRail(props: DocumentRailProps) {
                     className={page.id === selectedPageId ? 'page-item selected' : 'page-item'}
                     data-testid="page-item"
                     data-page-id={page.id}
+                    data-document-name={document.name}
                     data-status={page.status}
                     aria-current={page.id === selectedPageId ? 'true' : undefined}
                     title={page.status === 'error' ? `Reading failed: ${page.error ?? 'unknown reason'}` : statusText[page.status]}

@@ -4,7 +4,12 @@
  * (or `<div … data-display="block">`), with the TeX HTML-escaped as text. The preview sanitises the HTML first and only
  * then hands each placeholder's text to KaTeX, so no HTML produced by the document ever bypasses the sanitiser.
  */
-import type { PluginSimple, StateBlock, StateInline } from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+
+// Rule state types, derived from the parser instance (the typings' named type exports do not resolve here).
+type Md = InstanceType<typeof MarkdownIt>;
+type StateInline = Parameters<Parameters<Md['inline']['ruler']['before']>[2]>[0];
+type StateBlock = Parameters<Parameters<Md['block']['ruler']['before']>[2]>[0];
 
 const dollar = 0x24;
 const backslash = 0x5c;
@@ -80,7 +85,7 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
-export const markdownMath: PluginSimple = (md) => {
+export const markdownMath = (md: Md): void => {
   const escape = md.utils.escapeHtml;
   md.inline.ruler.before('escape', 'math_inline', mathInline);
   md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });

@@ -1,0 +1,174 @@
+/**
+ * Invoice field accuracy on shared/testdata/invoice2data: for each document with a JSON ground truth, ask the engine
+ * for the document's fields (or its words/Markdown, from which app/invoice extracts them) and compare the key fields.
+ *
+ * Key fields: invoice_number, issue_date (`date`), due_date (`date_due`), subtotal (`amount_untaxed`), tax
+ * (`amount_tax`), total (`amount`), currency. A field counts only where the ground truth has it AND its value is
+ * printed on the page (checked against the document's pdftotext layer: invoice2data's JSON holds template outputs,
+ * e.g. AWS `amount_untaxed` is a copy of the total with no "untaxed" on the page). Known template artefacts are
+ * listed in `knownArtefacts` with the reason and left out.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { findAmounts } from '../../app/invoice/amounts.js';
+import { findDates } from '../../app/invoice/dates.js';
+import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import type { Word } from '../../app/model/extraction.js';
+import { defaultTestdataRoot, readTextFile, testdataPath } from './testdataPaths.js';
+
+/** What an engine returns for a document: its own fields, or words / Markdown to extract them from. */
+export interface InvoiceReading {
+  fields?: PlainInvoiceFields;
+  words?: Word[];
+  markdown?: string;
+}
+/** `documentPath` is the PDF (or, for text-only samples, the .txt) path. */
+export type ReadInvoice = (documentPath: string) => Promise<InvoiceReading>;
+
+export const keyFields = ['invoice_number', 'issue_date', 'due_date', 'subtotal', 'tax', 'total', 'currency'] as const;
+type KeyField = (typeof keyFields)[number];
+const groundTruthKey: Record<KeyField, string> = {
+  invoice_number: 'invoice_number',
+  issue_date: 'date',
+  due_date: 'date_due',
+  subtotal: 'amount_untaxed',
+  tax: 'amount_tax',
+  total: 'amount',
+  currency: 'currency',
+};
+
+/** Ground-truth values that are template artefacts, not what the page prints. */
+export const knownArtefacts: { document: string; field: KeyField; reason: string }[] = [
+  { document: 'Orlen', field: 'invoice_number', reason: 'template captures "F"; the page prints "F 1234K20/1234/12"' },
+];
+
+export interface FieldOutcome {
+  document: string;
+  field: KeyField;
+  expected: string | number;
+  actual: string | number | null;
+  correct: boolean;
+}
+
+export interface InvoiceFieldBenchResult {
+  outcomes: FieldOutcome[];
+  /** Fields in the ground truth that are not printed on the page (left out), with why. */
+  skipped: { document: string; field: KeyField; reason: string }[];
+  accuracy: number;
+  byField: Record<string, { correct: number; total: number }>;
+  /** Line items: ground-truth lines with a price that were found (amount or unit price equal, description overlapping). */
+  lineItems: { found: number; total: number };
+  errors: string[];
+}
+
+const normaliseId = (s: string): string => s.replace(/^#/, '').replace(/\s+/g, '').toLowerCase();
+const currencySymbol: Record<string, RegExp> = { EUR: /€/, USD: /\$/, GBP: /£/, INR: /₹|(?<![\p{L}])Rs\b/u, PLN: /zł/, JPY: /¥/ };
+
+function printedOnPage(field: KeyField, value: string | number, pageText: string): boolean {
+  if (field === 'invoice_number') return normaliseId(pageText).includes(normaliseId(String(value)));
+  if (field === 'issue_date' || field === 'due_date')
+    return [false, true].some((monthFirst) => findDates(pageText, { monthFirst }).some((d) => d.iso === value));
+  if (field === 'currency') return new RegExp(`\\b${value}\\b`).test(pageText) || (currencySymbol[String(value)]?.test(pageText) ?? false);
+  return findAmounts(pageText).some((a) => Math.abs(a.value - Number(value)) < 0.005);
+}
+
+function matches(field: KeyField, expected: string | number, actual: string | number | null): boolean {
+  if (actual === null) return false;
+  if (typeof expected === 'number' || ['subtotal', 'tax', 'total'].includes(field)) return Math.abs(Number(actual) - Number(expected)) < 0.005;
+  if (field === 'invoice_number') return normaliseId(String(actual)) === normaliseId(String(expected));
+  return String(actual).toUpperCase() === String(expected).toUpperCase();
+}
+
+const tokens = (s: string): Set<string> => new Set(s.toLowerCase().split(/[^\p{L}\d]+/u).filter((t) => t.length > 1));
+
+export interface InvoiceBenchOptions {
+  testdataRoot?: string;
+}
+
+export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: InvoiceBenchOptions = {}): Promise<InvoiceFieldBenchResult> {
+  const root = options.testdataRoot ?? defaultTestdataRoot;
+  const compareDir = testdataPath(root, 'invoice2data', 'tests', 'compare');
+  const outcomes: FieldOutcome[] = [];
+  const skipped: InvoiceFieldBenchResult['skipped'] = [];
+  const errors: string[] = [];
+  const lineItems = { found: 0, total: 0 };
+  for (const file of readdirSync(compareDir).filter((f) => f.endsWith('.json')).sort()) {
+    const document = file.replace(/\.json$/, '');
+    const pdf = path.join(compareDir, `${document}.pdf`);
+    const txt = path.join(compareDir, `${document}.txt`);
+    const documentPath = existsSync(pdf) ? pdf : txt;
+    const layout = testdataPath(root, 'invoice2data', 'groundtruth_pdftotext', `${document}.layout.txt`);
+    let truth: Record<string, unknown>;
+    let pageText: string;
+    let fields: PlainInvoiceFields;
+    try {
+      const parsed = JSON.parse(await readTextFile(path.join(compareDir, file))) as Record<string, unknown>[];
+      truth = parsed[0] ?? {};
+      pageText = await readTextFile(existsSync(layout) ? layout : txt);
+      const reading = await readInvoice(documentPath);
+      fields = reading.fields ?? toPlainFields(extractInvoiceFields({ words: reading.words, markdown: reading.markdown }));
+    } catch (error) {
+      errors.push(`${documentPath}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const field of keyFields) {
+      const expected = truth[groundTruthKey[field]];
+      if (typeof expected !== 'string' && typeof expected !== 'number') continue;
+      const artefact = knownArtefacts.find((a) => a.document === document && a.field === field);
+      if (artefact) {
+        skipped.push({ document, field, reason: `known artefact: ${artefact.reason}` });
+        continue;
+      }
+      if (!printedOnPage(field, expected, pageText)) {
+        skipped.push({ document, field, reason: `ground truth ${JSON.stringify(expected)} not printed on the page` });
+        continue;
+      }
+      const actual = fields[field];
+      outcomes.push({ document, field, expected, actual, correct: matches(field, expected, actual) });
+    }
+    const truthLines = Array.isArray(truth.lines) ? (truth.lines as Record<string, unknown>[]) : [];
+    for (const line of truthLines) {
+      const price = Number(line.price_subtotal ?? line.price_unit ?? line.price);
+      const name = String(line.name ?? line.desc ?? '');
+      if (!Number.isFinite(price) || !name) continue;
+      lineItems.total++;
+      const want = tokens(name);
+      const hit = fields.lines.some((item) => {
+        const same = [item.amount, item.unit_price].some((v) => v !== null && Math.abs(v - price) < 0.005);
+        const have = tokens(item.description);
+        const overlap = [...want].filter((t) => have.has(t)).length / Math.max(1, Math.min(want.size, 4));
+        return same && overlap >= 0.5;
+      });
+      if (hit) lineItems.found++;
+    }
+  }
+  const byField: InvoiceFieldBenchResult['byField'] = {};
+  for (const o of outcomes) {
+    const f = (byField[o.field] ??= { correct: 0, total: 0 });
+    f.total++;
+    if (o.correct) f.correct++;
+  }
+  const correct = outcomes.filter((o) => o.correct).length;
+  return { outcomes, skipped, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length, byField, lineItems, errors };
+}
+
+/** The documents' pdftotext layers as an engine (pseudo-words from column/line positions): checks the harness and the extractor. */
+export function pdftotextLayerReader(testdataRoot = defaultTestdataRoot): ReadInvoice {
+  return async (documentPath) => {
+    const stem = path.basename(documentPath).replace(/\.(pdf|txt)$/i, '');
+    const layout = testdataPath(testdataRoot, 'invoice2data', 'groundtruth_pdftotext', `${stem}.layout.txt`);
+    const text = await readTextFile(existsSync(layout) ? layout : documentPath);
+    return { words: wordsFromLayoutText(text) };
+  };
+}
+
+export function formatInvoiceFieldBench(result: InvoiceFieldBenchResult): string {
+  const correct = result.outcomes.filter((o) => o.correct).length;
+  return [
+    `invoice2data key fields printed on the page: ${correct}/${result.outcomes.length} = ${(100 * result.accuracy).toFixed(1)}%`,
+    ...Object.entries(result.byField).map(([f, r]) => `  ${f.padEnd(15)} ${r.correct}/${r.total}`),
+    `  line items found: ${result.lineItems.found}/${result.lineItems.total}`,
+    ...result.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),
+    ...result.errors.map((e) => `  error: ${e}`),
+  ].join('\n');
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { splitWords, textItemsToWords } from './pdfTextLayerWords.js';
+
+// A Letter page (612 × 792 pt) at scale 2: pdf.js's viewport flips y and scales.
+const scale = 2;
+const viewportTransform = [scale, 0, 0, -scale, 0, 792 * scale];
+const styles = { f1: { ascent: 0.75, descent: -0.25, fontFamily: 'sans-serif' } };
+
+describe('textItemsToWords', () => {
+  it('splits a run into words and places them in image pixels', () => {
+    // "ab cd" at 10 pt, baseline at (100, 700) pt, 50 pt wide: each character 10 pt with character-count widths.
+    const words = textItemsToWords(
+      [{ str: 'ab cd', transform: [10, 0, 0, 10, 100, 700], width: 50, fontName: 'f1', hasEOL: true }],
+      { viewportTransform, scale, styles },
+    );
+    expect(words.map((w) => w.text)).toEqual(['ab', 'cd']);
+    const baseline = (792 - 700) * scale; // 184 px
+    expect(words[0].box).toEqual([200, baseline - 7.5 * scale, 240, baseline + 2.5 * scale]);
+    expect(words[1].box[0]).toBe(260);
+    expect(words[1].box[2]).toBe(300);
+    expect(words[0].fontSize).toBe(20);
+    expect(words[0].fontName).toBe('sans-serif');
+    expect(words[0].endOfLine).toBeUndefined();
+    expect(words[1].endOfLine).toBe(true);
+  });
+
+  it('uses the measured widths and the real font name when given', () => {
+    const words = textItemsToWords(
+      [{ str: 'iii WWW', transform: [10, 0, 0, 10, 0, 700], width: 70, fontName: 'f1', hasEOL: false }],
+      {
+        viewportTransform,
+        scale,
+        styles,
+        fontNameOf: () => 'Helvetica-Bold',
+        measure: (text) => [...text].reduce((sum, c) => sum + (c === 'i' ? 1 : c === 'W' ? 5 : 2), 0),
+      },
+    );
+    // Total 3 + 2 + 15 = 20 units over 140 px: "iii" takes 3/20 of it.
+    expect(words[0].box[2] - words[0].box[0]).toBeCloseTo(21, 5);
+    expect(words[1].box[0]).toBeCloseTo(35, 5);
+    expect(words[0].fontName).toBe('Helvetica-Bold');
+  });
+
+  it('gives rotated text an upright bounding box', () => {
+    // Text running up the page (90°): the box is tall and narrow.
+    const [word] = textItemsToWords(
+      [{ str: 'UP', transform: [0, 10, -10, 0, 300, 300], width: 20, fontName: 'f1', hasEOL: false }],
+      { viewportTransform, scale, styles },
+    );
+    expect(word.box[3] - word.box[1]).toBeCloseTo(40, 5);
+    expect(word.box[2] - word.box[0]).toBeCloseTo(20, 5);
+  });
+
+  it('skips empty and blank runs', () => {
+    const words = textItemsToWords(
+      [
+        { str: '', transform: [10, 0, 0, 10, 0, 0], width: 0, fontName: 'f1', hasEOL: true },
+        { str: '   ', transform: [10, 0, 0, 10, 0, 0], width: 15, fontName: 'f1', hasEOL: false },
+      ],
+      { viewportTransform, scale, styles },
+    );
+    expect(words).toEqual([]);
+  });
+});
+
+describe('splitWords', () => {
+  it('keeps offsets of each piece', () => {
+    expect(splitWords('  Total  $4.11 ')).toEqual([
+      { text: 'Total', start: 2, end: 7 },
+      { text: '$4.11', start: 9, end: 14 },
+    ]);
+  });
+});
