@@ -5,7 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -31,6 +31,4 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', fs: { allow: [repoRoot] } },
-  // Vitest would otherwise inherit root 'renderer' and miss the other folders' tests.
-  test: { root: repoRoot, environment: 'node', exclude: ['**/node_modules/**', 'dist/**'] },
 });

@@ -77,22 +77,39 @@ export function wordsFromLayoutText(text: string, charWidth = 6, lineHeight = 12
  * wide gap. Emphasis markers and heading hashes are dropped.
  */
 export function wordsFromMarkdown(markdown: string, charWidth = 6, lineHeight = 12): Word[] {
-  const rows: string[][] = [];
+  const rows: { cells: string[]; table: boolean }[] = [];
   const htmlRows = markdown.replace(/<tr[\s>][\s\S]*?<\/tr>/gi, (tr) => {
-    const cells = [...tr.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '));
-    return '\n' + cells.join(' | ') + '\n';
+    const cells = [...tr.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+    return '\n| ' + cells.map((c) => c || ' ').join(' | ') + ' |\n';
   });
   for (const raw of htmlRows.replace(/<[^>]+>/g, ' ').split(/\r?\n/)) {
     const line = raw.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/\*\*|__/g, '').trim();
     if (!line || /^\|?\s*:?-{2,}/.test(line)) continue;
-    rows.push(line.includes('|') ? line.split('|').map((c) => c.trim()).filter(Boolean) : line.split(/\s{2,}/));
+    const table = line.startsWith('|');
+    rows.push({ cells: table ? line.replace(/^\||\|$/g, '').split('|').map((c) => c.trim()) : line.split(/\s{2,}/), table });
+  }
+  // Table rows of one block share column positions (widest cell per column), so values sit under their headers.
+  const columnStarts: number[][] = rows.map(() => []);
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j < rows.length && rows[j]!.table === rows[i]!.table && rows[i]!.table) j++;
+    if (j === i) {
+      let col = 0;
+      columnStarts[i] = rows[i]!.cells.map((cell) => ((col += Array.from(cell).length + 4), col - Array.from(cell).length - 4));
+      i++;
+      continue;
+    }
+    const widths: number[] = [];
+    for (let k = i; k < j; k++) rows[k]!.cells.forEach((c, n) => (widths[n] = Math.max(widths[n] ?? 0, Array.from(c).length)));
+    const starts = widths.map((_, n) => widths.slice(0, n).reduce((a, w) => a + w + 4, 0));
+    for (let k = i; k < j; k++) columnStarts[k] = starts;
+    i = j;
   }
   const words: Word[] = [];
-  rows.forEach((cells, row) => {
-    let col = 0;
-    for (const cell of cells) {
+  rows.forEach(({ cells }, row) => {
+    cells.forEach((cell, n) => {
       for (const m of cell.matchAll(/\S+/g)) {
-        const start = col + (m.index ?? 0);
+        const start = columnStarts[row]![n]! + Array.from(cell.slice(0, m.index ?? 0)).length;
         const length = Array.from(m[0]).length;
         words.push({
           text: m[0],
@@ -100,8 +117,7 @@ export function wordsFromMarkdown(markdown: string, charWidth = 6, lineHeight = 
           confidence: null,
         });
       }
-      col += Array.from(cell).length + 4;
-    }
+    });
   });
   return words;
 }

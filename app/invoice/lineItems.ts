@@ -18,10 +18,10 @@ export interface InvoiceLineItem {
 
 type Column = 'description' | 'quantity' | 'unitPrice' | 'amount';
 const columnLabels: Record<Column, RegExp> = {
-  description: /^(?:description|item|items|product|service|article|artikel|omschrijving|beschreibung|bezeichnung|leistung|d[ée]signation|libell[ée]|produit|nazwa|title|details?)\b/iu,
-  quantity: /^(?:qty|quantity|quantité|qté|menge|anzahl|aantal|hoeveelheid|nombre|ilo[śs][ćc]|units?|hours|stk)\b/iu,
-  unitPrice: /^(?:unit\s*price|price|rate|prix(?:\s+unitaire)?|p\.?\s*u\.?|einzelpreis|preis|vk-preis|prijs(?:\s+per\s+stuk)?|cena|unit\s+cost)\b/iu,
-  amount: /^(?:amount|total|line\s+total|montant|betrag|gesamtpreis|zeilenbetrag|bedrag|prijs\s+incl|warto[śs][ćc]|subtotal)\b/iu,
+  description: /^(?:description|item|items|product|service|article|artikel|omschrijving|beschreibung|bezeichnung|leistung|d[ée]signation|libell[ée]|produit|nazwa|title|details?)(?![\p{L}\d])/iu,
+  quantity: /^(?:qty|quantity|quantité|qté|menge|anzahl|aantal|hoeveelheid|nombre|ilo[śs][ćc]|units?|hours|stk)(?![\p{L}\d])/iu,
+  unitPrice: /^(?:unit\s*price|price|rate|prix(?:\s+unitaire)?|p\.?\s*u\.?|einzelpreis|preis|vk-preis|prijs(?:\s+per\s+stuk)?|cena|unit\s+cost)(?![\p{L}\d])/iu,
+  amount: /^(?:amount|total|line\s+total|montant|betrag|gesamtpreis|zeilenbetrag|bedrag|prijs\s+incl|warto[śs][ćc]|subtotal)(?![\p{L}\d])/iu,
 };
 
 interface HeaderColumns {

@@ -7,8 +7,8 @@ import { ImportError } from './importError.js';
 import { capScale, DEFAULT_IMAGE_DPI, DEFAULT_MAX_PIXELS, type ImportedPage, type RenderOptions } from './importedDocument.js';
 import { messageOf } from './pdfImport.js';
 
-/** Densities outside this range are metadata noise (72 "dpi" screenshots are real, 1 dpi is not). */
-const PLAUSIBLE_DPI = { min: 50, max: 2400 };
+/** Densities outside this range are metadata noise: encoders write 72 or 96 by default whatever the source was. */
+const PLAUSIBLE_DPI = { min: 100, max: 2400 };
 
 /**
  * Writes each page of the image in `bytes` to `outDir` as page-NNNN.png: EXIF orientation applied, transparency

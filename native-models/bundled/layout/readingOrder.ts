@@ -14,8 +14,11 @@ import { boxHeight, boxWidth, median, unionBox, type Segment } from './layoutTyp
 const BAND_GAP = 1.2;
 /** A gutter must be at least this many median segment heights wide. */
 const GUTTER_WIDTH = 1.5;
-/** Each column must be at least this fraction of the region's width … */
-const COLUMN_MIN_SHARE = 0.25;
+/**
+ * Each column must be at least this fraction of the page's width (the extent of all its words) … — prose columns
+ * are; an invoice's label and value columns are not, even when their rows look like short columns.
+ */
+const COLUMN_MIN_SHARE = 0.3;
 /** … and its segments must fill on average at least this fraction of the column's width (prose, not a table). */
 const COLUMN_MIN_FILL = 0.6;
 /** … and hold at least this many segments. */
@@ -25,13 +28,14 @@ const COLUMN_MIN_SEGMENTS = 3;
 export function orderRegions(segments: readonly Segment[]): Segment[][] {
   if (segments.length === 0) return [];
   const unit = median(segments.map((segment) => boxHeight(segment.box))) || 1;
+  const textWidth = boxWidth(unionBox(segments.map((segment) => segment.box)));
   const leaves: Segment[][] = [];
   const visit = (region: Segment[], depth: number): void => {
     if (region.length <= 1 || depth > 32) {
       leaves.push(region);
       return;
     }
-    const columns = splitColumns(region, unit);
+    const columns = splitColumns(region, unit, textWidth);
     if (columns) {
       for (const column of columns) visit(column, depth + 1);
       return;
@@ -48,23 +52,21 @@ export function orderRegions(segments: readonly Segment[]): Segment[][] {
 }
 
 /** [left, right] when a gutter splits the region into two text columns, else null. Picks the widest gutter. */
-function splitColumns(region: Segment[], unit: number): [Segment[], Segment[]] | null {
+function splitColumns(region: Segment[], unit: number, textWidth: number): [Segment[], Segment[]] | null {
   const gaps = coverageGaps(region.map((segment) => [segment.box[0], segment.box[2]] as const));
-  const regionBox = unionBox(region.map((segment) => segment.box));
   const candidates = gaps.filter(([start, end]) => end - start >= GUTTER_WIDTH * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
   for (const [start] of candidates) {
     const left = region.filter((segment) => segment.box[2] <= start);
     const right = region.filter((segment) => segment.box[2] > start);
-    if (looksLikeColumn(left, regionBox) && looksLikeColumn(right, regionBox)) return [left, right];
+    if (looksLikeColumn(left, textWidth) && looksLikeColumn(right, textWidth)) return [left, right];
   }
   return null;
 }
 
-function looksLikeColumn(side: Segment[], regionBox: readonly number[]): boolean {
+function looksLikeColumn(side: Segment[], textWidth: number): boolean {
   if (side.length < COLUMN_MIN_SEGMENTS) return false;
-  const sideBox = unionBox(side.map((segment) => segment.box));
-  const width = boxWidth(sideBox);
-  if (width < COLUMN_MIN_SHARE * (regionBox[2] - regionBox[0])) return false;
+  const width = boxWidth(unionBox(side.map((segment) => segment.box)));
+  if (width < COLUMN_MIN_SHARE * textWidth) return false;
   const fill = side.reduce((sum, segment) => sum + boxWidth(segment.box) / width, 0) / side.length;
   return fill >= COLUMN_MIN_FILL;
 }

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutWord } from './layoutTypes.js';
+import { layoutBlocks, layoutPage } from './layoutPage.js';
+import { escapeInline } from './renderMarkdown.js';
+
+/** Words of `text` laid left to right from (x, baseline y), `size` px font, monospace-ish 0.5 em per character. */
+function line(text: string, x: number, y: number, size = 20, extra: Partial<LayoutWord> = {}): LayoutWord[] {
+  const words: LayoutWord[] = [];
+  let cursor = x;
+  for (const piece of text.split(' ')) {
+    const width = piece.length * size * 0.5;
+    words.push({ text: piece, box: [cursor, y - size * 0.8, cursor + width, y + size * 0.2], confidence: 1, fontSize: size, ...extra });
+    cursor += width + size * 0.3;
+  }
+  return words;
+}
+
+const page = { source: 'text-layer' as const, pageHeight: 2000 };
+
+describe('layoutPage', () => {
+  it('reads two columns of prose column by column, under a full-width title', () => {
+    const words = [...line('A Study of Columns', 100, 100, 40)];
+    const left = ['left one is a line of prose', 'left two is a line of prose', 'left three is a line here', 'left four ends it'];
+    const right = ['right one is a line of prose', 'right two is a line of prose', 'right three is a line here', 'right four ends it'];
+    left.forEach((text, i) => words.push(...line(text, 100, 200 + i * 26)));
+    right.forEach((text, i) => words.push(...line(text, 500, 200 + i * 26)));
+    const { markdown } = layoutPage(words, page);
+    expect(markdown).toBe(`# A Study of Columns\n\n${left.join('\n')}\n\n${right.join('\n')}`);
+  });
+
+  it('reads label/value pairs and table rows row by row, not column by column', () => {
+    const words = [
+      ...line('Invoice number:', 600, 100),
+      ...line('NW-1', 900, 100),
+      ...line('Invoice date:', 600, 126),
+      ...line('March 3', 900, 126),
+      ...line('Subtotal', 600, 152),
+      ...line('$10.00', 900, 152),
+    ];
+    const { markdown } = layoutPage(words, page);
+    expect(markdown).toBe('Invoice number: NW-1\nInvoice date: March 3\nSubtotal \\$10.00');
+  });
+
+  it('separates paragraphs at wide gaps and makes large short lines headings, levels by size', () => {
+    const words = [
+      ...line('Big Title', 100, 100, 48),
+      ...line('Section heading', 100, 200, 30),
+      ...line('first paragraph line one', 100, 260),
+      ...line('first paragraph line two', 100, 286),
+      ...line('second paragraph after a gap', 100, 360),
+      ...line('more body text to make it the body', 100, 386),
+    ];
+    const blocks = layoutBlocks(words, page);
+    expect(blocks.map((b) => [b.kind, b.level])).toEqual([
+      ['title', 1],
+      ['heading', 2],
+      ['text', undefined],
+      ['text', undefined],
+    ]);
+  });
+
+  it('gives each element the exact span of its block and the box of its words', () => {
+    const words = [
+      ...line('Heading Here', 100, 100, 40),
+      ...line('Total $4.11 *net*', 100, 200),
+      ...line('# not a heading', 100, 300),
+      ...line('7', 1000, 1950),
+    ];
+    const { markdown, elements } = layoutPage(words, page);
+    expect(elements.map((e) => e.kind)).toEqual(['title', 'text', 'text', 'page-number']);
+    expect(elements.map((e) => markdown.slice(...e.span))).toEqual([
+      '# Heading Here',
+      'Total \\$4.11 \\*net\\*',
+      '\\# not a heading',
+      '7',
+    ]);
+    expect(elements.map((e) => markdown.slice(...e.span)).join('\n\n')).toBe(markdown);
+    expect(elements[0].box).toEqual([100, 68, words[1].box[2], 108]);
+    expect(elements[1].confidence).toBe(1);
+  });
+
+  it('keeps the lines an OCR engine found, even on a skewed page', () => {
+    // Two lines drawn with a 2% slope: by plain overlap the right end of line one would meet line two.
+    const skewed = (text: string, y: number, key: string): LayoutWord[] =>
+      line(text, 100, y, 20, { lineKey: key, confidence: 0.8 }).map((word) => {
+        const lift = (word.box[0] - 100) * 0.02;
+        return { ...word, box: [word.box[0], word.box[1] + lift, word.box[2], word.box[3] + lift] };
+      });
+    const words = [...skewed('alpha beta gamma delta epsilon zeta eta theta', 100, 'a'), ...skewed('one two three four five six', 124, 'b')];
+    const { markdown, elements } = layoutPage(words, { source: 'ocr', pageHeight: 2000 });
+    expect(markdown).toBe('alpha beta gamma delta epsilon zeta eta theta\none two three four five six');
+    expect(elements[0].confidence).toBeCloseTo(0.8, 5);
+  });
+
+  it('returns an empty page for no words', () => {
+    expect(layoutPage([], page)).toEqual({ markdown: '', elements: [] });
+  });
+});
+
+describe('escapeInline', () => {
+  it('escapes what would turn into emphasis, code, math or HTML', () => {
+    expect(escapeInline('a_b *c* `d` $1 <b> 3 < 4 \\')).toBe('a\\_b \\*c\\* \\`d\\` \\$1 \\<b> 3 < 4 \\\\');
+  });
+});

@@ -1,0 +1,3 @@
+import { parentPort } from 'node:worker_threads';
+const x: number = 3;
+parentPort!.postMessage(x);

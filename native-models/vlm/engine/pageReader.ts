@@ -1,0 +1,143 @@
+/**
+ * One page through the pack: page image → views → vision encoder → visual embeddings in DeepSeek-OCR's layout →
+ * prompt embeddings → greedy or FastMTP decoding → text. Runs inside the engine worker (session.run blocks its thread).
+ */
+import { createDecodeModels, decodeOptionsFor } from '../decoding/decodeModels.js';
+import { acceptanceRates, type DecodeModels, type DecodeStats, meanAcceptedLength } from '../decoding/decodeTypes.js';
+import { fastMtpDecode } from '../decoding/fastMtpDecode.js';
+import { greedyDecode } from '../decoding/greedyDecode.js';
+import { loadPack, type LoadedPack } from '../pack/loadPack.js';
+import { tensorNames } from '../pack/packContract.js';
+import { imageModes, type ImageModeName, imageTokenCount } from '../preprocess/imageModes.js';
+import { prepareViews } from '../preprocess/pageImage.js';
+import { layoutVisualEmbeddings } from '../preprocess/visualLayout.js';
+import { floatTensor, type ProviderPreference } from '../runtime/onnxRuntime.js';
+import { PackTokenizer, TextStreamer } from '../tokenizer.js';
+
+export type DecoderKind = 'greedy' | 'fastmtp';
+
+export interface ReadSettings {
+  imageMode: ImageModeName;
+  decoder: DecoderKind;
+  /** FastMTP draft depth K. */
+  draftDepth: number;
+  maxNewTokens: number;
+}
+
+export interface PageText {
+  text: string;
+  tokens: number;
+  hitMaxTokens: boolean;
+  cancelled: boolean;
+  visualTokens: number;
+  promptTokens: number;
+  durationMs: number;
+  decodeMs: number;
+  /** FastMTP only. */
+  meanAcceptedLength?: number;
+  acceptancePerPosition?: number[];
+  raw: DecodeStats;
+}
+
+export interface PackInfo {
+  name: string;
+  version: string;
+  licence: string;
+  manifestSha256: string;
+  provider: string;
+  warnings: string[];
+  defaults: ReadSettings;
+}
+
+export class PageReader {
+  private constructor(
+    private readonly pack: LoadedPack,
+    private readonly models: DecodeModels,
+    private readonly tokenizer: PackTokenizer,
+  ) {}
+
+  static async open(packDir: string, options: { provider: ProviderPreference; threads?: number }): Promise<PageReader> {
+    const pack = await loadPack(packDir, { provider: options.provider, intraOpThreads: options.threads });
+    return new PageReader(pack, createDecodeModels(pack), new PackTokenizer(pack.tokenizerJson, `${packDir}/tokenizer.json`));
+  }
+
+  get info(): PackInfo {
+    const m = this.pack.manifest;
+    return {
+      name: m.name,
+      version: m.version,
+      licence: m.licence,
+      manifestSha256: this.pack.manifestSha256,
+      provider: this.pack.provider,
+      warnings: this.pack.warnings,
+      defaults: { imageMode: m.defaultImageMode, decoder: 'fastmtp', draftDepth: m.draftDepth, maxNewTokens: m.maxNewTokens },
+    };
+  }
+
+  async read(imagePath: string, settings: ReadSettings, hooks: { onText?: (text: string) => void; shouldStop?: () => boolean } = {}): Promise<PageText> {
+    const start = performance.now();
+    const { embeds, length, visualTokens } = await this.promptEmbeddings(imagePath, settings.imageMode);
+    const streamer = new TextStreamer(this.tokenizer, (text) => hooks.onText?.(text));
+    const options = decodeOptionsFor(this.pack, { maxNewTokens: settings.maxNewTokens, onToken: (t) => streamer.push(t), shouldStop: hooks.shouldStop });
+    const result =
+      settings.decoder === 'fastmtp'
+        ? await fastMtpDecode(this.models, embeds, length, settings.draftDepth, options)
+        : await greedyDecode(this.models, embeds, length, options);
+    streamer.flush();
+    const fast = settings.decoder === 'fastmtp';
+    return {
+      text: this.tokenizer.decode(result.tokens),
+      tokens: result.tokens.length,
+      hitMaxTokens: result.hitMaxTokens,
+      cancelled: result.cancelled,
+      visualTokens,
+      promptTokens: length,
+      durationMs: performance.now() - start,
+      decodeMs: result.stats.decodeMs,
+      ...(fast ? { meanAcceptedLength: meanAcceptedLength(result.stats), acceptancePerPosition: acceptanceRates(result.stats) } : {}),
+      raw: result.stats,
+    };
+  }
+
+  /** BOS + text before `<image>` + visual embeddings + text after it. [length × H] */
+  private async promptEmbeddings(imagePath: string, modeName: ImageModeName): Promise<{ embeds: Float32Array; length: number; visualTokens: number }> {
+    const mode = imageModes[modeName];
+    const views = await prepareViews(imagePath, mode);
+    const H = this.pack.manifest.dims.hidden;
+    const vision = this.pack.sessions.vision;
+    const global = await vision.run({ [tensorNames.vision.pixelValues]: floatTensor(views.global.data, [1, 3, views.global.size, views.global.size]) });
+    const features = global[tensorNames.vision.imageFeatures]!;
+    let tiles: { data: Float32Array; side: number } | null = null;
+    if (views.tiles) {
+      const t = views.tiles;
+      const out = await vision.run({ [tensorNames.vision.pixelValues]: floatTensor(t.data, [t.count, 3, t.size, t.size]) });
+      const tileFeatures = out[tensorNames.vision.imageFeatures]!;
+      tiles = { data: tileFeatures.data as Float32Array, side: tileFeatures.dims[1]! };
+    }
+    const visual = layoutVisualEmbeddings({
+      global: { data: features.data as Float32Array, side: features.dims[1]! },
+      tiles,
+      grid: views.grid,
+      newline: global[tensorNames.vision.imageNewline]!.data as Float32Array,
+      separator: global[tensorNames.vision.viewSeparator]!.data as Float32Array,
+      hidden: H,
+    });
+    const visualTokens = visual.length / H;
+    const expected = imageTokenCount(mode, views.grid);
+    if (visualTokens !== expected) {
+      throw new Error(`vision encoder gave ${visualTokens} visual tokens where ${modeName} mode needs ${expected}; the pack's vision graph does not match DeepSeek-OCR's 16× compression`);
+    }
+    const [before, after = ''] = this.pack.manifest.prompt.split('<image>');
+    const head = await this.models.embedder.embed([this.pack.manifest.specialTokens.bos, ...this.tokenizer.encode(before ?? '')]);
+    const tail = await this.models.embedder.embed(this.tokenizer.encode(after));
+    const embeds = new Float32Array(head.length + visual.length + tail.length);
+    embeds.set(head, 0);
+    embeds.set(visual, head.length);
+    embeds.set(tail, head.length + visual.length);
+    return { embeds, length: embeds.length / H, visualTokens };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.pack.sessions).map((s) => s.release()));
+  }
+}
