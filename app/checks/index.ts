@@ -13,3 +13,4 @@ export * from './tableNeighbours.js';
 export * from './invoiceArithmetic.js';
 export * from './pageScore.js';
 export * as olmocr from './olmocr/index.js';
+export * from './pageChecks.js';

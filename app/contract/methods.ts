@@ -28,11 +28,23 @@ export const engineChoiceSchema = z.object({
 });
 export type EngineChoice = z.infer<typeof engineChoiceSchema>;
 
+const authorName = z.string().min(1).max(200);
+const engineId = z.string().min(1).max(100);
+const recentProjects = z.array(z.string().max(4096)).max(10);
+
 export const settingsSchema = z.object({
   /** Written into every revision as its author. */
-  authorName: z.string().min(1).max(200),
+  authorName,
   /** Engine used for new imports. */
-  engine: z.string().min(1).max(100),
+  engine: engineId,
+  /** Projects opened lately, most recent first; the last one is reopened when Recto starts. */
+  recentProjects: recentProjects.default([]),
+});
+/** A change to some settings: only the fields given are changed (no defaults fill the others). */
+export const settingsPatchSchema = z.object({
+  authorName: authorName.optional(),
+  engine: engineId.optional(),
+  recentProjects: recentProjects.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -85,7 +97,7 @@ export const contractMethods = {
   'dialog.openProject': { request: z.object({}), reply: projectInfoSchema.nullable() },
   'dialog.importFiles': { request: z.object({}), reply: importResultSchema.nullable() },
   'settings.get': { request: z.object({}), reply: settingsSchema },
-  'settings.set': { request: settingsSchema.partial(), reply: settingsSchema },
+  'settings.set': { request: settingsPatchSchema, reply: settingsSchema },
   'engines.list': { request: z.object({}), reply: z.array(engineChoiceSchema) },
   /** Imports files by path (Electron drag-and-drop, dialogs, CLI). Reading is queued; progress comes as events. */
   'documents.importPaths': {

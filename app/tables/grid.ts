@@ -114,3 +114,23 @@ export function gridFromTopLeft(
   );
   return buildGrid('html', rows);
 }
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Renders a grid as an HTML table with its spans; header rows go in `<thead>` with `<th>` cells. */
+export function gridToHtml(grid: TableGrid): string {
+  const row = (r: number): string => {
+    const cells = grid.cells
+      .filter((c) => c.row === r)
+      .sort((a, b) => a.col - b.col)
+      .map((c) => {
+        const tag = r < grid.headerRowCount ? 'th' : 'td';
+        const spans = `${c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : ''}${c.colspan > 1 ? ` colspan="${c.colspan}"` : ''}`;
+        return `<${tag}${spans}>${escapeHtml(c.text)}</${tag}>`;
+      });
+    return `<tr>${cells.join('')}</tr>`;
+  };
+  const head = Array.from({ length: grid.headerRowCount }, (_, r) => row(r)).join('');
+  const body = Array.from({ length: grid.rowCount - grid.headerRowCount }, (_, i) => row(i + grid.headerRowCount)).join('');
+  return `<table>${head ? `<thead>${head}</thead>` : ''}<tbody>${body}</tbody></table>`;
+}

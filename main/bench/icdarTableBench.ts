@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import { tableNeighbourScore, type RelationScore } from '../../app/checks/tableNeighbours.js';
-import { gridFromTopLeft, parseTables, type TableGrid } from '../../app/tables/index.js';
+import { gridFromTopLeft, gridToHtml, parseTables, type TableGrid } from '../../app/tables/index.js';
+
+export { gridToHtml };
 import type { ReadPage } from './olmocrBench.js';
 import { defaultTestdataRoot, parseCsv, readTextFile, testdataPath } from './testdataPaths.js';
 
@@ -98,17 +100,4 @@ export function formatIcdarTableBench(result: IcdarTableBenchResult): string {
     `  cell-neighbour micro P ${result.micro.precision.toFixed(3)} R ${result.micro.recall.toFixed(3)} F1 ${result.micro.f1.toFixed(3)}; mean per-table F1 ${result.meanF1.toFixed(3)}`,
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');
-}
-
-/** Renders a grid as an HTML table with its spans (used to build reference engines in tests and tools). */
-export function gridToHtml(grid: TableGrid): string {
-  const rows: string[] = [];
-  for (let r = 0; r < grid.rowCount; r++) {
-    const cells = grid.cells
-      .filter((c) => c.row === r)
-      .sort((a, b) => a.col - b.col)
-      .map((c) => `<td${c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : ''}${c.colspan > 1 ? ` colspan="${c.colspan}"` : ''}>${c.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</td>`);
-    rows.push(`<tr>${cells.join('')}</tr>`);
-  }
-  return `<table>${rows.join('')}</table>`;
 }

@@ -3,9 +3,9 @@
  * `blanks.jsonl`), asks the engine for each page's Markdown once, scores with app/checks/olmocr, and returns pass
  * rates by test type and overall. The engine is a callback so this harness knows nothing of engines.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseBenchTests, scoreBenchTests, type BenchScore, type BenchTest, type PassRate } from '../../app/checks/olmocr/index.js';
+import { implicitBaselineTests, parseBenchTests, scoreBenchTests, type BenchScore, type BenchTest, type PassRate } from '../../app/checks/olmocr/index.js';
 import { defaultTestdataRoot, readTextFile, testdataPath } from './testdataPaths.js';
 
 /** Returns the page's Markdown; `pdfPath` is absolute, `pageNumber` 1-based. */
@@ -15,14 +15,17 @@ export interface OlmocrBenchOptions {
   testdataRoot?: string;
   /** JSONL files under sample_data to score; default both that exist of dataset.jsonl and blanks.jsonl. */
   testFiles?: string[];
+  /** Add upstream's implicit baseline test for every PDF under pdfs/ without one (default true). */
+  implicitBaselines?: boolean;
   /** Called after each page with progress (pages done, pages total). */
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface OlmocrBenchResult {
   byType: BenchScore['byType'];
-  /** Mean over PDFs of each PDF's pass rate (the bench's headline figure). */
+  /** Mean over test files of each file's pass rate (the bench's headline figure, as upstream). */
   overall: number;
+  perFile: Record<string, PassRate>;
   /** Passed / total over all tests. */
   testPassRate: number;
   perPdf: Record<string, PassRate>;
@@ -37,11 +40,19 @@ export async function runOlmocrBench(readPage: ReadPage, options: OlmocrBenchOpt
   const sampleDir = testdataPath(options.testdataRoot ?? defaultTestdataRoot, 'olmocrSample');
   const files = options.testFiles ?? ['dataset.jsonl', 'blanks.jsonl'].filter((f) => existsSync(path.join(sampleDir, f)));
   const tests: BenchTest[] = [];
+  const fileOf = new Map<BenchTest, string>();
   const errors: string[] = [];
   for (const file of files) {
     const parsed = parseBenchTests(await readTextFile(path.join(sampleDir, file)), file);
+    for (const test of parsed.tests) fileOf.set(test, file);
     tests.push(...parsed.tests);
     errors.push(...parsed.errors);
+  }
+  if (options.implicitBaselines ?? true) {
+    for (const test of implicitBaselineTests(listPdfs(path.join(sampleDir, 'pdfs')), tests)) {
+      fileOf.set(test, 'baseline');
+      tests.push(test);
+    }
   }
   const pageKeys = [...new Set(tests.map((t) => `${t.pdf}\u0000${t.page}`))];
   const markdownByPage = new Map<string, string | undefined>();
@@ -57,10 +68,11 @@ export async function runOlmocrBench(readPage: ReadPage, options: OlmocrBenchOpt
     }
     options.onProgress?.(++done, pageKeys.length);
   }
-  const score = scoreBenchTests(tests, (pdf, page) => markdownByPage.get(`${pdf}\u0000${page}`));
+  const score = scoreBenchTests(tests, (pdf, page) => markdownByPage.get(`${pdf}\u0000${page}`), (t) => fileOf.get(t) ?? 'tests');
   return {
     byType: score.byType,
     overall: score.overall,
+    perFile: score.perFile,
     testPassRate: score.testPassRate,
     perPdf: score.perPdf,
     failures: score.results.filter((r) => !r.passed).map((r) => ({ id: r.test.id, type: r.test.type, reason: r.reason })),
@@ -68,6 +80,20 @@ export async function runOlmocrBench(readPage: ReadPage, options: OlmocrBenchOpt
     tests: tests.length,
     pages: pageKeys.length,
   };
+}
+
+/** PDF paths relative to `dir`, recursively, with `/` separators (the bench's `pdf` field). */
+function listPdfs(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listPdfs(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : entry.name.toLowerCase().endsWith('.pdf')
+          ? [`${prefix}${entry.name}`]
+          : [],
+    )
+    .sort();
 }
 
 /**
@@ -88,7 +114,8 @@ export function formatOlmocrBench(result: OlmocrBenchResult): string {
   return [
     `olmOCR-Bench sample: ${result.tests} tests on ${result.pages} pages`,
     ...rows,
-    `  overall (mean per PDF) ${(100 * result.overall).toFixed(1)}%   all tests ${(100 * result.testPassRate).toFixed(1)}%`,
+    ...Object.entries(result.perFile).map(([file, r]) => `  file ${file.padEnd(14)} ${r.passed}/${r.total} ${(100 * r.rate).toFixed(1)}%`),
+    `  overall (mean per test file) ${(100 * result.overall).toFixed(1)}%   all tests ${(100 * result.testPassRate).toFixed(1)}%`,
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');
 }

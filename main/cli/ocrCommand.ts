@@ -30,8 +30,9 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
   const temporary = options.project ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'recto-ocr-'));
   const projectFile = options.project ?? path.join(temporary!, 'ocr.recto');
   try {
-    if (fs.existsSync(projectFile)) await session.openProject(projectFile);
-    else await session.createProject(projectFile);
+    const remember = { remember: temporary === null };
+    if (fs.existsSync(projectFile)) await session.openProject(projectFile, remember);
+    else await session.createProject(projectFile, remember);
 
     const bar = new cliProgress.SingleBar(
       {

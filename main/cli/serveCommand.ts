@@ -31,6 +31,7 @@ export async function serve(options: ServeOptions): Promise<BrowserServer> {
     port: options.port,
   });
   if (options.project) await session.openProject(path.resolve(options.project));
+  else await session.reopenLastProject();
   const out = options.out ?? process.stdout;
   out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n(Press Ctrl+C to stop.)\n`);
 

@@ -104,6 +104,15 @@ describe('RectoSession through the contract', () => {
     expect(pages[0]!.error).toBe('a.pdf p. 1: unreadable');
   });
 
+  it('reopens the project used last when Recto starts again', async () => {
+    const project = path.join(dir, 'last.recto');
+    await session.createProject(project);
+    await session.dispose();
+    session = makeSession();
+    expect(session.project).toBeNull();
+    expect(await session.reopenLastProject()).toMatchObject({ path: project });
+  });
+
   it('renders a page image again when the cache lost it', async () => {
     await session.createProject(path.join(dir, 'p.recto'));
     const result = await session.importFiles([{ filePath: file('a.pdf', 'PAGES 1') }]);

@@ -80,12 +80,13 @@ export class RectoSession {
       .map((name) => path.join(this.options.samplesDir, name));
   }
 
-  async createProject(file: string): Promise<ProjectInfo> {
-    return this.switchTo(ProjectStore.create(file));
+  /** `remember: false` keeps a throw-away project (the CLI's) out of the recent list. */
+  async createProject(file: string, { remember = true } = {}): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.create(file), remember);
   }
 
-  async openProject(file: string): Promise<ProjectInfo> {
-    return this.switchTo(ProjectStore.open(file));
+  async openProject(file: string, { remember = true } = {}): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.open(file), remember);
   }
 
   /** Opens the samples project, creating it with the bundled samples on first use. */
@@ -95,6 +96,18 @@ export class RectoSession {
     const info = await this.switchTo(isNew ? ProjectStore.create(file) : ProjectStore.open(file));
     if (isNew) await this.importFiles(this.sampleFiles().map((filePath) => ({ filePath })));
     return info;
+  }
+
+  /** Reopens the project used last, if it still opens; a start without a project is not an error. */
+  async reopenLastProject(): Promise<ProjectInfo | null> {
+    const last = this.settings.get().recentProjects[0];
+    if (!last || !fs.existsSync(last)) return null;
+    try {
+      return await this.openProject(last);
+    } catch (error) {
+      console.warn(`recto: could not reopen ${last}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   }
 
   async close(): Promise<void> {
@@ -183,7 +196,7 @@ export class RectoSession {
     );
   }
 
-  private async switchTo(store: ProjectStore): Promise<ProjectInfo> {
+  private async switchTo(store: ProjectStore, remember = true): Promise<ProjectInfo> {
     await this.close();
     const queue = new ReadingQueue({
       store,
@@ -192,6 +205,7 @@ export class RectoSession {
       pageInput: (page) => this.pageInput(page),
     });
     this.open = { store, queue };
+    if (remember) this.settings.rememberProject(store.file);
     this.bus.emit('project.changed', { path: store.file });
     // Pages whose reading was interrupted when the project was last closed are read now.
     const unread = store.pagesToRead();

@@ -14,7 +14,7 @@ export function defaultSettings(): Settings {
   } catch {
     // No user database entry (some containers): keep the neutral default.
   }
-  return { authorName: user, engine: 'bundled' };
+  return { authorName: user, engine: 'bundled', recentProjects: [] };
 }
 
 export class SettingsFile {
@@ -32,13 +32,21 @@ export class SettingsFile {
   }
 
   update(patch: Partial<Settings>): Settings {
-    const next = settingsSchema.parse({ ...this.current, ...patch });
+    // Fields given as undefined change nothing.
+    const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const next = settingsSchema.parse({ ...this.current, ...given });
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, JSON.stringify(next, null, 2));
     fs.renameSync(temp, this.file);
     this.current = next;
     return this.get();
+  }
+
+  /** Puts a project first in the recent list. */
+  rememberProject(file: string): void {
+    const recent = [file, ...this.current.recentProjects.filter((entry) => entry !== file)].slice(0, 10);
+    this.update({ recentProjects: recent });
   }
 
   private load(): Settings {

@@ -1,7 +1,8 @@
 /**
  * Text normalisation as in olmOCR-Bench's `normalize_text` (olmocr/bench/tests.py), applied to both the page output
- * and the test strings before matching: `<br>` → space, whitespace runs → one space, Markdown bold/italic markers and
- * `<b>`/`<i>` tags removed, Unicode NFC, typographic quotes/dashes → ASCII, micro sign → Greek mu.
+ * and the test strings before matching: `<br>` → space, Markdown bold/italic markers and `<b>`/`<i>` tags removed
+ * (per line: JS `.` does not match a newline, like Python's), whitespace runs → one space, Unicode NFC, typographic
+ * quotes/dashes → ASCII, micro sign → Greek mu.
  */
 const replacements: [RegExp, string][] = [
   [/[‘’‚]/g, "'"],
@@ -12,14 +13,15 @@ const replacements: [RegExp, string][] = [
 ];
 
 export function normalizeBenchText(text: string): string {
-  let out = text.replace(/<br\s*\/?>/gi, ' ');
-  out = out.replace(/\s+/g, ' ');
+  // Same order as upstream: emphasis is stripped before whitespace is collapsed, so a `*` pair never spans lines.
+  let out = text.replace(/<br\/?>/g, ' ');
   out = out.replace(/\*\*(.*?)\*\*/g, '$1');
   out = out.replace(/__(.*?)__/g, '$1');
   out = out.replace(/<\/?b>/g, '');
   out = out.replace(/<\/?i>/g, '');
-  out = out.replace(/\*(.*?)\*/g, '$1');
-  out = out.replace(/_(.*?)_/g, '$1');
+  out = out.replace(/(\*\*|__)(.*?)\1/g, '$2');
+  out = out.replace(/(\*|_)(.*?)\1/g, '$2');
+  out = out.replace(/\s+/g, ' ');
   out = out.normalize('NFC');
   for (const [pattern, ascii] of replacements) out = out.replace(pattern, ascii);
   return out;

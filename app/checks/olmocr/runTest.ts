@@ -1,9 +1,12 @@
 /**
  * One olmOCR-Bench test against one page's Markdown. Semantics follow upstream olmocr/bench/tests.py:
  * - present/absent: normalised text (see normalize.ts), optional case folding, optional first_n/last_n window; a match
- *   is a substring within `max_diffs` Levenshtein edits (upstream: fuzzysearch / rapidfuzz partial ratio);
+ *   is a substring within `max_diffs` Levenshtein edits. Upstream uses rapidfuzz `partial_ratio` ≥ 1 − max_diffs/|text|
+ *   (an InDel ratio over equal-length windows); for max_diffs = 0 — all but one sample test — both mean "exact
+ *   substring"; for max_diffs > 0 ours counts a substitution as one edit where partial_ratio counts it as two;
  * - order: some fuzzy match of `before` starts before some fuzzy match of `after`;
- * - table: some cell of some table (HTML or pipe) matches `cell`, and every given neighbour relation holds for it;
+ * - table: some cell of some table (HTML or pipe) matches `cell` (normalised, within max_diffs edits), and every given
+ *   neighbour relation holds for it (upstream: rapidfuzz ratio ≥ max(0.5, 1 − max_diffs/|cell|));
  * - math: normalised-LaTeX containment in a math segment (see ../formula.ts for how this differs from upstream's
  *   rendered comparison);
  * - baseline: blank-page length limit (alphanumeric characters ≤ max_length), otherwise some alphanumeric text, no
@@ -148,8 +151,8 @@ function runMath(test: MathTest, markdown: string): TestOutcome {
   return markdownContainsFormula(markdown, test.math) ? pass : fail(`formula not found: ${test.math}`);
 }
 
-/** Emoji, pictographs, private-use and replacement characters: output a page should never contain. */
-const disallowedCharacters = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+/** Upstream's disallowed set: CJK ideographs, Hiragana, Katakana, emoji blocks and regional indicators. */
+const disallowedCharacters = /[\u4e00-\u9fff\u3040-\u309f\u30a0-\u30ff\u{1F600}-\u{1F64F}\u{1F300}-\u{1F5FF}\u{1F680}-\u{1F6FF}\u{1F1E0}-\u{1F1FF}]/u;
 
 function runBaseline(test: BaselineTest, markdown: string): TestOutcome {
   const alphanumeric = Array.from(markdown).filter((ch) => /[\p{L}\p{N}]/u.test(ch)).length;

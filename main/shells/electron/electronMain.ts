@@ -90,6 +90,7 @@ async function start(): Promise<void> {
     if (window && !window.isDestroyed()) window.webContents.send('recto:event', envelope);
   });
 
+  await session.reopenLastProject();
   installMenu(handlers, (message) => dialog.showErrorBox('Recto', message));
   const preload = path.join(root, 'dist', 'main', 'shells', 'electron', 'preload.cjs');
   window = createMainWindow(preload);

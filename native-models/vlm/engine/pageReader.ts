@@ -78,7 +78,9 @@ export class PageReader {
     const start = performance.now();
     const { embeds, length, visualTokens } = await this.promptEmbeddings(imagePath, settings.imageMode);
     const streamer = new TextStreamer(this.tokenizer, (text) => hooks.onText?.(text));
-    const options = decodeOptionsFor(this.pack, { maxNewTokens: settings.maxNewTokens, onToken: (t) => streamer.push(t), shouldStop: hooks.shouldStop });
+    // The decoder cannot go past its position table: a page that would is cut there and flagged like max tokens.
+    const maxNewTokens = Math.max(1, Math.min(settings.maxNewTokens, this.pack.manifest.maxPositions - length - settings.draftDepth - 1));
+    const options = decodeOptionsFor(this.pack, { maxNewTokens, onToken: (t) => streamer.push(t), shouldStop: hooks.shouldStop });
     const result =
       settings.decoder === 'fastmtp'
         ? await fastMtpDecode(this.models, embeds, length, settings.draftDepth, options)

@@ -54,12 +54,12 @@ describe('VlmEngine on the reference pack (worker thread)', () => {
 
   it('can be cancelled while decoding', async () => {
     const controller = new AbortController();
-    const e = engine({ maxNewTokens: 4000 });
+    const e = engine({ maxNewTokens: 400 });
     const reading = e.read(page, { signal: controller.signal, onEvent: (ev) => ev.type === 'token' && controller.abort() });
     await expect(reading).rejects.toThrow(/page\.png p1: reading was cancelled/);
     // the worker is still usable afterwards
     const again = await e.read(page);
-    expect(again.stats.tokens).toBeGreaterThan(0);
+    expect(again.stats.tokens).toBeGreaterThan(100); // the cancelled read stopped after its first piece of text
   });
 
   it('reports a worker crash as a failed read and recovers on the next read', async () => {

@@ -45,6 +45,8 @@ export const packManifestSchema = z.object({
   draftDepth: z.number().int().min(1).max(8),
   noRepeatNgram: z.object({ ngramSize: z.number().int().min(2), windowSize: z.number().int().min(2), exemptTokenIds: z.array(z.number().int()) }),
   maxNewTokens: z.number().int().positive(),
+  /** Longest sequence (prompt + output) the decoder supports; decoding stops there as at max tokens. */
+  maxPositions: z.number().int().positive(),
 });
 export type PackManifest = z.infer<typeof packManifestSchema>;
 

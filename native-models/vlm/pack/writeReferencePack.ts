@@ -83,6 +83,7 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
     draftDepth: options.draftDepth ?? 3,
     noRepeatNgram: { ngramSize: 3, windowSize: 30, exemptTokenIds: [tokenizer.ids.td, tokenizer.ids.tdClose] },
     maxNewTokens: 64,
+    maxPositions: d.maxPositions,
   };
   writeFileSync(join(options.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;

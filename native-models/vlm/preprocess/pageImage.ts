@@ -7,7 +7,7 @@
  * - every view normalised with mean = std = 0.5: (v / 255 − 0.5) / 0.5, laid out [3, S, S].
  * Resampling is bicubic in both, but sharp's and PIL's kernels are not bit-identical; geometry and counts are.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { cropGridFor } from './cropGrid.js';
 import type { CropGrid, ImageMode } from './imageModes.js';
 
@@ -53,7 +53,7 @@ export async function prepareViews(imagePath: string, mode: ImageMode): Promise<
   return { global, tiles: { data, size: t, count }, grid };
 }
 
-async function stretch(image: sharp.Sharp, width: number, height: number): Promise<Buffer> {
+async function stretch(image: Sharp, width: number, height: number): Promise<Buffer> {
   return image.resize(width, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
 }
 
@@ -66,7 +66,7 @@ export function padGeometry(width: number, height: number, size: number): { widt
   return { width: w, height: h, left: Math.trunc((size - w) * 0.5), top: Math.trunc((size - h) * 0.5) };
 }
 
-async function padToSquare(image: sharp.Sharp, width: number, height: number, size: number): Promise<Buffer> {
+async function padToSquare(image: Sharp, width: number, height: number, size: number): Promise<Buffer> {
   const g = padGeometry(width, height, size);
   const background = { r: PAD_COLOUR, g: PAD_COLOUR, b: PAD_COLOUR };
   return image

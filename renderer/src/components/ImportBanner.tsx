@@ -6,7 +6,11 @@ export function ImportBanner({ report, onDismiss }: { report: ImportReport | nul
   const { errors, duplicates } = report.result;
   if (errors.length === 0 && duplicates.length === 0) return null;
   return (
-    <div className={errors.length > 0 ? 'banner error' : 'banner info'} role="alert" data-testid="import-error">
+    <div
+      className={errors.length > 0 ? 'banner error' : 'banner info'}
+      role={errors.length > 0 ? 'alert' : 'status'}
+      data-testid={errors.length > 0 ? 'import-error' : 'import-notice'}
+    >
       <div className="banner-body">
         {errors.length > 0 && (
           <>
@@ -31,6 +35,18 @@ export function ImportBanner({ report, onDismiss }: { report: ImportReport | nul
       <button className="banner-close" aria-label="Dismiss" onClick={onDismiss}>
         ×
       </button>
+    </div>
+  );
+}
+
+/** While files are being sent and split into pages, before reading (and its progress bar) starts. */
+export function ImportActivity({ current }: { current: { name: string; index: number; total: number } | null }) {
+  if (!current) return null;
+  return (
+    <div className="import-activity" role="status" data-testid="import-activity">
+      <span className="spinner small" aria-hidden="true" />
+      Importing {current.name}
+      {current.total > 1 ? ` (${current.index} of ${current.total})` : ''}…
     </div>
   );
 }

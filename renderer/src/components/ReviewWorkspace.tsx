@@ -15,7 +15,7 @@ import { useImport } from '../state/useImport.js';
 import { usePageReview } from '../state/usePageReview.js';
 import { DocumentRail } from './DocumentRail.js';
 import { EditorPane, type EditorTab } from './EditorPane.js';
-import { ImportBanner } from './ImportBanner.js';
+import { ImportActivity, ImportBanner } from './ImportBanner.js';
 import { MarkdownEditor } from './MarkdownEditor.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
 import { PageViewer } from './PageViewer.js';
@@ -117,6 +117,7 @@ export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browse
   return (
     <div className="workspace">
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
+      <ImportActivity current={imports.current} />
       <div className="workspace-main">
         <DocumentRail
           documents={documents}

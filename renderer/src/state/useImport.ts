@@ -20,6 +20,8 @@ export interface ImportReport {
 export function useImport(onImported: (result: ImportResult) => void) {
   const { client, bridge } = useConnection();
   const [busy, setBusy] = useState(false);
+  /** The file being sent and read into pages right now (imports of large PDFs take a while before reading starts). */
+  const [current, setCurrent] = useState<{ name: string; index: number; total: number } | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
 
   const finish = useCallback(
@@ -36,6 +38,7 @@ export function useImport(onImported: (result: ImportResult) => void) {
       setBusy(true);
       try {
         if (bridge) {
+          setCurrent({ name: files.length === 1 ? files[0]!.name : `${files.length} files`, index: 1, total: 1 });
           const paths = files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0);
           const unnamed = files.filter((file) => !bridge.pathForFile(file));
           const result = paths.length > 0 ? await client.call('documents.importPaths', { paths }) : undefined;
@@ -52,12 +55,16 @@ export function useImport(onImported: (result: ImportResult) => void) {
           return;
         }
         const results: ImportResult[] = [];
-        for (const file of files) results.push(await importOneFile(file));
+        for (const [index, file] of files.entries()) {
+          setCurrent({ name: file.name, index: index + 1, total: files.length });
+          results.push(await importOneFile(file));
+        }
         finish(mergeImportResults(results));
       } catch (caught) {
         finish({ imported: [], duplicates: [], errors: [{ file: files.map((f) => f.name).join(', '), reason: message(caught) }] });
       } finally {
         setBusy(false);
+        setCurrent(null);
       }
 
       async function importOneFile(file: File): Promise<ImportResult> {
@@ -79,16 +86,18 @@ export function useImport(onImported: (result: ImportResult) => void) {
   const importViaDialog = useCallback(async () => {
     setBusy(true);
     try {
+      setCurrent({ name: 'the chosen files', index: 1, total: 1 });
       const result = await client.call('dialog.importFiles', {});
       if (result) finish(result);
     } catch (caught) {
       finish({ imported: [], duplicates: [], errors: [{ file: 'Import', reason: message(caught) }] });
     } finally {
       setBusy(false);
+      setCurrent(null);
     }
   }, [client, finish]);
 
-  return { importFiles, importViaDialog, busy, report, dismissReport: () => setReport(null) };
+  return { importFiles, importViaDialog, busy, current, report, dismissReport: () => setReport(null) };
 }
 
 function message(error: unknown): string {

@@ -1,0 +1,73 @@
+/**
+ * Import and the bundled engine together, as the app runs them: born-digital samples and a real invoice PDF go
+ * through importDocument and BundledEngine.read. (Lives in main/: native-models may not import main/.)
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractionSchema } from '../../app/model/extraction.js';
+import { BundledEngine } from '../../native-models/bundled/index.js';
+import { elementProblems, plainWords, wordRecall } from '../../native-models/bundled/extractionChecks.js';
+import { importDocument } from './index.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const samples = path.join(repoRoot, 'resources', 'samples');
+const testdata = path.resolve(repoRoot, '..', 'shared', 'testdata');
+const awsPdf = path.join(testdata, 'invoice2data', 'tests', 'compare', 'AmazonWebServices.pdf');
+const awsLayoutText = path.join(testdata, 'invoice2data', 'groundtruth_pdftotext', 'AmazonWebServices.layout.txt');
+const hasTestdata = existsSync(awsPdf) && existsSync(awsLayoutText);
+if (!hasTestdata) console.warn(`[skip] import + bundled engine on a real invoice: ${testdata} is absent (it exists in CI)`);
+
+let engine: BundledEngine;
+let cache: string;
+beforeAll(async () => {
+  engine = new BundledEngine();
+  cache = await mkdtemp(path.join(os.tmpdir(), 'recto-import-read-test-'));
+});
+afterAll(async () => {
+  await engine.dispose();
+  await rm(cache, { recursive: true, force: true });
+});
+
+async function readFirstPage(file: string) {
+  const document = await importDocument(file, cache);
+  return engine.read({ ...document.pages[0], label: `${path.basename(file)} p1` });
+}
+
+describe('import + bundled engine on the born-digital samples', () => {
+  for (const sample of ['northwind-invoice', 'brightline-invoice']) {
+    it(`reads ${sample}.pdf from its text layer with all its words`, async () => {
+      const extraction = await readFirstPage(path.join(samples, `${sample}.pdf`));
+      const truth = JSON.parse(await readFile(path.join(samples, `${sample}.truth.json`), 'utf8')) as {
+        text: string;
+        fields: { invoice_number: string; seller: string };
+      };
+      extractionSchema.parse(extraction);
+      expect(extraction.engine.provider).toBe('text-layer');
+      expect(wordRecall(plainWords(truth.text), plainWords(extraction.markdown))).toBeGreaterThanOrEqual(0.98);
+      expect(extraction.markdown).toContain(truth.fields.invoice_number);
+      // The seller's name is the largest type on both samples: the page's title.
+      const title = extraction.elements.find((e) => e.kind === 'title')!;
+      expect(extraction.markdown.slice(...title.span)).toContain(truth.fields.seller);
+      expect(elementProblems(extraction)).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!hasTestdata)('import + bundled engine on a real invoice PDF', () => {
+  it('reads AmazonWebServices.pdf with the words pdftotext finds, in consistent elements', async () => {
+    const extraction = await readFirstPage(awsPdf);
+    extractionSchema.parse(extraction);
+    expect(extraction.engine.provider).toBe('text-layer');
+    const truth = (await readFile(awsLayoutText, 'utf8')).split(/\s+/u).filter(Boolean);
+    expect(wordRecall(truth, plainWords(extraction.markdown))).toBeGreaterThanOrEqual(0.95);
+    // Label and value on one line, as printed.
+    expect(extraction.markdown).toContain('Invoice Number: 42183017');
+    expect(extraction.markdown).toContain('TOTAL AMOUNT DUE ON August 3 , 2014 \\$4.11');
+    expect(extraction.markdown.startsWith('# Amazon Web Services Invoice')).toBe(true);
+    expect(elementProblems(extraction)).toEqual([]);
+  });
+});
