@@ -104,14 +104,28 @@ export function extractMath(markdown: string): string[] {
   return found.map((m) => m.trim()).filter(Boolean);
 }
 
-/** True when KaTeX can render the formula (LaTeX without delimiters) without an error. */
+/** Recent verdicts: a page's formulas are checked again on every saved revision, mostly unchanged. */
+const renderVerdicts = new Map<string, boolean>();
+const maxRenderVerdicts = 2000;
+
+/**
+ * True when KaTeX can render the formula (LaTeX with or without delimiters) without an error. Renders MathML only:
+ * the same parser and the same errors as full HTML output, at a fraction of the cost.
+ */
 export function rendersWithKatex(latex: string, displayMode = true): boolean {
+  const key = `${displayMode ? 'D' : 'I'}${latex}`;
+  const known = renderVerdicts.get(key);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
-    katex.renderToString(stripMathDelimiters(latex), { throwOnError: true, displayMode, strict: 'ignore' });
-    return true;
+    katex.renderToString(stripMathDelimiters(latex), { throwOnError: true, displayMode, strict: 'ignore', output: 'mathml' });
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  if (renderVerdicts.size >= maxRenderVerdicts) renderVerdicts.delete(renderVerdicts.keys().next().value!);
+  renderVerdicts.set(key, ok);
+  return ok;
 }
 
 /** Does the formula occur in some math segment of the Markdown (after normalisation)? */

@@ -86,3 +86,51 @@ describe.skipIf(!havePubtabnet)('TEDS on the PubTabNet sample pairs', () => {
     expect(mean).toBeLessThan(1);
   });
 });
+
+/** Textbook forest recursion (exponential without memo; memoised on forest serialisations): the oracle for small trees. */
+function naiveDistance(a: Labelled, b: Labelled, rename: (x: Labelled, y: Labelled) => number): number {
+  const key = (f: Labelled[]): string => f.map((t) => `${t.label}(${key(t.children)})`).join(',');
+  const size = (f: Labelled[]): number => f.reduce((s, t) => s + 1 + size(t.children), 0);
+  const memo = new Map<string, number>();
+  const dist = (f1: Labelled[], f2: Labelled[]): number => {
+    if (f1.length === 0) return size(f2);
+    if (f2.length === 0) return size(f1);
+    const k = `${key(f1)}|${key(f2)}`;
+    const known = memo.get(k);
+    if (known !== undefined) return known;
+    const v = f1[f1.length - 1]!;
+    const w = f2[f2.length - 1]!;
+    const result = Math.min(
+      dist([...f1.slice(0, -1), ...v.children], f2) + 1,
+      dist(f1, [...f2.slice(0, -1), ...w.children]) + 1,
+      dist(f1.slice(0, -1), f2.slice(0, -1)) + dist(v.children, w.children) + rename(v, w),
+    );
+    memo.set(k, result);
+    return result;
+  };
+  return dist([a], [b]);
+}
+
+describe('treeEditDistance against the textbook recursion', () => {
+  it('agrees on 300 random small trees, with unit and fractional rename costs', () => {
+    let seed = 12345;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const randomTree = (budget: number, depth: number): Labelled => {
+      const children: Labelled[] = [];
+      let left = budget - 1;
+      while (left > 0 && depth < 4 && random() < 0.7) {
+        const take = 1 + Math.floor(random() * left);
+        children.push(randomTree(take, depth + 1));
+        left -= take;
+      }
+      return node('abc'[Math.floor(random() * 3)]!, ...children);
+    };
+    const fractional = (x: Labelled, y: Labelled): number => (x.label === y.label ? 0 : x.label === 'a' || y.label === 'a' ? 0.4 : 1);
+    for (let trial = 0; trial < 300; trial++) {
+      const t1 = randomTree(1 + Math.floor(random() * 8), 0);
+      const t2 = randomTree(1 + Math.floor(random() * 8), 0);
+      expect(treeEditDistance(t1, t2, unitRename)).toBeCloseTo(naiveDistance(t1, t2, unitRename), 10);
+      expect(treeEditDistance(t1, t2, fractional)).toBeCloseTo(naiveDistance(t1, t2, fractional), 10);
+    }
+  });
+});

@@ -11,16 +11,39 @@
  * only `<td>` as a cell (PubTabNet's HTML has no `<th>`); a `<td>`/`<th>` mismatch still costs a rename of 1.
  */
 import { findAll, isElement, parseHtml, type HtmlElement, type HtmlNode } from '../tables/htmlTree.js';
-import { sequenceEditDistance } from './textDistance.js';
+import { distance } from 'fastest-levenshtein';
 import { treeEditDistance } from './treeEditDistance.js';
 
 interface TableTreeNode {
   tag: string;
   colspan: number | null;
   rowspan: number | null;
-  /** Cell content tokens; null for non-cell nodes. */
-  content: string[] | null;
+  /**
+   * Cell content tokens encoded one UTF-16 unit per token (see `TokenCodes`), so the reference's Levenshtein over
+   * token lists becomes fastest-levenshtein over strings; null for non-cell nodes.
+   */
+  content: string | null;
   children: TableTreeNode[];
+}
+
+/** Maps each distinct content token (a character or an inline tag such as `<b>`) to one code unit, shared by both trees. */
+class TokenCodes {
+  private readonly codes = new Map<string, string>();
+  private next = 0xe000; // private-use area first, then beyond: any unit works as long as the mapping is one-to-one
+
+  encode(tokens: string[]): string {
+    let out = '';
+    for (const token of tokens) {
+      let code = this.codes.get(token);
+      if (code === undefined) {
+        code = String.fromCharCode(this.next++);
+        if (this.next === 0xf900) this.next = 0x0100; // wrap into ordinary ranges for very varied content
+        this.codes.set(token, code);
+      }
+      out += code;
+    }
+    return out;
+  }
 }
 
 const isCellTag = (tag: string): boolean => tag === 'td' || tag === 'th';
@@ -41,19 +64,23 @@ function span(raw: string | undefined): number {
   return Number.isFinite(value) ? value : 1;
 }
 
-function toTree(element: HtmlElement, structureOnly: boolean): TableTreeNode {
+function toTree(element: HtmlElement, structureOnly: boolean, codes: TokenCodes): TableTreeNode {
   if (isCellTag(element.tag)) {
-    const content: string[] = [];
-    if (!structureOnly) for (const child of element.children) contentTokens(child, content);
-    return { tag: element.tag, colspan: span(element.attrs.colspan), rowspan: span(element.attrs.rowspan), content, children: [] };
+    const tokens: string[] = [];
+    if (!structureOnly) for (const child of element.children) contentTokens(child, tokens);
+    return { tag: element.tag, colspan: span(element.attrs.colspan), rowspan: span(element.attrs.rowspan), content: codes.encode(tokens), children: [] };
   }
   return {
     tag: element.tag,
     colspan: null,
     rowspan: null,
     content: null,
-    children: element.children.filter(isElement).map((c) => toTree(c, structureOnly)),
+    children: element.children.filter(isElement).map((c) => toTree(c, structureOnly, codes)),
   };
+}
+
+function treeKey(node: TableTreeNode): string {
+  return `${node.tag}|${node.colspan}|${node.rowspan}|${node.content ?? ''}(${node.children.map(treeKey).join(',')})`;
 }
 
 function countElements(element: HtmlElement): number {
@@ -64,8 +91,9 @@ function countElements(element: HtmlElement): number {
 
 function renameCost(a: TableTreeNode, b: TableTreeNode): number {
   if (a.tag !== b.tag || a.colspan !== b.colspan || a.rowspan !== b.rowspan) return 1;
-  if (a.content && b.content && (a.content.length > 0 || b.content.length > 0)) {
-    return sequenceEditDistance(a.content, b.content) / Math.max(a.content.length, b.content.length);
+  if (a.content !== null && b.content !== null && (a.content.length > 0 || b.content.length > 0)) {
+    if (a.content === b.content) return 0;
+    return distance(a.content, b.content) / Math.max(a.content.length, b.content.length);
   }
   return 0;
 }
@@ -79,8 +107,13 @@ export function teds(predictedHtml: string, trueHtml: string, options: { structu
   const nodeCount = Math.max(countElements(predicted), countElements(truth));
   if (nodeCount === 0) return 1;
   const structureOnly = options.structureOnly ?? false;
-  const distance = treeEditDistance(toTree(predicted, structureOnly), toTree(truth, structureOnly), renameCost);
-  return Math.max(0, 1 - distance / nodeCount);
+  const codes = new TokenCodes();
+  const predictedTree = toTree(predicted, structureOnly, codes);
+  const trueTree = toTree(truth, structureOnly, codes);
+  // Equal trees have distance 0: skip the O(n²) computation (the common case when an analyst left a table alone).
+  if (treeKey(predictedTree) === treeKey(trueTree)) return 1;
+  const edits = treeEditDistance(predictedTree, trueTree, renameCost);
+  return Math.max(0, 1 - edits / nodeCount);
 }
 
 export function tedsStructure(predictedHtml: string, trueHtml: string): number {

@@ -67,13 +67,26 @@ export function readingOrderDistance(predicted: string, reference: string): Read
   const used = new Set<number>();
   const matchedIndexes: number[] = [];
   const reordered: string[] = [];
-  // Greedy matching, most similar pairs first: cheap and stable for the tens of blocks a page has.
-  const pairs: { p: number; r: number; d: number }[] = [];
-  predictedBlocks.forEach((pb, p) =>
-    referenceBlocks.forEach((rb, r) => pairs.push({ p, r, d: normalizedEditDistance(pb, rb) })),
-  );
-  pairs.sort((x, y) => x.d - y.d || x.r - y.r || x.p - y.p);
+  // Identical blocks first (the common case after a correction: most paragraphs untouched), in order; then greedy
+  // matching of the rest, most similar pairs first.
   const matchOf = new Map<number, number>();
+  const unusedByText = new Map<string, number[]>();
+  predictedBlocks.forEach((pb, p) => unusedByText.set(pb, [...(unusedByText.get(pb) ?? []), p]));
+  referenceBlocks.forEach((rb, r) => {
+    const p = unusedByText.get(rb)?.shift();
+    if (p !== undefined) {
+      used.add(p);
+      matchOf.set(r, p);
+    }
+  });
+  const pairs: { p: number; r: number; d: number }[] = [];
+  predictedBlocks.forEach((pb, p) => {
+    if (used.has(p)) return;
+    referenceBlocks.forEach((rb, r) => {
+      if (!matchOf.has(r)) pairs.push({ p, r, d: normalizedEditDistance(pb, rb) });
+    });
+  });
+  pairs.sort((x, y) => x.d - y.d || x.r - y.r || x.p - y.p);
   for (const { p, r, d } of pairs) {
     if (d >= 1 || used.has(p) || matchOf.has(r)) continue;
     used.add(p);

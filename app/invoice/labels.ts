@@ -62,8 +62,10 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
   ],
   buyer: [
     [
-      'bill\\s+to', 'billed\\s+to', 'invoice\\s+to', 'sold\\s+to', 'customer', 'buyer', 'client', 'rechnungsempfänger', 'rechnungsadresse', 'kunde',
+      '(?:bill|billed|invoice|sold)\\s+to(?:\\s+address)?', 'customer', 'buyer', 'client', 'rechnungsempfänger', 'rechnungsadresse', 'kunde',
       'facturé\\s+à', 'adresse\\s+de\\s+facturation', 'factuuradres', 'klant', 'nabywca',
+      // Delivery addresses name the customer too (and must stop a billing-address value from running into them).
+      '(?:ship|deliver)\\s+to', 'delivery\\s+address', 'lieferadresse', 'lieferanschrift', 'adresse\\s+de\\s+livraison', 'afleveradres',
     ],
   ],
 };

@@ -1,7 +1,7 @@
 /** Tables in an engine's Markdown: HTML `<table>`s and GFM pipe tables, as one grid model. */
 export * from './grid.js';
 export { parseHtmlTables, gridFromHtmlTable } from './htmlTables.js';
-export { parsePipeTables, parsePipeTablesWithLines, splitPipeRow, isDelimiterRow } from './pipeTables.js';
+export { parsePipeTables, parsePipeTablesWithLines, parseLenientPipeTables, splitPipeRow, isDelimiterRow } from './pipeTables.js';
 export { parseHtml, findAll, textContent, isElement, type HtmlElement, type HtmlNode } from './htmlTree.js';
 
 import { parseHtmlTables } from './htmlTables.js';

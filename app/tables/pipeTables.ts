@@ -78,3 +78,35 @@ export function parsePipeTablesWithLines(markdown: string): PipeTableSpan[] {
 export function parsePipeTables(markdown: string): TableGrid[] {
   return parsePipeTablesWithLines(markdown).map((t) => t.grid);
 }
+
+/**
+ * Lenient pipe tables, as olmOCR-Bench reads Markdown: any run of two or more consecutive lines containing `|` is a
+ * table; a delimiter row is optional (dropped when present); the first row is the header row. Used by the olmOCR
+ * table tests so that engines are scored as upstream scores them; `parsePipeTables` stays strict (GFM).
+ */
+export function parseLenientPipeTables(markdown: string): TableGrid[] {
+  const tables: TableGrid[] = [];
+  let block: string[] = [];
+  const flush = (): void => {
+    if (block.length >= 2) {
+      const rows = block
+        .filter((line) => !(line.trim() && /^[-:|\s]+$/.test(line)))
+        .map((line) => {
+          const cells = line.split('|').map((c) => c.trim());
+          if (cells[0] === '') cells.shift();
+          if (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+          return cells.map(collapseWhitespace);
+        })
+        .filter((cells) => cells.length > 0);
+      if (rows.length > 0)
+        tables.push(buildGrid('pipe', rows.map((cells, r) => cells.map((text) => ({ text, rowspan: 1, colspan: 1, header: r === 0 })))));
+    }
+    block = [];
+  };
+  for (const line of markdown.trim().split('\n')) {
+    if (line.includes('|')) block.push(line);
+    else flush();
+  }
+  flush();
+  return tables;
+}

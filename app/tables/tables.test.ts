@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellAt, gridFromTopLeft, parseHtmlTables, parsePipeTables, parseTables, toTopLeftGrid } from './index.js';
+import { cellAt, gridFromTopLeft, gridToHtml, parseHtmlTables, parseLenientPipeTables, parsePipeTables, parseTables, toTopLeftGrid } from './index.js';
 
 describe('HTML tables', () => {
   it('places rowspan/colspan cells and keeps spanning text in the top-left slot', () => {
@@ -67,6 +67,27 @@ describe('pipe tables', () => {
 
   it('parseTables returns HTML and pipe tables together', () => {
     expect(parseTables('<table><tr><td>x</td></tr></table>\n\n|h|\n|-|\n|v|')).toHaveLength(2);
+  });
+});
+
+describe('lenient pipe tables (olmOCR-Bench reading)', () => {
+  it('takes any run of two or more lines with pipes, with or without a delimiter row', () => {
+    const [grid] = parseLenientPipeTables('text\n| a | b |\n| 1 | 2 |\nmore text');
+    expect(toTopLeftGrid(grid!)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseLenientPipeTables('| a | b |\n|---|---|\n| 1 | 2 |')[0]!.rowCount).toBe(2);
+    expect(parseLenientPipeTables('one | line only')).toHaveLength(0);
+  });
+});
+
+describe('gridToHtml', () => {
+  it('renders spans and header rows and parses back to the same grid', () => {
+    const [grid] = parseHtmlTables('<table><thead><tr><th colspan="2">H &amp; I</th></tr></thead><tbody><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>');
+    const html = gridToHtml(grid!);
+    expect(html).toBe('<table><thead><tr><th colspan="2">H &amp; I</th></tr></thead><tbody><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>');
+    expect(parseHtmlTables(html)[0]).toEqual(grid);
   });
 });
 

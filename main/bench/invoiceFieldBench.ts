@@ -58,6 +58,11 @@ export interface InvoiceFieldBenchResult {
   byField: Record<string, { correct: number; total: number }>;
   /** Line items: ground-truth lines with a price that were found (amount or unit price equal, description overlapping). */
   lineItems: { found: number; total: number };
+  /**
+   * Seller vs invoice2data's `issuer`, loosely (one contains the other, case-insensitive). Secondary: `issuer` is a
+   * template label, for some documents the customer (AzureInterior) or a brand not printed as text (saeco's logo).
+   */
+  sellerLoose: { matched: number; total: number };
   errors: string[];
 }
 
@@ -92,6 +97,7 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
   const skipped: InvoiceFieldBenchResult['skipped'] = [];
   const errors: string[] = [];
   const lineItems = { found: 0, total: 0 };
+  const sellerLoose = { matched: 0, total: 0 };
   for (const file of readdirSync(compareDir).filter((f) => f.endsWith('.json')).sort()) {
     const document = file.replace(/\.json$/, '');
     const pdf = path.join(compareDir, `${document}.pdf`);
@@ -126,6 +132,12 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
       const actual = fields[field];
       outcomes.push({ document, field, expected, actual, correct: matches(field, expected, actual) });
     }
+    if (typeof truth.issuer === 'string') {
+      sellerLoose.total++;
+      const a = truth.issuer.toLowerCase();
+      const b = (fields.seller ?? '').toLowerCase();
+      if (b && (a.includes(b) || b.includes(a))) sellerLoose.matched++;
+    }
     const truthLines = Array.isArray(truth.lines) ? (truth.lines as Record<string, unknown>[]) : [];
     for (const line of truthLines) {
       const price = Number(line.price_subtotal ?? line.price_unit ?? line.price);
@@ -149,7 +161,7 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
     if (o.correct) f.correct++;
   }
   const correct = outcomes.filter((o) => o.correct).length;
-  return { outcomes, skipped, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length, byField, lineItems, errors };
+  return { outcomes, skipped, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length, byField, lineItems, sellerLoose, errors };
 }
 
 /** The documents' pdftotext layers as an engine (pseudo-words from column/line positions): checks the harness and the extractor. */
@@ -167,7 +179,7 @@ export function formatInvoiceFieldBench(result: InvoiceFieldBenchResult): string
   return [
     `invoice2data key fields printed on the page: ${correct}/${result.outcomes.length} = ${(100 * result.accuracy).toFixed(1)}%`,
     ...Object.entries(result.byField).map(([f, r]) => `  ${f.padEnd(15)} ${r.correct}/${r.total}`),
-    `  line items found: ${result.lineItems.found}/${result.lineItems.total}`,
+    `  line items found: ${result.lineItems.found}/${result.lineItems.total}; seller ~ issuer (loose): ${result.sellerLoose.matched}/${result.sellerLoose.total}`,
     ...result.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');

@@ -43,7 +43,17 @@ describe('BundledEngine on a page with a text layer', () => {
       fontName: 'Helvetica',
     });
     const textLayer = {
-      words: [word('Quarterly', 100, 100, 40), word('Invoice', 420, 100, 40), word('Total', 100, 200), word('due:', 170, 200), word('$12.50', 230, 200)],
+      words: [
+        word('Quarterly', 100, 100, 40),
+        word('Invoice', 420, 100, 40),
+        word('Total', 100, 200),
+        word('due:', 170, 200),
+        word('$12.50', 230, 200),
+        word('Payable', 100, 226),
+        word('within', 200, 226),
+        word('thirty', 290, 226),
+        word('days.', 370, 226),
+      ],
     };
     const events: EngineEvent[] = [];
     const extraction = await engine.read(
@@ -51,7 +61,7 @@ describe('BundledEngine on a page with a text layer', () => {
       { onEvent: (event) => events.push(event) },
     );
     expect(extraction.engine.provider).toBe('text-layer');
-    expect(extraction.markdown).toBe('# Quarterly Invoice\n\nTotal due: \\$12.50');
+    expect(extraction.markdown).toBe('# Quarterly Invoice\n\nTotal due: \\$12.50\nPayable within thirty days.');
     expect(extraction.words!.every((w) => w.confidence === 1)).toBe(true);
     expect(elementProblems(extraction)).toEqual([]);
     const fractions = events.flatMap((e) => (e.type === 'progress' ? [e.fraction] : []));

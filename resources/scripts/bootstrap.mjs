@@ -35,7 +35,7 @@ export function ensureDependencies() {
   const lockHash = fileHash(path.join(root, 'package-lock.json'));
   if (fs.existsSync(installStamp) && fs.readFileSync(installStamp, 'utf8').trim() === lockHash) return;
   say('installing dependencies (npm ci; native modules compile, this takes a few minutes the first time)…');
-  const status = run('npm', ['ci', '--no-audit', '--no-fund'], { env: installEnv });
+  const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { env: installEnv });
   if (status !== 0) throw new Error(`npm ci failed (exit ${status})`);
   fs.writeFileSync(installStamp, lockHash);
   tryElectronBinary();
@@ -55,17 +55,24 @@ export function tryElectronBinary() {
   else say('Electron binary could not be downloaded here (no route to its host); the browser shell is used instead.');
 }
 
-/** onnxruntime-node's GPU provider (CUDA) comes from NuGet; where that is unreachable the bundled CPU provider runs. */
+/**
+ * onnxruntime-node's CUDA provider comes from NuGet (Linux x64 only; Windows has DirectML bundled, macOS CoreML);
+ * where NuGet is unreachable the bundled CPU (and WebGPU) providers run. The install script exits 0 even when its
+ * download fails, so success is judged by the provider library being there afterwards.
+ */
 export function tryGpuProvider() {
-  if (process.platform !== 'linux' && process.platform !== 'win32') return;
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'onnxruntime-node', 'script', 'install.js')], {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return;
+  const ort = path.join(root, 'node_modules', 'onnxruntime-node');
+  const provider = path.join(ort, 'bin', 'napi-v6', 'linux', 'x64', 'libonnxruntime_providers_cuda.so');
+  if (fs.existsSync(provider)) return;
+  spawnSync(process.execPath, [path.join(ort, 'script', 'install.js')], {
     cwd: root,
     encoding: 'utf8',
     timeout: 120_000,
     env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'cuda12' },
   });
-  if (result.status === 0) say('onnxruntime GPU provider (CUDA) installed.');
-  else say('onnxruntime GPU provider could not be downloaded here; inference uses the CPU provider.');
+  if (fs.existsSync(provider)) say('onnxruntime CUDA provider installed.');
+  else say('onnxruntime CUDA provider could not be downloaded here; inference uses the bundled CPU/WebGPU providers.');
 }
 
 /** Path of the Electron executable, or null when the package was installed without its binary. */

@@ -56,6 +56,11 @@ describe('table', () => {
     expect(runBenchTest(t({ type: 'table', cell: '0.10', left_heading: '28' }), html).passed).toBe(true);
     expect(runBenchTest(t({ type: 'table', cell: 'ReACT', up: 'Procedure' }), html).passed).toBe(true);
   });
+  it('reads pipe tables like upstream: no delimiter row needed, first row and first column are headings', () => {
+    const pipe = '| Task | ReACT | Plan |\n| Sorting | 0.5 | 0.7 |\n| Search | 0.9 | 0.1 |';
+    expect(runBenchTest(t({ type: 'table', cell: '0.1', top_heading: 'Plan', left_heading: 'Search' }), pipe).passed).toBe(true);
+    expect(runBenchTest(t({ type: 'table', cell: '0.1', left_heading: 'Sorting' }), pipe).passed).toBe(false);
+  });
   it('works on pipe tables and fails without tables', () => {
     const pipe = '| a | b |\n|---|---|\n| 1 | 2 |';
     expect(runBenchTest(t({ type: 'table', cell: '2', left: '1', top_heading: 'b' }), pipe).passed).toBe(true);

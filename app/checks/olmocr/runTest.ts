@@ -5,15 +5,16 @@
  *   (an InDel ratio over equal-length windows); for max_diffs = 0 — all but one sample test — both mean "exact
  *   substring"; for max_diffs > 0 ours counts a substitution as one edit where partial_ratio counts it as two;
  * - order: some fuzzy match of `before` starts before some fuzzy match of `after`;
- * - table: some cell of some table (HTML or pipe) matches `cell` (normalised, within max_diffs edits), and every given
- *   neighbour relation holds for it (upstream: rapidfuzz ratio ≥ max(0.5, 1 − max_diffs/|cell|));
+ * - table: some cell of some table (HTML, or pipe read leniently like upstream) matches `cell` (normalised, within
+ *   max_diffs edits; upstream: rapidfuzz ratio ≥ max(0.5, 1 − max_diffs/|cell|)), and every given relation holds for
+ *   it; neighbours and headings follow upstream's table_parsing.py (see `neighbours` / `headings`);
  * - math: normalised-LaTeX containment in a math segment (see ../formula.ts for how this differs from upstream's
  *   rendered comparison);
  * - baseline: blank-page length limit (alphanumeric characters ≤ max_length), otherwise some alphanumeric text, no
  *   tail repetition over max_repeats, no disallowed characters.
  */
 import { distance } from 'fastest-levenshtein';
-import { cellAt, parseTables, type TableCell, type TableGrid } from '../../tables/index.js';
+import { cellAt, parseHtmlTables, parseLenientPipeTables, type TableCell, type TableGrid } from '../../tables/index.js';
 import { markdownContainsFormula } from '../formula.js';
 import { fuzzyContains, fuzzyMatchStarts } from '../fuzzySearch.js';
 import { tailRepeats } from '../repetition.js';
@@ -63,60 +64,61 @@ function cellMatches(cellText: string, expected: string, maxDiffs: number): bool
   return maxDiffs > 0 ? distance(a, b) <= maxDiffs : a === b;
 }
 
-/** Distinct cells covering the slots adjacent to `cell` on one side (several when spans differ). */
-function neighbours(grid: TableGrid, cell: TableCell, side: 'up' | 'down' | 'left' | 'right'): TableCell[] {
+type Side = 'up' | 'down' | 'left' | 'right';
+
+/**
+ * The nearest cells on one side of `cell`, as upstream's table_parsing.py: for each row (left/right) or column
+ * (up/down) the cell spans, scan outward past uncovered slots to the first covering cell (empty cells count).
+ */
+function neighbours(grid: TableGrid, cell: TableCell, side: Side): TableCell[] {
   const found = new Set<TableCell>();
-  const add = (r: number, c: number): void => {
-    const n = cellAt(grid, r, c);
-    if (n && n !== cell) found.add(n);
+  const scan = (r: number, c: number, dr: number, dc: number): void => {
+    for (; r >= 0 && r < grid.rowCount && c >= 0 && c < grid.colCount; r += dr, c += dc) {
+      const n = cellAt(grid, r, c);
+      if (n && n !== cell) {
+        found.add(n);
+        return;
+      }
+    }
   };
-  if (side === 'up') for (let c = cell.col; c < cell.col + cell.colspan; c++) add(cell.row - 1, c);
-  if (side === 'down') for (let c = cell.col; c < cell.col + cell.colspan; c++) add(cell.row + cell.rowspan, c);
-  if (side === 'left') for (let r = cell.row; r < cell.row + cell.rowspan; r++) add(r, cell.col - 1);
-  if (side === 'right') for (let r = cell.row; r < cell.row + cell.rowspan; r++) add(r, cell.col + cell.colspan);
+  if (side === 'up') for (let c = cell.col; c < cell.col + cell.colspan; c++) scan(cell.row - 1, c, -1, 0);
+  if (side === 'down') for (let c = cell.col; c < cell.col + cell.colspan; c++) scan(cell.row + cell.rowspan, c, 1, 0);
+  if (side === 'left') for (let r = cell.row; r < cell.row + cell.rowspan; r++) scan(r, cell.col - 1, 0, -1);
+  if (side === 'right') for (let r = cell.row; r < cell.row + cell.rowspan; r++) scan(r, cell.col + cell.colspan, 0, 1);
   return [...found];
+}
+
+/** Heading cells: `<th>`/`<thead>` in HTML; the first row and the first column in pipe tables (as upstream). */
+function isHeading(grid: TableGrid, cell: TableCell): boolean {
+  return grid.source === 'pipe' ? cell.row === 0 || cell.col === 0 : cell.header;
 }
 
 /**
- * Headings of a cell. Top: every header-row cell covering one of its columns, plus the first non-empty cell above it in
- * each of its columns (tables without marked header rows). Left: every header cell (`<th>`) left of it in its rows,
- * plus the first non-empty cell of each of its rows.
+ * Headings of a cell, as upstream: walk the up (top) or left (left) relations transitively; the heading cells met on
+ * the way, or — when there are none — the cells where the walk ends (top row / first column).
  */
 function headings(grid: TableGrid, cell: TableCell, side: 'top' | 'left'): TableCell[] {
-  const found = new Set<TableCell>();
-  if (side === 'top') {
-    for (let c = cell.col; c < cell.col + cell.colspan; c++) {
-      for (let r = 0; r < grid.headerRowCount && r < cell.row; r++) {
-        const h = cellAt(grid, r, c);
-        if (h && h !== cell) found.add(h);
-      }
-      for (let r = 0; r < cell.row; r++) {
-        const h = cellAt(grid, r, c);
-        if (h && h !== cell && h.text.trim()) {
-          found.add(h);
-          break;
-        }
-      }
-    }
-  } else {
-    for (let r = cell.row; r < cell.row + cell.rowspan; r++) {
-      let firstSeen = false;
-      for (let c = 0; c < cell.col; c++) {
-        const h = cellAt(grid, r, c);
-        if (!h || h === cell) continue;
-        if (h.header) found.add(h);
-        if (!firstSeen && h.text.trim()) {
-          found.add(h);
-          firstSeen = true;
-        }
-      }
-    }
+  const direction: Side = side === 'top' ? 'up' : 'left';
+  const headingCells = new Set<TableCell>();
+  const endCells = new Set<TableCell>();
+  const visited = new Set<TableCell>();
+  const toVisit: TableCell[] = [cell];
+  while (toVisit.length > 0) {
+    const current = toVisit.pop()!;
+    if (visited.has(current)) continue;
+    visited.add(current);
+    if (isHeading(grid, current)) headingCells.add(current);
+    const next = neighbours(grid, current, direction);
+    if (next.length === 0) endCells.add(current);
+    else toVisit.push(...next);
   }
-  return [...found];
+  headingCells.delete(cell);
+  endCells.delete(cell);
+  return [...(headingCells.size > 0 ? headingCells : endCells)];
 }
 
 function runTable(test: TableTest, markdown: string): TestOutcome {
-  const tables = parseTables(markdown);
+  const tables = [...parseLenientPipeTables(markdown), ...parseHtmlTables(markdown)];
   if (tables.length === 0) return fail('no table in the output');
   const relations: [string, string | null | undefined][] = [
     ['up', test.up],

@@ -66,11 +66,23 @@ export class CachedModel {
   }
 
   /** Replaces the cache with given contents ([1, nh, length, dh] each): the benchmark's synthetic long contexts. */
-  fill(length: number, value: (i: number) => number): void {
+  fill(length: number, make: (size: number) => Float32Array): void {
     const size = this.shape.heads * length * this.shape.headDim;
-    this.tensors = this.tensors.map(() => Float32Array.from({ length: size }, (_, i) => value(i)));
+    this.tensors = this.tensors.map(() => make(size));
     this.stored = length;
     this.valid = length;
+  }
+
+  /** The current cache, by reference (runs never write into cache arrays; they replace them). */
+  snapshot(): { tensors: Float32Array[]; length: number } {
+    this.applyTrim();
+    return { tensors: [...this.tensors], length: this.stored };
+  }
+
+  restore(snapshot: { tensors: Float32Array[]; length: number }): void {
+    this.tensors = [...snapshot.tensors];
+    this.stored = snapshot.length;
+    this.valid = snapshot.length;
   }
 
   private applyTrim(): void {

@@ -7,6 +7,7 @@ import { loadPack, type LoadedPack } from '../pack/loadPack.js';
 import { referencePackDir } from '../pack/referencePackCache.js';
 import { Rng } from '../pack/rng.js';
 import type { DraftVariant } from '../pack/writeReferencePack.js';
+import { CachedModel } from './cachedModel.js';
 import { createDecodeModels, decodeOptionsFor } from './decodeModels.js';
 import type { DecodeModels, DecodeStats } from './decodeTypes.js';
 import { fastMtpDecode } from './fastMtpDecode.js';
@@ -116,4 +117,30 @@ describe.each<[DraftVariant]>([['high'], ['mid'], ['zero']])('FastMTP on the %s-
       }
     }
   });
+});
+
+describe('the lossless check can fail', () => {
+  it('detects a KV cache cut back one position short (a stale rejected draft left in the cache)', async () => {
+    const pack = await loadPack(await referencePackDir('mid'), { provider: 'cpu', intraOpThreads: 1 });
+    const models = createDecodeModels(pack);
+    const truncate = CachedModel.prototype.truncate;
+    CachedModel.prototype.truncate = function (this: CachedModel, length: number) {
+      truncate.call(this, Math.min(length + 1, this.length));
+    };
+    try {
+      const rng = new Rng(7);
+      let differing = 0;
+      for (let input = 0; input < 8; input++) {
+        const { embeds, length } = await generatedPrompt(models, rng);
+        const options = decodeOptionsFor(pack, { maxNewTokens: 30 });
+        const greedy = await greedyDecode(models, embeds, length, options);
+        const fast = await fastMtpDecode(models, embeds, length, 2, options);
+        if (fast.tokens.join(',') !== greedy.tokens.join(',')) differing++;
+      }
+      expect(differing).toBeGreaterThan(0);
+    } finally {
+      CachedModel.prototype.truncate = truncate;
+      await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+    }
+  }, 120_000);
 });

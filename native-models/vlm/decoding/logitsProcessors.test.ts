@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argmax, NoRepeatNgramProcessor, pickGreedy } from './logitsProcessors.js';
+import { argmax, argmaxExcluding, NoRepeatNgramProcessor, pickGreedy } from './logitsProcessors.js';
 
 describe('NoRepeatNgramProcessor', () => {
   it('bans the token that would complete an n-gram seen before', () => {
@@ -35,5 +35,17 @@ describe('NoRepeatNgramProcessor', () => {
 describe('argmax', () => {
   it('takes the lowest index on ties', () => {
     expect(argmax(new Float32Array([1, 3, 3, 2]))).toBe(1);
+  });
+  it('skipping banned tokens equals setting them to -Infinity', () => {
+    const row = new Float32Array([0.5, 9, 9, -1, 3]);
+    const banned = new Set([1, 4]);
+    const work = new Float32Array(row);
+    for (const b of banned) work[b] = Number.NEGATIVE_INFINITY;
+    expect(argmaxExcluding(row, banned)).toBe(argmax(work));
+    expect(argmaxExcluding(row, new Set())).toBe(1);
+  });
+  it('uses process() for processors that do more than ban', () => {
+    const boost = { process: (_: readonly number[], logits: Float32Array) => void (logits[3] = 100) };
+    expect(pickGreedy(new Float32Array([1, 2, 3, 0]), [], [boost])).toBe(3);
   });
 });

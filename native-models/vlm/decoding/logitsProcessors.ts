@@ -5,6 +5,11 @@
 export interface LogitsProcessor {
   /** Edits `logits` ([vocab]) in place, given the tokens generated so far (not the prompt). */
   process(generated: readonly number[], logits: Float32Array): void;
+  /**
+   * For processors that only ban tokens (set them to −∞): the banned set, so the greedy choice can skip them without
+   * copying a [vocab] row (129,280 floats for the real model) on every pick.
+   */
+  bannedTokens?(generated: readonly number[]): ReadonlySet<number>;
 }
 
 export interface NoRepeatNgramOptions {
@@ -74,9 +79,28 @@ export function argmax(row: Float32Array): number {
   return best;
 }
 
-/** Applies the processors to a copy of `row` and returns the greedy choice. */
+/** Index of the largest value outside `excluded` (lowest index on ties); 0 if everything is excluded. */
+export function argmaxExcluding(row: Float32Array, excluded: ReadonlySet<number>): number {
+  if (excluded.size === 0) return argmax(row);
+  let best = -1;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < row.length; i++) {
+    if (row[i]! > bestValue && !excluded.has(i)) {
+      bestValue = row[i]!;
+      best = i;
+    }
+  }
+  return best < 0 ? 0 : best;
+}
+
+/** Applies the processors (to a copy of `row` unless they only ban tokens) and returns the greedy choice. */
 export function pickGreedy(row: Float32Array, generated: readonly number[], processors: readonly LogitsProcessor[]): number {
   if (processors.length === 0) return argmax(row);
+  if (processors.every((p) => p.bannedTokens)) {
+    const banned = new Set<number>();
+    for (const p of processors) for (const token of p.bannedTokens!(generated)) banned.add(token);
+    return argmaxExcluding(row, banned);
+  }
   const work = new Float32Array(row);
   for (const processor of processors) processor.process(generated, work);
   return argmax(work);

@@ -110,7 +110,10 @@ export function expertWeights(g: GraphBuilder, name: string, rng: Rng, experts: 
 
 /**
  * DeepSeek-V2 MoE FFN: softmax router, greedy top-k (weights not renormalised, scaling 1), routed experts plus shared
- * experts. Only the k selected experts' weights are gathered and multiplied per token, so the cost follows k, not E.
+ * experts. Only experts selected by at least one of the T tokens are touched: their weights are gathered once
+ * (U ≤ min(E, T·k) experts) and every token is run through them with its router weight (0 where it did not pick the
+ * expert). Bytes read per step follow k at decode (U = k) and the union of the drafts' choices in a verify pass — not
+ * the expert count. A long prefill reads each expert once (U → E) at U·T rather than k·T multiply-adds.
  */
 export function moe(
   g: GraphBuilder,
@@ -122,21 +125,25 @@ export function moe(
   outScale: number,
 ): string {
   const { hidden, routedExperts, sharedExperts, topK, expertInter } = dims;
-  const scores = g.op1('Softmax', [linear(g, x, `${name}.gate`, rng, hidden, routedExperts)], { axis: -1 }); // [1, T, E]
-  const [topWeights, topIndices] = g.op('TopK', [scores, g.ints([topK])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string];
-  const tokens = g.op1('Reshape', [x, g.ints([-1, 1, 1, hidden])]); // [T, 1, 1, H]
-  const gateW = g.op1('Gather', [experts.gate, topIndices], { axis: 0 }); // [1, T, k, H, F]
-  const upW = g.op1('Gather', [experts.up, topIndices], { axis: 0 });
-  const downW = g.op1('Gather', [experts.down, topIndices], { axis: 0 }); // [1, T, k, F, H]
-  const squeezeBatch = (w: string) => g.op1('Squeeze', [w, g.ints([0])]); // [T, k, …]
-  const gate = g.op1('MatMul', [tokens, squeezeBatch(gateW)]); // [T, k, 1, F]
-  const up = g.op1('MatMul', [tokens, squeezeBatch(upW)]);
+  const logits = g.op1('Reshape', [linear(g, x, `${name}.gate`, rng, hidden, routedExperts), g.ints([-1, routedExperts])]); // [T, E]
+  const scores = g.op1('Softmax', [logits], { axis: -1 });
+  const [topWeights, topIndices] = g.op('TopK', [scores, g.ints([topK])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string]; // [T, k]
+  // Router weight of every (token, expert) pair, 0 where the expert was not picked. [T, E]
+  const routing = g.op1('ScatterElements', [g.op1('Mul', [scores, g.scalar(0)]), topIndices, topWeights], { axis: 1 });
+  const picked = g.op1('Greater', [g.op1('ReduceSum', [routing, g.ints([0])], { keepdims: 0 }), g.scalar(0)]); // [E] bool
+  const union = g.op1('Reshape', [g.op1('NonZero', [picked]), g.ints([-1])]); // [U]
+  const gateW = g.op1('Gather', [experts.gate, union], { axis: 0 }); // [U, H, F]
+  const upW = g.op1('Gather', [experts.up, union], { axis: 0 });
+  const downW = g.op1('Gather', [experts.down, union], { axis: 0 }); // [U, F, H]
+  const tokens = g.op1('Reshape', [x, g.ints([1, -1, hidden])]); // [1, T, H]
+  const gate = g.op1('MatMul', [tokens, gateW]); // [U, T, F]
+  const up = g.op1('MatMul', [tokens, upW]);
   const act = g.op1('Mul', [g.op1('Mul', [gate, g.op1('Sigmoid', [gate])]), up]);
-  const perExpert = g.op1('MatMul', [act, squeezeBatch(downW)]); // [T, k, 1, H]
-  const weighted = g.op1('Mul', [perExpert, g.op1('Reshape', [topWeights, g.ints([-1, topK, 1, 1])])]);
-  const routed = g.op1('Reshape', [g.op1('ReduceSum', [weighted, g.ints([1])], { keepdims: 0 }), g.ints([1, -1, hidden])]); // [1, T, H]
+  const perExpert = g.op1('MatMul', [act, downW]); // [U, T, H]
+  const weights = g.op1('Unsqueeze', [g.op1('Transpose', [g.op1('Gather', [routing, union], { axis: 1 })], { perm: [1, 0] }), g.ints([2])]); // [U, T, 1]
+  const routed = g.op1('ReduceSum', [g.op1('Mul', [perExpert, weights]), g.ints([0])], { keepdims: 0 }); // [T, H]
   const shared = swiGlu(g, x, `${name}.shared_experts`, rng, hidden, expertInter * sharedExperts, outScale);
-  return g.op1('Add', [routed, shared]);
+  return g.op1('Add', [g.op1('Reshape', [routed, g.ints([1, -1, hidden])]), shared]);
 }
 
 export { float };

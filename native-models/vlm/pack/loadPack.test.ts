@@ -26,6 +26,18 @@ describe('model pack loading', () => {
     await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
   });
 
+  it('falls back to CPU with one clear message when a requested provider cannot load', async () => {
+    const pack = await loadPack(source, { provider: 'webgpu' });
+    if (pack.provider === 'webgpu') {
+      expect(pack.warnings).toEqual([]); // a machine with a working WebGPU adapter
+    } else {
+      expect(pack.provider).toBe('cpu');
+      expect(pack.warnings).toHaveLength(1);
+      expect(pack.warnings[0]).toMatch(/execution provider webgpu could not load vision graph .*; using cpu/);
+    }
+    await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+  });
+
   it('refuses a pack whose graph was modified, naming the file', async () => {
     const dir = copy();
     const path = join(dir, 'decoder.onnx');

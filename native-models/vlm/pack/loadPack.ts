@@ -65,16 +65,19 @@ export async function loadPack(dir: string, options: { provider: ProviderPrefere
   const { manifest, manifestSha256 } = await verifyPackFiles(dir);
   const warnings: string[] = [];
   const sessions = {} as Record<GraphRole, TimedSession>;
+  // After a provider fails once, the remaining graphs go straight to the one that worked: one message, not four.
+  let provider: ProviderPreference = options.provider;
   try {
     for (const role of graphRoles) {
       const file = manifest.files.find((f) => f.role === role)!;
       const path = join(dir, file.path);
       const session = await createSession(path, `${role} graph`, {
-        provider: options.provider,
+        provider,
         intraOpThreads: options.intraOpThreads,
         onFallback: (message) => warnings.push(message),
       });
       sessions[role] = session;
+      provider = session.provider; // all graphs on the provider the first one got
       checkTensorNames(path, role, session, manifest);
     }
   } catch (error) {

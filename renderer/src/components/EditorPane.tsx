@@ -16,6 +16,8 @@ const reviewStatuses: { value: ReviewStatus; label: string }[] = [
 ];
 
 interface EditorPaneProps {
+  /** The selected page; null when the project has no pages yet. */
+  pageId: string | null;
   review: PageReview | null;
   hasText: boolean;
   loadError: string | null;
@@ -69,7 +71,8 @@ export function EditorPane(props: EditorPaneProps) {
   );
 }
 
-function placeholderFor({ review, hasText, loadError, onReread }: EditorPaneProps): ReactNode {
+function placeholderFor({ pageId, review, hasText, loadError, onReread }: EditorPaneProps): ReactNode {
+  if (!pageId) return <div className="pane-message">The Markdown of the selected page appears here.</div>;
   if (loadError) return <div className="pane-message error">This page could not be loaded: {loadError}</div>;
   if (!review) return <div className="pane-message">Loading…</div>;
   if (hasText) return null;

@@ -20,6 +20,8 @@ interface PageViewerProps {
   onHover(id: string | null): void;
   onSelect(id: string): void;
   title: string;
+  /** Shown instead of the image when there is none (nothing selected, or still loading). */
+  emptyText: string;
   onPrevious(): void;
   onNext(): void;
 }
@@ -61,37 +63,41 @@ export function PageViewer(props: PageViewerProps) {
         <div className="pane-title" title={title}>
           {title}
         </div>
-        <div className="toolbar-group" role="group" aria-label="Page">
-          <button className="icon-button" title="Previous page (PageUp, Alt+↑)" onClick={props.onPrevious}>
-            ‹
-          </button>
-          <button className="icon-button" title="Next page (PageDown, Alt+↓)" onClick={props.onNext}>
-            ›
-          </button>
-        </div>
-        <div className="toolbar-group" role="group" aria-label="Zoom">
-          <button className="icon-button" title="Zoom out" onClick={() => setZoom(zoomedOut(scale))}>
-            −
-          </button>
-          <span className="zoom-level" data-testid="zoom-level">
-            {formatScale(scale)}
-          </span>
-          <button className="icon-button" title="Zoom in" onClick={() => setZoom(zoomedIn(scale))}>
-            +
-          </button>
-          <button
-            className={zoom.mode === 'fit' ? 'text-button active' : 'text-button'}
-            onClick={() => setZoom({ mode: 'fit' })}
-          >
-            Fit width
-          </button>
-          <button
-            className={zoom.mode === 'scale' && zoom.scale === 1 ? 'text-button active' : 'text-button'}
-            onClick={() => setZoom({ mode: 'scale', scale: 1 })}
-          >
-            100 %
-          </button>
-        </div>
+        {imageUrl && (
+          <>
+            <div className="toolbar-group" role="group" aria-label="Page">
+              <button className="icon-button" title="Previous page (PageUp, Alt+↑)" onClick={props.onPrevious}>
+                ‹
+              </button>
+              <button className="icon-button" title="Next page (PageDown, Alt+↓)" onClick={props.onNext}>
+                ›
+              </button>
+            </div>
+            <div className="toolbar-group" role="group" aria-label="Zoom">
+              <button className="icon-button" title="Zoom out" onClick={() => setZoom(zoomedOut(scale))}>
+                −
+              </button>
+              <span className="zoom-level" data-testid="zoom-level">
+                {formatScale(scale)}
+              </span>
+              <button className="icon-button" title="Zoom in" onClick={() => setZoom(zoomedIn(scale))}>
+                +
+              </button>
+              <button
+                className={zoom.mode === 'fit' ? 'text-button active' : 'text-button'}
+                onClick={() => setZoom({ mode: 'fit' })}
+              >
+                Fit width
+              </button>
+              <button
+                className={zoom.mode === 'scale' && zoom.scale === 1 ? 'text-button active' : 'text-button'}
+                onClick={() => setZoom({ mode: 'scale', scale: 1 })}
+              >
+                100 %
+              </button>
+            </div>
+          </>
+        )}
       </div>
       <div className="viewer-scroll" ref={pane}>
         {imageUrl ? (
@@ -123,7 +129,7 @@ export function PageViewer(props: PageViewerProps) {
             {failed && <div className="image-error">The page image could not be loaded.</div>}
           </div>
         ) : (
-          <div className="viewer-empty">Select a page on the left.</div>
+          <div className="viewer-empty">{props.emptyText}</div>
         )}
       </div>
     </section>

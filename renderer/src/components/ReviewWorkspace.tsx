@@ -140,10 +140,12 @@ export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browse
           onHover={setHoveredId}
           onSelect={onBoxSelect}
           title={title}
+          emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
         />
         <EditorPane
+          pageId={pageId}
           review={review}
           hasText={hasText}
           loadError={reviewError}

@@ -29,12 +29,14 @@ export function StatusBar({ saveState, extraction, page, revisionCount, connecti
       >
         {saveState ? describeSaveState(saveState) : '—'}
       </span>
-      <span className="status-item" data-testid="engine-label" title="Engine that read this page">
-        {engineLabel(extraction)}
-        {extraction && extraction.stats.durationMs > 0 && (
-          <span className="muted"> · {(extraction.stats.durationMs / 1000).toFixed(1)} s</span>
-        )}
-      </span>
+      {page && (
+        <span className="status-item" data-testid="engine-label" title="Engine that read this page">
+          {engineLabel(extraction)}
+          {extraction && extraction.stats.durationMs > 0 && (
+            <span className="muted"> · {(extraction.stats.durationMs / 1000).toFixed(1)} s</span>
+          )}
+        </span>
+      )}
       {page && (
         <span className="status-item" title="Page image size">
           {page.width} × {page.height} px · {Math.round(page.dpi)} dpi

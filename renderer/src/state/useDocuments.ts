@@ -3,6 +3,8 @@ import type { DocumentSummary } from '../../../app/model/page.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import { useTrailingThrottle } from './useThrottledCallback.js';
 
+const pollWhileReadingMs = 3000;
+
 /** The project's documents and pages, kept fresh from `documents.changed`, `page.updated` and `project.changed`. */
 export function useDocuments() {
   const client = useClient();
@@ -26,6 +28,14 @@ export function useDocuments() {
   useContractEvent('page.updated', reloadSoon);
   useContractEvent('project.changed', reloadSoon);
   useOnReconnect(reloadSoon);
+
+  // Safety net for a missed event: while pages are still waiting or being read, look again every few seconds.
+  const unread = documents?.some((document) => document.pages.some((page) => page.status === 'pending' || page.status === 'reading'));
+  useEffect(() => {
+    if (!unread) return;
+    const timer = setInterval(() => void reload(), pollWhileReadingMs);
+    return () => clearInterval(timer);
+  }, [unread, reload]);
 
   return { documents, error, reload };
 }

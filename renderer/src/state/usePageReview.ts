@@ -41,5 +41,14 @@ export function usePageReview(pageId: string | null) {
   });
   useOnReconnect(reloadSoon);
 
+  // Safety net for a missed `page.updated`: while this page is still being read, look again every few seconds.
+  const status = review && review.page.id === pageId ? review.page.status : null;
+  const waiting = status === 'pending' || status === 'reading';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(reloadSoon, 3000);
+    return () => clearInterval(timer);
+  }, [waiting, reloadSoon]);
+
   return { review: review && review.page.id === pageId ? review : null, error, reload: reloadSoon };
 }

@@ -1,0 +1,146 @@
+"""Model-pack manifest writing, shared by export_jina_ocr.py and its tests. Standard library only.
+
+Mirrors native-models/vlm/pack/packContract.ts and manifest.ts: the runtime refuses a pack whose manifest, hashes or
+tensor names differ from this layout.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Dict, List
+
+MANIFEST_FILE = "manifest.json"
+ROLES = ("vision", "embed", "decoder", "draft")
+PROMPT = "<image>\n<|grounding|>Convert the document to markdown."
+JINA_OCR_LICENCE = "CC BY-NC 4.0 (jinaai/jina-ocr-v1 weights; non-commercial use only)"
+
+
+def decoder_cache_names(layers: int) -> List[Dict[str, str]]:
+    return [
+        {
+            "past_key": f"past.{i}.key",
+            "past_value": f"past.{i}.value",
+            "present_key": f"present.{i}.key",
+            "present_value": f"present.{i}.value",
+        }
+        for i in range(layers)
+    ]
+
+
+def expected_tensor_names(role: str, layers: int) -> Dict[str, List[str]]:
+    """Input and output names each graph must declare (same as expectedTensorNames in packContract.ts)."""
+    def cache(names):
+        return (
+            [n for c in names for n in (c["past_key"], c["past_value"])],
+            [n for c in names for n in (c["present_key"], c["present_value"])],
+        )
+
+    if role == "vision":
+        return {"inputs": ["pixel_values"], "outputs": ["image_features", "image_newline", "view_separator"]}
+    if role == "embed":
+        return {"inputs": ["input_ids"], "outputs": ["inputs_embeds"]}
+    if role == "decoder":
+        past, present = cache(decoder_cache_names(layers))
+        return {"inputs": ["inputs_embeds", *past], "outputs": ["logits", "last_hidden_state", *present]}
+    if role == "draft":
+        past, present = cache(decoder_cache_names(1))
+        return {"inputs": ["inputs_embeds", "hidden_states", *past], "outputs": ["logits", "hidden_states_out", *present]}
+    raise ValueError(f"unknown graph role {role!r}")
+
+
+def sha256_file(path: str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass
+class PackDescription:
+    name: str
+    version: str
+    licence: str
+    vocab: int
+    hidden: int
+    layers: int
+    heads: int
+    bos: int
+    eos: int
+    image: int
+    exempt_token_ids: List[int]
+    max_positions: int
+    draft_depth: int = 3
+    ngram_size: int = 30
+    window_size: int = 90
+    max_new_tokens: int = 8192
+    default_image_mode: str = "gundam"
+    description: str = ""
+    prompt: str = PROMPT
+    # role -> file names in the pack folder; "data" files are external weights of a graph
+    files: Dict[str, List[str]] = field(default_factory=dict)
+
+
+def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
+    """Hashes every file and writes manifest.json; returns the manifest."""
+    entries = []
+    for role, names in pack.files.items():
+        for name in names:
+            if os.sep in name or name.startswith("."):
+                raise ValueError(f"{name}: pack files must be plain names inside the pack folder")
+            path = os.path.join(pack_dir, name)
+            entries.append({"role": role, "path": name, "sha256": sha256_file(path), "bytes": os.path.getsize(path)})
+    for role in (*ROLES, "tokenizer"):
+        if not any(e["role"] == role for e in entries):
+            raise ValueError(f"{pack_dir}: no {role} file given")
+    manifest = {
+        "format": "recto-vlm-pack",
+        "formatVersion": 1,
+        "name": pack.name,
+        "version": pack.version,
+        "licence": pack.licence,
+        "description": pack.description,
+        "files": entries,
+        "tensors": {role: expected_tensor_names(role, pack.layers) for role in ROLES},
+        "dims": {
+            "vocab": pack.vocab,
+            "hidden": pack.hidden,
+            "layers": pack.layers,
+            "heads": pack.heads,
+            "headDim": pack.hidden // pack.heads,
+        },
+        "specialTokens": {"bos": pack.bos, "eos": pack.eos, "image": pack.image},
+        "prompt": pack.prompt,
+        "defaultImageMode": pack.default_image_mode,
+        "draftDepth": pack.draft_depth,
+        "noRepeatNgram": {
+            "ngramSize": pack.ngram_size,
+            "windowSize": pack.window_size,
+            "exemptTokenIds": list(pack.exempt_token_ids),
+        },
+        "maxNewTokens": pack.max_new_tokens,
+        "maxPositions": pack.max_positions,
+    }
+    with open(os.path.join(pack_dir, MANIFEST_FILE), "w", encoding="utf-8") as handle:
+        json.dump(manifest, handle, indent=2, ensure_ascii=False)
+    return manifest
+
+
+if __name__ == "__main__":
+    # Contract self-test used by native-models/vlm/pack/pythonManifest.test.ts: writes a pack of dummy files.
+    import sys
+
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    files = {"vision": ["vision.onnx"], "embed": ["embed.onnx"], "decoder": ["decoder.onnx", "decoder.onnx.data"],
+             "draft": ["draft.onnx"], "tokenizer": ["tokenizer.json"]}
+    for names in files.values():
+        for name in names:
+            with open(os.path.join(out, name), "wb") as handle:
+                handle.write(name.encode() * 3)
+    write_manifest(out, PackDescription(
+        name="jina-ocr-v1", version="contract-test", licence=JINA_OCR_LICENCE, vocab=129280, hidden=1280, layers=12,
+        heads=10, bos=0, eos=1, image=128815, exempt_token_ids=[128821, 128822], max_positions=8192, files=files))
+    print(os.path.join(out, MANIFEST_FILE))

@@ -1,0 +1,54 @@
+"""python3 -m unittest native-models/export/test_pack_manifest.py  (standard library only)"""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(__file__))
+from pack_manifest import JINA_OCR_LICENCE, PackDescription, expected_tensor_names, sha256_file, write_manifest  # noqa: E402
+
+
+class ManifestLayout(unittest.TestCase):
+    def make_pack(self, directory):
+        files = {"vision": ["vision.onnx"], "embed": ["embed.onnx"], "decoder": ["decoder.onnx", "decoder.onnx.data"],
+                 "draft": ["draft.onnx"], "tokenizer": ["tokenizer.json"]}
+        for names in files.values():
+            for name in names:
+                with open(os.path.join(directory, name), "wb") as handle:
+                    handle.write(name.encode())
+        return PackDescription(name="jina-ocr-v1", version="t", licence=JINA_OCR_LICENCE, vocab=129280, hidden=1280,
+                               layers=12, heads=10, bos=0, eos=1, image=128815, exempt_token_ids=[128821, 128822],
+                               max_positions=8192, files=files)
+
+    def test_writes_hashes_names_and_licence(self):
+        with tempfile.TemporaryDirectory() as directory:
+            manifest = write_manifest(directory, self.make_pack(directory))
+            with open(os.path.join(directory, "manifest.json"), encoding="utf-8") as handle:
+                self.assertEqual(json.load(handle), manifest)
+            self.assertIn("CC BY-NC 4.0", manifest["licence"])
+            decoder = next(e for e in manifest["files"] if e["path"] == "decoder.onnx")
+            self.assertEqual(decoder["sha256"], sha256_file(os.path.join(directory, "decoder.onnx")))
+            self.assertEqual(decoder["bytes"], len(b"decoder.onnx"))
+            self.assertEqual(manifest["dims"]["headDim"], 128)
+            self.assertEqual(len(manifest["tensors"]["decoder"]["inputs"]), 1 + 2 * 12)
+            self.assertEqual(manifest["noRepeatNgram"], {"ngramSize": 30, "windowSize": 90, "exemptTokenIds": [128821, 128822]})
+
+    def test_refuses_missing_role_and_paths_outside_the_pack(self):
+        with tempfile.TemporaryDirectory() as directory:
+            pack = self.make_pack(directory)
+            del pack.files["draft"]
+            with self.assertRaisesRegex(ValueError, "no draft file"):
+                write_manifest(directory, pack)
+            pack = self.make_pack(directory)
+            pack.files["vision"] = ["../vision.onnx"]
+            with self.assertRaisesRegex(ValueError, "plain names"):
+                write_manifest(directory, pack)
+
+    def test_tensor_names_follow_the_contract(self):
+        self.assertEqual(expected_tensor_names("draft", 12)["inputs"], ["inputs_embeds", "hidden_states", "past.0.key", "past.0.value"])
+        self.assertEqual(expected_tensor_names("decoder", 2)["outputs"][:3], ["logits", "last_hidden_state", "present.0.key"])
+
+
+if __name__ == "__main__":
+    unittest.main()
