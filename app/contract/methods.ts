@@ -6,6 +6,16 @@
 import { z } from 'zod';
 import { extractionSchema } from '../model/extraction.js';
 import { documentSummarySchema, pageSummarySchema, revisionSchema, reviewStatusSchema } from '../model/page.js';
+import {
+  corpusExportRequestSchema,
+  corpusImportSummarySchema,
+  curationFilterSchema,
+  curationListRequestSchema,
+  curationListSchema,
+  curationSummarySchema,
+  mergeSummarySchema,
+  pageChecksDetailSchema,
+} from './curation.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line. */
@@ -128,6 +138,19 @@ export const contractMethods = {
   },
   'revisions.list': { request: z.object({ pageId: id }), reply: z.array(revisionSchema) },
   'jobs.cancel': { request: z.object({ jobId: id }), reply: z.object({ cancelled: z.boolean() }) },
+  /** The curation queue: pages with their check scores, sorted by score or any check (worst first), filtered, paged. */
+  'curation.list': { request: curationListRequestSchema, reply: curationListSchema },
+  /** Score histogram, errors by element kind and corrections over time, for the curation charts. */
+  'curation.summary': { request: curationFilterSchema, reply: curationSummarySchema },
+  /** One page's full check results (null when the page has not been read). */
+  'curation.page': { request: z.object({ pageId: id }), reply: pageChecksDetailSchema.nullable() },
+  /** Exports the corpus into a folder; refused at once for a non-empty folder that is not a Recto export. Progress
+   * comes as job.progress events; the last ("done") lists the pages left out in `errors`. */
+  'corpus.export': { request: corpusExportRequestSchema, reply: z.object({ jobId: z.string() }) },
+  /** Imports a Recto corpus folder into the open project (nothing already there is changed). */
+  'corpus.import': { request: z.object({ dir: path }), reply: corpusImportSummarySchema },
+  /** Adds every document, page, engine run and revision of another project that the open one lacks. */
+  'project.merge': { request: z.object({ path }), reply: mergeSummarySchema },
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -319,7 +319,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     subtotal: lastMoney('subtotal'),
     tax: lastMoney('tax'),
     total: lastMoney('total'),
-    lines: extractLineItems(lines, labelled),
+    lines: extractLineItems(lines, new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]))),
   };
 }
 

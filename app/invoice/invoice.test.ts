@@ -96,6 +96,29 @@ describe('extractInvoiceFields', () => {
     expect(plain.lines).toEqual([{ description: 'Conseil', quantity: 2, unit_price: 100, amount: 200 }]);
   });
 
+  it('reads items across section subtotals and stops at the total', () => {
+    const text = [
+      'Description            Quantity    Unit Price    Amount',
+      '--- Food ---',
+      'Olive oil              2           5.00          10.00',
+      'Extra virgin, cold pressed',
+      '                                   Subtotal      10.00',
+      '--- Tools ---',
+      'Hammer                 1           20.00         20.00',
+      '',
+      '',
+      'Footer note in the same column as descriptions',
+      '                                   Total         30.00',
+      'Refund line            1           1.00          1.00',
+    ].join('\n');
+    const plain = toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(text) }));
+    expect(plain.lines).toEqual([
+      { description: 'Olive oil\nExtra virgin, cold pressed', quantity: 2, unit_price: 5, amount: 10 },
+      { description: 'Hammer', quantity: 1, unit_price: 20, amount: 20 },
+    ]);
+    expect(plain.total).toBe(30);
+  });
+
   it('returns nulls, not errors, for empty or label-free input', () => {
     const plain = toPlainFields(extractInvoiceFields({ markdown: '' }));
     expect(plain).toMatchObject({ invoice_number: null, total: null, issue_date: null, lines: [] });

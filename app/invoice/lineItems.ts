@@ -6,6 +6,7 @@
  */
 import type { Word } from '../model/extraction.js';
 import { findAmounts } from './amounts.js';
+import type { LabelledField } from './labels.js';
 import type { Segment, TextLine } from './layout.js';
 
 export interface InvoiceLineItem {
@@ -53,26 +54,38 @@ const numberOnly = (text: string): number | null => {
   return m ? Number(m[1]!.replace(',', '.')) : null;
 };
 
-export function extractLineItems(lines: TextLine[], labelled: Set<string>): InvoiceLineItem[] {
+/** `labelled` maps "line:segment" of every label segment to its field. */
+export function extractLineItems(lines: TextLine[], labelled: Map<string, LabelledField>): InvoiceLineItem[] {
   const header = findHeader(lines);
   if (!header) return [];
   const items: InvoiceLineItem[] = [];
   const charWidth = 8;
+  let lastItemLine = -1; // line index of the last item or its continuation, -1 after a gap
   for (let l = header.line + 1; l < lines.length; l++) {
     const line = lines[l]!;
     const amounts = findAmounts(line.segments[line.segments.length - 1]!.text).filter((a) => a.hasDecimals || a.hasCurrency);
     const first = line.segments[0]!;
-    // A labelled line with an amount (Subtotal, Total, VAT …) ends the items.
-    if (amounts.length > 0 && line.segments.some((_, s) => labelled.has(`${l}:${s}`)) && !/^\d/.test(first.text)) break;
+    // A labelled line with an amount is not an item: a total ends the items, a (section) subtotal or tax line is
+    // skipped (invoices with sections print subtotals between groups of items).
+    const labels = line.segments.map((_, s) => labelled.get(`${l}:${s}`)).filter((f) => f !== undefined);
+    if (amounts.length > 0 && labels.length > 0 && !/^\d/.test(first.text)) {
+      if (labels.includes('total')) break;
+      lastItemLine = -1;
+      continue;
+    }
     const descriptionSegment =
       line.segments.find((s) => /\p{L}{2,}/u.test(s.text) && s !== line.segments[line.segments.length - 1]) ?? first;
     if (amounts.length === 0 || line.segments.length < 2) {
+      // A continuation line (second description line) sits right under its item: at most ~1.6 line heights down.
       const previous = items[items.length - 1];
-      if (previous && line.segments.length === 1 && /\p{L}/u.test(first.text) && l - 1 >= header.line) {
+      const near = lastItemLine >= 0 && line.y - lines[lastItemLine]!.y <= 1.6 * Math.max(1, lines[lastItemLine]!.height, line.height);
+      if (previous && near && line.segments.length === 1 && /\p{L}/u.test(first.text)) {
         previous.description += '\n' + first.text;
         previous.words.push(...first.words);
+        lastItemLine = l;
         continue;
       }
+      lastItemLine = -1;
       continue;
     }
     const quantitySegment = segmentUnder(line, header.columns.quantity, charWidth);
@@ -85,6 +98,7 @@ export function extractLineItems(lines: TextLine[], labelled: Set<string>): Invo
       amount: amounts[amounts.length - 1]!.value,
       words: [...line.words],
     });
+    lastItemLine = l;
   }
   return items;
 }

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
- * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown.
+ * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown;
+ * `recto bench-quality` scores the bundled engine on the public test set.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRectoSession } from '../composition/createRectoSession.js';
+import { benchQualityCommand, benchQualityUsage } from './benchQualityCommand.js';
+import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { runOcr } from './ocrCommand.js';
 import { serve } from './serveCommand.js';
 
@@ -13,6 +16,14 @@ const usage = `Usage:
       Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
   recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm] [--pack DIR]
       Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
+${benchQualityUsage}
+  recto export P.recto --out DIR [--status approved] [--since ISO] [--images png|none]
+      Writes the corpus: images/, records.jsonl, tests.jsonl (olmOCR-Bench tests from the corrections), README.md,
+      manifest.json. Into a new or empty folder, or a previous export (only what changed is rewritten).
+  recto import-corpus DIR --into P.recto
+      Reads a corpus export back into a project (created if missing); nothing already there is changed.
+  recto merge A.recto B.recto [--into OUT.recto]
+      Adds everything of B that A lacks (every revision kept) to A, or to a new OUT.recto (A untouched).
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -60,6 +71,17 @@ export async function main(argv: string[]): Promise<number> {
         await session.dispose();
       }
     }
+    case 'bench-quality':
+      return benchQualityCommand(rest, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    case 'export':
+      return exportCommand(rest, process.stderr);
+    case 'import-corpus':
+      return importCorpusCommand(rest, process.stderr);
+    case 'merge':
+      return mergeCommand(rest, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');

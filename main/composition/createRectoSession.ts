@@ -17,7 +17,7 @@ export interface CreateSessionOptions extends EngineOptions {
 }
 
 /** Import with errors that name the file as the user knows it (uploads are staged under a neutral name). */
-const inspectFile: InspectFile = async (filePath, outDir, displayName) => {
+export const inspectFile: InspectFile = async (filePath, outDir, displayName) => {
   try {
     return await importDocument(filePath, outDir);
   } catch (error) {

@@ -34,6 +34,7 @@ export async function importImage(
 
   const pages: ImportedPage[] = [];
   for (let index = 0; index < pageCount; index++) {
+    options.signal?.throwIfAborted();
     const pageNumber = index + 1;
     const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
     try {
@@ -54,6 +55,7 @@ export async function importImage(
       const dpi = Math.round(fileDpi * scale * 100) / 100;
       const { width, height } = await pipeline.png().withMetadata({ density: dpi }).toFile(imagePath);
       pages.push({ pageNumber, width, height, dpi, imagePath, textLayer: null });
+      options.onPage?.(pageNumber, pageCount);
     } catch (error) {
       const where = pageCount > 1 ? `page ${pageNumber} of the image` : 'the image';
       // libvips appends lines naming our temporary output file: only its first line says what was wrong.

@@ -95,6 +95,39 @@ describe('importDocument on the samples', () => {
     expect((await stat(again.pages[0].imagePath)).mtimeMs).toBe(before.mtimeMs);
   });
 
+  it('lets concurrent imports of one file agree on one complete folder', async () => {
+    const file = path.join(samples, 'brightline-invoice.pdf');
+    const [a, b] = await Promise.all([importDocument(file, cache), importDocument(file, cache)]);
+    expect(a).toEqual(b);
+    expect(existsSync(a.pages[0].imagePath)).toBe(true);
+    expect((await readdir(cache)).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('reports pages as they are written and stops when aborted, leaving nothing behind', async () => {
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) pdf.addPage([200, 200]);
+    const file = await writeInput('three.pdf', await pdf.save());
+    const controller = new AbortController();
+    const seen: Array<[number, number]> = [];
+    const importing = importDocument(file, cache, {
+      signal: controller.signal,
+      onPage: (done, total) => {
+        seen.push([done, total]);
+        if (done === 1) controller.abort();
+      },
+    });
+    await expect(importing).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([[1, 3]]);
+    expect(await cacheEntries()).toEqual([]);
+    const pages: Array<[number, number]> = [];
+    await importDocument(file, cache, { onPage: (done, total) => pages.push([done, total]) });
+    expect(pages).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+  });
+
   it('reads a JPEG whatever its extension, with 144 dpi when the file states none', async () => {
     const jpeg = await sharp(path.join(samples, 'brightline-invoice-scan.png')).jpeg().toBuffer();
     const file = await writeInput('scan.pdf', jpeg);

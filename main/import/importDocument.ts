@@ -24,7 +24,7 @@ import { importPdf, messageOf } from './pdfImport.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 const RECORD_FILE = 'document.json';
 
 interface CacheRecord {
@@ -44,6 +44,7 @@ export async function importDocument(
   cacheDir: string,
   options: RenderOptions = {},
 ): Promise<ImportedDocument> {
+  options.signal?.throwIfAborted();
   const bytes = await readInput(filePath);
   const mediaType = sniffMediaType(bytes);
   if (!mediaType) {
@@ -54,13 +55,16 @@ export async function importDocument(
 
   const finalDir = path.join(cacheDir, sha256);
   const cached = await readCacheRecord(finalDir, settings);
-  if (cached) return cached;
+  if (cached) {
+    options.onPage?.(cached.pages.length, cached.pages.length);
+    return cached;
+  }
 
   await mkdir(cacheDir, { recursive: true });
   const tempDir = path.join(cacheDir, `.importing-${sha256.slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(tempDir);
   try {
-    const pages = await renderPages(filePath, mediaType, bytes, tempDir, settings);
+    const pages = await renderPages(filePath, mediaType, bytes, tempDir, { ...options, ...settings });
     // Record paths relative to the document folder; they are made absolute again on the way out.
     const document: ImportedDocument = {
       sha256,
@@ -69,10 +73,11 @@ export async function importDocument(
     };
     const record: CacheRecord = { renderVersion: RENDER_VERSION, ...settings, document };
     await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
-    await moveIntoPlace(tempDir, finalDir);
+    await moveIntoPlace(tempDir, finalDir, settings);
     return (await readCacheRecord(finalDir, settings)) ?? withAbsolutePaths(document, finalDir);
   } catch (error) {
     await rm(tempDir, { recursive: true, force: true });
+    if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof ImportError) throw error;
     throw new ImportError(filePath, 'corrupt', messageOf(error), { cause: error });
   }
@@ -104,14 +109,21 @@ function renderPages(
     : importImage(filePath, bytes, outDir, options);
 }
 
-/** Renames the finished folder into place; a folder that is already there (same bytes, older settings) is replaced. */
-async function moveIntoPlace(tempDir: string, finalDir: string): Promise<void> {
+/**
+ * Renames the finished folder into place. When a folder is already there, a concurrent import of the same bytes
+ * finished first: its complete render is kept (callers may be using its files) and ours dropped; a stale one (other
+ * settings, older renderer) is replaced.
+ */
+async function moveIntoPlace(tempDir: string, finalDir: string, settings: { dpi: number; maxPixels: number }): Promise<void> {
   try {
     await rename(tempDir, finalDir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    // Stale render of the same bytes, or a concurrent import that just finished: either way ours is complete.
+    if (await readCacheRecord(finalDir, settings)) {
+      await rm(tempDir, { recursive: true, force: true });
+      return;
+    }
     await rm(finalDir, { recursive: true, force: true });
     await rename(tempDir, finalDir);
   }

@@ -30,6 +30,10 @@ export interface RenderOptions {
   dpi?: number;
   /** Upper bound on width × height of one page image; larger pages are scaled down to it. */
   maxPixels?: number;
+  /** Stops between pages; the import then rejects with the signal's reason and leaves nothing in the cache. */
+  signal?: AbortSignal;
+  /** Called after each page is written: pages done so far and the document's page count. */
+  onPage?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_PDF_DPI = 150;

@@ -35,6 +35,7 @@ export async function importPdf(
     if (document.numPages < 1) throw new ImportError(filePath, 'no-pages', 'the PDF has no pages');
     const pages: ImportedPage[] = [];
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+      options.signal?.throwIfAborted();
       const page = await document.getPage(pageNumber);
       try {
         pages.push(await renderPage(page, pageNumber, outDir, options));
@@ -46,6 +47,7 @@ export async function importPdf(
       } finally {
         page.cleanup();
       }
+      options.onPage?.(pageNumber, document.numPages);
     }
     return pages;
   } finally {
@@ -81,7 +83,7 @@ async function renderPage(
   const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
   await writeFile(imagePath, await canvas.encode('png'));
 
-  const textLayer = await readTextLayer(page, viewport.transform, scale, context);
+  const textLayer = await readTextLayer(page, viewport.transform, scale, context, { width, height });
   return { pageNumber, width, height, dpi: Math.round(72 * scale * 100) / 100, imagePath, textLayer };
 }
 
@@ -90,12 +92,14 @@ async function readTextLayer(
   viewportTransform: number[],
   scale: number,
   context: SKRSContext2D,
+  clipTo: { width: number; height: number },
 ): Promise<TextLayer> {
   const content = await page.getTextContent();
   const items: PdfTextItem[] = content.items.filter((item): item is TextItem => 'str' in item);
   const words = textItemsToWords(items, {
     viewportTransform,
     scale,
+    clipTo,
     styles: content.styles as Record<string, PdfFontStyle>,
     // After rendering, the page's fonts are loaded and carry their PostScript names ("Helvetica-Bold").
     fontNameOf: (fontId) => {
@@ -104,12 +108,32 @@ async function readTextLayer(
       return typeof font?.name === 'string' ? font.name : undefined;
     },
     // Relative glyph widths of a generic face: much closer to the PDF's font than counting characters.
-    measure: (text, fontFamily) => {
-      context.font = `100px ${fontFamily}`;
-      return context.measureText(text).width;
-    },
+    measure: glyphWidths(context),
   });
   return { words };
+}
+
+/**
+ * Width of a text as the sum of its characters' advances in a generic face (kerning ignored), each character
+ * measured once per family: setting a canvas font and measuring is slow, and runs are measured prefix by prefix.
+ */
+function glyphWidths(context: SKRSContext2D): (text: string, fontFamily: string) => number {
+  const families = new Map<string, Map<string, number>>();
+  return (text, fontFamily) => {
+    let widths = families.get(fontFamily);
+    if (!widths) families.set(fontFamily, (widths = new Map()));
+    let total = 0;
+    for (const char of text) {
+      let width = widths.get(char);
+      if (width === undefined) {
+        context.font = `100px ${fontFamily}`;
+        width = context.measureText(char).width;
+        widths.set(char, width);
+      }
+      total += width;
+    }
+    return total;
+  };
 }
 
 function pdfOpenError(filePath: string, error: unknown): ImportError {

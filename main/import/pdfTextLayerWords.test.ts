@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitWords, textItemsToWords } from './pdfTextLayerWords.js';
+import { cleanFontName, splitWords, textItemsToWords } from './pdfTextLayerWords.js';
 
 // A Letter page (612 × 792 pt) at scale 2: pdf.js's viewport flips y and scales.
 const scale = 2;
@@ -60,6 +60,25 @@ describe('textItemsToWords', () => {
       { viewportTransform, scale, styles },
     );
     expect(words).toEqual([]);
+  });
+
+  it('drops words off the image and clips words across its edge', () => {
+    const words = textItemsToWords(
+      [
+        { str: 'gone', transform: [10, 0, 0, 10, 100, 900], width: 40, fontName: 'f1', hasEOL: false },
+        { str: 'edge', transform: [10, 0, 0, 10, 100, 790], width: 40, fontName: 'f1', hasEOL: false },
+      ],
+      { viewportTransform, scale, styles, clipTo: { width: 1224, height: 1584 } },
+    );
+    expect(words.map((w) => [w.text, w.box[1]])).toEqual([['edge', 0]]);
+  });
+});
+
+describe('cleanFontName', () => {
+  it('decodes UTF-16BE names and drops control characters', () => {
+    expect(cleanFontName('\u00fe\u00ff\u0000A\u0000B\u0000+\u0000F')).toBe('AB+F');
+    expect(cleanFontName('Helvetica\u0000')).toBe('Helvetica');
+    expect(cleanFontName('\u0001')).toBeUndefined();
   });
 });
 

@@ -36,6 +36,8 @@ export interface TextItemsToWordsOptions {
   fontNameOf?: (fontId: string) => string | undefined;
   /** Width of `text` in any unit proportional to how the font draws it. */
   measure?: (text: string, fontFamily: string) => number;
+  /** The rendered image's size: words wholly outside it are dropped, words across its edge are clipped to it. */
+  clipTo?: { width: number; height: number };
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -72,7 +74,7 @@ export function textItemsToWords(items: readonly PdfTextItem[], options: TextIte
     const advance = item.width * options.scale;
     const ascent = style.ascent && style.ascent > 0 ? style.ascent : 0.8;
     const descent = style.descent && style.descent < 0 ? style.descent : -0.2;
-    const fontName = options.fontNameOf?.(item.fontName) ?? fontFamily;
+    const fontName = cleanFontName(options.fontNameOf?.(item.fontName)) ?? fontFamily;
 
     const pieces = splitWords(item.str);
     const totalWidth = measure(item.str, fontFamily) || countCharacters(item.str);
@@ -87,9 +89,15 @@ export function textItemsToWords(items: readonly PdfTextItem[], options: TextIte
       }
       const xs = corners.map((c) => c[0]);
       const ys = corners.map((c) => c[1]);
+      let box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      if (options.clipTo) {
+        const { width, height } = options.clipTo;
+        if (box[2] <= 0 || box[3] <= 0 || box[0] >= width || box[1] >= height) return;
+        box = [Math.max(0, box[0]), Math.max(0, box[1]), Math.min(width, box[2]), Math.min(height, box[3])];
+      }
       const word: TextLayerWord = {
         text: piece.text,
-        box: [round(Math.min(...xs)), round(Math.min(...ys)), round(Math.max(...xs)), round(Math.max(...ys))],
+        box: [round(box[0]), round(box[1]), round(box[2]), round(box[3])],
         fontSize: round(fontSize),
         fontName,
       };
@@ -98,6 +106,22 @@ export function textItemsToWords(items: readonly PdfTextItem[], options: TextIte
     });
   }
   return words;
+}
+
+/**
+ * Font names as PDFs store them, made printable: some are UTF-16BE with a byte-order mark read as Latin-1
+ * ("þÿ\0A\0B…"); control characters are dropped. Undefined when nothing printable is left.
+ */
+export function cleanFontName(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  let text = name;
+  if (text.startsWith('\u00fe\u00ff')) {
+    const codes: number[] = [];
+    for (let i = 2; i + 1 < text.length; i += 2) codes.push((text.charCodeAt(i) << 8) | text.charCodeAt(i + 1));
+    text = String.fromCharCode(...codes);
+  }
+  text = text.replace(/[\p{Cc}\uFFFD]/gu, '').trim();
+  return text || undefined;
 }
 
 /** Whitespace-separated pieces of `text` with their [start, end) code-unit offsets. */

@@ -10,6 +10,8 @@ import { NotFoundError, ProjectFileError } from '../store/projectStore.js';
 import type { Handlers } from './handlers.js';
 import { UnsupportedInShellError } from './handlers.js';
 import { FileRejectedError, NoProjectError } from './rectoSession.js';
+import { CorpusExportRefusedError } from '../corpus/exportCorpus.js';
+import { CorpusImportError } from '../corpus/importCorpus.js';
 
 export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
 
@@ -49,6 +51,7 @@ function codeOf(error: unknown): { code: string; message: string } {
   if (error instanceof NotFoundError) return { code: errorCodes.notFound, message };
   if (error instanceof ProjectFileError || error instanceof FileRejectedError) return { code: errorCodes.badInput, message };
   if (error instanceof UnknownEngineError) return { code: errorCodes.badInput, message };
+  if (error instanceof CorpusExportRefusedError || error instanceof CorpusImportError) return { code: errorCodes.badInput, message };
   if (error instanceof UnsupportedInShellError) return { code: errorCodes.unsupported, message };
   return { code: errorCodes.internal, message: `Internal error: ${message}` };
 }

@@ -10,6 +10,11 @@ import type { z } from 'zod';
 import type { contractMethods } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { packageVersion } from '../util/packageRoot.js';
+import { listCuration, summarizeCuration } from '../curation/curationQueries.js';
+import { startExportJob } from '../corpus/exportJob.js';
+import { importCorpus } from '../corpus/importCorpus.js';
+import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { seedPageImage } from '../corpus/pageImages.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -100,5 +105,34 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),
     'jobs.cancel': ({ jobId }) => ({ cancelled: session.queue.cancel(jobId) }),
+    'curation.list': (request) => {
+      session.store.checks.recomputeMissing();
+      return listCuration(session.store.database, request);
+    },
+    'curation.summary': (filter) => {
+      session.store.checks.recomputeMissing();
+      return summarizeCuration(session.store.database, filter);
+    },
+    'curation.page': ({ pageId }) => {
+      session.store.getPage(pageId);
+      return session.store.checks.get(pageId);
+    },
+    'corpus.export': (request) => {
+      const { jobId } = startExportJob(
+        { store: session.store, bus: session.bus, pageImagePath: (pageId) => session.pageImagePath(pageId) },
+        request,
+      );
+      return { jobId };
+    },
+    'corpus.import': ({ dir }) => {
+      const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images) });
+      session.bus.emit('documents.changed', {});
+      return summary;
+    },
+    'project.merge': ({ path: other }) => {
+      const summary = mergeProjectInto(session.store, other);
+      session.bus.emit('documents.changed', {});
+      return summary;
+    },
   };
 }

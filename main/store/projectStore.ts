@@ -17,6 +17,7 @@ import type {
 import type { ProjectInfo } from '../../app/contract/methods.js';
 import { openProjectDatabase, ProjectFileError } from './openProjectDatabase.js';
 import { currentSchemaVersion } from './migrations/index.js';
+import { CheckResultsRepository } from './checkResults.js';
 
 export interface NewPage {
   pageNumber: number;
@@ -103,10 +104,20 @@ export class NotFoundError extends Error {
 }
 
 export class ProjectStore {
+  /** Per-page check results, recomputed in the transaction of every revision and extraction (curation). */
+  readonly checks: CheckResultsRepository;
+
   private constructor(
     readonly file: string,
     private readonly db: Database.Database,
-  ) {}
+  ) {
+    this.checks = new CheckResultsRepository(db);
+  }
+
+  /** The connection, for sibling repositories in main/ (curation queries, corpus import and merge). */
+  get database(): Database.Database {
+    return this.db;
+  }
 
   static create(file: string): ProjectStore {
     return new ProjectStore(path.resolve(file), openProjectDatabase(file, { create: true }));
@@ -283,6 +294,7 @@ export class ProjectStore {
           now,
         );
       this.setPageStatus(pageId, 'done', null);
+      this.checks.recompute(pageId);
     })();
   }
 
@@ -344,6 +356,7 @@ export class ProjectStore {
           `INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(row.id, row.page_id, row.parent_id, row.text, row.author, row.created_at, seq);
+      this.checks.recompute(pageId);
       return toRevision(row);
     })();
   }

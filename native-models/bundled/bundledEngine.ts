@@ -95,6 +95,7 @@ export class BundledEngine implements Engine {
                 language: TESSERACT_LANGUAGE,
                 data: TESSERACT_DATA_FOLDER,
                 oem: 'LSTM_ONLY',
+                preprocess: 'greyscale+normalise',
                 pageSegmentationMode: Number(this.pageSegmentationMode),
                 dpi: input.dpi,
               },

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 
@@ -72,7 +73,9 @@ export class TesseractPool {
         tessedit_pageseg_mode: this.settings.pageSegmentationMode,
         user_defined_dpi: String(Math.round(options.dpi)),
       });
-      const job = worker.recognize(imagePath, {}, { blocks: true, text: false, hocr: false, tsv: false });
+      const image = await prepareForOcr(imagePath);
+      options.signal?.throwIfAborted();
+      const job = worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
       const result = await abortable(job, options.signal, () => {
         // tesseract.js cannot cancel one job: the worker is ended and a fresh one takes its place later.
         keep = false;
@@ -130,6 +133,16 @@ export class TesseractPool {
     slot.worker.catch(() => undefined);
     return slot;
   }
+}
+
+/**
+ * Greyscale with the contrast stretched to the full range (sharp's normalise: 1st → black, 99th percentile →
+ * white). Tesseract's own binarisation loses light-grey and coloured print on rendered invoices without it
+ * (AmazonWebServices.pdf: 63% → 91% of its words) and it costs nothing on clean scans. Same size, so boxes are
+ * in the page image's pixels.
+ */
+async function prepareForOcr(imagePath: string): Promise<Buffer> {
+  return sharp(imagePath).greyscale().normalise().png({ compressionLevel: 1 }).toBuffer();
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];

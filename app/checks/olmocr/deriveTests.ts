@@ -14,7 +14,7 @@ import { cellAt, parseTables, type TableCell, type TableGrid } from '../../table
 import { extractMath } from '../formula.js';
 import { normalizeBenchText } from './normalize.js';
 import { runBenchTest } from './runTest.js';
-import type { BenchTest } from './schema.js';
+import { benchTestSchema, type BenchTest, type BenchTestType } from './schema.js';
 
 export interface DeriveOptions {
   pdf: string;
@@ -50,11 +50,14 @@ export function deriveBenchTests(engineMarkdown: string, correctedMarkdown: stri
   const correctedText = normalizeBenchText(correctedMarkdown);
   const kept: BenchTest[] = [];
   const counters = new Map<string, number>();
-  const consider = (candidate: Omit<BenchTest, 'id' | 'pdf' | 'page' | 'max_diffs'>): void => {
+  const consider = (candidate: { type: BenchTestType } & Record<string, unknown>): void => {
     const type = candidate.type;
     const n = counters.get(type) ?? 0;
     if (n >= max) return;
-    const test = { ...base, ...candidate, id: `${options.idPrefix}_${type}_${String(n).padStart(2, '0')}` } as BenchTest;
+    // Through the schema: what is written to tests.jsonl is exactly what the loader accepts.
+    const parsed = benchTestSchema.safeParse({ ...base, ...candidate, id: `${options.idPrefix}_${type}_${String(n).padStart(2, '0')}` });
+    if (!parsed.success) return;
+    const test = parsed.data;
     if (runBenchTest(test, correctedMarkdown).passed && !runBenchTest(test, engineMarkdown).passed) {
       kept.push(test);
       counters.set(type, n + 1);

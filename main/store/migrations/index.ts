@@ -3,8 +3,9 @@
  */
 import type { Migration } from './migration.js';
 import { initialSchema } from './001_initial.js';
+import { pageChecksSchema } from './002_page_checks.js';
 
-export const migrations: readonly Migration[] = [initialSchema];
+export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema];
 
 /** The schema version this build of Recto writes. */
 export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

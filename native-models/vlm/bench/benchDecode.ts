@@ -112,6 +112,8 @@ if (moeRows.length > 0) {
   for (const m of moeRows) console.log(`  ${m.routed_experts} routed experts, top-${m.top_k}: ${m.step_ms_ctx100.toFixed(2)} ms`);
 }
 if (values.json) {
-  writeFileSync(values.json, JSON.stringify({ runs, ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), settings: { ...settings, realSize, provider } }, null, 2));
+  // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
+  const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), settings: { ...settings, realSize, provider } }, null, 2));
   log(`wrote ${values.json}`);
 }

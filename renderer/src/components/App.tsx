@@ -3,6 +3,7 @@
  * Views are a union so the curation view (issue 5) slots in next to review without reshaping anything.
  */
 import { useState } from 'react';
+import { useClient } from '../state/contractContext.js';
 import { useAppInfo } from '../state/useAppInfo.js';
 import { useJobs } from '../state/useJobs.js';
 import { FatalScreen } from './FatalScreen.js';
@@ -13,7 +14,12 @@ import { WelcomeView } from './WelcomeView.js';
 
 export function App() {
   const { info, error, reload } = useAppInfo();
+  const client = useClient();
   const jobs = useJobs();
+  // Pages already read stay read; the rest go back to waiting and can be read later with "Read again".
+  const cancelJobs = (jobIds: string[]) => {
+    for (const jobId of jobIds) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+  };
   const [view, setView] = useState<View>('review');
   const [choosingProject, setChoosingProject] = useState(false);
 
@@ -34,7 +40,7 @@ export function App() {
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
       />
-      <JobProgressBar jobs={jobs} />
+      <JobProgressBar jobs={jobs} onCancel={cancelJobs} />
       {showWelcome ? (
         <WelcomeView
           info={info}
@@ -45,7 +51,11 @@ export function App() {
           onCancel={project ? () => setChoosingProject(false) : undefined}
         />
       ) : (
-        <ReviewWorkspace key={project.path} shell={info.shell} nativeDialogs={info.nativeDialogs} />
+        <ReviewWorkspace
+          key={project.path}
+          nativeDialogs={info.nativeDialogs}
+          readingActive={jobs.some((job) => job.state === 'running')}
+        />
       )}
     </div>
   );

@@ -25,6 +25,8 @@ interface EditorPaneProps {
   onTab(tab: EditorTab): void;
   onReviewStatus(status: ReviewStatus): void;
   onReread(): void;
+  /** Whether any reading job runs; a page left waiting without one (a cancelled job) offers to be read. */
+  readingActive: boolean;
   /** The Monaco editor; kept mounted so switching pages and tabs is instant. */
   editor: ReactNode;
   preview: ReactNode;
@@ -71,7 +73,7 @@ export function EditorPane(props: EditorPaneProps) {
   );
 }
 
-function placeholderFor({ pageId, review, hasText, loadError, onReread }: EditorPaneProps): ReactNode {
+function placeholderFor({ pageId, review, hasText, loadError, onReread, readingActive }: EditorPaneProps): ReactNode {
   if (!pageId) return <div className="pane-message">The Markdown of the selected page appears here.</div>;
   if (loadError) return <div className="pane-message error">This page could not be loaded: {loadError}</div>;
   if (!review) return <div className="pane-message">Loading…</div>;
@@ -83,6 +85,16 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread }: Editor
         <p>Reading this page failed: {error ?? 'unknown reason'}</p>
         <button className="button" onClick={onReread}>
           Read again
+        </button>
+      </div>
+    );
+  }
+  if (status === 'pending' && !readingActive) {
+    return (
+      <div className="pane-message">
+        <p>This page has not been read yet.</p>
+        <button className="button" onClick={onReread}>
+          Read this page
         </button>
       </div>
     );

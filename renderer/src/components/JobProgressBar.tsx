@@ -3,7 +3,7 @@ import type { JobProgress } from '../../../app/contract/events.js';
 import { formatEta, formatPageCount } from '../logic/eta.js';
 import { summariseJobs } from '../logic/jobSummary.js';
 
-export function JobProgressBar({ jobs }: { jobs: readonly JobProgress[] }) {
+export function JobProgressBar({ jobs, onCancel }: { jobs: readonly JobProgress[]; onCancel(jobIds: string[]): void }) {
   const summary = summariseJobs(jobs);
   if (!summary) return null;
   const percent = Math.round(summary.fraction * 100);
@@ -22,6 +22,14 @@ export function JobProgressBar({ jobs }: { jobs: readonly JobProgress[] }) {
         <span className="progress-label">{summary.label}</span>
         <span className="progress-count">{formatPageCount(summary.pagesDone, summary.pagesTotal)}</span>
         <span className="progress-eta">{timeLeft}</span>
+        {summary.running && (
+          <button
+            className="text-button progress-cancel"
+            onClick={() => onCancel(jobs.filter((job) => job.state === 'running').map((job) => job.jobId))}
+          >
+            Cancel
+          </button>
+        )}
         {summary.failedPages > 0 && (
           <span className="progress-failed">
             {summary.failedPages} {summary.failedPages === 1 ? 'page' : 'pages'} failed

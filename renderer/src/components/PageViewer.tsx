@@ -51,9 +51,25 @@ export function PageViewer(props: PageViewerProps) {
     setFailed(false);
   }, [imageUrl]);
 
+  // Ctrl/Cmd + wheel zooms the page (as in PDF viewers) instead of zooming the whole window. A native listener,
+  // because React's wheel listeners are passive and cannot prevent the default.
+  const scaleRef = useRef(1);
+  useEffect(() => {
+    const element = pane.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      setZoom(event.deltaY < 0 ? zoomedIn(scaleRef.current) : zoomedOut(scaleRef.current));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, []);
+
   const imageWidth = natural?.width ?? props.pageWidth;
   const imageHeight = natural?.height ?? props.pageHeight;
   const scale = effectiveScale(zoom, imageWidth, Math.max(0, paneWidth - 2 * panePadding));
+  scaleRef.current = scale;
   const width = Math.max(1, Math.round(imageWidth * scale));
   const height = Math.max(1, Math.round(imageHeight * scale));
 
@@ -74,13 +90,13 @@ export function PageViewer(props: PageViewerProps) {
               </button>
             </div>
             <div className="toolbar-group" role="group" aria-label="Zoom">
-              <button className="icon-button" title="Zoom out" onClick={() => setZoom(zoomedOut(scale))}>
+              <button className="icon-button" title="Zoom out (Ctrl+wheel)" onClick={() => setZoom(zoomedOut(scale))}>
                 −
               </button>
               <span className="zoom-level" data-testid="zoom-level">
                 {formatScale(scale)}
               </span>
-              <button className="icon-button" title="Zoom in" onClick={() => setZoom(zoomedIn(scale))}>
+              <button className="icon-button" title="Zoom in (Ctrl+wheel)" onClick={() => setZoom(zoomedIn(scale))}>
                 +
               </button>
               <button

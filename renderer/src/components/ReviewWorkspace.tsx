@@ -23,7 +23,13 @@ import { StatusBar } from './StatusBar.js';
 import { useFileDrop } from './useFileDrop.js';
 import { useReviewKeys } from './useReviewKeys.js';
 
-export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browser'; nativeDialogs: boolean }) {
+interface ReviewWorkspaceProps {
+  nativeDialogs: boolean;
+  /** Whether any reading job is running (from `job.progress`). */
+  readingActive: boolean;
+}
+
+export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -153,6 +159,7 @@ export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browse
           onTab={setTab}
           onReviewStatus={(status) => void setReviewStatus(status)}
           onReread={() => void reread()}
+          readingActive={readingActive}
           editor={
             <MarkdownEditor
               content={session.content}
@@ -174,6 +181,7 @@ export function ReviewWorkspace({ nativeDialogs }: { shell: 'electron' | 'browse
         page={review?.page ?? null}
         revisionCount={review?.page.revisionCount ?? null}
         connection={connectionState}
+        selectedElement={elements.find((element) => element.id === selectedId) ?? null}
       />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">

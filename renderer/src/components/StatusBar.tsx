@@ -1,5 +1,5 @@
 /** Bottom line: save state, engine of the page, page size, revisions, connection. */
-import type { Extraction } from '../../../app/model/extraction.js';
+import type { Element, Extraction } from '../../../app/model/extraction.js';
 import type { PageSummary } from '../../../app/model/page.js';
 import { describeSaveState, type SaveState } from '../logic/autosave.js';
 import type { ConnectionState } from '../transport/connectionState.js';
@@ -10,6 +10,8 @@ interface StatusBarProps {
   page: PageSummary | null;
   revisionCount: number | null;
   connection: ConnectionState;
+  /** The element under the cursor or clicked on the page. */
+  selectedElement: Element | null;
 }
 
 export function engineLabel(extraction: Extraction | null): string {
@@ -18,7 +20,7 @@ export function engineLabel(extraction: Extraction | null): string {
   return [`${name} ${version}`, provider].filter(Boolean).join(' · ');
 }
 
-export function StatusBar({ saveState, extraction, page, revisionCount, connection }: StatusBarProps) {
+export function StatusBar({ saveState, extraction, page, revisionCount, connection, selectedElement }: StatusBarProps) {
   return (
     <footer className="statusbar">
       <span
@@ -48,6 +50,13 @@ export function StatusBar({ saveState, extraction, page, revisionCount, connecti
         </span>
       )}
       <span className="status-spacer" />
+      {selectedElement && (
+        <span className="status-item" data-testid="selected-element">
+          {selectedElement.kind}
+          {selectedElement.level !== undefined ? ` ${selectedElement.level}` : ''}
+          {selectedElement.confidence !== null ? ` · ${Math.round(selectedElement.confidence * 100)} % confident` : ''}
+        </span>
+      )}
       {extraction && extraction.warnings.length > 0 && (
         <span className="status-item warning" title={extraction.warnings.join('\n')}>
           {extraction.warnings.length} {extraction.warnings.length === 1 ? 'warning' : 'warnings'}

@@ -13,9 +13,9 @@ const markdown = new MarkdownIt({ html: true, linkify: false, typographer: false
 
 const purifyConfig = {
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-  FORBID_ATTR: ['style'],
-  // Page images are the analyst's own; remote ones would leak that the document was opened.
-  ALLOWED_URI_REGEXP: /^(?:#|data:image\/|blob:)/i,
+  // Links are not followed from the preview (a click would navigate the app away); remote images are already
+  // refused by the CSP (img-src 'self' data: blob:), which also keeps an opened document from calling home.
+  FORBID_ATTR: ['style', 'href', 'xlink:href', 'action', 'formaction'],
 };
 
 export function renderPreview(target: HTMLElement, source: string): void {

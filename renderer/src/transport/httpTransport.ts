@@ -50,7 +50,7 @@ export function createHttpTransport({ origin, token }: HttpTransportOptions): Ht
       if (socket !== ws) return;
       socket = null;
       setState('reconnecting');
-      window.setTimeout(connect, reconnectDelayMs(attempt++));
+      setTimeout(connect, reconnectDelayMs(attempt++));
     };
   }
   connect();

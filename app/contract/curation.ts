@@ -1,0 +1,162 @@
+/**
+ * Curation and corpus: the shapes the curation view and the export dialog exchange with the main side.
+ * Scores are in [0, 1], 1 = the engine's output already matched the analyst's text; null = the check does not apply.
+ */
+import { z } from 'zod';
+import { elementKindSchema } from '../model/extraction.js';
+import { reviewStatusSchema } from '../model/page.js';
+
+/** What the curation queue can be sorted by: the combined score, any single check, or how much was corrected. */
+export const curationSortKeys = [
+  'score',
+  'text',
+  'structure',
+  'tables',
+  'tablesStructure',
+  'formulas',
+  'repetition',
+  'unitTests',
+  'changedChars',
+  'revisionAt',
+] as const;
+export const curationSortSchema = z.enum(curationSortKeys);
+export type CurationSort = z.infer<typeof curationSortSchema>;
+
+export const curationFilterSchema = z.object({
+  reviewStatus: z.array(reviewStatusSchema).max(4).optional(),
+  /** Engine id of the page's latest extraction. */
+  engine: z.string().min(1).max(100).optional(),
+  /** Pages whose extraction has an element of this kind… */
+  elementKind: elementKindSchema.optional(),
+  /** …and only where the correction changed that kind. */
+  elementKindChanged: z.boolean().optional(),
+  documentId: z.string().min(1).max(200).optional(),
+  /** Only pages with at least one revision. */
+  correctedOnly: z.boolean().optional(),
+});
+export type CurationFilter = z.infer<typeof curationFilterSchema>;
+
+export const checkScoresSchema = z.object({
+  /** Combined curation score (terms multiplied with floors; see app/checks/pageScore.ts). */
+  score: z.number(),
+  text: z.number(),
+  structure: z.number(),
+  tables: z.number().nullable(),
+  tablesStructure: z.number().nullable(),
+  formulas: z.number().nullable(),
+  repetition: z.number(),
+  unitTests: z.number().nullable(),
+});
+export type CheckScores = z.infer<typeof checkScoresSchema>;
+
+export const kindChangeSchema = z.object({
+  kind: elementKindSchema,
+  elements: z.number().int().nonnegative(),
+  chars: z.number().int().nonnegative(),
+  changedChars: z.number().int().nonnegative(),
+});
+export type KindChangeSummary = z.infer<typeof kindChangeSchema>;
+
+export const curationItemSchema = z.object({
+  pageId: z.string(),
+  documentId: z.string(),
+  documentName: z.string(),
+  pageNumber: z.number().int().positive(),
+  reviewStatus: reviewStatusSchema,
+  engine: z.string(),
+  hasRevision: z.boolean(),
+  scores: checkScoresSchema,
+  /** Characters removed plus inserted by the latest revision against the engine's output. */
+  changedChars: z.number().int().nonnegative(),
+  engineChars: z.number().int().nonnegative(),
+  /** Kinds whose text the correction changed, with the amount. */
+  changedKinds: z.array(kindChangeSchema),
+  revisionAuthor: z.string().nullable(),
+  revisionAt: z.string().nullable(),
+});
+export type CurationItem = z.infer<typeof curationItemSchema>;
+
+export const curationListRequestSchema = curationFilterSchema.extend({
+  sort: curationSortSchema.default('score'),
+  /** asc = worst first for scores (the review order). */
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().min(1).max(500).default(50),
+});
+
+export const curationListSchema = z.object({
+  /** Pages matching the filter (all of them, not only this slice). */
+  total: z.number().int().nonnegative(),
+  items: z.array(curationItemSchema),
+});
+export type CurationList = z.infer<typeof curationListSchema>;
+
+export const curationSummarySchema = z.object({
+  pages: z.number().int().nonnegative(),
+  correctedPages: z.number().int().nonnegative(),
+  meanScore: z.number().nullable(),
+  /** Mean of each check over the pages where it applies. */
+  meanByCheck: z.record(z.string(), z.number().nullable()),
+  /** Ten bins over [0, 1]: bin i counts scores in [i/10, (i+1)/10) (the last bin includes 1). */
+  scoreHistogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int().nonnegative() })),
+  /** Per element kind over the filtered pages: how much of it there is and how much analysts changed. */
+  errorsByKind: z.array(
+    z.object({
+      kind: elementKindSchema,
+      pages: z.number().int().nonnegative(),
+      pagesChanged: z.number().int().nonnegative(),
+      elements: z.number().int().nonnegative(),
+      chars: z.number().int().nonnegative(),
+      changedChars: z.number().int().nonnegative(),
+      /** changedChars / chars (0 when chars is 0). */
+      changeRate: z.number().nonnegative(),
+    }),
+  ),
+  /** Per UTC day of the latest revision: pages corrected that day and their mean score. */
+  correctionsOverTime: z.array(z.object({ day: z.string(), pages: z.number().int().nonnegative(), meanScore: z.number() })),
+});
+export type CurationSummary = z.infer<typeof curationSummarySchema>;
+
+export const pageChecksDetailSchema = z.object({
+  pageId: z.string(),
+  extractionId: z.string(),
+  revisionId: z.string().nullable(),
+  scores: checkScoresSchema,
+  changedKinds: z.array(kindChangeSchema),
+  /** The full results of app/checks runPageChecks (problems, table counts, failed tests, …). */
+  results: z.record(z.string(), z.unknown()),
+});
+export type PageChecksDetail = z.infer<typeof pageChecksDetailSchema>;
+
+export const corpusExportRequestSchema = z.object({
+  outDir: z.string().min(1).max(4096),
+  /** Only pages with this review status. */
+  status: reviewStatusSchema.optional(),
+  /** Only pages whose latest revision is at or after this ISO 8601 time. */
+  since: z.iso.datetime({ offset: true }).optional(),
+  images: z.enum(['png', 'none']).default('png'),
+});
+export type CorpusExportRequest = z.infer<typeof corpusExportRequestSchema>;
+
+export const corpusImportSummarySchema = z.object({
+  records: z.number().int().nonnegative(),
+  documentsAdded: z.number().int().nonnegative(),
+  pagesAdded: z.number().int().nonnegative(),
+  runsAdded: z.number().int().nonnegative(),
+  revisionsAdded: z.number().int().nonnegative(),
+  imagesSeeded: z.number().int().nonnegative(),
+  diverged: z.number().int().nonnegative(),
+  /** Lines or files that could not be imported, with why ("records.jsonl:12"). */
+  problems: z.array(z.object({ where: z.string(), reason: z.string() })),
+});
+export type CorpusImportSummaryReply = z.infer<typeof corpusImportSummarySchema>;
+
+export const mergeSummarySchema = z.object({
+  pages: z.number().int().nonnegative(),
+  documentsAdded: z.number().int().nonnegative(),
+  pagesAdded: z.number().int().nonnegative(),
+  runsAdded: z.number().int().nonnegative(),
+  revisionsAdded: z.number().int().nonnegative(),
+  diverged: z.number().int().nonnegative(),
+  reviewConflicts: z.number().int().nonnegative(),
+});

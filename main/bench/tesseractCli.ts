@@ -1,0 +1,108 @@
+/**
+ * Tesseract's own command-line program (Debian `tesseract-ocr`) as the speed reference: found or installed, then run
+ * in its best configuration on this machine — one process per core, each single-threaded (`OMP_THREAD_LIMIT=1`:
+ * tesseract's OpenMP threads only contend with the other processes) and each given a list of images, so the model
+ * is loaded once per process rather than once per page. Plain text out, pages separated by form feeds.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TesseractInfo {
+  version: string;
+  /** e.g. /usr/share/tesseract-ocr/5/tessdata (from --list-langs). */
+  dataDir: string;
+}
+
+function probe(): TesseractInfo | null {
+  const version = spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
+  if (version.error || version.status !== 0) return null;
+  const langs = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  if (!/^eng$/m.test(langs.stdout ?? '')) return null;
+  const dataDir = /"(.+?)"/.exec(langs.stdout ?? '')?.[1] ?? '';
+  return { version: (version.stdout || version.stderr).split('\n')[0]!.trim(), dataDir };
+}
+
+/**
+ * Returns tesseract's version, installing `tesseract-ocr` with apt-get when it is missing and this process may
+ * (root with apt-get). Otherwise throws an error that says how to install it.
+ */
+export function ensureTesseract(log: (line: string) => void): TesseractInfo {
+  const found = probe();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('apt-get', ['--version']).status === 0;
+  if (isRoot && hasApt) {
+    log('tesseract (CLI) not found: installing the Debian package tesseract-ocr (apt-get update && apt-get install -y tesseract-ocr)…');
+    const update = spawnSync('apt-get', ['update'], { stdio: 'ignore' });
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'tesseract-ocr'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) : update;
+    const after = probe();
+    if (after) return after;
+    throw new Error(`installing tesseract-ocr failed (apt-get exit ${install.status ?? 'signal'}); install it by hand: apt-get update && apt-get install -y tesseract-ocr`);
+  }
+  throw new Error(
+    'tesseract (the command-line program with English data) is needed as the speed reference and is not installed. ' +
+      'On Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y tesseract-ocr; on macOS: brew install tesseract.',
+  );
+}
+
+export interface TesseractPage {
+  imagePath: string;
+  dpi: number;
+}
+
+/**
+ * Splits pages into at most `processes` lists of one resolution each (`--dpi` is per process), keeping each list's
+ * pages in order. Returns list indices per page so results can be put back in page order.
+ */
+export function planProcesses(pages: readonly TesseractPage[], processes: number): { dpi: number; pageIndices: number[] }[] {
+  const byDpi = new Map<number, number[]>();
+  pages.forEach((p, i) => byDpi.set(Math.round(p.dpi), [...(byDpi.get(Math.round(p.dpi)) ?? []), i]));
+  const plans: { dpi: number; pageIndices: number[] }[] = [];
+  for (const [dpi, indices] of byDpi) {
+    // Share of processes in proportion to the group's pages, at least one.
+    const share = Math.max(1, Math.min(indices.length, Math.round((processes * indices.length) / pages.length)));
+    for (let k = 0; k < share; k++) plans.push({ dpi, pageIndices: indices.filter((_, j) => j % share === k) });
+  }
+  return plans;
+}
+
+function runProcess(listFile: string, outBase: string, dpi: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('tesseract', [listFile, outBase, '--dpi', String(dpi), '--psm', '3', '-l', 'eng'], {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tesseract exited ${code}: ${stderr.trim().slice(-400)}`))));
+  });
+}
+
+/** OCRs every page with `processes` concurrent tesseract processes (at most that many at once); text per page. */
+export async function tesseractTexts(pages: readonly TesseractPage[], processes: number): Promise<string[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'recto-tesseract-'));
+  try {
+    const plans = planProcesses(pages, processes);
+    const texts = new Array<string>(pages.length).fill('');
+    let next = 0;
+    const runNext = async (): Promise<void> => {
+      while (next < plans.length) {
+        const k = next++;
+        const plan = plans[k]!;
+        const listFile = path.join(dir, `list-${k}.txt`);
+        const outBase = path.join(dir, `out-${k}`);
+        await writeFile(listFile, plan.pageIndices.map((i) => pages[i]!.imagePath).join('\n') + '\n');
+        await runProcess(listFile, outBase, plan.dpi);
+        const pieces = (await readFile(`${outBase}.txt`, 'utf8')).split('\f');
+        plan.pageIndices.forEach((pageIndex, j) => (texts[pageIndex] = pieces[j] ?? ''));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(processes, plans.length) }, runNext));
+    return texts;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

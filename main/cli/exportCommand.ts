@@ -1,0 +1,150 @@
+/**
+ * The corpus commands of `recto`:
+ *   recto export P.recto --out DIR [--status S] [--since ISO] [--images png|none]
+ *   recto import-corpus DIR --into P.recto
+ *   recto merge A.recto B.recto [--into OUT.recto]
+ * Each prints what it did on stderr; pages or lines that could not be handled are listed, and the exit code is 1
+ * when there were any (2 for bad usage or a refused folder).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { reviewStatusSchema } from '../../app/model/page.js';
+import { inspectFile } from '../composition/createRectoSession.js';
+import { CorpusExportRefusedError, exportCorpus } from '../corpus/exportCorpus.js';
+import { CorpusImportError, importCorpus } from '../corpus/importCorpus.js';
+import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { projectPageImages, seedPageImage } from '../corpus/pageImages.js';
+import { PageImageCache } from '../services/pageImageCache.js';
+import { defaultAppPaths } from '../settings/appPaths.js';
+import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
+
+type Err = NodeJS.WritableStream;
+
+function pageImageCache(): PageImageCache {
+  return new PageImageCache(defaultAppPaths().cacheDir, inspectFile);
+}
+
+export async function exportCommand(args: string[], stderr: Err & { isTTY?: boolean }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, status: { type: 'string' }, since: { type: 'string' }, images: { type: 'string' } },
+  });
+  if (positionals.length !== 1) return usageError(stderr, 'recto export: give one project file (P.recto)');
+  if (!values.out) return usageError(stderr, 'recto export: --out DIR is required');
+  const status = values.status === undefined ? undefined : reviewStatusSchema.safeParse(values.status);
+  if (status && !status.success) {
+    return usageError(stderr, `recto export: --status must be one of ${reviewStatusSchema.options.join(', ')}`);
+  }
+  const images = values.images ?? 'png';
+  if (images !== 'png' && images !== 'none') return usageError(stderr, 'recto export: --images must be png or none');
+  if (values.since && Number.isNaN(new Date(values.since).getTime())) {
+    return usageError(stderr, `recto export: --since: not a date and time: ${values.since}`);
+  }
+
+  const store = ProjectStore.open(path.resolve(positionals[0]!));
+  const bar = new cliProgress.SingleBar(
+    { stream: stderr, format: 'Exporting |{bar}| {value}/{total} pages | {label}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  try {
+    store.checks.recomputeMissing();
+    const summary = await exportCorpus(store, {
+      outDir: values.out,
+      status: status?.data,
+      since: values.since,
+      images,
+      pageImage: projectPageImages(store, pageImageCache()),
+      onProgress: (done, total, label) => {
+        if (!started) {
+          bar.start(total, done, { label });
+          started = true;
+        } else bar.update(done, { label });
+      },
+    });
+    if (started) bar.stop();
+    for (const skipped of summary.skipped) stderr.write(`recto: left out ${skipped.page}: ${skipped.reason}\n`);
+    stderr.write(
+      `recto: exported ${summary.records} page(s) and ${summary.tests} test(s) to ${summary.outDir}` +
+        ` (${summary.filesWritten.length} file(s) written, ${summary.imagesKept} image(s) unchanged, ` +
+        `${summary.filesRemoved.length} removed, ${summary.skipped.length} page(s) left out)\n`,
+    );
+    return summary.skipped.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (started) bar.stop();
+    if (error instanceof CorpusExportRefusedError) return usageError(stderr, `recto export: ${error.message}`);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+export function importCorpusCommand(args: string[], stderr: Err): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { into: { type: 'string' } } });
+  if (positionals.length !== 1) return usageError(stderr, 'recto import-corpus: give one corpus folder');
+  if (!values.into) return usageError(stderr, 'recto import-corpus: --into P.recto is required');
+  const file = path.resolve(values.into);
+  const store = fs.existsSync(file) ? ProjectStore.open(file) : ProjectStore.create(file);
+  try {
+    const summary = importCorpus(store, path.resolve(positionals[0]!), { seedImage: seedPageImage(pageImageCache()) });
+    for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
+    stderr.write(
+      `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
+        `${summary.revisionsAdded} revision(s), ${summary.runsAdded} engine run(s)\n`,
+    );
+    return summary.problems.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof CorpusImportError) return usageError(stderr, `recto import-corpus: ${error.message}`);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+export function mergeCommand(args: string[], stderr: Err): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { into: { type: 'string' } } });
+  if (positionals.length !== 2) return usageError(stderr, 'recto merge: give two project files (A.recto B.recto)');
+  const [first, second] = positionals.map((p) => path.resolve(p)) as [string, string];
+  if (first === second) return usageError(stderr, 'recto merge: the two projects are the same file');
+  let targetFile = first;
+  if (values.into) {
+    targetFile = path.resolve(values.into);
+    if (fs.existsSync(targetFile)) return usageError(stderr, `recto merge: ${values.into} already exists; choose a new file`);
+    // A consistent copy of A (WAL included) becomes the target; A itself is not written.
+    const source = ProjectStore.open(first);
+    try {
+      source.database.prepare('VACUUM INTO ?').run(targetFile);
+    } finally {
+      source.close();
+    }
+  }
+  let store: ProjectStore;
+  try {
+    store = ProjectStore.open(targetFile);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return usageError(stderr, `recto merge: ${error.message}`);
+    throw error;
+  }
+  try {
+    const summary = mergeProjectInto(store, second);
+    stderr.write(
+      `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
+        `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added; ` +
+        `${summary.diverged} page(s) edited on both sides (all revisions kept), ${summary.reviewConflicts} review status conflict(s) (kept ${path.basename(targetFile)}'s)\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ProjectFileError) return usageError(stderr, `recto merge: ${error.message}`);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+function usageError(stderr: Err, message: string): number {
+  stderr.write(`${message}\n`);
+  return 2;
+}

@@ -1,0 +1,133 @@
+/**
+ * Writing page bundles into a project without losing anything already there: documents are matched by SHA-256,
+ * pages by document and page number, runs, extractions and revisions by their ids (UUIDs, unique across projects).
+ * What is new is added; nothing is overwritten. Revisions from both sides are kept and ordered by time, so the latest
+ * revision is the one saved last, whichever project it came from.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { ProjectStore } from '../store/projectStore.js';
+import type { PageBundle } from './pageBundles.js';
+
+export interface ApplyOutcome {
+  pageId: string;
+  newDocument: boolean;
+  newPage: boolean;
+  runsAdded: number;
+  revisionsAdded: number;
+  /** Both sides had revisions the other lacked: the page now has two lines of edits (both kept). */
+  diverged: boolean;
+  /** Review statuses differed and neither was "unreviewed"; the target's was kept. */
+  reviewConflict: boolean;
+}
+
+export class BundleWriter {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(private readonly store: ProjectStore) {
+    const db = (this.db = store.database);
+    this.statements = {
+      documentBySha: db.prepare('SELECT id FROM documents WHERE sha256 = ?'),
+      idTaken: {
+        documents: db.prepare('SELECT 1 FROM documents WHERE id = ?'),
+        pages: db.prepare('SELECT 1 FROM pages WHERE id = ?'),
+        engine_runs: db.prepare('SELECT 1 FROM engine_runs WHERE id = ?'),
+        extractions: db.prepare('SELECT 1 FROM extractions WHERE id = ?'),
+        revisions: db.prepare('SELECT 1 FROM revisions WHERE id = ?'),
+      },
+      insertDocument: db.prepare(
+        'INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      insertBlob: db.prepare('INSERT OR IGNORE INTO source_blobs (sha256, bytes) VALUES (?, ?)'),
+      pageByNumber: db.prepare('SELECT id, review_status FROM pages WHERE document_id = ? AND page_number = ?'),
+      insertPage: db.prepare(
+        `INSERT INTO pages (id, document_id, page_number, width, height, dpi, text_layer, status, error, review_status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      setReview: db.prepare('UPDATE pages SET review_status = ? WHERE id = ?'),
+      markRead: db.prepare(`UPDATE pages SET status = 'done', error = NULL WHERE id = ?`),
+      insertRun: db.prepare(
+        `INSERT INTO engine_runs (id, page_id, engine_id, engine_name, engine_version, pack_sha256, licence, provider,
+           settings, stats, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertExtraction: db.prepare(
+        `INSERT INTO extractions (id, run_id, page_id, markdown, elements, words, fields, warnings, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      revisionsOf: db.prepare('SELECT id, created_at, seq FROM revisions WHERE page_id = ? ORDER BY seq'),
+      insertRevision: db.prepare(
+        'INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      setSeq: db.prepare('UPDATE revisions SET seq = ? WHERE id = ?'),
+    };
+  }
+
+  private taken(table: keyof typeof this.statements.idTaken, id: string): boolean {
+    return this.statements.idTaken[table].get(id) !== undefined;
+  }
+
+  /** Adds what the bundle has and the project lacks, and recomputes the page's checks — in one transaction. */
+  apply(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
+    return this.db.transaction(() => this.applyInTransaction(bundle, sourceBytes))();
+  }
+
+  private applyInTransaction(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
+    const s = this.statements;
+    const { document, page } = bundle;
+    let documentId = s.documentBySha.pluck().get(document.sha256) as string | undefined;
+    const newDocument = documentId === undefined;
+    if (documentId === undefined) {
+      documentId = this.taken('documents', document.id) ? randomUUID() : document.id;
+      s.insertDocument.run(documentId, document.sha256, document.name, document.mediaType, document.sizeBytes, document.importedAt);
+    }
+    if (sourceBytes) s.insertBlob.run(document.sha256, sourceBytes);
+
+    let target = s.pageByNumber.get(documentId, page.pageNumber) as { id: string; review_status: string } | undefined;
+    const newPage = target === undefined;
+    let reviewConflict = false;
+    if (!target) {
+      const pageId = this.taken('pages', page.id) ? randomUUID() : page.id;
+      s.insertPage.run(pageId, documentId, page.pageNumber, page.width, page.height, page.dpi, page.textLayerJson, page.status,
+        page.error, page.reviewStatus);
+      target = { id: pageId, review_status: page.reviewStatus };
+    } else if (target.review_status !== page.reviewStatus) {
+      if (target.review_status === 'unreviewed') s.setReview.run(page.reviewStatus, target.id);
+      else if (page.reviewStatus !== 'unreviewed') reviewConflict = true;
+    }
+    const pageId = target.id;
+
+    let runsAdded = 0;
+    for (const run of bundle.runs) {
+      if (this.taken('engine_runs', run.id) || this.taken('extractions', run.extraction.id)) continue;
+      s.insertRun.run(run.id, pageId, run.engineId, run.engineName, run.engineVersion, run.packSha256, run.licence, run.provider,
+        run.settingsJson, run.statsJson, run.startedAt, run.finishedAt);
+      const x = run.extraction;
+      s.insertExtraction.run(x.id, run.id, pageId, x.markdown, x.layoutJson, x.wordsJson, x.fieldsJson, x.warningsJson, x.createdAt);
+      runsAdded += 1;
+    }
+    if (runsAdded > 0) s.markRead.run(pageId);
+
+    const existing = s.revisionsOf.all(pageId) as { id: string; created_at: string; seq: number }[];
+    const incoming = bundle.revisions.filter((r) => !this.taken('revisions', r.id));
+    const diverged = incoming.length > 0 && existing.some((e) => !bundle.revisions.some((r) => r.id === e.id));
+    if (incoming.length > 0) {
+      // Inserted past the current end (parents first: a bundle lists revisions in the order they were saved), then
+      // the page's revisions are renumbered by time; ties keep each side's own order, the target's first.
+      let seq = existing.length === 0 ? 0 : Math.max(...existing.map((e) => e.seq));
+      for (const r of incoming) {
+        const parentKnown = r.parentId === null || this.taken('revisions', r.parentId);
+        s.insertRevision.run(r.id, pageId, parentKnown ? r.parentId : null, r.text, r.author, r.createdAt, ++seq);
+      }
+      const ordered = [
+        ...existing.map((e, i) => ({ id: e.id, at: e.created_at, side: 0, i })),
+        ...incoming.map((r, i) => ({ id: r.id, at: r.createdAt, side: 1, i })),
+      ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.side - b.side || a.i - b.i));
+      // Two passes: the (page, seq) index is unique, so move everything out of the way first.
+      ordered.forEach((r, i) => s.setSeq.run(-(i + 1), r.id));
+      ordered.forEach((r, i) => s.setSeq.run(i + 1, r.id));
+    }
+    if (runsAdded > 0 || incoming.length > 0 || newPage) this.store.checks.recompute(pageId);
+    return { pageId, newDocument, newPage, runsAdded, revisionsAdded: incoming.length, diverged, reviewConflict };
+  }
+}

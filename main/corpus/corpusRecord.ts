@@ -1,0 +1,245 @@
+/**
+ * One line of records.jsonl: a page with its image, the engine's output, the corrected Markdown, the elements with
+ * their boxes, the check scores and the provenance — and every revision, so a corpus can be imported back into a
+ * project without loss. Field order and shapes are fixed (JSON columns of free shape travel as strings), so every
+ * line has the same schema and `datasets.load_dataset("json", …)` reads the file as one table.
+ */
+import { z } from 'zod';
+import { elementSchema } from '../../app/model/extraction.js';
+import { reviewStatusSchema } from '../../app/model/page.js';
+import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
+import type { BundleRun, PageBundle } from './pageBundles.js';
+
+export const corpusFormat = 'recto-corpus';
+export const corpusFormatVersion = 1;
+
+const nullableNumber = z.number().nullable();
+
+export const corpusRecordSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
+  image: z.string().nullable(),
+  image_sha256: z.string().nullable(),
+  source: z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    name: z.string(),
+    media_type: z.string(),
+    size_bytes: z.number().int().nonnegative(),
+    imported_at: z.string(),
+    document_id: z.string(),
+    page: z.number().int().positive(),
+    page_id: z.string(),
+    width: z.number(),
+    height: z.number(),
+    dpi: z.number(),
+    status: z.enum(['pending', 'reading', 'done', 'error']),
+    error: z.string().nullable(),
+  }),
+  engine: z.object({
+    run_id: z.string(),
+    extraction_id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    version: z.string(),
+    pack_sha256: z.string().nullable(),
+    licence: z.string().nullable(),
+    provider: z.string().nullable(),
+    settings_json: z.string(),
+    stats_json: z.string(),
+    started_at: z.string(),
+    finished_at: z.string(),
+    read_at: z.string(),
+    words_json: z.string().nullable(),
+    fields_json: z.string().nullable(),
+    warnings_json: z.string(),
+  }),
+  engine_markdown: z.string(),
+  corrected_markdown: z.string(),
+  corrected: z.boolean(),
+  review_status: reviewStatusSchema,
+  reviewer: z.string().nullable(),
+  revised_at: z.string().nullable(),
+  element_page: z.object({ width: z.number(), height: z.number() }),
+  elements: z.array(elementSchema.extend({ confidence: nullableNumber, level: z.number().int().nullable() })),
+  checks: z.object({
+    score: z.number(),
+    text: z.number(),
+    structure: z.number(),
+    tables: nullableNumber,
+    tables_structure: nullableNumber,
+    formulas: nullableNumber,
+    repetition: z.number(),
+    unit_tests: nullableNumber,
+    changed_chars: z.number().int().nonnegative(),
+  }),
+  changed_by_kind: z.array(
+    z.object({ kind: z.string(), elements: z.number().int(), chars: z.number().int(), changed_chars: z.number().int() }),
+  ),
+  revisions: z.array(
+    z.object({ id: z.string(), parent_id: z.string().nullable(), author: z.string(), created_at: z.string(), text: z.string() }),
+  ),
+  tests: z.number().int().nonnegative(),
+});
+export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
+
+/** Stable record id: the source's SHA-256 prefix and the page number, so it survives copies of the project. */
+export function recordIdOf(sourceSha256: string, pageNumber: number): string {
+  return `${sourceSha256.slice(0, 16)}_p${String(pageNumber).padStart(4, '0')}`;
+}
+
+export interface RecordParts {
+  bundle: PageBundle;
+  image: { path: string; sha256: string } | null;
+  scores: CheckScores;
+  changedChars: number;
+  kinds: KindChangeSummary[];
+  tests: number;
+}
+
+export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tests }: RecordParts): CorpusRecord {
+  const run = bundle.runs[bundle.runs.length - 1];
+  if (!run) throw new Error('the page has no extraction');
+  let layout: { page: { width: number; height: number }; elements: unknown[] };
+  try {
+    layout = JSON.parse(run.extraction.layoutJson) as typeof layout;
+  } catch {
+    throw new Error("the extraction's elements are not valid JSON (a damaged row)");
+  }
+  const parsed = z.array(elementSchema).safeParse(layout?.elements);
+  if (!parsed.success) throw new Error(`the extraction's elements are malformed: ${parsed.error.issues[0]?.message ?? ''}`);
+  const elements = parsed.data;
+  const latest = bundle.revisions[bundle.revisions.length - 1] ?? null;
+  return {
+    id: recordIdOf(bundle.document.sha256, bundle.page.pageNumber),
+    image: image?.path ?? null,
+    image_sha256: image?.sha256 ?? null,
+    source: {
+      sha256: bundle.document.sha256,
+      name: bundle.document.name,
+      media_type: bundle.document.mediaType,
+      size_bytes: bundle.document.sizeBytes,
+      imported_at: bundle.document.importedAt,
+      document_id: bundle.document.id,
+      page: bundle.page.pageNumber,
+      page_id: bundle.page.id,
+      width: bundle.page.width,
+      height: bundle.page.height,
+      dpi: bundle.page.dpi,
+      status: bundle.page.status,
+      error: bundle.page.error,
+    },
+    engine: {
+      run_id: run.id,
+      extraction_id: run.extraction.id,
+      id: run.engineId,
+      name: run.engineName,
+      version: run.engineVersion,
+      pack_sha256: run.packSha256,
+      licence: run.licence,
+      provider: run.provider,
+      settings_json: run.settingsJson,
+      stats_json: run.statsJson,
+      started_at: run.startedAt,
+      finished_at: run.finishedAt,
+      read_at: run.extraction.createdAt,
+      words_json: run.extraction.wordsJson,
+      fields_json: run.extraction.fieldsJson,
+      warnings_json: run.extraction.warningsJson,
+    },
+    engine_markdown: run.extraction.markdown,
+    corrected_markdown: latest?.text ?? run.extraction.markdown,
+    corrected: latest !== null,
+    review_status: bundle.page.reviewStatus,
+    reviewer: latest?.author ?? null,
+    revised_at: latest?.createdAt ?? null,
+    element_page: { width: layout.page.width, height: layout.page.height },
+    elements: elements.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      box: e.box,
+      span: e.span,
+      confidence: e.confidence,
+      level: e.level ?? null,
+    })),
+    checks: {
+      score: scores.score,
+      text: scores.text,
+      structure: scores.structure,
+      tables: scores.tables,
+      tables_structure: scores.tablesStructure,
+      formulas: scores.formulas,
+      repetition: scores.repetition,
+      unit_tests: scores.unitTests,
+      changed_chars: changedChars,
+    },
+    changed_by_kind: kinds
+      .filter((k) => k.changedChars > 0)
+      .map((k) => ({ kind: k.kind, elements: k.elements, chars: k.chars, changed_chars: k.changedChars })),
+    revisions: bundle.revisions.map((r) => ({
+      id: r.id,
+      parent_id: r.parentId,
+      author: r.author,
+      created_at: r.createdAt,
+      text: r.text,
+    })),
+    tests,
+  };
+}
+
+/** The page bundle a record carries (its latest extraction and every revision), for import. */
+export function bundleOfRecord(record: CorpusRecord): PageBundle {
+  const { source, engine } = record;
+  const run: BundleRun = {
+    id: engine.run_id,
+    engineId: engine.id,
+    engineName: engine.name,
+    engineVersion: engine.version,
+    packSha256: engine.pack_sha256,
+    licence: engine.licence,
+    provider: engine.provider,
+    settingsJson: engine.settings_json,
+    statsJson: engine.stats_json,
+    startedAt: engine.started_at,
+    finishedAt: engine.finished_at,
+    extraction: {
+      id: engine.extraction_id,
+      markdown: record.engine_markdown,
+      layoutJson: JSON.stringify({
+        page: record.element_page,
+        elements: record.elements.map(({ level, ...e }) => (level === null ? e : { ...e, level })),
+      }),
+      wordsJson: engine.words_json,
+      fieldsJson: engine.fields_json,
+      warningsJson: engine.warnings_json,
+      createdAt: engine.read_at,
+    },
+  };
+  return {
+    document: {
+      id: source.document_id,
+      sha256: source.sha256,
+      name: source.name,
+      mediaType: source.media_type,
+      sizeBytes: source.size_bytes,
+      importedAt: source.imported_at,
+    },
+    page: {
+      id: source.page_id,
+      pageNumber: source.page,
+      width: source.width,
+      height: source.height,
+      dpi: source.dpi,
+      textLayerJson: null,
+      status: source.status,
+      error: source.error,
+      reviewStatus: record.review_status,
+    },
+    runs: [run],
+    revisions: record.revisions.map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      text: r.text,
+      author: r.author,
+      createdAt: r.created_at,
+    })),
+  };
+}

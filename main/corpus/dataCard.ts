@@ -1,0 +1,104 @@
+/**
+ * The corpus's README.md: a Hugging Face style data card (YAML front matter naming the two JSONL files as configs)
+ * with what the folder holds, computed from the records only — no export time, so the same project gives the same card.
+ */
+import type { CorpusRecord } from './corpusRecord.js';
+
+export interface DataCardInput {
+  projectName: string;
+  records: readonly CorpusRecord[];
+  tests: number;
+  testsByType: Record<string, number>;
+  filters: { status: string | null; since: string | null; images: 'png' | 'none' };
+  skipped: number;
+}
+
+const fixed = (value: number, digits = 3): string => value.toFixed(digits);
+
+export function renderDataCard(input: DataCardInput): string {
+  const { records } = input;
+  const corrected = records.filter((r) => r.corrected).length;
+  const engines = [...new Set(records.map((r) => `${r.engine.name} ${r.engine.version}${r.engine.pack_sha256 ? ` (pack ${r.engine.pack_sha256.slice(0, 12)})` : ''}`))].sort();
+  const reviewers = new Set(records.map((r) => r.reviewer).filter((r): r is string => r !== null)).size;
+  const sources = new Set(records.map((r) => r.source.sha256)).size;
+  const meanScore = records.length > 0 ? records.reduce((sum, r) => sum + r.checks.score, 0) / records.length : 0;
+  const kinds = new Map<string, { pages: number; changed: number }>();
+  for (const record of records) {
+    for (const k of record.changed_by_kind) {
+      const entry = kinds.get(k.kind) ?? { pages: 0, changed: 0 };
+      entry.pages += 1;
+      entry.changed += k.changed_chars;
+      kinds.set(k.kind, entry);
+    }
+  }
+  const statuses = new Map<string, number>();
+  for (const r of records) statuses.set(r.review_status, (statuses.get(r.review_status) ?? 0) + 1);
+  const lines = [
+    '---',
+    'configs:',
+    '- config_name: default',
+    '  data_files:',
+    '  - split: train',
+    '    path: records.jsonl',
+    '- config_name: tests',
+    '  data_files:',
+    '  - split: test',
+    '    path: tests.jsonl',
+    'task_categories:',
+    '- image-to-text',
+    'tags:',
+    '- ocr',
+    '- document-parsing',
+    '- recto',
+    '---',
+    '',
+    `# ${input.projectName} — corrected pages`,
+    '',
+    'Pages read by an OCR engine and corrected by analysts in Recto. Each record pairs the page image with the',
+    "engine's Markdown and the analyst's corrected Markdown (tables as HTML, formulas as LaTeX), the layout elements",
+    'with their boxes, deterministic check scores of the engine output against the correction, and provenance.',
+    '',
+    '## Contents',
+    '',
+    `- records: ${records.length} pages from ${sources} source file(s); ${corrected} corrected by ${reviewers} reviewer(s)`,
+    `- review status: ${[...statuses.entries()].sort().map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}`,
+    `- engines: ${engines.join('; ') || 'none'}`,
+    `- mean curation score of the engine output: ${fixed(meanScore)}`,
+    `- olmOCR-Bench tests derived from the corrections: ${input.tests} (${Object.entries(input.testsByType).sort().map(([t, n]) => `${t} ${n}`).join(', ') || 'none'})`,
+    `- filters: status ${input.filters.status ?? 'any'}, since ${input.filters.since ?? 'any time'}, images ${input.filters.images}`,
+    `- pages left out because they could not be exported: ${input.skipped} (listed in manifest.json under "skipped")`,
+    '',
+    '## Corrections by element kind',
+    '',
+    '| kind | pages changed | characters changed |',
+    '|---|---|---|',
+    ...[...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([kind, k]) => `| ${kind} | ${k.pages} | ${k.changed} |`),
+    '',
+    '## Files',
+    '',
+    '- `records.jsonl` — one page a line: `image` (path under `images/`, null when exported without images) and',
+    '  `image_sha256`; `engine_markdown`; `corrected_markdown`; `elements` (kind, `box` [x1, y1, x2, y2] in pixels of a',
+    '  page of size `element_page`, `span` [start, end) into `engine_markdown`); `checks` (curation scores in [0, 1], 1 =',
+    '  the engine already matched the correction; null where a check does not apply); `changed_by_kind`; `source` and',
+    '  `engine` (provenance: source file SHA-256, page, engine, model pack SHA-256); `reviewer`, `revised_at` and every',
+    '  `revisions` entry. JSON columns of free shape (`*_json`) are strings.',
+    '- `tests.jsonl` — olmOCR-Bench unit tests (present, absent, order, table, math) derived from the corrections: each',
+    '  passes on the corrected Markdown and fails on the engine output. `pdf` names the page image under `images/`,',
+    '  `page` is 1.',
+    '- `images/` — page images (PNG) as the engine saw them.',
+    '- `manifest.json` — SHA-256 and size of every file.',
+    '',
+    '## Loading',
+    '',
+    '```python',
+    'from datasets import load_dataset',
+    'pages = load_dataset("json", data_files="records.jsonl", split="train")',
+    'tests = load_dataset("json", data_files="tests.jsonl", split="train")',
+    '```',
+    '',
+    'The curation score multiplies graded checks (text edit distance, structure, TEDS of tables, formulas,',
+    'repetition) with floors, in the manner of Jina-OCR-v1\'s reward; it orders pages for review and is not a benchmark.',
+    '',
+  ];
+  return lines.join('\n');
+}

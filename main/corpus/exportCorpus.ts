@@ -1,0 +1,299 @@
+/**
+ * The corpus export: a folder other tools read without Recto (see dataCard.ts for the layout). Deterministic — the
+ * same project gives byte-identical files (everything sorted, no time of the export inside) — and incremental: a
+ * previous export in the folder is recognised by its manifest, and files whose content is unchanged are not
+ * rewritten (images are not even rendered again). A non-empty folder that is not a Recto export is refused.
+ * A page that cannot be exported (a broken row, an image that cannot be had) is left out and reported.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { deriveBenchTests } from '../../app/checks/olmocr/deriveTests.js';
+import type { ReviewStatus } from '../../app/model/page.js';
+import { checkPage } from '../curation/pageChecks.js';
+import type { ProjectStore } from '../store/projectStore.js';
+import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
+import { renderDataCard } from './dataCard.js';
+import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
+import { bundleReader, type PageBundle } from './pageBundles.js';
+
+export interface PageImageRequest {
+  pageId: string;
+  documentSha256: string;
+  documentName: string;
+  pageNumber: number;
+}
+
+export interface ExportOptions {
+  outDir: string;
+  status?: ReviewStatus;
+  /** ISO 8601: only pages whose latest revision is at or after it. */
+  since?: string;
+  images: 'png' | 'none';
+  /** PNG bytes of a page image; throws when the image cannot be had. Needed when images is "png". */
+  pageImage?: (page: PageImageRequest) => Promise<Buffer>;
+  onProgress?: (done: number, total: number, label: string) => void;
+}
+
+export interface SkippedPage {
+  id: string | null;
+  page: string;
+  reason: string;
+}
+
+export interface ExportSummary {
+  outDir: string;
+  records: number;
+  tests: number;
+  imagesWritten: number;
+  imagesKept: number;
+  /** Files written this time (content new or changed), relative to outDir, sorted. */
+  filesWritten: string[];
+  filesRemoved: string[];
+  skipped: SkippedPage[];
+}
+
+/** Export into a folder that holds something else: nothing was written. */
+export class CorpusExportRefusedError extends Error {
+  override name = 'CorpusExportRefusedError';
+}
+
+export const sha256Of = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Writes through a temporary file, and only when the content differs; returns whether it wrote. */
+function writeIfChanged(file: string, content: string | Buffer): boolean {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  if (fs.existsSync(file)) {
+    const current = fs.readFileSync(file);
+    if (current.equals(bytes)) return false;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(temporary, bytes);
+  fs.renameSync(temporary, file);
+  return true;
+}
+
+/**
+ * The previous export in the folder (null for a new or empty folder); throws CorpusExportRefusedError for a folder
+ * that holds anything else. Call it before starting an export job, so a refusal is an answer, not a failed job.
+ */
+export function previousExport(outDir: string): CorpusManifest | null {
+  if (!fs.existsSync(outDir)) return null;
+  if (!fs.statSync(outDir).isDirectory()) throw new CorpusExportRefusedError(`${outDir}: exists and is not a folder`);
+  const entries = fs.readdirSync(outDir);
+  if (entries.length === 0) return null;
+  const manifest = readManifest(path.join(outDir, 'manifest.json'));
+  if (!manifest) {
+    throw new CorpusExportRefusedError(
+      `${outDir}: the folder is not empty and is not a Recto corpus export (no valid manifest.json); ` +
+        'choose an empty or new folder — nothing was written',
+    );
+  }
+  return manifest;
+}
+
+/** Pages to export, in corpus order, with why the filter-passing ones cannot be (null when they can). */
+function selectPages(store: ProjectStore, options: ExportOptions): string[] {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (options.status) {
+    clauses.push('p.review_status = ?');
+    params.push(options.status);
+  }
+  if (options.since) {
+    clauses.push('(SELECT MAX(v.created_at) FROM revisions v WHERE v.page_id = p.id) >= ?');
+    params.push(new Date(options.since).toISOString());
+  }
+  return store.database
+    .prepare(
+      `SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id
+       ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY d.sha256, p.page_number`,
+    )
+    .pluck()
+    .all(...params) as string[];
+}
+
+interface Built {
+  record: CorpusRecord;
+  line: string;
+  testLines: string[];
+  contentKey: string;
+}
+
+export async function exportCorpus(store: ProjectStore, options: ExportOptions): Promise<ExportSummary> {
+  const outDir = path.resolve(options.outDir);
+  if (options.images === 'png' && !options.pageImage) throw new Error('exportCorpus: images "png" needs pageImage');
+  if (options.since && Number.isNaN(new Date(options.since).getTime())) {
+    throw new CorpusExportRefusedError(`--since: not a date and time: ${options.since}`);
+  }
+  const previous = previousExport(outDir);
+  fs.mkdirSync(outDir, { recursive: true });
+  const previousFiles = new Map((previous?.files ?? []).map((f) => [f.path, f]));
+  const previousTests = previous ? previousTestsByRecord(outDir, previous) : new Map<string, string[]>();
+
+  const reader = bundleReader(store.database);
+  const pageIds = selectPages(store, options);
+  const built: Built[] = [];
+  const skipped: SkippedPage[] = [];
+  let imagesWritten = 0;
+  let imagesKept = 0;
+  const filesWritten: string[] = [];
+
+  for (const [index, pageId] of pageIds.entries()) {
+    let bundle: PageBundle | null = null;
+    let label = pageId;
+    try {
+      bundle = reader.read(pageId, { allRuns: false });
+      label = `${bundle.document.name} p. ${bundle.page.pageNumber}`;
+      const id = recordIdOf(bundle.document.sha256, bundle.page.pageNumber);
+      const run = bundle.runs[bundle.runs.length - 1];
+      if (!run) throw new Error(bundle.page.status === 'error' ? `not read (${bundle.page.error ?? 'error'})` : 'not read yet');
+      const latest = bundle.revisions[bundle.revisions.length - 1] ?? null;
+      const stored = store.checks.scores(pageId);
+      const fresh =
+        stored && stored.extractionId === run.extraction.id && stored.revisionId === (latest?.id ?? null)
+          ? stored
+          : recheck(run.extraction.markdown, run.extraction.layoutJson, latest?.text ?? null);
+
+      let image: { path: string; sha256: string } | null = null;
+      if (options.images === 'png') {
+        const relative = `images/${id}.png`;
+        const target = path.join(outDir, relative);
+        const known = previousFiles.get(relative);
+        if (known && fs.existsSync(target) && fs.statSync(target).size === known.bytes) {
+          image = { path: relative, sha256: known.sha256 };
+          imagesKept += 1;
+        } else {
+          const bytes = await options.pageImage!({
+            pageId,
+            documentSha256: bundle.document.sha256,
+            documentName: bundle.document.name,
+            pageNumber: bundle.page.pageNumber,
+          });
+          if (writeIfChanged(target, bytes)) {
+            imagesWritten += 1;
+            filesWritten.push(relative);
+          } else imagesKept += 1;
+          image = { path: relative, sha256: sha256Of(bytes) };
+        }
+      }
+
+      const corrected = latest?.text ?? run.extraction.markdown;
+      const contentKey = sha256Of(`${run.extraction.markdown}\u0000${corrected}`);
+      const testLines =
+        previous?.records?.[id] === contentKey && previousTests.has(id)
+          ? previousTests.get(id)!
+          : corrected === run.extraction.markdown
+            ? []
+            : deriveBenchTests(run.extraction.markdown, corrected, { pdf: `${id}.png`, page: 1, idPrefix: id }).map((t) =>
+                JSON.stringify(t),
+              );
+      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length });
+      built.push({ record, line: JSON.stringify(record), testLines, contentKey });
+    } catch (error) {
+      skipped.push({
+        id: bundle ? recordIdOf(bundle.document.sha256, bundle.page.pageNumber) : null,
+        page: label,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+    options.onProgress?.(index + 1, pageIds.length, label);
+    // Let the event loop breathe (progress events, other requests) during a long export.
+    if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
+  const recordsText = built.map((b) => `${b.line}\n`).join('');
+  const testLines = built.flatMap((b) => b.testLines);
+  const testsText = testLines.map((l) => `${l}\n`).join('');
+  const testsByType: Record<string, number> = {};
+  for (const line of testLines) {
+    const type = (JSON.parse(line) as { type: string }).type;
+    testsByType[type] = (testsByType[type] ?? 0) + 1;
+  }
+  const readme = renderDataCard({
+    projectName: store.info().name,
+    records: built.map((b) => b.record),
+    tests: testLines.length,
+    testsByType,
+    filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
+    skipped: skipped.length,
+  });
+
+  const texts: [string, string][] = [
+    ['README.md', readme],
+    ['records.jsonl', recordsText],
+    ['tests.jsonl', testsText],
+  ];
+  for (const [name, text] of texts) if (writeIfChanged(path.join(outDir, name), text)) filesWritten.push(name);
+
+  // Files of the previous export that this one no longer has (pages filtered out or removed) go; nothing else does.
+  const images = built.map((b) => b.record.image).filter((p): p is string => p !== null);
+  const current = new Set([...texts.map(([name]) => name), ...images]);
+  const filesRemoved: string[] = [];
+  for (const file of previousFiles.keys()) {
+    if (current.has(file) || file.includes('..') || path.isAbsolute(file)) continue;
+    const full = path.join(outDir, file);
+    if (fs.existsSync(full)) {
+      fs.rmSync(full);
+      filesRemoved.push(file);
+    }
+  }
+
+  const files: ManifestFile[] = [
+    ...texts.map(([name, text]) => ({ path: name, sha256: sha256Of(text), bytes: Buffer.byteLength(text) })),
+    ...built
+      .filter((b) => b.record.image)
+      .map((b) => ({
+        path: b.record.image!,
+        sha256: b.record.image_sha256!,
+        bytes: fs.statSync(path.join(outDir, b.record.image!)).size,
+      })),
+  ].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const manifest: CorpusManifest = {
+    format: corpusFormat,
+    version: corpusFormatVersion,
+    project: store.info().name,
+    filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
+    counts: { records: built.length, tests: testLines.length, images: images.length, skipped: skipped.length },
+    files,
+    records: Object.fromEntries(built.map((b) => [b.record.id, b.contentKey])),
+    skipped,
+  };
+  if (writeIfChanged(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)) filesWritten.push('manifest.json');
+
+  return {
+    outDir,
+    records: built.length,
+    tests: testLines.length,
+    imagesWritten,
+    imagesKept,
+    filesWritten: filesWritten.sort(),
+    filesRemoved: filesRemoved.sort(),
+    skipped,
+  };
+}
+
+function recheck(markdown: string, layoutJson: string, corrected: string | null) {
+  const { elements } = JSON.parse(layoutJson) as { elements: Parameters<typeof checkPage>[0]['elements'] };
+  const outcome = checkPage({ engineMarkdown: markdown, elements, correctedMarkdown: corrected });
+  return { scores: outcome.scores, changedChars: outcome.changedChars, kinds: outcome.kinds };
+}
+
+/** The previous tests.jsonl lines per record id (test ids start with the record id), for reuse when unchanged. */
+function previousTestsByRecord(outDir: string, manifest: CorpusManifest): Map<string, string[]> {
+  const byRecord = new Map<string, string[]>();
+  const file = path.join(outDir, 'tests.jsonl');
+  const listed = manifest.files.find((f) => f.path === 'tests.jsonl');
+  if (!listed || !fs.existsSync(file)) return byRecord;
+  const text = fs.readFileSync(file, 'utf8');
+  if (sha256Of(text) !== listed.sha256) return byRecord; // edited by hand: derive afresh
+  for (const id of Object.keys(manifest.records ?? {})) byRecord.set(id, []);
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const recordId = (JSON.parse(line) as { id: string }).id.replace(/_[a-z]+_\d+$/, '');
+    byRecord.get(recordId)?.push(line);
+  }
+  return byRecord;
+}

@@ -1,0 +1,166 @@
+/**
+ * A page bundle is everything a project knows about one page — its document, its engine runs with their
+ * extractions, every revision — in a form that can leave one project and enter another without loss. The corpus
+ * export writes bundles as records, the corpus import reads them back, and merging two projects moves bundles.
+ */
+import type Database from 'better-sqlite3';
+import type { PageStatus, ReviewStatus } from '../../app/model/page.js';
+
+export interface BundleDocument {
+  id: string;
+  sha256: string;
+  name: string;
+  mediaType: string;
+  sizeBytes: number;
+  importedAt: string;
+}
+
+export interface BundlePage {
+  id: string;
+  pageNumber: number;
+  width: number;
+  height: number;
+  dpi: number;
+  /** JSON of the page's text layer, as stored. */
+  textLayerJson: string | null;
+  status: PageStatus;
+  error: string | null;
+  reviewStatus: ReviewStatus;
+}
+
+/** One engine run and its extraction, columns as stored (JSON columns kept as strings). */
+export interface BundleRun {
+  id: string;
+  engineId: string;
+  engineName: string;
+  engineVersion: string;
+  packSha256: string | null;
+  licence: string | null;
+  provider: string | null;
+  settingsJson: string;
+  statsJson: string;
+  startedAt: string;
+  finishedAt: string;
+  extraction: {
+    id: string;
+    markdown: string;
+    /** JSON of { page, elements }. */
+    layoutJson: string;
+    wordsJson: string | null;
+    fieldsJson: string | null;
+    warningsJson: string;
+    createdAt: string;
+  };
+}
+
+export interface BundleRevision {
+  id: string;
+  parentId: string | null;
+  text: string;
+  author: string;
+  createdAt: string;
+}
+
+export interface PageBundle {
+  document: BundleDocument;
+  page: BundlePage;
+  /** Oldest first; the last is the latest extraction. */
+  runs: BundleRun[];
+  /** In the order they were saved (seq). */
+  revisions: BundleRevision[];
+}
+
+export interface BundleReader {
+  /** Page ids in corpus order: by document SHA-256, then page number. */
+  pageIds(): string[];
+  read(pageId: string, options: { allRuns: boolean }): PageBundle;
+  sourceBytes(sha256: string): Buffer | null;
+}
+
+/** Reads bundles with plain SQL over the schema-1 tables, so it also works on a read-only connection. */
+export function bundleReader(db: Database.Database): BundleReader {
+  const statements = {
+    pageIds: db.prepare(
+      `SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id ORDER BY d.sha256, p.page_number`,
+    ),
+    page: db.prepare(
+      `SELECT p.id, p.page_number, p.width, p.height, p.dpi, p.text_layer, p.status, p.error, p.review_status,
+              d.id AS document_id, d.sha256, d.name, d.media_type, d.size_bytes, d.imported_at
+       FROM pages p JOIN documents d ON d.id = p.document_id WHERE p.id = ?`,
+    ),
+    runs: db.prepare(
+      `SELECT r.*, x.id AS extraction_id, x.markdown, x.elements, x.words, x.fields, x.warnings, x.created_at
+       FROM extractions x JOIN engine_runs r ON r.id = x.run_id WHERE x.page_id = ?
+       ORDER BY x.created_at, x.rowid`,
+    ),
+    latestRun: db.prepare(
+      `SELECT r.*, x.id AS extraction_id, x.markdown, x.elements, x.words, x.fields, x.warnings, x.created_at
+       FROM extractions x JOIN engine_runs r ON r.id = x.run_id WHERE x.page_id = ?
+       ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1`,
+    ),
+    revisions: db.prepare('SELECT id, parent_id, text, author, created_at FROM revisions WHERE page_id = ? ORDER BY seq'),
+    source: db.prepare('SELECT bytes FROM source_blobs WHERE sha256 = ?'),
+  };
+  return {
+    pageIds: () => statements.pageIds.pluck().all() as string[],
+    read(pageId, { allRuns }) {
+      const row = statements.page.get(pageId) as Record<string, never> | undefined;
+      if (!row) throw new Error(`no page ${pageId}`);
+      const runRows = (allRuns ? statements.runs.all(pageId) : [statements.latestRun.get(pageId)].filter(Boolean)) as Record<
+        string,
+        never
+      >[];
+      return {
+        document: {
+          id: row.document_id,
+          sha256: row.sha256,
+          name: row.name,
+          mediaType: row.media_type,
+          sizeBytes: row.size_bytes,
+          importedAt: row.imported_at,
+        },
+        page: {
+          id: row.id,
+          pageNumber: row.page_number,
+          width: row.width,
+          height: row.height,
+          dpi: row.dpi,
+          textLayerJson: row.text_layer,
+          status: row.status,
+          error: row.error,
+          reviewStatus: row.review_status,
+        },
+        runs: runRows.map((r) => ({
+          id: r.id,
+          engineId: r.engine_id,
+          engineName: r.engine_name,
+          engineVersion: r.engine_version,
+          packSha256: r.pack_sha256,
+          licence: r.licence,
+          provider: r.provider,
+          settingsJson: r.settings,
+          statsJson: r.stats,
+          startedAt: r.started_at,
+          finishedAt: r.finished_at,
+          extraction: {
+            id: r.extraction_id,
+            markdown: r.markdown,
+            layoutJson: r.elements,
+            wordsJson: r.words,
+            fieldsJson: r.fields,
+            warningsJson: r.warnings,
+            createdAt: r.created_at,
+          },
+        })),
+        revisions: (statements.revisions.all(pageId) as Record<string, never>[]).map((r) => ({
+          id: r.id,
+          parentId: r.parent_id,
+          text: r.text,
+          author: r.author,
+          createdAt: r.created_at,
+        })),
+      };
+    },
+    sourceBytes: (sha256) => (statements.source.pluck().get(sha256) as Buffer | undefined) ?? null,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Per-page check results (table page_checks, migration 002): written by the project store in the same transaction
+ * as the revision or extraction that changes them, read by the curation queries and the corpus export.
+ */
+import type Database from 'better-sqlite3';
+import type { CheckScores, KindChangeSummary, PageChecksDetail } from '../../app/contract/curation.js';
+import type { Element } from '../../app/model/extraction.js';
+import { checkPage } from '../curation/pageChecks.js';
+
+interface SourceRow {
+  extraction_id: string;
+  markdown: string;
+  elements: string;
+  engine_id: string;
+  document_id: string;
+}
+
+interface RevisionSourceRow {
+  id: string;
+  text: string;
+  author: string;
+  created_at: string;
+}
+
+export interface PageCheckRow {
+  page_id: string;
+  extraction_id: string;
+  revision_id: string | null;
+  score: number;
+  text_score: number;
+  structure_score: number;
+  tables_score: number | null;
+  tables_structure_score: number | null;
+  formulas_score: number | null;
+  repetition_score: number;
+  unit_tests_score: number | null;
+  results: string;
+}
+
+export function scoresOf(row: PageCheckRow): CheckScores {
+  return {
+    score: row.score,
+    text: row.text_score,
+    structure: row.structure_score,
+    tables: row.tables_score,
+    tablesStructure: row.tables_structure_score,
+    formulas: row.formulas_score,
+    repetition: row.repetition_score,
+    unitTests: row.unit_tests_score,
+  };
+}
+
+export interface PageScoresRow {
+  extractionId: string;
+  revisionId: string | null;
+  scores: CheckScores;
+  changedChars: number;
+  kinds: KindChangeSummary[];
+}
+
+export class CheckResultsRepository {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      latestExtraction: db.prepare(
+        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id
+         FROM extractions x JOIN engine_runs r ON r.id = x.run_id JOIN pages p ON p.id = x.page_id
+         WHERE x.page_id = ? ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1`,
+      ),
+      latestRevision: db.prepare(
+        'SELECT id, text, author, created_at FROM revisions WHERE page_id = ? ORDER BY seq DESC LIMIT 1',
+      ),
+      upsert: db.prepare(
+        `INSERT OR REPLACE INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, has_revision,
+           score, text_score, structure_score, tables_score, tables_structure_score, formulas_score, repetition_score,
+           unit_tests_score, changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
+         VALUES (@pageId, @documentId, @extractionId, @revisionId, @engineId, @hasRevision, @score, @text, @structure,
+           @tables, @tablesStructure, @formulas, @repetition, @unitTests, @changedChars, @engineChars, @revisionAuthor,
+           @revisionAt, @results, @computedAt)`,
+      ),
+      deleteKinds: db.prepare('DELETE FROM page_check_kinds WHERE page_id = ?'),
+      insertKind: db.prepare(
+        'INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) VALUES (?, ?, ?, ?, ?)',
+      ),
+      deleteRow: db.prepare('DELETE FROM page_checks WHERE page_id = ?'),
+      get: db.prepare('SELECT * FROM page_checks WHERE page_id = ?'),
+      scores: db.prepare(
+        `SELECT extraction_id, revision_id, score, text_score, structure_score, tables_score, tables_structure_score,
+                formulas_score, repetition_score, unit_tests_score, changed_chars FROM page_checks WHERE page_id = ?`,
+      ),
+      kinds: db.prepare(
+        'SELECT kind, elements, chars, changed_chars AS changedChars FROM page_check_kinds WHERE page_id = ? ORDER BY kind',
+      ),
+      missing: db.prepare(
+        `SELECT p.id FROM pages p WHERE NOT EXISTS (SELECT 1 FROM page_checks c WHERE c.page_id = p.id)
+           AND EXISTS (SELECT 1 FROM extractions x WHERE x.page_id = p.id)`,
+      ),
+    };
+  }
+
+  /**
+   * Recomputes one page's row from its latest extraction and latest revision. Call inside the transaction that
+   * changed either, so the row is never stale; a page without an extraction has no row.
+   */
+  recompute(pageId: string): void {
+    const source = this.statements.latestExtraction.get(pageId) as SourceRow | undefined;
+    if (!source) {
+      this.statements.deleteRow.run(pageId);
+      return;
+    }
+    const revision = this.statements.latestRevision.get(pageId) as RevisionSourceRow | undefined;
+    const { elements } = JSON.parse(source.elements) as { elements: Element[] };
+    const outcome = checkPage({ engineMarkdown: source.markdown, elements, correctedMarkdown: revision?.text ?? null });
+    const { scores } = outcome;
+    this.statements.upsert.run({
+      pageId,
+      documentId: source.document_id,
+      extractionId: source.extraction_id,
+      revisionId: revision?.id ?? null,
+      engineId: source.engine_id,
+      hasRevision: revision ? 1 : 0,
+      score: scores.score,
+      text: scores.text,
+      structure: scores.structure,
+      tables: scores.tables,
+      tablesStructure: scores.tablesStructure,
+      formulas: scores.formulas,
+      repetition: scores.repetition,
+      unitTests: scores.unitTests,
+      changedChars: outcome.changedChars,
+      engineChars: source.markdown.length,
+      revisionAuthor: revision?.author ?? null,
+      revisionAt: revision?.created_at ?? null,
+      results: JSON.stringify(outcome.results),
+      computedAt: new Date().toISOString(),
+    });
+    this.statements.deleteKinds.run(pageId);
+    for (const kind of outcome.kinds) {
+      this.statements.insertKind.run(pageId, kind.kind, kind.elements, kind.chars, kind.changedChars);
+    }
+  }
+
+  /** Pages read before check results existed (projects from schema 1) get theirs; returns how many. */
+  recomputeMissing(): number {
+    const ids = this.statements.missing.pluck().all() as string[];
+    if (ids.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const id of ids) this.recompute(id);
+    })();
+    return ids.length;
+  }
+
+  get(pageId: string): PageChecksDetail | null {
+    const row = this.statements.get.get(pageId) as PageCheckRow | undefined;
+    if (!row) return null;
+    return {
+      pageId,
+      extractionId: row.extraction_id,
+      revisionId: row.revision_id,
+      scores: scoresOf(row),
+      changedKinds: this.kinds(pageId),
+      results: JSON.parse(row.results) as Record<string, unknown>,
+    };
+  }
+
+  /** Scores without the full results (cheap: what the export and the queue need). */
+  scores(pageId: string): PageScoresRow | null {
+    const row = this.statements.scores.get(pageId) as (PageCheckRow & { changed_chars: number }) | undefined;
+    if (!row) return null;
+    return {
+      extractionId: row.extraction_id,
+      revisionId: row.revision_id,
+      scores: scoresOf(row),
+      changedChars: row.changed_chars,
+      kinds: this.kinds(pageId),
+    };
+  }
+
+  kinds(pageId: string): KindChangeSummary[] {
+    return this.statements.kinds.all(pageId) as KindChangeSummary[];
+  }
+}
