@@ -83,7 +83,7 @@ export function renderDataCard(input: DataCardInput): string {
     '  `engine` (provenance: source file SHA-256, page, engine, model pack SHA-256); `reviewer`, `revised_at` and every',
     '  `revisions` entry. JSON columns of free shape (`*_json`) are strings.',
     '- `tests.jsonl` — olmOCR-Bench unit tests (present, absent, order, table, math) derived from the corrections: each',
-    '  passes on the corrected Markdown and fails on the engine output. `pdf` names the page image under `images/`,',
+    '  passes on the corrected Markdown and fails on the engine output. `pdf` is the file name of the page image in `images/`,',
     '  `page` is 1.',
     '- `images/` — page images (PNG) as the engine saw them.',
     '- `manifest.json` — SHA-256 and size of every file.',
