@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/index.js';
 import { createRectoSession } from '../composition/createRectoSession.js';
 import { benchQualityCommand, benchQualityUsage } from './benchQualityCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
@@ -15,7 +16,9 @@ const usage = `Usage:
   recto serve [--port N] [--project FILE.recto]
       Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
   recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm] [--pack DIR]
+            [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
       Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
+      --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack.
 ${benchQualityUsage}
   recto export P.recto --out DIR [--status approved] [--since ISO] [--images png|none]
       Writes the corpus: images/, records.jsonl, tests.jsonl (olmOCR-Bench tests from the corrections), README.md,
@@ -50,11 +53,26 @@ export async function main(argv: string[]): Promise<number> {
           project: { type: 'string' },
           engine: { type: 'string' },
           pack: { type: 'string' },
+          provider: { type: 'string' },
+          decoder: { type: 'string' },
+          k: { type: 'string' },
         },
       });
       if (positionals.length === 0) return fail('recto ocr: give at least one file');
       if (!values.out) return fail('recto ocr: --out DIR is required');
-      const session = createRectoSession({ packDir: values.pack });
+      if (values.decoder && values.decoder !== 'fastmtp' && values.decoder !== 'greedy') {
+        return fail(`--decoder: fastmtp or greedy, not ${values.decoder}`);
+      }
+      const draftDepth = values.k ? Number(values.k) : undefined;
+      if (draftDepth !== undefined && !(Number.isInteger(draftDepth) && draftDepth >= 1 && draftDepth <= 8)) {
+        return fail(`--k: a draft depth from 1 to 8, not ${values.k}`);
+      }
+      const session = createRectoSession({
+        packDir: values.pack,
+        provider: values.provider as ProviderPreference | undefined,
+        decoder: values.decoder as DecoderKind | undefined,
+        draftDepth,
+      });
       try {
         const summary = await runOcr(session, {
           files: positionals.map((file) => path.resolve(file)),

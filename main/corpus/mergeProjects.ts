@@ -4,6 +4,7 @@
  * revisions (by time, so the latest is the one saved last on either side) and an "unreviewed" status that the other
  * side had reviewed. The other project is opened read-only and never written.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { rectoApplicationId, ProjectFileError } from '../store/openProjectDatabase.js';
 import { currentSchemaVersion } from '../store/migrations/index.js';
@@ -24,6 +25,7 @@ export interface MergeSummary {
 }
 
 function openReadOnly(file: string): Database.Database {
+  if (!fs.existsSync(file)) throw new ProjectFileError(file, 'no such project file');
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });

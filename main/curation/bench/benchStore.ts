@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:store [-- --json FILE]`: the store's curation figures.
+ * - save_p95_ms: saving a revision of a typical invoice page (title, header, text, a 5-row HTML table, a formula,
+ *   footer; ~900 characters) with the check recomputation in the same transaction, 300 saves cycling correction kinds.
+ * - query_100k_ms: the slowest of the curation.list variants (sort by score / by a check, filters by status, kind,
+ *   engine, document) over 100,000 synthetic pages — median of 5 runs each; curation.summary is listed too.
+ * - export_pages_per_s: a first export without images of 1,000 fixture pages (a third corrected, tests derived).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { curationListRequestSchema } from '../../../app/contract/curation.js';
+import { elementKinds } from '../../../app/model/extraction.js';
+import { correctPage, fillProject, invoicePage, type CorrectionKind } from '../../corpus/corpusFixtures.js';
+import { exportCorpus } from '../../corpus/exportCorpus.js';
+import { ProjectStore } from '../../store/projectStore.js';
+import { listCuration, summarizeCuration } from '../curationQueries.js';
+
+const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' } } });
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-store-'));
+const rows: [string, string][] = [];
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+
+function benchSave(): number {
+  const store = ProjectStore.create(path.join(root, 'save.recto'));
+  try {
+    const ids = fillProject(store, [{ name: 'invoice.pdf', pages: 10 }]);
+    const kinds: CorrectionKind[][] = [['table'], ['text'], ['formula'], ['header'], ['order'], ['table', 'text'], []];
+    const times: number[] = [];
+    for (let i = 0; i < 330; i++) {
+      const page = i % 10;
+      const text = correctPage(invoicePage(page).markdown, kinds[i % kinds.length]!) + (i % 2 ? ` (edit ${i})` : '');
+      const start = performance.now();
+      store.saveRevision(ids[page]!, text, 'Bench', null);
+      if (i >= 30) times.push(performance.now() - start); // the first 30 warm up the JIT and caches
+    }
+    times.sort((a, b) => a - b);
+    rows.push(['save + checks p50 (ms)', quantile(times, 0.5).toFixed(2)], ['save + checks p95 (ms)', quantile(times, 0.95).toFixed(2)]);
+    return quantile(times, 0.95);
+  } finally {
+    store.close();
+  }
+}
+
+/** 100,000 page_checks rows (1,000 documents × 100 pages) with their kinds, inserted directly. */
+function syntheticProject(pages: number): ProjectStore {
+  const store = ProjectStore.create(path.join(root, 'query.recto'));
+  const db = store.database;
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const statuses = ['unreviewed', 'in-review', 'approved', 'rejected'];
+  const kinds = elementKinds.filter((k) => k !== 'other');
+  db.transaction(() => {
+    const doc = db.prepare('INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const page = db.prepare(`INSERT INTO pages (id, document_id, page_number, width, height, dpi, status, review_status) VALUES (?, ?, ?, 1240, 1754, 150, 'done', ?)`);
+    const check = db.prepare(
+      `INSERT INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, has_revision, score, text_score,
+         structure_score, tables_score, tables_structure_score, formulas_score, repetition_score, unit_tests_score,
+         changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 1, NULL, ?, 1500, ?, ?, '{}', '2026-01-01T00:00:00.000Z')`,
+    );
+    const kind = db.prepare('INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) VALUES (?, ?, ?, ?, ?)');
+    let documentId = '';
+    for (let i = 0; i < pages; i++) {
+      if (i % 100 === 0) {
+        documentId = randomUUID();
+        doc.run(documentId, i.toString(16).padStart(64, '0'), `doc-${i / 100}.pdf`, 'application/pdf', 1000, '2026-01-01T00:00:00.000Z');
+      }
+      const pageId = randomUUID();
+      page.run(pageId, documentId, (i % 100) + 1, statuses[Math.floor(random() * 4)]);
+      const corrected = random() < 0.3;
+      const text = corrected ? 0.5 + random() * 0.5 : 1;
+      const tables = random() < 0.6 ? (corrected ? random() : 1) : null;
+      const score = text * (tables === null ? 1 : Math.max(0.1, tables));
+      const day = `2026-0${1 + Math.floor(random() * 6)}-1${Math.floor(random() * 9)}T10:00:00.000Z`;
+      check.run(pageId, documentId, randomUUID(), corrected ? randomUUID() : null, random() < 0.5 ? 'bundled' : 'vlm', corrected ? 1 : 0,
+        score, text, tables, tables, random() < 0.1 ? random() : null, corrected ? Math.floor(random() * 200) : 0,
+        corrected ? 'Analyst' : null, corrected ? day : null);
+      for (const k of kinds) if (random() < 0.35 || k === 'text') kind.run(pageId, k, 1 + Math.floor(random() * 5), 200, corrected && random() < 0.4 ? Math.floor(random() * 50) : 0);
+    }
+  })();
+  db.exec('ANALYZE');
+  return store;
+}
+
+function benchQuery(pages: number): number {
+  const started = performance.now();
+  const store = syntheticProject(pages);
+  rows.push([`synthetic project of ${pages} pages built (s)`, ((performance.now() - started) / 1000).toFixed(1)]);
+  try {
+    const documentId = store.database.prepare('SELECT id FROM documents LIMIT 1 OFFSET 500').pluck().get() as string;
+    const variants: [string, object][] = [
+      ['list: by score, worst first', {}],
+      ['list: by score, page 200 (offset 10,000)', { offset: 10_000 }],
+      ['list: by tables TEDS', { sort: 'tables' }],
+      ['list: by changed chars, desc', { sort: 'changedChars', direction: 'desc' }],
+      ['list: status approved', { reviewStatus: ['approved'] }],
+      ['list: engine vlm, corrected only', { engine: 'vlm', correctedOnly: true }],
+      ['list: tables changed', { elementKind: 'table', elementKindChanged: true }],
+      ['list: one document', { documentId }],
+    ];
+    let worst = 0;
+    for (const [name, request] of variants) {
+      const parsed = curationListRequestSchema.parse(request);
+      const times = Array.from({ length: 5 }, () => {
+        const start = performance.now();
+        listCuration(store.database, parsed);
+        return performance.now() - start;
+      });
+      worst = Math.max(worst, median(times));
+      rows.push([`${name} (ms)`, median(times).toFixed(1)]);
+    }
+    for (const [name, filter] of [['summary: all pages', {}], ['summary: status approved', { reviewStatus: ['approved'] }]] as const) {
+      const times = Array.from({ length: 3 }, () => {
+        const start = performance.now();
+        summarizeCuration(store.database, filter as object);
+        return performance.now() - start;
+      });
+      rows.push([`${name} (ms)`, median(times).toFixed(1)]);
+    }
+    return worst;
+  } finally {
+    store.close();
+  }
+}
+
+async function benchExport(): Promise<number> {
+  const store = ProjectStore.create(path.join(root, 'export.recto'));
+  try {
+    const corrections: Record<number, CorrectionKind[]> = {};
+    const kinds: CorrectionKind[][] = [['table'], ['text', 'header'], ['formula'], ['order', 'table']];
+    for (let i = 0; i < 50; i += 3) corrections[i] = kinds[i % kinds.length]!;
+    fillProject(store, Array.from({ length: 20 }, (_, d) => ({ name: `invoice-${d}.pdf`, pages: 50, corrections })));
+    const start = performance.now();
+    const summary = await exportCorpus(store, { outDir: path.join(root, 'corpus'), images: 'none' });
+    const seconds = (performance.now() - start) / 1000;
+    const again = performance.now();
+    await exportCorpus(store, { outDir: path.join(root, 'corpus'), images: 'none' });
+    const secondsAgain = (performance.now() - again) / 1000;
+    rows.push(
+      [`export, no images: ${summary.records} pages, ${summary.tests} tests (pages/s)`, (summary.records / seconds).toFixed(0)],
+      ['export again, unchanged (pages/s)', (summary.records / secondsAgain).toFixed(0)],
+    );
+    return summary.records / seconds;
+  } finally {
+    store.close();
+  }
+}
+
+try {
+  const save = benchSave();
+  const query = benchQuery(Number(values.pages ?? 100_000));
+  const exportRate = await benchExport();
+  const load = os.loadavg()[0]!.toFixed(1);
+  rows.push(['load average (1 min) at the end', `${load} on ${os.cpus().length} cores`]);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  process.stdout.write(`${'measure'.padEnd(width)}  value\n${'-'.repeat(width)}  -----\n`);
+  for (const [name, value] of rows) process.stdout.write(`${name.padEnd(width)}  ${value}\n`);
+  const figures = {
+    save_p95_ms: Number(save.toFixed(2)),
+    query_100k_ms: Number(query.toFixed(1)),
+    export_pages_per_s: Math.round(exportRate),
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+} finally {
+  fs.rmSync(root, { recursive: true, force: true });
+}

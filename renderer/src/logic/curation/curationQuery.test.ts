@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { contractMethods } from '../../../../app/contract/methods.js';
+import {
+  defaultCurationQuery,
+  describeRange,
+  naturalDirection,
+  pageRange,
+  toListRequest,
+  toSummaryFilter,
+  withFilter,
+  withSort,
+} from './curationQuery.js';
+
+describe('toListRequest', () => {
+  it('sends worst first by combined score with no filters by default', () => {
+    expect(toListRequest(defaultCurationQuery)).toEqual({ sort: 'score', direction: 'asc', offset: 0, limit: 50 });
+  });
+  it('leaves "All" choices out and maps every filter', () => {
+    const request = toListRequest({
+      ...defaultCurationQuery,
+      statuses: ['approved', 'in-review', 'approved'],
+      engine: 'tesseract',
+      elementKind: 'table',
+      kindChangedOnly: true,
+      documentId: 'doc-1',
+      correctedOnly: true,
+      pageIndex: 2,
+      pageSize: 25,
+    });
+    expect(request).toEqual({
+      reviewStatus: ['approved', 'in-review'],
+      engine: 'tesseract',
+      elementKind: 'table',
+      elementKindChanged: true,
+      documentId: 'doc-1',
+      correctedOnly: true,
+      sort: 'score',
+      direction: 'asc',
+      offset: 50,
+      limit: 25,
+    });
+  });
+  it('ignores "changed only" without a kind', () => {
+    expect(toSummaryFilter({ ...defaultCurationQuery, kindChangedOnly: true })).toEqual({});
+  });
+  it('produces requests the contract accepts', () => {
+    const schema = contractMethods['curation.list'].request;
+    expect(schema.safeParse(toListRequest(defaultCurationQuery)).success).toBe(true);
+    const filtered = toListRequest({ ...defaultCurationQuery, statuses: ['rejected'], elementKind: 'formula', pageSize: 9999 });
+    expect(schema.safeParse(filtered).success).toBe(true);
+    expect(filtered.limit).toBe(500);
+    expect(contractMethods['curation.summary'].request.safeParse(toSummaryFilter(defaultCurationQuery)).success).toBe(true);
+  });
+});
+
+describe('sorting and filtering', () => {
+  it('puts the most interesting pages first for each sort', () => {
+    expect(naturalDirection('tables')).toBe('asc');
+    expect(naturalDirection('changedChars')).toBe('desc');
+    expect(naturalDirection('revisionAt')).toBe('desc');
+  });
+  it('returns to the first page on a new sort or filter', () => {
+    const onPage3 = { ...defaultCurationQuery, pageIndex: 3 };
+    expect(withSort(onPage3, 'changedChars')).toMatchObject({ sort: 'changedChars', direction: 'desc', pageIndex: 0 });
+    expect(withFilter(onPage3, { engine: 'x' })).toMatchObject({ engine: 'x', pageIndex: 0 });
+  });
+});
+
+describe('pageRange', () => {
+  it('describes the slice shown', () => {
+    const range = pageRange(123, 2, 50);
+    expect(range).toMatchObject({ first: 101, last: 123, hasPrevious: true, hasNext: false, pageCount: 3 });
+    expect(describeRange(range)).toBe('101–123 of 123 pages');
+    expect(describeRange(pageRange(0, 0, 50))).toBe('No pages');
+    expect(describeRange(pageRange(1, 0, 50))).toBe('1–1 of 1 page');
+    expect(pageRange(100, 0, 50).hasNext).toBe(true);
+  });
+});
