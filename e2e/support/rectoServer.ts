@@ -20,9 +20,16 @@ export function makeHome(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-home-'));
 }
 
-export async function startRecto(options: { home: string; project?: string }): Promise<RunningRecto> {
+export async function startRecto(options: { home: string; project?: string; pack?: string }): Promise<RunningRecto> {
   if (!fs.existsSync(compiledCli)) throw new Error(`${compiledCli} is missing: run npm run build first`);
-  const args = [compiledCli, 'serve', '--port', '0', ...(options.project ? ['--project', options.project] : [])];
+  const args = [
+    compiledCli,
+    'serve',
+    '--port',
+    '0',
+    ...(options.project ? ['--project', options.project] : []),
+    ...(options.pack ? ['--pack', options.pack] : []),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, RECTO_HOME: options.home },
     stdio: ['ignore', 'pipe', 'pipe'],

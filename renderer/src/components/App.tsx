@@ -1,11 +1,13 @@
 /**
- * The shell of the UI: top bar, reading progress, and either the welcome view (no project) or the review workspace.
- * Views are a union so the curation view (issue 5) slots in next to review without reshaping anything.
+ * The shell of the UI: top bar, reading progress, and either the welcome view (no project) or the project's views:
+ * review (always mounted, hidden behind curation so its editor and unsaved text survive) and curation.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useClient } from '../state/contractContext.js';
 import { useAppInfo } from '../state/useAppInfo.js';
+import { useCorpusExport } from '../state/useCorpusExport.js';
 import { useJobs } from '../state/useJobs.js';
+import { CurationView } from './curation/CurationView.js';
 import { FatalScreen } from './FatalScreen.js';
 import { JobProgressBar } from './JobProgressBar.js';
 import { ReviewWorkspace } from './ReviewWorkspace.js';
@@ -15,13 +17,27 @@ import { WelcomeView } from './WelcomeView.js';
 export function App() {
   const { info, error, reload } = useAppInfo();
   const client = useClient();
-  const jobs = useJobs();
+  const allJobs = useJobs();
+  const exporter = useCorpusExport();
+  const [exportOpen, setExportOpen] = useState(false);
+  // The export shows its own bar in its dialog; while that is open the top bar keeps to reading.
+  const exportJobId = exporter.state.jobId;
+  const jobs = exportOpen ? allJobs.filter((job) => job.jobId !== exportJobId) : allJobs;
+  const readingJobs = allJobs.filter((job) => job.jobId !== exportJobId);
   // Pages already read stay read; the rest go back to waiting and can be read later with "Read again".
+  // An export cannot be cancelled (it is quick and writes each file atomically), so it is never sent here.
   const cancelJobs = (jobIds: string[]) => {
-    for (const jobId of jobIds) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+    for (const jobId of jobIds) if (jobId !== exportJobId) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
   };
   const [view, setView] = useState<View>('review');
   const [choosingProject, setChoosingProject] = useState(false);
+  const [openRequest, setOpenRequest] = useState<{ pageId: string; serial: number } | null>(null);
+  const [curationRefresh, setCurationRefresh] = useState(0);
+  const openInReview = useCallback((pageId: string) => {
+    setOpenRequest((previous) => ({ pageId, serial: (previous?.serial ?? 0) + 1 }));
+    setView('review');
+  }, []);
+  const onSavedWhileHidden = useCallback(() => setCurationRefresh((count) => count + 1), []);
 
   if (!info) {
     if (error) return <FatalScreen title="Recto is not responding" message={error} onRetry={() => void reload()} />;
@@ -40,22 +56,39 @@ export function App() {
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
       />
-      <JobProgressBar jobs={jobs} onCancel={cancelJobs} />
+      <JobProgressBar jobs={jobs} onCancel={jobs.some((job) => job.jobId !== exportJobId) ? cancelJobs : undefined} />
       {showWelcome ? (
         <WelcomeView
           info={info}
           onOpened={() => {
             setChoosingProject(false);
+            setOpenRequest(null);
             void reload();
           }}
           onCancel={project ? () => setChoosingProject(false) : undefined}
         />
       ) : (
-        <ReviewWorkspace
-          key={project.path}
-          nativeDialogs={info.nativeDialogs}
-          readingActive={jobs.some((job) => job.state === 'running')}
-        />
+        <>
+          <ReviewWorkspace
+            key={project.path}
+            nativeDialogs={info.nativeDialogs}
+            readingActive={readingJobs.some((job) => job.state === 'running')}
+            active={view === 'review'}
+            openRequest={openRequest}
+            onSavedWhileHidden={onSavedWhileHidden}
+          />
+          {view === 'curation' && (
+            <CurationView
+              key={project.path}
+              projectPath={project.path}
+              refreshKey={curationRefresh}
+              onOpenPage={openInReview}
+              exporter={exporter}
+              exportOpen={exportOpen}
+              onExportOpen={setExportOpen}
+            />
+          )}
+        </>
       )}
     </div>
   );

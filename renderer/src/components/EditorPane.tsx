@@ -27,6 +27,8 @@ interface EditorPaneProps {
   onReread(): void;
   /** Whether any reading job runs; a page left waiting without one (a cancelled job) offers to be read. */
   readingActive: boolean;
+  /** The engine chooser (and "read again with it"). */
+  engineMenu?: ReactNode;
   /** The Monaco editor; kept mounted so switching pages and tabs is instant. */
   editor: ReactNode;
   preview: ReactNode;
@@ -47,6 +49,7 @@ export function EditorPane(props: EditorPaneProps) {
           </button>
         </div>
         <span className="toolbar-spacer" />
+        {props.engineMenu}
         {review && (
           <label className="review-status">
             <span className="muted">Review</span>

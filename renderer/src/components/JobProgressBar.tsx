@@ -1,9 +1,16 @@
-/** The reading progress across all running jobs: label, pages, ETA, a bar. Hidden when nothing is being read. */
+/** The progress across all running jobs (reading, or one export in its dialog): label, pages, ETA, a bar. Hidden when nothing is being read. */
 import type { JobProgress } from '../../../app/contract/events.js';
 import { formatEta, formatPageCount } from '../logic/eta.js';
 import { summariseJobs } from '../logic/jobSummary.js';
 
-export function JobProgressBar({ jobs, onCancel }: { jobs: readonly JobProgress[]; onCancel(jobIds: string[]): void }) {
+interface JobProgressBarProps {
+  jobs: readonly JobProgress[];
+  /** Without it the bar has no Cancel button (jobs that cannot be cancelled, such as an export). */
+  onCancel?(jobIds: string[]): void;
+  testId?: string;
+}
+
+export function JobProgressBar({ jobs, onCancel, testId = 'progress-bar' }: JobProgressBarProps) {
   const summary = summariseJobs(jobs);
   if (!summary) return null;
   const percent = Math.round(summary.fraction * 100);
@@ -11,7 +18,7 @@ export function JobProgressBar({ jobs, onCancel }: { jobs: readonly JobProgress[
   return (
     <div
       className={summary.running ? 'progress' : 'progress finished'}
-      data-testid="progress-bar"
+      data-testid={testId}
       role="progressbar"
       aria-valuemin={0}
       aria-valuemax={summary.pagesTotal}
@@ -22,7 +29,7 @@ export function JobProgressBar({ jobs, onCancel }: { jobs: readonly JobProgress[
         <span className="progress-label">{summary.label}</span>
         <span className="progress-count">{formatPageCount(summary.pagesDone, summary.pagesTotal)}</span>
         <span className="progress-eta">{timeLeft}</span>
-        {summary.running && (
+        {summary.running && onCancel && (
           <button
             className="text-button progress-cancel"
             onClick={() => onCancel(jobs.filter((job) => job.state === 'running').map((job) => job.jobId))}

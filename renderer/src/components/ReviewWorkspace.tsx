@@ -2,7 +2,7 @@
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
  * Owns the page selection and the link between boxes and text (box → cursor, cursor → box).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ImportResult } from '../../../app/contract/methods.js';
 import type { Span } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
@@ -15,6 +15,7 @@ import { useImport } from '../state/useImport.js';
 import { usePageReview } from '../state/usePageReview.js';
 import { DocumentRail } from './DocumentRail.js';
 import { EditorPane, type EditorTab } from './EditorPane.js';
+import { EngineMenu } from './EngineMenu.js';
 import { ImportActivity, ImportBanner } from './ImportBanner.js';
 import { MarkdownEditor } from './MarkdownEditor.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
@@ -27,9 +28,15 @@ interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
   /** Whether any reading job is running (from `job.progress`). */
   readingActive: boolean;
+  /** False while another view (curation) is shown: the workspace stays mounted, keeps its editor, ignores keys. */
+  active: boolean;
+  /** A page another view asked to open; `serial` makes asking for the same page twice count. */
+  openRequest: { pageId: string; serial: number } | null;
+  /** Pending text was saved after the workspace was hidden (the curation queue may have changed). */
+  onSavedWhileHidden(): void;
 }
 
-export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -71,7 +78,22 @@ export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspac
   );
   const imports = useImport(onImported);
   const dragging = useFileDrop((files) => void imports.importFiles(files));
-  useReviewKeys({ onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow() });
+  useReviewKeys({ onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow() }, active);
+
+  // Opening a page from the curation view.
+  const goToLatest = useRef(goTo);
+  goToLatest.current = goTo;
+  useEffect(() => {
+    if (openRequest) goToLatest.current(openRequest.pageId);
+  }, [openRequest]);
+
+  // Leaving for another view saves what is pending, so that view sees the correction.
+  const onSavedWhileHiddenLatest = useRef(onSavedWhileHidden);
+  onSavedWhileHiddenLatest.current = onSavedWhileHidden;
+  const saveNow = session.saveNow;
+  useEffect(() => {
+    if (!active) void saveNow().then(() => onSavedWhileHiddenLatest.current());
+  }, [active, saveNow]);
 
   const extraction = review?.extraction ?? null;
   // Elements with their spans moved along with the analyst's edits.
@@ -107,9 +129,9 @@ export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspac
     reloadReview();
     void reloadDocuments();
   };
-  const reread = async () => {
+  const reread = async (engine?: string) => {
     if (!pageId) return;
-    await client.call('pages.reread', { pageId }).catch(() => undefined);
+    await client.call('pages.reread', { pageId, engine }).catch(() => undefined);
     reloadReview();
     void reloadDocuments();
   };
@@ -121,7 +143,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspac
   const hasText = session.content !== null;
 
   return (
-    <div className="workspace">
+    <div className="workspace" hidden={!active}>
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
       <div className="workspace-main">
@@ -160,6 +182,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive }: ReviewWorkspac
           onReviewStatus={(status) => void setReviewStatus(status)}
           onReread={() => void reread()}
           readingActive={readingActive}
+          engineMenu={<EngineMenu pageId={pageId} onReread={(engine) => void reread(engine)} />}
           editor={
             <MarkdownEditor
               content={session.content}

@@ -1,7 +1,10 @@
 /** The title row: product, open project, the views, and the project switcher. */
-export type View = 'review';
+export type View = 'review' | 'curation';
 
-const views: { id: View; label: string }[] = [{ id: 'review', label: 'Review' }];
+const views: { id: View; label: string }[] = [
+  { id: 'review', label: 'Review' },
+  { id: 'curation', label: 'Curation' },
+];
 
 interface TopBarProps {
   projectName: string | null;
@@ -36,6 +39,7 @@ export function TopBar({ projectName, projectPath, view, onView, onChooseProject
               key={item.id}
               className={item.id === view ? 'topbar-view active' : 'topbar-view'}
               aria-current={item.id === view ? 'page' : undefined}
+              data-testid={`nav-${item.id}`}
               onClick={() => onView(item.id)}
             >
               {item.label}

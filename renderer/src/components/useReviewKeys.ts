@@ -18,11 +18,13 @@ function isTextTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function useReviewKeys(handlers: ReviewKeys): void {
+/** `enabled` false (the review screen is hidden behind another view) leaves every key alone. */
+export function useReviewKeys(handlers: ReviewKeys, enabled = true): void {
   const latest = useRef(handlers);
   latest.current = handlers;
 
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       const command = event.ctrlKey || event.metaKey;
       let handled = true;
@@ -39,5 +41,5 @@ export function useReviewKeys(handlers: ReviewKeys): void {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  }, [enabled]);
 }

@@ -1,0 +1,143 @@
+/**
+ * The curation view: the summary charts on top, the queue of pages below (worst first), filters and paging, and the
+ * corpus export. A row opens its page in the review screen.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { CurationItem } from '../../../../app/contract/curation.js';
+import type { RequestOf } from '../../../../app/contract/methods.js';
+import { formatScore } from '../../logic/charts/scale.js';
+import { defaultCurationQuery, describeRange, pageRange, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
+import type { ExportState } from '../../logic/curation/exportTracking.js';
+import { useClient } from '../../state/contractContext.js';
+import { useCuration } from '../../state/useCuration.js';
+import { useDocuments } from '../../state/useDocuments.js';
+import { CorrectionsOverTimeChart } from '../charts/CorrectionsOverTimeChart.js';
+import { ErrorsByKindChart } from '../charts/ErrorsByKindChart.js';
+import { ScoreHistogramChart } from '../charts/ScoreHistogramChart.js';
+import { CurationFilters } from './CurationFilters.js';
+import { CurationTable } from './CurationTable.js';
+import { ExportDialog } from './ExportDialog.js';
+
+interface CurationViewProps {
+  projectPath: string | null;
+  /** Changes when the review screen saved, so the queue is fetched again. */
+  refreshKey: number;
+  onOpenPage(pageId: string): void;
+  exporter: { state: ExportState; start(request: RequestOf<'corpus.export'>): void; reset(): void };
+  exportOpen: boolean;
+  onExportOpen(open: boolean): void;
+}
+
+export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, exportOpen, onExportOpen }: CurationViewProps) {
+  const client = useClient();
+  const [query, setQuery] = useState<CurationQuery>(defaultCurationQuery);
+  const { list, summary, error, loading, reload } = useCuration(query, refreshKey);
+  const { documents } = useDocuments();
+  const [engineIds, setEngineIds] = useState<string[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    client
+      .call('engines.list', {})
+      .then((engines) => live && setEngineIds(engines.map((engine) => engine.id)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  // Engines of pages already read may no longer be installed; offer them too.
+  const engines = useMemo(() => [...new Set([...engineIds, ...(list?.items.map((item) => item.engine) ?? [])])].sort(), [engineIds, list]);
+  const documentChoices = useMemo(() => (documents ?? []).map((document) => ({ id: document.id, name: document.name })), [documents]);
+
+  const range = pageRange(list?.total ?? 0, query.pageIndex, query.pageSize);
+  const exportBusy = exporter.state.phase === 'running' || exporter.state.phase === 'starting';
+  const exportPercent =
+    exporter.state.progress && exporter.state.progress.pagesTotal > 0
+      ? Math.round((100 * exporter.state.progress.pagesDone) / exporter.state.progress.pagesTotal)
+      : 0;
+
+  return (
+    <div className="curation" data-testid="curation-view" aria-busy={loading}>
+      <div className="curation-header">
+        <div className="curation-stats" data-testid="curation-stats">
+          {summary ? (
+            <>
+              <span>
+                <b>{summary.pages}</b> pages
+              </span>
+              <span>
+                <b>{summary.correctedPages}</b> corrected
+              </span>
+              <span>
+                mean score <b>{formatScore(summary.meanScore)}</b>
+              </span>
+            </>
+          ) : (
+            <span className="muted">Loading…</span>
+          )}
+        </div>
+        <div className="row">
+          <button className="button small subtle" onClick={() => void reload()} title="Fetch scores again">
+            Refresh
+          </button>
+          <button className="button small primary" data-testid="export-open" onClick={() => onExportOpen(true)}>
+            {exportBusy ? `Exporting… ${exportPercent} %` : 'Export corpus…'}
+          </button>
+        </div>
+      </div>
+      {error && (
+        <div className="inline-error curation-error" role="alert">
+          Could not load the curation queue: {error}
+        </div>
+      )}
+      {summary && (
+        <div className="curation-charts">
+          <ScoreHistogramChart summary={summary} />
+          <ErrorsByKindChart summary={summary} />
+          <CorrectionsOverTimeChart summary={summary} />
+        </div>
+      )}
+      <CurationFilters query={query} onQuery={setQuery} engines={engines} documents={documentChoices} />
+      <div className="curation-list">
+        {list && list.items.length > 0 && (
+          <CurationTable items={list.items} query={query} onSort={(sort) => setQuery(withSort(query, sort))} onOpen={(item: CurationItem) => onOpenPage(item.pageId)} />
+        )}
+        {list && list.items.length === 0 && (
+          <div className="curation-empty">
+            {list.total === 0 ? 'No pages match these filters.' : 'Nothing on this page of the list.'}
+          </div>
+        )}
+      </div>
+      <div className="curation-pager">
+        <span className="muted" data-testid="curation-range">
+          {describeRange(range)}
+        </span>
+        <button className="button small" disabled={!range.hasPrevious} onClick={() => setQuery({ ...query, pageIndex: query.pageIndex - 1 })}>
+          Previous
+        </button>
+        <button className="button small" disabled={!range.hasNext} onClick={() => setQuery({ ...query, pageIndex: query.pageIndex + 1 })}>
+          Next
+        </button>
+        <label className="filter">
+          <span className="filter-label">Rows</span>
+          <select value={query.pageSize} onChange={(event) => setQuery({ ...query, pageSize: Number(event.target.value), pageIndex: 0 })}>
+            {[25, 50, 100, 200].map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {exportOpen && (
+        <ExportDialog
+          projectPath={projectPath}
+          state={exporter.state}
+          onStart={(request) => exporter.start(request)}
+          onReset={exporter.reset}
+          onClose={() => onExportOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
