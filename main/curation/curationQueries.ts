@@ -1,6 +1,8 @@
 /**
  * The curation queue and its summary, read from page_checks (migration 002). Sorting uses the per-check indexes:
- * ties are broken by rowid, which every index carries, so a page of the queue is an index walk, not a sort.
+ * ties are broken by rowid, which every index carries, so a page of the queue is an index walk, not a sort. The
+ * chosen slice is picked first (rowids only) and joined to its details after; CROSS JOIN keeps SQLite from turning
+ * that around (with a bound LIMIT it otherwise scans every page and probes the slice: ~1 s at 100,000 pages).
  */
 import type Database from 'better-sqlite3';
 import type {
@@ -33,17 +35,14 @@ const nullableSorts = new Set<CurationSort>(['tables', 'tablesStructure', 'formu
 interface Where {
   sql: string;
   params: unknown[];
-  joinsPages: boolean;
 }
 
 function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  let joinsPages = false;
   if (filter.reviewStatus && filter.reviewStatus.length > 0) {
-    clauses.push(`p.review_status IN (${filter.reviewStatus.map(() => '?').join(', ')})`);
+    clauses.push(`c.review_status IN (${filter.reviewStatus.map(() => '?').join(', ')})`);
     params.push(...filter.reviewStatus);
-    joinsPages = true;
   }
   if (filter.engine) {
     clauses.push('c.engine_id = ?');
@@ -55,8 +54,9 @@ function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
   }
   if (filter.correctedOnly) clauses.push('c.has_revision = 1');
   if (filter.elementKind) {
+    // IN (…) rather than EXISTS: SQLite builds the set once from the (kind, page) key instead of probing per page.
     clauses.push(
-      `EXISTS (SELECT 1 FROM page_check_kinds k WHERE k.kind = ? AND k.page_id = c.page_id${filter.elementKindChanged ? ' AND k.changed_chars > 0' : ''})`,
+      `c.page_id IN (SELECT k.page_id FROM page_check_kinds k WHERE k.kind = ?${filter.elementKindChanged ? ' AND k.changed_chars > 0' : ''})`,
     );
     params.push(filter.elementKind);
   }
@@ -64,12 +64,10 @@ function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
   return {
     sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
     params,
-    joinsPages,
   };
 }
 
-const fromPages = (where: Where): string =>
-  where.joinsPages ? 'FROM page_checks c JOIN pages p ON p.id = c.page_id' : 'FROM page_checks c';
+const fromPages = (): string => 'FROM page_checks c';
 
 export interface CurationListRequest extends CurationFilter {
   sort: CurationSort;
@@ -93,7 +91,7 @@ type ListRow = PageCheckRow & {
 
 export function listCuration(db: Database.Database, request: CurationListRequest): CurationList {
   const where = whereOf(request, request.sort);
-  const total = db.prepare(`SELECT COUNT(*) ${fromPages(where)} ${where.sql}`).pluck().get(...where.params) as number;
+  const total = db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
   const direction = request.direction === 'desc' ? 'DESC' : 'ASC';
   const rows = db
     .prepare(
@@ -101,9 +99,9 @@ export function listCuration(db: Database.Database, request: CurationListRequest
               c.structure_score, c.tables_score, c.tables_structure_score, c.formulas_score, c.repetition_score,
               c.unit_tests_score, c.changed_chars, c.engine_chars, c.revision_author, c.revision_at,
               pg.page_number, pg.review_status, d.name AS document_name
-       FROM (SELECT c.rowid AS rid ${fromPages(where)} ${where.sql}
+       FROM (SELECT c.rowid AS rid ${fromPages()} ${where.sql}
              ORDER BY ${sortColumns[request.sort]} ${direction}, c.rowid ${direction} LIMIT ? OFFSET ?) chosen
-       JOIN page_checks c ON c.rowid = chosen.rid
+       CROSS JOIN page_checks c ON c.rowid = chosen.rid
        JOIN pages pg ON pg.id = c.page_id JOIN documents d ON d.id = c.document_id
        ORDER BY ${sortColumns[request.sort]} ${direction}, c.rowid ${direction}`,
     )
@@ -156,7 +154,7 @@ const checkColumns = {
 
 export function summarizeCuration(db: Database.Database, filter: CurationFilter): CurationSummary {
   const where = whereOf(filter);
-  const from = `${fromPages(where)} ${where.sql}`;
+  const from = `${fromPages()} ${where.sql}`;
   const totals = db
     .prepare(
       `SELECT COUNT(*) AS pages, COALESCE(SUM(c.has_revision), 0) AS corrected, AVG(c.score) AS meanScore,
@@ -172,15 +170,16 @@ export function summarizeCuration(db: Database.Database, filter: CurationFilter)
     to: (i + 1) / 10,
     count: bins.find((b) => b.bin === i)?.count ?? 0,
   }));
-  const kindJoin = where.joinsPages
-    ? 'FROM page_check_kinds k JOIN page_checks c ON c.page_id = k.page_id JOIN pages p ON p.id = c.page_id'
-    : 'FROM page_check_kinds k JOIN page_checks c ON c.page_id = k.page_id';
+  // Without a filter the kinds table is aggregated alone; with one, the filtered page set is built once.
+  const kindJoin = where.sql
+    ? `FROM page_check_kinds k WHERE k.page_id IN (SELECT c.page_id FROM page_checks c ${where.sql})`
+    : 'FROM page_check_kinds k';
   const errorsByKind = (
     db
       .prepare(
         `SELECT k.kind, COUNT(*) AS pages, SUM(k.changed_chars > 0) AS pagesChanged, SUM(k.elements) AS elements,
                 SUM(k.chars) AS chars, SUM(k.changed_chars) AS changedChars
-         ${kindJoin} ${where.sql} GROUP BY k.kind ORDER BY k.kind`,
+         ${kindJoin} GROUP BY k.kind ORDER BY k.kind`,
       )
       .all(...where.params) as { kind: KindChangeSummary['kind']; pages: number; pagesChanged: number; elements: number; chars: number; changedChars: number }[]
   ).map((row) => ({ ...row, changeRate: row.chars > 0 ? row.changedChars / row.chars : 0 }));
@@ -188,7 +187,7 @@ export function summarizeCuration(db: Database.Database, filter: CurationFilter)
   const correctionsOverTime = db
     .prepare(
       `SELECT substr(c.revision_at, 1, 10) AS day, COUNT(*) AS pages, AVG(c.score) AS meanScore
-       ${fromPages(where)} ${timeWhere} GROUP BY day ORDER BY day`,
+       ${fromPages()} ${timeWhere} GROUP BY day ORDER BY day`,
     )
     .all(...where.params) as { day: string; pages: number; meanScore: number }[];
   return {

@@ -13,6 +13,7 @@ interface SourceRow {
   elements: string;
   engine_id: string;
   document_id: string;
+  review_status: string;
 }
 
 interface RevisionSourceRow {
@@ -64,7 +65,7 @@ export class CheckResultsRepository {
   constructor(private readonly db: Database.Database) {
     this.statements = {
       latestExtraction: db.prepare(
-        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id
+        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id, p.review_status
          FROM extractions x JOIN engine_runs r ON r.id = x.run_id JOIN pages p ON p.id = x.page_id
          WHERE x.page_id = ? ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1`,
       ),
@@ -72,10 +73,10 @@ export class CheckResultsRepository {
         'SELECT id, text, author, created_at FROM revisions WHERE page_id = ? ORDER BY seq DESC LIMIT 1',
       ),
       upsert: db.prepare(
-        `INSERT OR REPLACE INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, has_revision,
+        `INSERT OR REPLACE INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision,
            score, text_score, structure_score, tables_score, tables_structure_score, formulas_score, repetition_score,
            unit_tests_score, changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
-         VALUES (@pageId, @documentId, @extractionId, @revisionId, @engineId, @hasRevision, @score, @text, @structure,
+         VALUES (@pageId, @documentId, @extractionId, @revisionId, @engineId, @reviewStatus, @hasRevision, @score, @text, @structure,
            @tables, @tablesStructure, @formulas, @repetition, @unitTests, @changedChars, @engineChars, @revisionAuthor,
            @revisionAt, @results, @computedAt)`,
       ),
@@ -119,6 +120,7 @@ export class CheckResultsRepository {
       extractionId: source.extraction_id,
       revisionId: revision?.id ?? null,
       engineId: source.engine_id,
+      reviewStatus: source.review_status,
       hasRevision: revision ? 1 : 0,
       score: scores.score,
       text: scores.text,

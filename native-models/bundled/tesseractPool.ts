@@ -63,6 +63,8 @@ export class TesseractPool {
     options.signal?.throwIfAborted();
     const slot = await this.acquire();
     let keep = true;
+    // Settles when tesseract is done with the job this call started, whether or not the caller still waits for it.
+    let jobDone: Promise<boolean> | null = null;
     try {
       const worker = await slot.worker.catch((error: unknown) => {
         keep = false; // a worker that failed to start is not put back
@@ -76,17 +78,31 @@ export class TesseractPool {
       const image = await prepareForOcr(imagePath);
       options.signal?.throwIfAborted();
       const job = worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
-      const result = await abortable(job, options.signal, () => {
-        // tesseract.js cannot cancel one job: the worker is ended and a fresh one takes its place later.
-        keep = false;
-        void worker.terminate().catch(() => undefined);
-      });
+      jobDone = job.then(
+        () => true,
+        () => false,
+      );
+      // tesseract.js cannot cancel a job, and terminating a busy worker crashes the whole process inside tesseract.js
+      // (its Node worker posts to a port that terminate() has closed). So an aborted page only stops waiting: the
+      // worker finishes the job in the background and goes back to the pool afterwards.
+      const result = await abortable(job, options.signal, () => undefined);
       return wordsOf(result.data.blocks ?? []);
     } finally {
       slot.onProgress = undefined;
-      if (keep) this.release(slot);
+      if (jobDone) {
+        void jobDone.then((healthy) => {
+          if (healthy) this.release(slot);
+          else this.discard(slot);
+        });
+      } else if (keep) this.release(slot);
       else this.replace();
     }
+  }
+
+  /** A worker whose job failed is not trusted again: it is ended (it is idle now) and replaced. */
+  private discard(slot: Slot): void {
+    void slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
+    this.replace();
   }
 
   async dispose(): Promise<void> {

@@ -57,10 +57,10 @@ function syntheticProject(pages: number): ProjectStore {
     const doc = db.prepare('INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)');
     const page = db.prepare(`INSERT INTO pages (id, document_id, page_number, width, height, dpi, status, review_status) VALUES (?, ?, ?, 1240, 1754, 150, 'done', ?)`);
     const check = db.prepare(
-      `INSERT INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, has_revision, score, text_score,
+      `INSERT INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision, score, text_score,
          structure_score, tables_score, tables_structure_score, formulas_score, repetition_score, unit_tests_score,
          changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 1, NULL, ?, 1500, ?, ?, '{}', '2026-01-01T00:00:00.000Z')`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 1, NULL, ?, 1500, ?, ?, '{}', '2026-01-01T00:00:00.000Z')`,
     );
     const kind = db.prepare('INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) VALUES (?, ?, ?, ?, ?)');
     let documentId = '';
@@ -70,13 +70,14 @@ function syntheticProject(pages: number): ProjectStore {
         doc.run(documentId, i.toString(16).padStart(64, '0'), `doc-${i / 100}.pdf`, 'application/pdf', 1000, '2026-01-01T00:00:00.000Z');
       }
       const pageId = randomUUID();
-      page.run(pageId, documentId, (i % 100) + 1, statuses[Math.floor(random() * 4)]);
+      const status = statuses[Math.floor(random() * 4)];
+      page.run(pageId, documentId, (i % 100) + 1, status);
       const corrected = random() < 0.3;
       const text = corrected ? 0.5 + random() * 0.5 : 1;
       const tables = random() < 0.6 ? (corrected ? random() : 1) : null;
       const score = text * (tables === null ? 1 : Math.max(0.1, tables));
       const day = `2026-0${1 + Math.floor(random() * 6)}-1${Math.floor(random() * 9)}T10:00:00.000Z`;
-      check.run(pageId, documentId, randomUUID(), corrected ? randomUUID() : null, random() < 0.5 ? 'bundled' : 'vlm', corrected ? 1 : 0,
+      check.run(pageId, documentId, randomUUID(), corrected ? randomUUID() : null, random() < 0.5 ? 'bundled' : 'vlm', status, corrected ? 1 : 0,
         score, text, tables, tables, random() < 0.1 ? random() : null, corrected ? Math.floor(random() * 200) : 0,
         corrected ? 'Analyst' : null, corrected ? day : null);
       for (const k of kinds) if (random() < 0.35 || k === 'text') kind.run(pageId, k, 1 + Math.floor(random() * 5), 200, corrected && random() < 0.4 ? Math.floor(random() * 50) : 0);

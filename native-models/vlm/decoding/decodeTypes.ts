@@ -21,6 +21,8 @@ export interface DecodeOptions {
   onToken?: (token: number) => void;
   /** Polled between steps; true ends decoding early (cancellation). */
   shouldStop?: () => boolean;
+  /** Called after every step with the live counters (for streamed statistics); must not keep the object. */
+  onStep?: (stats: Readonly<DecodeStats>, committedTokens: number) => void;
 }
 
 /** Plain counters, as vLLM's spec-decode metrics; rates are derived. */

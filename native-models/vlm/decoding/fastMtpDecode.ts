@@ -85,6 +85,7 @@ export async function fastMtpDecode(
       going = committer.commit(token);
       if (!going) break;
     }
+    options.onStep?.(stats, committer.tokens.length);
     if (!going) break;
 
     // 4. Cut both caches back: the decoder keeps newest + accepted; the draft drops its speculative entries.

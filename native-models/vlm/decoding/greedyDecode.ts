@@ -27,6 +27,7 @@ export async function greedyDecode(models: DecodeModels, promptEmbeds: Float32Ar
     const step = await runDecoder(models, await models.embedder.embed([next]), 1);
     next = pickGreedy(rowOf(step.logits, 0), committer.tokens, options.processors);
     stats.steps++;
+    options.onStep?.(stats, committer.tokens.length);
   }
   stats.decodeMs = performance.now() - start;
   stats.decodeOrtMs = ortStart() - ort0;

@@ -1,6 +1,6 @@
 /** Messages between VlmEngine (main side) and the engine worker. Plain data only (structured clone). */
 import type { ProviderPreference } from '../runtime/onnxRuntime.js';
-import type { PackInfo, PageText, ReadSettings } from './pageReader.js';
+import type { LiveStats, PackInfo, PageText, ReadSettings } from './pageReader.js';
 
 export interface WorkerInit {
   packDir: string;
@@ -25,5 +25,6 @@ export type FromWorker =
   | { type: 'open-failed'; message: string }
   | { type: 'text'; id: number; text: string }
   | { type: 'progress'; id: number; fraction: number; message: string }
+  | { type: 'stats'; id: number; stats: LiveStats }
   | { type: 'done'; id: number; result: Omit<PageText, 'raw'> }
   | { type: 'failed'; id: number; message: string };

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerInit } from './engineProtocol.js';
 import { PageReader } from './pageReader.js';
 
+const STATS_INTERVAL_MS = 250;
 const port = parentPort;
 if (!port) throw new Error('engineWorker.ts must run in a worker thread');
 const send = (message: FromWorker) => port.postMessage(message);
@@ -31,8 +32,17 @@ async function read(message: Extract<ToWorker, { type: 'read' }>): Promise<void>
   const cancel = new Int32Array(message.cancelFlag);
   try {
     send({ type: 'progress', id: message.id, fraction: 0, message: 'encoding the page image' });
+    let lastStats = Number.NEGATIVE_INFINITY; // the first step reports at once
     const result = await reader.read(message.imagePath, message.settings, {
       onText: (text) => send({ type: 'text', id: message.id, text }),
+      // Throttled: a message per step would flood the main side on fast providers.
+      onStats: (stats) => {
+        const now = performance.now();
+        if (now - lastStats < STATS_INTERVAL_MS) return;
+        lastStats = now;
+        send({ type: 'stats', id: message.id, stats });
+        send({ type: 'progress', id: message.id, fraction: stats.tokens / stats.maxNewTokens, message: `${stats.tokens} tokens` });
+      },
       shouldStop: () => Atomics.load(cancel, 0) === 1,
     });
     const { raw: _raw, ...rest } = result;

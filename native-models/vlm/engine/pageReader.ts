@@ -39,6 +39,23 @@ export interface PageText {
   raw: DecodeStats;
 }
 
+/** Statistics while a page decodes. */
+export interface LiveStats {
+  tokens: number;
+  maxNewTokens: number;
+  elapsedMs: number;
+  tokensPerSecond: number;
+  meanAcceptedLength?: number;
+  acceptancePerPosition?: number[];
+}
+
+export interface ReadHooks {
+  onText?: (text: string) => void;
+  /** After every decoding step. */
+  onStats?: (stats: LiveStats) => void;
+  shouldStop?: () => boolean;
+}
+
 export interface PackInfo {
   name: string;
   version: string;
@@ -74,13 +91,28 @@ export class PageReader {
     };
   }
 
-  async read(imagePath: string, settings: ReadSettings, hooks: { onText?: (text: string) => void; shouldStop?: () => boolean } = {}): Promise<PageText> {
+  async read(imagePath: string, settings: ReadSettings, hooks: ReadHooks = {}): Promise<PageText> {
     const start = performance.now();
     const { embeds, length, visualTokens } = await this.promptEmbeddings(imagePath, settings.imageMode);
     const streamer = new TextStreamer(this.tokenizer, (text) => hooks.onText?.(text));
     // The decoder cannot go past its position table: a page that would is cut there and flagged like max tokens.
     const maxNewTokens = Math.max(1, Math.min(settings.maxNewTokens, this.pack.manifest.maxPositions - length - settings.draftDepth - 1));
-    const options = decodeOptionsFor(this.pack, { maxNewTokens, onToken: (t) => streamer.push(t), shouldStop: hooks.shouldStop });
+    const fastMtp = settings.decoder === 'fastmtp';
+    const decodeStart = performance.now();
+    const options = decodeOptionsFor(this.pack, {
+      maxNewTokens,
+      onToken: (t) => streamer.push(t),
+      shouldStop: hooks.shouldStop,
+      onStep: (stats, tokens) =>
+        hooks.onStats?.({
+          tokens,
+          maxNewTokens,
+          elapsedMs: performance.now() - start,
+          // since decoding began, prefill included: what the user waits for
+          tokensPerSecond: (tokens / Math.max(1, performance.now() - decodeStart)) * 1000,
+          ...(fastMtp ? { meanAcceptedLength: meanAcceptedLength(stats), acceptancePerPosition: acceptanceRates(stats) } : {}),
+        }),
+    });
     const result =
       settings.decoder === 'fastmtp'
         ? await fastMtpDecode(this.models, embeds, length, settings.draftDepth, options)

@@ -156,6 +156,19 @@ export class VlmEngine implements Engine {
       case 'progress':
         read.onEvent?.({ type: 'progress', fraction: message.fraction, message: message.message });
         break;
+      case 'stats': {
+        const s = message.stats;
+        read.onEvent?.({
+          type: 'stats',
+          stats: {
+            durationMs: s.elapsedMs,
+            tokens: s.tokens,
+            tokensPerSecond: s.tokensPerSecond,
+            ...(s.meanAcceptedLength !== undefined ? { meanAcceptedLength: s.meanAcceptedLength, acceptancePerPosition: s.acceptancePerPosition } : {}),
+          },
+        });
+        break;
+      }
       case 'done':
         read.resolve(message.result);
         break;

@@ -21,13 +21,13 @@ export function App() {
   const exporter = useCorpusExport();
   const [exportOpen, setExportOpen] = useState(false);
   // The export shows its own bar in its dialog; while that is open the top bar keeps to reading.
-  const exportJobId = exporter.state.jobId;
-  const jobs = exportOpen ? allJobs.filter((job) => job.jobId !== exportJobId) : allJobs;
-  const readingJobs = allJobs.filter((job) => job.jobId !== exportJobId);
+  const { isExportJob } = exporter;
+  const jobs = exportOpen ? allJobs.filter((job) => !isExportJob(job.jobId)) : allJobs;
+  const readingJobs = allJobs.filter((job) => !isExportJob(job.jobId));
   // Pages already read stay read; the rest go back to waiting and can be read later with "Read again".
   // An export cannot be cancelled (it is quick and writes each file atomically), so it is never sent here.
   const cancelJobs = (jobIds: string[]) => {
-    for (const jobId of jobIds) if (jobId !== exportJobId) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+    for (const jobId of jobIds) if (!isExportJob(jobId)) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
   };
   const [view, setView] = useState<View>('review');
   const [choosingProject, setChoosingProject] = useState(false);
@@ -56,7 +56,7 @@ export function App() {
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
       />
-      <JobProgressBar jobs={jobs} onCancel={jobs.some((job) => job.jobId !== exportJobId) ? cancelJobs : undefined} />
+      <JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />
       {showWelcome ? (
         <WelcomeView
           info={info}

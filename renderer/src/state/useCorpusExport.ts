@@ -11,6 +11,9 @@ export function useCorpusExport() {
   const client = useClient();
   const [state, setState] = useState<ExportState>(idleExport);
   const recent = useRef(new RecentProgress());
+  // Every export job this window started: they are never sent to jobs.cancel and stay off the top bar while the
+  // dialog shows them (its fields can be edited after a run, which resets `state` but not the lingering top-bar job).
+  const ownJobIds = useRef(new Set<string>());
 
   useContractEvent('job.progress', (progress) => {
     recent.current.record(progress);
@@ -22,6 +25,7 @@ export function useCorpusExport() {
       setState({ ...idleExport, phase: 'starting', outDir: request.outDir });
       try {
         const { jobId } = await client.call('corpus.export', request);
+        ownJobIds.current.add(jobId);
         setState((current) => attachJob(current, jobId, recent.current.get(jobId)));
       } catch (caught) {
         setState((current) => ({ ...current, phase: 'failed', error: caught instanceof Error ? caught.message : String(caught) }));
@@ -32,5 +36,7 @@ export function useCorpusExport() {
 
   const reset = useCallback(() => setState((current) => (current.phase === 'running' || current.phase === 'starting' ? current : idleExport)), []);
 
-  return { state, start, reset };
+  const isExportJob = useCallback((jobId: string) => ownJobIds.current.has(jobId), []);
+
+  return { state, start, reset, isExportJob };
 }

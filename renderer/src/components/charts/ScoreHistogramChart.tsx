@@ -5,7 +5,7 @@ import { linearScale, niceTicks } from '../../logic/charts/scale.js';
 import { scoreBand } from '../../logic/curation/checkColumns.js';
 import { BottomAxis, ChartFrame, SideAxis, plotArea, type ChartBox } from './ChartFrame.js';
 
-const box: ChartBox = { width: 360, height: 200, margin: { top: 12, right: 12, bottom: 40, left: 44 } };
+const box: ChartBox = { width: 360, height: 200, margin: { top: 18, right: 12, bottom: 40, left: 44 } };
 
 export function ScoreHistogramChart({ summary }: { summary: CurationSummary }) {
   const bins = completeHistogram(summary.scoreHistogram);
@@ -47,6 +47,15 @@ export function ScoreHistogramChart({ summary }: { summary: CurationSummary }) {
             </rect>
           );
         })}
+      </g>
+      <g className="chart-bar-labels">
+        {bins.map((bin) =>
+          bin.count > 0 ? (
+            <text key={bin.from} x={(x(bin.from) + x(bin.to)) / 2} y={y(bin.count) - 3} textAnchor="middle" className="chart-value">
+              {bin.count}
+            </text>
+          ) : null,
+        )}
       </g>
       <BottomAxis box={box} ticks={niceTicks(0, 1, 6)} position={x} format={(value) => value.toFixed(1)} label="Combined score (1 = engine was right)" />
     </ChartFrame>

@@ -1,0 +1,116 @@
+/**
+ * The curation loop in the browser shell: a correction made in Review shows up in the curation queue with a score
+ * below 1, the three summary charts draw, a row leads back to its page, and the corpus leaves through the export
+ * dialog (a non-empty foreign folder is refused, nothing written).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.js';
+import { curationRows, exportFromUi, openCuration, waitForCorrectedRow } from './support/curationPage.js';
+import { artifactsDir } from './support/paths.js';
+import { editorText, openPage, replaceEditorText, waitForPagesRead } from './support/reviewPage.js';
+import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+
+const correctedDocument = 'northwind-invoice.pdf';
+const addedLine = 'Corrected by the curation e2e test: payment terms 30 days net.';
+
+describe('curation view and corpus export from the UI', () => {
+  let browser: Browser;
+  let recto: RunningRecto;
+  let page: Page;
+  let correctedPageId = '';
+  const outRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-corpus-'));
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    recto = await startRecto({ home: makeHome() });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    fs.mkdirSync(artifactsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await recto?.stop();
+    fs.rmSync(outRoot, { recursive: true, force: true });
+  });
+
+  it('lists a corrected page with a score below 1 and draws the three charts', async () => {
+    await page.goto(recto.url);
+    await page.getByTestId('open-samples').click();
+    await waitForPagesRead(page, 4);
+
+    const original = await openPage(page, correctedDocument);
+    // A real correction: a word changed and a line added, as an analyst would.
+    const corrected = `${original.replace(/Invoice/, 'INVOICE')}\n\n${addedLine}\n`;
+    expect(corrected).not.toBe(original);
+    await replaceEditorText(page, corrected);
+    correctedPageId =
+      (await page.locator(`[data-testid="page-item"][data-document-name="${correctedDocument}"]`).first().getAttribute('data-page-id')) ?? '';
+    expect(correctedPageId).not.toBe('');
+
+    await openCuration(page);
+    await waitForCorrectedRow(page, correctedPageId);
+    const rows = await curationRows(page);
+    expect(rows.length).toBe(4);
+    const row = rows.find((candidate) => candidate.pageId === correctedPageId)!;
+    expect(row.score).toBeGreaterThan(0);
+    expect(row.score).toBeLessThan(1);
+    expect(row.text).toContain(correctedDocument);
+    // Worst first: the corrected page comes before every page that was not corrected (score 1).
+    expect(rows[0]!.score).toBe(Math.min(...rows.map((candidate) => candidate.score)));
+    expect(rows.findIndex((candidate) => candidate.pageId === correctedPageId)).toBeLessThan(rows.findIndex((candidate) => candidate.score === 1));
+
+    const histogram = page.getByTestId('chart-score-histogram');
+    await expect(histogram.getAttribute('data-empty')).resolves.toBe('false');
+    const counts = await histogram.locator('rect[data-count]').evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-count'))));
+    expect(counts).toHaveLength(10);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+
+    const kinds = page.getByTestId('chart-errors-by-kind');
+    await expect(kinds.getAttribute('data-empty')).resolves.toBe('false');
+    const changeRates = await kinds.locator('[data-kind]').evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-change-rate'))));
+    expect(changeRates.length).toBeGreaterThan(0);
+    expect(Math.max(...changeRates)).toBeGreaterThan(0);
+
+    const overTime = page.getByTestId('chart-corrections-over-time');
+    await expect(overTime.getAttribute('data-empty')).resolves.toBe('false');
+    expect(await overTime.locator('svg circle').count()).toBeGreaterThan(0);
+    await expect(overTime.locator('svg title').first().textContent()).resolves.toBe('Corrections over time');
+
+    await page.screenshot({ path: path.join(artifactsDir, 'curation-view.png') });
+  });
+
+  it('opens the page in Review from its row', async () => {
+    await page.locator(`[data-testid="curation-row"][data-page-id="${correctedPageId}"]`).click();
+    await page.locator(`[data-testid="page-item"][data-page-id="${correctedPageId}"][aria-current="true"]`).waitFor();
+    await page.waitForFunction(
+      (line) => (window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue().includes(line) === true,
+      addedLine,
+      { timeout: 30_000 },
+    );
+    expect(await editorText(page)).toContain(addedLine);
+  });
+
+  it('exports the corpus from the UI, and refuses a non-empty folder that is not an export', async () => {
+    await openCuration(page);
+    const outDir = path.join(outRoot, 'corpus');
+    const result = await exportFromUi(page, outDir, { images: 'none' });
+    expect(result.state, result.text).toBe('done');
+    expect(result.text).toMatch(/Exported \d+ page/);
+    const records = fs.readFileSync(path.join(outDir, 'records.jsonl'), 'utf8').trim().split('\n');
+    expect(records.length).toBe(4);
+    expect(records.some((line) => line.includes(addedLine))).toBe(true);
+    expect(fs.existsSync(path.join(outDir, 'manifest.json'))).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'curation-export-done.png') });
+
+    const foreign = path.join(outRoot, 'foreign');
+    fs.mkdirSync(foreign);
+    fs.writeFileSync(path.join(foreign, 'keep.txt'), 'not a corpus');
+    const refused = await exportFromUi(page, foreign);
+    expect(refused.state).toBe('failed');
+    expect(refused.text).toMatch(/not empty/);
+    expect(fs.readdirSync(foreign)).toEqual(['keep.txt']);
+  });
+});
