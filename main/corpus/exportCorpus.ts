@@ -139,6 +139,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
   let imagesWritten = 0;
   let imagesKept = 0;
   const filesWritten: string[] = [];
+  const derived: { pageId: string; contentKey: string; tests: string[] }[] = [];
 
   for (const [index, pageId] of pageIds.entries()) {
     let bundle: PageBundle | null = null;
@@ -181,14 +182,19 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
 
       const corrected = latest?.text ?? run.extraction.markdown;
       const contentKey = sha256Of(`${run.extraction.markdown}\u0000${corrected}`);
-      const testLines =
+      // Derived tests: from the previous export, else from the project's cache, else derived now (and cached).
+      let testLines =
         previous?.records?.[id] === contentKey && previousTests.has(id)
           ? previousTests.get(id)!
           : corrected === run.extraction.markdown
             ? []
-            : deriveBenchTests(run.extraction.markdown, corrected, { pdf: `${id}.png`, page: 1, idPrefix: id }).map((t) =>
-                JSON.stringify(t),
-              );
+            : store.checks.derivedTests(pageId, contentKey);
+      if (testLines === null) {
+        testLines = deriveBenchTests(run.extraction.markdown, corrected, { pdf: `${id}.png`, page: 1, idPrefix: id }).map((t) =>
+          JSON.stringify(t),
+        );
+        derived.push({ pageId, contentKey, tests: testLines });
+      }
       const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length });
       built.push({ record, line: JSON.stringify(record), testLines, contentKey });
     } catch (error) {
@@ -203,6 +209,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
     if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
   }
 
+  store.checks.saveDerivedTests(derived);
   built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
   const recordsText = built.map((b) => `${b.line}\n`).join('');
   const testLines = built.flatMap((b) => b.testLines);

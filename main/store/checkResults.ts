@@ -93,6 +93,8 @@ export class CheckResultsRepository {
       kinds: db.prepare(
         'SELECT kind, elements, chars, changed_chars AS changedChars FROM page_check_kinds WHERE page_id = ? ORDER BY kind',
       ),
+      derivedTests: db.prepare('SELECT tests FROM page_derived_tests WHERE page_id = ? AND content_key = ?'),
+      saveDerivedTests: db.prepare('INSERT OR REPLACE INTO page_derived_tests (page_id, content_key, tests) VALUES (?, ?, ?)'),
       missing: db.prepare(
         `SELECT p.id FROM pages p WHERE NOT EXISTS (SELECT 1 FROM page_checks c WHERE c.page_id = p.id)
            AND EXISTS (SELECT 1 FROM extractions x WHERE x.page_id = p.id)`,
@@ -177,6 +179,19 @@ export class CheckResultsRepository {
       changedChars: row.changed_chars,
       kinds: this.kinds(pageId),
     };
+  }
+
+  /** Derived olmOCR tests cached for this content key (JSON lines), or null. */
+  derivedTests(pageId: string, contentKey: string): string[] | null {
+    const tests = this.statements.derivedTests.pluck().get(pageId, contentKey) as string | undefined;
+    return tests === undefined ? null : (JSON.parse(tests) as string[]);
+  }
+
+  saveDerivedTests(entries: readonly { pageId: string; contentKey: string; tests: string[] }[]): void {
+    if (entries.length === 0) return;
+    this.db.transaction(() => {
+      for (const e of entries) this.statements.saveDerivedTests.run(e.pageId, e.contentKey, JSON.stringify(e.tests));
+    })();
   }
 
   kinds(pageId: string): KindChangeSummary[] {

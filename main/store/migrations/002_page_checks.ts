@@ -54,6 +54,13 @@ export const pageChecksSchema: Migration = {
        PRIMARY KEY (kind, page_id)
      ) WITHOUT ROWID`,
     `CREATE INDEX page_check_kinds_by_page ON page_check_kinds(page_id)`,
+    // olmOCR tests derived from a page's correction (slow to derive: tens of ms), cached for the corpus export under
+    // a key of the engine text and the corrected text, so only pages whose texts changed are derived again.
+    `CREATE TABLE page_derived_tests (
+       page_id TEXT PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+       content_key TEXT NOT NULL,
+       tests TEXT NOT NULL
+     )`,
     `CREATE INDEX page_checks_by_review_status ON page_checks(review_status, score)`,
     // The review status is copied here so the queue filters on it with an index instead of a join over every page.
     `CREATE TRIGGER page_checks_follow_review_status AFTER UPDATE OF review_status ON pages BEGIN
