@@ -40,6 +40,17 @@ export const wordSchema = z.object({
 });
 export type Word = z.infer<typeof wordSchema>;
 
+/** One cell of a table element: its slot, spans and box (page pixels). */
+export const tableCellSchema = z.object({
+  row: z.number().int().nonnegative(),
+  col: z.number().int().nonnegative(),
+  rowspan: z.number().int().positive(),
+  colspan: z.number().int().positive(),
+  header: z.boolean(),
+  box: boxSchema,
+});
+export type TableCellBox = z.infer<typeof tableCellSchema>;
+
 /** One layout element: its kind, where it is on the page and where its text is in the Markdown. */
 export const elementSchema = z.object({
   id: z.string(),
@@ -49,6 +60,8 @@ export const elementSchema = z.object({
   confidence: z.number().min(0).max(1).nullable(),
   /** Heading level 1–6 for `title`/`heading`; absent otherwise. */
   level: z.number().int().min(1).max(6).optional(),
+  /** For `table` elements, where the engine knows them: every cell with its box, in row-major order. */
+  cells: z.array(tableCellSchema).optional(),
 });
 export type Element = z.infer<typeof elementSchema>;
 

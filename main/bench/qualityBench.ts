@@ -9,7 +9,8 @@ import type { Engine } from '../../app/model/engine.js';
 import { enginePageReader, pagesAskedBy, unescapeMarkdown } from './engineReaders.js';
 import { formatIcdarTableBench, runIcdarTableBench, type IcdarTableBenchResult } from './icdarTableBench.js';
 import { formatInvoiceFieldBench, knownArtefacts, runInvoiceFieldBench, type InvoiceFieldBenchResult } from './invoiceFieldBench.js';
-import { loadPdfjsCerPages, runCerBench, type CerBenchResult, type CerPage } from './cerBench.js';
+import { microCer } from './speedReport.js';
+import { loadPdfjsCerPages, markdownToPlainText, runCerBench, type CerBenchResult, type CerPage } from './cerBench.js';
 import { formatOlmocrBench, runOlmocrBench, type OlmocrBenchResult } from './olmocrBench.js';
 import { testdataPath } from './testdataPaths.js';
 
@@ -69,7 +70,8 @@ export interface QualityReport {
     seconds: number;
   };
   icdar?: { f1: number; precision: number; recall: number; meanF1: number; tables: number; errors: string[]; seconds: number };
-  cer?: CerSummary & { seconds: number };
+  /** `orderFreeCer`: CER of the sorted words (recognition without reading order), see speedReport.ts. */
+  cer?: CerSummary & { orderFreeCer: number; seconds: number };
 }
 
 /** Testdata folders each part reads; absent ones are reported before anything runs. */
@@ -197,8 +199,13 @@ export async function runQualityBench(options: QualityBenchOptions): Promise<Qua
     try {
       const { kept, leftOut } = selectCerPages(await loadPdfjsCerPages(root), options.cerMinReferenceChars ?? 50);
       await reader.prefetch(kept.map((p) => ({ filePath: p.pdfPath, pageNumber: p.page })));
-      const r = await runCerBench(async (pdf, page) => unescapeMarkdown(await reader.markdown(pdf, page)), kept);
-      report.cer = { ...summariseCer(r, leftOut), seconds: seconds(started) };
+      const plain = async (pdf: string, page: number): Promise<string> => unescapeMarkdown(await reader.markdown(pdf, page));
+      const r = await runCerBench(plain, kept);
+      // Recognition without reading order: the same pages' words sorted (pdftotext's raw order is the content stream's).
+      const sorted = await Promise.all(
+        kept.map(async (p) => ({ text: await plain(p.pdfPath, p.page).then(markdownToPlainText, () => ''), reference: p.reference })),
+      );
+      report.cer = { ...summariseCer(r, leftOut), orderFreeCer: microCer(sorted).orderFreeCer, seconds: seconds(started) };
       log(formatCer(report.cer));
     } finally {
       await engine.dispose();
@@ -207,9 +214,10 @@ export async function runQualityBench(options: QualityBenchOptions): Promise<Qua
   return report;
 }
 
-export function formatCer(cer: CerSummary): string {
+export function formatCer(cer: CerSummary & { orderFreeCer?: number }): string {
+  const orderFree = cer.orderFreeCer === undefined ? '' : `; order-free (sorted words) ${(100 * cer.orderFreeCer).toFixed(2)}%`;
   return [
-    `CER, pages rendered to images and OCR'd, vs pdf.js pdftotext layers: ${(100 * cer.cer).toFixed(2)}% over ${cer.pages} pages (${cer.referenceChars} reference chars)`,
+    `CER, pages rendered to images and OCR'd, vs pdf.js pdftotext layers: ${(100 * cer.cer).toFixed(2)}% over ${cer.pages} pages (${cer.referenceChars} reference chars)${orderFree}`,
     ...cer.leftOut.map((l) => `  left out ${l.file} p. ${l.page}: ${l.reason}`),
     ...cer.errors.map((e) => `  error: ${e}`),
   ].join('\n');
@@ -229,6 +237,6 @@ export function formatQualitySummary(report: QualityReport): string {
   }
   if (report.invoices) lines.push(`  invoice key fields: ${report.invoices.correct}/${report.invoices.total} = ${pct(report.invoices.accuracy)}; line items ${report.invoices.lineItems.found}/${report.invoices.lineItems.total}`);
   if (report.icdar) lines.push(`  ICDAR 2013 EU cell-neighbour F1 ${report.icdar.f1.toFixed(3)} (P ${report.icdar.precision.toFixed(3)}, R ${report.icdar.recall.toFixed(3)}, ${report.icdar.tables} tables)`);
-  if (report.cer) lines.push(`  CER (OCR of rendered pages vs pdf.js text layers) ${pct(report.cer.cer)} over ${report.cer.pages} pages`);
+  if (report.cer) lines.push(`  CER (OCR of rendered pages vs pdf.js text layers) ${pct(report.cer.cer)} over ${report.cer.pages} pages; order-free ${pct(report.cer.orderFreeCer)}`);
   return lines.join('\n');
 }

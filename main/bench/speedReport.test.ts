@@ -24,6 +24,13 @@ describe('microCer', () => {
   it('collapses whitespace on both sides', () => {
     expect(microCer([{ text: 'a  b\n\nc', reference: 'a b c' }]).cer).toBe(0);
   });
+
+  it('order-free CER forgives blocks read in another order, not misread words', () => {
+    const moved = microCer([{ text: 'second block here first block there', reference: 'first block there second block here' }]);
+    expect(moved.cer).toBeGreaterThan(0.3);
+    expect(moved.orderFreeCer).toBe(0);
+    expect(microCer([{ text: 'flrst block', reference: 'first block' }]).orderFreeCer).toBeCloseTo(1 / 11, 10);
+  });
 });
 
 describe('setFigures / speedReport', () => {
@@ -67,13 +74,15 @@ describe('setFigures / speedReport', () => {
 });
 
 describe('planProcesses', () => {
-  it('splits pages into per-resolution lists covering every page once', () => {
-    const pages = [150, 150, 150, 150, 144, 150].map((dpi, i) => ({ imagePath: `p${i}.png`, dpi }));
-    const plans = planProcesses(pages, 2);
-    expect(plans.flatMap((p) => p.pageIndices).sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    for (const plan of plans) expect(new Set(plan.pageIndices.map((i) => pages[i]!.dpi))).toEqual(new Set([plan.dpi]));
-    expect(plans.filter((p) => p.dpi === 150)).toHaveLength(2);
-    expect(plans.filter((p) => p.dpi === 144)).toHaveLength(1);
+  it('splits pages into short per-resolution lists covering every page once', () => {
+    const pages = [150, 150, 150, 150, 144, 150, 150, 150, 150, 150].map((dpi, i) => ({ imagePath: `p${i}.png`, dpi }));
+    const plans = planProcesses(pages, 2); // lists of at most ⌈10 / 8⌉ = 2 pages
+    expect(plans.flatMap((p) => p.pageIndices).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const plan of plans) {
+      expect(new Set(plan.pageIndices.map((i) => pages[i]!.dpi))).toEqual(new Set([plan.dpi]));
+      expect(plan.pageIndices.length).toBeLessThanOrEqual(2);
+    }
+    expect(plans.filter((p) => p.dpi === 144)).toEqual([{ dpi: 144, pageIndices: [4] }]);
   });
 
   it('never makes more lists than pages', () => {

@@ -103,6 +103,8 @@ describe('corpus export', () => {
   it('is deterministic (byte-identical twice) and incremental (unchanged files are not rewritten)', async () => {
     const ids = fillProject(store, documents);
     await exportTo('one');
+    // The second export takes the derived tests from the project's cache: same bytes either way.
+    expect(store.database.prepare('SELECT COUNT(*) FROM page_derived_tests').pluck().get()).toBe(3);
     await exportTo('two');
     expect(tree(path.join(dir, 'two'))).toEqual(tree(path.join(dir, 'one')));
 
@@ -118,6 +120,14 @@ describe('corpus export', () => {
     const filtered = await exportTo('one', { status: 'approved' });
     expect(filtered.records).toBe(0);
     expect(filtered.filesRemoved).toHaveLength(5);
+  });
+
+  it('exports only pages of a review status, or revised since a time', async () => {
+    const ids = fillProject(store, documents);
+    store.setReviewStatus(ids[0]!, 'approved');
+    expect((await exportTo('approved', { status: 'approved' })).records).toBe(1);
+    expect((await exportTo('since-past', { since: '2000-01-01T00:00:00Z' })).records).toBe(3);
+    expect((await exportTo('since-future', { since: '2999-01-01T00:00:00Z' })).records).toBe(0);
   });
 
   it('refuses a non-empty folder that is not a Recto export, and writes nothing there', async () => {

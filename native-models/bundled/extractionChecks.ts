@@ -4,9 +4,13 @@
  */
 import type { Extraction } from '../../app/model/extraction.js';
 
-/** Markdown back to plain whitespace-separated words: undoes the engine's escapes (`\$`, `\*`, `\#`, …). */
+/** Markdown back to plain whitespace-separated words: drops table tags, undoes the engine's escapes (`\$`, `\*`, `\#`, `&amp;`, …). */
 export function plainWords(markdown: string): string[] {
   return markdown
+    .replace(/<\/?(table|thead|tbody|tr|th|td)\b[^>]*>/gu, ' ')
+    .replace(/&lt;/gu, '<')
+    .replace(/&gt;/gu, '>')
+    .replace(/&amp;/gu, '&')
     .replace(/\\([\\`*_$<#>+\-.)=])/gu, '$1')
     .split(/\s+/u)
     .filter(Boolean);

@@ -45,6 +45,7 @@ export const pageChecksSchema: Migration = {
     `CREATE INDEX page_checks_by_revision_at ON page_checks(revision_at)`,
     `CREATE INDEX page_checks_by_engine ON page_checks(engine_id, score)`,
     `CREATE INDEX page_checks_by_document ON page_checks(document_id, score)`,
+    `CREATE INDEX page_checks_by_corrected ON page_checks(has_revision, engine_id, score)`,
     `CREATE TABLE page_check_kinds (
        page_id TEXT NOT NULL REFERENCES page_checks(page_id) ON DELETE CASCADE,
        kind TEXT NOT NULL,

@@ -1,10 +1,12 @@
 /**
- * Layout v1: words → segments → reading-order regions → paragraph blocks → headings → Markdown + Elements.
- * Pure; issue "Bundled CPU engine" deepens each step (tables, lists, running headers) behind this signature.
+ * Layout: words → segments → tables (alignment / ruling lines) → reading-order regions → paragraph blocks →
+ * headings → running headers, footers, page numbers → Markdown + Elements. Pure.
  */
+import type { Box } from '../../../app/model/extraction.js';
 import { buildBlocks, classifyHeadings, markPageNumber, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
-import { buildSegments } from './buildSegments.js';
-import type { LayoutBlock, LayoutWord } from './layoutTypes.js';
+import { buildRows, buildSegments } from './buildSegments.js';
+import { detectTables } from './detectTables.js';
+import type { LayoutBlock, LayoutWord, Segment } from './layoutTypes.js';
 import { orderRegions } from './readingOrder.js';
 import { renderMarkdown, type RenderedPage } from './renderMarkdown.js';
 
@@ -12,12 +14,27 @@ export interface LayoutPageOptions {
   /** Where the words came from: decides how far font sizes can be trusted for headings. */
   source: 'text-layer' | 'ocr';
   pageHeight: number;
+  /** Ruling lines drawn on the page (thin boxes), where the source knows them: evidence for tables. */
+  rulings?: readonly Box[];
+  /** Set false to leave tables as rows of text (v1 behaviour). Default true. */
+  tables?: boolean;
 }
 
 export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOptions): LayoutBlock[] {
   const visible = words.filter((word) => word.text.trim().length > 0);
-  const regions = orderRegions(buildSegments(visible));
-  const blocks = regions.flatMap((region) => buildBlocks(region));
+  const segments = buildSegments(visible);
+  const { tables, rest } = options.tables === false ? { tables: [], rest: segments } : detectTables(segments, { rulings: options.rulings });
+  // Each table takes part in reading order as one stand-in segment the size of the table.
+  const standIns: Segment[] = tables.map((table) => ({ words: [], box: table.box, fontSize: 0, table }));
+  const regions = orderRegions([...rest, ...standIns]);
+  const blocks = regions.flatMap((region) => {
+    const text = region.filter((segment) => !segment.table);
+    const tableBlocks: LayoutBlock[] = region.flatMap((segment) =>
+      segment.table ? [{ kind: 'table' as const, box: segment.table.box, rows: buildRows(segment.table.segments), table: segment.table }] : [],
+    );
+    const textBlocks = text.length ? buildBlocks(text) : [];
+    return [...textBlocks, ...tableBlocks].sort((a, b) => a.box[1] - b.box[1]);
+  });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
   return markPageNumber(headed, options.pageHeight);
 }

@@ -3,6 +3,7 @@
  * layer or OCR) the words came from; nothing here reads files or calls an engine.
  */
 import type { Box, ElementKind } from '../../../app/model/extraction.js';
+import type { TableLayout } from './detectTables.js';
 
 export interface LayoutWord {
   text: string;
@@ -22,6 +23,8 @@ export interface Segment {
   box: Box;
   /** Median font size of its words. */
   fontSize: number;
+  /** Set on the one stand-in segment of a detected table while reading order places it (no words of its own). */
+  table?: TableLayout;
 }
 
 /** Segments side by side at the same height, left to right. */
@@ -38,6 +41,8 @@ export interface LayoutBlock {
   kind: ElementKind;
   /** Heading level 1–6 for `title` / `heading`. */
   level?: number;
+  /** For kind `table`: its rows, columns and cells (rows above then hold the table's segments by row). */
+  table?: TableLayout;
 }
 
 export function unionBox(boxes: readonly Box[]): Box {

@@ -6,6 +6,7 @@
  * rows of a block by a newline; segments of a row (label and value, table cells) by a space.
  */
 import type { Element } from '../../../app/model/extraction.js';
+import type { TableLayout } from './detectTables.js';
 import type { LayoutBlock } from './layoutTypes.js';
 
 export interface RenderedPage {
@@ -31,12 +32,16 @@ export function renderMarkdown(blocks: readonly LayoutBlock[]): RenderedPage {
       confidence: confidences.length ? round(confidences.reduce((a, b) => a + b, 0) / confidences.length) : null,
     };
     if (block.level !== undefined) element.level = block.level;
+    if (block.table) {
+      element.cells = block.table.cells.map(({ row, col, rowspan, colspan, header, box }) => ({ row, col, rowspan, colspan, header, box }));
+    }
     elements.push(element);
   });
   return { markdown, elements };
 }
 
 function blockMarkdown(block: LayoutBlock): string {
+  if (block.table) return tableHtml(block.table);
   const rows = block.rows
     .map((row) => row.segments.map((segment) => segment.words.map((word) => escapeInline(word.text)).join(' ')).join(' '))
     .filter((row) => row.length > 0);
@@ -45,6 +50,48 @@ function blockMarkdown(block: LayoutBlock): string {
     return `${'#'.repeat(block.level ?? 2)} ${rows.join(' ')}`;
   }
   return rows.map(escapeLineStart).join('\n');
+}
+
+/**
+ * A table as HTML, whatever its shape (one convention for every table: spans need HTML, and the olmOCR and TEDS
+ * scorers read header cells from `<th>`): header rows in `<thead>` with `<th>`, body rows in `<tbody>`, spans as
+ * rowspan/colspan, empty slots as empty `<td>`s so every row has the table's width. Cell text is HTML-escaped only
+ * (`&`, `<`, `>`): inside an HTML block Markdown escapes would show as backslashes.
+ */
+export function tableHtml(table: TableLayout): string {
+  const covered = new Set<string>();
+  const byAnchor = new Map<string, TableLayout['cells'][number]>();
+  for (const cell of table.cells) {
+    byAnchor.set(`${cell.row},${cell.col}`, cell);
+    for (let r = cell.row; r < cell.row + cell.rowspan; r++)
+      for (let c = cell.col; c < cell.col + cell.colspan; c++) if (r !== cell.row || c !== cell.col) covered.add(`${r},${c}`);
+  }
+  const rowHtml = (r: number): string => {
+    const tag = r < table.headerRowCount ? 'th' : 'td';
+    let html = '<tr>';
+    for (let c = 0; c < table.colCount; c++) {
+      if (covered.has(`${r},${c}`)) continue;
+      const cell = byAnchor.get(`${r},${c}`);
+      const spans = cell ? `${cell.rowspan > 1 ? ` rowspan="${cell.rowspan}"` : ''}${cell.colspan > 1 ? ` colspan="${cell.colspan}"` : ''}` : '';
+      const text = cell ? escapeHtml(cell.segments.map((s) => s.words.map((w) => w.text).join(' ')).join(' ')) : '';
+      html += `<${tag}${spans}>${text}</${tag}>`;
+    }
+    return `${html}</tr>`;
+  };
+  const lines = ['<table>'];
+  if (table.headerRowCount > 0) {
+    lines.push('<thead>');
+    for (let r = 0; r < table.headerRowCount; r++) lines.push(rowHtml(r));
+    lines.push('</thead>');
+  }
+  lines.push('<tbody>');
+  for (let r = table.headerRowCount; r < table.rowCount; r++) lines.push(rowHtml(r));
+  lines.push('</tbody>', '</table>');
+  return lines.join('\n');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageInput } from '../../../app/model/engine.js';
 import { extractionSchema } from '../../../app/model/extraction.js';
 import { referencePackDir } from '../pack/referencePackCache.js';
+import { cropGridFor } from '../preprocess/cropGrid.js';
+import { imageModes, imageTokenCount } from '../preprocess/imageModes.js';
 import { VlmEngine } from './vlmEngine.js';
 
 describe('VlmEngine on the reference pack (worker thread)', () => {
@@ -52,6 +54,16 @@ describe('VlmEngine on the reference pack (worker thread)', () => {
     expect(greedy.stats.meanAcceptedLength).toBeUndefined();
   });
 
+  it('reads in Gundam mode: global view + tiles by the grid rule, in DeepSeek-OCR token counts', async () => {
+    const grid = cropGridFor(page.width, page.height, imageModes.gundam.imageSize);
+    expect(grid).toEqual([2, 3]);
+    const result = await engine({ imageMode: 'gundam', maxNewTokens: 8 }).read(page);
+    expect(result.engine.settings.visualTokens).toBe(imageTokenCount(imageModes.gundam, grid)); // 273 + 21 × 30
+    expect(result.stats.tokens).toBe(8);
+    expect(result.stats.hitMaxTokens).toBe(true);
+    expect(result.warnings.join('\n')).toMatch(/stopped at 8 tokens: probable repetition/);
+  });
+
   it('streams live statistics while a long page decodes', async () => {
     const live: number[] = [];
     let fractions = 0;
@@ -96,6 +108,16 @@ describe('VlmEngine on the reference pack (worker thread)', () => {
     const elapsed = performance.now() - started;
     // A blocked loop would tick ~once; a free one ticks throughout (lenient: a quarter of the possible ticks).
     expect(ticks).toBeGreaterThan(Math.min(20, elapsed / 5 / 4));
+  });
+
+  it('refuses a tampered pack with a clear error naming the page and the file', async () => {
+    const tampered = mkdtempSync(join(tmpdir(), 'recto-vlm-tampered-'));
+    cpSync(packDir, tampered, { recursive: true });
+    const draft = join(tampered, 'draft.onnx');
+    const bytes = readFileSync(draft);
+    bytes[bytes.length - 5] ^= 0x01;
+    writeFileSync(draft, bytes);
+    await expect(engine({ packDir: tampered }).read(page)).rejects.toThrow(/page\.png p1: cannot open model pack: .*draft\.onnx: refused — SHA-256/);
   });
 
   it('is unavailable with a clear reason when the pack folder is missing', async () => {

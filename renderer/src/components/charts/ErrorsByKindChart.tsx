@@ -28,9 +28,9 @@ export function ErrorsByKindChart({ summary }: { summary: CurationSummary }) {
       title="Errors by element kind"
       description={description || 'No elements yet.'}
       box={box}
-      empty={kinds.length === 0 ? 'No elements read yet.' : null}
+      empty={kinds.length === 0 ? 'No elements on these pages.' : null}
     >
-      <BottomAxis box={box} ticks={ticks} position={x} format={formatPercent} label="Characters changed by analysts" grid />
+      <BottomAxis box={box} ticks={ticks} position={x} format={formatPercent} label="Characters changed ÷ characters read" grid />
       {kinds.map((kind, index) => {
         const top = area.top + index * rowHeight;
         const width = Math.max(kind.changeRate > 0 ? 1.5 : 0, x(kind.changeRate) - area.left);

@@ -25,7 +25,7 @@ export function ScoreHistogramChart({ summary }: { summary: CurationSummary }) {
       title="Score distribution"
       description={description}
       box={box}
-      empty={summary.pages === 0 ? 'No scored pages yet.' : null}
+      empty={summary.pages === 0 ? 'No scored pages here.' : null}
     >
       <SideAxis box={box} ticks={countTicks} position={y} format={String} label="Pages" />
       <g className="chart-bars">

@@ -2,7 +2,7 @@
  * The curation view: the summary charts on top, the queue of pages below (worst first), filters and paging, and the
  * corpus export. A row opens its page in the review screen.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CurationItem } from '../../../../app/contract/curation.js';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { formatScore } from '../../logic/charts/scale.js';
@@ -48,6 +48,15 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, ex
   // Engines of pages already read may no longer be installed; offer them too.
   const engines = useMemo(() => [...new Set([...engineIds, ...(list?.items.map((item) => item.engine) ?? [])])].sort(), [engineIds, list]);
   const documentChoices = useMemo(() => (documents ?? []).map((document) => ({ id: document.id, name: document.name })), [documents]);
+
+  // Previous/Next: show the new slice from its first row, not wherever the old one was scrolled to.
+  const listTop = useRef<HTMLDivElement>(null);
+  const shownPageIndex = useRef(query.pageIndex);
+  useEffect(() => {
+    if (shownPageIndex.current === query.pageIndex) return;
+    shownPageIndex.current = query.pageIndex;
+    listTop.current?.scrollIntoView({ block: 'start' });
+  }, [query.pageIndex]);
 
   const range = pageRange(list?.total ?? 0, query.pageIndex, query.pageSize);
   const exportBusy = exporter.state.phase === 'running' || exporter.state.phase === 'starting';
@@ -98,7 +107,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, ex
         </div>
       )}
       <CurationFilters query={query} onQuery={setQuery} engines={engines} documents={documentChoices} />
-      <div className="curation-list">
+      <div className="curation-list" ref={listTop}>
         {list && list.items.length > 0 && (
           <CurationTable items={list.items} query={query} onSort={(sort) => setQuery(withSort(query, sort))} onOpen={(item: CurationItem) => onOpenPage(item.pageId)} />
         )}

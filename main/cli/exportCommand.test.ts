@@ -1,0 +1,60 @@
+/**
+ * The corpus commands as functions (no child process): exit codes and what they say on stderr.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fillProject } from '../corpus/corpusFixtures.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
+
+let dir: string;
+let output: string;
+const stderr = { write: (chunk: string) => ((output += chunk), true) } as unknown as NodeJS.WritableStream;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-export-cli-'));
+  output = '';
+  const store = ProjectStore.create(path.join(dir, 'a.recto'));
+  fillProject(store, [{ name: 'inv.pdf', pages: 2, corrections: { 0: ['table'] } }]);
+  store.close();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('recto export / import-corpus / merge', () => {
+  it('exports, refuses a foreign folder, imports back and merges', async () => {
+    const project = path.join(dir, 'a.recto');
+    const out = path.join(dir, 'corpus');
+    expect(await exportCommand([project, '--out', out, '--images', 'none'], stderr)).toBe(0);
+    expect(output).toMatch(/exported 2 page\(s\)/);
+    expect(fs.readFileSync(path.join(out, 'records.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+
+    fs.mkdirSync(path.join(dir, 'foreign'));
+    fs.writeFileSync(path.join(dir, 'foreign', 'x.txt'), 'x');
+    output = '';
+    expect(await exportCommand([project, '--out', path.join(dir, 'foreign')], stderr)).toBe(2);
+    expect(output).toMatch(/not empty and is not a Recto corpus export/);
+    expect(await exportCommand([project, '--out', out, '--status', 'done'], stderr)).toBe(2);
+    expect(await exportCommand([project, '--out', out, '--since', 'yesterday'], stderr)).toBe(2);
+
+    output = '';
+    expect(importCorpusCommand([out, '--into', path.join(dir, 'b.recto')], stderr)).toBe(0);
+    expect(output).toMatch(/2 new page\(s\), 1 revision\(s\)/);
+
+    const extra = ProjectStore.open(path.join(dir, 'b.recto'));
+    extra.saveRevision(extra.listDocuments()[0]!.pages[1]!.id, 'edited in b', 'Ben', null);
+    extra.close();
+    output = '';
+    expect(mergeCommand([project, path.join(dir, 'b.recto'), '--into', path.join(dir, 'c.recto')], stderr)).toBe(0);
+    expect(output).toMatch(/1 revision\(s\) added/);
+    const merged = ProjectStore.open(path.join(dir, 'c.recto'));
+    expect(merged.database.prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(2);
+    merged.close();
+    const untouched = ProjectStore.open(project);
+    expect(untouched.database.prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(1);
+    untouched.close();
+    expect(mergeCommand([project, path.join(dir, 'missing.recto')], stderr)).toBe(2);
+    expect(output).toMatch(/missing\.recto: no such project file/);
+  });
+});

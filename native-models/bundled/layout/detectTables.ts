@@ -1,0 +1,322 @@
+/**
+ * Tables from word alignment (and from ruling lines, where the PDF draws them): segments that line up in ≥ 3 rows of
+ * ≥ 2 cells with consistent gutters between them become one table, rebuilt as rows × columns with header rows and
+ * column spans. Pure; works on the segments of buildSegments (runs of words cut at wide gaps = candidate cells).
+ *
+ * How:
+ *  1. Prose lines (many words, wide) are not cells: they are set aside, but they still break a run of rows.
+ *  2. The other segments are clustered into page-wide rows; consecutive rows with ≥ 2 segments (allowing short runs of
+ *     one-segment rows in between: wrapped cells, section labels) and no prose or large gap between them form a run.
+ *  3. In a run, columns are the x-intervals between gutters; a gutter is an x-range that (almost) no row covers, so a
+ *     header cell spanning two columns does not erase the gutter under it.
+ *  4. Each segment becomes a cell over the columns it overlaps (colspan); one-cell rows right under a fuller row are
+ *     wrapped text of that row; leading non-numeric rows (and spanning rows) are header rows.
+ *  5. A run is a table when it has ≥ 3 rows of ≥ 2 cells and either ruling lines around it, or ≥ 3 columns with one
+ *     mostly numeric column, or ≥ 4 columns; text that runs like prose (long cells) is not.
+ */
+import type { Box } from '../../../app/model/extraction.js';
+import { buildRows } from './buildSegments.js';
+import { boxHeight, boxWidth, median, unionBox, type Row, type Segment } from './layoutTypes.js';
+
+export interface TableCellLayout {
+  row: number;
+  col: number;
+  rowspan: number;
+  colspan: number;
+  header: boolean;
+  /** Segments of the cell, top to bottom then left to right. */
+  segments: Segment[];
+  box: Box;
+}
+
+export interface TableLayout {
+  rowCount: number;
+  colCount: number;
+  headerRowCount: number;
+  cells: TableCellLayout[];
+  /** Every segment of the table (for the page's word accounting). */
+  segments: Segment[];
+  box: Box;
+  /** How it was found. */
+  evidence: 'ruling-lines' | 'alignment';
+}
+
+export interface DetectTablesOptions {
+  /** Ruling lines of the page (thin boxes: horizontal or vertical strokes), in page pixels. */
+  rulings?: readonly Box[];
+}
+
+/** A segment with at least this many words, at least PROSE_WIDTH of the text width, is prose, not a cell. */
+const PROSE_WORDS = 6;
+const PROSE_WIDTH = 0.35;
+/** Rows further apart than this many row heights do not belong to one table. */
+const MAX_ROW_GAP = 2.6;
+/** At most this many one-segment rows in a row inside a run (wrapped cells, section labels). */
+const MAX_SINGLE_ROWS = 2;
+/** A gutter is at least this many row heights wide … */
+const MIN_GUTTER = 0.5;
+/** … and crossed by at most this share of the rows (spanning headers and section labels). */
+const GUTTER_CROSSING_SHARE = 0.12;
+/** Tables whose cells average more words than this are text laid out in columns, not tables. */
+const MAX_MEAN_WORDS_PER_CELL = 6;
+/** A first or last column filled in fewer than this share of the rows is dropped from the table. */
+const EDGE_COLUMN_MIN_FILL = 0.25;
+
+const NUMERIC = /^[\s(]*[-+–−]?[$€£¥]?\s*[\d][\d\s.,'’]*\s*(%|[$€£¥]|[A-Z]{3})?[)*]*$/u;
+
+export function isNumericText(text: string): boolean {
+  return NUMERIC.test(text.trim()) || /^[-–—]$/u.test(text.trim());
+}
+
+export function segmentText(segment: Segment): string {
+  return segment.words.map((word) => word.text).join(' ');
+}
+
+export function detectTables(
+  segments: readonly Segment[],
+  options: DetectTablesOptions = {},
+): { tables: TableLayout[]; rest: Segment[] } {
+  if (segments.length < 6) return { tables: [], rest: [...segments] };
+  const textWidth = boxWidth(unionBox(segments.map((s) => s.box)));
+  const unit = median(segments.map((s) => boxHeight(s.box))) || 1;
+  const isProse = (s: Segment): boolean => s.words.length >= PROSE_WORDS && boxWidth(s.box) >= PROSE_WIDTH * textWidth;
+  const prose = segments.filter(isProse);
+  const rows = buildRows(segments.filter((s) => !isProse(s)));
+
+  const tables: TableLayout[] = [];
+  const used = new Set<Segment>();
+  for (const run of candidateRuns(rows, prose, unit)) {
+    const box = unionBox(run.flatMap((row) => row.segments.map((s) => s.box)));
+    // Every segment inside the run's box belongs to it (long description cells were set aside as prose).
+    const members = segments.filter((s) => !used.has(s) && inside(s.box, box, unit * 0.3));
+    const table = buildTable(members, unit, options.rulings ?? []);
+    if (!table) continue;
+    for (const s of table.segments) used.add(s);
+    tables.push(table);
+  }
+  return { tables, rest: segments.filter((s) => !used.has(s)) };
+}
+
+/** Runs of consecutive rows that could be a table (step 2). */
+function candidateRuns(rows: Row[], prose: Segment[], unit: number): Row[][] {
+  const runs: Row[][] = [];
+  let current: Row[] = [];
+  let singles = 0;
+  const close = (): void => {
+    // Trailing one-segment rows are not part of the run.
+    while (current.length && current.at(-1)!.segments.length < 2) current.pop();
+    if (current.filter((row) => row.segments.length >= 2).length >= 3) runs.push(current);
+    current = [];
+    singles = 0;
+  };
+  for (const row of rows) {
+    const previous = current.at(-1);
+    if (previous) {
+      const gap = row.box[1] - previous.box[3];
+      const between = prose.some(
+        (p) => p.box[1] >= previous.box[1] && p.box[3] <= row.box[3] && overlapX(p.box, unionBox([previous.box, row.box])) > 0,
+      );
+      // A one-segment row in another type size (a section heading between two tables) ends the run.
+      const sizes = current.map((r) => r.fontSize);
+      const typical = median(sizes);
+      const heading = row.segments.length === 1 && typical > 0 && (row.fontSize > 1.15 * typical || row.fontSize < typical / 1.15);
+      if (gap > MAX_ROW_GAP * unit || between || heading) close();
+    }
+    if (row.segments.length >= 2) {
+      current.push(row);
+      singles = 0;
+    } else if (current.length > 0 && singles < MAX_SINGLE_ROWS) {
+      current.push(row);
+      singles++;
+    } else {
+      close();
+    }
+  }
+  close();
+  return runs;
+}
+
+/** Steps 3–5 on the segments of one run; null when they do not make a table. */
+function buildTable(members: Segment[], unit: number, rulings: readonly Box[], depth = 0): TableLayout | null {
+  let rows = buildRows(members);
+  const box = unionBox(members.map((s) => s.box));
+  const columns = findColumns(rows, box, unit);
+  if (columns.length < 2) return null;
+  // An edge column that few rows fill (labels of a chart beside the table, a note in the margin) is not the table's.
+  if (depth < 4 && columns.length > 2) {
+    for (const column of [columns[0], columns.at(-1)!]) {
+      const within = (s: Segment): boolean => s.box[0] >= column[0] - 1 && s.box[2] <= column[1] + 1;
+      const filled = rows.filter((row) => row.segments.some(within)).length;
+      if (filled < EDGE_COLUMN_MIN_FILL * rows.length) {
+        return buildTable(members.filter((s) => !within(s)), unit, rulings, depth + 1);
+      }
+    }
+  }
+
+  // Cells: each segment over the columns it overlaps; segments of one row in the same column range are one cell.
+  let drafts: CellDraft[][] = rows.map((row) => {
+    const cells: CellDraft[] = [];
+    for (const segment of row.segments) {
+      const hit = columns.flatMap(([x1, x2], c) => (Math.min(x2, segment.box[2] - 1) - Math.max(x1, segment.box[0] + 1) > 0 ? [c] : []));
+      const first = hit.length ? hit[0] : nearestColumn(columns, segment.box);
+      const last = hit.length ? hit.at(-1)! : first;
+      const clash = cells.at(-1);
+      if (clash && clash.last >= first) {
+        clash.last = Math.max(clash.last, last);
+        clash.segments.push(segment);
+      } else cells.push({ first, last, segments: [segment] });
+    }
+    return cells;
+  });
+
+  ({ drafts, rows } = mergeWrappedRows(drafts, rows, unit));
+
+  const fullRows = drafts.filter((row) => row.length >= 2).length;
+  if (fullRows < 3) return null;
+  const cellTexts = drafts.flat().map((cell) => cell.segments.map(segmentText).join(' '));
+  const meanWords = cellTexts.reduce((sum, t) => sum + t.split(/\s+/u).length, 0) / Math.max(1, cellTexts.length);
+  if (meanWords > MAX_MEAN_WORDS_PER_CELL) return null;
+
+  const ruled = isRuled(box, rulings, unit);
+  if (!ruled) {
+    const numericColumn = columns.some((_, c) => {
+      const texts = drafts.flatMap((row) => row.filter((cell) => cell.first === c && cell.last === c).map((cell) => cell.segments.map(segmentText).join(' ')));
+      return texts.length >= 3 && texts.filter(isNumericText).length >= 0.5 * texts.length;
+    });
+    if (!(columns.length >= 4 || (columns.length >= 3 && numericColumn))) return null;
+  }
+
+  // Header rows: leading rows without numbers (at most 3), when numbers follow; a row with a spanning cell is a header
+  // row, and so is the row right under it (the spanned sub-headings).
+  let headerRowCount = 0;
+  const numericRow = (row: CellDraft[]): boolean => row.some((cell) => isNumericText(cell.segments.map(segmentText).join(' ')));
+  const laterNumbers = drafts.some(numericRow);
+  if (laterNumbers) {
+    while (headerRowCount < Math.min(3, drafts.length - 1) && !numericRow(drafts[headerRowCount]) && drafts[headerRowCount].length >= 2) headerRowCount++;
+    // A first row that spans columns heads the row below it too.
+    if (headerRowCount === 1 && drafts[0].some((cell) => cell.last > cell.first) && drafts.length > 2 && !numericRow(drafts[1])) headerRowCount = 2;
+  }
+  if (headerRowCount >= drafts.length) headerRowCount = 0;
+
+  const cells: TableCellLayout[] = drafts.flatMap((row, r) =>
+    row.map((cell) => ({
+      row: r,
+      col: cell.first,
+      rowspan: 1,
+      colspan: cell.last - cell.first + 1,
+      header: r < headerRowCount,
+      segments: cell.segments,
+      box: unionBox(cell.segments.map((s) => s.box)),
+    })),
+  );
+  return {
+    rowCount: drafts.length,
+    colCount: columns.length,
+    headerRowCount,
+    cells,
+    segments: members,
+    box,
+    evidence: ruled ? 'ruling-lines' : 'alignment',
+  };
+}
+
+interface CellDraft {
+  first: number;
+  last: number;
+  segments: Segment[];
+}
+
+/**
+ * Rows that are wrapped text of the row above are merged into it: rows closer than the table's usual row gap where
+ * either the lower row is one cell under a filled cell of a fuller row (a wrapped cell), or the two rows fill
+ * disjoint columns (a cell of several lines with the rest of the row set against one of them).
+ */
+function mergeWrappedRows(drafts: CellDraft[][], rows: Row[], unit: number): { drafts: CellDraft[][]; rows: Row[] } {
+  const gaps = rows.slice(1).map((row, i) => row.box[1] - rows[i].box[3]);
+  const wrapGap = Math.min(0.6 * unit, 0.5 * median(gaps) + 0.15 * unit);
+  const outDrafts: CellDraft[][] = [];
+  const outRows: Row[] = [];
+  drafts.forEach((row, r) => {
+    const above = outDrafts.at(-1);
+    const aboveRow = outRows.at(-1);
+    if (above && aboveRow && rows[r].box[1] - aboveRow.box[3] <= wrapGap) {
+      const same = row.length === 1 ? above.find((cell) => cell.first === row[0].first && cell.last === row[0].last) : undefined;
+      const disjoint = row.every((cell) => above.every((other) => cell.last < other.first || cell.first > other.last));
+      if ((same && above.length >= 2) || (disjoint && above.length + row.length >= 2 && Math.min(above.length, row.length) === 1)) {
+        for (const cell of row) {
+          const target = above.find((other) => other.first === cell.first && other.last === cell.last);
+          if (target) target.segments.push(...cell.segments);
+          else above.push({ ...cell, segments: [...cell.segments] });
+        }
+        above.sort((a, b) => a.first - b.first);
+        outRows[outRows.length - 1] = { ...aboveRow, box: unionBox([aboveRow.box, rows[r].box]), segments: [...aboveRow.segments, ...rows[r].segments] };
+        return;
+      }
+    }
+    outDrafts.push(row.map((cell) => ({ ...cell, segments: [...cell.segments] })));
+    outRows.push(rows[r]);
+  });
+  return { drafts: outDrafts, rows: outRows };
+}
+
+/**
+ * Columns as [x1, x2] intervals: the table's width minus its gutters. A gutter is an x-range at least MIN_GUTTER
+ * rows wide that at most GUTTER_CROSSING_SHARE of the rows cover (1-px histogram of row coverage).
+ */
+export function findColumns(rows: Row[], box: Box, unit: number): Array<[number, number]> {
+  const x0 = Math.floor(box[0]);
+  const width = Math.ceil(box[2]) - x0 + 1;
+  if (width <= 0 || width > 100_000) return [];
+  const cover = new Uint16Array(width);
+  for (const row of rows) {
+    const seen = new Uint8Array(width);
+    for (const segment of row.segments) {
+      for (let x = Math.max(0, Math.floor(segment.box[0]) - x0); x <= Math.min(width - 1, Math.ceil(segment.box[2]) - x0); x++) seen[x] = 1;
+    }
+    for (let x = 0; x < width; x++) cover[x] += seen[x];
+  }
+  const allowed = Math.floor(GUTTER_CROSSING_SHARE * rows.length);
+  // Covered runs of x, then runs closer than a gutter merged.
+  const runs: Array<[number, number]> = [];
+  for (let x = 0; x < width; x++) {
+    if (cover[x] <= allowed) continue;
+    const last = runs.at(-1);
+    if (last && x - last[1] <= 1) last[1] = x;
+    else runs.push([x, x]);
+  }
+  const columns: Array<[number, number]> = [];
+  for (const run of runs) {
+    const last = columns.at(-1);
+    if (last && run[0] - last[1] < MIN_GUTTER * unit) last[1] = run[1];
+    else columns.push([run[0], run[1]]);
+  }
+  return columns.map(([a, b]) => [a + x0, b + x0]);
+}
+
+function nearestColumn(columns: Array<[number, number]>, box: Box): number {
+  const centre = (box[0] + box[2]) / 2;
+  let best = 0;
+  columns.forEach(([x1, x2], c) => {
+    const [b1, b2] = columns[best];
+    if (Math.abs((x1 + x2) / 2 - centre) < Math.abs((b1 + b2) / 2 - centre)) best = c;
+  });
+  return best;
+}
+
+/** Ruled: at least two horizontal rules spanning most of the table's width, at or near its top and bottom. */
+function isRuled(box: Box, rulings: readonly Box[], unit: number): boolean {
+  const horizontal = rulings.filter(
+    (r) => boxHeight(r) <= unit * 0.5 && overlapX(r, box) >= 0.6 * boxWidth(box) && r[1] >= box[1] - 2 * unit && r[3] <= box[3] + 2 * unit,
+  );
+  return horizontal.length >= 2;
+}
+
+function overlapX(a: Box, b: Box): number {
+  return Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+}
+
+function inside(inner: Box, outer: Box, slack: number): boolean {
+  const cx = (inner[0] + inner[2]) / 2;
+  const cy = (inner[1] + inner[3]) / 2;
+  return cx >= outer[0] - slack && cx <= outer[2] + slack && cy >= outer[1] - slack && cy <= outer[3] + slack && inner[0] >= outer[0] - slack && inner[2] <= outer[2] + slack;
+}
