@@ -18,6 +18,8 @@ export type TextLayerWord = z.infer<typeof textLayerWordSchema>;
 
 export const textLayerSchema = z.object({
   words: z.array(textLayerWordSchema),
+  /** Ruling lines the PDF draws (thin stroked/filled rectangles), in page pixels, where the importer extracts them. */
+  rulings: z.array(boxSchema).optional(),
 });
 export type TextLayer = z.infer<typeof textLayerSchema>;
 

@@ -90,7 +90,11 @@ describe('curation queries', () => {
     expect(list({ direction: 'desc' }).items[0]!.scores.score).toBe(1);
     expect(list({ reviewStatus: ['approved'] }).items.map((i) => i.pageId)).toEqual([ids[2]]);
     expect(list({ engine: 'other' }).total).toBe(2);
-    expect(list({ elementKind: 'table', elementKindChanged: true }).items.map((i) => i.pageId).sort()).toEqual([ids[0], ids[2]].sort());
+    const tablesChanged = list({ elementKind: 'table', elementKindChanged: true });
+    expect(tablesChanged.items.map((i) => i.pageId).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(tablesChanged.total).toBe(2);
+    expect(list({ elementKind: 'formula', engine: 'other' }).total).toBe(2);
+    expect(list({ elementKind: 'formula', elementKindChanged: true, reviewStatus: ['approved'] }).total).toBe(0);
     expect(list({ correctedOnly: true }).total).toBe(4);
     const documentId = store.getPage(ids[4]!).documentId;
     expect(list({ documentId }).items.map((i) => i.pageNumber).sort()).toEqual([1, 2]);

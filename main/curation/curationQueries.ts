@@ -35,6 +35,8 @@ const nullableSorts = new Set<CurationSort>(['tables', 'tablesStructure', 'formu
 interface Where {
   sql: string;
   params: unknown[];
+  /** The element-kind filter alone, for counting from the kinds table (a few pages of a kind, not all pages). */
+  kind?: { sql: string; param: string; rest: string; restParams: unknown[] };
 }
 
 function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
@@ -53,17 +55,21 @@ function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
     params.push(filter.documentId);
   }
   if (filter.correctedOnly) clauses.push('c.has_revision = 1');
-  if (filter.elementKind) {
-    // IN (…) rather than EXISTS: SQLite builds the set once from the (kind, page) key instead of probing per page.
-    clauses.push(
-      `c.page_id IN (SELECT k.page_id FROM page_check_kinds k WHERE k.kind = ?${filter.elementKindChanged ? ' AND k.changed_chars > 0' : ''})`,
-    );
-    params.push(filter.elementKind);
-  }
   if (sort && nullableSorts.has(sort)) clauses.push(`${sortColumns[sort]} IS NOT NULL`);
+  const rest = [...clauses];
+  const restParams = [...params];
+  let kind: Where['kind'];
+  if (filter.elementKind) {
+    const kindSql = `k.kind = ?${filter.elementKindChanged ? ' AND k.changed_chars > 0' : ''}`;
+    // IN (…) rather than EXISTS: SQLite builds the set once from the (kind, page) key instead of probing per page.
+    clauses.push(`c.page_id IN (SELECT k.page_id FROM page_check_kinds k WHERE ${kindSql})`);
+    params.push(filter.elementKind);
+    kind = { sql: kindSql, param: filter.elementKind, rest: rest.join(' AND '), restParams };
+  }
   return {
     sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
     params,
+    kind,
   };
 }
 
@@ -91,7 +97,7 @@ type ListRow = PageCheckRow & {
 
 export function listCuration(db: Database.Database, request: CurationListRequest): CurationList {
   const where = whereOf(request, request.sort);
-  const total = db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
+  const total = countOf(db, where);
   const direction = request.direction === 'desc' ? 'DESC' : 'ASC';
   const rows = db
     .prepare(
@@ -123,6 +129,18 @@ export function listCuration(db: Database.Database, request: CurationListRequest
     revisionAt: row.revision_at,
   }));
   return { total, items };
+}
+
+function countOf(db: Database.Database, where: Where): number {
+  if (!where.kind) return db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
+  const { sql, param, rest, restParams } = where.kind;
+  return db
+    .prepare(
+      `SELECT COUNT(*) FROM page_check_kinds k CROSS JOIN page_checks c ON c.page_id = k.page_id
+       WHERE ${sql}${rest ? ` AND ${rest}` : ''}`,
+    )
+    .pluck()
+    .get(param, ...restParams) as number;
 }
 
 function changedKindsOf(db: Database.Database, pageIds: string[]): Map<string, KindChangeSummary[]> {
@@ -158,18 +176,13 @@ export function summarizeCuration(db: Database.Database, filter: CurationFilter)
   const totals = db
     .prepare(
       `SELECT COUNT(*) AS pages, COALESCE(SUM(c.has_revision), 0) AS corrected, AVG(c.score) AS meanScore,
-              ${Object.entries(checkColumns).map(([key, column]) => `AVG(c.${column}) AS ${key}`).join(', ')}
+              ${Object.entries(checkColumns).map(([key, column]) => `AVG(c.${column}) AS ${key}`).join(', ')},
+              ${Array.from({ length: 10 }, (_, i) => `COALESCE(SUM(c.score >= ${i / 10}${i < 9 ? ` AND c.score < ${(i + 1) / 10}` : ''}), 0) AS bin${i}`).join(', ')}
        ${from}`,
     )
     .get(...where.params) as Record<string, number | null>;
-  const bins = db
-    .prepare(`SELECT MIN(CAST(c.score * 10 AS INTEGER), 9) AS bin, COUNT(*) AS count ${from} GROUP BY bin`)
-    .all(...where.params) as { bin: number; count: number }[];
-  const scoreHistogram = Array.from({ length: 10 }, (_, i) => ({
-    from: i / 10,
-    to: (i + 1) / 10,
-    count: bins.find((b) => b.bin === i)?.count ?? 0,
-  }));
+  // One scan for the totals and the histogram; bin i is [i/10, (i+1)/10), the last bin includes 1.
+  const scoreHistogram = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, to: (i + 1) / 10, count: totals[`bin${i}`] ?? 0 }));
   // Without a filter the kinds table is aggregated alone; with one, the filtered page set is built once.
   const kindJoin = where.sql
     ? `FROM page_check_kinds k WHERE k.page_id IN (SELECT c.page_id FROM page_checks c ${where.sql})`

@@ -101,6 +101,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'revisions.save': ({ pageId, text, parentId }) => {
       const revision = session.store.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+      // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
+      session.bus.emit('page.updated', { pageId, documentId: session.store.getPage(pageId).documentId });
       return revision;
     },
     'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),

@@ -6,11 +6,12 @@ import { PSM } from 'tesseract.js';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../app/model/engine.js';
 import type { Extraction, Word } from '../../app/model/extraction.js';
 import type { LayoutWord } from './layout/layoutTypes.js';
+import { pageInvoiceFields } from './invoiceFields.js';
 import { layoutPage } from './layout/layoutPage.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgeTextLayer } from './textLayerQuality.js';
 
-export const BUNDLED_ENGINE_VERSION = '0.1.0';
+export const BUNDLED_ENGINE_VERSION = '0.2.0';
 
 export interface BundledEngineOptions {
   /** Tesseract workers kept alive and reused across pages (each holds ~100 MB); default 1. */
@@ -19,6 +20,10 @@ export interface BundledEngineOptions {
   pageSegmentationMode?: PSM;
   /** Read every page by OCR, even where the PDF has a usable text layer (to compare the two). */
   forceOcr?: boolean;
+  /** Detect tables and write them as HTML tables (default true; false gives v1's rows of text). */
+  tables?: boolean;
+  /** Recognise invoice fields and attach them to `Extraction.fields` (default true). */
+  invoiceFields?: boolean;
 }
 
 export class BundledEngine implements Engine {
@@ -70,10 +75,14 @@ export class BundledEngine implements Engine {
         words = ocrWords.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
       signal?.throwIfAborted();
-      const { markdown, elements } = layoutPage(words, {
+      const { markdown, elements, furniture } = layoutPage(words, {
         source: useTextLayer ? 'text-layer' : 'ocr',
         pageHeight: input.height,
+        tables: this.options.tables,
+        rulings: useTextLayer ? input.textLayer?.rulings : undefined,
       });
+      const plainWords = words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
+      const fields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(plainWords, markdown);
       const stats = { durationMs: Math.round(performance.now() - started) };
       onEvent?.({ type: 'stats', stats });
       onEvent?.({ type: 'progress', fraction: 1, message: `${input.label}: done` });
@@ -101,8 +110,9 @@ export class BundledEngine implements Engine {
               },
         },
         stats,
-        words: words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence })),
+        words: plainWords,
         warnings,
+        ...(fields || furniture.length ? { fields: { ...fields, ...(furniture.length ? { pageFurniture: furniture } : {}) } } : {}),
       };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

@@ -39,7 +39,13 @@ export function wordRecall(truth: readonly string[], output: readonly string[]):
  */
 export function elementProblems(extraction: Extraction): string[] {
   const problems: string[] = [];
-  const { markdown, elements, page } = extraction;
+  const { markdown, page } = extraction;
+  // Running headers, footers and page numbers are kept out of the Markdown: an empty span where they would be.
+  const furniture = new Set(['header', 'footer', 'page-number']);
+  for (const element of extraction.elements) {
+    if (furniture.has(element.kind) && element.span[0] !== element.span[1]) problems.push(`${element.id}: ${element.kind} in the Markdown`);
+  }
+  const elements = extraction.elements.filter((element) => !furniture.has(element.kind));
   const blocks = elements.map((element) => markdown.slice(element.span[0], element.span[1]));
   if (blocks.join('\n\n') !== markdown) problems.push('element spans do not tile the Markdown');
   const slack = 1;

@@ -63,7 +63,10 @@ function benchSave(): number {
 
 /** 100,000 page_checks rows (1,000 documents × 100 pages) with their kinds, inserted directly. */
 function syntheticProject(pages: number): ProjectStore {
-  const store = ProjectStore.create(path.join(root, 'query.recto'));
+  // RECTO_BENCH_KEEP=FILE keeps the synthetic project between runs (for looking at query plans).
+  const kept = process.env.RECTO_BENCH_KEEP;
+  if (kept && fs.existsSync(kept)) return ProjectStore.open(kept);
+  const store = ProjectStore.create(kept ?? path.join(root, 'query.recto'));
   const db = store.database;
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);

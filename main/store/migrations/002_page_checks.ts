@@ -55,6 +55,7 @@ export const pageChecksSchema: Migration = {
        PRIMARY KEY (kind, page_id)
      ) WITHOUT ROWID`,
     `CREATE INDEX page_check_kinds_by_page ON page_check_kinds(page_id)`,
+    `CREATE INDEX page_check_kinds_changed ON page_check_kinds(kind, page_id) WHERE changed_chars > 0`,
     // olmOCR tests derived from a page's correction (slow to derive: tens of ms), cached for the corpus export under
     // a key of the engine text and the corrected text, so only pages whose texts changed are derived again.
     `CREATE TABLE page_derived_tests (

@@ -15,7 +15,8 @@ export function buildBlocks(region: readonly Segment[]): LayoutBlock[] {
   let current: Row[] = [];
   for (const row of rows) {
     const previous = current.at(-1);
-    if (previous && startsNewParagraph(previous, row)) {
+    // A list begins its own block (its items stay together in it).
+    if (previous && (startsNewParagraph(previous, row) || (startsListItem(row) && !startsListItem(current[0])))) {
       blocks.push(toBlock(current));
       current = [];
     }
@@ -33,7 +34,14 @@ function startsNewParagraph(previous: Row, row: Row): boolean {
 }
 
 function toBlock(rows: Row[]): LayoutBlock {
-  return { rows, box: unionBox(rows.map((row) => row.box)), kind: 'text' };
+  return { rows, box: unionBox(rows.map((row) => row.box)), kind: startsListItem(rows[0]) ? 'list' : 'text' };
+}
+
+/** A bullet glyph, or a number followed by `.`/`)` and text, at the start of the row. */
+function startsListItem(row: Row): boolean {
+  const words = row.segments.flatMap((segment) => segment.words);
+  const first = words[0]?.text ?? '';
+  return (/^[•●▪■◦○·‣⁃]$/u.test(first) && words.length > 1) || (/^\d{1,3}[.)]$/u.test(first) && words.length > 1);
 }
 
 export interface HeadingOptions {
@@ -107,11 +115,35 @@ function blockChars(block: LayoutBlock): number {
   );
 }
 
-/** A short, number-only block at the very bottom of the page is its page number. */
-export function markPageNumber(blocks: LayoutBlock[], pageHeight: number): LayoutBlock[] {
-  return blocks.map((block) => {
-    const text = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join(' ');
-    const atBottom = block.box[1] > 0.9 * pageHeight;
-    return atBottom && /^(page\s*)?\d{1,4}(\s*(\/|of)\s*\d{1,4})?$/iu.test(text) ? { ...block, kind: 'page-number' } : block;
+const PAGE_NUMBER = /^(page\s*|seite\s*|p\.\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(\/|of|von|sur|de)\s*\d{1,4})?$/iu;
+/** Running headers sit in the top TOP_BAND of the page, footers in the bottom BOTTOM_BAND. */
+const TOP_BAND = 0.1;
+const BOTTOM_BAND = 0.9;
+
+/**
+ * Running headers, footers and page numbers: short blocks (≤ 2 rows, ≤ 200 characters) in small or body type, wholly
+ * in the top or bottom band of the page, set apart from the body by at least a row height, on a page with a body
+ * (≥ 2 other blocks). A number-only block is the page number (top or bottom). Titles (large type), tables and blocks
+ * of three or more rows (an invoice's letterhead address) stay in the body.
+ */
+export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number): LayoutBlock[] {
+  const sizes = blocks.flatMap((block) => block.rows.map((row) => row.fontSize));
+  const body = median(sizes);
+  const textOf = (block: LayoutBlock): string => block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join(' ');
+  const kinds = blocks.map((block): LayoutBlock['kind'] | null => {
+    if (block.kind !== 'text' && block.kind !== 'list' && block.kind !== 'heading') return null;
+    const top = block.box[3] <= TOP_BAND * pageHeight;
+    const bottom = block.box[1] >= BOTTOM_BAND * pageHeight;
+    if (!top && !bottom) return null;
+    const text = textOf(block);
+    if (PAGE_NUMBER.test(text)) return 'page-number';
+    if (block.rows.length > 2 || text.length > 200 || blockFontSize(block) > 1.1 * body) return null;
+    const height = median(block.rows.map((row) => boxHeight(row.box)));
+    const others = blocks.filter((other) => other !== block && !(top ? other.box[3] <= block.box[3] : other.box[1] >= block.box[1]));
+    if (others.length < 2) return null;
+    const gap = top ? Math.min(...others.map((o) => o.box[1])) - block.box[3] : block.box[1] - Math.max(...others.map((o) => o.box[3]));
+    if (gap < height) return null;
+    return top ? 'header' : 'footer';
   });
+  return blocks.map((block, index) => (kinds[index] ? { ...block, kind: kinds[index]!, level: undefined } : block));
 }

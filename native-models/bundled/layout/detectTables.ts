@@ -86,7 +86,19 @@ export function detectTables(
   const tables: TableLayout[] = [];
   const used = new Set<Segment>();
   for (const run of candidateRuns(rows, prose, unit)) {
-    const box = unionBox(run.flatMap((row) => row.segments.map((s) => s.box)));
+    let box = unionBox(run.flatMap((row) => row.segments.map((s) => s.box)));
+    // Spanning headings above the first full row ("Threshold for releases" over three columns) belong to the table:
+    // rows just above, inside the table's width, right of its first column.
+    const firstColumnEnd = Math.min(...run.filter((row) => row.segments.length >= 2).map((row) => row.segments[0].box[2]));
+    for (let i = rows.indexOf(run[0]) - 1, taken = 0; i >= 0 && taken < 2; i--, taken++) {
+      const above = rows[i];
+      const fits =
+        box[1] - above.box[3] <= 1.2 * unit &&
+        above.segments.every((s) => s.box[0] > firstColumnEnd && s.box[2] <= box[2] + unit) &&
+        !prose.some((p) => p.box[1] >= above.box[1] && p.box[3] <= box[1] && overlapX(p.box, box) > 0);
+      if (!fits) break;
+      box = unionBox([box, above.box]);
+    }
     // Every segment inside the run's box belongs to it (long description cells were set aside as prose).
     const members = segments.filter((s) => !used.has(s) && inside(s.box, box, unit * 0.3));
     const table = buildTable(members, unit, options.rulings ?? []);
@@ -192,7 +204,7 @@ function buildTable(members: Segment[], unit: number, rulings: readonly Box[], d
   const numericRow = (row: CellDraft[]): boolean => row.some((cell) => isNumericText(cell.segments.map(segmentText).join(' ')));
   const laterNumbers = drafts.some(numericRow);
   if (laterNumbers) {
-    while (headerRowCount < Math.min(3, drafts.length - 1) && !numericRow(drafts[headerRowCount]) && drafts[headerRowCount].length >= 2) headerRowCount++;
+    while (headerRowCount < Math.min(3, drafts.length - 1) && !numericRow(drafts[headerRowCount]) && (drafts[headerRowCount].length >= 2 || drafts[headerRowCount][0].last > drafts[headerRowCount][0].first)) headerRowCount++;
     // A first row that spans columns heads the row below it too.
     if (headerRowCount === 1 && drafts[0].some((cell) => cell.last > cell.first) && drafts.length > 2 && !numericRow(drafts[1])) headerRowCount = 2;
   }
@@ -275,7 +287,8 @@ export function findColumns(rows: Row[], box: Box, unit: number): Array<[number,
     }
     for (let x = 0; x < width; x++) cover[x] += seen[x];
   }
-  const allowed = Math.floor(GUTTER_CROSSING_SHARE * rows.length);
+  // At least one crossing row allowed from four rows on: a spanning heading over a small table.
+  const allowed = Math.max(rows.length >= 4 ? 1 : 0, Math.floor(GUTTER_CROSSING_SHARE * rows.length));
   // Covered runs of x, then runs closer than a gutter merged.
   const runs: Array<[number, number]> = [];
   for (let x = 0; x < width; x++) {

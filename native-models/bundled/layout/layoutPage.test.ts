@@ -72,9 +72,10 @@ describe('layoutPage', () => {
       '# Heading Here',
       'Total \\$4.11 \\*net\\*',
       '\\# not a heading',
-      '7',
+      '', // the page number is kept out of the Markdown: an empty span at the end
     ]);
-    expect(elements.map((e) => markdown.slice(...e.span)).join('\n\n')).toBe(markdown);
+    expect(elements[3].span).toEqual([markdown.length, markdown.length]);
+    expect(elements.slice(0, 3).map((e) => markdown.slice(...e.span)).join('\n\n')).toBe(markdown);
     expect(elements[0].box).toEqual([100, 68, words[1].box[2], 108]);
     expect(elements[1].confidence).toBe(1);
   });
@@ -93,7 +94,36 @@ describe('layoutPage', () => {
   });
 
   it('returns an empty page for no words', () => {
-    expect(layoutPage([], page)).toEqual({ markdown: '', elements: [] });
+    expect(layoutPage([], page)).toEqual({ markdown: '', elements: [], furniture: [] });
+  });
+});
+
+describe('page furniture and lists', () => {
+  it('keeps a running header, a footer and the page number out of the Markdown, as their own elements', () => {
+    const words = [
+      ...line('Journal of Examples | Volume 3', 100, 80, 14),
+      ...line('A body paragraph starts here and runs', 100, 300),
+      ...line('on for another line of body text.', 100, 326),
+      ...line('A second paragraph follows after a gap.', 100, 420),
+      ...line('www.example.org | March 2014', 100, 1940, 14),
+      ...line('12', 1000, 1940, 14),
+    ];
+    const { markdown, elements, furniture } = layoutPage(words, page);
+    expect(markdown).toBe('A body paragraph starts here and runs\non for another line of body text.\n\nA second paragraph follows after a gap.');
+    expect(elements.map((e) => e.kind)).toEqual(['header', 'text', 'text', 'footer']);
+    expect(furniture.map((f) => f.text)).toEqual(['Journal of Examples | Volume 3', 'www.example.org | March 2014 12']);
+  });
+
+  it('writes bulleted lines as a Markdown list and keeps numbered items as an ordered list', () => {
+    const words = [
+      ...line('Intro line of the page.', 100, 100),
+      ...line('• first point', 100, 160),
+      ...line('• second point', 100, 186),
+      ...line('150. An exercise', 100, 260),
+    ];
+    const { markdown, elements } = layoutPage(words, page);
+    expect(markdown).toBe('Intro line of the page.\n\n- first point\n- second point\n\n150. An exercise');
+    expect(elements.map((e) => e.kind)).toEqual(['text', 'list', 'list']);
   });
 });
 

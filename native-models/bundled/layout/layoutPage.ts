@@ -3,7 +3,7 @@
  * headings → running headers, footers, page numbers → Markdown + Elements. Pure.
  */
 import type { Box } from '../../../app/model/extraction.js';
-import { buildBlocks, classifyHeadings, markPageNumber, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
+import { buildBlocks, classifyHeadings, markPageFurniture, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
 import { buildRows, buildSegments } from './buildSegments.js';
 import { detectTables } from './detectTables.js';
 import type { LayoutBlock, LayoutWord, Segment } from './layoutTypes.js';
@@ -36,7 +36,7 @@ export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOp
     return [...textBlocks, ...tableBlocks].sort((a, b) => a.box[1] - b.box[1]);
   });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
-  return markPageNumber(headed, options.pageHeight);
+  return markPageFurniture(headed, options.pageHeight);
 }
 
 export function layoutPage(words: readonly LayoutWord[], options: LayoutPageOptions): RenderedPage {

@@ -67,8 +67,15 @@ function looksLikeColumn(side: Segment[], textWidth: number): boolean {
   if (side.length < COLUMN_MIN_SEGMENTS) return false;
   const width = boxWidth(unionBox(side.map((segment) => segment.box)));
   if (width < COLUMN_MIN_SHARE * textWidth) return false;
-  const fill = side.reduce((sum, segment) => sum + boxWidth(segment.box) / width, 0) / side.length;
-  return fill >= COLUMN_MIN_FILL;
+  // Character-weighted: the many short fragments of inline math or a figure's labels weigh what their text weighs.
+  let chars = 0;
+  let filled = 0;
+  for (const segment of side) {
+    const n = segment.words.reduce((sum, word) => sum + word.text.length, 0);
+    chars += n;
+    filled += (n * boxWidth(segment.box)) / width;
+  }
+  return chars > 0 && filled / chars >= COLUMN_MIN_FILL;
 }
 
 /** Bands separated by horizontal gaps of at least BAND_GAP units, top to bottom. */

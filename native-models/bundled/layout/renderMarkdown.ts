@@ -12,24 +12,36 @@ import type { LayoutBlock } from './layoutTypes.js';
 export interface RenderedPage {
   markdown: string;
   elements: Element[];
+  /** Text of the running headers, footers and page numbers, by element id: kept out of the Markdown. */
+  furniture: { id: string; kind: Element['kind']; text: string }[];
 }
+
+/** Kinds that are page furniture, not content: their elements have an empty span where they would have been. */
+export const FURNITURE_KINDS: ReadonlySet<Element['kind']> = new Set(['header', 'footer', 'page-number']);
 
 export function renderMarkdown(blocks: readonly LayoutBlock[]): RenderedPage {
   let markdown = '';
   const elements: Element[] = [];
+  const furniture: RenderedPage['furniture'] = [];
   blocks.forEach((block, index) => {
     const text = blockMarkdown(block);
     if (!text) return;
+    if (FURNITURE_KINDS.has(block.kind)) {
+      const id = `b${index + 1}`;
+      const plain = block.rows.map((row) => row.segments.map((s) => s.words.map((w) => w.text).join(' ')).join(' ')).join('\n');
+      furniture.push({ id, kind: block.kind, text: plain });
+      elements.push({ id, kind: block.kind, box: block.box, span: [markdown.length, markdown.length], confidence: meanConfidence(block) });
+      return;
+    }
     if (markdown) markdown += '\n\n';
     const start = markdown.length;
     markdown += text;
-    const confidences = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.confidence)));
     const element: Element = {
       id: `b${index + 1}`,
       kind: block.kind,
       box: block.box,
       span: [start, markdown.length],
-      confidence: confidences.length ? round(confidences.reduce((a, b) => a + b, 0) / confidences.length) : null,
+      confidence: meanConfidence(block),
     };
     if (block.level !== undefined) element.level = block.level;
     if (block.table) {
@@ -37,7 +49,12 @@ export function renderMarkdown(blocks: readonly LayoutBlock[]): RenderedPage {
     }
     elements.push(element);
   });
-  return { markdown, elements };
+  return { markdown, elements, furniture };
+}
+
+function meanConfidence(block: LayoutBlock): number | null {
+  const confidences = block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.confidence)));
+  return confidences.length ? round(confidences.reduce((a, b) => a + b, 0) / confidences.length) : null;
 }
 
 function blockMarkdown(block: LayoutBlock): string {
@@ -49,7 +66,21 @@ function blockMarkdown(block: LayoutBlock): string {
   if (block.kind === 'title' || block.kind === 'heading') {
     return `${'#'.repeat(block.level ?? 2)} ${rows.join(' ')}`;
   }
-  return rows.map(escapeLineStart).join('\n');
+  return rows.map(listItemOrEscaped).join('\n');
+}
+
+/** Bullet glyphs that start a list item in print. */
+export const BULLET = /^[•●▪■◦○·‣⁃]$/u;
+
+/**
+ * A line that starts with a bullet glyph becomes a `- ` item; one that starts with a number and `.`/`)` stays a
+ * Markdown ordered item (exercises, numbered clauses: they are lists); other line-start marks are escaped.
+ */
+function listItemOrEscaped(line: string): string {
+  const bullet = /^(\S)\s+(.*)$/u.exec(line);
+  if (bullet && BULLET.test(bullet[1])) return `- ${escapeLineStart(bullet[2])}`;
+  if (/^\d{1,9}[.)]\s/u.test(line)) return line;
+  return escapeLineStart(line);
 }
 
 /**

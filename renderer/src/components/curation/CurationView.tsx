@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CurationItem } from '../../../../app/contract/curation.js';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { formatScore } from '../../logic/charts/scale.js';
-import { defaultCurationQuery, describeRange, pageRange, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
+import { defaultCurationQuery, describeRange, pageRange, toSummaryFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
 import type { ExportState } from '../../logic/curation/exportTracking.js';
 import { useClient } from '../../state/contractContext.js';
 import { useCuration } from '../../state/useCuration.js';
@@ -113,7 +113,11 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, ex
         )}
         {list && list.items.length === 0 && (
           <div className="curation-empty">
-            {list.total === 0 ? 'No pages match these filters.' : 'Nothing on this page of the list.'}
+            {list.total > 0
+              ? 'Nothing on this page of the list.'
+              : Object.keys(toSummaryFilter(query)).length > 0
+                ? 'No pages match these filters.'
+                : 'No pages read yet. Import documents in Review; each page is scored once it has been read.'}
           </div>
         )}
       </div>

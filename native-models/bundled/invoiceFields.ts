@@ -1,0 +1,38 @@
+/**
+ * Invoice fields of one page, in the shape the bundled engine attaches to `Extraction.fields`:
+ * `invoice` = the plain per-document field shape (merged over pages by `mergeInvoiceFields` for `<stem>.fields.json`),
+ * `invoiceSources` = for each found field the text it was read from, its label and the boxes of its words, so the UI
+ * can draw them. Absent when the page names no invoice field at all (a paper, a letter).
+ */
+import type { Box, Word } from '../../app/model/extraction.js';
+import { extractInvoiceFields, toPlainFields, type InvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
+
+export interface FieldSource {
+  text: string;
+  label: string | null;
+  boxes: Box[];
+}
+
+export interface PageInvoiceFields {
+  invoice: PlainInvoiceFields;
+  invoiceSources: Record<string, FieldSource | FieldSource[]>;
+}
+
+const scalarKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
+
+export function pageInvoiceFields(words: readonly Word[], markdown: string): PageInvoiceFields | undefined {
+  if (words.length === 0 && !markdown.trim()) return undefined;
+  const fields: InvoiceFields = extractInvoiceFields({ words, markdown });
+  // Only labelled evidence makes a page an invoice page: unlabelled guesses (a first date, a letterhead) alone do not.
+  const labelled = scalarKeys.some((key) => fields[key]?.label) || fields.lines.length > 0;
+  if (!labelled) return undefined;
+  const invoiceSources: PageInvoiceFields['invoiceSources'] = {};
+  for (const key of scalarKeys) {
+    const field = fields[key];
+    if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box) };
+  }
+  if (fields.lines.length) {
+    invoiceSources.lines = fields.lines.map((line) => ({ text: line.description, label: null, boxes: line.words.map((w) => w.box) }));
+  }
+  return { invoice: toPlainFields(fields), invoiceSources };
+}
