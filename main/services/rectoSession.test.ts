@@ -66,8 +66,10 @@ describe('RectoSession through the contract', () => {
     const progress = events.filter((e) => e.event === 'job.progress').map((e) => e.payload as { state: string; pagesDone: number });
     expect(progress.at(-1)).toMatchObject({ state: 'done', pagesDone: 2 });
 
+    events.length = 0;
     const saved = await dispatch('revisions.save', { pageId, text: 'corrected', parentId: null });
     expect(saved).toMatchObject({ ok: true, result: { author: 'Test Analyst', text: 'corrected' } });
+    expect(events).toContainEqual({ event: 'page.updated', payload: { pageId, documentId: expect.any(String) } });
     await session.close();
 
     await session.openProject(project);
