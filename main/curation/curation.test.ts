@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { curationListRequestSchema } from '../../app/contract/curation.js';
-import { correctPage, fillProject, invoicePage } from '../corpus/corpusFixtures.js';
+import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../corpus/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { attributeChanges } from './attributeChanges.js';
 import { listCuration, summarizeCuration } from './curationQueries.js';
@@ -59,6 +59,16 @@ describe('page checks in the store', () => {
     // Back to the engine's text: a perfect score again.
     store.saveRevision(pageId!, page.markdown, 'Ana', revision.id);
     expect(store.checks.get(pageId!)!.scores.score).toBe(1);
+  });
+
+  it('rescores a corrected page when a new extraction arrives', () => {
+    const [pageId] = fillProject(store, [{ name: 'a.pdf', pages: 1, corrections: { 0: ['table'] } }]);
+    expect(store.checks.get(pageId!)!.scores.score).toBeLessThan(1);
+    const corrected = store.latestRevision(pageId!)!.text;
+    store.saveExtraction(pageId!, fixtureExtraction({ markdown: corrected, elements: invoicePage(0).elements }), new Date());
+    const reread = store.checks.get(pageId!)!;
+    expect(reread.extractionId).toBe(store.database.prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY rowid DESC').pluck().get(pageId));
+    expect(reread.scores.score).toBe(1);
   });
 
   it('gives check rows to pages of projects read before the checks existed', () => {

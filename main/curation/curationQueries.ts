@@ -14,7 +14,7 @@ import type {
   KindChangeSummary,
 } from '../../app/contract/curation.js';
 import type { ReviewStatus } from '../../app/model/page.js';
-import { scoresOf, type PageCheckRow } from '../store/checkResults.js';
+import { kindBits, scoresOf, type PageCheckRow } from '../store/checkResults.js';
 
 const sortColumns: Record<CurationSort, string> = {
   score: 'c.score',
@@ -36,7 +36,7 @@ interface Where {
   sql: string;
   params: unknown[];
   /** The element-kind filter alone, for counting from the kinds table (a few pages of a kind, not all pages). */
-  kind?: { sql: string; param: string; rest: string; restParams: unknown[] };
+  kind?: { sql: string; param: string; onlyFilter: boolean };
 }
 
 function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
@@ -56,15 +56,15 @@ function whereOf(filter: CurationFilter, sort?: CurationSort): Where {
   }
   if (filter.correctedOnly) clauses.push('c.has_revision = 1');
   if (sort && nullableSorts.has(sort)) clauses.push(`${sortColumns[sort]} IS NOT NULL`);
-  const rest = [...clauses];
-  const restParams = [...params];
+  const otherFilters = clauses.length;
   let kind: Where['kind'];
   if (filter.elementKind) {
     const kindSql = `k.kind = ?${filter.elementKindChanged ? ' AND k.changed_chars > 0' : ''}`;
-    // IN (…) rather than EXISTS: SQLite builds the set once from the (kind, page) key instead of probing per page.
-    clauses.push(`c.page_id IN (SELECT k.page_id FROM page_check_kinds k WHERE ${kindSql})`);
-    params.push(filter.elementKind);
-    kind = { sql: kindSql, param: filter.elementKind, rest: rest.join(' AND '), restParams };
+    // A bit test on the page's kind masks (no join): walking the sort index stops after one page of results, and a
+    // count with other filters reads only the page_checks_for_counts index.
+    const bit = kindBits[filter.elementKind] ?? 0;
+    clauses.push(`(c.${filter.elementKindChanged ? 'changed_kinds_mask' : 'kinds_mask'} & ${bit}) != 0`);
+    kind = { sql: kindSql, param: filter.elementKind, onlyFilter: otherFilters === 0 };
   }
   return {
     sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
@@ -133,14 +133,11 @@ export function listCuration(db: Database.Database, request: CurationListRequest
 
 function countOf(db: Database.Database, where: Where): number {
   if (!where.kind) return db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
-  const { sql, param, rest, restParams } = where.kind;
-  return db
-    .prepare(
-      `SELECT COUNT(*) FROM page_check_kinds k CROSS JOIN page_checks c ON c.page_id = k.page_id
-       WHERE ${sql}${rest ? ` AND ${rest}` : ''}`,
-    )
-    .pluck()
-    .get(param, ...restParams) as number;
+  const { sql, param, onlyFilter } = where.kind;
+  // Every kinds row belongs to a page_checks row (foreign key), so without other filters the kinds key alone counts
+  // (a few thousand entries instead of every page).
+  if (onlyFilter) return db.prepare(`SELECT COUNT(*) FROM page_check_kinds k WHERE ${sql}`).pluck().get(param) as number;
+  return db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
 }
 
 function changedKindsOf(db: Database.Database, pageIds: string[]): Map<string, KindChangeSummary[]> {

@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { readRulings } from './pdfRulings.js';
 import type { TextLayer } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
 import { capScale, DEFAULT_MAX_PIXELS, DEFAULT_PDF_DPI, type ImportedPage, type RenderOptions } from './importedDocument.js';
@@ -110,7 +111,9 @@ async function readTextLayer(
     // Relative glyph widths of a generic face: much closer to the PDF's font than counting characters.
     measure: glyphWidths(context),
   });
-  return { words };
+  // Ruling lines are evidence for tables; a page whose operator list cannot be read just has none.
+  const rulings = await readRulings(page, viewportTransform, clipTo).catch(() => []);
+  return rulings.length ? { words, rulings } : { words };
 }
 
 /**

@@ -51,6 +51,16 @@ export function scoresOf(row: PageCheckRow): CheckScores {
   };
 }
 
+/**
+ * Bit of each element kind in kinds_mask / changed_kinds_mask. Fixed here (not the order of app/model's list) so
+ * stored masks keep their meaning; new kinds are appended.
+ */
+export const kindBits: Readonly<Record<string, number>> = Object.fromEntries(
+  ['title', 'heading', 'text', 'list', 'table', 'formula', 'figure', 'caption', 'header', 'footer', 'page-number', 'footnote', 'other'].map(
+    (kind, bit) => [kind, 1 << bit],
+  ),
+);
+
 export interface PageScoresRow {
   extractionId: string;
   revisionId: string | null;
@@ -75,9 +85,11 @@ export class CheckResultsRepository {
       upsert: db.prepare(
         `INSERT OR REPLACE INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision,
            score, text_score, structure_score, tables_score, tables_structure_score, formulas_score, repetition_score,
-           unit_tests_score, changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
+           unit_tests_score, changed_chars, engine_chars, kinds_mask, changed_kinds_mask, revision_author, revision_at, results,
+           computed_at)
          VALUES (@pageId, @documentId, @extractionId, @revisionId, @engineId, @reviewStatus, @hasRevision, @score, @text, @structure,
-           @tables, @tablesStructure, @formulas, @repetition, @unitTests, @changedChars, @engineChars, @revisionAuthor,
+           @tables, @tablesStructure, @formulas, @repetition, @unitTests, @changedChars, @engineChars, @kindsMask,
+           @changedKindsMask, @revisionAuthor,
            @revisionAt, @results, @computedAt)`,
       ),
       deleteKinds: db.prepare('DELETE FROM page_check_kinds WHERE page_id = ?'),
@@ -134,6 +146,9 @@ export class CheckResultsRepository {
       unitTests: scores.unitTests,
       changedChars: outcome.changedChars,
       engineChars: source.markdown.length,
+      // Same kinds as the page_check_kinds rows: present in the extraction, or touched by the correction ("other").
+      kindsMask: outcome.kinds.reduce((mask, k) => mask | (kindBits[k.kind] ?? 0), 0),
+      changedKindsMask: outcome.kinds.reduce((mask, k) => (k.changedChars > 0 ? mask | (kindBits[k.kind] ?? 0) : mask), 0),
       revisionAuthor: revision?.author ?? null,
       revisionAt: revision?.created_at ?? null,
       results: JSON.stringify(outcome.results),

@@ -70,6 +70,69 @@ describe('BundledEngine on a page with a text layer', () => {
   });
 });
 
+describe('BundledEngine tables and invoice fields (synthetic text layer)', () => {
+  // An invoice page as a text layer: labels, a line-items table (4 columns, header row), totals. 1000 × 1400 px.
+  const word = (text: string, x: number, y: number) => ({
+    text,
+    box: [x, y - 16, x + 10 * text.length, y + 4] as [number, number, number, number],
+    fontSize: 20,
+    fontName: 'Helvetica',
+  });
+  const line = (text: string, x: number, y: number) => {
+    let cursor = x;
+    return text.split(' ').map((t) => {
+      const w = word(t, cursor, y);
+      cursor += 10 * t.length + 6;
+      return w;
+    });
+  };
+  const cells = (texts: string[], y: number) => texts.flatMap((t, i) => line(t, [100, 500, 650, 800][i], y));
+  const textLayer = {
+    words: [
+      ...line('Invoice number: INV-2041', 100, 200),
+      ...line('Invoice date: 2024-03-05', 100, 230),
+      ...cells(['Description', 'Qty', 'Unit price', 'Amount'], 330),
+      ...cells(['Blue widgets', '2', '5.00', '10.00'], 370),
+      ...cells(['Red gadgets', '3', '7.50', '22.50'], 410),
+      ...cells(['Green gizmos', '1', '12.00', '12.00'], 450),
+      ...line('Subtotal 44.50', 650, 560),
+      ...line('VAT 8.46', 650, 590),
+      ...line('Total 52.96', 650, 620),
+      ...line('Payment is due within thirty days of the invoice date.', 100, 700),
+    ],
+  };
+
+  it('writes the line items as an HTML table element with cell boxes, and attaches the invoice fields with boxes', async () => {
+    const extraction = await engine.read({ imagePath: path.join(cache, 'none.png'), width: 1000, height: 1400, dpi: 150, textLayer, label: 'inv.pdf p1' });
+    extractionSchema.parse(extraction);
+    expect(elementProblems(extraction)).toEqual([]);
+    const table = extraction.elements.find((e) => e.kind === 'table')!;
+    expect(extraction.markdown.slice(...table.span)).toContain('<tr><th>Description</th><th>Qty</th><th>Unit price</th><th>Amount</th></tr>');
+    expect(table.cells).toHaveLength(16);
+    expect(table.cells!.find((c) => c.row === 2 && c.col === 3)!.box[0]).toBe(800);
+    const invoice = extraction.fields!.invoice as Record<string, unknown>;
+    expect(invoice).toMatchObject({ invoice_number: 'INV-2041', issue_date: '2024-03-05', subtotal: 44.5, tax: 8.46, total: 52.96 });
+    expect((invoice.lines as unknown[]).length).toBe(3);
+    const sources = extraction.fields!.invoiceSources as Record<string, { boxes: number[][] }>;
+    expect(sources.total.boxes[0][0]).toBeGreaterThan(650);
+  });
+
+  it('attaches no invoice fields to a page that names none', async () => {
+    const prose = { words: line('A page of a paper about something else entirely, with no invoice labels at all here.', 100, 300) };
+    const extraction = await engine.read({ imagePath: path.join(cache, 'none.png'), width: 1000, height: 1400, dpi: 150, textLayer: prose, label: 'paper.pdf p1' });
+    expect(extraction.fields?.invoice).toBeUndefined();
+  });
+
+  it('names a missing OCR language clearly', async () => {
+    const klingon = new BundledEngine({ languages: ['tlh'] });
+    try {
+      await expect(klingon.read(await scanPage(path.join(samples, 'brightline-invoice-scan.png')))).rejects.toThrow(/OCR language "tlh" is not installed/u);
+    } finally {
+      await klingon.dispose();
+    }
+  });
+});
+
 describe('BundledEngine on the scanned samples (tesseract OCR)', () => {
   for (const sample of ['northwind-invoice-scan.png', 'brightline-invoice-scan.png']) {
     it(`reads ${sample} by OCR and finds at least 90% of its words`, async () => {

@@ -2,6 +2,8 @@
  * The bundled CPU engine: the PDF's own text layer where the page has a usable one, tesseract.js OCR where not, then
  * layout v1 (reading order, paragraphs, headings) into Markdown with one element per block.
  */
+import os from 'node:os';
+import sharp from 'sharp';
 import { PSM } from 'tesseract.js';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../app/model/engine.js';
 import type { Extraction, Word } from '../../app/model/extraction.js';
@@ -9,13 +11,20 @@ import type { LayoutWord } from './layout/layoutTypes.js';
 import { pageInvoiceFields } from './invoiceFields.js';
 import { layoutPage } from './layout/layoutPage.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
-import { judgeTextLayer } from './textLayerQuality.js';
+import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
 
 export const BUNDLED_ENGINE_VERSION = '0.2.0';
 
 export interface BundledEngineOptions {
-  /** Tesseract workers kept alive and reused across pages (each holds ~100 MB); default 1. */
+  /**
+   * Most tesseract workers (each holds ~100 MB), created only as pages wait for OCR and reused across pages; default
+   * os.availableParallelism(): OCR pages read concurrently each get a core.
+   */
   ocrWorkers?: number;
+  /** OCR languages, each an installed `@tesseract.js-data/<code>` package (eng, deu, fra, …); default ['eng']. */
+  languages?: string[];
+  /** Straighten skewed scans (±5°) before OCR; default true. */
+  deskew?: boolean;
   /** Tesseract page-segmentation mode; default 3, automatic segmentation without orientation detection. */
   pageSegmentationMode?: PSM;
   /** Read every page by OCR, even where the PDF has a usable text layer (to compare the two). */
@@ -38,10 +47,16 @@ export class BundledEngine implements Engine {
 
   private readonly pool: TesseractPool;
   private readonly pageSegmentationMode: PSM;
+  private readonly languages: string[];
 
   constructor(private readonly options: BundledEngineOptions = {}) {
     this.pageSegmentationMode = options.pageSegmentationMode ?? PSM.AUTO;
-    this.pool = new TesseractPool(Math.max(1, options.ocrWorkers ?? 1), { pageSegmentationMode: this.pageSegmentationMode });
+    this.languages = options.languages?.length ? [...options.languages] : [TESSERACT_LANGUAGE];
+    this.pool = new TesseractPool(Math.max(1, options.ocrWorkers ?? os.availableParallelism()), {
+      pageSegmentationMode: this.pageSegmentationMode,
+      languages: this.languages,
+      deskew: options.deskew,
+    });
   }
 
   async read(input: PageInput, options: ReadOptions = {}): Promise<Extraction> {
@@ -51,12 +66,14 @@ export class BundledEngine implements Engine {
     onEvent?.({ type: 'progress', fraction: 0, message: `${input.label}: reading` });
     try {
       const warnings: string[] = [];
-      const verdict = judgeTextLayer(input.textLayer);
+      let verdict = judgeTextLayer(input.textLayer);
+      if (verdict.usable && input.textLayer && !this.options.forceOcr) verdict = await partialLayerVerdict(input, verdict);
       const useTextLayer = verdict.usable && !this.options.forceOcr;
       if (input.textLayer && input.textLayer.words.length > 0 && !verdict.usable) {
         warnings.push(`PDF text layer not used (${verdict.reason}); page read by OCR`);
       }
       let words: LayoutWord[];
+      let skew = 0;
       if (useTextLayer && input.textLayer) {
         words = input.textLayer.words.map((word) => ({
           text: word.text,
@@ -69,6 +86,7 @@ export class BundledEngine implements Engine {
         const ocrWords = await this.pool.recognize(input.imagePath, {
           dpi: input.dpi,
           signal,
+          onSkew: (degrees) => (skew = degrees),
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
@@ -101,10 +119,11 @@ export class BundledEngine implements Engine {
             ? { source: 'text-layer' }
             : {
                 source: 'tesseract',
-                language: TESSERACT_LANGUAGE,
+                language: this.languages.join('+'),
                 data: TESSERACT_DATA_FOLDER,
                 oem: 'LSTM_ONLY',
-                preprocess: 'greyscale+normalise',
+                preprocess: this.options.deskew === false ? 'greyscale+normalise' : 'greyscale+normalise+deskew',
+                skewDegrees: skew,
                 pageSegmentationMode: Number(this.pageSegmentationMode),
                 dpi: input.dpi,
               },
@@ -123,5 +142,24 @@ export class BundledEngine implements Engine {
 
   dispose(): Promise<void> {
     return this.pool.dispose();
+  }
+}
+
+/** Width of the page thumbnail the partial-text-layer check looks at: enough to see lines of text as ink. */
+const INK_THUMBNAIL_WIDTH = 500;
+
+/**
+ * Pages with little text in their text layer: is the rest of the page ink without text (a scanned body under a
+ * typed header)? An unreadable image leaves the verdict as it was (the text layer is then all there is).
+ */
+async function partialLayerVerdict(input: PageInput, verdict: TextLayerVerdict): Promise<TextLayerVerdict> {
+  const characters = input.textLayer!.words.reduce((sum, word) => sum + word.text.length, 0);
+  if (characters > PARTIAL_CHECK_MAX_CHARACTERS) return verdict;
+  try {
+    const width = Math.min(INK_THUMBNAIL_WIDTH, input.width);
+    const { data, info } = await sharp(input.imagePath).greyscale().resize({ width }).threshold(160).raw().toBuffer({ resolveWithObject: true });
+    return judgePartialTextLayer(input.textLayer!, { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, scale: info.width / input.width });
+  } catch {
+    return verdict;
   }
 }

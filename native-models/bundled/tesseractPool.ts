@@ -4,10 +4,14 @@
  * download for LSTM-only use), the wasm core from tesseract.js-core (tesseract.js's Node build `require`s it
  * directly, so no corePath is needed), and nothing is cached to the working directory.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, symlink } from 'node:fs/promises';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { straighten } from './deskew.js';
 import type { Box } from '../../app/model/extraction.js';
 
 const require = createRequire(import.meta.url);
@@ -29,6 +33,10 @@ export interface OcrWord {
 
 export interface OcrSettings {
   pageSegmentationMode: PSM;
+  /** Tesseract language codes, each from an installed `@tesseract.js-data/<code>` package; default ['eng']. */
+  languages?: readonly string[];
+  /** Straighten skewed pages before OCR (projection-profile estimate, ±5°); default true. */
+  deskew?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -36,6 +44,8 @@ export interface RecognizeOptions {
   signal?: AbortSignal;
   /** 0–1 as tesseract reports recognition progress. */
   onProgress?: (fraction: number) => void;
+  /** The skew (degrees) the page was straightened by before OCR, 0 when left as is. */
+  onSkew?: (degrees: number) => void;
 }
 
 interface Slot {
@@ -43,8 +53,41 @@ interface Slot {
   onProgress?: (fraction: number) => void;
 }
 
-export function tesseractLanguagePath(): string {
-  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${TESSERACT_LANGUAGE}/package.json`)), TESSERACT_DATA_FOLDER);
+export function tesseractLanguagePath(language = TESSERACT_LANGUAGE): string {
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), TESSERACT_DATA_FOLDER);
+}
+
+/** Languages whose data package is installed (the ones `languages` may name). */
+export function installedOcrLanguages(): string[] {
+  const root = path.dirname(path.dirname(require.resolve(`@tesseract.js-data/${TESSERACT_LANGUAGE}/package.json`)));
+  return readdirSync(root).filter((name) => name !== 'osd' && existsSync(path.join(root, name, TESSERACT_DATA_FOLDER, `${name}.traineddata.gz`)));
+}
+
+/**
+ * A folder tesseract.js can read every language of `languages` from (`<folder>/<code>.traineddata.gz`): the
+ * package's own folder for one language; for several (each lives in its own package) a folder in the OS temp dir
+ * of symbolic links to the packages' files — tesseract.js takes one langPath, and its in-memory `{code, data}`
+ * form is mishandled by tesseract.js 7's initialise step. Unknown language → clear error.
+ */
+export async function ocrLanguageFolder(languages: readonly string[]): Promise<string> {
+  const folders = languages.map((code) => {
+    if (!/^[a-z_]{3,12}$/u.test(code)) throw new Error(`OCR language "${code}" is not a tesseract language code`);
+    try {
+      return tesseractLanguagePath(code);
+    } catch {
+      throw new Error(`OCR language "${code}" is not installed (npm package @tesseract.js-data/${code}); installed: ${installedOcrLanguages().join(', ')}`);
+    }
+  });
+  if (languages.length === 1) return folders[0];
+  const folder = path.join(os.tmpdir(), `recto-tessdata-${process.pid}-${languages.join('+')}`);
+  await mkdir(folder, { recursive: true });
+  await Promise.all(
+    languages.map(async (code, i) => {
+      const link = path.join(folder, `${code}.traineddata.gz`);
+      if (!existsSync(link)) await symlink(path.join(folders[i], `${code}.traineddata.gz`), link).catch(() => undefined);
+    }),
+  );
+  return folder;
 }
 
 export class TesseractPool {
@@ -52,6 +95,8 @@ export class TesseractPool {
   private readonly waiting: Array<(slot: Slot) => void> = [];
   private created = 0;
   private disposed = false;
+  /** Where the workers read the language models from (made once). */
+  private languageFolder: Promise<string> | null = null;
 
   constructor(
     private readonly size: number,
@@ -75,9 +120,11 @@ export class TesseractPool {
         tessedit_pageseg_mode: this.settings.pageSegmentationMode,
         user_defined_dpi: String(Math.round(options.dpi)),
       });
-      const image = await prepareForOcr(imagePath);
+      const prepared = await prepareForOcr(imagePath);
+      const page = this.settings.deskew === false ? null : await straighten(prepared.image, prepared.width, prepared.height);
+      options.onSkew?.(page?.skew ?? 0);
       options.signal?.throwIfAborted();
-      const job = worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false });
+      const job = worker.recognize(page?.image ?? prepared.image, {}, { blocks: true, text: false, hocr: false, tsv: false });
       jobDone = job.then(
         () => true,
         () => false,
@@ -86,7 +133,8 @@ export class TesseractPool {
       // (its Node worker posts to a port that terminate() has closed). So an aborted page only stops waiting: the
       // worker finishes the job in the background and goes back to the pool afterwards.
       const result = await abortable(job, options.signal, () => undefined);
-      return wordsOf(result.data.blocks ?? []);
+      const words = wordsOf(result.data.blocks ?? []);
+      return page && page.skew !== 0 ? words.map((word) => ({ ...word, box: page.toPage(word.box) })) : words;
     } finally {
       slot.onProgress = undefined;
       if (jobDone) {
@@ -136,15 +184,17 @@ export class TesseractPool {
   private createSlot(): Slot {
     this.created++;
     const slot: Slot = { worker: Promise.resolve(null as unknown as Worker) };
-    slot.worker = createWorker(TESSERACT_LANGUAGE, OEM.LSTM_ONLY, {
-      langPath: tesseractLanguagePath(),
+    const languages = this.settings.languages?.length ? this.settings.languages : [TESSERACT_LANGUAGE];
+    this.languageFolder ??= ocrLanguageFolder(languages);
+    slot.worker = this.languageFolder.then((langPath) => createWorker([...languages], OEM.LSTM_ONLY, {
+      langPath,
       gzip: true,
       cacheMethod: 'none',
       logger: (message) => {
         if (message.status === 'recognizing text') slot.onProgress?.(message.progress);
       },
       errorHandler: () => undefined,
-    });
+    }));
     // A worker that fails to start must not stay in the pool.
     slot.worker.catch(() => undefined);
     return slot;
@@ -157,8 +207,9 @@ export class TesseractPool {
  * (AmazonWebServices.pdf: 63% → 91% of its words) and it costs nothing on clean scans. Same size, so boxes are
  * in the page image's pixels.
  */
-async function prepareForOcr(imagePath: string): Promise<Buffer> {
-  return sharp(imagePath).greyscale().normalise().png({ compressionLevel: 1 }).toBuffer();
+async function prepareForOcr(imagePath: string): Promise<{ image: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(imagePath).greyscale().normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { image: data, width: info.width, height: info.height };
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];

@@ -1,34 +1,94 @@
 /**
- * Decides whether a page's PDF text layer can be used as is, or the page must be read by OCR.
- * v1 looks only at how much text there is and how much of it is unreadable; issue "Bundled CPU engine" adds
- * partial layers, invisible OCR layers and scrambled encodings.
+ * Decides whether a page's PDF text layer can be used as is, or the page must be read by OCR:
+ *  - missing or too little text (a stamped page number on a scan);
+ *  - unmapped glyphs (U+FFFD, private-use, control characters): a broken font encoding;
+ *  - scrambled encodings: glyphs mapped to the wrong characters give symbol soup or words without vowels
+ *    ("Ãëêï", "Xqzkt Bpvlr");
+ *  - partial layers (a text header over a scanned body) are judged with the page image: `judgePartialTextLayer`.
  */
 import type { TextLayer } from '../../app/model/page.js';
+import type { Box } from '../../app/model/extraction.js';
 
-/** Fewer visible characters than this (a stamped page number on a scan) is not a text layer worth trusting. */
+/** Fewer visible characters than this is not a text layer worth trusting. */
 const MIN_CHARACTERS = 20;
 /** More than this share of replacement, private-use or control characters means a broken font encoding. */
 const MAX_GARBAGE_SHARE = 0.1;
+/** More than this share of characters outside letters, digits, spaces and common punctuation is symbol soup. */
+const MAX_SYMBOL_SHARE = 0.3;
+/** Latin words of ≥ 4 letters: fewer than this share with a vowel means shifted or scrambled glyph codes. */
+const MIN_VOWEL_WORD_SHARE = 0.6;
+/** Only judged on this many such words or more. */
+const MIN_LATIN_WORDS = 15;
 
 export interface TextLayerVerdict {
   usable: boolean;
   reason: string;
 }
 
+const COMMON = /[\p{L}\p{N}\p{M}\s.,;:!?'"’‘“”()[\]{}\-–—/%&@#*+=<>$€£¥§°|_~^`\\…•·]/u;
+
 export function judgeTextLayer(textLayer: TextLayer | null): TextLayerVerdict {
   if (!textLayer || textLayer.words.length === 0) return { usable: false, reason: 'no text layer' };
   let characters = 0;
   let garbage = 0;
+  let symbols = 0;
+  let latinWords = 0;
+  let vowelWords = 0;
   for (const word of textLayer.words) {
     for (const char of word.text) {
       characters++;
       // U+FFFD replacement, C0/C1 controls, the private use area (unmapped glyphs).
       if (/[\uFFFD\p{Cc}\p{Co}]/u.test(char)) garbage++;
+      else if (!COMMON.test(char)) symbols++;
+    }
+    const letters = word.text.replace(/[^\p{L}]/gu, '');
+    if (letters.length >= 4 && /^[A-Za-z\u00C0-\u024F]+$/u.test(letters)) {
+      latinWords++;
+      if (/[aeiouyAEIOUY\u00C0-\u00C6\u00C8-\u00CF\u00D2-\u00D6\u00D8-\u00DD\u00E0-\u00E6\u00E8-\u00EF\u00F2-\u00F6\u00F8-\u00FD]/u.test(letters)) vowelWords++;
     }
   }
   if (characters < MIN_CHARACTERS) return { usable: false, reason: `text layer has only ${characters} characters` };
   if (garbage / characters > MAX_GARBAGE_SHARE) {
     return { usable: false, reason: `${Math.round((100 * garbage) / characters)}% of the text layer is unreadable` };
+  }
+  if (symbols / characters > MAX_SYMBOL_SHARE) {
+    return { usable: false, reason: `${Math.round((100 * symbols) / characters)}% of the text layer is symbols: a scrambled font encoding` };
+  }
+  if (latinWords >= MIN_LATIN_WORDS && vowelWords / latinWords < MIN_VOWEL_WORD_SHARE) {
+    return { usable: false, reason: `only ${Math.round((100 * vowelWords) / latinWords)}% of the text layer's words have a vowel: a scrambled font encoding` };
+  }
+  return { usable: true, reason: 'text layer' };
+}
+
+/** Text layers with more characters than this are not checked for a partial layer (a full page of text is not). */
+export const PARTIAL_CHECK_MAX_CHARACTERS = 400;
+/** Ink outside the text layer's words covering more than this share of the page means the body is an image. */
+const MAX_UNTEXTED_INK_SHARE = 0.04;
+
+/**
+ * A partial text layer: little text, and much ink where the text layer has no words (the body of a scan under a
+ * typed header). `ink` is a downscaled greyscale page (`width` × `height`, one byte a pixel, 0 = black) and
+ * `scale` maps page pixels to it. Pure: the caller renders the thumbnail.
+ */
+export function judgePartialTextLayer(
+  textLayer: TextLayer,
+  ink: { data: Uint8Array; width: number; height: number; scale: number },
+): TextLayerVerdict {
+  const characters = textLayer.words.reduce((sum, word) => sum + word.text.length, 0);
+  if (characters > PARTIAL_CHECK_MAX_CHARACTERS) return { usable: true, reason: 'text layer' };
+  const covered = new Uint8Array(ink.width * ink.height);
+  const mark = (box: Box): void => {
+    const pad = 2;
+    const [x1, y1, x2, y2] = [box[0], box[1], box[2], box[3]].map((v) => Math.round(v * ink.scale));
+    for (let y = Math.max(0, y1 - pad); y <= Math.min(ink.height - 1, y2 + pad); y++)
+      for (let x = Math.max(0, x1 - pad); x <= Math.min(ink.width - 1, x2 + pad); x++) covered[y * ink.width + x] = 1;
+  };
+  textLayer.words.forEach((word) => mark(word.box));
+  let untexted = 0;
+  for (let i = 0; i < ink.data.length; i++) if (ink.data[i] < 128 && !covered[i]) untexted++;
+  const share = untexted / (ink.width * ink.height);
+  if (share > MAX_UNTEXTED_INK_SHARE) {
+    return { usable: false, reason: `the text layer covers only part of the page (${Math.round(share * 100)}% of the page is ink without text)` };
   }
   return { usable: true, reason: 'text layer' };
 }

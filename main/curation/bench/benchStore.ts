@@ -17,6 +17,7 @@ import { curationListRequestSchema } from '../../../app/contract/curation.js';
 import { elementKinds } from '../../../app/model/extraction.js';
 import { correctPage, fillProject, invoicePage, type CorrectionKind } from '../../corpus/corpusFixtures.js';
 import { exportCorpus } from '../../corpus/exportCorpus.js';
+import { kindBits } from '../../store/checkResults.js';
 import { ProjectStore } from '../../store/projectStore.js';
 import { listCuration, summarizeCuration } from '../curationQueries.js';
 
@@ -78,8 +79,8 @@ function syntheticProject(pages: number): ProjectStore {
     const check = db.prepare(
       `INSERT INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision, score, text_score,
          structure_score, tables_score, tables_structure_score, formulas_score, repetition_score, unit_tests_score,
-         changed_chars, engine_chars, revision_author, revision_at, results, computed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 1, NULL, ?, 1500, ?, ?, '{}', '2026-01-01T00:00:00.000Z')`,
+         changed_chars, engine_chars, kinds_mask, changed_kinds_mask, revision_author, revision_at, results, computed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 1, NULL, ?, 1500, ?, ?, ?, ?, '{}', '2026-01-01T00:00:00.000Z')`,
     );
     const kind = db.prepare('INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) VALUES (?, ?, ?, ?, ?)');
     let documentId = '';
@@ -96,10 +97,14 @@ function syntheticProject(pages: number): ProjectStore {
       const tables = random() < 0.6 ? (corrected ? random() : 1) : null;
       const score = text * (tables === null ? 1 : Math.max(0.1, tables));
       const day = `2026-0${1 + Math.floor(random() * 6)}-1${Math.floor(random() * 9)}T10:00:00.000Z`;
+      const pageKinds = kinds
+        .filter((k) => random() < 0.35 || k === 'text')
+        .map((k) => ({ kind: k, elements: 1 + Math.floor(random() * 5), changed: corrected && random() < 0.4 ? 1 + Math.floor(random() * 50) : 0 }));
+      const mask = (list: typeof pageKinds) => list.reduce((m, k) => m | (kindBits[k.kind] ?? 0), 0);
       check.run(pageId, documentId, randomUUID(), corrected ? randomUUID() : null, random() < 0.5 ? 'bundled' : 'vlm', status, corrected ? 1 : 0,
         score, text, tables, tables, random() < 0.1 ? random() : null, corrected ? Math.floor(random() * 200) : 0,
-        corrected ? 'Analyst' : null, corrected ? day : null);
-      for (const k of kinds) if (random() < 0.35 || k === 'text') kind.run(pageId, k, 1 + Math.floor(random() * 5), 200, corrected && random() < 0.4 ? Math.floor(random() * 50) : 0);
+        mask(pageKinds), mask(pageKinds.filter((k) => k.changed > 0)), corrected ? 'Analyst' : null, corrected ? day : null);
+      for (const k of pageKinds) kind.run(pageId, k.kind, k.elements, 200, k.changed);
     }
   })();
   db.exec('ANALYZE');
@@ -120,6 +125,7 @@ function benchQuery(pages: number): number {
       ['list: status approved', { reviewStatus: ['approved'] }],
       ['list: engine vlm, corrected only', { engine: 'vlm', correctedOnly: true }],
       ['list: tables changed', { elementKind: 'table', elementKindChanged: true }],
+      ['list: pages with tables, status approved', { elementKind: 'table', reviewStatus: ['approved'] }],
       ['list: one document', { documentId }],
     ];
     let worst = 0;

@@ -3,7 +3,8 @@
  * (the analyst's text), one row per page, recomputed whenever either changes. Check terms are columns so the
  * curation queue can sort and filter on any of them with an index; the full results stay as JSON for the detail view.
  * What changed is attributed to element kinds in a side table, so "pages whose tables were corrected" is an index seek.
- * The page's review status is mirrored (kept in step by a trigger) so filtering by it needs no join.
+ * The page's review status is mirrored (kept in step by a trigger) so filtering by it needs no join, and the kinds
+ * present / changed are also kept as bit masks (bits in checkResults.ts kindBits) so combined filters need none.
  */
 import type { Migration } from './migration.js';
 
@@ -29,6 +30,8 @@ export const pageChecksSchema: Migration = {
        unit_tests_score REAL,
        changed_chars INTEGER NOT NULL,
        engine_chars INTEGER NOT NULL,
+       kinds_mask INTEGER NOT NULL,
+       changed_kinds_mask INTEGER NOT NULL,
        revision_author TEXT,
        revision_at TEXT,
        results TEXT NOT NULL,
@@ -64,6 +67,8 @@ export const pageChecksSchema: Migration = {
        tests TEXT NOT NULL
      )`,
     `CREATE INDEX page_checks_by_review_status ON page_checks(review_status, score)`,
+    // Counting a filtered queue (status, engine, corrected, element kind) reads only this index, in order.
+    `CREATE INDEX page_checks_for_counts ON page_checks(review_status, engine_id, has_revision, kinds_mask, changed_kinds_mask)`,
     // The review status is copied here so the queue filters on it with an index instead of a join over every page.
     `CREATE TRIGGER page_checks_follow_review_status AFTER UPDATE OF review_status ON pages BEGIN
        UPDATE page_checks SET review_status = NEW.review_status WHERE page_id = NEW.id;

@@ -117,8 +117,8 @@ function blockChars(block: LayoutBlock): number {
 
 const PAGE_NUMBER = /^(page\s*|seite\s*|p\.\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(\/|of|von|sur|de)\s*\d{1,4})?$/iu;
 /** Running headers sit in the top TOP_BAND of the page, footers in the bottom BOTTOM_BAND. */
-const TOP_BAND = 0.1;
-const BOTTOM_BAND = 0.9;
+const TOP_BAND = 0.075;
+const BOTTOM_BAND = 0.925;
 
 /**
  * Running headers, footers and page numbers: short blocks (≤ 2 rows, ≤ 200 characters) in small or body type, wholly

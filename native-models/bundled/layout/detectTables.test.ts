@@ -20,7 +20,8 @@ function row(cells: string[], xs: number[], y: number): LayoutWord[] {
   return cells.flatMap((text, i) => (text ? line(text, xs[i], y) : []));
 }
 
-const page = { source: 'text-layer' as const, pageHeight: 2000 };
+/** Page furniture bands are the top and bottom 7.5%: the content here starts well below. */
+const page = { source: 'text-layer' as const, pageHeight: 1000 };
 
 describe('table detection from alignment', () => {
   it('rebuilds a table with a header row between paragraphs, as HTML with the cells in their slots', () => {

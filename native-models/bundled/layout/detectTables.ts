@@ -15,7 +15,7 @@
  *     mostly numeric column, or ≥ 4 columns; text that runs like prose (long cells) is not.
  */
 import type { Box } from '../../../app/model/extraction.js';
-import { buildRows } from './buildSegments.js';
+import { buildRows, toSegment } from './buildSegments.js';
 import { boxHeight, boxWidth, median, unionBox, type Row, type Segment } from './layoutTypes.js';
 
 export interface TableCellLayout {
@@ -166,9 +166,12 @@ function buildTable(members: Segment[], unit: number, rulings: readonly Box[], d
   }
 
   // Cells: each segment over the columns it overlaps; segments of one row in the same column range are one cell.
+  // A segment is first cut where a gutter falls between two of its words that are wider apart than a space
+  // ("0 reclassifications   52" set a little closer than the segment gap): a gutter under normal word spacing
+  // is a heading spanning columns and stays whole.
   let drafts: CellDraft[][] = rows.map((row) => {
     const cells: CellDraft[] = [];
-    for (const segment of row.segments) {
+    for (const segment of row.segments.flatMap((seg) => cutAtGutters(seg, columns, unit))) {
       const hit = columns.flatMap(([x1, x2], c) => (Math.min(x2, segment.box[2] - 1) - Math.max(x1, segment.box[0] + 1) > 0 ? [c] : []));
       const first = hit.length ? hit[0] : nearestColumn(columns, segment.box);
       const last = hit.length ? hit.at(-1)! : first;
@@ -209,6 +212,28 @@ function buildTable(members: Segment[], unit: number, rulings: readonly Box[], d
     if (headerRowCount === 1 && drafts[0].some((cell) => cell.last > cell.first) && drafts.length > 2 && !numericRow(drafts[1])) headerRowCount = 2;
   }
   if (headerRowCount >= drafts.length) headerRowCount = 0;
+  // Header cells set on several lines ("Number of / financial / companies") are one cell: header rows close together
+  // whose cells sit in the same column ranges (or in columns the row above leaves empty) are merged.
+  const headerGap = Math.min(0.6 * unit, 0.5 * median(rows.slice(1).map((row, i) => row.box[1] - rows[i].box[3])) + 0.15 * unit);
+  for (let r = headerRowCount - 1; r >= 1; r--) {
+    const [above, row] = [drafts[r - 1], drafts[r]];
+    const fits = row.every(
+      (cell) =>
+        above.some((other) => other.first === cell.first && other.last === cell.last) ||
+        above.every((other) => cell.last < other.first || cell.first > other.last),
+    );
+    if (!fits || rows[r].box[1] - rows[r - 1].box[3] > headerGap) continue;
+    for (const cell of row) {
+      const target = above.find((other) => other.first === cell.first && other.last === cell.last);
+      if (target) target.segments.push(...cell.segments);
+      else above.push(cell);
+    }
+    above.sort((a, b) => a.first - b.first);
+    drafts.splice(r, 1);
+    rows = [...rows.slice(0, r), ...rows.slice(r + 1)];
+    rows[r - 1] = { ...rows[r - 1] };
+    headerRowCount--;
+  }
 
   const cells: TableCellLayout[] = drafts.flatMap((row, r) =>
     row.map((cell) => ({
@@ -230,6 +255,19 @@ function buildTable(members: Segment[], unit: number, rulings: readonly Box[], d
     box,
     evidence: ruled ? 'ruling-lines' : 'alignment',
   };
+}
+
+function cutAtGutters(segment: Segment, columns: Array<[number, number]>, unit: number): Segment[] {
+  if (segment.words.length < 2) return [segment];
+  const pieces: Segment['words'][] = [[segment.words[0]]];
+  for (let i = 1; i < segment.words.length; i++) {
+    const [left, right] = [segment.words[i - 1], segment.words[i]];
+    const wide = right.box[0] - left.box[2] >= MIN_GUTTER * unit;
+    const gutterBetween = columns.some(([, x2], c) => c + 1 < columns.length && x2 <= right.box[0] + 1 && columns[c + 1][0] >= left.box[2] - 1);
+    if (wide && gutterBetween) pieces.push([]);
+    pieces.at(-1)!.push(right);
+  }
+  return pieces.length === 1 ? [segment] : pieces.map((words) => toSegment(words));
 }
 
 interface CellDraft {
@@ -282,8 +320,9 @@ export function findColumns(rows: Row[], box: Box, unit: number): Array<[number,
   const cover = new Uint16Array(width);
   for (const row of rows) {
     const seen = new Uint8Array(width);
-    for (const segment of row.segments) {
-      for (let x = Math.max(0, Math.floor(segment.box[0]) - x0); x <= Math.min(width - 1, Math.ceil(segment.box[2]) - x0); x++) seen[x] = 1;
+    // Words, not segments: a gutter can run between two words of a segment cut too coarsely.
+    for (const word of row.segments.flatMap((segment) => segment.words)) {
+      for (let x = Math.max(0, Math.floor(word.box[0]) - x0); x <= Math.min(width - 1, Math.ceil(word.box[2]) - x0); x++) seen[x] = 1;
     }
     for (let x = 0; x < width; x++) cover[x] += seen[x];
   }

@@ -116,10 +116,10 @@ describe('page furniture and lists', () => {
 
   it('writes bulleted lines as a Markdown list and keeps numbered items as an ordered list', () => {
     const words = [
-      ...line('Intro line of the page.', 100, 100),
-      ...line('• first point', 100, 160),
-      ...line('• second point', 100, 186),
-      ...line('150. An exercise', 100, 260),
+      ...line('Intro line of the page.', 100, 300),
+      ...line('• first point', 100, 360),
+      ...line('• second point', 100, 386),
+      ...line('150. An exercise', 100, 460),
     ];
     const { markdown, elements } = layoutPage(words, page);
     expect(markdown).toBe('Intro line of the page.\n\n- first point\n- second point\n\n150. An exercise');
