@@ -10,6 +10,7 @@ export function plainWords(markdown: string): string[] {
     .replace(/<\/?(table|thead|tbody|tr|th|td)\b[^>]*>/gu, ' ')
     .replace(/&lt;/gu, '<')
     .replace(/&gt;/gu, '>')
+    .replace(/&#36;/gu, '$')
     .replace(/&amp;/gu, '&')
     .replace(/\\([\\`*_$<#>+\-.)=])/gu, '$1')
     .split(/\s+/u)
@@ -61,7 +62,8 @@ export function elementProblems(extraction: Extraction): string[] {
         .filter((w) => w.box[0] >= x1 - 0.5 && w.box[2] <= x2 + 0.5 && w.box[1] >= y1 - 0.5 && w.box[3] <= y2 + 0.5)
         .map((w) => w.text),
     );
-    for (const word of plainWords(blocks[index])) {
+    // Formulas are LaTeX built from the words, not the words themselves.
+    for (const word of plainWords(blocks[index].replace(/(?<!\\)\$[^$\n]+?(?<!\\)\$/gu, ' '))) {
       if (!/^#+$/u.test(word) && !inside.has(word)) problems.push(`${element.id}: "${word}" has no word inside the box`);
     }
   });

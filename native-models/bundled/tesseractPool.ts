@@ -79,7 +79,7 @@ export async function ocrLanguageFolder(languages: readonly string[]): Promise<s
     }
   });
   if (languages.length === 1) return folders[0];
-  const folder = path.join(os.tmpdir(), `recto-tessdata-${languages.join("+")}`);
+  const folder = path.join(os.tmpdir(), `recto-tessdata-${languages.join('+')}`);
   await mkdir(folder, { recursive: true });
   await Promise.all(
     languages.map(async (code, i) => {

@@ -16,30 +16,9 @@
  */
 import type { Box } from '../../../app/model/extraction.js';
 import { buildRows, toSegment } from './buildSegments.js';
-import { boxHeight, boxWidth, median, unionBox, type Row, type Segment } from './layoutTypes.js';
+import { boxHeight, boxWidth, median, unionBox, type Row, type Segment, type TableLayout, type TableCellLayout } from './layoutTypes.js';
 
-export interface TableCellLayout {
-  row: number;
-  col: number;
-  rowspan: number;
-  colspan: number;
-  header: boolean;
-  /** Segments of the cell, top to bottom then left to right. */
-  segments: Segment[];
-  box: Box;
-}
-
-export interface TableLayout {
-  rowCount: number;
-  colCount: number;
-  headerRowCount: number;
-  cells: TableCellLayout[];
-  /** Every segment of the table (for the page's word accounting). */
-  segments: Segment[];
-  box: Box;
-  /** How it was found. */
-  evidence: 'ruling-lines' | 'alignment';
-}
+export type { TableLayout, TableCellLayout };
 
 export interface DetectTablesOptions {
   /** Ruling lines of the page (thin boxes: horizontal or vertical strokes), in page pixels. */
@@ -191,6 +170,9 @@ function buildTable(members: Segment[], unit: number, rulings: readonly Box[], d
   const cellTexts = drafts.flat().map((cell) => cell.segments.map(segmentText).join(' '));
   const meanWords = cellTexts.reduce((sum, t) => sum + t.split(/\s+/u).length, 0) / Math.max(1, cellTexts.length);
   if (meanWords > MAX_MEAN_WORDS_PER_CELL) return null;
+  // A displayed formula laid out in pieces (Σ, limits, exponents) is not a table: mostly tiny non-numeric cells.
+  const tiny = cellTexts.filter((t) => t.replace(/\s/gu, '').length <= 2 && !isNumericText(t)).length;
+  if (tiny > 0.4 * cellTexts.length) return null;
 
   const ruled = isRuled(box, rulings, unit);
   if (!ruled) {

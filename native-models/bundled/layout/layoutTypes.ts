@@ -3,7 +3,6 @@
  * layer or OCR) the words came from; nothing here reads files or calls an engine.
  */
 import type { Box, ElementKind } from '../../../app/model/extraction.js';
-import type { TableLayout } from './detectTables.js';
 
 export interface LayoutWord {
   text: string;
@@ -15,6 +14,30 @@ export interface LayoutWord {
   fontName?: string;
   /** Words that the source put on one line share this key (OCR lines); absent for text layers. */
   lineKey?: string;
+}
+
+/** A table found by detectTables: cells anchored top-left with spans, header rows first. */
+export interface TableCellLayout {
+  row: number;
+  col: number;
+  rowspan: number;
+  colspan: number;
+  header: boolean;
+  /** Segments of the cell, top to bottom then left to right. */
+  segments: Segment[];
+  box: Box;
+}
+
+export interface TableLayout {
+  rowCount: number;
+  colCount: number;
+  headerRowCount: number;
+  cells: TableCellLayout[];
+  /** Every segment of the table (for the page's word accounting). */
+  segments: Segment[];
+  box: Box;
+  /** How it was found. */
+  evidence: 'ruling-lines' | 'alignment';
 }
 
 /** A run of words on one baseline with no wide gap inside: a line, or one cell of a table row. */

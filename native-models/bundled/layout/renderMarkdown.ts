@@ -7,6 +7,7 @@
  */
 import type { Element } from '../../../app/model/extraction.js';
 import type { TableLayout } from './detectTables.js';
+import { rowWithFormulas } from './formulas.js';
 import type { LayoutBlock } from './layoutTypes.js';
 
 export interface RenderedPage {
@@ -60,7 +61,10 @@ function meanConfidence(block: LayoutBlock): number | null {
 function blockMarkdown(block: LayoutBlock): string {
   if (block.table) return tableHtml(block.table);
   const rows = block.rows
-    .map((row) => row.segments.map((segment) => segment.words.map((word) => escapeInline(word.text)).join(' ')).join(' '))
+    .map((row) => {
+      const words = row.segments.flatMap((segment) => segment.words);
+      return rowWithFormulas(words, escapeInline) ?? words.map((word) => escapeInline(word.text)).join(' ');
+    })
     .filter((row) => row.length > 0);
   if (rows.length === 0) return '';
   if (block.kind === 'title' || block.kind === 'heading') {
@@ -87,7 +91,7 @@ function listItemOrEscaped(line: string): string {
  * A table as HTML, whatever its shape (one convention for every table: spans need HTML, and the olmOCR and TEDS
  * scorers read header cells from `<th>`): header rows in `<thead>` with `<th>`, body rows in `<tbody>`, spans as
  * rowspan/colspan, empty slots as empty `<td>`s so every row has the table's width. Cell text is HTML-escaped only
- * (`&`, `<`, `>`): inside an HTML block Markdown escapes would show as backslashes.
+ * (`&`, `<`, `>`, and `$` as `&#36;`): inside an HTML block Markdown escapes would show as backslashes.
  */
 export function tableHtml(table: TableLayout): string {
   const covered = new Set<string>();
@@ -121,8 +125,9 @@ export function tableHtml(table: TableLayout): string {
   return lines.join('\n');
 }
 
+/** `$` as `&#36;`: the cell shows a dollar sign, and no `$…$` math is read across cells ("$6.45</td><td>$"). */
 function escapeHtml(text: string): string {
-  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
+  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/\$/gu, '&#36;');
 }
 
 /**
