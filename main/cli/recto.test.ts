@@ -40,6 +40,9 @@ describe('recto ocr', () => {
     expect(extraction.engine.id).toBe('bundled');
     expect(extraction.elements.length).toBeGreaterThan(3);
     expect(fs.readdirSync(out).filter((name) => name.startsWith('broken'))).toEqual([]);
+    // The invoice's fields, per document, as printed on the sample (its truth file knows them).
+    const fields = JSON.parse(fs.readFileSync(path.join(out, 'northwind-invoice.fields.json'), 'utf8'));
+    expect(fields).toEqual(truth.fields);
   });
 
   it('keeps the runs in a project when asked', () => {

@@ -175,6 +175,15 @@ describe('BundledEngine when things go wrong', () => {
     expect(extraction.markdown).toContain('Northwind');
   });
 
+  it('reads a page by OCR when its text layer is only a typed header over a scanned body', async () => {
+    const page = await scanPage(path.join(samples, 'northwind-invoice-scan.png'));
+    const header = { words: [{ text: 'Archive', box: [100, 40, 220, 70] as [number, number, number, number], fontSize: 24 }, { text: 'copy 2024/118', box: [230, 40, 420, 70] as [number, number, number, number], fontSize: 24 }] };
+    const extraction = await engine.read({ ...page, textLayer: header });
+    expect(extraction.engine.provider).toBe('tesseract');
+    expect(extraction.warnings.join(' ')).toMatch(/covers only part of the page/u);
+    expect(extraction.markdown).toContain('Northwind');
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -192,6 +201,19 @@ describe('BundledEngine when things go wrong', () => {
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
     const next = await engine.read(crop);
     expect(next.markdown).toContain('INVOICE');
+  });
+
+  it('gives a valid empty extraction for a tiny page and for a blank page', async () => {
+    const tiny = path.join(cache, 'tiny.png');
+    await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } }).png().toFile(tiny);
+    const blank = path.join(cache, 'blank.png');
+    await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#ffffff' } }).png().toFile(blank);
+    for (const [file, width, height] of [[tiny, 4, 3], [blank, 1200, 1600]] as const) {
+      const extraction = await engine.read({ imagePath: file, width, height, dpi: 150, textLayer: null, label: `${path.basename(file)} p1` });
+      extractionSchema.parse(extraction);
+      expect(extraction.markdown).toBe('');
+      expect(extraction.elements).toEqual([]);
+    }
   });
 
   it('names the page when it cannot be read', async () => {

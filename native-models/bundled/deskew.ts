@@ -12,6 +12,8 @@ const STEP = 0.1;
 /** Below this the page is left as it is (tesseract copes, and rotating blurs). */
 export const MIN_CORRECTED_SKEW = 0.3;
 const THUMBNAIL_WIDTH = 800;
+/** The profile at the skew found must be this much more peaked than level, else the estimate is not trusted. */
+const MIN_SHARPENING = 1.1;
 
 /**
  * Skew in degrees (positive = lines descend to the right, i.e. the page is turned clockwise) of a binary image
@@ -32,11 +34,14 @@ export function estimateSkew(ink: Uint8Array, width: number, height: number): nu
     return sum;
   };
   let best = 0;
-  let bestScore = score(0);
+  const level = score(0);
+  let bestScore = level;
   for (let degrees = -MAX_SKEW; degrees <= MAX_SKEW + 1e-9; degrees += STEP) {
     const s = score(degrees);
     if (s > bestScore * (1 + 1e-9)) [best, bestScore] = [degrees, s];
   }
+  // Lines of print are much sharper at their angle; handwriting and drawings barely are: leave those alone.
+  if (bestScore < MIN_SHARPENING * level) return 0;
   return Math.round(best * 100) / 100;
 }
 

@@ -116,11 +116,11 @@ export class TesseractPool {
         throw new Error(`tesseract could not start: ${error instanceof Error ? error.message : String(error)}`);
       });
       slot.onProgress = options.onProgress;
+      const prepared = await prepareForOcr(imagePath);
       await worker.setParameters({
         tessedit_pageseg_mode: this.settings.pageSegmentationMode,
-        user_defined_dpi: String(Math.round(options.dpi)),
+        user_defined_dpi: String(Math.max(1, Math.round(options.dpi * prepared.scale))),
       });
-      const prepared = await prepareForOcr(imagePath);
       const page = this.settings.deskew === false ? null : await straighten(prepared.image, prepared.width, prepared.height);
       options.onSkew?.(page?.skew ?? 0);
       options.signal?.throwIfAborted();
@@ -133,8 +133,26 @@ export class TesseractPool {
       // (its Node worker posts to a port that terminate() has closed). So an aborted page only stops waiting: the
       // worker finishes the job in the background and goes back to the pool afterwards.
       const result = await abortable(job, options.signal, () => undefined);
-      const words = wordsOf(result.data.blocks ?? []);
-      return page && page.skew !== 0 ? words.map((word) => ({ ...word, box: page.toPage(word.box) })) : words;
+      let words = wordsOf(result.data.blocks ?? []);
+      if (words.length === 0 && String(this.settings.pageSegmentationMode) === String(PSM.AUTO) && (await darkShare(imagePath)) >= MIN_DARK_SHARE) {
+        // Automatic segmentation found no text block on a page with real ink (handwriting, faint scans): read it as
+        // one block of text instead. Blank pages (even with show-through from the reverse side) are left empty.
+        await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+        const retry = worker.recognize(page?.image ?? prepared.image, {}, { blocks: true, text: false, hocr: false, tsv: false });
+        jobDone = retry.then(
+          () => true,
+          () => false,
+        );
+        words = wordsOf((await abortable(retry, options.signal, () => undefined)).data.blocks ?? []);
+      }
+      const straightened = page && page.skew !== 0 ? words.map((word) => ({ ...word, box: page.toPage(word.box) })) : words;
+      if (prepared.scale === 1) return straightened;
+      const up = 1 / prepared.scale;
+      return straightened.map((word) => ({
+        ...word,
+        box: [word.box[0] * up, word.box[1] * up, word.box[2] * up, word.box[3] * up] as Box,
+        lineHeight: word.lineHeight * up,
+      }));
     } finally {
       slot.onProgress = undefined;
       if (jobDone) {
@@ -204,12 +222,31 @@ export class TesseractPool {
 /**
  * Greyscale with the contrast stretched to the full range (sharp's normalise: 1st → black, 99th percentile →
  * white). Tesseract's own binarisation loses light-grey and coloured print on rendered invoices without it
- * (AmazonWebServices.pdf: 63% → 91% of its words) and it costs nothing on clean scans. Same size, so boxes are
- * in the page image's pixels.
+ * (AmazonWebServices.pdf: 63% → 91% of its words) and it costs nothing on clean scans. Same size unless the page
+ * is over MAX_OCR_PIXELS (then `scale` < 1 and the caller scales boxes back to the page image's pixels).
  */
-async function prepareForOcr(imagePath: string): Promise<{ image: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(imagePath).greyscale().normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { image: data, width: info.width, height: info.height };
+async function prepareForOcr(imagePath: string): Promise<{ image: Buffer; width: number; height: number; scale: number }> {
+  const { width = 0, height = 0 } = await sharp(imagePath).metadata();
+  // Huge scans cost OCR time in proportion to their pixels and gain nothing past ~300 dpi print: capped.
+  const scale = width * height > MAX_OCR_PIXELS ? Math.sqrt(MAX_OCR_PIXELS / (width * height)) : 1;
+  let pipeline = sharp(imagePath).greyscale();
+  if (scale < 1) pipeline = pipeline.resize({ width: Math.max(1, Math.round(width * scale)) });
+  const { data, info } = await pipeline.normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { image: data, width: info.width, height: info.height, scale: scale < 1 ? info.width / width : 1 };
+}
+
+/** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
+const MAX_OCR_PIXELS = 9_000_000;
+
+/** Share of a page's pixels that are dark (< 128 of 255, before contrast stretching) for it to hold real ink. */
+const MIN_DARK_SHARE = 0.001;
+
+/** Dark-pixel share of the page, on a 500-px-wide greyscale thumbnail of the original image. */
+async function darkShare(imagePath: string): Promise<number> {
+  const { data } = await sharp(imagePath).greyscale().resize({ width: 500 }).raw().toBuffer({ resolveWithObject: true });
+  let dark = 0;
+  for (const value of data) if (value < 128) dark++;
+  return data.length ? dark / data.length : 0;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];

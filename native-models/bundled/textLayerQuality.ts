@@ -60,10 +60,14 @@ export function judgeTextLayer(textLayer: TextLayer | null): TextLayerVerdict {
   return { usable: true, reason: 'text layer' };
 }
 
-/** Text layers with more characters than this are not checked for a partial layer (a full page of text is not). */
-export const PARTIAL_CHECK_MAX_CHARACTERS = 400;
+/**
+ * Text layers with more characters than this are not checked for a partial layer: a typed header or stamp is short;
+ * a title page with logos (little text, much graphic ink) must keep its text layer, and ink alone cannot tell a
+ * scanned body from graphics (a scanned invoice is 2–3% dark pixels, a logo-heavy title page 9%).
+ */
+export const PARTIAL_CHECK_MAX_CHARACTERS = 150;
 /** Ink outside the text layer's words covering more than this share of the page means the body is an image. */
-const MAX_UNTEXTED_INK_SHARE = 0.04;
+const MAX_UNTEXTED_INK_SHARE = 0.015;
 
 /**
  * A partial text layer: little text, and much ink where the text layer has no words (the body of a scan under a
