@@ -8,8 +8,8 @@
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import type { Box } from '../../app/model/extraction.js';
 import { loadPdfjs } from './pdfjsNode.js';
+import { multiply, type Matrix } from './affine.js';
 
-type Matrix = [number, number, number, number, number, number];
 
 /** A ruling is at most this thick (image pixels) … */
 const MAX_THICKNESS = 4;
@@ -19,16 +19,6 @@ const MIN_LENGTH = 12;
 const MAX_PATHS = 20_000;
 
 
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
 
 function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];

@@ -7,6 +7,7 @@
  * character counts). Pure: no pdf.js import, so it is unit-tested with fixed items.
  */
 import type { TextLayerWord } from '../../app/model/page.js';
+import { multiply, type Matrix } from './affine.js';
 
 /** The fields of a pdf.js TextItem this module reads. */
 export interface PdfTextItem {
@@ -40,18 +41,7 @@ export interface TextItemsToWordsOptions {
   clipTo?: { width: number; height: number };
 }
 
-type Matrix = [number, number, number, number, number, number];
 
-function multiply(m: number[], n: number[]): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
 
 const countCharacters = (text: string): number => [...text].length;
 
