@@ -10,15 +10,12 @@ import type { Box } from '../../app/model/extraction.js';
 import { loadPdfjs } from './pdfjsNode.js';
 import { multiply, type Matrix } from './affine.js';
 
-
 /** A ruling is at most this thick (image pixels) … */
 const MAX_THICKNESS = 4;
 /** … and at least this long. */
 const MIN_LENGTH = 12;
 /** Pages with more paths than this (maps, vector drawings) are not searched for rulings. */
 const MAX_PATHS = 20_000;
-
-
 
 function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];

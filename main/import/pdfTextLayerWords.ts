@@ -41,8 +41,6 @@ export interface TextItemsToWordsOptions {
   clipTo?: { width: number; height: number };
 }
 
-
-
 const countCharacters = (text: string): number => [...text].length;
 
 /** Words of every item, in pdf.js's stream order. Items without visible text are skipped. */
