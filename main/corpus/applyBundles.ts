@@ -21,6 +21,24 @@ export interface ApplyOutcome {
   reviewConflict: boolean;
 }
 
+/** The counters that a corpus import and a project merge both report. */
+export interface AddedCounts {
+  documentsAdded: number;
+  pagesAdded: number;
+  runsAdded: number;
+  revisionsAdded: number;
+  diverged: number;
+}
+
+/** Adds one applied page's outcome to a running summary. */
+export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void {
+  if (outcome.newDocument) summary.documentsAdded += 1;
+  if (outcome.newPage) summary.pagesAdded += 1;
+  summary.runsAdded += outcome.runsAdded;
+  summary.revisionsAdded += outcome.revisionsAdded;
+  if (outcome.diverged) summary.diverged += 1;
+}
+
 export class BundleWriter {
   private readonly db: Database.Database;
   private readonly statements;

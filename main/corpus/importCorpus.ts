@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
-import { BundleWriter } from './applyBundles.js';
+import { BundleWriter, countOutcome } from './applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema } from './corpusRecord.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
@@ -65,11 +65,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
       const record = parsed.data;
       const outcome = writer.apply(bundleOfRecord(record), null);
       summary.records += 1;
-      if (outcome.newDocument) summary.documentsAdded += 1;
-      if (outcome.newPage) summary.pagesAdded += 1;
-      summary.runsAdded += outcome.runsAdded;
-      summary.revisionsAdded += outcome.revisionsAdded;
-      if (outcome.diverged) summary.diverged += 1;
+      countOutcome(summary, outcome);
       if (record.image && options.seedImage) {
         const imageFile = path.resolve(dir, record.image);
         if (!imageFile.startsWith(path.resolve(dir) + path.sep) || !fs.existsSync(imageFile)) {

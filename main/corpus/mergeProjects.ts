@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { rectoApplicationId, ProjectFileError } from '../store/openProjectDatabase.js';
 import { currentSchemaVersion } from '../store/migrations/index.js';
 import type { ProjectStore } from '../store/projectStore.js';
-import { BundleWriter } from './applyBundles.js';
+import { BundleWriter, countOutcome } from './applyBundles.js';
 import { bundleReader } from './pageBundles.js';
 
 export interface MergeSummary {
@@ -66,11 +66,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string): Merge
       copiedSources.add(sha);
       const outcome = writer.apply(bundle, bytes);
       summary.pages += 1;
-      if (outcome.newDocument) summary.documentsAdded += 1;
-      if (outcome.newPage) summary.pagesAdded += 1;
-      summary.runsAdded += outcome.runsAdded;
-      summary.revisionsAdded += outcome.revisionsAdded;
-      if (outcome.diverged) summary.diverged += 1;
+      countOutcome(summary, outcome);
       if (outcome.reviewConflict) summary.reviewConflicts += 1;
     }
     return summary;
