@@ -4,7 +4,6 @@
  * curation view sorts by. Every term is in [0, 1], 1 = engine output as good as the reference; a term is absent when
  * it does not apply (no tables, no formulas, no tests).
  */
-import { parseHtmlTables } from '../tables/htmlTables.js';
 import { gridToHtml } from '../tables/grid.js';
 import { parsePipeTables } from '../tables/pipeTables.js';
 import { extractMath, markdownContainsFormula, rendersWithKatex } from './formula.js';
@@ -12,8 +11,9 @@ import { runBenchTest } from './olmocr/runTest.js';
 import type { BenchTest } from './olmocr/schema.js';
 import { combinedPageScore, type PageScore } from './pageScore.js';
 import { repetitionReport } from './repetition.js';
+import { sharedHtmlTables } from './sharedTables.js';
 import { checkStructure } from './structure.js';
-import { teds, tedsStructure } from './teds.js';
+import { tedsAndStructure } from './teds.js';
 import { readingOrderDistance, type ReadingOrderDistance } from './textDistance.js';
 
 export interface PageCheckResults {
@@ -32,8 +32,9 @@ export interface PageCheckResults {
 export function tablesAsHtml(markdown: string): string[] {
   const html = [...markdown.matchAll(/<table[\s>][\s\S]*?<\/table>/gi)].map((m) => m[0]);
   // Nested tables make the lazy match stop early; fall back to rendering grids in that case.
-  const nested = html.length !== parseHtmlTables(markdown).length;
-  return [...(nested ? parseHtmlTables(markdown).map(gridToHtml) : html), ...parsePipeTables(markdown).map(gridToHtml)];
+  const parsed = sharedHtmlTables(markdown);
+  const nested = html.length !== parsed.length;
+  return [...(nested ? parsed.map(gridToHtml) : html), ...parsePipeTables(markdown).map(gridToHtml)];
 }
 
 export function runPageChecks(predicted: string, reference: string, options: { tests?: readonly BenchTest[] } = {}): PageCheckResults {
@@ -51,8 +52,9 @@ export function runPageChecks(predicted: string, reference: string, options: { t
     for (let i = 0; i < count; i++) {
       const p = predictedTables[i] ?? '';
       const r = referenceTables[i] ?? '';
-      content += teds(p, r);
-      shape += tedsStructure(p, r);
+      const pair = tedsAndStructure(p, r);
+      content += pair.teds;
+      shape += pair.tedsStructure;
     }
     tables = { reference: referenceTables.length, predicted: predictedTables.length, teds: content / count, tedsStructure: shape / count };
   }

@@ -4,8 +4,8 @@
  * units (tables, fences, math blocks) that are valid, 1 when there is nothing to check.
  */
 import { Parser } from 'htmlparser2';
-import { parseHtmlTables } from '../tables/htmlTables.js';
 import { parsePipeTablesWithLines, splitPipeRow } from '../tables/pipeTables.js';
+import { sharedHtmlTables } from './sharedTables.js';
 
 export interface StructureReport {
   problems: string[];
@@ -61,7 +61,7 @@ export function checkStructure(markdown: string): StructureReport {
   const htmlTableCount = (markdown.match(/<table[\s>]/gi) ?? []).length;
   if (htmlTableCount > 0) {
     const tagProblems = unbalancedTableTags(markdown);
-    parseHtmlTables(markdown).forEach((grid, t) => {
+    sharedHtmlTables(markdown).forEach((grid, t) => {
       const own: string[] = t === 0 ? tagProblems : [];
       grid.slots.forEach((row, r) => {
         const holes = row.filter((i) => i < 0).length;

@@ -98,15 +98,10 @@ function renameCost(a: TableTreeNode, b: TableTreeNode): number {
   return 0;
 }
 
-/** TEDS of two HTML strings (documents or fragments); 1 = identical tables. */
-export function teds(predictedHtml: string, trueHtml: string, options: { structureOnly?: boolean } = {}): number {
-  if (!predictedHtml || !trueHtml) return 0;
-  const predicted = findAll(parseHtml(predictedHtml), 'table')[0];
-  const truth = findAll(parseHtml(trueHtml), 'table')[0];
-  if (!predicted || !truth) return 0;
+/** TEDS of two parsed tables. */
+function tedsOfTables(predicted: HtmlElement, truth: HtmlElement, structureOnly: boolean): number {
   const nodeCount = Math.max(countElements(predicted), countElements(truth));
   if (nodeCount === 0) return 1;
-  const structureOnly = options.structureOnly ?? false;
   const codes = new TokenCodes();
   const predictedTree = toTree(predicted, structureOnly, codes);
   const trueTree = toTree(truth, structureOnly, codes);
@@ -114,6 +109,33 @@ export function teds(predictedHtml: string, trueHtml: string, options: { structu
   if (treeKey(predictedTree) === treeKey(trueTree)) return 1;
   const edits = treeEditDistance(predictedTree, trueTree, renameCost);
   return Math.max(0, 1 - edits / nodeCount);
+}
+
+/** The first table of each HTML string, or null when either has none (TEDS 0). */
+function tablePair(predictedHtml: string, trueHtml: string): [HtmlElement, HtmlElement] | null {
+  if (!predictedHtml || !trueHtml) return null;
+  const predicted = findAll(parseHtml(predictedHtml), 'table')[0];
+  const truth = findAll(parseHtml(trueHtml), 'table')[0];
+  return predicted && truth ? [predicted, truth] : null;
+}
+
+/** The same table twice (an analyst left it alone, checked on every save): distance 0, no parsing needed. */
+const sameTable = (predictedHtml: string, trueHtml: string): boolean =>
+  predictedHtml === trueHtml && /^\s*<table[\s>]/i.test(predictedHtml);
+
+/** TEDS of two HTML strings (documents or fragments); 1 = identical tables. */
+export function teds(predictedHtml: string, trueHtml: string, options: { structureOnly?: boolean } = {}): number {
+  if (sameTable(predictedHtml, trueHtml)) return 1;
+  const pair = tablePair(predictedHtml, trueHtml);
+  return pair ? tedsOfTables(pair[0], pair[1], options.structureOnly ?? false) : 0;
+}
+
+/** TEDS and TEDS-structure of one pair, each table parsed once (the page checks want both on every save). */
+export function tedsAndStructure(predictedHtml: string, trueHtml: string): { teds: number; tedsStructure: number } {
+  if (sameTable(predictedHtml, trueHtml)) return { teds: 1, tedsStructure: 1 };
+  const pair = tablePair(predictedHtml, trueHtml);
+  if (!pair) return { teds: 0, tedsStructure: 0 };
+  return { teds: tedsOfTables(pair[0], pair[1], false), tedsStructure: tedsOfTables(pair[0], pair[1], true) };
 }
 
 export function tedsStructure(predictedHtml: string, trueHtml: string): number {

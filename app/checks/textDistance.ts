@@ -13,9 +13,24 @@
  */
 import { distance } from 'fastest-levenshtein';
 
+/**
+ * Levenshtein distance, with the common head and tail cut off first: they never take part in an optimal alignment's
+ * edits, and a corrected page differs from the engine's text in a few places — this makes comparing the two a matter
+ * of the changed stretch rather than of the whole page.
+ */
+export function levenshtein(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let head = 0;
+  while (head < limit && a.charCodeAt(head) === b.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < limit - head && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  if (head === 0 && tail === 0) return distance(a, b);
+  return distance(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
+}
+
 export function normalizedEditDistance(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 0 : distance(a, b) / longest;
+  return longest === 0 ? 0 : levenshtein(a, b) / longest;
 }
 
 export function collapseSpaces(text: string): string {
@@ -26,7 +41,7 @@ export function characterErrorRate(hypothesis: string, reference: string): numbe
   const hyp = collapseSpaces(hypothesis);
   const ref = collapseSpaces(reference);
   if (ref.length === 0) return hyp.length === 0 ? 0 : 1;
-  return distance(hyp, ref) / ref.length;
+  return levenshtein(hyp, ref) / ref.length;
 }
 
 /** Levenshtein distance over arrays of tokens (numbers or strings). */

@@ -36,6 +36,16 @@ export const curationFilterSchema = z.object({
 });
 export type CurationFilter = z.infer<typeof curationFilterSchema>;
 
+const score = z.number().min(0).max(1);
+
+/** The queue's own narrowing: a range of the combined score (the summary's histogram shows where pages lie). */
+export interface ScoreRange {
+  /** Only pages whose combined score is at least this… */
+  minScore?: number;
+  /** …and at most this (both inclusive). */
+  maxScore?: number;
+}
+
 export const checkScoresSchema = z.object({
   /** Combined curation score (terms multiplied with floors; see app/checks/pageScore.ts). */
   score: z.number(),
@@ -52,8 +62,12 @@ export type CheckScores = z.infer<typeof checkScoresSchema>;
 export const kindChangeSchema = z.object({
   kind: elementKindSchema,
   elements: z.number().int().nonnegative(),
+  /** Characters of the engine's text in elements of this kind. */
   chars: z.number().int().nonnegative(),
+  /** Characters the correction removed from or inserted into them. */
   changedChars: z.number().int().nonnegative(),
+  /** The inserted part of changedChars. */
+  insertedChars: z.number().int().nonnegative(),
 });
 export type KindChangeSummary = z.infer<typeof kindChangeSchema>;
 
@@ -76,13 +90,20 @@ export const curationItemSchema = z.object({
 });
 export type CurationItem = z.infer<typeof curationItemSchema>;
 
-export const curationListRequestSchema = curationFilterSchema.extend({
-  sort: curationSortSchema.default('score'),
-  /** asc = worst first for scores (the review order). */
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  offset: z.number().int().nonnegative().default(0),
-  limit: z.number().int().min(1).max(500).default(50),
-});
+export const curationListRequestSchema = curationFilterSchema
+  .extend({
+    minScore: score.optional(),
+    maxScore: score.optional(),
+    sort: curationSortSchema.default('score'),
+    /** asc = worst first for scores (the review order). */
+    direction: z.enum(['asc', 'desc']).default('asc'),
+    offset: z.number().int().nonnegative().default(0),
+    limit: z.number().int().min(1).max(500).default(50),
+  })
+  .refine((request) => request.minScore === undefined || request.maxScore === undefined || request.minScore <= request.maxScore, {
+    message: 'minScore must not be above maxScore',
+    path: ['minScore'],
+  });
 
 export const curationListSchema = z.object({
   /** Pages matching the filter (all of them, not only this slice). */
@@ -108,8 +129,13 @@ export const curationSummarySchema = z.object({
       elements: z.number().int().nonnegative(),
       chars: z.number().int().nonnegative(),
       changedChars: z.number().int().nonnegative(),
-      /** changedChars / chars (0 when chars is 0). */
-      changeRate: z.number().nonnegative(),
+      insertedChars: z.number().int().nonnegative(),
+      /**
+       * Share of this kind's text the corrections touched, in [0, 1]: changedChars / (chars + insertedChars) — the
+       * removed characters are part of the engine's chars, the inserted ones are not, so both sides count them
+       * (0 when there is no text of this kind at all). A kind whose text was all rewritten or all missed is 1.
+       */
+      changeRate: z.number().min(0).max(1),
     }),
   ),
   /** Per UTC day of the latest revision: pages corrected that day and their mean score. */

@@ -106,6 +106,11 @@ export const contractMethods = {
   /** Shows a native open dialog (Electron only); null when cancelled. */
   'dialog.openProject': { request: z.object({}), reply: projectInfoSchema.nullable() },
   'dialog.importFiles': { request: z.object({}), reply: importResultSchema.nullable() },
+  /** Shows a native folder picker (Electron only) for the corpus export, starting at `defaultPath`; null when cancelled. */
+  'dialog.chooseExportFolder': {
+    request: z.object({ defaultPath: path.optional() }),
+    reply: z.object({ path }).nullable(),
+  },
   'settings.get': { request: z.object({}), reply: settingsSchema },
   'settings.set': { request: settingsPatchSchema, reply: settingsSchema },
   'engines.list': { request: z.object({}), reply: z.array(engineChoiceSchema) },
@@ -137,6 +142,7 @@ export const contractMethods = {
     reply: revisionSchema,
   },
   'revisions.list': { request: z.object({ pageId: id }), reply: z.array(revisionSchema) },
+  /** Cancels a reading job or a corpus export; false when no such job is running. */
   'jobs.cancel': { request: z.object({ jobId: id }), reply: z.object({ cancelled: z.boolean() }) },
   /** The curation queue: pages with their check scores, sorted by score or any check (worst first), filtered, paged. */
   'curation.list': { request: curationListRequestSchema, reply: curationListSchema },
@@ -145,7 +151,8 @@ export const contractMethods = {
   /** One page's full check results (null when the page has not been read). */
   'curation.page': { request: z.object({ pageId: id }), reply: pageChecksDetailSchema.nullable() },
   /** Exports the corpus into a folder; refused at once for a non-empty folder that is not a Recto export. Progress
-   * comes as job.progress events; the last ("done") lists the pages left out in `errors`. */
+   * comes as job.progress events; the last ("done") lists the pages left out in `errors`. jobs.cancel stops it with
+   * the folder left as it was (last event "cancelled"). */
   'corpus.export': { request: corpusExportRequestSchema, reply: z.object({ jobId: z.string() }) },
   /** Imports a Recto corpus folder into the open project (nothing already there is changed). */
   'corpus.import': { request: z.object({ dir: path }), reply: corpusImportSummarySchema },

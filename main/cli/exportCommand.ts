@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import { inspectFile } from '../composition/createRectoSession.js';
-import { CorpusExportRefusedError, exportCorpus } from '../corpus/exportCorpus.js';
+import { CorpusExportCancelledError, CorpusExportRefusedError, exportCorpus } from '../corpus/exportCorpus.js';
 import { CorpusImportError, importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { projectPageImages, seedPageImage } from '../corpus/pageImages.js';
@@ -24,6 +24,31 @@ type Err = NodeJS.WritableStream;
 
 function pageImageCache(): PageImageCache {
   return new PageImageCache(defaultAppPaths().cacheDir, inspectFile);
+}
+
+/** Exit code of an export stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+export const interruptedExitCode = 130;
+
+/**
+ * Ctrl-C (or SIGTERM) while exporting: the first asks the export to stop, which leaves the folder as it was; a
+ * second exits at once (what was staged is discarded by the next export into the folder).
+ */
+function stopOnInterrupt(stderr: Err): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(interruptedExitCode);
+    stderr.write('\nrecto: stopping the export (Ctrl-C again to quit at once)…\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 export async function exportCommand(args: string[], stderr: Err & { isTTY?: boolean }): Promise<number> {
@@ -50,6 +75,7 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
     cliProgress.Presets.shades_classic,
   );
   let started = false;
+  const interrupt = stopOnInterrupt(stderr);
   try {
     store.checks.recomputeMissing();
     const summary = await exportCorpus(store, {
@@ -58,6 +84,7 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
       since: values.since,
       images,
       pageImage: projectPageImages(store, pageImageCache()),
+      signal: interrupt.signal,
       onProgress: (done, total, label) => {
         if (!started) {
           bar.start(total, done, { label });
@@ -76,8 +103,13 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
   } catch (error) {
     if (started) bar.stop();
     if (error instanceof CorpusExportRefusedError) return usageError(stderr, `recto export: ${error.message}`);
+    if (error instanceof CorpusExportCancelledError) {
+      stderr.write(`recto: ${error.message}\n`);
+      return interruptedExitCode;
+    }
     throw error;
   } finally {
+    interrupt.dispose();
     store.close();
   }
 }

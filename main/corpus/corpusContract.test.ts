@@ -91,3 +91,63 @@ describe('curation and corpus methods', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'bad-input' } });
   });
 });
+
+describe('cancelling an export and choosing its folder', () => {
+  async function lastEventOf(jobId: string): Promise<JobProgress> {
+    return new Promise<JobProgress>((resolve) => {
+      const check = () => {
+        const last = events.filter((e) => e.event === 'job.progress').map((e) => e.payload as JobProgress).filter((p) => p.jobId === jobId).at(-1);
+        if (last && last.state !== 'running') resolve(last);
+        else setTimeout(check, 20);
+      };
+      check();
+    });
+  }
+
+  it('jobs.cancel stops an export: a "cancelled" event, no folder written', async () => {
+    await call('project.create', { path: path.join(dir, 'p.recto') });
+    const source = path.join(dir, 'a.pdf');
+    fs.writeFileSync(source, 'PAGES 4');
+    await call('documents.importPaths', { paths: [source] });
+    await session.queue.idle();
+    const out = path.join(dir, 'corpus');
+    // The export pauses before its first page: the cancel arrives before anything is exported.
+    const { jobId } = await call<{ jobId: string }>('corpus.export', { outDir: out, images: 'png' });
+    expect(await call('jobs.cancel', { jobId })).toEqual({ cancelled: true });
+    expect(await lastEventOf(jobId)).toMatchObject({ state: 'cancelled', errors: [] });
+    expect(fs.existsSync(out)).toBe(false);
+    // Finished jobs are not cancelled again; an unknown id is no job.
+    expect(await call('jobs.cancel', { jobId })).toEqual({ cancelled: false });
+
+    const again = await call<{ jobId: string }>('corpus.export', { outDir: out, images: 'png' });
+    expect(await lastEventOf(again.jobId)).toMatchObject({ state: 'done', pagesDone: 4 });
+  });
+
+  it('dialog.chooseExportFolder asks the shell (the desktop app), and is unsupported in the browser', async () => {
+    const asked: (string | undefined)[] = [];
+    let answer: string | null = path.join(dir, 'chosen');
+    const desktop = createDispatch(
+      createHandlers(session, {
+        shell: 'electron',
+        pageImageUrl: (id) => `recto://app/page-image/${id}`,
+        dialogs: {
+          chooseProject: async () => null,
+          chooseFilesToImport: async () => null,
+          chooseExportFolder: async (defaultPath) => {
+            asked.push(defaultPath);
+            return answer;
+          },
+        },
+      }),
+      { validateReplies: true },
+    );
+    expect(await desktop('dialog.chooseExportFolder', { defaultPath: '/somewhere/p-corpus' })).toEqual({
+      ok: true,
+      result: { path: path.join(dir, 'chosen') },
+    });
+    answer = null;
+    expect(await desktop('dialog.chooseExportFolder', {})).toEqual({ ok: true, result: null });
+    expect(asked).toEqual(['/somewhere/p-corpus', undefined]);
+    expect(await dispatch('dialog.chooseExportFolder', {})).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+  });
+});

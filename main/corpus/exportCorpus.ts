@@ -4,18 +4,24 @@
  * previous export in the folder is recognised by its manifest, and files whose content is unchanged are not
  * rewritten (images are not even rendered again). A non-empty folder that is not a Recto export is refused.
  * A page that cannot be exported (a broken row, an image that cannot be had) is left out and reported.
+ * Never half-written: changes are staged and moved in at the end (exportStaging.ts), so an export can be cancelled
+ * (`signal`) — or killed — at any point, leaving the folder as it was or completed by the next export.
+ * The olmOCR tests of a corrected page are derived when its revision is saved (ProjectStore); the export reads them.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { deriveBenchTests } from '../../app/checks/olmocr/deriveTests.js';
 import type { ReviewStatus } from '../../app/model/page.js';
 import { checkPage } from '../curation/pageChecks.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
+import { corpusTestsKey, deriveCorpusTests } from './corpusTests.js';
 import { renderDataCard } from './dataCard.js';
+import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, stagingFolderName } from './exportStaging.js';
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { bundleReader, type PageBundle } from './pageBundles.js';
+
+export { CorpusExportCancelledError } from './exportStaging.js';
 
 export interface PageImageRequest {
   pageId: string;
@@ -33,6 +39,8 @@ export interface ExportOptions {
   /** PNG bytes of a page image; throws when the image cannot be had. Needed when images is "png". */
   pageImage?: (page: PageImageRequest) => Promise<Buffer>;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** Cancels the export: it stops at the next page and leaves the folder as it was (CorpusExportCancelledError). */
+  signal?: AbortSignal;
 }
 
 export interface SkippedPage {
@@ -60,28 +68,16 @@ export class CorpusExportRefusedError extends Error {
 
 export const sha256Of = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-/** Writes through a temporary file, and only when the content differs; returns whether it wrote. */
-function writeIfChanged(file: string, content: string | Buffer): boolean {
-  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  if (fs.existsSync(file)) {
-    const current = fs.readFileSync(file);
-    if (current.equals(bytes)) return false;
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(temporary, bytes);
-  fs.renameSync(temporary, file);
-  return true;
-}
-
 /**
  * The previous export in the folder (null for a new or empty folder); throws CorpusExportRefusedError for a folder
- * that holds anything else. Call it before starting an export job, so a refusal is an answer, not a failed job.
+ * that holds anything else. What an interrupted export left is completed or discarded first (exportStaging.ts).
+ * Call it before starting an export job, so a refusal is an answer, not a failed job.
  */
 export function previousExport(outDir: string): CorpusManifest | null {
   if (!fs.existsSync(outDir)) return null;
   if (!fs.statSync(outDir).isDirectory()) throw new CorpusExportRefusedError(`${outDir}: exists and is not a folder`);
-  const entries = fs.readdirSync(outDir);
+  recoverInterruptedExport(outDir);
+  const entries = fs.readdirSync(outDir).filter((entry) => entry !== stagingFolderName);
   if (entries.length === 0) return null;
   const manifest = readManifest(path.join(outDir, 'manifest.json'));
   if (!manifest) {
@@ -121,6 +117,9 @@ interface Built {
   contentKey: string;
 }
 
+/** Long stretches of pages without a pause keep progress events and a cancel request waiting: pause this often. */
+const pauseEveryMs = 50;
+
 export async function exportCorpus(store: ProjectStore, options: ExportOptions): Promise<ExportSummary> {
   const outDir = path.resolve(options.outDir);
   if (options.images === 'png' && !options.pageImage) throw new Error('exportCorpus: images "png" needs pageImage');
@@ -128,7 +127,32 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
     throw new CorpusExportRefusedError(`--since: not a date and time: ${options.since}`);
   }
   const previous = previousExport(outDir);
+  const createdFolder = !fs.existsSync(outDir);
   fs.mkdirSync(outDir, { recursive: true });
+  const staged = new StagedExport(outDir, createdFolder);
+  try {
+    const summary = await exportInto(store, options, outDir, previous, staged);
+    cancelPoint(options.signal, outDir);
+    staged.commit(summary.filesRemoved);
+    return summary;
+  } catch (error) {
+    staged.abandon();
+    throw error;
+  }
+}
+
+function cancelPoint(signal: AbortSignal | undefined, outDir: string): void {
+  if (signal?.aborted) throw new CorpusExportCancelledError(outDir);
+}
+
+/** Builds the export and stages every file that changes; returns what the commit will have done. */
+async function exportInto(
+  store: ProjectStore,
+  options: ExportOptions,
+  outDir: string,
+  previous: CorpusManifest | null,
+  staged: StagedExport,
+): Promise<ExportSummary> {
   const previousFiles = new Map((previous?.files ?? []).map((f) => [f.path, f]));
   const previousTests = previous ? previousTestsByRecord(outDir, previous) : new Map<string, string[]>();
 
@@ -140,8 +164,12 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
   let imagesKept = 0;
   const filesWritten: string[] = [];
   const derived: { pageId: string; contentKey: string; tests: string[] }[] = [];
+  // The first pause comes before the first page: whatever was waiting for the export to start (its first progress
+  // event, a cancel request) is served at once.
+  let pausedAt = Number.NEGATIVE_INFINITY;
 
   for (const [index, pageId] of pageIds.entries()) {
+    cancelPoint(options.signal, outDir);
     let bundle: PageBundle | null = null;
     let label = pageId;
     try {
@@ -172,7 +200,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
             documentName: bundle.document.name,
             pageNumber: bundle.page.pageNumber,
           });
-          if (writeIfChanged(target, bytes)) {
+          if (staged.stageIfChanged(relative, bytes)) {
             imagesWritten += 1;
             filesWritten.push(relative);
           } else imagesKept += 1;
@@ -181,8 +209,9 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
       }
 
       const corrected = latest?.text ?? run.extraction.markdown;
-      const contentKey = sha256Of(`${run.extraction.markdown}\u0000${corrected}`);
-      // Derived tests: from the previous export, else from the project's cache, else derived now (and cached).
+      const contentKey = corpusTestsKey(run.extraction.markdown, corrected);
+      // Derived tests: from the previous export, else as the store derived them when the revision was saved, else
+      // derived now (pages saved before the store derived them) and kept in the project for the next export.
       let testLines =
         previous?.records?.[id] === contentKey && previousTests.has(id)
           ? previousTests.get(id)!
@@ -190,9 +219,12 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
             ? []
             : store.checks.derivedTests(pageId, contentKey);
       if (testLines === null) {
-        testLines = deriveBenchTests(run.extraction.markdown, corrected, { pdf: `${id}.png`, page: 1, idPrefix: id }).map((t) =>
-          JSON.stringify(t),
-        );
+        testLines = deriveCorpusTests({
+          documentSha256: bundle.document.sha256,
+          pageNumber: bundle.page.pageNumber,
+          engineMarkdown: run.extraction.markdown,
+          correctedMarkdown: corrected,
+        });
         derived.push({ pageId, contentKey, tests: testLines });
       }
       const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length });
@@ -205,9 +237,13 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
       });
     }
     options.onProgress?.(index + 1, pageIds.length, label);
-    // Let the event loop breathe (progress events, other requests) during a long export.
-    if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
+    // Let the event loop breathe (progress events, a cancel request, other requests) during a long export.
+    if (performance.now() - pausedAt > pauseEveryMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      pausedAt = performance.now();
+    }
   }
+  cancelPoint(options.signal, outDir);
 
   store.checks.saveDerivedTests(derived);
   built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
@@ -233,7 +269,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
   ];
-  for (const [name, text] of texts) if (writeIfChanged(path.join(outDir, name), text)) filesWritten.push(name);
+  for (const [name, text] of texts) if (staged.stageIfChanged(name, text)) filesWritten.push(name);
 
   // Files of the previous export that this one no longer has (pages filtered out or removed) go; nothing else does.
   const images = built.map((b) => b.record.image).filter((p): p is string => p !== null);
@@ -241,22 +277,14 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
   const filesRemoved: string[] = [];
   for (const file of previousFiles.keys()) {
     if (current.has(file) || file.includes('..') || path.isAbsolute(file)) continue;
-    const full = path.join(outDir, file);
-    if (fs.existsSync(full)) {
-      fs.rmSync(full);
-      filesRemoved.push(file);
-    }
+    if (fs.existsSync(path.join(outDir, file))) filesRemoved.push(file);
   }
 
   const files: ManifestFile[] = [
     ...texts.map(([name, text]) => ({ path: name, sha256: sha256Of(text), bytes: Buffer.byteLength(text) })),
     ...built
       .filter((b) => b.record.image)
-      .map((b) => ({
-        path: b.record.image!,
-        sha256: b.record.image_sha256!,
-        bytes: fs.statSync(path.join(outDir, b.record.image!)).size,
-      })),
+      .map((b) => ({ path: b.record.image!, sha256: b.record.image_sha256!, bytes: staged.sizeOf(b.record.image!) })),
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
   const manifest: CorpusManifest = {
     format: corpusFormat,
@@ -268,7 +296,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
     records: Object.fromEntries(built.map((b) => [b.record.id, b.contentKey])),
     skipped,
   };
-  if (writeIfChanged(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)) filesWritten.push('manifest.json');
+  if (staged.stageIfChanged('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)) filesWritten.push('manifest.json');
 
   return {
     outDir,

@@ -1,7 +1,8 @@
 /**
  * Which kinds of element an analyst corrected: the engine's Markdown is diffed against the corrected Markdown
  * character by character, and every removed character (and every inserted run) is charged to the element whose span
- * in the engine's Markdown covers it. Characters outside every element are charged to "other".
+ * in the engine's Markdown covers it. Characters outside every element are charged to "other" (and counted in its
+ * chars, so no kind ever has more characters removed than it had).
  */
 import { diffChars, diffLines, type ChangeObject } from 'diff';
 import type { Element, ElementKind } from '../../app/model/extraction.js';
@@ -10,10 +11,12 @@ export interface KindChange {
   kind: ElementKind;
   /** Elements of this kind in the extraction. */
   elements: number;
-  /** Characters of the engine's Markdown inside elements of this kind. */
+  /** Characters of the engine's Markdown inside elements of this kind ("other": also those outside every element). */
   chars: number;
   /** Characters removed from or inserted into elements of this kind by the correction. */
   changedChars: number;
+  /** The inserted part of changedChars (text the engine missed or the analyst added). */
+  insertedChars: number;
 }
 
 export interface ChangeAttribution {
@@ -44,7 +47,7 @@ export function attributeChanges(engineMarkdown: string, correctedMarkdown: stri
   const byKind = new Map<ElementKind, KindChange>();
   const entry = (kind: ElementKind): KindChange => {
     let found = byKind.get(kind);
-    if (!found) byKind.set(kind, (found = { kind, elements: 0, chars: 0, changedChars: 0 }));
+    if (!found) byKind.set(kind, (found = { kind, elements: 0, chars: 0, changedChars: 0, insertedChars: 0 }));
     return found;
   };
   // Spans sorted by start; spans of one extraction rarely overlap, and where they do each kind is charged.
@@ -53,13 +56,32 @@ export function attributeChanges(engineMarkdown: string, correctedMarkdown: stri
     .sort((a, b) => a.start - b.start || a.end - b.end);
   for (const element of elements) entry(element.kind).elements += 1;
   for (const span of spans) entry(span.kind).chars += Math.max(0, span.end - span.start);
+  // Text outside every element is "other" text: counted, so that what is removed from it never exceeds it (a
+  // kind's change rate stays in [0, 1]). Listed only when it holds more than the blank lines between elements,
+  // or when a correction touches it (below).
+  let uncovered = 0;
+  let uncoveredText = false;
+  let covered = 0;
+  const gap = (from: number, to: number) => {
+    if (to <= from) return;
+    uncovered += to - from;
+    if (!uncoveredText && /\S/.test(engineMarkdown.slice(from, to))) uncoveredText = true;
+  };
+  for (const span of spans) {
+    gap(covered, span.start);
+    covered = Math.max(covered, span.end);
+  }
+  gap(covered, engineMarkdown.length);
+  if (uncoveredText) entry('other');
 
   /** Charges `count` characters at [from, to) of the engine text (to = from for an insertion at `from`). */
   const charge = (from: number, to: number, inserted: number): void => {
     if (inserted > 0) {
       // An insertion belongs to the element it lands in, else the one it touches on the left, else "other".
       const inside = spans.find((s) => s.start <= from && from < s.end) ?? spans.find((s) => s.end === from && s.end > s.start);
-      entry(inside?.kind ?? 'other').changedChars += inserted;
+      const charged = entry(inside?.kind ?? 'other');
+      charged.changedChars += inserted;
+      charged.insertedChars += inserted;
       return;
     }
     let covered = 0;
@@ -89,5 +111,7 @@ export function attributeChanges(engineMarkdown: string, correctedMarkdown: stri
       position += length;
     }
   }
+  const other = byKind.get('other');
+  if (other) other.chars += uncovered;
   return { kinds: [...byKind.values()].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)), changedChars };
 }

@@ -117,6 +117,33 @@ describe('curation queries', () => {
     expect(byFormula.items[0]!.pageId).toBe(ids[5]);
   });
 
+  it('filters by a combined score range, alone and with other filters and sorts', () => {
+    const ids = fillProject(store, [
+      { name: 'a.pdf', pages: 5, corrections: { 0: ['table'], 1: ['formula'], 2: ['header', 'table', 'text'], 3: ['text'] } },
+      { name: 'b.pdf', pages: 2, engineId: 'other', corrections: { 0: ['formula', 'table'] } },
+    ]);
+    store.setReviewStatus(ids[2]!, 'approved');
+    const list = (request: object) => listCuration(store.database, curationListRequestSchema.parse({ limit: 500, ...request }));
+    const scores = new Map(list({}).items.map((i) => [i.pageId, i.scores.score]));
+    const within = (min: number, max: number) => [...scores].filter(([, s]) => s >= min && s <= max).map(([id]) => id).sort();
+    const [low, high] = [0.3, 0.95];
+    expect(within(low, high).length).toBeGreaterThan(0);
+    expect(within(low, high).length).toBeLessThan(scores.size);
+    for (const sort of ['score', 'text', 'changedChars'] as const) {
+      const ranged = list({ sort, minScore: low, maxScore: high });
+      expect(ranged.items.map((i) => i.pageId).sort()).toEqual(within(low, high));
+      expect(ranged.total).toBe(within(low, high).length);
+    }
+    // Both ends inclusive.
+    const exact = scores.get(ids[0]!)!;
+    expect(list({ minScore: exact, maxScore: exact }).items.map((i) => i.pageId)).toContain(ids[0]);
+    expect(list({ maxScore: 0.999999 }).total).toBe([...scores.values()].filter((s) => s <= 0.999999).length);
+    expect(list({ minScore: low, reviewStatus: ['approved'] }).total).toBe(scores.get(ids[2]!)! >= low ? 1 : 0);
+    expect(list({ minScore: 0, maxScore: 1 }).total).toBe(scores.size);
+    expect(() => curationListRequestSchema.parse({ minScore: 0.8, maxScore: 0.2 })).toThrow(/minScore must not be above maxScore/);
+    expect(() => curationListRequestSchema.parse({ minScore: 1.5 })).toThrow();
+  });
+
   it('summarises scores, errors by element kind and corrections over time', () => {
     fillProject(store, [{ name: 'a.pdf', pages: 5, corrections: { 0: ['table'], 1: ['table', 'text'], 3: ['header'] } }]);
     const summary = summarizeCuration(store.database, {});

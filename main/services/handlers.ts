@@ -11,7 +11,7 @@ import type { contractMethods } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { packageVersion } from '../util/packageRoot.js';
 import { listCuration, summarizeCuration } from '../curation/curationQueries.js';
-import { startExportJob } from '../corpus/exportJob.js';
+import { ExportJobs } from '../corpus/exportJob.js';
 import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { seedPageImage } from '../corpus/pageImages.js';
@@ -28,6 +28,8 @@ export interface ShellBindings {
   dialogs?: {
     chooseProject(): Promise<{ path: string; create: boolean } | null>;
     chooseFilesToImport(): Promise<string[] | null>;
+    /** A folder to export the corpus into (may be created in the dialog); null when cancelled. */
+    chooseExportFolder(defaultPath: string | undefined): Promise<string | null>;
   };
 }
 
@@ -37,6 +39,7 @@ export class UnsupportedInShellError extends Error {
 
 
 export function createHandlers(session: RectoSession, shell: ShellBindings): Handlers {
+  const exportJobs = new ExportJobs();
   return {
     'app.info': () => ({
       version: packageVersion(),
@@ -59,6 +62,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const files = await shell.dialogs.chooseFilesToImport();
       if (!files || files.length === 0) return null;
       return session.importFiles(files.map((filePath) => ({ filePath })));
+    },
+    'dialog.chooseExportFolder': async ({ defaultPath }) => {
+      if (!shell.dialogs) throw new UnsupportedInShellError('Native dialogs exist only in the desktop app');
+      const folder = await shell.dialogs.chooseExportFolder(defaultPath);
+      return folder ? { path: folder } : null;
     },
     'settings.get': () => session.settings.get(),
     'settings.set': (patch) => session.settings.update(patch),
@@ -106,7 +114,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return revision;
     },
     'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),
-    'jobs.cancel': ({ jobId }) => ({ cancelled: session.queue.cancel(jobId) }),
+    'jobs.cancel': ({ jobId }) => ({ cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
       return listCuration(session.store.database, request);
@@ -120,7 +128,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return session.store.checks.get(pageId);
     },
     'corpus.export': (request) => {
-      const { jobId } = startExportJob(
+      const { jobId } = exportJobs.start(
         { store: session.store, bus: session.bus, pageImagePath: (pageId) => session.pageImagePath(pageId) },
         request,
       );

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { CheckScores, KindChangeSummary, PageChecksDetail } from '../../app/contract/curation.js';
 import type { Element } from '../../app/model/extraction.js';
+import { corpusTestsKey, deriveCorpusTests } from '../corpus/corpusTests.js';
 import { checkPage } from '../curation/pageChecks.js';
 
 interface SourceRow {
@@ -13,6 +14,8 @@ interface SourceRow {
   elements: string;
   engine_id: string;
   document_id: string;
+  document_sha256: string;
+  page_number: number;
   review_status: string;
 }
 
@@ -69,32 +72,49 @@ export interface PageScoresRow {
   kinds: KindChangeSummary[];
 }
 
+/**
+ * Columns a recomputation rewrites. An upsert, not INSERT OR REPLACE: the row keeps its rowid and SQLite touches
+ * only the indexes whose column changed, instead of deleting and re-inserting the row in all fourteen.
+ */
+const upsertColumns = [
+  'document_id', 'extraction_id', 'revision_id', 'engine_id', 'review_status', 'has_revision', 'score', 'text_score',
+  'structure_score', 'tables_score', 'tables_structure_score', 'formulas_score', 'repetition_score', 'unit_tests_score',
+  'changed_chars', 'engine_chars', 'kinds_mask', 'changed_kinds_mask', 'revision_author', 'revision_at', 'results',
+  'computed_at',
+];
+
 export class CheckResultsRepository {
   private readonly statements;
 
   constructor(private readonly db: Database.Database) {
     this.statements = {
       latestExtraction: db.prepare(
-        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id, p.review_status
+        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id, p.review_status,
+                p.page_number, d.sha256 AS document_sha256
          FROM extractions x JOIN engine_runs r ON r.id = x.run_id JOIN pages p ON p.id = x.page_id
+           JOIN documents d ON d.id = p.document_id
          WHERE x.page_id = ? ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1`,
       ),
       latestRevision: db.prepare(
         'SELECT id, text, author, created_at FROM revisions WHERE page_id = ? ORDER BY seq DESC LIMIT 1',
       ),
       upsert: db.prepare(
-        `INSERT OR REPLACE INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision,
+        `INSERT INTO page_checks (page_id, document_id, extraction_id, revision_id, engine_id, review_status, has_revision,
            score, text_score, structure_score, tables_score, tables_structure_score, formulas_score, repetition_score,
            unit_tests_score, changed_chars, engine_chars, kinds_mask, changed_kinds_mask, revision_author, revision_at, results,
            computed_at)
          VALUES (@pageId, @documentId, @extractionId, @revisionId, @engineId, @reviewStatus, @hasRevision, @score, @text, @structure,
            @tables, @tablesStructure, @formulas, @repetition, @unitTests, @changedChars, @engineChars, @kindsMask,
            @changedKindsMask, @revisionAuthor,
-           @revisionAt, @results, @computedAt)`,
+           @revisionAt, @results, @computedAt)
+         ON CONFLICT (page_id) DO UPDATE SET ${upsertColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
       ),
-      deleteKinds: db.prepare('DELETE FROM page_check_kinds WHERE page_id = ?'),
+      deleteKind: db.prepare('DELETE FROM page_check_kinds WHERE page_id = ? AND kind = ?'),
+      updateKind: db.prepare(
+        'UPDATE page_check_kinds SET elements = ?, chars = ?, changed_chars = ?, inserted_chars = ? WHERE page_id = ? AND kind = ?',
+      ),
       insertKind: db.prepare(
-        'INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars, inserted_chars) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       deleteRow: db.prepare('DELETE FROM page_checks WHERE page_id = ?'),
       get: db.prepare('SELECT * FROM page_checks WHERE page_id = ?'),
@@ -103,9 +123,11 @@ export class CheckResultsRepository {
                 formulas_score, repetition_score, unit_tests_score, changed_chars FROM page_checks WHERE page_id = ?`,
       ),
       kinds: db.prepare(
-        'SELECT kind, elements, chars, changed_chars AS changedChars FROM page_check_kinds WHERE page_id = ? ORDER BY kind',
+        `SELECT kind, elements, chars, changed_chars AS changedChars, inserted_chars AS insertedChars FROM page_check_kinds
+         WHERE page_id = ? ORDER BY kind`,
       ),
       derivedTests: db.prepare('SELECT tests FROM page_derived_tests WHERE page_id = ? AND content_key = ?'),
+      derivedKey: db.prepare('SELECT content_key FROM page_derived_tests WHERE page_id = ?'),
       saveDerivedTests: db.prepare('INSERT OR REPLACE INTO page_derived_tests (page_id, content_key, tests) VALUES (?, ?, ?)'),
       missing: db.prepare(
         `SELECT p.id FROM pages p WHERE NOT EXISTS (SELECT 1 FROM page_checks c WHERE c.page_id = p.id)
@@ -154,10 +176,53 @@ export class CheckResultsRepository {
       results: JSON.stringify(outcome.results),
       computedAt: new Date().toISOString(),
     });
-    this.statements.deleteKinds.run(pageId);
-    for (const kind of outcome.kinds) {
-      this.statements.insertKind.run(pageId, kind.kind, kind.elements, kind.chars, kind.changedChars);
+    this.writeKinds(pageId, outcome.kinds);
+    if (revision && revision.text !== source.markdown) this.deriveTests(pageId, source, revision.text);
+  }
+
+  /**
+   * Brings the page's kinds rows to `kinds`, touching only those that differ: each write of a kinds row updates the
+   * curation rollups (migration 003 triggers), and a save usually changes one or two kinds of a page.
+   */
+  private writeKinds(pageId: string, kinds: readonly KindChangeSummary[]): void {
+    const old = new Map(this.kinds(pageId).map((k) => [k.kind, k]));
+    for (const kind of kinds) {
+      const before = old.get(kind.kind);
+      old.delete(kind.kind);
+      if (!before) {
+        this.statements.insertKind.run(pageId, kind.kind, kind.elements, kind.chars, kind.changedChars, kind.insertedChars);
+      } else if (
+        before.elements !== kind.elements ||
+        before.chars !== kind.chars ||
+        before.changedChars !== kind.changedChars ||
+        before.insertedChars !== kind.insertedChars
+      ) {
+        this.statements.updateKind.run(kind.elements, kind.chars, kind.changedChars, kind.insertedChars, pageId, kind.kind);
+      }
     }
+    for (const gone of old.keys()) this.statements.deleteKind.run(pageId, gone);
+  }
+
+  /**
+   * The corpus's olmOCR tests of a corrected page, derived now (about a millisecond for an invoice page) so that an
+   * export only reads them. Kept under the key of the two texts; unchanged texts are not derived again. A cache, not
+   * a check: if derivation fails the save still stands, and the export derives the tests (and reports a failure).
+   */
+  private deriveTests(pageId: string, source: SourceRow, corrected: string): void {
+    const key = corpusTestsKey(source.markdown, corrected);
+    if (this.statements.derivedKey.pluck().get(pageId) === key) return;
+    let tests: string[];
+    try {
+      tests = deriveCorpusTests({
+        documentSha256: source.document_sha256,
+        pageNumber: source.page_number,
+        engineMarkdown: source.markdown,
+        correctedMarkdown: corrected,
+      });
+    } catch {
+      return;
+    }
+    this.statements.saveDerivedTests.run(pageId, key, JSON.stringify(tests));
   }
 
   /** Pages read before check results existed (projects from schema 1) get theirs; returns how many. */

@@ -106,6 +106,9 @@ export class NotFoundError extends Error {
 export class ProjectStore {
   /** Per-page check results, recomputed in the transaction of every revision and extraction (curation). */
   readonly checks: CheckResultsRepository;
+  private revisionStatements:
+    | { pageExists: Database.Statement; parentPage: Database.Statement; nextSeq: Database.Statement; insert: Database.Statement }
+    | undefined;
 
   private constructor(
     readonly file: string,
@@ -330,19 +333,53 @@ export class ProjectStore {
   }
 
   /**
+   * Replaces the page's latest reading in place, keeping its engine run: for passes that judge a page again in the
+   * light of the rest of its document (running headers and footers), which change where text sits, not what the
+   * engine read. Checks are recomputed with it.
+   */
+  updateLatestExtraction(pageId: string, extraction: Extraction): void {
+    const checked = extractionSchema.parse(extraction);
+    this.db.transaction(() => {
+      const latest = this.db
+        .prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+        .get(pageId) as { id: string } | undefined;
+      if (!latest) throw new Error(`page ${pageId} has no reading to update`);
+      this.db
+        .prepare('UPDATE extractions SET markdown = ?, elements = ?, words = ?, fields = ?, warnings = ? WHERE id = ?')
+        .run(
+          checked.markdown,
+          JSON.stringify({ page: checked.page, elements: checked.elements }),
+          checked.words ? JSON.stringify(checked.words) : null,
+          checked.fields ? JSON.stringify(checked.fields) : null,
+          JSON.stringify(checked.warnings),
+          latest.id,
+        );
+      this.checks.recompute(pageId);
+    })();
+  }
+
+  /**
    * Saves the analyst's text as a new revision. `parentId` is the revision the edit started from (null for the
    * first edit of the engine's text); it must belong to the same page.
    */
   saveRevision(pageId: string, text: string, author: string, parentId: string | null): Revision {
+    // Prepared once: a save is on the analyst's critical path (with the checks it must stay within ~10 ms), and
+    // preparing these statements and reading the whole page (its text layer parsed) cost more than the inserts.
+    const statements = (this.revisionStatements ??= {
+      pageExists: this.db.prepare('SELECT 1 FROM pages WHERE id = ?').pluck(),
+      parentPage: this.db.prepare('SELECT page_id FROM revisions WHERE id = ?').pluck(),
+      nextSeq: this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM revisions WHERE page_id = ?').pluck(),
+      insert: this.db.prepare(
+        `INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    });
     return this.db.transaction(() => {
-      this.getPage(pageId);
+      if (statements.pageExists.get(pageId) === undefined) throw new NotFoundError(`No page ${pageId} in this project`);
       if (parentId !== null) {
-        const parentPage = this.db.prepare('SELECT page_id FROM revisions WHERE id = ?').pluck().get(parentId);
+        const parentPage = statements.parentPage.get(parentId);
         if (parentPage !== pageId) throw new NotFoundError(`Revision ${parentId} is not a revision of page ${pageId}`);
       }
-      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM revisions WHERE page_id = ?').pluck().get(
-        pageId,
-      ) as number);
+      const seq = statements.nextSeq.get(pageId) as number;
       const row: RevisionRow = {
         id: randomUUID(),
         page_id: pageId,
@@ -351,11 +388,7 @@ export class ProjectStore {
         author,
         created_at: new Date().toISOString(),
       };
-      this.db
-        .prepare(
-          `INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(row.id, row.page_id, row.parent_id, row.text, row.author, row.created_at, seq);
+      statements.insert.run(row.id, row.page_id, row.parent_id, row.text, row.author, row.created_at, seq);
       this.checks.recompute(pageId);
       return toRevision(row);
     })();

@@ -10,8 +10,9 @@
  * Every candidate is run through the scorer on both texts and kept only if it passes on the correction and fails on
  * the engine output. Deterministic: same inputs → same tests, same ids.
  */
-import { cellAt, parseTables, type TableCell, type TableGrid } from '../../tables/index.js';
+import { cellAt, parsePipeTables, type TableCell, type TableGrid } from '../../tables/index.js';
 import { extractMath } from '../formula.js';
+import { BenchPage } from './benchPage.js';
 import { normalizeBenchText } from './normalize.js';
 import { runBenchTest } from './runTest.js';
 import { benchTestSchema, type BenchTest, type BenchTestType } from './schema.js';
@@ -39,6 +40,11 @@ function proseLines(markdown: string): string[] {
     .filter((l) => l.length >= 8 && /\p{L}/u.test(l) && !/\$/.test(l));
 }
 
+/** A table's cells and their places: equal keys, equal answers to every table test. */
+function gridKey(grid: TableGrid): string {
+  return JSON.stringify(grid.cells.map((c) => [c.row, c.col, c.rowspan, c.colspan, c.text]));
+}
+
 function snippet(text: string, words = 10): string {
   return text.split(/\s+/).slice(0, words).join(' ');
 }
@@ -46,22 +52,27 @@ function snippet(text: string, words = 10): string {
 export function deriveBenchTests(engineMarkdown: string, correctedMarkdown: string, options: DeriveOptions): BenchTest[] {
   const max = options.maxPerType ?? 20;
   const base = { pdf: options.pdf, page: options.page, max_diffs: 0 };
-  const engineText = normalizeBenchText(engineMarkdown);
-  const correctedText = normalizeBenchText(correctedMarkdown);
+  // Every candidate runs on both pages: their normalised text and tables are computed once, not per candidate.
+  const enginePage = new BenchPage(engineMarkdown);
+  const correctedPage = new BenchPage(correctedMarkdown);
+  const engineText = enginePage.normalized;
+  const correctedText = correctedPage.normalized;
   const kept: BenchTest[] = [];
   const counters = new Map<string, number>();
   const consider = (candidate: { type: BenchTestType } & Record<string, unknown>): void => {
     const type = candidate.type;
     const n = counters.get(type) ?? 0;
     if (n >= max) return;
-    // Through the schema: what is written to tests.jsonl is exactly what the loader accepts.
-    const parsed = benchTestSchema.safeParse({ ...base, ...candidate, id: `${options.idPrefix}_${type}_${String(n).padStart(2, '0')}` });
+    const raw = { ...base, ...candidate, id: `${options.idPrefix}_${type}_${String(n).padStart(2, '0')}` };
+    // A candidate carries every field the scorer reads, so it is run as it is; only the kept ones go through the
+    // schema (most candidates are dropped, and validation cost as much as running them): what is written to
+    // tests.jsonl is exactly what the loader accepts.
+    const candidateTest = raw as unknown as BenchTest;
+    if (!runBenchTest(candidateTest, correctedPage).passed || runBenchTest(candidateTest, enginePage).passed) return;
+    const parsed = benchTestSchema.safeParse(raw);
     if (!parsed.success) return;
-    const test = parsed.data;
-    if (runBenchTest(test, correctedMarkdown).passed && !runBenchTest(test, engineMarkdown).passed) {
-      kept.push(test);
-      counters.set(type, n + 1);
-    }
+    kept.push(parsed.data);
+    counters.set(type, n + 1);
   };
 
   const correctedLines = proseLines(correctedMarkdown);
@@ -85,7 +96,12 @@ export function deriveBenchTests(engineMarkdown: string, correctedMarkdown: stri
     if (engineText.indexOf(anchors[i]!) > engineText.indexOf(anchors[i + 1]!)) consider({ type: 'order', before: anchors[i]!, after: anchors[i + 1]! });
 
   // Tables: a cell is tested with its non-empty neighbours; the scorer keeps it only where the engine's tables differ.
-  parseTables(correctedMarkdown).forEach((grid: TableGrid) => {
+  // The same tables as app/tables parseTables (HTML, then strict pipe tables), the HTML ones parsed once. A table the
+  // engine wrote identically gives no test (each of its cells, with the same neighbours, is in the engine's copy), so
+  // its cells are not tried: most corrections leave most tables alone.
+  const engineGrids = new Set(enginePage.tables.map(gridKey));
+  [...correctedPage.htmlTables, ...parsePipeTables(correctedMarkdown)].forEach((grid: TableGrid) => {
+    if (engineGrids.has(gridKey(grid))) return;
     const texts = grid.cells.map((c) => c.text);
     for (const cell of grid.cells) {
       if (!cell.text || texts.indexOf(cell.text) !== texts.lastIndexOf(cell.text)) continue;

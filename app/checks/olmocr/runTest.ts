@@ -14,10 +14,11 @@
  *   tail repetition over max_repeats, no disallowed characters.
  */
 import { distance } from 'fastest-levenshtein';
-import { cellAt, parseHtmlTables, parseLenientPipeTables, type TableCell, type TableGrid } from '../../tables/index.js';
-import { markdownContainsFormula } from '../formula.js';
+import { cellAt, type TableCell, type TableGrid } from '../../tables/index.js';
+import { normalizeLatex } from '../formula.js';
 import { fuzzyContains, fuzzyMatchStarts } from '../fuzzySearch.js';
 import { tailRepeats } from '../repetition.js';
+import { benchPageOf, type BenchPage } from './benchPage.js';
 import { normalizeBenchText } from './normalize.js';
 import type { BaselineTest, BenchTest, MathTest, OrderTest, PresenceTest, TableTest } from './schema.js';
 
@@ -30,15 +31,9 @@ export interface TestOutcome {
 const pass: TestOutcome = { passed: true, reason: '' };
 const fail = (reason: string): TestOutcome => ({ passed: false, reason });
 
-function runPresence(test: PresenceTest, markdown: string): TestOutcome {
-  let content = markdown;
-  let query = test.text;
-  if (!test.case_sensitive) {
-    content = content.toLowerCase();
-    query = query.toLowerCase();
-  }
-  content = normalizeBenchText(content);
-  query = normalizeBenchText(query);
+function runPresence(test: PresenceTest, page: BenchPage): TestOutcome {
+  let content = test.case_sensitive ? page.normalized : page.normalizedLowerCase;
+  const query = normalizeBenchText(test.case_sensitive ? test.text : test.text.toLowerCase());
   const firstN = test.first_n ?? 0;
   const lastN = test.last_n ?? 0;
   if (firstN && lastN) content = content.slice(0, firstN) + content.slice(-lastN);
@@ -49,8 +44,8 @@ function runPresence(test: PresenceTest, markdown: string): TestOutcome {
   return found ? fail(`"${test.text}" found but should be absent`) : pass;
 }
 
-function runOrder(test: OrderTest, markdown: string): TestOutcome {
-  const content = normalizeBenchText(markdown);
+function runOrder(test: OrderTest, page: BenchPage): TestOutcome {
+  const content = page.normalized;
   const before = fuzzyMatchStarts(normalizeBenchText(test.before), content, test.max_diffs);
   const after = fuzzyMatchStarts(normalizeBenchText(test.after), content, test.max_diffs);
   if (before.length === 0) return fail(`anchor "${test.before}" not found`);
@@ -58,11 +53,12 @@ function runOrder(test: OrderTest, markdown: string): TestOutcome {
   return before[0]! < after[after.length - 1]! ? pass : fail(`"${test.before}" does not come before "${test.after}"`);
 }
 
+/** `cellText` normalised and trimmed already (BenchPage.cellText), `expected` normalised and trimmed by the caller. */
 function cellMatches(cellText: string, expected: string, maxDiffs: number): boolean {
-  const a = normalizeBenchText(cellText).trim();
-  const b = normalizeBenchText(expected).trim();
-  return maxDiffs > 0 ? distance(a, b) <= maxDiffs : a === b;
+  return maxDiffs > 0 ? distance(cellText, expected) <= maxDiffs : cellText === expected;
 }
+
+const normalizedCell = (text: string): string => normalizeBenchText(text).trim();
 
 type Side = 'up' | 'down' | 'left' | 'right';
 
@@ -117,8 +113,8 @@ function headings(grid: TableGrid, cell: TableCell, side: 'top' | 'left'): Table
   return [...(headingCells.size > 0 ? headingCells : endCells)];
 }
 
-function runTable(test: TableTest, markdown: string): TestOutcome {
-  const tables = [...parseLenientPipeTables(markdown), ...parseHtmlTables(markdown)];
+function runTable(test: TableTest, page: BenchPage): TestOutcome {
+  const tables = page.tables;
   if (tables.length === 0) return fail('no table in the output');
   const relations: [string, string | null | undefined][] = [
     ['up', test.up],
@@ -128,20 +124,22 @@ function runTable(test: TableTest, markdown: string): TestOutcome {
     ['top_heading', test.top_heading],
     ['left_heading', test.left_heading],
   ];
+  const wanted = normalizedCell(test.cell);
+  const expectations = relations.map(([relation, text]) => [relation, text === null || text === undefined ? null : normalizedCell(text)] as const);
   let cellFound = false;
   for (const grid of tables) {
     for (const cell of grid.cells) {
-      if (!cellMatches(cell.text, test.cell, test.max_diffs)) continue;
+      if (!cellMatches(page.cellText(cell), wanted, test.max_diffs)) continue;
       cellFound = true;
-      const holds = relations.every(([relation, expected]) => {
-        if (expected === null || expected === undefined) return true;
+      const holds = expectations.every(([relation, expected]) => {
+        if (expected === null) return true;
         const candidates =
           relation === 'top_heading'
             ? headings(grid, cell, 'top')
             : relation === 'left_heading'
               ? headings(grid, cell, 'left')
               : neighbours(grid, cell, relation as 'up' | 'down' | 'left' | 'right');
-        return candidates.some((n) => cellMatches(n.text, expected, test.max_diffs));
+        return candidates.some((n) => cellMatches(page.cellText(n), expected, test.max_diffs));
       });
       if (holds) return pass;
     }
@@ -149,8 +147,10 @@ function runTable(test: TableTest, markdown: string): TestOutcome {
   return fail(cellFound ? `cell "${test.cell}" found but its neighbours differ` : `cell "${test.cell}" not in any table`);
 }
 
-function runMath(test: MathTest, markdown: string): TestOutcome {
-  return markdownContainsFormula(markdown, test.math) ? pass : fail(`formula not found: ${test.math}`);
+/** As ../formula.ts markdownContainsFormula, over the page's math segments normalised once. */
+function runMath(test: MathTest, page: BenchPage): TestOutcome {
+  const target = normalizeLatex(test.math);
+  return target && page.normalizedMath.some((segment) => segment.includes(target)) ? pass : fail(`formula not found: ${test.math}`);
 }
 
 /** Upstream's disallowed set: CJK ideographs, Hiragana, Katakana, emoji blocks and regional indicators. */
@@ -171,18 +171,20 @@ function runBaseline(test: BaselineTest, markdown: string): TestOutcome {
   return pass;
 }
 
-export function runBenchTest(test: BenchTest, markdown: string): TestOutcome {
+/** Runs one test on a page: its Markdown, or a BenchPage when many tests run on the same page. */
+export function runBenchTest(test: BenchTest, markdown: string | BenchPage): TestOutcome {
+  const page = benchPageOf(markdown);
   switch (test.type) {
     case 'present':
     case 'absent':
-      return runPresence(test, markdown);
+      return runPresence(test, page);
     case 'order':
-      return runOrder(test, markdown);
+      return runOrder(test, page);
     case 'table':
-      return runTable(test, markdown);
+      return runTable(test, page);
     case 'math':
-      return runMath(test, markdown);
+      return runMath(test, page);
     case 'baseline':
-      return runBaseline(test, markdown);
+      return runBaseline(test, page.markdown);
   }
 }

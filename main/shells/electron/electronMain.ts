@@ -51,6 +51,17 @@ async function start(): Promise<void> {
         });
         return result.canceled ? null : result.filePaths;
       },
+      chooseExportFolder: async (defaultPath) => {
+        const result = await dialog.showOpenDialog(window!, {
+          title: 'Export the corpus into…',
+          buttonLabel: 'Choose',
+          // The export refuses a non-empty folder that is not a previous export: offer to make a new one.
+          message: 'Choose an empty folder, or one with a previous Recto export to update',
+          defaultPath,
+          properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
+        });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
     },
   });
   const dispatch = createDispatch(handlers);

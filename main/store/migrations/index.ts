@@ -4,8 +4,9 @@
 import type { Migration } from './migration.js';
 import { initialSchema } from './001_initial.js';
 import { pageChecksSchema } from './002_page_checks.js';
+import { curationRollupsSchema } from './003_curation_rollups.js';
 
-export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema];
+export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema];
 
 /** The schema version this build of Recto writes. */
 export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

@@ -25,7 +25,7 @@ export function App() {
   const jobs = exportOpen ? allJobs.filter((job) => !isExportJob(job.jobId)) : allJobs;
   const readingJobs = allJobs.filter((job) => !isExportJob(job.jobId));
   // Pages already read stay read; the rest go back to waiting and can be read later with "Read again".
-  // An export cannot be cancelled (it is quick and writes each file atomically), so it is never sent here.
+  // An export is cancelled from its dialog (the curation view), not with the reading jobs here.
   const cancelJobs = (jobIds: string[]) => {
     for (const jobId of jobIds) if (!isExportJob(jobId)) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
   };
@@ -84,6 +84,7 @@ export function App() {
               refreshKey={curationRefresh}
               onOpenPage={openInReview}
               exporter={exporter}
+              nativeDialogs={info.nativeDialogs}
               exportOpen={exportOpen}
               onExportOpen={setExportOpen}
             />

@@ -1,6 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import type { RequestOf } from '../../../app/contract/methods.js';
-import { RecentProgress, applyProgress, attachJob, idleExport, type ExportState } from '../logic/curation/exportTracking.js';
+import {
+  RecentProgress,
+  applyProgress,
+  attachJob,
+  idleExport,
+  isExportBusy,
+  requestCancel,
+  type ExportState,
+} from '../logic/curation/exportTracking.js';
 import { useClient, useContractEvent } from './contractContext.js';
 
 /**
@@ -11,8 +19,9 @@ export function useCorpusExport() {
   const client = useClient();
   const [state, setState] = useState<ExportState>(idleExport);
   const recent = useRef(new RecentProgress());
-  // Every export job this window started: they are never sent to jobs.cancel and stay off the top bar while the
-  // dialog shows them (its fields can be edited after a run, which resets `state` but not the lingering top-bar job).
+  // Every export job this window started: they are cancelled from the dialog only (not with the top bar's reading
+  // jobs) and stay off the top bar while the dialog shows them (its fields can be edited after a run, which resets
+  // `state` but not the lingering top-bar job).
   const ownJobIds = useRef(new Set<string>());
 
   useContractEvent('job.progress', (progress) => {
@@ -34,9 +43,17 @@ export function useCorpusExport() {
     [client],
   );
 
-  const reset = useCallback(() => setState((current) => (current.phase === 'running' || current.phase === 'starting' ? current : idleExport)), []);
+  const reset = useCallback(() => setState((current) => (isExportBusy(current) ? current : idleExport)), []);
+
+  /** Asks the running export to stop (jobs.cancel); its "cancelled" event ends it, with the folder as it was. */
+  const cancel = useCallback(() => {
+    const { phase, jobId } = state;
+    if (phase !== 'running' || !jobId) return;
+    setState(requestCancel);
+    void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+  }, [client, state]);
 
   const isExportJob = useCallback((jobId: string) => ownJobIds.current.has(jobId), []);
 
-  return { state, start, reset, isExportJob };
+  return { state, start, reset, cancel, isExportJob };
 }

@@ -1,8 +1,9 @@
-/** The curation view's controls: sort, status chips, engine, element kind, document, corrected only. */
+/** The curation view's controls: sort, status chips, engine, element kind, document, corrected only, score range. */
+import { useEffect, useState } from 'react';
 import type { CurationSort } from '../../../../app/contract/curation.js';
 import { elementKinds, type ElementKind } from '../../../../app/model/extraction.js';
 import { reviewStatusSchema, type ReviewStatus } from '../../../../app/model/page.js';
-import { sortOptions, withFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
+import { parseScoreBound, sortOptions, withFilter, withScoreRange, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
 
 interface CurationFiltersProps {
   query: CurationQuery;
@@ -118,6 +119,64 @@ export function CurationFilters({ query, onQuery, engines, documents }: Curation
         />
         Corrected only
       </label>
+      <ScoreRangeFilter query={query} onQuery={onQuery} />
+    </div>
+  );
+}
+
+/**
+ * Combined score from / to. The fields keep what is typed ("0.", "") and the query changes once a field holds a
+ * score in [0, 1] or is empty (no bound); a range typed the wrong way round is put in order in the request.
+ */
+function ScoreRangeFilter({ query, onQuery }: Pick<CurationFiltersProps, 'query' | 'onQuery'>) {
+  const shown = (value: number | null) => (value === null ? '' : String(value));
+  const [min, setMin] = useState(shown(query.minScore));
+  const [max, setMax] = useState(shown(query.maxScore));
+  // Follow the query when it changes elsewhere (a reset).
+  useEffect(() => setMin((typed) => (parseScoreBound(typed) === query.minScore ? typed : shown(query.minScore))), [query.minScore]);
+  useEffect(() => setMax((typed) => (parseScoreBound(typed) === query.maxScore ? typed : shown(query.maxScore))), [query.maxScore]);
+  const change = (which: 'min' | 'max', typed: string) => {
+    (which === 'min' ? setMin : setMax)(typed);
+    const bound = parseScoreBound(typed);
+    if (bound === undefined) return;
+    onQuery(which === 'min' ? withScoreRange(query, bound, query.maxScore) : withScoreRange(query, query.minScore, bound));
+  };
+  const field = (which: 'min' | 'max', value: string, label: string, placeholder: string) => (
+    <input
+      type="number"
+      className="score-bound"
+      data-testid={`filter-score-${which}`}
+      aria-label={label}
+      min={0}
+      max={1}
+      step={0.05}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => change(which, event.target.value)}
+    />
+  );
+  return (
+    <div className="filter" role="group" aria-label="Combined score range">
+      <span className="filter-label">Score</span>
+      {field('min', min, 'Lowest combined score', '0')}
+      <span aria-hidden="true">–</span>
+      {field('max', max, 'Highest combined score', '1')}
+      {(query.minScore !== null || query.maxScore !== null) && (
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="filter-score-clear"
+          title="Any score"
+          aria-label="Any score"
+          onClick={() => {
+            setMin('');
+            setMax('');
+            onQuery(withScoreRange(query, null, null));
+          }}
+        >
+          ×
+        </button>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { CurationItem } from '../../../../app/contract/curation.js';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { formatScore } from '../../logic/charts/scale.js';
 import { defaultCurationQuery, describeRange, pageRange, toSummaryFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
-import type { ExportState } from '../../logic/curation/exportTracking.js';
+import { isExportBusy, type ExportState } from '../../logic/curation/exportTracking.js';
 import { useClient } from '../../state/contractContext.js';
 import { useCuration } from '../../state/useCuration.js';
 import { useDocuments } from '../../state/useDocuments.js';
@@ -23,12 +23,14 @@ interface CurationViewProps {
   /** Changes when the review screen saved, so the queue is fetched again. */
   refreshKey: number;
   onOpenPage(pageId: string): void;
-  exporter: { state: ExportState; start(request: RequestOf<'corpus.export'>): void; reset(): void };
+  exporter: { state: ExportState; start(request: RequestOf<'corpus.export'>): void; reset(): void; cancel(): void };
+  /** The shell has native dialogs (desktop app): the export dialog offers a folder picker. */
+  nativeDialogs: boolean;
   exportOpen: boolean;
   onExportOpen(open: boolean): void;
 }
 
-export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, exportOpen, onExportOpen }: CurationViewProps) {
+export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, nativeDialogs, exportOpen, onExportOpen }: CurationViewProps) {
   const client = useClient();
   const [query, setQuery] = useState<CurationQuery>(defaultCurationQuery);
   const { list, summary, error, loading, reload } = useCuration(query, refreshKey);
@@ -59,7 +61,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, ex
   }, [query.pageIndex]);
 
   const range = pageRange(list?.total ?? 0, query.pageIndex, query.pageSize);
-  const exportBusy = exporter.state.phase === 'running' || exporter.state.phase === 'starting';
+  const exportBusy = isExportBusy(exporter.state);
   const exportPercent =
     exporter.state.progress && exporter.state.progress.pagesTotal > 0
       ? Math.round((100 * exporter.state.progress.pagesDone) / exporter.state.progress.pagesTotal)
@@ -146,7 +148,9 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, ex
         <ExportDialog
           projectPath={projectPath}
           state={exporter.state}
+          nativeDialogs={nativeDialogs}
           onStart={(request) => exporter.start(request)}
+          onCancel={exporter.cancel}
           onReset={exporter.reset}
           onClose={() => onExportOpen(false)}
         />

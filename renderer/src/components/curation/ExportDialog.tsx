@@ -1,23 +1,29 @@
 /**
- * Export of the corpus from the UI: folder, status filter, since, images; then the job's progress bar and its result
- * or error (a non-empty folder that is not a Recto export is refused before anything is written).
+ * Export of the corpus from the UI: folder (typed, or picked with the desktop app's folder dialog), status filter,
+ * since, images; then the job's progress bar with a Cancel button, and its result or error (a non-empty folder that
+ * is not a Recto export is refused before anything is written; a cancelled export leaves the folder as it was).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { reviewStatusSchema, type ReviewStatus } from '../../../../app/model/page.js';
 import { suggestedOutDir, toExportRequest, type ExportForm } from '../../logic/curation/exportForm.js';
-import { skippedPages, type ExportState } from '../../logic/curation/exportTracking.js';
+import { isExportBusy, skippedPages, type ExportState } from '../../logic/curation/exportTracking.js';
+import { useClient } from '../../state/contractContext.js';
 import { JobProgressBar } from '../JobProgressBar.js';
 
 interface ExportDialogProps {
   projectPath: string | null;
   state: ExportState;
+  /** The shell has native dialogs (desktop app): offer a folder picker next to the typed path. */
+  nativeDialogs: boolean;
   onStart(request: RequestOf<'corpus.export'>): void;
+  onCancel(): void;
   onReset(): void;
   onClose(): void;
 }
 
-export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: ExportDialogProps) {
+export function ExportDialog({ projectPath, state, nativeDialogs, onStart, onCancel, onReset, onClose }: ExportDialogProps) {
+  const client = useClient();
   const [form, setForm] = useState<ExportForm>(() => ({
     outDir: state.outDir ?? suggestedOutDir(projectPath),
     status: '',
@@ -26,7 +32,7 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
   }));
   const [problem, setProblem] = useState<string | null>(null);
   const folderField = useRef<HTMLInputElement>(null);
-  const busy = state.phase === 'starting' || state.phase === 'running';
+  const busy = isExportBusy(state);
 
   useEffect(() => folderField.current?.focus(), []);
   useEffect(() => {
@@ -51,6 +57,14 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
     onStart(result.request);
   };
   const skipped = skippedPages(state);
+  const chooseFolder = async () => {
+    try {
+      const chosen = await client.call('dialog.chooseExportFolder', form.outDir.trim() ? { defaultPath: form.outDir.trim() } : {});
+      if (chosen) change({ outDir: chosen.path });
+    } catch (caught) {
+      setProblem(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
@@ -70,17 +84,24 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
           <label className="field-label" htmlFor="export-out">
             Folder
           </label>
-          <input
-            id="export-out"
-            ref={folderField}
-            className="text-input wide"
-            data-testid="export-out"
-            value={form.outDir}
-            placeholder="/path/to/corpus"
-            spellCheck={false}
-            disabled={busy}
-            onChange={(event) => change({ outDir: event.target.value })}
-          />
+          <div className="export-folder">
+            <input
+              id="export-out"
+              ref={folderField}
+              className="text-input wide"
+              data-testid="export-out"
+              value={form.outDir}
+              placeholder="/path/to/corpus"
+              spellCheck={false}
+              disabled={busy}
+              onChange={(event) => change({ outDir: event.target.value })}
+            />
+            {nativeDialogs && (
+              <button type="button" className="button" data-testid="export-choose" disabled={busy} onClick={() => void chooseFolder()}>
+                Choose…
+              </button>
+            )}
+          </div>
           <div className="export-options">
             <label className="filter">
               <span className="filter-label">Pages</span>
@@ -109,7 +130,10 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
           </div>
           {problem && <div className="inline-error">{problem}</div>}
 
-          {state.progress && state.phase === 'running' && <JobProgressBar jobs={[state.progress]} testId="export-progress" />}
+          {state.progress && (state.phase === 'running' || state.phase === 'cancelling') && (
+            <JobProgressBar jobs={[state.progress]} testId="export-progress" />
+          )}
+          {state.phase === 'cancelling' && <div className="hint">Stopping the export; the folder will be left as it was…</div>}
           {state.phase === 'starting' && <div className="hint">Starting the export…</div>}
           {state.phase === 'done' && state.progress && (
             <div className="export-result ok" data-testid="export-result" data-state="done" role="status">
@@ -129,6 +153,11 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
               )}
             </div>
           )}
+          {state.phase === 'cancelled' && (
+            <div className="export-result cancelled" data-testid="export-result" data-state="cancelled" role="status">
+              <strong>Export cancelled.</strong> The folder was left as it was.
+            </div>
+          )}
           {state.phase === 'failed' && (
             <div className="export-result error" data-testid="export-result" data-state="failed" role="alert">
               <strong>Export failed.</strong> {state.error}
@@ -136,6 +165,11 @@ export function ExportDialog({ projectPath, state, onStart, onReset, onClose }: 
           )}
 
           <div className="modal-actions">
+            {(state.phase === 'running' || state.phase === 'cancelling') && (
+              <button type="button" className="button" data-testid="export-cancel" disabled={state.phase === 'cancelling'} onClick={onCancel}>
+                {state.phase === 'cancelling' ? 'Stopping…' : 'Cancel export'}
+              </button>
+            )}
             <button type="button" className="button" onClick={onClose}>
               {busy ? 'Hide' : 'Close'}
             </button>

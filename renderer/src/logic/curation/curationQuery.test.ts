@@ -5,9 +5,11 @@ import {
   describeRange,
   naturalDirection,
   pageRange,
+  parseScoreBound,
   toListRequest,
   toSummaryFilter,
   withFilter,
+  withScoreRange,
   withSort,
 } from './curationQuery.js';
 
@@ -74,5 +76,41 @@ describe('pageRange', () => {
     expect(describeRange(pageRange(0, 0, 50))).toBe('No pages');
     expect(describeRange(pageRange(1, 0, 50))).toBe('1–1 of 1 page');
     expect(pageRange(100, 0, 50).hasNext).toBe(true);
+  });
+});
+
+describe('score range', () => {
+  const schema = contractMethods['curation.list'].request;
+  it('sends the range in order, without ends that filter nothing', () => {
+    const onPage2 = { ...defaultCurationQuery, pageIndex: 2 };
+    const range = withScoreRange(onPage2, 0.2, 0.6);
+    expect(range).toMatchObject({ minScore: 0.2, maxScore: 0.6, pageIndex: 0 });
+    expect(toListRequest(range)).toMatchObject({ minScore: 0.2, maxScore: 0.6 });
+    // The summary keeps showing every page (its histogram is where a range is picked from).
+    expect(toSummaryFilter(range)).toEqual({});
+    // Typed the wrong way round: the fields keep it, the request puts it in order (the contract refuses min > max).
+    const reversed = withScoreRange(defaultCurationQuery, 0.9, 0.3);
+    expect(reversed).toMatchObject({ minScore: 0.9, maxScore: 0.3 });
+    expect(toListRequest(reversed)).toMatchObject({ minScore: 0.3, maxScore: 0.9 });
+    expect(schema.safeParse(toListRequest(reversed)).success).toBe(true);
+    expect(schema.safeParse({ minScore: 0.9, maxScore: 0.3 }).success).toBe(false);
+    // 0 and 1 filter nothing; out-of-range ends are clamped.
+    const bounds = (min: number | null, max: number | null) => {
+      const { minScore, maxScore } = toListRequest(withScoreRange(defaultCurationQuery, min, max));
+      return { minScore, maxScore };
+    };
+    expect(bounds(0, 1)).toEqual({ minScore: undefined, maxScore: undefined });
+    expect(bounds(-3, 0.5)).toEqual({ minScore: undefined, maxScore: 0.5 });
+    expect(bounds(0.75, null)).toEqual({ minScore: 0.75, maxScore: undefined });
+  });
+  it('reads what is typed into a score field', () => {
+    expect(parseScoreBound('')).toBeNull();
+    expect(parseScoreBound(' 0.35 ')).toBe(0.35);
+    expect(parseScoreBound('.5')).toBe(0.5);
+    expect(parseScoreBound('1')).toBe(1);
+    expect(parseScoreBound('0.')).toBe(0);
+    expect(parseScoreBound('1.2')).toBeUndefined();
+    expect(parseScoreBound('-0.1')).toBeUndefined();
+    expect(parseScoreBound('abc')).toBeUndefined();
   });
 });

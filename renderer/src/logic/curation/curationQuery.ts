@@ -1,6 +1,6 @@
 /**
  * What the curation view's controls hold, and how it becomes a `curation.list` request and a `curation.summary`
- * filter. Empty choices ("All") are left out of the request rather than sent as empty strings, which the contract
+ * filter (the same filters, without the list's score range). Empty choices ("All") are left out of the request rather than sent as empty strings, which the contract
  * would refuse.
  */
 import type { CurationFilter, CurationSort } from '../../../../app/contract/curation.js';
@@ -22,6 +22,9 @@ export interface CurationQuery {
   /** '' = every document. */
   documentId: string;
   correctedOnly: boolean;
+  /** Combined score range, both ends inclusive; null = no bound. In [0, 1], in either order (effectiveScoreRange). */
+  minScore: number | null;
+  maxScore: number | null;
   /** 0-based page of the list. */
   pageIndex: number;
   pageSize: number;
@@ -36,6 +39,8 @@ export const defaultCurationQuery: CurationQuery = {
   kindChangedOnly: false,
   documentId: '',
   correctedOnly: false,
+  minScore: null,
+  maxScore: null,
   pageIndex: 0,
   pageSize: 50,
 };
@@ -72,6 +77,34 @@ export function withFilter(query: CurationQuery, change: Partial<Omit<CurationQu
   return { ...query, ...change, pageIndex: 0 };
 }
 
+/**
+ * A new score range (either end null for none), back to the first page. Ends are clamped to [0, 1]; they are kept
+ * as given otherwise (the fields show what was typed) and put in order when the request is made.
+ */
+export function withScoreRange(query: CurationQuery, min: number | null, max: number | null): CurationQuery {
+  const clamp = (value: number | null) => (value === null || Number.isNaN(value) ? null : Math.min(1, Math.max(0, value)));
+  return { ...query, minScore: clamp(min), maxScore: clamp(max), pageIndex: 0 };
+}
+
+/** The range in order, with ends that filter nothing (0, 1) dropped: what the request carries. */
+export function effectiveScoreRange(query: Pick<CurationQuery, 'minScore' | 'maxScore'>): { min: number | null; max: number | null } {
+  let { minScore: min, maxScore: max } = query;
+  if (min !== null && max !== null && min > max) [min, max] = [max, min];
+  return { min: min !== null && min > 0 ? min : null, max: max !== null && max < 1 ? max : null };
+}
+
+/**
+ * A typed score bound: null for an empty field (no bound), the number for a score in [0, 1], undefined for anything
+ * else (half typed, out of range): the query keeps its bound until the field holds a score again.
+ */
+export function parseScoreBound(typed: string): number | null | undefined {
+  const text = typed.trim();
+  if (text === '') return null;
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 0 && value <= 1 ? value : undefined;
+}
+
 export function toSummaryFilter(query: CurationQuery): CurationFilter {
   const filter: CurationFilter = {};
   if (query.statuses.length > 0) filter.reviewStatus = [...new Set(query.statuses)];
@@ -87,8 +120,12 @@ export function toSummaryFilter(query: CurationQuery): CurationFilter {
 
 export function toListRequest(query: CurationQuery): RequestOf<'curation.list'> {
   const pageSize = Math.min(500, Math.max(1, Math.floor(query.pageSize)));
+  // The score range narrows the list only: the summary's histogram keeps showing where every page lies.
+  const range = effectiveScoreRange(query);
   return {
     ...toSummaryFilter(query),
+    ...(range.min !== null ? { minScore: range.min } : {}),
+    ...(range.max !== null ? { maxScore: range.max } : {}),
     sort: query.sort,
     direction: query.direction,
     offset: Math.max(0, Math.floor(query.pageIndex)) * pageSize,

@@ -1,6 +1,6 @@
 /**
- * The export dialog's fields and the `corpus.export` request they make. The folder is typed (both shells: the
- * contract has no folder picker); a date "since" means from that day's start in UTC.
+ * The export dialog's fields and the `corpus.export` request they make. The folder is typed (the desktop app can
+ * also fill it from its folder picker, dialog.chooseExportFolder); a date "since" means from that day's start in UTC.
  */
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import type { ReviewStatus } from '../../../../app/model/page.js';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { JobProgress } from '../../../../app/contract/events.js';
-import { RecentProgress, applyProgress, attachJob, idleExport, skippedPages, type ExportState } from './exportTracking.js';
+import {
+  RecentProgress,
+  applyProgress,
+  attachJob,
+  idleExport,
+  isExportBusy,
+  requestCancel,
+  skippedPages,
+  type ExportState,
+} from './exportTracking.js';
 
 const progress = (jobId: string, state: JobProgress['state'], extra: Partial<JobProgress> = {}): JobProgress => ({
   jobId,
@@ -36,8 +45,23 @@ describe('export tracking', () => {
   it('reports the reason of a failed job', () => {
     const failed = applyProgress(attachJob(starting, 'j', null), progress('j', 'failed', { errors: [{ pageId: '', reason: 'disk full' }] }));
     expect(failed).toMatchObject({ phase: 'failed', error: 'disk full' });
-    const cancelled = applyProgress(attachJob(starting, 'j', null), progress('j', 'cancelled'));
-    expect(cancelled.error).toBe('The export was cancelled.');
+  });
+  it('follows a cancel request to the job\'s "cancelled" event, which is no error', () => {
+    const running = applyProgress(attachJob(starting, 'j', null), progress('j', 'running', { pagesDone: 1, pagesTotal: 9 }));
+    const cancelling = requestCancel(running);
+    expect(cancelling.phase).toBe('cancelling');
+    expect(isExportBusy(cancelling)).toBe(true);
+    // Progress that was already on its way does not make it "running" again.
+    expect(applyProgress(cancelling, progress('j', 'running', { pagesDone: 2, pagesTotal: 9 })).phase).toBe('cancelling');
+    const cancelled = applyProgress(cancelling, progress('j', 'cancelled', { label: 'Export to out cancelled' }));
+    expect(cancelled).toMatchObject({ phase: 'cancelled', error: null });
+    expect(isExportBusy(cancelled)).toBe(false);
+    expect(skippedPages(cancelled)).toEqual([]);
+    // A cancel that came too late: the export finished.
+    expect(applyProgress(cancelling, progress('j', 'done')).phase).toBe('done');
+    // Nothing to cancel before the job is known, or after it ended.
+    expect(requestCancel(starting)).toBe(starting);
+    expect(requestCancel(cancelled)).toBe(cancelled);
   });
   it('forgets the oldest jobs beyond its capacity', () => {
     const recent = new RecentProgress(2);

@@ -5,7 +5,7 @@
  */
 import type { JobProgress } from '../../../../app/contract/events.js';
 
-export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
+export type ExportPhase = 'idle' | 'starting' | 'running' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 
 export interface ExportState {
   phase: ExportPhase;
@@ -14,6 +14,16 @@ export interface ExportState {
   progress: JobProgress | null;
   /** What went wrong: the refusal of the request (non-empty folder…) or the failed job's reason. */
   error: string | null;
+}
+
+/** An export the dialog is waiting for (its fields are locked; Cancel is offered while it runs). */
+export function isExportBusy(state: ExportState): boolean {
+  return state.phase === 'starting' || state.phase === 'running' || state.phase === 'cancelling';
+}
+
+/** The state once Cancel was pressed: running until the job's "cancelled" (or, if it was finishing, "done") event. */
+export function requestCancel(state: ExportState): ExportState {
+  return state.phase === 'running' ? { ...state, phase: 'cancelling' } : state;
 }
 
 export const idleExport: ExportState = { phase: 'idle', jobId: null, outDir: null, progress: null, error: null };
@@ -37,8 +47,10 @@ export class RecentProgress {
 /** The state after a progress event of the tracked job (other jobs leave it unchanged). */
 export function applyProgress(state: ExportState, progress: JobProgress): ExportState {
   if (state.jobId !== progress.jobId) return state;
-  if (progress.state === 'running') return { ...state, phase: 'running', progress };
+  if (progress.state === 'running') return { ...state, phase: state.phase === 'cancelling' ? 'cancelling' : 'running', progress };
   if (progress.state === 'done') return { ...state, phase: 'done', progress, error: null };
+  // Cancelled: not an error — the folder was left as it was.
+  if (progress.state === 'cancelled') return { ...state, phase: 'cancelled', progress, error: null };
   const reason = progress.errors.map((error) => error.reason).join('; ') || `The export was ${progress.state}.`;
   return { ...state, phase: 'failed', progress, error: reason };
 }
