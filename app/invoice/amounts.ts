@@ -5,7 +5,17 @@
  * A single separator followed by exactly three digits is a thousands separator (`1,234` = 1234, `1.234` = 1234);
  * otherwise the last separator is the decimal mark. Returns null for text that is not one amount.
  */
-const currencyAffix = /^(?:[A-Z]{3}|Rs\.?|INR|zł|[€$£¥₹₩₽])\s*|\s*(?:[A-Z]{3}|Rs\.?|zł|[€$£¥₹₩₽]|TTC|HT)$/;
+/**
+ * ISO 4217 codes printed next to amounts on invoices. A closed list, not any three capitals: units ("1 PCS", "2 STK"),
+ * tax markers and abbreviations beside a number must not turn the number into money.
+ */
+export const currencyCodes = [
+  'EUR', 'USD', 'GBP', 'INR', 'PLN', 'CHF', 'JPY', 'CNY', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'BGN',
+  'SGD', 'HKD', 'NZD', 'ZAR', 'BRL', 'MXN', 'TRY', 'RUB', 'UAH', 'ISK', 'ILS', 'AED', 'SAR', 'KRW', 'TWD', 'THB', 'MYR',
+  'IDR', 'PHP', 'VND', 'EGP', 'MAD', 'NGN', 'KES', 'ARS', 'CLP', 'COP', 'PEN', 'XOF', 'XAF',
+] as const;
+const codes = currencyCodes.join('|');
+const currencyAffix = new RegExp(`^(?:${codes}|Rs\\.?|zł|[€$£¥₹₩₽])\\s*|\\s*(?:${codes}|Rs\\.?|zł|[€$£¥₹₩₽]|TTC|HT)$`);
 
 export function parseAmount(raw: string): number | null {
   let s = raw.trim();
@@ -56,9 +66,12 @@ export interface AmountMatch {
   hasDecimals: boolean;
 }
 
-const amountPattern =
-  /(?:(?:[A-Z]{3}|Rs\.?|[€$£¥₹])\s?)?[-−]?\(?\d{1,3}(?:(?:[.,'’\u00a0\u202f ]\d{3})+)?(?:[.,]\d{1,2})?\)?(?:\s?(?:[A-Z]{3}(?![A-Za-z])|[€$£¥₹]|zł))?(?!\d)(?!\s?%)/g;
-const plainNumber = /(?:(?:[A-Z]{3}|Rs\.?|[€$£¥₹])\s?)?[-−]?\d+(?:[.,]\d{1,2})?(?:\s?(?:[A-Z]{3}(?![A-Za-z])|[€$£¥₹]|zł))?(?!\d)(?!\s?%)/g;
+const prefix = `(?:(?:(?<![A-Za-z])(?:${codes})|Rs\\.?|[€$£¥₹])\\s?)?`;
+const suffix = `(?:\\s?(?:(?:${codes})(?![A-Za-z])|[€$£¥₹]|zł))?(?!\\d)(?!\\s?%)`;
+const amountPattern = new RegExp(`${prefix}[-−]?\\(?\\d{1,3}(?:(?:[.,'’\\u00a0\\u202f ]\\d{3})+)?(?:[.,]\\d{1,2})?\\)?${suffix}`, 'g');
+const plainNumber = new RegExp(`${prefix}[-−]?\\d+(?:[.,]\\d{1,2})?${suffix}`, 'g');
+const currencyMark = new RegExp(`${codes}|Rs|zł|[€$£¥₹]`);
+const endsWithCurrency = new RegExp(`[.,]\\d{1,2}\\)?(?:\\s?(?:${codes}|[€$£¥₹]|zł))?\\s*$`);
 
 /** Amount-looking substrings of a text, left to right; percentages are skipped. */
 export function findAmounts(text: string): AmountMatch[] {
@@ -78,8 +91,8 @@ export function findAmounts(text: string): AmountMatch[] {
         value,
         text: m[0].trim(),
         index,
-        hasCurrency: /[A-Z]{3}|Rs|zł|[€$£¥₹]/.test(m[0]),
-        hasDecimals: /[.,]\d{1,2}\)?(?:\s?(?:[A-Z]{3}|[€$£¥₹]|zł))?\s*$/.test(m[0].trim()),
+        hasCurrency: currencyMark.test(m[0]),
+        hasDecimals: endsWithCurrency.test(m[0].trim()),
       });
     }
   }

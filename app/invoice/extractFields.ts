@@ -7,15 +7,19 @@
  * How a labelled value is found: every segment (a run of words without a wide gap, layout.ts) that starts with a label
  * is assigned to the field whose label matches longest (so "Invoice Date" is a date label, not an invoice-number
  * label). Its value is, in order: the rest of the segment, the following segments of the line up to the next label,
- * the segment below that overlaps it horizontally (forms laid out as a header row over a value row).
+ * the segment below that overlaps it horizontally (forms laid out as a header row over a value row) if it sits right
+ * under it. Header cells run together ("Grondslag BTW bedrag") are cut apart first (splitLabelRuns).
  * Among candidates, the earliest tier of labels wins; then the first occurrence for numbers and dates, the last
- * for totals (invoice-level totals follow section totals).
+ * for totals (invoice-level totals follow section totals). Labels in the item table's header name its columns, not
+ * the invoice's fields: a tax column gives the tax only through the table's totals row. A subtotal that no label
+ * names is derived where the page confirms it (inferSubtotal.ts).
  */
 import type { Word } from '../model/extraction.js';
-import { findAmounts, type AmountMatch } from './amounts.js';
+import { currencyCodes, findAmounts, type AmountMatch } from './amounts.js';
 import { findDates } from './dates.js';
 import { labelPatterns, type LabelledField } from './labels.js';
-import { extractLineItems, type InvoiceLineItem } from './lineItems.js';
+import { inferSubtotal } from './inferSubtotal.js';
+import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
 export interface FieldValue<T> {
@@ -68,35 +72,76 @@ interface LabelHit {
   restWords: Word[];
 }
 
+/** The longest label (ties: the first listed) that starts `text`, with the text it matched (trailing `:`/`#` included). */
+function labelAt(text: string): { field: LabelledField; tier: number; matched: string } | null {
+  let best: { field: LabelledField; tier: number; matched: string } | null = null;
+  for (const [field, tiers] of Object.entries(labelPatterns) as [LabelledField, RegExp[]][]) {
+    tiers.forEach((pattern, tier) => {
+      const m = pattern.exec(text);
+      if (!m) return;
+      // Strictly longer wins: on a tie the first field and tier listed keep it.
+      if (m[0].trim().length <= (best?.matched.trim().length ?? 0)) return;
+      best = { field, tier, matched: m[0] };
+    });
+  }
+  return best;
+}
+
+const wordCount = (text: string): number => text.trim().split(/\s+/).filter(Boolean).length;
+
+/**
+ * Header cells set close together run into one segment ("Grondslag BTW bedrag" = "Grondslag" + "BTW bedrag" over a
+ * row of values). Where a label is followed directly by a specific (first-tier) label, the segment is cut between
+ * them, so each label keeps its own x-range and finds the value under it. Only a first-tier label starts a new cell:
+ * "VAT Total" stays one label-and-text, "Invoice Date" stays one label (the longest match wins at each start).
+ */
+export function splitLabelRuns(lines: TextLine[]): TextLine[] {
+  return lines.map((line) => {
+    const segments = line.segments.flatMap((segment) => {
+      const cuts: number[] = [];
+      let at = 0;
+      for (;;) {
+        const here = labelAt(segment.words.slice(at).map((w) => w.text).join(' '));
+        if (!here) break;
+        const next = at + wordCount(here.matched);
+        if (next <= at || next >= segment.words.length) break;
+        const following = labelAt(segment.words.slice(next).map((w) => w.text).join(' '));
+        if (!following || following.tier !== 0) break;
+        cuts.push(next);
+        at = next;
+      }
+      if (cuts.length === 0) return [segment];
+      return [0, ...cuts].map((from, i) => {
+        const words = segment.words.slice(from, cuts[i] ?? segment.words.length);
+        return { text: words.map((w) => w.text).join(' '), words, x1: Math.min(...words.map((w) => w.box[0])), x2: Math.max(...words.map((w) => w.box[2])) };
+      });
+    });
+    return segments.length === line.segments.length ? line : { ...line, segments, text: segments.map((s) => s.text).join('  ') };
+  });
+}
+
 function findLabelHits(lines: TextLine[]): LabelHit[] {
   const hits: LabelHit[] = [];
   lines.forEach((line, l) =>
     line.segments.forEach((segment, s) => {
-      let best: LabelHit | null = null;
-      let bestLength = 0;
-      for (const [field, tiers] of Object.entries(labelPatterns) as [LabelledField, RegExp[]][]) {
-        tiers.forEach((pattern, tier) => {
-          const m = pattern.exec(segment.text);
-          if (!m || m[0].trim().length <= bestLength - 0) return;
-          if (m[0].trim().length === bestLength && best && best.tier <= tier) return;
-          const labelWordCount = m[0].trim().split(/\s+/).length;
-          bestLength = m[0].trim().length;
-          best = {
-            field,
-            tier,
-            line: l,
-            segment: s,
-            label: m[0].trim(),
-            rest: segment.text.slice(m[0].length).trim(),
-            restWords: segment.words.slice(labelWordCount),
-          };
-        });
-      }
-      if (best) hits.push(best);
+      const label = labelAt(segment.text);
+      if (!label) return;
+      hits.push({
+        field: label.field,
+        tier: label.tier,
+        line: l,
+        segment: s,
+        label: label.matched.trim(),
+        rest: segment.text.slice(label.matched.length).trim(),
+        restWords: segment.words.slice(wordCount(label.matched)),
+      });
     }),
   );
   return hits;
 }
+
+/** A value below its label is at most this many label-line heights under it (the gap between them). */
+const BELOW_MAX_GAP = 2;
 
 interface Candidate {
   text: string;
@@ -115,6 +160,9 @@ function candidatesFor(hit: LabelHit, lines: TextLine[], labelled: Set<string>):
   const below: Candidate[] = [];
   const labelSegment = line.segments[hit.segment]!;
   for (let l = hit.line + 1; l <= hit.line + 2 && l < lines.length; l++) {
+    // A value row sits right under its header row; a segment several rows further down is another row's content
+    // (the "MwSt." of a "Preis ohne MwSt." column header is not the label of the first item's price).
+    if (lines[l]!.y - (line.y + line.height) > BELOW_MAX_GAP * Math.max(1, line.height)) break;
     let best: Segment | null = null;
     let bestOverlap = 0;
     lines[l]!.segments.forEach((seg, s) => {
@@ -174,7 +222,6 @@ function readMoney(candidates: Candidate[]): FieldValue<number> | null {
   return last;
 }
 
-const currencyCodes = ['EUR', 'USD', 'GBP', 'INR', 'PLN', 'CHF', 'JPY', 'CNY', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'SGD', 'HKD', 'NZD', 'ZAR', 'BRL', 'MXN', 'TRY'];
 const currencySymbols: [RegExp, string][] = [
   [/€/g, 'EUR'],
   [/\$/g, 'USD'],
@@ -233,15 +280,17 @@ export interface ExtractOptions {
 
 export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const words = input.words && input.words.length > 0 ? [...input.words] : wordsFromMarkdown(input.markdown ?? '');
-  const lines = wordsToLines(words);
+  const lines = splitLabelRuns(wordsToLines(words));
   const fullText = lines.map((l) => l.text).join('\n');
   const hits = findLabelHits(lines);
   const labelled = new Set(hits.map((h) => `${h.line}:${h.segment}`));
   const currency = detectCurrency(words, fullText);
   const monthFirst = currency?.value === 'USD';
 
+  // Column names of the item table label each item's values, not the invoice's.
+  const columnHeaders = itemHeaderLines(lines);
   const byField = (field: LabelledField): LabelHit[] =>
-    hits.filter((h) => h.field === field).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
+    hits.filter((h) => h.field === field && !columnHeaders.has(h.line)).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
 
   const firstValid = <T>(field: LabelledField, read: (c: Candidate) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
     for (const hit of byField(field)) {
@@ -309,6 +358,31 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     if (first) seller = { value: first.segment.text, text: first.segment.text, words: first.segment.words, label: null };
   }
 
+  /**
+   * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the
+   * table's totals row ("Total  1  278.61  40.39  319.00"), the first line below the header with a total label.
+   */
+  const columnTotal = (field: LabelledField): FieldValue<number> | null => {
+    for (const hit of hits.filter((h) => h.field === field && columnHeaders.has(h.line))) {
+      const totalsLine = hits.find((h) => h.field === 'total' && h.line > hit.line && !columnHeaders.has(h.line))?.line;
+      if (totalsLine === undefined) continue;
+      const column = lines[hit.line]!.segments[hit.segment]!;
+      const under = lines[totalsLine]!.segments.find((seg) => Math.min(seg.x2, column.x2) - Math.max(seg.x1, column.x1) > 0);
+      const value = under ? readMoney([{ text: under.text, words: under.words }]) : null;
+      if (value) return { ...value, label: `${lines[totalsLine]!.segments[0]!.text} / ${hit.label}` };
+    }
+    return null;
+  };
+
+  const total = lastMoney('total');
+  const tax = lastMoney('tax') ?? columnTotal('tax');
+  const items = extractLineItems(lines, new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field])));
+  let subtotal = lastMoney('subtotal');
+  if (!subtotal) {
+    const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines) });
+    if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
+  }
+
   return {
     invoice_number: invoiceNumber,
     issue_date: issueDate,
@@ -316,10 +390,10 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     seller,
     buyer,
     currency,
-    subtotal: lastMoney('subtotal'),
-    tax: lastMoney('tax'),
-    total: lastMoney('total'),
-    lines: extractLineItems(lines, new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]))),
+    subtotal,
+    tax,
+    total,
+    lines: items,
   };
 }
 

@@ -5,3 +5,4 @@ export { parseDate, findDates, type DateMatch } from './dates.js';
 export { wordsToLines, wordsFromLayoutText, wordsFromMarkdown, type TextLine, type Segment } from './layout.js';
 export type { InvoiceLineItem } from './lineItems.js';
 export { mergeInvoiceFields, emptyInvoiceFields } from './mergeFields.js';
+export { documentInvoiceFields, stackPageWords } from './documentFields.js';

@@ -30,18 +30,44 @@ interface HeaderColumns {
   columns: Partial<Record<Column, Segment>>;
 }
 
+/** The item table's columns when this line is its header row: a description column and an amount or price column. */
+function headerColumns(line: TextLine): HeaderColumns['columns'] | null {
+  const columns: Partial<Record<Column, Segment>> = {};
+  for (const segment of line.segments) {
+    for (const [column, pattern] of Object.entries(columnLabels) as [Column, RegExp][]) {
+      if (!columns[column] && pattern.test(segment.text.trim())) columns[column] = segment;
+    }
+  }
+  return columns.description && (columns.amount || columns.unitPrice) && Object.keys(columns).length >= 2 ? columns : null;
+}
+
 function findHeader(lines: TextLine[]): HeaderColumns | null {
   for (const [l, line] of lines.entries()) {
-    const columns: Partial<Record<Column, Segment>> = {};
-    for (const segment of line.segments) {
-      // A header segment may hold several column names ("Disc.% Taxes  Amount"): test each word start too.
-      for (const [column, pattern] of Object.entries(columnLabels) as [Column, RegExp][]) {
-        if (!columns[column] && pattern.test(segment.text.trim())) columns[column] = segment;
-      }
-    }
-    if (columns.description && (columns.amount || columns.unitPrice) && Object.keys(columns).length >= 2) return { line: l, columns };
+    const columns = headerColumns(line);
+    if (columns) return { line: l, columns };
   }
   return null;
+}
+
+const hasMoney = (line: TextLine): boolean => line.segments.some((s) => findAmounts(s.text).some((a) => a.hasDecimals || a.hasCurrency));
+
+/**
+ * Lines of every item-table header (each page of a long invoice repeats it): the header row and up to two lines of
+ * column-name continuation set tightly under it ("VK-Preis / ohne / MwSt."), before any row with an amount. Labels
+ * there name columns — the tax or date of each item — not the invoice's own fields.
+ */
+export function itemHeaderLines(lines: TextLine[]): Set<number> {
+  const band = new Set<number>();
+  lines.forEach((line, l) => {
+    if (!headerColumns(line)) return;
+    band.add(l);
+    for (let next = l + 1; next <= l + 2 && next < lines.length; next++) {
+      const above = lines[next - 1]!;
+      if (hasMoney(lines[next]!) || lines[next]!.y - (above.y + above.height) > Math.max(1, above.height)) break;
+      band.add(next);
+    }
+  });
+  return band;
 }
 
 function segmentUnder(line: TextLine, header: Segment | undefined, tolerance: number): Segment | undefined {
@@ -53,6 +79,32 @@ const numberOnly = (text: string): number | null => {
   const m = /^\s*(\d+(?:[.,]\d+)?)(?:\s*\p{L}{0,6})?\s*$/u.exec(text);
   return m ? Number(m[1]!.replace(',', '.')) : null;
 };
+
+/**
+ * Whether the line amounts are net or gross of tax, as the amount column's header says ("Zeilenbetrag / ohne MwSt.",
+ * "Amount excl. VAT", "Montant HT", "Bedrag incl. btw"): its header cell and the header lines right under it, up to
+ * the first row with an amount. Null when the header says neither.
+ */
+export function lineAmountBasis(lines: TextLine[]): 'net' | 'gross' | null {
+  const header = findHeader(lines);
+  const column = header?.columns.amount;
+  if (!header || !column) return null;
+  const texts = [column.text];
+  for (let l = header.line + 1; l <= header.line + 2 && l < lines.length; l++) {
+    const line = lines[l]!;
+    if (hasMoney(line)) break;
+    const under = segmentUnder(line, column, 0);
+    if (under) texts.push(under.text);
+  }
+  const text = texts.join(' ');
+  if (grossMarker.test(text)) return 'gross';
+  if (netMarker.test(text)) return 'net';
+  return null;
+}
+
+const netMarker =
+  /(?<![\p{L}])(?:net|netto|nett|excl\.?|excluding|exclusive\s+of|ex\.?\s+(?:vat|tax|gst)|before\s+tax|pre-?tax|without\s+(?:vat|tax)|w\/o\s+(?:vat|tax)|exkl\.?|exklusive|ohne\s+(?:mwst|ust)|zzgl\.?|ht|h\.t\.?|hors\s+tax(?:e|es)?|exclusief)(?![\p{L}])/iu;
+const grossMarker = /(?<![\p{L}])(?:gross|brutto|incl\.?|including|inclusive\s+of|inkl\.?|inklusive|ttc|t\.t\.c\.?|inclusief)(?![\p{L}])/iu;
 
 /** `labelled` maps "line:segment" of every label segment to its field. */
 export function extractLineItems(lines: TextLine[], labelled: Map<string, LabelledField>): InvoiceLineItem[] {

@@ -2,14 +2,15 @@
  * `recto ocr FILE… --out DIR [--project P.recto] [--engine ID]`: reads every page of every file through the same
  * pipeline as the app (import → project store → reading queue → engine) and writes, per page,
  * `DIR/<stem>_pg<N>.md` (the Markdown) and `DIR/<stem>_pg<N>.json` (the whole extraction), and per file
- * `DIR/<stem>.fields.json` (invoice fields merged over its pages, absent = null).
+ * `DIR/<stem>.fields.json` (invoice fields read over all its pages, absent = null).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { JobProgress } from '../../app/contract/events.js';
-import { mergeInvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import { documentInvoiceFields } from '../../app/invoice/index.js';
+import type { Extraction } from '../../app/model/extraction.js';
 import type { RectoSession } from '../services/rectoSession.js';
 
 export interface OcrOptions {
@@ -77,7 +78,7 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
     for (const document of session.store.listDocuments()) {
       if (!wanted.has(document.name)) continue;
       const stem = document.name.replace(/\.[^.]+$/, '');
-      const pageFields: Array<Partial<PlainInvoiceFields> | undefined> = [];
+      const read: Extraction[] = [];
       for (const page of document.pages) {
         const extraction = session.store.latestExtraction(page.id);
         const fresh = session.store.getPage(page.id);
@@ -90,10 +91,10 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
         fs.writeFileSync(`${base}.md`, latest?.text ?? extraction.markdown);
         fs.writeFileSync(`${base}.json`, JSON.stringify(extraction, null, 2));
         summary.pagesWritten += 1;
-        pageFields.push(extraction.fields?.invoice as Partial<PlainInvoiceFields> | undefined);
+        read.push(extraction);
       }
-      // Invoice fields are per document: merged over its pages (absent = null).
-      fs.writeFileSync(path.join(options.outDir, `${stem}.fields.json`), JSON.stringify(mergeInvoiceFields(pageFields), null, 2));
+      // Invoice fields are per document: read over all its pages at once (absent = null).
+      fs.writeFileSync(path.join(options.outDir, `${stem}.fields.json`), JSON.stringify(documentInvoiceFields(read), null, 2));
     }
     return summary;
   } finally {

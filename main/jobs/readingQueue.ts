@@ -1,10 +1,18 @@
 /**
  * The reading queue: pages wait here for an engine. Jobs are batches (one import, one re-read) with their own
  * progress and ETA; pages are read one after another, each written to the store in one transaction with its run.
+ *
+ * Engines read one page at a time, but running headers and footers are a property of the document. Each page is saved
+ * as soon as it is read, already judged against the document's pages read before it (`markRunningFurniture` with
+ * those as context), so the analyst sees pages as they come and a crash loses at most the page being read. When a
+ * document's last page of the job is read, the pass runs once more over all of them: the first pages, read before
+ * their header was seen again, get their furniture then — unless the analyst has already started correcting them.
  */
 import { randomUUID } from 'node:crypto';
 import type { JobProgress } from '../../app/contract/events.js';
+import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { PageInput } from '../../app/model/engine.js';
+import type { Extraction } from '../../app/model/extraction.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import type { PageRecord, ProjectStore } from '../store/projectStore.js';
@@ -20,6 +28,14 @@ export interface ReadingQueueDeps {
   bus: EventBus;
   /** Makes the engine's input for a page (renders the page image if it is not cached). */
   pageInput: (page: PageRecord) => Promise<PageInput>;
+}
+
+/** A page read by its engine and saved; kept until the rest of its document is read. */
+interface ReadPage {
+  task: ReadTask;
+  extraction: Extraction;
+  startedAt: Date;
+  pageNumber: number;
 }
 
 interface Job {
@@ -85,14 +101,22 @@ export class ReadingQueue {
   private async drain(): Promise<void> {
     while (this.jobs.length > 0) {
       const job = this.jobs[0]!;
-      for (const task of job.tasks.slice(job.done)) {
+      let documentPages: ReadPage[] = [];
+      for (let index = job.done; index < job.tasks.length; index++) {
+        const task = job.tasks[index]!;
         if (job.controller.signal.aborted) break;
-        await this.readOne(job, task);
+        const read = await this.readOne(job, task);
+        if (read) documentPages.push(read);
         if (!job.controller.signal.aborted) {
           job.done += 1;
           this.report(job);
         }
+        if (job.tasks[index + 1]?.documentId !== task.documentId) {
+          this.revisitDocument(documentPages);
+          documentPages = [];
+        }
       }
+      this.revisitDocument(documentPages);
       this.jobs.shift();
       if (job.controller.signal.aborted) {
         job.state = 'cancelled';
@@ -106,7 +130,8 @@ export class ReadingQueue {
     }
   }
 
-  private async readOne(job: Job, task: ReadTask): Promise<void> {
+  /** Reads one page and saves it, judged against the document's pages read before it; null if it failed. */
+  private async readOne(job: Job, task: ReadTask): Promise<ReadPage | null> {
     const { store, bus, engines } = this.deps;
     const startedAt = new Date();
     try {
@@ -115,17 +140,77 @@ export class ReadingQueue {
       const page = store.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
       const input = await this.deps.pageInput(page);
-      const extraction = await engine.read(input, { signal: job.controller.signal });
-      if (job.controller.signal.aborted) return;
+      const read = await engine.read(input, { signal: job.controller.signal });
+      if (job.controller.signal.aborted) return null;
+      const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
+      const extraction = this.documentPassOrWarning([readPage])[0]!;
       store.saveExtraction(task.pageId, extraction, startedAt);
+      return { ...readPage, extraction };
     } catch (error) {
-      if (job.controller.signal.aborted) return;
-      const reason = error instanceof Error ? error.message : String(error);
-      job.errors.push({ pageId: task.pageId, reason });
-      store.setPageStatus(task.pageId, 'error', reason);
+      if (job.controller.signal.aborted) return null;
+      this.fail(job, task, error);
+      return null;
     } finally {
       if (!this.disposed) bus.emit('page.updated', task);
     }
+  }
+
+  /**
+   * The document pass over all its pages read in this job, now that the last one is in. A page whose furniture changed
+   * (typically the first: its header was seen again only later) gets its saved reading updated, if no correction has
+   * been saved for it yet — a correction is based on the reading it was made from, and the pass only moves furniture.
+   */
+  private revisitDocument(pages: ReadPage[]): void {
+    if (pages.length < 2) return;
+    const { store, bus } = this.deps;
+    let revisited: Extraction[];
+    try {
+      revisited = this.withDocumentPass(pages);
+    } catch {
+      return; // each page was saved already, with the pass's outcome at the time (or its warning)
+    }
+    pages.forEach((read, i) => {
+      const extraction = revisited[i]!;
+      if (extraction === read.extraction || extraction.markdown === read.extraction.markdown) return;
+      if (store.latestRevision(read.task.pageId)) return;
+      store.updateLatestExtraction(read.task.pageId, extraction);
+      if (!this.disposed) bus.emit('page.updated', read.task);
+    });
+  }
+
+  /** The document pass; should it fail, the pages as the engine returned them, each with a warning saying so. */
+  private documentPassOrWarning(pages: ReadPage[]): Extraction[] {
+    try {
+      return this.withDocumentPass(pages);
+    } catch (error) {
+      const warning = `running headers and footers not looked for across pages: ${error instanceof Error ? error.message : String(error)}`;
+      return pages.map((read) => ({ ...read.extraction, warnings: [...read.extraction.warnings, warning] }));
+    }
+  }
+
+  /** Running furniture over the given pages and the document's other pages read earlier (context only, not saved again). */
+  private withDocumentPass(held: ReadPage[]): Extraction[] {
+    const { store } = this.deps;
+    const byNumber = new Map<number, { extraction: Extraction; held: number | null }>();
+    for (const page of store.getDocument(held[0]!.task.documentId).pages) {
+      const earlier = store.latestExtraction(page.id);
+      if (earlier) byNumber.set(page.pageNumber, { extraction: earlier, held: null });
+    }
+    held.forEach((read, i) => byNumber.set(read.pageNumber, { extraction: read.extraction, held: i }));
+    const numbers = [...byNumber.keys()].sort((a, b) => a - b);
+    const ordered = numbers.map((n) => byNumber.get(n)!);
+    const marked = markRunningFurniture(ordered.map((entry) => entry.extraction), numbers);
+    const result = held.map((read) => read.extraction);
+    ordered.forEach((entry, i) => {
+      if (entry.held !== null) result[entry.held] = marked[i]!;
+    });
+    return result;
+  }
+
+  private fail(job: Job, task: ReadTask, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    job.errors.push({ pageId: task.pageId, reason });
+    this.deps.store.setPageStatus(task.pageId, 'error', reason);
   }
 
   private report(job: Job): void {

@@ -1,6 +1,6 @@
 /**
  * Invoice fields of one page, in the shape the bundled engine attaches to `Extraction.fields`:
- * `invoice` = the plain per-document field shape (merged over pages by `mergeInvoiceFields` for `<stem>.fields.json`),
+ * `invoice` = the plain field shape of this page (`<stem>.fields.json` reads the whole document: documentInvoiceFields),
  * `invoiceSources` = for each found field the text it was read from, its label and the boxes of its words, so the UI
  * can draw them. Absent when the page names no invoice field at all (a paper, a letter).
  */

@@ -104,7 +104,7 @@ function mostlyLetters(block: LayoutBlock): boolean {
   return letters >= 2 && letters >= 0.5 * text.length;
 }
 
-function blockFontSize(block: LayoutBlock): number {
+export function blockFontSize(block: LayoutBlock): number {
   return median(block.rows.map((row) => row.fontSize));
 }
 
@@ -113,37 +113,4 @@ function blockChars(block: LayoutBlock): number {
     (sum, row) => sum + row.segments.reduce((s, seg) => s + seg.words.reduce((w, word) => w + word.text.length + 1, 0), 0),
     0,
   );
-}
-
-const PAGE_NUMBER = /^(page\s*|seite\s*|p\.\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(\/|of|von|sur|de)\s*\d{1,4})?$/iu;
-/** Running headers sit in the top TOP_BAND of the page, footers in the bottom BOTTOM_BAND. */
-const TOP_BAND = 0.075;
-const BOTTOM_BAND = 0.925;
-
-/**
- * Running headers, footers and page numbers: short blocks (≤ 2 rows, ≤ 200 characters) in small or body type, wholly
- * in the top or bottom band of the page, set apart from the body by at least a row height, on a page with a body
- * (≥ 2 other blocks). A number-only block is the page number (top or bottom). Titles (large type), tables and blocks
- * of three or more rows (an invoice's letterhead address) stay in the body.
- */
-export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number): LayoutBlock[] {
-  const sizes = blocks.flatMap((block) => block.rows.map((row) => row.fontSize));
-  const body = median(sizes);
-  const textOf = (block: LayoutBlock): string => block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join(' ');
-  const kinds = blocks.map((block): LayoutBlock['kind'] | null => {
-    if (block.kind !== 'text' && block.kind !== 'list' && block.kind !== 'heading') return null;
-    const top = block.box[3] <= TOP_BAND * pageHeight;
-    const bottom = block.box[1] >= BOTTOM_BAND * pageHeight;
-    if (!top && !bottom) return null;
-    const text = textOf(block);
-    if (PAGE_NUMBER.test(text)) return 'page-number';
-    if (block.rows.length > 2 || text.length > 200 || blockFontSize(block) > 1.1 * body) return null;
-    const height = median(block.rows.map((row) => boxHeight(row.box)));
-    const others = blocks.filter((other) => other !== block && !(top ? other.box[3] <= block.box[3] : other.box[1] >= block.box[1]));
-    if (others.length < 2) return null;
-    const gap = top ? Math.min(...others.map((o) => o.box[1])) - block.box[3] : block.box[1] - Math.max(...others.map((o) => o.box[3]));
-    if (gap < height) return null;
-    return top ? 'header' : 'footer';
-  });
-  return blocks.map((block, index) => (kinds[index] ? { ...block, kind: kinds[index]!, level: undefined } : block));
 }

@@ -1,0 +1,78 @@
+/**
+ * Running headers, footers and page numbers of one page, told apart from the body by position, size and isolation.
+ * (Lines repeated across the pages of a document are found afterwards, over the whole document:
+ * app/document/runningFurniture.ts.)
+ */
+import { PAGE_NUMBER } from '../../../app/document/runningFurniture.js';
+import { blockFontSize } from './buildBlocks.js';
+import { boxHeight, median, type LayoutBlock } from './layoutTypes.js';
+
+/** Running headers sit in the top TOP_BAND of the page, footers in the bottom BOTTOM_BAND. */
+const TOP_BAND = 0.075;
+const BOTTOM_BAND = 0.925;
+/**
+ * Small print may sit further in (slides and reports put a footer line well above the page number): up to this
+ * share of the page from its edge, for one short line in type at most SMALL_PRINT of the body size.
+ */
+const SMALL_PRINT_BAND = 0.15;
+const SMALL_PRINT = 0.7;
+const SMALL_PRINT_MAX_CHARS = 80;
+/** A footnote starts with its marker ("1 See …", "* Estimated", "² …"): small print that belongs to the body. */
+const FOOTNOTE_MARK = /^(?:\d{1,3}(?=[\s\p{L}])|[*†‡§¶]|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/u;
+
+const textOf = (block: LayoutBlock): string => block.rows.flatMap((row) => row.segments.flatMap((s) => s.words.map((w) => w.text))).join(' ');
+
+/**
+ * Running headers, footers and page numbers: short blocks (≤ 2 rows, ≤ 200 characters) in small or body type, wholly
+ * in the top or bottom band of the page, set apart from the body by at least a row height, on a page with a body
+ * (≥ 2 other blocks). A number-only block is the page number (top or bottom). Titles (large type), tables and blocks
+ * of three or more rows (an invoice's letterhead address) stay in the body.
+ * Further in, up to SMALL_PRINT_BAND from the edge: one short line of small print (≤ SMALL_PRINT of the body size),
+ * two row heights clear of the body, with only furniture between it and the edge — a slide's or report's footer line
+ * ("NETS 2015" above the page number). A line that starts like a footnote stays in the body.
+ */
+export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number): LayoutBlock[] {
+  const sizes = blocks.flatMap((block) => block.rows.map((row) => row.fontSize));
+  const body = median(sizes);
+  const eligible = (block: LayoutBlock): boolean => block.kind === 'text' || block.kind === 'list' || block.kind === 'heading';
+  const rowHeight = (block: LayoutBlock): number => median(block.rows.map((row) => boxHeight(row.box)));
+  /** Blocks on the body's side of `block` (not between it and the edge), and the gap to the nearest of them. */
+  const bodySide = (block: LayoutBlock, top: boolean): { others: LayoutBlock[]; gap: number } => {
+    const others = blocks.filter((other) => other !== block && !(top ? other.box[3] <= block.box[3] : other.box[1] >= block.box[1]));
+    const gap = top ? Math.min(...others.map((o) => o.box[1])) - block.box[3] : block.box[1] - Math.max(...others.map((o) => o.box[3]));
+    return { others, gap };
+  };
+
+  const kinds = blocks.map((block): LayoutBlock['kind'] | null => {
+    if (!eligible(block)) return null;
+    const top = block.box[3] <= TOP_BAND * pageHeight;
+    const bottom = block.box[1] >= BOTTOM_BAND * pageHeight;
+    if (!top && !bottom) return null;
+    const text = textOf(block);
+    if (PAGE_NUMBER.test(text)) return 'page-number';
+    if (block.rows.length > 2 || text.length > 200 || blockFontSize(block) > 1.1 * body) return null;
+    const { others, gap } = bodySide(block, top);
+    if (others.length < 2 || gap < rowHeight(block)) return null;
+    return top ? 'header' : 'footer';
+  });
+
+  const smallPrint = blocks.map((block, index) => {
+    if (kinds[index] || !eligible(block) || body <= 0) return false;
+    const top = block.box[3] <= SMALL_PRINT_BAND * pageHeight;
+    const bottom = block.box[1] >= (1 - SMALL_PRINT_BAND) * pageHeight;
+    if (!top && !bottom) return false;
+    const text = textOf(block);
+    if (block.rows.length > 1 || text.length > SMALL_PRINT_MAX_CHARS || FOOTNOTE_MARK.test(text)) return false;
+    if (blockFontSize(block) > SMALL_PRINT * body) return false;
+    const { others, gap } = bodySide(block, top);
+    return others.length >= 2 && gap >= 2 * rowHeight(block);
+  });
+  blocks.forEach((block, index) => {
+    if (!smallPrint[index]) return;
+    const top = block.box[3] <= SMALL_PRINT_BAND * pageHeight;
+    const beyond = blocks.filter((other, i) => i !== index && (top ? other.box[3] <= block.box[1] : other.box[1] >= block.box[3]));
+    if (beyond.every((other) => kinds[blocks.indexOf(other)] || smallPrint[blocks.indexOf(other)])) kinds[index] = top ? 'header' : 'footer';
+  });
+
+  return blocks.map((block, index) => (kinds[index] ? { ...block, kind: kinds[index]!, level: undefined } : block));
+}
