@@ -74,6 +74,50 @@ describe('textItemsToWords', () => {
   });
 });
 
+describe('textItemsToWords: accents drawn as separate glyphs', () => {
+  // TeX's `J\'an Min\'a\v{c} for`: each accent ends a run, and the next run starts back under it (a negative kern).
+  // Character-count widths: 10 pt per character at 10 pt size.
+  const item = (str: string, x: number, hasEOL = false) => ({ str, transform: [10, 0, 0, 10, x, 700], width: 10 * str.length, fontName: 'f1', hasEOL });
+
+  it('puts each accent on the letter under it and joins the pieces it split', () => {
+    const words = textItemsToWords(
+      [item('thank J´', 100), item('an Min´', 170), item('aˇ', 230), item('c for', 240, true)],
+      { viewportTransform, scale, styles },
+    );
+    expect(words.map((w) => w.text)).toEqual(['thank', 'Ján', 'Mináč', 'for']);
+    const jan = words[1];
+    expect(jan.box[0]).toBe(320); // "J" starts at 160 pt
+    expect(jan.box[2]).toBe(380); // "an" ends at 190 pt
+    expect(words[3].endOfLine).toBe(true);
+  });
+
+  it('composes an accent that follows its letter, and a dotless i', () => {
+    // "e" then its accent drawn back over it; then TeX's `\'{\i}`: the accent, then "ı" drawn back under it.
+    const words = textItemsToWords([item('e', 100), item('´', 100), item('´', 110), item('ı', 110)], { viewportTransform, scale, styles });
+    expect(words.map((w) => w.text)).toEqual(['éí']);
+  });
+
+  it('leaves an accent that is over no letter as it is', () => {
+    const words = textItemsToWords([item('don´t', 100), item('x ´', 200), item('a', 250)], { viewportTransform, scale, styles });
+    expect(words.map((w) => w.text)).toEqual(['don´t', 'x', '´', 'a']);
+  });
+
+  it('joins runs of one font that touch on one baseline: small capitals', () => {
+    // "GPT-4" then a small-capital "O" (8 pt) on the same baseline, then a space and "model".
+    const small = { str: 'O', transform: [8, 0, 0, 8, 150, 700], width: 6, fontName: 'f1', hasEOL: false };
+    const words = textItemsToWords([item('GPT-4', 100), small, item(' model', 156)], { viewportTransform, scale, styles });
+    expect(words.map((w) => w.text)).toEqual(['GPT-4O', 'model']);
+    // A run of another font, or on another baseline (a superscript), stays a word of its own.
+    const other = textItemsToWords([item('x', 100), { ...small, str: '2', transform: [8, 0, 0, 8, 110, 704] }], { viewportTransform, scale, styles });
+    expect(other.map((w) => w.text)).toEqual(['x', '2']);
+  });
+
+  it('NFC-normalises decomposed text', () => {
+    const [word] = textItemsToWords([item('Cafe\u0301', 100)], { viewportTransform, scale, styles });
+    expect(word.text).toBe('Café');
+  });
+});
+
 describe('cleanFontName', () => {
   it('decodes UTF-16BE names and drops control characters', () => {
     expect(cleanFontName('\u00fe\u00ff\u0000A\u0000B\u0000+\u0000F')).toBe('AB+F');

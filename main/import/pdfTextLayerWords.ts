@@ -8,6 +8,7 @@
  */
 import type { TextLayerWord } from '../../app/model/page.js';
 import { multiply, type Matrix } from './affine.js';
+import { addMark, planAccents, SPACING_ACCENTS, type PlacedWord } from './composeAccents.js';
 
 /** The fields of a pdf.js TextItem this module reads. */
 export interface PdfTextItem {
@@ -43,12 +44,21 @@ export interface TextItemsToWordsOptions {
 
 const countCharacters = (text: string): number => [...text].length;
 
-/** Words of every item, in pdf.js's stream order. Items without visible text are skipped. */
+/**
+ * Words of every item, in pdf.js's stream order. Items without visible text are skipped. Accents drawn as separate
+ * glyphs over a letter are composed with it (composeAccents.ts); every word's text is NFC-normalised.
+ */
 export function textItemsToWords(items: readonly PdfTextItem[], options: TextItemsToWordsOptions): TextLayerWord[] {
   const measure = options.measure ?? countCharacters;
   const words: TextLayerWord[] = [];
+  const placed: PlacedWord[] = [];
+  // Whitespace (or a line end) since the last word: decides which pieces an accent may join.
+  let spacePending = true;
   for (const item of items) {
-    if (!item.str || !item.str.trim()) continue;
+    if (!item.str || !item.str.trim()) {
+      if (item.str || item.hasEOL) spacePending = true;
+      continue;
+    }
     const style = options.styles[item.fontName] ?? {};
     const fontFamily = style.fontFamily ?? 'sans-serif';
     const tx = multiply(options.viewportTransform, item.transform);
@@ -64,11 +74,15 @@ export function textItemsToWords(items: readonly PdfTextItem[], options: TextIte
     const descent = style.descent && style.descent < 0 ? style.descent : -0.2;
     const fontName = cleanFontName(options.fontNameOf?.(item.fontName)) ?? fontFamily;
 
-    const pieces = splitWords(item.str);
+    const pieces = splitAtAccents(splitWords(item.str));
     const totalWidth = measure(item.str, fontFamily) || countCharacters(item.str);
+    const offset = (index: number): number => (measure(item.str.slice(0, index), fontFamily) / totalWidth) * advance;
+    // Positions along the line and across it (the baseline), for composing accents: projections on the run's axes.
+    const originAlong = tx[4] * right[0] + tx[5] * right[1];
+    const across = tx[4] * up[0] + tx[5] * up[1];
     pieces.forEach((piece, index) => {
-      const start = (measure(item.str.slice(0, piece.start), fontFamily) / totalWidth) * advance;
-      const end = (measure(item.str.slice(0, piece.end), fontFamily) / totalWidth) * advance;
+      const start = offset(piece.start);
+      const end = offset(piece.end);
       const corners: Array<[number, number]> = [];
       for (const along of [start, end]) {
         for (const height of [descent * fontSize, ascent * fontSize]) {
@@ -91,9 +105,67 @@ export function textItemsToWords(items: readonly PdfTextItem[], options: TextIte
       };
       if (item.hasEOL && index === pieces.length - 1) word.endOfLine = true;
       words.push(word);
+      const previousEnd = index > 0 ? pieces[index - 1].end : -1;
+      placed.push({
+        text: piece.text,
+        along: [originAlong + start, originAlong + end],
+        across,
+        fontSize,
+        font: item.fontName,
+        spaceBefore: index === 0 ? spacePending || piece.start > 0 : piece.start > previousEnd,
+        charSpan: (at) => [originAlong + offset(piece.start + at), originAlong + offset(piece.start + at + 1)],
+      });
     });
+    spacePending = item.hasEOL || /\s$/u.test(item.str);
   }
-  return words;
+  return composeAccents(words, placed);
+}
+
+/** Applies planAccents: marks onto letters, accent words dropped, the pieces they split joined. */
+function composeAccents(words: TextLayerWord[], placed: readonly PlacedWord[]): TextLayerWord[] {
+  const { compositions, joinsNext } = planAccents(placed);
+  const texts = words.map((word) => word.text);
+  const dropped = new Set<number>();
+  // Marks go on from the last letter back, so a letter that gains a code unit does not shift the next one's index.
+  for (const c of [...compositions].sort((a, b) => b.letterIndex - a.letterIndex)) {
+    texts[c.target] = addMark(texts[c.target], c.letterIndex, c.mark);
+    dropped.add(c.accent);
+  }
+  const out: TextLayerWord[] = [];
+  let joining = false;
+  words.forEach((word, index) => {
+    if (dropped.has(index)) return;
+    const text = texts[index].normalize('NFC');
+    const last = out.at(-1);
+    if (joining && last) {
+      last.text += text;
+      last.box = [Math.min(last.box[0], word.box[0]), Math.min(last.box[1], word.box[1]), Math.max(last.box[2], word.box[2]), Math.max(last.box[3], word.box[3])];
+      if (word.endOfLine) last.endOfLine = true;
+      else delete last.endOfLine;
+    } else out.push({ ...word, text });
+    joining = joinsNext.has(index);
+  });
+  return out;
+}
+
+/**
+ * Pieces with every spacing accent split off as a piece of its own (so that it gets its own position). Combining marks
+ * stay with the letter they follow: the run already composes them.
+ */
+function splitAtAccents(pieces: Array<{ text: string; start: number; end: number }>): Array<{ text: string; start: number; end: number }> {
+  return pieces.flatMap((piece) => {
+    if (piece.text.length === 1 || ![...piece.text].some((c) => c in SPACING_ACCENTS)) return [piece];
+    const parts: Array<{ text: string; start: number; end: number }> = [];
+    let from = 0;
+    for (let i = 0; i < piece.text.length; i++) {
+      if (!(piece.text[i] in SPACING_ACCENTS)) continue;
+      if (i > from) parts.push({ text: piece.text.slice(from, i), start: piece.start + from, end: piece.start + i });
+      parts.push({ text: piece.text[i], start: piece.start + i, end: piece.start + i + 1 });
+      from = i + 1;
+    }
+    if (from < piece.text.length) parts.push({ text: piece.text.slice(from), start: piece.start + from, end: piece.end });
+    return parts;
+  });
 }
 
 /**

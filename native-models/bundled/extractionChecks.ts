@@ -63,7 +63,7 @@ export function elementProblems(extraction: Extraction): string[] {
         .map((w) => w.text),
     );
     // Formulas are LaTeX built from the words, not the words themselves.
-    for (const word of plainWords(blocks[index].replace(/(?<!\\)\$[^$\n]+?(?<!\\)\$/gu, ' '))) {
+    for (const word of plainWords(blocks[index].replace(/\$\$[^$]+?\$\$/gu, ' ').replace(/(?<!\\)\$[^$\n]+?(?<!\\)\$/gu, ' '))) {
       if (!/^#+$/u.test(word) && !inside.has(word)) problems.push(`${element.id}: "${word}" has no word inside the box`);
     }
   });

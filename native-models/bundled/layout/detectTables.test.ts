@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtmlTables } from '../../../app/tables/index.js';
 import type { LayoutWord } from './layoutTypes.js';
+import { isNumericText } from './detectTables.js';
 import { layoutPage } from './layoutPage.js';
 
 /** Words of `text` from (x, baseline y), `size` px, 0.5 em per character, 0.3 em spaces. */
@@ -86,5 +87,117 @@ describe('table detection from alignment', () => {
     const words = [0, 1, 2, 3].flatMap((i) => row([`Item ${i}`, `${i}`, `${i * 2}.00`, `${i * 3}.50`], xs, 200 + 40 * i));
     expect(layoutPage(words, page).elements.map((e) => e.kind)).toEqual(['table']);
     expect(layoutPage(words, { ...page, tables: false }).elements.map((e) => e.kind)).not.toContain('table');
+  });
+});
+
+/** A horizontal rule across [x1, x2] at y. */
+const rule = (y: number, x1: number, x2: number): [number, number, number, number] => [x1, y - 0.5, x2, y + 0.5];
+
+describe('tables between horizontal rules only', () => {
+  const xs = [100, 300, 600, 800];
+
+  it('keeps a booktabs table whole across a long cell, with the header closed by the rule under it', () => {
+    const words = [
+      ...line('Table 2: Results by topic and difficulty of the tasks we ran in the study.', 100, 80),
+      ...row(['Topic', 'Task', 'Score', 'Steps'], xs, 140),
+      ...row(['Proteomics', 'Clustering', '0.87', '12'], xs, 200),
+      ...row(['Chemistry', 'Mixing', '0.82', '30'], xs, 230),
+      ...row(['Translation', 'Rosetta-stone style discovery of an alien language', '', ''], [100, 300], 260),
+      ...row(['Nouns', 'Single noun', '0.40', '8'], xs, 290),
+      ...row(['Verbs', 'Noun and verb', '0.20', '15'], xs, 320),
+    ];
+    const rulings = [rule(110, 100, 900), rule(160, 100, 900), rule(340, 100, 900)];
+    const { markdown, elements } = layoutPage(words, { ...page, rulings });
+    expect(elements.map((e) => e.kind)).toEqual(['text', 'table']);
+    const [grid] = parseHtmlTables(markdown);
+    expect([grid.rowCount, grid.headerRowCount]).toEqual([6, 1]);
+    expect(grid.cells.find((c) => c.text.startsWith('Rosetta'))).toMatchObject({ row: 3, col: 1 });
+  });
+
+  it('does not make a table of an address block between a page-header rule and a table', () => {
+    const words = [
+      ...line('Azure Interior', 100, 140),
+      ...line('4557 De Silva St', 100, 166),
+      ...line('Fremont CA 94538', 100, 192),
+      ...line('YourCompany, Mitchell Admin', 600, 260),
+      ...line('215 Vine St', 600, 286),
+      ...line('Scranton PA 18503', 600, 312),
+      ...row(['Description', 'Quantity', 'Price', 'Amount'], xs, 400),
+      ...row(['Beeswax', '1.00', '42.00', '42.00'], xs, 440),
+      ...row(['Office Chair', '1.00', '70.00', '70.00'], xs, 480),
+    ];
+    const rulings = [rule(110, 100, 950), rule(375, 100, 950), rule(410, 100, 950), rule(450, 100, 950), rule(490, 100, 950)];
+    const { markdown } = layoutPage(words, { ...page, rulings });
+    const tables = parseHtmlTables(markdown);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].cells[0].text).toBe('Description');
+    expect(markdown).toContain('Azure Interior');
+    expect(markdown.indexOf('Azure Interior')).toBeLessThan(markdown.indexOf('<table>'));
+  });
+
+  it('takes no evidence from the lines of ruled notepaper', () => {
+    const lines = Array.from({ length: 14 }, (_, i) => rule(100 + 50 * i, 50, 950));
+    const words = [
+      ...row(['Pick', 'arch like OLMo'], [120, 420], 140),
+      ...row(['or', 'replicate a model'], [120, 420], 190),
+      ...row(['Follow', 'the LR flow'], [120, 420], 240),
+    ];
+    expect(layoutPage(words, { ...page, rulings: lines }).elements.map((e) => e.kind)).not.toContain('table');
+  });
+});
+
+describe('column finding', () => {
+  it('keeps the gutter of the full rows although section labels run across it', () => {
+    const xs = [100, 160, 400, 700, 850];
+    const words: LayoutWord[] = [];
+    let y = 100;
+    for (const [section, task] of [['Proteomics', 'Clustering'], ['Chemistry', 'Combinations'], ['Archaeology', 'Correlations']]) {
+      words.push(...row([section, '', task], [100, 160, 400], y));
+      y += 30;
+      for (const level of ['Easy', 'Normal', 'Challenge']) {
+        words.push(...row([String(y % 97), level, `${task} ${level}`, '0.87', '0.20'], xs, y));
+        y += 30;
+      }
+    }
+    const { markdown } = layoutPage(words, page);
+    const [grid] = parseHtmlTables(markdown);
+    expect(grid.colCount).toBe(5);
+    expect(grid.cells.find((c) => c.text === 'Challenge')).toMatchObject({ col: 1 });
+    expect(grid.cells.find((c) => c.text === 'Chemistry')).toMatchObject({ col: 0, colspan: 2 });
+  });
+
+  it('places headings set at 45° by where their text starts', () => {
+    const xs = [100, 400, 500, 600];
+    const words: LayoutWord[] = [...row(['Topic'], [100], 200)];
+    // Rotated headings: upright boxes 60 px tall and wide, starting over their column.
+    for (const [i, text] of ['Procedure', 'Completion', 'Knowledge'].entries()) {
+      words.push({ text, box: [xs[i + 1], 140, xs[i + 1] + 60, 200], confidence: 1, fontSize: 20 });
+    }
+    for (let r = 0; r < 4; r++) words.push(...row([`Task ${r}`, '0.87', '0.40', '1.00'], xs, 240 + 30 * r));
+    const { markdown } = layoutPage(words, page);
+    const [grid] = parseHtmlTables(markdown);
+    expect(grid.cells.filter((c) => c.row === 0).map((c) => c.text)).toEqual(['Topic', 'Procedure', 'Completion', 'Knowledge']);
+    expect(grid.cells.find((c) => c.text === 'Completion')!.header).toBe(true);
+  });
+});
+
+describe('two-column tables without rules', () => {
+  it('makes a table of a heading over rows of a label and a number, and leaves label/value lines as text', () => {
+    const countries = ['Algeria 6.19', 'Egypt 6.60', 'Jordan 4.20', 'Lebanon 2.57', 'Morocco 21.09', 'Total 98.46'];
+    const list = [
+      ...row(['FEMIP Country', 'Signed TA (EURm)'], [100, 500], 100),
+      ...countries.flatMap((pair, i) => row(pair.split(' '), [100, 500], 130 + 30 * i)),
+    ];
+    const [grid] = parseHtmlTables(layoutPage(list, page).markdown);
+    expect([grid.rowCount, grid.colCount, grid.headerRowCount]).toEqual([7, 2, 1]);
+    // Totals of an invoice: no heading row over them.
+    const totals = ['Subtotal 112.00', 'Discount 0.00', 'Shipping 5.00', 'Tax 16.94', 'Total 133.94'].flatMap((pair, i) => row(pair.split(' '), [600, 900], 100 + 26 * i));
+    expect(layoutPage(totals, page).elements.map((e) => e.kind)).not.toContain('table');
+  });
+
+  it('counts a number with its share in brackets as a number', () => {
+    expect(isNumericText('1269 (19.9%)')).toBe(true);
+    expect(isNumericText('101(20.4%)')).toBe(true);
+    expect(isNumericText('Table (2)')).toBe(false);
   });
 });

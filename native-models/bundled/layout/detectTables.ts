@@ -1,22 +1,31 @@
 /**
- * Tables from word alignment (and from ruling lines, where the PDF draws them): segments that line up in ≥ 3 rows of
- * ≥ 2 cells with consistent gutters between them become one table, rebuilt as rows × columns with header rows and
- * column spans. Pure; works on the segments of buildSegments (runs of words cut at wide gaps = candidate cells).
+ * Tables of a page, from ruling lines where the PDF draws them and from the alignment of words where it does not.
+ * Pure; works on the segments of buildSegments (runs of words cut at wide gaps = candidate cells).
  *
  * How:
- *  1. Prose lines (many words, wide) are not cells: they are set aside, but they still break a run of rows.
- *  2. The other segments are clustered into page-wide rows; consecutive rows with ≥ 2 segments (allowing short runs of
- *     one-segment rows in between: wrapped cells, section labels) and no prose or large gap between them form a run.
- *  3. In a run, columns are the x-intervals between gutters; a gutter is an x-range that (almost) no row covers, so a
- *     header cell spanning two columns does not erase the gutter under it.
- *  4. Each segment becomes a cell over the columns it overlaps (colspan); one-cell rows right under a fuller row are
- *     wrapped text of that row; leading non-numeric rows (and spanning rows) are header rows.
- *  5. A run is a table when it has ≥ 3 rows of ≥ 2 cells and either ruling lines around it, or ≥ 3 columns with one
- *     mostly numeric column, or ≥ 4 columns; text that runs like prose (long cells) is not.
+ *  1. Ruled grids (latticeTables): frames of horizontal and vertical rules are grids, their cells known from the lines.
+ *  2. Regions fenced by horizontal rules only (ruledRegions): the segments between the first and last rule are
+ *     one candidate table, whatever their lengths or gaps.
+ *  3. Elsewhere, prose lines (many words, wide) are set aside (they still break a run of rows); the other segments are
+ *     clustered into page-wide rows, and consecutive rows with ≥ 2 segments (allowing short runs of one-segment rows:
+ *     wrapped cells, section labels) and no prose or large gap between them form a candidate.
+ *  4. Each candidate is rebuilt, or rejected, from its alignment (alignedTable: columns from gutters, cells with
+ *     spans, wrapped rows, header rows).
+ * Rotated words take part in steps 2–4 by where their text starts (uprightProxies); the lines of ruled notepaper
+ * are no rules (notepaperRules).
  */
 import type { Box } from '../../../app/model/extraction.js';
 import { buildRows, toSegment } from './buildSegments.js';
 import { boxHeight, boxWidth, median, unionBox, type Row, type Segment, type TableLayout, type TableCellLayout } from './layoutTypes.js';
+import { buildTable } from './alignedTable.js';
+import { latticeTables } from './latticeTables.js';
+import { withoutNotepaperRules } from './notepaperRules.js';
+import { ruledRegions } from './ruledRegions.js';
+import { inside, overlapX } from './tableGeometry.js';
+import { isNumericText, segmentText } from './tableText.js';
+import { uprightProxies } from './uprightProxies.js';
+
+export { isNumericText, segmentText };
 
 export type { TableLayout, TableCellLayout };
 
@@ -32,29 +41,60 @@ const PROSE_WIDTH = 0.35;
 const MAX_ROW_GAP = 2.6;
 /** At most this many one-segment rows in a row inside a run (wrapped cells, section labels). */
 const MAX_SINGLE_ROWS = 2;
-/** A gutter is at least this many row heights wide … */
-const MIN_GUTTER = 0.5;
-/** … and crossed by at most this share of the rows (spanning headers and section labels). */
-const GUTTER_CROSSING_SHARE = 0.12;
-/** Tables whose cells average more words than this are text laid out in columns, not tables. */
-const MAX_MEAN_WORDS_PER_CELL = 6;
-/** A first or last column filled in fewer than this share of the rows is dropped from the table. */
-const EDGE_COLUMN_MIN_FILL = 0.25;
-
-const NUMERIC = /^[\s(]*[-+–−]?[$€£¥]?\s*[\d][\d\s.,'’]*\s*(%|[$€£¥]|[A-Z]{3})?[)*]*$/u;
-
-export function isNumericText(text: string): boolean {
-  return NUMERIC.test(text.trim()) || /^[-–—]$/u.test(text.trim());
-}
-
-export function segmentText(segment: Segment): string {
-  return segment.words.map((word) => word.text).join(' ');
-}
+/** Rows this close above a ruled region's first rule (in text heights) may be its header. */
+const HEADER_ABOVE_RULE = 1.2;
 
 export function detectTables(
   segments: readonly Segment[],
   options: DetectTablesOptions = {},
 ): { tables: TableLayout[]; rest: Segment[] } {
+  const unit = median(segments.map((s) => boxHeight(s.box))) || 1;
+  const rulings = withoutNotepaperRules(options.rulings ?? [], segments, unit);
+  // 1. Ruled grids first: their cells are known from the lines, whatever the words' alignment.
+  const lattice = latticeTables(segments.flatMap((s) => s.words), rulings, unit);
+  const left = lattice.used.size === 0 ? [...segments] : segments.flatMap((s) => {
+    const free = s.words.filter((w) => !lattice.used.has(w));
+    return free.length === s.words.length ? [s] : free.length ? [toSegment(free)] : [];
+  });
+  const proxies = uprightProxies(left);
+  const tables: TableLayout[] = [...lattice.tables];
+  const used = new Set<Segment>();
+  // 2. Regions between horizontal rules.
+  // (Found on the real words: a rotated heading is as tall as it is set, so it leaves no gap above it.)
+  for (const region of ruledRegions(rulings, left, unit, lattice.tables.map((t) => t.box))) {
+    const { members, headerAbove } = regionMembers(proxies.segments.filter((s) => !used.has(s)), region.box, unit);
+    // The header ends at the first rule when it is set above it, else at the first rule inside the region.
+    const headerBottom = headerAbove ? region.rules[0] : region.rules.length >= 3 ? region.rules[1] : undefined;
+    const table = buildTable(members, unit, rulings, { headerBottom });
+    if (!table) continue;
+    for (const s of table.segments) used.add(s);
+    tables.push(proxies.restoreTable(table));
+  }
+  // 3–4. Runs of aligned rows elsewhere.
+  const found = detectAlignedTables(proxies.segments.filter((s) => !used.has(s)), rulings);
+  tables.push(...found.tables.map(proxies.restoreTable));
+  return { tables, rest: found.rest.map(proxies.restore) };
+}
+
+/** The segments inside a ruled region, and up to two header rows set just above its first rule. */
+function regionMembers(segments: readonly Segment[], region: Box, unit: number): { members: Segment[]; headerAbove: boolean } {
+  const within = segments.filter((s) => inside(s.box, region, unit * 0.3));
+  const above = buildRows(segments.filter((s) => s.box[3] <= region[1] + unit * 0.3 && s.box[3] >= region[1] - 4 * HEADER_ABOVE_RULE * unit && overlapX(s.box, region) > 0)).reverse();
+  let top = region[1];
+  let numbers = false;
+  for (const row of above.slice(0, 2)) {
+    const fits = top - row.box[3] <= HEADER_ABOVE_RULE * unit && row.segments.length >= 2 && row.segments.every((s) => s.box[0] >= region[0] - unit && s.box[2] <= region[2] + unit);
+    if (!fits) break;
+    within.push(...row.segments);
+    top = row.box[1];
+    numbers ||= row.segments.some((s) => isNumericText(segmentText(s)));
+  }
+  // Rows above the first rule are its header unless they hold numbers (a body row the first rule does not cover).
+  return { members: within, headerAbove: top < region[1] && !numbers };
+}
+
+/** Tables from runs of aligned rows (step 3). */
+function detectAlignedTables(segments: readonly Segment[], rulings: readonly Box[]): { tables: TableLayout[]; rest: Segment[] } {
   if (segments.length < 6) return { tables: [], rest: [...segments] };
   const textWidth = boxWidth(unionBox(segments.map((s) => s.box)));
   const unit = median(segments.map((s) => boxHeight(s.box))) || 1;
@@ -80,7 +120,7 @@ export function detectTables(
     }
     // Every segment inside the run's box belongs to it (long description cells were set aside as prose).
     const members = segments.filter((s) => !used.has(s) && inside(s.box, box, unit * 0.3));
-    const table = buildTable(members, unit, options.rulings ?? []);
+    const table = buildTable(members, unit, rulings);
     if (!table) continue;
     for (const s of table.segments) used.add(s);
     tables.push(table);
@@ -127,230 +167,3 @@ function candidateRuns(rows: Row[], prose: Segment[], unit: number): Row[][] {
   return runs;
 }
 
-/** Steps 3–5 on the segments of one run; null when they do not make a table. */
-function buildTable(members: Segment[], unit: number, rulings: readonly Box[], depth = 0): TableLayout | null {
-  let rows = buildRows(members);
-  const box = unionBox(members.map((s) => s.box));
-  const columns = findColumns(rows, box, unit);
-  if (columns.length < 2) return null;
-  // An edge column that few rows fill (labels of a chart beside the table, a note in the margin) is not the table's.
-  if (depth < 4 && columns.length > 2) {
-    for (const column of [columns[0], columns.at(-1)!]) {
-      const within = (s: Segment): boolean => s.box[0] >= column[0] - 1 && s.box[2] <= column[1] + 1;
-      const filled = rows.filter((row) => row.segments.some(within)).length;
-      if (filled < EDGE_COLUMN_MIN_FILL * rows.length) {
-        return buildTable(members.filter((s) => !within(s)), unit, rulings, depth + 1);
-      }
-    }
-  }
-
-  // Cells: each segment over the columns it overlaps; segments of one row in the same column range are one cell.
-  // A segment is first cut where a gutter falls between two of its words that are wider apart than a space
-  // ("0 reclassifications   52" set a little closer than the segment gap): a gutter under normal word spacing
-  // is a heading spanning columns and stays whole.
-  let drafts: CellDraft[][] = rows.map((row) => {
-    const cells: CellDraft[] = [];
-    for (const segment of row.segments.flatMap((seg) => cutAtGutters(seg, columns, unit))) {
-      const hit = columns.flatMap(([x1, x2], c) => (Math.min(x2, segment.box[2] - 1) - Math.max(x1, segment.box[0] + 1) > 0 ? [c] : []));
-      const first = hit.length ? hit[0] : nearestColumn(columns, segment.box);
-      const last = hit.length ? hit.at(-1)! : first;
-      const clash = cells.at(-1);
-      if (clash && clash.last >= first) {
-        clash.last = Math.max(clash.last, last);
-        clash.segments.push(segment);
-      } else cells.push({ first, last, segments: [segment] });
-    }
-    return cells;
-  });
-
-  ({ drafts, rows } = mergeWrappedRows(drafts, rows, unit));
-
-  const fullRows = drafts.filter((row) => row.length >= 2).length;
-  if (fullRows < 3) return null;
-  const cellTexts = drafts.flat().map((cell) => cell.segments.map(segmentText).join(' '));
-  const meanWords = cellTexts.reduce((sum, t) => sum + t.split(/\s+/u).length, 0) / Math.max(1, cellTexts.length);
-  if (meanWords > MAX_MEAN_WORDS_PER_CELL) return null;
-  // A displayed formula laid out in pieces (Σ, limits, exponents) is not a table: mostly tiny non-numeric cells.
-  const tiny = cellTexts.filter((t) => t.replace(/\s/gu, '').length <= 2 && !isNumericText(t)).length;
-  if (tiny > 0.4 * cellTexts.length) return null;
-
-  const ruled = isRuled(box, rulings, unit);
-  if (!ruled) {
-    const numericColumn = columns.some((_, c) => {
-      const texts = drafts.flatMap((row) => row.filter((cell) => cell.first === c && cell.last === c).map((cell) => cell.segments.map(segmentText).join(' ')));
-      return texts.length >= 3 && texts.filter(isNumericText).length >= 0.5 * texts.length;
-    });
-    if (!(columns.length >= 4 || (columns.length >= 3 && numericColumn))) return null;
-  }
-
-  // Header rows: leading rows without numbers (at most 3), when numbers follow; a row with a spanning cell is a header
-  // row, and so is the row right under it (the spanned sub-headings).
-  let headerRowCount = 0;
-  const numericRow = (row: CellDraft[]): boolean => row.some((cell) => isNumericText(cell.segments.map(segmentText).join(' ')));
-  const laterNumbers = drafts.some(numericRow);
-  if (laterNumbers) {
-    while (headerRowCount < Math.min(3, drafts.length - 1) && !numericRow(drafts[headerRowCount]) && (drafts[headerRowCount].length >= 2 || drafts[headerRowCount][0].last > drafts[headerRowCount][0].first)) headerRowCount++;
-    // A first row that spans columns heads the row below it too.
-    if (headerRowCount === 1 && drafts[0].some((cell) => cell.last > cell.first) && drafts.length > 2 && !numericRow(drafts[1])) headerRowCount = 2;
-  }
-  if (headerRowCount >= drafts.length) headerRowCount = 0;
-  // Header cells set on several lines ("Number of / financial / companies") are one cell: header rows close together
-  // whose cells sit in the same column ranges (or in columns the row above leaves empty) are merged.
-  const headerGap = Math.min(0.6 * unit, 0.5 * median(rows.slice(1).map((row, i) => row.box[1] - rows[i].box[3])) + 0.15 * unit);
-  for (let r = headerRowCount - 1; r >= 1; r--) {
-    const [above, row] = [drafts[r - 1], drafts[r]];
-    const fits = row.every(
-      (cell) =>
-        above.some((other) => other.first === cell.first && other.last === cell.last) ||
-        above.every((other) => cell.last < other.first || cell.first > other.last),
-    );
-    if (!fits || rows[r].box[1] - rows[r - 1].box[3] > headerGap) continue;
-    for (const cell of row) {
-      const target = above.find((other) => other.first === cell.first && other.last === cell.last);
-      if (target) target.segments.push(...cell.segments);
-      else above.push(cell);
-    }
-    above.sort((a, b) => a.first - b.first);
-    drafts.splice(r, 1);
-    rows = [...rows.slice(0, r), ...rows.slice(r + 1)];
-    rows[r - 1] = { ...rows[r - 1] };
-    headerRowCount--;
-  }
-
-  const cells: TableCellLayout[] = drafts.flatMap((row, r) =>
-    row.map((cell) => ({
-      row: r,
-      col: cell.first,
-      rowspan: 1,
-      colspan: cell.last - cell.first + 1,
-      header: r < headerRowCount,
-      segments: cell.segments,
-      box: unionBox(cell.segments.map((s) => s.box)),
-    })),
-  );
-  return {
-    rowCount: drafts.length,
-    colCount: columns.length,
-    headerRowCount,
-    cells,
-    segments: members,
-    box,
-    evidence: ruled ? 'ruling-lines' : 'alignment',
-  };
-}
-
-function cutAtGutters(segment: Segment, columns: Array<[number, number]>, unit: number): Segment[] {
-  if (segment.words.length < 2) return [segment];
-  const pieces: Segment['words'][] = [[segment.words[0]]];
-  for (let i = 1; i < segment.words.length; i++) {
-    const [left, right] = [segment.words[i - 1], segment.words[i]];
-    const wide = right.box[0] - left.box[2] >= MIN_GUTTER * unit;
-    const gutterBetween = columns.some(([, x2], c) => c + 1 < columns.length && x2 <= right.box[0] + 1 && columns[c + 1][0] >= left.box[2] - 1);
-    if (wide && gutterBetween) pieces.push([]);
-    pieces.at(-1)!.push(right);
-  }
-  return pieces.length === 1 ? [segment] : pieces.map((words) => toSegment(words));
-}
-
-interface CellDraft {
-  first: number;
-  last: number;
-  segments: Segment[];
-}
-
-/**
- * Rows that are wrapped text of the row above are merged into it: rows closer than the table's usual row gap where
- * either the lower row is one cell under a filled cell of a fuller row (a wrapped cell), or the two rows fill
- * disjoint columns (a cell of several lines with the rest of the row set against one of them).
- */
-function mergeWrappedRows(drafts: CellDraft[][], rows: Row[], unit: number): { drafts: CellDraft[][]; rows: Row[] } {
-  const gaps = rows.slice(1).map((row, i) => row.box[1] - rows[i].box[3]);
-  const wrapGap = Math.min(0.6 * unit, 0.5 * median(gaps) + 0.15 * unit);
-  const outDrafts: CellDraft[][] = [];
-  const outRows: Row[] = [];
-  drafts.forEach((row, r) => {
-    const above = outDrafts.at(-1);
-    const aboveRow = outRows.at(-1);
-    if (above && aboveRow && rows[r].box[1] - aboveRow.box[3] <= wrapGap) {
-      const same = row.length === 1 ? above.find((cell) => cell.first === row[0].first && cell.last === row[0].last) : undefined;
-      const disjoint = row.every((cell) => above.every((other) => cell.last < other.first || cell.first > other.last));
-      if ((same && above.length >= 2) || (disjoint && above.length + row.length >= 2 && Math.min(above.length, row.length) === 1)) {
-        for (const cell of row) {
-          const target = above.find((other) => other.first === cell.first && other.last === cell.last);
-          if (target) target.segments.push(...cell.segments);
-          else above.push({ ...cell, segments: [...cell.segments] });
-        }
-        above.sort((a, b) => a.first - b.first);
-        outRows[outRows.length - 1] = { ...aboveRow, box: unionBox([aboveRow.box, rows[r].box]), segments: [...aboveRow.segments, ...rows[r].segments] };
-        return;
-      }
-    }
-    outDrafts.push(row.map((cell) => ({ ...cell, segments: [...cell.segments] })));
-    outRows.push(rows[r]);
-  });
-  return { drafts: outDrafts, rows: outRows };
-}
-
-/**
- * Columns as [x1, x2] intervals: the table's width minus its gutters. A gutter is an x-range at least MIN_GUTTER
- * rows wide that at most GUTTER_CROSSING_SHARE of the rows cover (1-px histogram of row coverage).
- */
-export function findColumns(rows: Row[], box: Box, unit: number): Array<[number, number]> {
-  const x0 = Math.floor(box[0]);
-  const width = Math.ceil(box[2]) - x0 + 1;
-  if (width <= 0 || width > 100_000) return [];
-  const cover = new Uint16Array(width);
-  for (const row of rows) {
-    const seen = new Uint8Array(width);
-    // Words, not segments: a gutter can run between two words of a segment cut too coarsely.
-    for (const word of row.segments.flatMap((segment) => segment.words)) {
-      for (let x = Math.max(0, Math.floor(word.box[0]) - x0); x <= Math.min(width - 1, Math.ceil(word.box[2]) - x0); x++) seen[x] = 1;
-    }
-    for (let x = 0; x < width; x++) cover[x] += seen[x];
-  }
-  // At least one crossing row allowed from four rows on: a spanning heading over a small table.
-  const allowed = Math.max(rows.length >= 4 ? 1 : 0, Math.floor(GUTTER_CROSSING_SHARE * rows.length));
-  // Covered runs of x, then runs closer than a gutter merged.
-  const runs: Array<[number, number]> = [];
-  for (let x = 0; x < width; x++) {
-    if (cover[x] <= allowed) continue;
-    const last = runs.at(-1);
-    if (last && x - last[1] <= 1) last[1] = x;
-    else runs.push([x, x]);
-  }
-  const columns: Array<[number, number]> = [];
-  for (const run of runs) {
-    const last = columns.at(-1);
-    if (last && run[0] - last[1] < MIN_GUTTER * unit) last[1] = run[1];
-    else columns.push([run[0], run[1]]);
-  }
-  return columns.map(([a, b]) => [a + x0, b + x0]);
-}
-
-function nearestColumn(columns: Array<[number, number]>, box: Box): number {
-  const centre = (box[0] + box[2]) / 2;
-  let best = 0;
-  columns.forEach(([x1, x2], c) => {
-    const [b1, b2] = columns[best];
-    if (Math.abs((x1 + x2) / 2 - centre) < Math.abs((b1 + b2) / 2 - centre)) best = c;
-  });
-  return best;
-}
-
-/** Ruled: at least two horizontal rules spanning most of the table's width, at or near its top and bottom. */
-function isRuled(box: Box, rulings: readonly Box[], unit: number): boolean {
-  const horizontal = rulings.filter(
-    (r) => boxHeight(r) <= unit * 0.5 && overlapX(r, box) >= 0.6 * boxWidth(box) && r[1] >= box[1] - 2 * unit && r[3] <= box[3] + 2 * unit,
-  );
-  return horizontal.length >= 2;
-}
-
-function overlapX(a: Box, b: Box): number {
-  return Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-}
-
-function inside(inner: Box, outer: Box, slack: number): boolean {
-  const cx = (inner[0] + inner[2]) / 2;
-  const cy = (inner[1] + inner[3]) / 2;
-  return cx >= outer[0] - slack && cx <= outer[2] + slack && cy >= outer[1] - slack && cy <= outer[3] + slack && inner[0] >= outer[0] - slack && inner[2] <= outer[2] + slack;
-}

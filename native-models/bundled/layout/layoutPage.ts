@@ -3,10 +3,12 @@
  * headings → running headers, footers, page numbers → Markdown + Elements. Pure.
  */
 import type { Box } from '../../../app/model/extraction.js';
-import { buildBlocks, classifyHeadings, markPageFurniture, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
+import { buildBlocks, classifyHeadings, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
 import { buildRows, buildSegments } from './buildSegments.js';
 import { detectTables } from './detectTables.js';
+import { foldFormulas } from './formulas.js';
 import type { LayoutBlock, LayoutWord, Segment } from './layoutTypes.js';
+import { markPageFurniture } from './pageFurniture.js';
 import { orderRegions } from './readingOrder.js';
 import { renderMarkdown, type RenderedPage } from './renderMarkdown.js';
 
@@ -18,12 +20,17 @@ export interface LayoutPageOptions {
   rulings?: readonly Box[];
   /** Set false to leave tables as rows of text (v1 behaviour). Default true. */
   tables?: boolean;
+  /** Set false to write formulas as plain words. Default true; formulas are read from text layers only (OCR words
+   * carry no fonts and one size per line). */
+  formulas?: boolean;
 }
 
 export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOptions): LayoutBlock[] {
   const visible = words.filter((word) => word.text.trim().length > 0);
-  const segments = buildSegments(visible);
-  const { tables, rest } = options.tables === false ? { tables: [], rest: segments } : detectTables(segments, { rulings: options.rulings });
+  // Formulas first: their scripts, limits and fraction parts must not become lines of their own.
+  const folded = options.formulas === false || options.source !== 'text-layer' ? { words: visible, rulings: options.rulings } : foldFormulas(visible, options.rulings);
+  const segments = buildSegments(folded.words);
+  const { tables, rest } = options.tables === false ? { tables: [], rest: segments } : detectTables(segments, { rulings: folded.rulings });
   // Each table takes part in reading order as one stand-in segment the size of the table.
   const standIns: Segment[] = tables.map((table) => ({ words: [], box: table.box, fontSize: 0, table }));
   const regions = orderRegions([...rest, ...standIns]);

@@ -14,6 +14,8 @@ export interface LayoutWord {
   fontName?: string;
   /** Words that the source put on one line share this key (OCR lines); absent for text layers. */
   lineKey?: string;
+  /** Set on the one word that stands for a formula found in the text layer (formulas.ts): its LaTeX. */
+  formula?: { latex: string; display: boolean };
 }
 
 /** A table found by detectTables: cells anchored top-left with spans, header rows first. */
