@@ -1,7 +1,7 @@
 /**
  * The curation loop in the browser shell: a correction made in Review shows up in the curation queue with a score
- * below 1, the three summary charts draw, a row leads back to its page, and the corpus leaves through the export
- * dialog (a non-empty foreign folder is refused, nothing written).
+ * below 1, the three summary charts draw, a row leads back to its page, a score range narrows the queue, and the
+ * corpus leaves through the export dialog (a non-empty foreign folder is refused, nothing written).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +93,27 @@ describe('curation view and corpus export from the UI', () => {
     expect(await editorText(page)).toContain(addedLine);
   });
 
+  it('narrows the queue to a score range (the charts keep every page), and lists every page again without it', async () => {
+    await openCuration(page);
+    const rowCount = () => page.locator('[data-testid="curation-row"]').count();
+    await page.getByTestId('filter-score-max').fill('0.99');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="curation-row"]').length < 4, undefined, { timeout: 30_000 });
+    const ranged = await curationRows(page);
+    expect(ranged.map((row) => row.pageId)).toContain(correctedPageId);
+    expect(ranged.every((row) => row.score <= 0.99)).toBe(true);
+    await expect(page.getByTestId('curation-range').textContent()).resolves.toMatch(new RegExp(`of ${ranged.length} page`));
+    const counts = await page
+      .getByTestId('chart-score-histogram')
+      .locator('rect[data-count]')
+      .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-count'))));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+
+    await page.getByTestId('filter-score-clear').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="curation-row"]').length === 4, undefined, { timeout: 30_000 });
+    expect(await rowCount()).toBe(4);
+    await expect(page.getByTestId('filter-score-max').inputValue()).resolves.toBe('');
+  });
+
   it('exports the corpus from the UI, and refuses a non-empty folder that is not an export', async () => {
     await openCuration(page);
     const outDir = path.join(outRoot, 'corpus');
@@ -104,6 +125,9 @@ describe('curation view and corpus export from the UI', () => {
     expect(records.some((line) => line.includes(addedLine))).toBe(true);
     expect(fs.existsSync(path.join(outDir, 'manifest.json'))).toBe(true);
     await page.screenshot({ path: path.join(artifactsDir, 'curation-export-done.png') });
+
+    // The browser shell has no folder picker: the folder is typed.
+    expect(await page.getByTestId('export-choose').count()).toBe(0);
 
     const foreign = path.join(outRoot, 'foreign');
     fs.mkdirSync(foreign);
