@@ -68,9 +68,9 @@ export function planProcesses(pages: readonly TesseractPage[], processes: number
   return plans;
 }
 
-function runProcess(listFile: string, outBase: string, dpi: number): Promise<void> {
+function runProcess(listFile: string, outBase: string, dpi: number, languages: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('tesseract', [listFile, outBase, '--dpi', String(dpi), '--psm', '3', '-l', 'eng'], {
+    const child = spawn('tesseract', [listFile, outBase, '--dpi', String(dpi), '--psm', '3', '-l', languages.join('+')], {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -81,8 +81,11 @@ function runProcess(listFile: string, outBase: string, dpi: number): Promise<voi
   });
 }
 
-/** OCRs every page with `processes` concurrent tesseract processes (at most that many at once); text per page. */
-export async function tesseractTexts(pages: readonly TesseractPage[], processes: number): Promise<string[]> {
+/**
+ * OCRs every page with `processes` concurrent tesseract processes (at most that many at once); text per page.
+ * `languages`: tesseract language codes, the same the engine compared with reads (each must be installed).
+ */
+export async function tesseractTexts(pages: readonly TesseractPage[], processes: number, languages: readonly string[] = ['eng']): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'recto-tesseract-'));
   try {
     const plans = planProcesses(pages, processes);
@@ -95,7 +98,7 @@ export async function tesseractTexts(pages: readonly TesseractPage[], processes:
         const listFile = path.join(dir, `list-${k}.txt`);
         const outBase = path.join(dir, `out-${k}`);
         await writeFile(listFile, plan.pageIndices.map((i) => pages[i]!.imagePath).join('\n') + '\n');
-        await runProcess(listFile, outBase, plan.dpi);
+        await runProcess(listFile, outBase, plan.dpi, languages);
         const pieces = (await readFile(`${outBase}.txt`, 'utf8')).split('\f');
         plan.pageIndices.forEach((pageIndex, j) => (texts[pageIndex] = pieces[j] ?? ''));
       }

@@ -6,10 +6,11 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { PSM } from 'tesseract.js';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../app/model/engine.js';
-import type { Extraction, Word } from '../../app/model/extraction.js';
+import type { Box, Extraction, Word } from '../../app/model/extraction.js';
 import type { LayoutWord } from './layout/layoutTypes.js';
-import { pageInvoiceFields } from './invoiceFields.js';
+import { pageInvoiceFields, type PageInvoiceFields } from './invoiceFields.js';
 import { layoutPage } from './layout/layoutPage.js';
+import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
 
@@ -25,6 +26,8 @@ export interface BundledEngineOptions {
   languages?: string[];
   /** Straighten skewed scans (±5°) before OCR; default true. */
   deskew?: boolean;
+  /** Read scans turned 90°, 180° or 270° upright (judged from the OCR's own reading); default true. */
+  orientation?: boolean;
   /** Tesseract page-segmentation mode; default 3, automatic segmentation without orientation detection. */
   pageSegmentationMode?: PSM;
   /** Read every page by OCR, even where the PDF has a usable text layer (to compare the two). */
@@ -56,6 +59,7 @@ export class BundledEngine implements Engine {
       pageSegmentationMode: this.pageSegmentationMode,
       languages: this.languages,
       deskew: options.deskew,
+      orientation: options.orientation,
     });
   }
 
@@ -74,6 +78,8 @@ export class BundledEngine implements Engine {
       }
       let words: LayoutWord[];
       let skew = 0;
+      // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
+      let turns: QuarterTurns = 0;
       if (useTextLayer && input.textLayer) {
         words = input.textLayer.words.map((word) => ({
           text: word.text,
@@ -83,24 +89,34 @@ export class BundledEngine implements Engine {
           fontName: word.fontName,
         }));
       } else {
-        const ocrWords = await this.pool.recognize(input.imagePath, {
+        const ocr = await this.pool.recognize(input.imagePath, {
           dpi: input.dpi,
           signal,
-          onSkew: (degrees) => (skew = degrees),
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        words = ocrWords.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
+        [skew, turns] = [ocr.skew, ocr.turns];
+        words = ocr.words.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
       signal?.throwIfAborted();
-      const { markdown, elements, furniture } = layoutPage(words, {
+      const upright = turnedSize(input.width, input.height, turns);
+      const layout = layoutPage(words, {
         source: useTextLayer ? 'text-layer' : 'ocr',
-        pageHeight: input.height,
+        pageHeight: upright.height,
         tables: this.options.tables,
         rulings: useTextLayer ? input.textLayer?.rulings : undefined,
       });
-      const plainWords = words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
-      const fields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(plainWords, markdown);
+      const uprightWords = words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
+      const uprightFields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(uprightWords, layout.markdown);
+      const { markdown, furniture } = layout;
+      const toPage = (box: Box): Box => boxFromTurned(box, turns, input.width, input.height);
+      const elements = turns === 0 ? layout.elements : layout.elements.map((element) => ({
+        ...element,
+        box: toPage(element.box),
+        ...(element.cells ? { cells: element.cells.map((cell) => ({ ...cell, box: toPage(cell.box) })) } : {}),
+      }));
+      const plainWords = turns === 0 ? uprightWords : uprightWords.map((word) => ({ ...word, box: toPage(word.box) }));
+      const fields = turns === 0 || !uprightFields ? uprightFields : { ...uprightFields, invoiceSources: turnSources(uprightFields.invoiceSources, toPage) };
       const stats = { durationMs: Math.round(performance.now() - started) };
       onEvent?.({ type: 'stats', stats });
       onEvent?.({ type: 'progress', fraction: 1, message: `${input.label}: done` });
@@ -124,6 +140,8 @@ export class BundledEngine implements Engine {
                 oem: 'LSTM_ONLY',
                 preprocess: this.options.deskew === false ? 'greyscale+normalise' : 'greyscale+normalise+deskew',
                 skewDegrees: skew,
+                // Clockwise degrees the page image was turned to read it upright (boxes are on the image as given).
+                orientationDegrees: turns * 90,
                 pageSegmentationMode: Number(this.pageSegmentationMode),
                 dpi: input.dpi,
               },
@@ -162,4 +180,10 @@ async function partialLayerVerdict(input: PageInput, verdict: TextLayerVerdict):
   } catch {
     return verdict;
   }
+}
+
+/** Invoice field sources with every box mapped by `toPage`. */
+function turnSources(sources: PageInvoiceFields['invoiceSources'], toPage: (box: Box) => Box): PageInvoiceFields['invoiceSources'] {
+  const turn = (source: { text: string; label: string | null; boxes: Box[] }) => ({ ...source, boxes: source.boxes.map(toPage) });
+  return Object.fromEntries(Object.entries(sources).map(([key, value]) => [key, Array.isArray(value) ? value.map(turn) : turn(value)]));
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { estimateSkew, straighten } from './deskew.js';
+import { loadOcrPage } from './ocrImage.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,15 +34,17 @@ describe('estimateSkew', () => {
 describe('straighten', () => {
   it('turns the sample scan (printed 1.1° askew) straight and maps boxes back onto the page', async () => {
     const file = path.join(repoRoot, 'resources', 'samples', 'northwind-invoice-scan.png');
-    const { data, info } = await sharp(file).greyscale().png().toBuffer({ resolveWithObject: true });
-    const result = await straighten(data, info.width, info.height);
+    const info = await sharp(file).metadata();
+    const page = await loadOcrPage(file);
+    const result = await straighten(page.image, page.thumbnail);
     expect(Math.abs(Math.abs(result.skew) - 1.1)).toBeLessThanOrEqual(0.3);
+    expect(result.image.data.length).toBe(result.image.width * result.image.height);
     // The page centre maps onto itself; a box stays on the page.
-    const meta = await sharp(result.image).metadata();
-    const centre = result.toPage([meta.width! / 2, meta.height! / 2, meta.width! / 2, meta.height! / 2]);
-    expect(Math.abs(centre[0] - info.width / 2)).toBeLessThan(1);
-    expect(Math.abs(centre[1] - info.height / 2)).toBeLessThan(1);
-    const corner = result.toPage([0, 0, meta.width!, meta.height!]);
+    const meta = result.image;
+    const centre = result.toPage([meta.width / 2, meta.height / 2, meta.width / 2, meta.height / 2]);
+    expect(Math.abs(centre[0] - info.width! / 2)).toBeLessThan(1);
+    expect(Math.abs(centre[1] - info.height! / 2)).toBeLessThan(1);
+    const corner = result.toPage([0, 0, meta.width, meta.height]);
     expect(corner).toEqual([0, 0, info.width, info.height]);
   });
 });

@@ -9,10 +9,11 @@ import { mkdir, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { straighten } from './deskew.js';
+import { createWorker, OEM, PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
+import { straighten } from './deskew.js';
+import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
+import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,6 +38,18 @@ export interface OcrSettings {
   languages?: readonly string[];
   /** Straighten skewed pages before OCR (projection-profile estimate, ±5°); default true. */
   deskew?: boolean;
+  /** Read pages turned 90°, 180° or 270° upright (see pageOrientation.ts); default true. */
+  orientation?: boolean;
+}
+
+/** One page's OCR. */
+export interface OcrPage {
+  /** Words, boxes in the pixels of the page image turned upright by `turns`. */
+  words: OcrWord[];
+  /** Clockwise quarter turns that made the page image upright (0: read as it is). */
+  turns: QuarterTurns;
+  /** Degrees the upright page was straightened by before OCR (0 when left as is). */
+  skew: number;
 }
 
 export interface RecognizeOptions {
@@ -103,12 +116,15 @@ export class TesseractPool {
     private readonly settings: OcrSettings,
   ) {}
 
-  /** Words of the image at `imagePath`, in its pixels. */
-  async recognize(imagePath: string, options: RecognizeOptions): Promise<OcrWord[]> {
+  /**
+   * Words of the image at `imagePath`, in the pixels of the page turned upright (`turns` clockwise quarter turns
+   * of the image; 0 for a page read as it is — then these are the image's own pixels).
+   */
+  async recognize(imagePath: string, options: RecognizeOptions): Promise<OcrPage> {
     options.signal?.throwIfAborted();
     const slot = await this.acquire();
     let keep = true;
-    // Settles when tesseract is done with the job this call started, whether or not the caller still waits for it.
+    // Settles when tesseract is done with the last job this call started, whether or not the caller still waits.
     let jobDone: Promise<boolean> | null = null;
     try {
       const worker = await slot.worker.catch((error: unknown) => {
@@ -116,47 +132,73 @@ export class TesseractPool {
         throw new Error(`tesseract could not start: ${error instanceof Error ? error.message : String(error)}`);
       });
       slot.onProgress = options.onProgress;
-      const prepared = await prepareForOcr(imagePath);
-      await worker.setParameters({
-        tessedit_pageseg_mode: this.settings.pageSegmentationMode,
-        user_defined_dpi: String(Math.max(1, Math.round(options.dpi * prepared.scale))),
-      });
-      const page = this.settings.deskew === false ? null : await straighten(prepared.image, prepared.width, prepared.height);
-      options.onSkew?.(page?.skew ?? 0);
+      const page = await loadOcrPage(imagePath);
       options.signal?.throwIfAborted();
-      const job = worker.recognize(page?.image ?? prepared.image, {}, { blocks: true, text: false, hocr: false, tsv: false });
-      jobDone = job.then(
-        () => true,
-        () => false,
-      );
-      // tesseract.js cannot cancel a job, and terminating a busy worker crashes the whole process inside tesseract.js
-      // (its Node worker posts to a port that terminate() has closed). So an aborted page only stops waiting: the
-      // worker finishes the job in the background and goes back to the pool afterwards.
-      const result = await abortable(job, options.signal, () => undefined);
-      let words = wordsOf(result.data.blocks ?? []);
-      if (words.length === 0 && String(this.settings.pageSegmentationMode) === String(PSM.AUTO) && (await darkShare(imagePath)) >= MIN_DARK_SHARE) {
-        // Automatic segmentation found no text block on a page with real ink (handwriting, faint scans): read it as
-        // one block of text instead. Blank pages (even with show-through from the reverse side) are left empty.
-        await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
-        const retry = worker.recognize(page?.image ?? prepared.image, {}, { blocks: true, text: false, hocr: false, tsv: false });
-        jobDone = retry.then(
+      const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
+        const job = (async () => {
+          await worker.setParameters({
+            tessedit_pageseg_mode: pageSegmentationMode,
+            user_defined_dpi: String(Math.max(1, Math.round(options.dpi * page.scale))),
+          });
+          // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
+          // not needed for that (tesseract.js passes these options as parameters for this job only).
+          const parameters = (probe ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
+          return worker.recognize(encodePgm(image), parameters, { blocks: true, text: false, hocr: false, tsv: false });
+        })();
+        jobDone = job.then(
           () => true,
           () => false,
         );
-        words = wordsOf((await abortable(retry, options.signal, () => undefined)).data.blocks ?? []);
+        // tesseract.js cannot cancel a job, and terminating a busy worker crashes the whole process inside
+        // tesseract.js (its Node worker posts to a port that terminate() has closed). So an aborted page only stops
+        // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
+        return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
+      };
+      const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number }> => {
+        const straight = this.settings.deskew === false ? null : await straighten(image, thumbnail);
+        options.signal?.throwIfAborted();
+        let words = await run(straight?.image ?? image, this.settings.pageSegmentationMode);
+        slot.onProgress = undefined; // progress is the first reading's; a page read again turned is rare
+        if (words.length === 0 && String(this.settings.pageSegmentationMode) === String(PSM.AUTO) && page.darkShare >= MIN_DARK_SHARE) {
+          // Automatic segmentation found no text block on a page with real ink (handwriting, faint scans): read it
+          // as one block of text instead. Blank pages (even with show-through from the reverse side) stay empty.
+          words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
+        }
+        const skew = straight?.skew ?? 0;
+        return { words: straight && skew !== 0 ? words.map((word) => ({ ...word, box: straight.toPage(word.box) })) : words, skew };
+      };
+
+      let reading = await read(page.image, page.thumbnail);
+      let turns: QuarterTurns = 0;
+      const verdict = this.settings.orientation === false ? ({ kind: 'upright' } as const) : judgeOrientation(reading.words);
+      let candidate: QuarterTurns | null = verdict.kind === 'quarter' ? verdict.turns : null;
+      if (verdict.kind === 'maybe-upside-down') {
+        // Read a band of the page upside down first: a whole second reading only for pages that read better so.
+        const band = probeBand(reading.words, page.image.height);
+        const probe = await run(turnGrey(cropRows(page.image, band[0], band[1]), 2), this.settings.pageSegmentationMode, true);
+        const inBand = reading.words.filter((word) => (word.box[1] + word.box[3]) / 2 >= band[0] && (word.box[1] + word.box[3]) / 2 < band[1]);
+        if (turnedReadingWins(inBand, probe)) candidate = 2;
       }
-      const straightened = page && page.skew !== 0 ? words.map((word) => ({ ...word, box: page.toPage(word.box) })) : words;
-      if (prepared.scale === 1) return straightened;
-      const up = 1 / prepared.scale;
-      return straightened.map((word) => ({
-        ...word,
-        box: [word.box[0] * up, word.box[1] * up, word.box[2] * up, word.box[3] * up] as Box,
-        lineHeight: word.lineHeight * up,
-      }));
+      if (candidate !== null) {
+        const turned = await read(turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate));
+        if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
+      }
+      options.onSkew?.(reading.skew);
+      const up = 1 / page.scale;
+      const words =
+        page.scale === 1
+          ? reading.words
+          : reading.words.map((word) => ({
+              ...word,
+              box: [word.box[0] * up, word.box[1] * up, word.box[2] * up, word.box[3] * up] as Box,
+              lineHeight: word.lineHeight * up,
+            }));
+      return { words, turns, skew: reading.skew };
     } finally {
       slot.onProgress = undefined;
-      if (jobDone) {
-        void jobDone.then((healthy) => {
+      const done = jobDone as Promise<boolean> | null;
+      if (done) {
+        void done.then((healthy) => {
           if (healthy) this.release(slot);
           else this.discard(slot);
         });
@@ -219,34 +261,14 @@ export class TesseractPool {
   }
 }
 
-/**
- * Greyscale with the contrast stretched to the full range (sharp's normalise: 1st → black, 99th percentile →
- * white). Tesseract's own binarisation loses light-grey and coloured print on rendered invoices without it
- * (AmazonWebServices.pdf: 63% → 91% of its words) and it costs nothing on clean scans. Same size unless the page
- * is over MAX_OCR_PIXELS (then `scale` < 1 and the caller scales boxes back to the page image's pixels).
- */
-async function prepareForOcr(imagePath: string): Promise<{ image: Buffer; width: number; height: number; scale: number }> {
-  const { width = 0, height = 0 } = await sharp(imagePath).metadata();
-  // Huge scans cost OCR time in proportion to their pixels and gain nothing past ~300 dpi print: capped.
-  const scale = width * height > MAX_OCR_PIXELS ? Math.sqrt(MAX_OCR_PIXELS / (width * height)) : 1;
-  let pipeline = sharp(imagePath).greyscale();
-  if (scale < 1) pipeline = pipeline.resize({ width: Math.max(1, Math.round(width * scale)) });
-  const { data, info } = await pipeline.normalise().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { image: data, width: info.width, height: info.height, scale: scale < 1 ? info.width / width : 1 };
-}
-
-/** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
-const MAX_OCR_PIXELS = 9_000_000;
-
-/** Share of a page's pixels that are dark (< 128 of 255, before contrast stretching) for it to hold real ink. */
+/** Share of a page's pixels that must be dark (< 128) before contrast stretching for it to hold real ink. */
 const MIN_DARK_SHARE = 0.001;
 
-/** Dark-pixel share of the page, on a 500-px-wide greyscale thumbnail of the original image. */
-async function darkShare(imagePath: string): Promise<number> {
-  const { data } = await sharp(imagePath).greyscale().resize({ width: 500 }).raw().toBuffer({ resolveWithObject: true });
-  let dark = 0;
-  for (const value of data) if (value < 128) dark++;
-  return data.length ? dark / data.length : 0;
+/** Rows [from, to) of the image. */
+function cropRows(image: GreyImage, from: number, to: number): GreyImage {
+  const top = Math.max(0, Math.min(image.height - 1, Math.floor(from)));
+  const bottom = Math.max(top + 1, Math.min(image.height, Math.ceil(to)));
+  return { data: image.data.subarray(top * image.width, bottom * image.width), width: image.width, height: bottom - top };
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];

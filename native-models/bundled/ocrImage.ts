@@ -1,0 +1,147 @@
+/**
+ * The page image as OCR wants it: one 8-bit grey channel in memory, contrast stretched, at most MAX_OCR_PIXELS.
+ * The page PNG is decoded once (sharp, raw RGBA) and everything after — grey, contrast, quarter turns, the
+ * thumbnail deskew and the ink checks look at — works on raw pixels; tesseract gets an uncompressed PGM. Earlier the
+ * page went through sharp's greyscale + normalise + PNG and tesseract decoded that PNG again: sharp's colour-managed
+ * greyscale and the second decode normalise needs cost more than the OCR itself on big scans (18 MP: ~6 s).
+ */
+import sharp from 'sharp';
+
+/** One grey channel, row-major, `data.length === width * height`. */
+export interface GreyImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface OcrPageImage {
+  /** Contrast-stretched grey page, possibly scaled down (see `scale`). */
+  image: GreyImage;
+  /** `image` pixels per page-image pixel: 1, or < 1 for pages over MAX_OCR_PIXELS. */
+  scale: number;
+  /**
+   * The page at THUMBNAIL_WIDTH (or less), contrast-stretched like `image`: what deskew measures lines on.
+   */
+  thumbnail: GreyImage;
+  /** Share of pixels that were dark (< 128) before contrast stretching: real ink, not show-through. */
+  darkShare: number;
+}
+
+/** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
+export const MAX_OCR_PIXELS = 9_000_000;
+/** Pages over this many times MAX_OCR_PIXELS are shrunk by sharp while decoding rather than after. */
+const HUGE_FACTOR = 4;
+/** Width of the page thumbnail for deskew and ink checks: lines of body text stay lines at this size. */
+export const THUMBNAIL_WIDTH = 800;
+/** Contrast stretch: this share of pixels at each end is clipped (sharp's `normalise()` default, 1% / 99%). */
+const STRETCH_CLIP = 0.01;
+
+/**
+ * Reads the page image at `imagePath` for OCR: grey (Rec. 601 luma, transparency composited on white), scaled
+ * down to MAX_OCR_PIXELS when larger (huge scans cost OCR time in proportion to their pixels and gain nothing past
+ * ~300 dpi print), contrast stretched so the darkest 1% is black and the lightest 1% white — tesseract's own
+ * binarisation loses light-grey and coloured print on rendered invoices without it and it costs nothing on clean scans.
+ */
+export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS): Promise<OcrPageImage> {
+  const { width = 0, height = 0 } = await sharp(imagePath).metadata();
+  // Pages far over the limit are shrunk while decoding (sharp streams), so a huge page never sits raw in memory.
+  const shrink = width * height > HUGE_FACTOR * maxPixels ? sharp(imagePath).resize({ width: Math.max(1, Math.round(width * Math.sqrt(maxPixels / (width * height)))) }) : sharp(imagePath);
+  const { data, info } = await shrink.raw().toBuffer({ resolveWithObject: true });
+  let image = toGrey(data, info.width, info.height, info.channels);
+  const scale = image.width * image.height > maxPixels ? Math.sqrt(maxPixels / (image.width * image.height)) : 1;
+  const originalWidth = width || image.width;
+  if (scale < 1) image = await resizeGrey(image, Math.max(1, Math.round(image.width * scale)));
+  const counts = histogram(image.data);
+  let dark = 0;
+  for (let v = 0; v < 128; v++) dark += counts[v]!;
+  applyTable(image.data, stretchTable(counts));
+  return {
+    image,
+    scale: image.width === originalWidth ? 1 : image.width / originalWidth,
+    thumbnail: await resizeGrey(image, Math.min(THUMBNAIL_WIDTH, image.width)),
+    darkShare: image.data.length ? dark / image.data.length : 0,
+  };
+}
+
+/** Grey from 1–4 channel 8-bit pixels (grey, grey+alpha, RGB, RGBA); alpha composited on white. */
+export function toGrey(data: Uint8Array, width: number, height: number, channels: number): GreyImage {
+  const n = width * height;
+  const out = new Uint8Array(n);
+  // Integer Rec. 601 luma (weights sum to 256); one loop per layout keeps each loop simple for the JIT.
+  if (channels === 1) out.set(data.subarray(0, n));
+  else if (channels === 3) for (let i = 0, p = 0; i < n; i++, p += 3) out[i] = (data[p]! * 77 + data[p + 1]! * 150 + data[p + 2]! * 29 + 128) >>> 8;
+  else if (channels === 4) {
+    // One 32-bit read per pixel (little-endian: R is the low byte).
+    const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : new Uint32Array(data.slice(0, 4 * n).buffer);
+    for (let i = 0; i < n; i++) {
+      const w = words[i]!;
+      const grey = ((w & 255) * 77 + ((w >>> 8) & 255) * 150 + ((w >>> 16) & 255) * 29 + 128) >>> 8;
+      const alpha = w >>> 24;
+      out[i] = alpha === 255 ? grey : (grey * alpha + 255 * (255 - alpha) + 127) / 255;
+    }
+  } else if (channels === 2) {
+    for (let i = 0, p = 0; i < n; i++, p += 2) out[i] = (data[p]! * data[p + 1]! + 255 * (255 - data[p + 1]!) + 127) / 255;
+  } else throw new Error(`unsupported image: ${channels} channels`);
+  return { data: out, width, height };
+}
+
+export async function resizeGrey(image: GreyImage, width: number): Promise<GreyImage> {
+  if (width === image.width) return { data: image.data.slice(), width: image.width, height: image.height };
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .resize({ width })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+export function histogram(data: Uint8Array): Uint32Array {
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) counts[data[i]!]++;
+  return counts;
+}
+
+/**
+ * Lookup table that maps the 1st percentile of `counts` to 0 and the 99th to 255, linearly (identity when the
+ * two meet: a flat page has no contrast to stretch).
+ */
+export function stretchTable(counts: Uint32Array): Uint8Array {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  const clip = total * STRETCH_CLIP;
+  let low = 0;
+  for (let seen = 0; low < 255 && seen + counts[low]! <= clip; low++) seen += counts[low]!;
+  let high = 255;
+  for (let seen = 0; high > 0 && seen + counts[high]! <= clip; high--) seen += counts[high]!;
+  const table = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) table[v] = high > low ? Math.max(0, Math.min(255, Math.round(((v - low) * 255) / (high - low)))) : v;
+  return table;
+}
+
+export function applyTable(data: Uint8Array, table: Uint8Array): void {
+  for (let i = 0; i < data.length; i++) data[i] = table[data[i]!]!;
+}
+
+/**
+ * The image turned clockwise by `turns` quarter turns (0–3). Exact (a pixel permutation), so boxes map back with
+ * `boxFromTurned`.
+ */
+export function turnGrey(image: GreyImage, turns: number): GreyImage {
+  const t = ((turns % 4) + 4) % 4;
+  const { data, width, height } = image;
+  if (t === 0) return image;
+  if (t === 2) return { data: data.slice().reverse(), width, height };
+  const out = new Uint8Array(data.length);
+  // Turned image: width = height, height = width. Clockwise: source (x, y) → (height − 1 − y, x).
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (t === 1) for (let x = 0; x < width; x++) out[x * height + (height - 1 - y)] = data[row + x]!;
+    else for (let x = 0; x < width; x++) out[(width - 1 - x) * height + y] = data[row + x]!;
+  }
+  return { data: out, width: height, height: width };
+}
+
+/** Binary PGM (P5) of the image: tesseract (leptonica) reads it without decoding a compressed format. */
+export function encodePgm(image: GreyImage): Buffer {
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
+  return Buffer.concat([header, image.data]);
+}
