@@ -64,9 +64,9 @@ describe.skipIf(!hasTestdata)('import + bundled engine on a real invoice PDF', (
     expect(extraction.engine.provider).toBe('text-layer');
     const truth = (await readFile(awsLayoutText, 'utf8')).split(/\s+/u).filter(Boolean);
     expect(wordRecall(truth, plainWords(extraction.markdown))).toBeGreaterThanOrEqual(0.95);
-    // Label and value on one line, as printed.
-    expect(extraction.markdown).toContain('Invoice Number: 42183017');
-    expect(extraction.markdown).toContain('TOTAL AMOUNT DUE ON August 3 , 2014 \\$4.11');
+    // The ruled "Invoice Summary" box is a table of label/value rows: each label stays beside its value.
+    expect(extraction.markdown).toContain('<tr><td>Invoice Number:</td><td>42183017</td></tr>');
+    expect(extraction.markdown).toContain('<tr><td>TOTAL AMOUNT DUE ON August 3 , 2014</td><td>&#36;4.11</td></tr>');
     expect(extraction.markdown.startsWith('# Amazon Web Services Invoice')).toBe(true);
     expect(elementProblems(extraction)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePgm, histogram, loadOcrPage, stretchTable, toGrey, turnGrey } from './ocrImage.js';
+import { encodePgm, loadOcrPage, toGrey, turnGrey } from './ocrImage.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,23 +18,6 @@ describe('toGrey', () => {
     const rgba = new Uint8Array([255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 128, 255, 255, 255, 255]);
     expect([...toGrey(rgba, 4, 1, 4).data]).toEqual([77, 255, 127, 255]);
     expect([...toGrey(new Uint8Array([10, 20, 30]), 3, 1, 1).data]).toEqual([10, 20, 30]);
-  });
-});
-
-describe('stretchTable', () => {
-  it('maps the 1st percentile to black and the 99th to white', () => {
-    const values = new Uint8Array(1000);
-    for (let i = 0; i < values.length; i++) values[i] = 100 + Math.floor(i / 10); // 100…199, 10 each
-    const table = stretchTable(histogram(values));
-    expect(table[100]).toBe(0);
-    expect(table[199]).toBe(255);
-    expect(table[150]).toBeGreaterThan(120);
-    expect(table[150]).toBeLessThan(135);
-  });
-
-  it('leaves a flat page as it is', () => {
-    const table = stretchTable(histogram(new Uint8Array(100).fill(200)));
-    expect(table[200]).toBe(200);
   });
 });
 
@@ -57,15 +40,16 @@ describe('turnGrey and encodePgm', () => {
 describe('loadOcrPage', () => {
   it('reads a page grey and contrast-stretched, with a thumbnail and its ink share', async () => {
     const file = path.join(dir, 'page.png');
-    // Light grey paper (200) with a dark grey bar (90): stretched to white and black.
+    // Light grey paper (200) with a dark grey bar (90): stretched to (near) white and black.
     await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 200, g: 200, b: 200 } } })
       .composite([{ input: { create: { width: 600, height: 60, channels: 3, background: { r: 90, g: 90, b: 90 } } }, left: 100, top: 100 }])
       .png()
       .toFile(file);
     const page = await loadOcrPage(file);
     expect([page.image.width, page.image.height, page.scale]).toEqual([1000, 600, 1]);
-    expect(page.image.data[0]).toBe(255);
-    expect(page.image.data[130 * 1000 + 400]).toBe(0);
+    // sharp stretches luminance in L*a*b*: near-white and near-black after the round trip to grey.
+    expect(page.image.data[0]).toBeGreaterThanOrEqual(250);
+    expect(page.image.data[130 * 1000 + 400]).toBeLessThanOrEqual(5);
     expect([page.thumbnail.width, page.thumbnail.height]).toEqual([800, 480]);
     expect(page.darkShare).toBeCloseTo(0.06, 2);
   });
