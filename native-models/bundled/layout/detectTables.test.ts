@@ -3,18 +3,7 @@ import { parseHtmlTables } from '../../../app/tables/index.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { isNumericText } from './detectTables.js';
 import { layoutPage } from './layoutPage.js';
-
-/** Words of `text` from (x, baseline y), `size` px, 0.5 em per character, 0.3 em spaces. */
-function line(text: string, x: number, y: number, size = 20): LayoutWord[] {
-  const words: LayoutWord[] = [];
-  let cursor = x;
-  for (const piece of text.split(' ')) {
-    const width = piece.length * size * 0.5;
-    words.push({ text: piece, box: [cursor, y - size * 0.8, cursor + width, y + size * 0.2], confidence: 1, fontSize: size });
-    cursor += width + size * 0.3;
-  }
-  return words;
-}
+import { line } from './syntheticWords.js';
 
 /** A row of cells at the given x positions. */
 function row(cells: string[], xs: number[], y: number): LayoutWord[] {

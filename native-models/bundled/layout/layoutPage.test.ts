@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutBlocks, layoutPage } from './layoutPage.js';
 import { escapeInline } from './renderMarkdown.js';
-
-/** Words of `text` laid left to right from (x, baseline y), `size` px font, monospace-ish 0.5 em per character. */
-function line(text: string, x: number, y: number, size = 20, extra: Partial<LayoutWord> = {}): LayoutWord[] {
-  const words: LayoutWord[] = [];
-  let cursor = x;
-  for (const piece of text.split(' ')) {
-    const width = piece.length * size * 0.5;
-    words.push({ text: piece, box: [cursor, y - size * 0.8, cursor + width, y + size * 0.2], confidence: 1, fontSize: size, ...extra });
-    cursor += width + size * 0.3;
-  }
-  return words;
-}
+import { line } from './syntheticWords.js';
 
 const page = { source: 'text-layer' as const, pageHeight: 2000 };
 

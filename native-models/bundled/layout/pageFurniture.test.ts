@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutPage } from './layoutPage.js';
-
-/** Words of `text` laid left to right from (x, baseline y), `size` px font, 0.5 em per character. */
-function line(text: string, x: number, y: number, size = 20): LayoutWord[] {
-  const words: LayoutWord[] = [];
-  let cursor = x;
-  for (const piece of text.split(' ')) {
-    const width = piece.length * size * 0.5;
-    words.push({ text: piece, box: [cursor, y - size * 0.8, cursor + width, y + size * 0.2], confidence: 1, fontSize: size });
-    cursor += width + size * 0.3;
-  }
-  return words;
-}
+import { line } from './syntheticWords.js';
 
 /** A slide-like page, 1500 × 1125: a title and body in large type. */
 const body = (): LayoutWord[] => [
