@@ -7,7 +7,22 @@
  */
 import type { Extraction, Word } from '../model/extraction.js';
 import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from './extractFields.js';
-import { emptyInvoiceFields } from './mergeFields.js';
+
+/** Every field absent: null, no line items. */
+export function emptyInvoiceFields(): PlainInvoiceFields {
+  return {
+    invoice_number: null,
+    issue_date: null,
+    due_date: null,
+    seller: null,
+    buyer: null,
+    currency: null,
+    subtotal: null,
+    tax: null,
+    total: null,
+    lines: [],
+  };
+}
 
 /** The pages' words in one coordinate space: each page's boxes moved down by the heights of the pages above it. */
 export function stackPageWords(pages: readonly Pick<Extraction, 'words' | 'page'>[]): Word[] {

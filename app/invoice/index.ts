@@ -4,5 +4,4 @@ export { parseAmount, findAmounts, type AmountMatch } from './amounts.js';
 export { parseDate, findDates, type DateMatch } from './dates.js';
 export { wordsToLines, wordsFromLayoutText, wordsFromMarkdown, type TextLine, type Segment } from './layout.js';
 export type { InvoiceLineItem } from './lineItems.js';
-export { mergeInvoiceFields, emptyInvoiceFields } from './mergeFields.js';
-export { documentInvoiceFields, stackPageWords } from './documentFields.js';
+export { documentInvoiceFields, emptyInvoiceFields, stackPageWords } from './documentFields.js';
