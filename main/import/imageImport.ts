@@ -7,6 +7,13 @@ import { ImportError } from './importError.js';
 import { capScale, DEFAULT_IMAGE_DPI, DEFAULT_MAX_PIXELS, type ImportedPage, type RenderOptions } from './importedDocument.js';
 import { messageOf } from './pdfImport.js';
 
+/**
+ * Largest image accepted, in pixels (about 31,600 × 31,600): far past any scan (a 20,000 × 20,000 px page decodes and
+ * is scaled down to maxPixels while streaming), but it stops a decompression bomb — a few-kB PNG that claims billions
+ * of pixels — before libvips starts on it. sharp's own default (268 MP) refused real 20k × 20k pages.
+ */
+export const MAX_INPUT_PIXELS = 1_000_000_000;
+
 /** Densities outside this range are metadata noise: encoders write 72 or 96 by default whatever the source was. */
 const PLAUSIBLE_DPI = { min: 100, max: 2400 };
 
@@ -22,13 +29,19 @@ export async function importImage(
 ): Promise<ImportedPage[]> {
   let pageCount: number;
   let density: number | undefined;
+  let oversized: string | null = null;
   try {
-    const metadata = await sharp(bytes).metadata();
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     pageCount = metadata.pages ?? 1;
     density = metadata.density;
+    const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+    if (pixels > MAX_INPUT_PIXELS) {
+      oversized = `the image is ${metadata.width} × ${metadata.pageHeight ?? metadata.height} px, over the limit of ${MAX_INPUT_PIXELS.toLocaleString('en')} pixels per page`;
+    }
   } catch (error) {
     throw new ImportError(filePath, 'corrupt', `the image cannot be read (${messageOf(error)})`, { cause: error });
   }
+  if (oversized) throw new ImportError(filePath, 'too-large', oversized);
   const fileDpi = density && density >= PLAUSIBLE_DPI.min && density <= PLAUSIBLE_DPI.max ? density : DEFAULT_IMAGE_DPI;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
 
@@ -39,7 +52,7 @@ export async function importImage(
     const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
     try {
       // failOn 'warning' (sharp's default, stated here on purpose) rejects truncated data instead of padding it grey.
-      const decoded = sharp(bytes, { page: index, failOn: 'warning', limitInputPixels: false });
+      const decoded = sharp(bytes, { page: index, failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS });
       const pageMetadata = await decoded.metadata();
       // EXIF orientations 5–8 turn the image by 90°: width and height swap once `.rotate()` applies them.
       const turned = (pageMetadata.orientation ?? 1) >= 5;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -163,7 +164,40 @@ describe('importDocument on the samples', () => {
     expect(rendered.dpi).toBeCloseTo(5, 1);
     expect(rendered.textLayer!.words[0].text).toBe('Huge');
   });
+
+  it('reads a 20,000 × 20,000 px image, scaled down to the pixel budget while decoding', { timeout: 120_000 }, async () => {
+    const file = path.join(work, 'huge.png');
+    await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#ffffff' }, limitInputPixels: false })
+      .composite([{ input: { create: { width: 4000, height: 400, channels: 3, background: '#000000' } }, left: 2000, top: 3000 }])
+      .png({ compressionLevel: 1 })
+      .toFile(file);
+    const document = await importDocument(file, cache);
+    const [page] = document.pages;
+    expect(page.width).toBe(6000);
+    expect(page.height).toBe(6000);
+    // The black bar is still where it was, at 30% scale.
+    const { data } = await sharp(page.imagePath).extract({ left: 600 + 100, top: 900 + 40, width: 8, height: 8 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(Math.max(...data)).toBeLessThan(40);
+  });
 });
+
+/** A PNG that claims `width` × `height` pixels: a valid header and one row of data (how a decompression bomb starts). */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // grey
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A PDF whose standard security handler (AES-256, R6) needs a user password that is not empty. */
 function passwordProtectedPdf(): Buffer {
@@ -205,6 +239,7 @@ describe('importDocument refuses bad input, naming the file and the reason, leav
       /damaged/u,
       'corrupt',
     ],
+    ['a PNG claiming 40,000 × 40,000 pixels', 'bomb.png', async () => pngClaiming(40_000, 40_000), /40000 × 40000 px, over the limit/u, 'too-large'],
     ['a password-protected PDF', 'locked.pdf', async () => passwordProtectedPdf(), /encrypted with a password/u, 'encrypted'],
     [
       'a truncated PNG',

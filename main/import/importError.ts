@@ -10,7 +10,8 @@ export type ImportErrorReason =
   | 'unsupported-type'
   | 'corrupt'
   | 'encrypted'
-  | 'no-pages';
+  | 'no-pages'
+  | 'too-large';
 
 export class ImportError extends Error {
   override readonly name = 'ImportError';
