@@ -12,12 +12,15 @@
  * Among candidates, the earliest tier of labels wins; then the first occurrence for numbers and dates, the last
  * for totals (invoice-level totals follow section totals). Labels in the item table's header name its columns, not
  * the invoice's fields: a tax column gives the tax only through the table's totals row. A subtotal that no label
- * names is derived where the page confirms it (inferSubtotal.ts).
+ * names is derived where the page confirms it (inferSubtotal.ts). Line items come from the item table under its header
+ * row (lineItems.ts) or, where there is none, from rows whose amounts add up to the stated subtotal or total
+ * (headerlessItems.ts).
  */
 import type { Word } from '../model/extraction.js';
 import { currencyCodes, findAmounts, type AmountMatch } from './amounts.js';
 import { findDates } from './dates.js';
 import { labelPatterns, type LabelledField } from './labels.js';
+import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
@@ -376,8 +379,12 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
 
   const total = lastMoney('total');
   const tax = lastMoney('tax') ?? columnTotal('tax');
-  const items = extractLineItems(lines, new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field])));
   let subtotal = lastMoney('subtotal');
+  const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
+  const untaxed = total && tax ? total.value - tax.value : null;
+  const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
+  let items = extractLineItems(lines, labelMap, statedItemSums);
+  if (items.length === 0) items = headerlessLineItems(lines, labelMap, statedItemSums);
   if (!subtotal) {
     const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines) });
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };

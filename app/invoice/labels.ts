@@ -22,7 +22,7 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'rechnungs\\s*-?\\s*datum', 'ausstellungsdatum', 'date\\s+de\\s+(?:la\\s+)?facture', "date\\s+d[’']émission",
       'factuur\\s*datum', 'data\\s+wystawienia', 'fecha\\s+de\\s+(?:emisi[oó]n|factura)', 'data\\s+fattura',
     ],
-    ['date', 'datum', 'dated'],
+    ['date', 'datum', 'dated', 'issued(?:\\s+on)?(?=\\s*:)'],
   ],
   due_date: [
     [
@@ -30,6 +30,8 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'zahlbar\\s+bis', 'zahlungsziel', "date\\s+d[’']?[ée]ch[ée]ance", '[ée]ch[ée]ance', 'date\\s+limite\\s+de\\s+paiement',
       '[àa]\\s+payer\\s+avant\\s+le', 'vervaldatum', 'uiterste\\s+betaaldatum', 'termin\\s+p[łl]atno[śs]ci',
     ],
+    // Bare words only as a label with its colon ("Due: 2 December 2024"); "due to …" in a sentence is not one.
+    ['due(?=\\s*:)'],
   ],
   total: [
     [

@@ -27,9 +27,16 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * OCR reads ruling lines, underlines and table borders as runs of tildes, underscores or dashes ("~~", "—_—"). Such a
+ * word names nothing, and set between two header cells it would bridge their gap and run them into one segment
+ * ("VK-Preis ~~ Zeilenbetrag"). A single hyphen or bar stays: it separates parts of a line ("Name AG - Street").
+ */
+const ruleArtefact = /^(?:[~_—]|[~_=¬—–\-|]{2,})$/u;
+
 /** Groups words into lines (vertical-centre overlap), left to right, top to bottom; splits lines at wide gaps. */
 export function wordsToLines(words: readonly Word[], gapInCharWidths = 1.8): TextLine[] {
-  const usable = words.filter((w) => w.text.trim().length > 0);
+  const usable = words.filter((w) => w.text.trim().length > 0 && !ruleArtefact.test(w.text.trim()));
   const sorted = [...usable].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2);
   const lines: { words: Word[]; top: number; bottom: number }[] = [];
   for (const word of sorted) {

@@ -2,10 +2,14 @@
  * Line items: find a header row naming at least a description column and an amount or price column, then read the
  * rows below it until a totals label. A row is an item when it has text in the description column and a money
  * amount at its right; quantity and unit price are read from the segments under their header columns.
- * Continuation lines (text without amounts) extend the previous item's description.
+ * Continuation lines (text without amounts) extend the previous item's description. Header cells run together are
+ * cut apart (splitHeaderCells); where a row's numbers disagree (quantity × unit price ≠ amount, or the amounts add up
+ * to no stated subtotal or total) the reading of a misread number that agrees is taken (itemArithmetic.ts). Tables
+ * without a header row: headerlessItems.ts.
  */
 import type { Word } from '../model/extraction.js';
-import { findAmounts } from './amounts.js';
+import { findAmounts, type AmountMatch } from './amounts.js';
+import { amountReadings, columnFormatAmounts, consistentPriceAndAmount, consistentSum, fillQuantityAndPrice, numberOnly, type PrintedAmount } from './itemArithmetic.js';
 import type { LabelledField } from './labels.js';
 import type { Segment, TextLine } from './layout.js';
 
@@ -30,10 +34,61 @@ interface HeaderColumns {
   columns: Partial<Record<Column, Segment>>;
 }
 
+/** Words of the longest column name starting `text` (0 when none does). */
+function columnNameWords(text: string): number {
+  let longest = 0;
+  for (const pattern of Object.values(columnLabels)) {
+    const m = pattern.exec(text.trim());
+    if (m) longest = Math.max(longest, m[0].trim().split(/\s+/).length);
+  }
+  return longest;
+}
+
+const segmentOf = (words: Word[]): Segment => ({
+  text: words.map((w) => w.text).join(' '),
+  words,
+  x1: Math.min(...words.map((w) => w.box[0])),
+  x2: Math.max(...words.map((w) => w.box[2])),
+});
+
+/**
+ * Header cells set tightly (or run together by OCR) form one segment: "BTW Hoeveelheid", "Item  Qty". A column name
+ * inside a segment starts a cell of its own where the words before it name no column (an unknown column: "BTW"), or
+ * where they do and a gap clearly wider than a space separates the two; "Total price" and "Unit price" stay one name.
+ */
+export function splitHeaderCells(segment: Segment): Segment[] {
+  const words = segment.words;
+  // Header cells are a few words; a longer run is a sentence that happens to contain "item" or "total".
+  if (words.length < 2 || words.length > 5) return [segment];
+  const charWidth = median(words.map((w) => (w.box[2] - w.box[0]) / Math.max(1, Array.from(w.text).length)));
+  const cells: Segment[] = [];
+  let start = 0;
+  let named = columnNameWords(words.map((w) => w.text).join(' '));
+  for (let i = 1; i < words.length; i++) {
+    if (i < start + named) continue;
+    const rest = words.slice(i).map((w) => w.text).join(' ');
+    const here = columnNameWords(rest);
+    if (here === 0) continue;
+    const gap = words[i]!.box[0] - words[i - 1]!.box[2];
+    if (named > 0 && gap <= 1.2 * charWidth) continue;
+    cells.push(segmentOf(words.slice(start, i)));
+    start = i;
+    named = here;
+  }
+  if (start === 0) return [segment];
+  cells.push(segmentOf(words.slice(start)));
+  return cells;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 /** The item table's columns when this line is its header row: a description column and an amount or price column. */
 function headerColumns(line: TextLine): HeaderColumns['columns'] | null {
   const columns: Partial<Record<Column, Segment>> = {};
-  for (const segment of line.segments) {
+  for (const segment of line.segments.flatMap(splitHeaderCells)) {
     for (const [column, pattern] of Object.entries(columnLabels) as [Column, RegExp][]) {
       if (!columns[column] && pattern.test(segment.text.trim())) columns[column] = segment;
     }
@@ -70,15 +125,34 @@ export function itemHeaderLines(lines: TextLine[]): Set<number> {
   return band;
 }
 
+/**
+ * The segment of `line` under a header cell: the one lying most within the cell's x-range (the share of the narrower
+ * of the two that overlaps), else the nearest within `tolerance`. A neighbour column's value may touch the cell too
+ * ("21 %" under "BTW" beside "1 PCS" under "Hoeveelheid"), and a long description may reach under it.
+ */
 function segmentUnder(line: TextLine, header: Segment | undefined, tolerance: number): Segment | undefined {
   if (!header) return undefined;
-  return line.segments.find((s) => s.x1 <= header.x2 + tolerance && s.x2 >= header.x1 - tolerance);
+  let best: Segment | undefined;
+  let bestScore = -Infinity;
+  for (const s of line.segments) {
+    const overlap = Math.min(s.x2, header.x2) - Math.max(s.x1, header.x1);
+    if (overlap < -tolerance) continue;
+    const score = overlap > 0 ? overlap / Math.max(1, Math.min(s.x2 - s.x1, header.x2 - header.x1)) : overlap - 1;
+    if (score > bestScore) {
+      best = s;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
-const numberOnly = (text: string): number | null => {
-  const m = /^\s*(\d+(?:[.,]\d+)?)(?:\s*\p{L}{0,6})?\s*$/u.exec(text);
-  return m ? Number(m[1]!.replace(',', '.')) : null;
-};
+/**
+ * An amount at the end of a sentence ("Price is inclusive of Promotional Discount of Rs 40.00,") is a note's, not an
+ * item's: three or more words before it in its segment. Words after it ("USD 12.00 per month") do not count.
+ */
+function inSentence(text: string, amount: AmountMatch): boolean {
+  return (text.slice(0, amount.index).match(/\p{L}{2,}/gu) ?? []).length >= 3;
+}
 
 /**
  * Whether the line amounts are net or gross of tax, as the amount column's header says ("Zeilenbetrag / ohne MwSt.",
@@ -106,16 +180,23 @@ const netMarker =
   /(?<![\p{L}])(?:net|netto|nett|excl\.?|excluding|exclusive\s+of|ex\.?\s+(?:vat|tax|gst)|before\s+tax|pre-?tax|without\s+(?:vat|tax)|w\/o\s+(?:vat|tax)|exkl\.?|exklusive|ohne\s+(?:mwst|ust)|zzgl\.?|ht|h\.t\.?|hors\s+tax(?:e|es)?|exclusief)(?![\p{L}])/iu;
 const grossMarker = /(?<![\p{L}])(?:gross|brutto|incl\.?|including|inclusive\s+of|inkl\.?|inklusive|ttc|t\.t\.c\.?|inclusief)(?![\p{L}])/iu;
 
-/** `labelled` maps "line:segment" of every label segment to its field. */
-export function extractLineItems(lines: TextLine[], labelled: Map<string, LabelledField>): InvoiceLineItem[] {
+/**
+ * `labelled` maps "line:segment" of every label segment to its field; `statedAmounts` are the amounts the invoice
+ * states for the items' sum (subtotal, total), null where not read: they choose between readings of a misread amount.
+ */
+export function extractLineItems(lines: TextLine[], labelled: Map<string, LabelledField>, statedAmounts: readonly (number | null)[] = []): InvoiceLineItem[] {
   const header = findHeader(lines);
   if (!header) return [];
   const items: InvoiceLineItem[] = [];
+  const readings: number[][] = [];
+  const printed: PrintedAmount[] = [];
+  const settled: boolean[] = [];
   const charWidth = 8;
   let lastItemLine = -1; // line index of the last item or its continuation, -1 after a gap
   for (let l = header.line + 1; l < lines.length; l++) {
     const line = lines[l]!;
-    const amounts = findAmounts(line.segments[line.segments.length - 1]!.text).filter((a) => a.hasDecimals || a.hasCurrency);
+    const lastSegment = line.segments[line.segments.length - 1]!;
+    const amounts = findAmounts(lastSegment.text).filter((a) => (a.hasDecimals || a.hasCurrency) && !inSentence(lastSegment.text, a));
     const first = line.segments[0]!;
     // A labelled line with an amount is not an item: a total ends the items, a (section) subtotal or tax line is
     // skipped (invoices with sections print subtotals between groups of items).
@@ -142,15 +223,29 @@ export function extractLineItems(lines: TextLine[], labelled: Map<string, Labell
     }
     const quantitySegment = segmentUnder(line, header.columns.quantity, charWidth);
     const priceSegment = segmentUnder(line, header.columns.unitPrice, charWidth);
-    const priceAmounts = priceSegment && priceSegment !== line.segments[line.segments.length - 1] ? findAmounts(priceSegment.text) : [];
-    items.push({
-      description: descriptionSegment.text,
-      quantity: quantitySegment ? numberOnly(quantitySegment.text) : null,
-      unitPrice: priceAmounts.length > 0 ? priceAmounts[priceAmounts.length - 1]!.value : null,
-      amount: amounts[amounts.length - 1]!.value,
-      words: [...line.words],
-    });
+    const priceAmounts = priceSegment && priceSegment !== lastSegment ? findAmounts(priceSegment.text) : [];
+    const quantity = quantitySegment && quantitySegment !== lastSegment ? numberOnly(quantitySegment.text) : null;
+    const reading = consistentPriceAndAmount(quantity, priceAmounts[priceAmounts.length - 1] ?? null, amounts[amounts.length - 1]!);
+    const item: InvoiceLineItem = { description: descriptionSegment.text, quantity, unitPrice: reading.unitPrice, amount: reading.amount, words: [...line.words] };
+    // Where the quantity column is not named (or its name was not read), a bare number of the row that makes
+    // quantity × unit price = amount is the quantity.
+    const others = line.segments.slice(line.segments.indexOf(descriptionSegment) + 1, -1).filter((s) => s !== priceSegment);
+    const filled = fillQuantityAndPrice(item, others);
+    items.push(filled);
+    // An amount already chosen by its row's arithmetic, or confirmed by it, has no other reading.
+    const confirmed = filled.quantity !== null && filled.unitPrice !== null && Math.abs(filled.quantity * filled.unitPrice - reading.amount) < 0.005;
+    const amount = amounts[amounts.length - 1]!;
+    readings.push(confirmed ? [reading.amount] : amountReadings(amount));
+    settled.push(confirmed);
+    const amountWords = lastSegment.words.filter((w) => /\d/.test(w.text));
+    const confidences = amountWords.map((w) => w.confidence).filter((c): c is number => c !== null);
+    printed.push({ text: amount.text, value: reading.amount, confidence: confidences.length > 0 ? Math.min(...confidences) : null });
     lastItemLine = l;
   }
-  return items;
+  const formatted = columnFormatAmounts(printed, settled);
+  formatted.forEach((value, i) => {
+    if (value !== printed[i]!.value) readings[i] = [value];
+  });
+  const amounts = consistentSum(formatted, readings, statedAmounts);
+  return items.map((item, i) => (item.amount === amounts[i] ? item : { ...item, amount: amounts[i]! }));
 }

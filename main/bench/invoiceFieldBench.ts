@@ -7,6 +7,9 @@
  * printed on the page (checked against the document's pdftotext layer: invoice2data's JSON holds template outputs,
  * e.g. AWS `amount_untaxed` is a copy of the total with no "untaxed" on the page). Known template artefacts are
  * listed in `knownArtefacts` with the reason and left out.
+ *
+ * runSampleFieldBench scores the repository's own samples (resources/samples, scans among them) on every field and
+ * line-item cell: with an engine that forces OCR it is the figure for fields read by OCR.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +17,7 @@ import { findAmounts } from '../../app/invoice/amounts.js';
 import { findDates } from '../../app/invoice/dates.js';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, type PlainInvoiceFields } from '../../app/invoice/index.js';
 import type { Word } from '../../app/model/extraction.js';
-import { defaultTestdataRoot, readTextFile, testdataPath } from './testdataPaths.js';
+import { defaultTestdataRoot, readTextFile, repoRoot, testdataPath } from './testdataPaths.js';
 
 /** What an engine returns for a document: its own fields, or words / Markdown to extract them from. */
 export interface InvoiceReading {
@@ -181,6 +184,87 @@ export function formatInvoiceFieldBench(result: InvoiceFieldBenchResult): string
     ...Object.entries(result.byField).map(([f, r]) => `  ${f.padEnd(15)} ${r.correct}/${r.total}`),
     `  line items found: ${result.lineItems.found}/${result.lineItems.total}; seller ~ issuer (loose): ${result.sellerLoose.matched}/${result.sellerLoose.total}`,
     ...result.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),
+    ...result.errors.map((e) => `  error: ${e}`),
+  ].join('\n');
+}
+
+export const defaultSamplesDir = path.join(repoRoot, 'resources', 'samples');
+
+/** One bundled sample against its `.truth.json`: every field, and each line item's four cells in order. */
+export interface SampleFieldOutcome {
+  file: string;
+  /** "scan" (read by OCR: no text layer) or "pdf". */
+  kind: string;
+  fields: { correct: number; total: number };
+  lineCells: { correct: number; total: number };
+  misses: string[];
+}
+
+export interface SampleFieldBenchResult {
+  samples: SampleFieldOutcome[];
+  fields: { correct: number; total: number };
+  lineCells: { correct: number; total: number };
+  errors: string[];
+}
+
+const sameValue = (expected: unknown, actual: unknown): boolean =>
+  typeof expected === 'number'
+    ? typeof actual === 'number' && Math.abs(actual - expected) < 0.005
+    : expected === null
+      ? actual === null
+      : String(actual ?? '').trim().toLowerCase() === String(expected).trim().toLowerCase();
+
+/**
+ * The repository's own samples (resources/samples/*.truth.json, written with the samples): complete ground truth for
+ * every field and line item, among them scans the engine reads by OCR — the figure for OCR errors in numbers, dates
+ * and labels. Line cells are scored by position; a missing or extra item counts its four cells as wrong.
+ */
+export async function runSampleFieldBench(readInvoice: ReadInvoice, samplesDir = defaultSamplesDir): Promise<SampleFieldBenchResult> {
+  const samples: SampleFieldOutcome[] = [];
+  const errors: string[] = [];
+  for (const truthFile of readdirSync(samplesDir).filter((f) => f.endsWith('.truth.json')).sort()) {
+    let truth: { file?: string; kind?: string; fields?: PlainInvoiceFields };
+    let fields: PlainInvoiceFields;
+    const file = path.join(samplesDir, truthFile.replace(/\.truth\.json$/, ''));
+    try {
+      truth = JSON.parse(await readTextFile(path.join(samplesDir, truthFile))) as typeof truth;
+      if (!truth.fields) continue;
+      const documentPath = path.join(samplesDir, truth.file ?? '');
+      const reading = await readInvoice(documentPath);
+      fields = reading.fields ?? toPlainFields(extractInvoiceFields({ words: reading.words, markdown: reading.markdown }));
+    } catch (error) {
+      errors.push(`${file}: ${(error as Error).message}`);
+      continue;
+    }
+    const expected = truth.fields;
+    const outcome: SampleFieldOutcome = { file: truth.file ?? truthFile, kind: truth.kind ?? 'pdf', fields: { correct: 0, total: 0 }, lineCells: { correct: 0, total: 0 }, misses: [] };
+    for (const key of Object.keys(expected).filter((k) => k !== 'lines') as (keyof PlainInvoiceFields)[]) {
+      outcome.fields.total++;
+      if (sameValue(expected[key], fields[key])) outcome.fields.correct++;
+      else outcome.misses.push(`${key}: expected ${JSON.stringify(expected[key])}, got ${JSON.stringify(fields[key])}`);
+    }
+    const cells = ['description', 'quantity', 'unit_price', 'amount'] as const;
+    for (let i = 0; i < Math.max(expected.lines.length, fields.lines.length); i++) {
+      for (const cell of cells) {
+        outcome.lineCells.total++;
+        const want = expected.lines[i]?.[cell];
+        const got = fields.lines[i]?.[cell];
+        if (want !== undefined && got !== undefined && sameValue(want, got)) outcome.lineCells.correct++;
+        else outcome.misses.push(`lines[${i}].${cell}: expected ${JSON.stringify(want ?? null)}, got ${JSON.stringify(got ?? null)}`);
+      }
+    }
+    samples.push(outcome);
+  }
+  const sum = (pick: (s: SampleFieldOutcome) => { correct: number; total: number }) =>
+    samples.reduce((a, s) => ({ correct: a.correct + pick(s).correct, total: a.total + pick(s).total }), { correct: 0, total: 0 });
+  return { samples, fields: sum((s) => s.fields), lineCells: sum((s) => s.lineCells), errors };
+}
+
+export function formatSampleFieldBench(result: SampleFieldBenchResult): string {
+  return [
+    `bundled samples, all fields: ${result.fields.correct}/${result.fields.total}; line-item cells ${result.lineCells.correct}/${result.lineCells.total}`,
+    ...result.samples.map((s) => `  ${s.file} (${s.kind}): fields ${s.fields.correct}/${s.fields.total}, line cells ${s.lineCells.correct}/${s.lineCells.total}`),
+    ...result.samples.flatMap((s) => s.misses.map((m) => `  miss ${s.file}.${m}`)),
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');
 }
