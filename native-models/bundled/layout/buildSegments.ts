@@ -9,6 +9,11 @@ import { boxHeight, median, unionBox, type LayoutWord, type Row, type Segment } 
 const SEGMENT_GAP = 0.8;
 /** Vertical overlap (of the smaller height) for two boxes to count as the same row. */
 const ROW_OVERLAP = 0.5;
+/**
+ * Boxes that overlap horizontally by more than this fraction of the smaller height are on different lines. Less is
+ * touching, not stacking: a formula's box ends a hundredth of a pixel into the full stop set after it.
+ */
+const CLASH_SLACK = 0.1;
 
 export function buildSegments(words: readonly LayoutWord[]): Segment[] {
   const segments: Segment[] = [];
@@ -66,7 +71,8 @@ export function buildRows(segments: readonly Segment[]): Row[] {
 
 /**
  * Greedy row clustering: items sorted by vertical centre join the row they overlap vertically by at least
- * ROW_OVERLAP of the smaller height, provided they do not overlap an item of that row horizontally.
+ * ROW_OVERLAP of the smaller height, provided they do not overlap an item of that row horizontally (beyond
+ * CLASH_SLACK).
  */
 function clusterRows<T>(
   items: readonly T[],
@@ -82,10 +88,7 @@ function clusterRows<T>(
       const row = rows[r];
       const overlap = Math.min(row.bottom, box[3]) - Math.max(row.top, box[1]);
       const smaller = Math.min(row.bottom - row.top, box[3] - box[1]);
-      const clashes = row.items.some((other) => {
-        const o = boxOf(other);
-        return Math.min(o[2], box[2]) - Math.max(o[0], box[0]) > 0;
-      });
+      const clashes = row.items.some((other) => overlapsOnPage(boxOf(other), box));
       if (smaller > 0 && overlap >= ROW_OVERLAP * smaller && !clashes) {
         row.items.push(item);
         row.top = Math.min(row.top, box[1]);
@@ -96,6 +99,16 @@ function clusterRows<T>(
     if (!joined) rows.push({ items: [item], top: box[1], bottom: box[3] });
   }
   return rows.sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
+}
+
+/** Two boxes that cannot sit side by side on one line: they overlap horizontally beyond touching. */
+function overlapsOnPage(a: readonly number[], b: readonly number[]): boolean {
+  const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const height = Math.min(a[3] - a[1], b[3] - b[1]);
+  // Boxes with the same top and bottom are one line whose widths were estimated too wide ("Derivat" "ives"), up to
+  // half the narrower word.
+  const level = Math.abs(a[1] - b[1]) <= CLASH_SLACK * height && Math.abs(a[3] - b[3]) <= CLASH_SLACK * height;
+  return overlap > (level ? 0.5 * Math.min(a[2] - a[0], b[2] - b[0]) : CLASH_SLACK * height);
 }
 
 const centreY = (box: readonly number[]): number => (box[1] + box[3]) / 2;

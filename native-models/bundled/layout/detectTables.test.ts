@@ -190,3 +190,44 @@ describe('two-column tables without rules', () => {
     expect(isNumericText('Table (2)')).toBe(false);
   });
 });
+
+describe('unruled tables side by side', () => {
+  it('keeps two tables set next to each other apart when each repeats the header row', () => {
+    const left = [100, 300, 450];
+    const right = [800, 1000, 1150];
+    const words = [
+      ...row(['Item', 'Qty', 'Price'], left, 200),
+      // The right table starts a little higher: still read after the left one.
+      ...row(['Item', 'Qty', 'Price'], right, 196),
+      ...['Apples 3 1.20', 'Pears 5 0.90', 'Plums 12 2.10', 'Figs 1 3.40'].flatMap((text, i) => row(text.split(' '), left, 240 + 40 * i)),
+      ...['Bread 2 2.50', 'Milk 4 1.10', 'Eggs 10 3.20'].flatMap((text, i) => row(text.split(' '), right, 240 + 40 * i)),
+    ];
+    const { markdown, elements } = layoutPage(words, page);
+    expect(elements.map((e) => e.kind)).toEqual(['table', 'table']);
+    const [first, second] = parseHtmlTables(markdown);
+    expect([first.rowCount, first.colCount, first.headerRowCount]).toEqual([5, 3, 1]);
+    expect([second.rowCount, second.colCount, second.headerRowCount]).toEqual([4, 3, 1]);
+    expect(first.cells.map((c) => c.text).slice(3, 6)).toEqual(['Apples', '3', '1.20']);
+    expect(second.cells.map((c) => c.text).slice(3, 6)).toEqual(['Bread', '2', '2.50']);
+  });
+
+  it('keeps apart two blocks of the same columns without headers (a list continued beside itself)', () => {
+    const words = Array.from({ length: 6 }, (_, i) => [
+      ...row([String(i + 1), String(100 + i), String(200 + i)], [100, 200, 300], 200 + 35 * i),
+      ...row([String(i + 7), String(106 + i), String(206 + i)], [600, 700, 800], 200 + 35 * i),
+    ]).flat();
+    const tables = parseHtmlTables(layoutPage(words, page).markdown);
+    expect(tables.map((t) => [t.rowCount, t.colCount])).toEqual([[6, 3], [6, 3]]);
+    expect(tables[1].cells[0].text).toBe('7');
+  });
+
+  it('keeps one table whose description stands far from its numbers', () => {
+    const xs = [100, 300, 800, 1000];
+    const words = [
+      ...row(['Description', 'Code', 'Price', 'Amount'], xs, 200),
+      ...['Cable A12 1.20 3.60', 'Plug B7 0.90 4.50', 'Fuse C3 2.10 2.10', 'Lamp D9 3.40 6.80'].flatMap((text, i) => row(text.split(' '), xs, 240 + 40 * i)),
+    ];
+    const tables = parseHtmlTables(layoutPage(words, page).markdown);
+    expect(tables.map((t) => [t.rowCount, t.colCount])).toEqual([[5, 4]]);
+  });
+});

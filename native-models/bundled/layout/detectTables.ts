@@ -10,7 +10,7 @@
  *     clustered into page-wide rows, and consecutive rows with ≥ 2 segments (allowing short runs of one-segment rows:
  *     wrapped cells, section labels) and no prose or large gap between them form a candidate.
  *  4. Each candidate is rebuilt, or rejected, from its alignment (alignedTable: columns from gutters, cells with
- *     spans, wrapped rows, header rows).
+ *     spans, wrapped rows, header rows), and taken apart where it is two tables set side by side (sideBySideTables).
  * Rotated words take part in steps 2–4 by where their text starts (uprightProxies); the lines of ruled notepaper
  * are no rules (notepaperRules).
  */
@@ -21,6 +21,7 @@ import { buildTable } from './alignedTable.js';
 import { latticeTables } from './latticeTables.js';
 import { withoutNotepaperRules } from './notepaperRules.js';
 import { ruledRegions } from './ruledRegions.js';
+import { splitSideBySide } from './sideBySideTables.js';
 import { inside, overlapX } from './tableGeometry.js';
 import { isNumericText, segmentText } from './tableText.js';
 import { uprightProxies } from './uprightProxies.js';
@@ -122,8 +123,10 @@ function detectAlignedTables(segments: readonly Segment[], rulings: readonly Box
     const members = segments.filter((s) => !used.has(s) && inside(s.box, box, unit * 0.3));
     const table = buildTable(members, unit, rulings);
     if (!table) continue;
-    for (const s of table.segments) used.add(s);
-    tables.push(table);
+    for (const part of splitSideBySide(table, unit, (side) => buildTable(side, unit, rulings))) {
+      for (const s of part.segments) used.add(s);
+      tables.push(part);
+    }
   }
   return { tables, rest: segments.filter((s) => !used.has(s)) };
 }

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { Box } from '../../../app/model/extraction.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutBlocks, layoutPage } from './layoutPage.js';
 import { escapeInline } from './renderMarkdown.js';
 import { line } from './syntheticWords.js';
 
 const page = { source: 'text-layer' as const, pageHeight: 2000 };
+
+/** The ruling lines of a grid through the given x and y positions. */
+function gridRules(xs: number[], ys: number[]): Box[] {
+  return [
+    ...xs.map((x): Box => [x, ys[0], x + 1, ys.at(-1)!]),
+    ...ys.map((y): Box => [xs[0], y, xs.at(-1)!, y + 1]),
+  ];
+}
 
 describe('layoutPage', () => {
   it('reads two columns of prose column by column, under a full-width title', () => {
@@ -28,6 +37,37 @@ describe('layoutPage', () => {
     ];
     const { markdown } = layoutPage(words, page);
     expect(markdown).toBe('Invoice number: NW-1\nInvoice date: March 3\nSubtotal \\$10.00');
+  });
+
+  it('reads label/value lines beside a table as one column, after the title set above the table', () => {
+    const xs = [600, 800, 950, 1100];
+    const words = [
+      ...line('Service Invoice', 600, 100, 40),
+      ...line('Questions? Write to us at the address below', 600, 135),
+      ...line('Account number:', 100, 165),
+      ...line('2966 6403', 100, 200, 30),
+      ...line('Bill to:', 100, 240),
+      ...line('Jane Doe', 100, 266),
+      ...[['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']].flatMap((cells, r) =>
+        cells.flatMap((text, c) => line(text, xs[c], 175 + 30 * r)),
+      ),
+    ];
+    const blocks = layoutBlocks(words, { ...page, rulings: gridRules([590, 790, 940, 1090, 1180], [155, 185, 215, 245, 275]) });
+    const texts = blocks.map((b) => (b.table ? 'TABLE' : b.rows.map((r) => r.segments.flatMap((s) => s.words.map((w) => w.text)).join(' ')).join(' / ')));
+    expect(texts).toEqual(['Service Invoice', 'Questions? Write to us at the address below', 'Account number:', '2966 6403', 'Bill to: / Jane Doe', 'TABLE']);
+  });
+
+  it('keeps a page number in the margin beside a table out of the column rule', () => {
+    const xs = [300, 500, 650, 800];
+    const words = [
+      ...[['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']].flatMap((cells, r) =>
+        cells.flatMap((text, c) => line(text, xs[c], 300 + 30 * r)),
+      ),
+      ...line('Notes follow the table here.', 300, 500),
+      ...line('54', 100, 360),
+    ];
+    const blocks = layoutBlocks(words, { ...page, rulings: gridRules([290, 490, 640, 790, 880], [280, 310, 340, 370, 400]) });
+    expect(blocks.map((b) => (b.table ? 'TABLE' : b.rows[0].segments[0].words[0].text))).toEqual(['TABLE', '54', 'Notes']);
   });
 
   it('separates paragraphs at wide gaps and makes large short lines headings, levels by size', () => {

@@ -40,10 +40,19 @@ export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOp
       segment.table ? [{ kind: 'table' as const, box: segment.table.box, rows: buildRows(segment.table.segments), table: segment.table }] : [],
     );
     const textBlocks = text.length ? buildBlocks(text) : [];
-    return [...textBlocks, ...tableBlocks].sort((a, b) => a.box[1] - b.box[1]);
+    return [...textBlocks, ...tableBlocks].sort(readingCompare);
   });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
   return markPageFurniture(headed, options.pageHeight);
+}
+
+/** Top to bottom; tables level with each other (set side by side) left to right, whichever starts a little higher. */
+function readingCompare(a: LayoutBlock, b: LayoutBlock): number {
+  if (a.table && b.table) {
+    const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+    if (overlap > 0.5 * Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1])) return a.box[0] - b.box[0];
+  }
+  return a.box[1] - b.box[1];
 }
 
 export function layoutPage(words: readonly LayoutWord[], options: LayoutPageOptions): RenderedPage {

@@ -3,7 +3,10 @@
  *  1. if a vertical gutter runs through the whole region and both sides look like columns of text, read the left
  *     side, then the right;
  *  2. else cut the region at wide horizontal gaps and read the bands top to bottom;
- *  3. else the region is a leaf, read row by row.
+ *  3. else, if a gutter runs through the region with a table on one side only, read the side by side: a column of
+ *     label/value lines beside a table is one column (its labels stay with their values), and whatever the other side
+ *     sets above it (a page title over the table) is read first (splitBesideTable);
+ *  4. else the region is a leaf, read row by row.
  * Trying columns before bands keeps a two-column page with aligned baselines from being read across the gutter.
  * The column test is strict on purpose: label/value pairs and table columns of invoices are ragged and narrow, and
  * must stay in rows (read like `pdftotext -layout`), not be read one column after the other.
@@ -24,6 +27,9 @@ const COLUMN_MIN_FILL = 0.6;
 /** … and hold at least this many segments. */
 const COLUMN_MIN_SEGMENTS = 3;
 
+/** A column beside a table has at least this many lines level with the table. */
+const BESIDE_MIN_LINES = 2;
+
 /** Leaves of the cut, in reading order; each leaf is read row by row. */
 export function orderRegions(segments: readonly Segment[]): Segment[][] {
   if (segments.length === 0) return [];
@@ -43,6 +49,11 @@ export function orderRegions(segments: readonly Segment[]): Segment[][] {
     const bands = splitBands(region, unit);
     if (bands.length > 1) {
       for (const band of bands) visit(band, depth + 1);
+      return;
+    }
+    const sides = splitBesideTable(region, unit);
+    if (sides) {
+      for (const side of sides) visit(side, depth + 1);
       return;
     }
     leaves.push(region);
@@ -77,6 +88,51 @@ function looksLikeColumn(side: Segment[], textWidth: number): boolean {
   }
   return chars > 0 && filled / chars >= COLUMN_MIN_FILL;
 }
+
+/**
+ * [header, left, right] (empty parts left out) when a gutter splits the region into a side holding a table and a
+ * side of text only that sits beside it, else null. Read row by row, the lines beside a table would interleave with
+ * it by their tops, and a label whose value starts below the table's top would be parted from it. The header is the
+ * run of text that the side starting higher sets above the other side's first line: a title over the table is read
+ * before the column beside the table, not after it.
+ */
+function splitBesideTable(region: Segment[], unit: number): Segment[][] | null {
+  if (!region.some((segment) => segment.table)) return null;
+  const gaps = coverageGaps(region.map((segment) => [segment.box[0], segment.box[2]] as const));
+  const candidates = gaps.filter(([start, end]) => end - start >= GUTTER_WIDTH * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const [start] of candidates) {
+    const left = region.filter((segment) => segment.box[2] <= start);
+    const right = region.filter((segment) => segment.box[2] > start);
+    const tableSide = left.some((segment) => segment.table) ? left : right;
+    const textSide = tableSide === left ? right : left;
+    if (textSide.some((segment) => segment.table)) continue;
+    // Lines of text: a running title set upright in the margin (words taller than wide) is no column of its own.
+    if (textSide.some((segment) => segmentChars(segment) >= 3 && boxWidth(segment.box) < boxHeight(segment.box))) continue;
+    const tables = tableSide.filter((segment) => segment.table);
+    const beside = textSide.filter((text) => tables.some((table) => Math.min(text.box[3], table.box[3]) - Math.max(text.box[1], table.box[1]) > 0));
+    if (beside.length < BESIDE_MIN_LINES) continue;
+    const header = headerAbove(left, right);
+    const rest = (side: Segment[]): Segment[] => side.filter((segment) => !header.includes(segment));
+    return [header, rest(left), rest(right)].filter((part) => part.length > 0);
+  }
+  return null;
+}
+
+/** The leading text of the side that starts higher, down to the other side's first line (not into a table). */
+function headerAbove(left: Segment[], right: Segment[]): Segment[] {
+  const top = (side: Segment[]): number => Math.min(...side.map((segment) => segment.box[1]));
+  const [higher, other] = top(left) <= top(right) ? [left, right] : [right, left];
+  const otherTop = top(other);
+  const header: Segment[] = [];
+  for (const segment of [...higher].sort((a, b) => a.box[1] - b.box[1])) {
+    // Less than half its height reaching the other side's first line: above it, not beside it.
+    if (segment.table || segment.box[3] - otherTop > 0.5 * boxHeight(segment.box)) break;
+    header.push(segment);
+  }
+  return header;
+}
+
+const segmentChars = (segment: Segment): number => segment.words.reduce((sum, word) => sum + word.text.length, 0);
 
 /** Bands separated by horizontal gaps of at least BAND_GAP units, top to bottom. */
 function splitBands(region: Segment[], unit: number): Segment[][] {
