@@ -68,6 +68,8 @@ describe.skipIf(!hasTestdata)('import + bundled engine on a real invoice PDF', (
     expect(extraction.markdown).toContain('<tr><td>Invoice Number:</td><td>42183017</td></tr>');
     expect(extraction.markdown).toContain('<tr><td>TOTAL AMOUNT DUE ON August 3 , 2014</td><td>&#36;4.11</td></tr>');
     expect(extraction.markdown.startsWith('# Amazon Web Services Invoice')).toBe(true);
+    // The account number, in the column beside that table, is read with its label (not split around the table).
+    expect(extraction.markdown).toMatch(/Account number:\s+296664039561/u);
     expect(elementProblems(extraction)).toEqual([]);
   });
 
