@@ -6,12 +6,15 @@
  *  3. else, if a gutter runs through the region with a table on one side only, read the side by side: a column of
  *     label/value lines beside a table is one column (its labels stay with their values), and whatever the other side
  *     sets above it (a page title over the table) is read first (splitBesideTable);
- *  4. else the region is a leaf, read row by row.
+ *  4. else, if a gutter runs through the region between two blocks that each stand on their own (an address beside
+ *     the invoice's details: sideBySideBlocks), read the left block, then the right;
+ *  5. else the region is a leaf, read row by row.
  * Trying columns before bands keeps a two-column page with aligned baselines from being read across the gutter.
  * The column test is strict on purpose: label/value pairs and table columns of invoices are ragged and narrow, and
  * must stay in rows (read like `pdftotext -layout`), not be read one column after the other.
  */
 import { boxHeight, boxWidth, median, unionBox, type Segment } from './layoutTypes.js';
+import { sidesAreBlocks } from './sideBySideBlocks.js';
 
 /** A horizontal gap at least this many median segment heights tall separates bands. */
 const BAND_GAP = 1.2;
@@ -26,6 +29,11 @@ const COLUMN_MIN_SHARE = 0.3;
 const COLUMN_MIN_FILL = 0.6;
 /** … and hold at least this many segments. */
 const COLUMN_MIN_SEGMENTS = 3;
+
+/** A gap of at least this many median segment heights parts a trailer from the block above it (a paragraph gap). */
+const TRAILER_GAP = 0.7;
+/** … and at least this many times the widest gap between the lines above it on its side. */
+const TRAILER_OVER_LINE_GAP = 1.5;
 
 /** A column beside a table has at least this many lines level with the table. */
 const BESIDE_MIN_LINES = 2;
@@ -51,7 +59,7 @@ export function orderRegions(segments: readonly Segment[]): Segment[][] {
       for (const band of bands) visit(band, depth + 1);
       return;
     }
-    const sides = splitBesideTable(region, unit);
+    const sides = splitBesideTable(region, unit) ?? splitBlocks(region, unit);
     if (sides) {
       for (const side of sides) visit(side, depth + 1);
       return;
@@ -116,6 +124,49 @@ function splitBesideTable(region: Segment[], unit: number): Segment[][] | null {
     return [header, rest(left), rest(right)].filter((part) => part.length > 0);
   }
   return null;
+}
+
+/**
+ * [left, right, trailer] (an empty trailer left out) when a gutter parts two blocks of text that each stand on their
+ * own, else null; widest gutter first. The trailer is what the side reaching lower sets under the other side's last
+ * line after a paragraph gap ("Bill to:" under the sender's address, when the invoice's details beside the address
+ * end above it): it follows both blocks rather than ending the one.
+ */
+function splitBlocks(region: Segment[], unit: number): Segment[][] | null {
+  if (region.some((segment) => segment.table)) return null;
+  const gaps = coverageGaps(region.map((segment) => [segment.box[0], segment.box[2]] as const));
+  const candidates = gaps.filter(([start, end]) => end - start >= GUTTER_WIDTH * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const [start, end] of candidates) {
+    const left = region.filter((segment) => segment.box[2] <= start);
+    const right = region.filter((segment) => segment.box[2] > start);
+    if (!sidesAreBlocks(left, right, end - start, unit)) continue;
+    const trailer = trailerBelow(left, right, unit);
+    const rest = (side: Segment[]): Segment[] => side.filter((segment) => !trailer.includes(segment));
+    return [rest(left), rest(right), trailer].filter((part) => part.length > 0);
+  }
+  return null;
+}
+
+/**
+ * The lines of the side reaching lower from the first one under the other side's end that a gap parts from those
+ * above: a paragraph gap, and wider than any between the lines above it (on a page set with airy line spacing every
+ * line is a paragraph of its own).
+ */
+function trailerBelow(left: Segment[], right: Segment[], unit: number): Segment[] {
+  const bottom = (side: Segment[]): number => Math.max(...side.map((segment) => segment.box[3]));
+  const [lower, other] = bottom(left) >= bottom(right) ? [left, right] : [right, left];
+  const otherBottom = bottom(other);
+  const sorted = [...lower].sort((a, b) => a.box[1] - b.box[1]);
+  let reach = -Infinity;
+  let widestGap = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const segment = sorted[i];
+    const gap = segment.box[1] - reach;
+    if (segment.box[1] >= otherBottom && gap > Math.max(TRAILER_GAP * unit, TRAILER_OVER_LINE_GAP * widestGap)) return sorted.slice(i);
+    if (i > 0) widestGap = Math.max(widestGap, gap);
+    reach = Math.max(reach, segment.box[3]);
+  }
+  return [];
 }
 
 /** The leading text of the side that starts higher, down to the other side's first line (not into a table). */
