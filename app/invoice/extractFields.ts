@@ -14,7 +14,8 @@
  * the invoice's fields: a tax column gives the tax only through the table's totals row. A subtotal that no label
  * names is derived where the page confirms it (inferSubtotal.ts). Line items come from the item table under its header
  * row (lineItems.ts) or, where there is none, from rows whose amounts add up to the stated subtotal or total
- * (headerlessItems.ts).
+ * (headerlessItems.ts). Seller and buyer come from their labels or, unlabelled, from the page's conventions
+ * (letterhead, window block, legal line, web domain: parties.ts).
  */
 import type { Word } from '../model/extraction.js';
 import { currencyCodes, findAmounts, type AmountMatch } from './amounts.js';
@@ -22,6 +23,7 @@ import { findDates } from './dates.js';
 import { labelPatterns, type LabelledField } from './labels.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
+import { findParties } from './parties.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
@@ -251,29 +253,6 @@ function detectCurrency(words: Word[], text: string): FieldValue<string> | null 
   return { value: code, text: evidence[0]?.text ?? code, words: evidence.slice(0, 1), label: null };
 }
 
-const legalForm =
-  /(?<![\p{L}])(?:inc\.?|ltd\.?|limited|llc|gmbh|ag|b\.v\.?|bv|n\.v\.?|s\.a\.?|sas|sarl|s\.r\.l\.?|s\.p\.a\.?|pvt\.?|plc|corp\.?|co\.|spółka|sp\.\s*z\s*o\.o\.)(?![\p{L}])/iu;
-
-/** A party's name: has letters, is not a parenthesised note, an e-mail, a label or a bare address word. */
-function looksLikeName(text: string): boolean {
-  const t = text.trim();
-  return /\p{L}{2,}/u.test(t) && !/^[([]/.test(t) && !/@/.test(t) && !/^(?:address|adresse|anschrift|adres)\b/i.test(t) && !/:$/.test(t);
-}
-
-function readParty(hit: LabelHit | undefined, lines: TextLine[], labelled: Set<string>): FieldValue<string> | null {
-  if (!hit) return null;
-  const { sameLine } = candidatesFor(hit, lines, labelled);
-  // Beyond the line: the segments under the label for a few lines (a name may follow a note or an attention line).
-  const labelSegment = lines[hit.line]!.segments[hit.segment]!;
-  const below: Candidate[] = [];
-  for (let l = hit.line + 1; l <= hit.line + 3 && l < lines.length; l++) {
-    const seg = lines[l]!.segments.find((s, i) => !labelled.has(`${l}:${i}`) && Math.min(s.x2, labelSegment.x2) - Math.max(s.x1, labelSegment.x1) > 0);
-    if (seg) below.push({ text: seg.text, words: seg.words });
-  }
-  const candidate = [...sameLine, ...below].find((c) => looksLikeName(c.text));
-  return candidate ? { value: candidate.text.replace(/[,:]$/, ''), text: candidate.text, words: candidate.words, label: hit.label } : null;
-}
-
 export interface ExtractOptions {
   /** Words of the page(s) in reading order or any order (boxes matter). */
   words?: readonly Word[];
@@ -336,30 +315,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   }
   const dueDate = firstValid<string>('due_date', (c) => readDate(c, monthFirst));
 
-  const buyer = readParty(byField('buyer')[0], lines, labelled);
-  let seller = readParty(byField('seller')[0], lines, labelled);
-  if (!seller) {
-    const buyerLines = new Set(buyer ? [byField('buyer')[0]!.line, byField('buyer')[0]!.line + 1, byField('buyer')[0]!.line + 2] : []);
-    outer: for (const [l, line] of lines.entries()) {
-      if (buyerLines.has(l)) continue;
-      for (const segment of line.segments) {
-        // Sender lines in envelope windows read "Name AG - Street 1 - City": keep the part with the legal form.
-        // The name comes before the legal form ("Coolblue B.V."); "SARL au capital de …" is a legal notice, not a name.
-        const part = segment.text.split(/\s[-–|·]\s|,\s(?=\d)/).find((p) => (legalForm.exec(p)?.index ?? 0) > 0);
-        if (part && part.length <= 80) {
-          seller = { value: part.trim().replace(/[,:]$/, ''), text: segment.text, words: wordsOf({ text: segment.text, words: segment.words }, part), label: null };
-          break outer;
-        }
-      }
-    }
-  }
-  if (!seller) {
-    // Last resort: the letterhead, i.e. the first segment of the first line, when it is not a label or the buyer.
-    const first = (lines[0]?.segments ?? [])
-      .map((segment, s) => ({ segment, key: `0:${s}` }))
-      .find((x) => !labelled.has(x.key) && looksLikeName(x.segment.text) && x.segment.text !== buyer?.text);
-    if (first) seller = { value: first.segment.text, text: first.segment.text, words: first.segment.words, label: null };
-  }
+  const bodyStart = columnHeaders.size > 0 ? Math.min(...columnHeaders) : lines.length;
+  const { seller, buyer } = findParties({ lines, sellerHits: byField('seller'), buyerHits: byField('buyer'), labelled, bodyStart });
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the

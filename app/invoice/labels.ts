@@ -5,6 +5,9 @@
  */
 export type LabelledField = 'invoice_number' | 'issue_date' | 'due_date' | 'subtotal' | 'tax' | 'total' | 'seller' | 'buyer';
 
+/** After a customer word: not an account number or a service line ("Customer No.", "Kunde Nr.", "Customer Care"). */
+const notAnId = '(?!\\s*(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
+
 export const fieldLabels: Record<LabelledField, string[][]> = {
   invoice_number: [
     [
@@ -60,14 +63,22 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
     ['vat', 'tax', 'sales\\s+tax', 'gst', 'mwst\\.?', 'ust\\.?', 'tva', 'btw'],
   ],
   seller: [
-    ['seller', 'sold\\s+by', 'vendor', 'supplier', 'service\\s+provider', 'from', 'verkäufer', 'lieferant', 'vendeur', 'fournisseur', 'leverancier', 'sprzedawca'],
+    [
+      'seller', 'sold\\s+by', 'vendor', 'supplier', 'service\\s+provider', '(?:issued|billed|invoiced)\\s+by', 'invoice\\s+from', 'from(?=\\s*:)',
+      'verkäufer', 'lieferant', 'rechnungssteller', 'leistungserbringer', 'absender', 'von(?=\\s*:)',
+      'vendeur', 'fournisseur', 'émetteur', 'émis\\s+par', 'expéditeur', 'prestataire', 'de(?=\\s*:)', 'leverancier', 'sprzedawca',
+    ],
   ],
   buyer: [
     [
-      '(?:bill|billed|invoice|sold)\\s+to(?:\\s+address)?', 'customer', 'buyer', 'client', 'rechnungsempfänger', 'rechnungsadresse', 'kunde',
-      'facturé\\s+à', 'adresse\\s+de\\s+facturation', 'factuuradres', 'klant', 'nabywca',
+      // "Customer number", "Kunde Nr.", "Client ID" name an account, not the customer.
+      '(?:bill|billed|invoice|invoiced|sold)\\s+to(?:\\s+address)?', '(?:billing|invoice)\\s+address', `(?:customer|client|kunde|klant)${notAnId}`,
+      '(?:customer|client|guest)\\s+name', 'buyer', 'purchaser', 'recipient',
+      'rechnungsempfänger', 'rechnungsadresse', 'rechnung\\s+an', 'leistungsempfänger', 'käufer', 'empfänger',
+      'factur[ée]\\s+[àa]', 'adresse\\s+de\\s+facturation', 'destinataire', 'nom\\s+du\\s+client', "nom\\s+de\\s+l[’']abonn[ée]", 'acheteur',
+      'factuuradres', 'nabywca',
       // Delivery addresses name the customer too (and must stop a billing-address value from running into them).
-      '(?:ship|deliver)\\s+to', 'delivery\\s+address', 'lieferadresse', 'lieferanschrift', 'adresse\\s+de\\s+livraison', 'afleveradres',
+      '(?:ship|deliver)\\s+to', '(?:delivery|shipping)\\s+address', 'lieferadresse', 'lieferanschrift', 'adresse\\s+de\\s+livraison', 'afleveradres',
     ],
   ],
 };

@@ -42,7 +42,16 @@ export function wordsToLines(words: readonly Word[], gapInCharWidths = 1.8): Tex
   for (const word of sorted) {
     const centre = (word.box[1] + word.box[3]) / 2;
     const line = lines[lines.length - 1];
-    if (line && centre >= line.top && centre <= line.bottom) {
+    // A word under another one of the line is on a line of its own: a tall word (a title, a logo's text) spans
+    // several lines of smaller type beside it, which would otherwise run together ("Coolblue Weena 664 B.V.").
+    // (Overlapping boxes of one text line, as OCR draws them, share a vertical centre band and stay together.)
+    const stacked = line?.words.some(
+      (w) =>
+        Math.min(w.box[2], word.box[2]) - Math.max(w.box[0], word.box[0]) > 0.5 * Math.min(w.box[2] - w.box[0], word.box[2] - word.box[0]) &&
+        (centre < w.box[1] || centre > w.box[3]) &&
+        ((w.box[1] + w.box[3]) / 2 < word.box[1] || (w.box[1] + w.box[3]) / 2 > word.box[3]),
+    );
+    if (line && !stacked && centre >= line.top && centre <= line.bottom) {
       line.words.push(word);
       line.top = Math.min(line.top, word.box[1]);
       line.bottom = Math.max(line.bottom, word.box[3]);

@@ -1,9 +1,19 @@
 /** The samples' field figure: scoring against `.truth.json` (every field, line cells by position), with stand-in engines. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PlainInvoiceFields } from '../../app/invoice/index.js';
-import { defaultSamplesDir, formatSampleFieldBench, runSampleFieldBench } from './invoiceFieldBench.js';
+import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import {
+  defaultSamplesDir,
+  formatInvoiceFieldBench,
+  formatSampleFieldBench,
+  normalisePartyName,
+  pageBuyers,
+  pdftotextLayerReader,
+  runInvoiceFieldBench,
+  runSampleFieldBench,
+} from './invoiceFieldBench.js';
+import { defaultTestdataRoot } from './testdataPaths.js';
 
 const truthByFile = new Map<string, PlainInvoiceFields>(
   readdirSync(defaultSamplesDir)
@@ -43,5 +53,56 @@ describe('runSampleFieldBench', () => {
     });
     expect(result.samples).toEqual([]);
     expect(result.errors.length).toBe(truthByFile.size);
+  });
+});
+
+describe('normalisePartyName', () => {
+  it('compares names aside from case, punctuation and legal form', () => {
+    expect(normalisePartyName('Coolblue B.V.')).toBe('coolblue');
+    expect(normalisePartyName('Amazon Web Services, Inc.')).toBe('amazon web services');
+    expect(normalisePartyName('Polski Koncern Naftowy ORLEN spółka akcyjna')).toBe(normalisePartyName('Polski Koncern Naftowy ORLEN S.A.'));
+    expect(normalisePartyName('Oravel Stays Pvt. Ltd.')).toBe(normalisePartyName('Oravel Stays Private Limited'));
+    expect(normalisePartyName('Free Service Abonné')).not.toBe(normalisePartyName('Free SAS'));
+  });
+});
+
+const haveTestdata = existsSync(defaultTestdataRoot);
+if (!haveTestdata) console.log(`SKIPPED: invoice2data party figures: shared test data absent at ${defaultTestdataRoot}`);
+
+describe.skipIf(!haveTestdata)('invoice2data parties (seller, buyer), beside the key fields', () => {
+  it('scores an engine that answers the truth fully, leaves out a seller not printed as text, keeps key fields apart', async () => {
+    const pdftotext = pdftotextLayerReader();
+    const truthOf = async (documentPath: string) => {
+      const stem = path.basename(documentPath).replace(/\.(pdf|txt)$/i, '');
+      const truth = (JSON.parse(readFileSync(documentPath.replace(/\.(pdf|txt)$/i, '.json'), 'utf8')) as Record<string, unknown>[])[0]!;
+      const words = (await pdftotext(documentPath)).words!;
+      return { stem, truth, words };
+    };
+    const perfect = await runInvoiceFieldBench(async (documentPath) => {
+      const { stem, truth, words } = await truthOf(documentPath);
+      return { fields: { ...toPlainFields(extractInvoiceFields({ words })), seller: String(truth.issuer), buyer: pageBuyers[stem] ?? null } };
+    });
+    expect(perfect.partyByField.buyer).toEqual({ correct: Object.keys(pageBuyers).length, total: Object.keys(pageBuyers).length });
+    expect(perfect.partyByField.seller.correct).toBe(perfect.partyByField.seller.total);
+    expect(perfect.skipped.some((s) => s.document === 'saeco' && s.field === 'seller')).toBe(true);
+    expect(perfect.outcomes.every((o) => !['seller', 'buyer'].includes(o.field))).toBe(true);
+
+    const swapped = await runInvoiceFieldBench(async (documentPath) => {
+      const { stem, truth, words } = await truthOf(documentPath);
+      return { fields: { ...toPlainFields(extractInvoiceFields({ words })), seller: pageBuyers[stem] ?? null, buyer: String(truth.issuer) } };
+    });
+    expect(swapped.partyByField.seller.correct + swapped.partyByField.buyer.correct).toBe(0);
+    expect(swapped.accuracy).toBe(perfect.accuracy);
+    expect(formatInvoiceFieldBench(swapped)).toMatch(/parties \(not in the key fields\): seller 0\/\d+, buyer 0\/\d+/);
+  });
+
+  it('the extractor on the pdftotext layers names the seller and the buyer', async () => {
+    const result = await runInvoiceFieldBench(pdftotextLayerReader());
+    console.log('parties on pdftotext layers:', JSON.stringify(result.partyByField));
+    for (const field of ['seller', 'buyer'] as const) {
+      const { correct, total } = result.partyByField[field];
+      expect(total).toBeGreaterThanOrEqual(10);
+      expect(correct / total).toBeGreaterThanOrEqual(0.9);
+    }
   });
 });

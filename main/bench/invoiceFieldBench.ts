@@ -8,6 +8,10 @@
  * e.g. AWS `amount_untaxed` is a copy of the total with no "untaxed" on the page). Known template artefacts are
  * listed in `knownArtefacts` with the reason and left out.
  *
+ * Parties (seller, buyer) are a separate figure, not one of the key fields: seller truth is invoice2data's `issuer` (or
+ * `partner_name`, or a name the page prints for the same party, `sellerAliases`); buyer truth is hand-checked on the
+ * pages (`pageBuyers`), since invoice2data has none. Names compare after normalising case, punctuation and legal forms.
+ *
  * runSampleFieldBench scores the repository's own samples (resources/samples, scans among them) on every field and
  * line-item cell: with an engine that forces OCR it is the figure for fields read by OCR.
  */
@@ -45,6 +49,57 @@ export const knownArtefacts: { document: string; field: KeyField; reason: string
   { document: 'Orlen', field: 'invoice_number', reason: 'template captures "F"; the page prints "F 1234K20/1234/12"' },
 ];
 
+export const partyFields = ['seller', 'buyer'] as const;
+export type PartyField = (typeof partyFields)[number];
+
+/** Seller names printed on the page where `issuer` is a template label (a brand, a note) rather than the page's name. */
+export const sellerAliases: { document: string; name: string; reason: string }[] = [
+  { document: 'FlipkartInvoice', name: 'WS Retail Services Pvt. Ltd.', reason: 'issuer is the marketplace; the page\'s "Sold By" names the seller' },
+  { document: 'oyo', name: 'Oravel Stays Private Limited', reason: 'issuer is the brand; the footer\'s company line names the legal entity' },
+  { document: 'SammyMaystoneLinesTest', name: 'Sammy Maystone', reason: 'issuer carries the template note "- For Lines testing"' },
+];
+
+/**
+ * Buyers read by hand off the rendered pages, only where the page names the customer unambiguously (a "Bill to" /
+ * "Factuuradres" / "Nabywca" block, or the only address block in the window position). The name line, not the address.
+ */
+export const pageBuyers: Record<string, string> = {
+  AmazonWebServices: 'iViveLabs Limited',
+  AzureInterior: 'YourCompany, Mitchell Admin',
+  FlipkartInvoice: 'Anushrut Singh',
+  NetpresseInvoice: 'ALEXINUX',
+  Orlen: 'GŁÓWNY URZĄD STATYSTYCZNY',
+  QualityHosting: 'iViveLabs Ltd.',
+  SammyMaystoneLinesTest: 'Taylor Riddel',
+  coolblue1: 'Pino Bluebird',
+  coolblue2: 'Pino Bluebird',
+  free_fiber: 'de Lattre Alexis',
+  oyo: 'Sanjay',
+  saeco: 'Strategic Corp',
+};
+
+const partyLegalForm =
+  /(?<![\p{L}])(?:inc|ltd|limited|llc|gmbh|ag|b\s?v|n\s?v|s\s?a|sas|sarl|s\s?r\s?l|s\s?p\s?a|pvt|private|plc|corp|co|sp\s?z\s?o\s?o|spółka(?:\s+akcyjna)?)(?![\p{L}])/giu;
+
+/** A party name compared loosely: case, punctuation, legal form ("B.V.", "spółka akcyjna") and "Attn" prefixes aside. */
+export function normalisePartyName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, ' ')
+    .replace(partyLegalForm, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface PartyOutcome {
+  document: string;
+  field: PartyField;
+  /** Accepted names (the first is the ground truth's own). */
+  expected: string[];
+  actual: string | null;
+  correct: boolean;
+}
+
 export interface FieldOutcome {
   document: string;
   field: KeyField;
@@ -56,16 +111,14 @@ export interface FieldOutcome {
 export interface InvoiceFieldBenchResult {
   outcomes: FieldOutcome[];
   /** Fields in the ground truth that are not printed on the page (left out), with why. */
-  skipped: { document: string; field: KeyField; reason: string }[];
+  skipped: { document: string; field: KeyField | PartyField; reason: string }[];
   accuracy: number;
   byField: Record<string, { correct: number; total: number }>;
   /** Line items: ground-truth lines with a price that were found (amount or unit price equal, description overlapping). */
   lineItems: { found: number; total: number };
-  /**
-   * Seller vs invoice2data's `issuer`, loosely (one contains the other, case-insensitive). Secondary: `issuer` is a
-   * template label, for some documents the customer (AzureInterior) or a brand not printed as text (saeco's logo).
-   */
-  sellerLoose: { matched: number; total: number };
+  /** Seller and buyer: a figure of its own, beside the key fields (see the module comment). */
+  parties: PartyOutcome[];
+  partyByField: Record<PartyField, { correct: number; total: number }>;
   errors: string[];
 }
 
@@ -100,7 +153,7 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
   const skipped: InvoiceFieldBenchResult['skipped'] = [];
   const errors: string[] = [];
   const lineItems = { found: 0, total: 0 };
-  const sellerLoose = { matched: 0, total: 0 };
+  const parties: PartyOutcome[] = [];
   for (const file of readdirSync(compareDir).filter((f) => f.endsWith('.json')).sort()) {
     const document = file.replace(/\.json$/, '');
     const pdf = path.join(compareDir, `${document}.pdf`);
@@ -135,11 +188,22 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
       const actual = fields[field];
       outcomes.push({ document, field, expected, actual, correct: matches(field, expected, actual) });
     }
-    if (typeof truth.issuer === 'string') {
-      sellerLoose.total++;
-      const a = truth.issuer.toLowerCase();
-      const b = (fields.seller ?? '').toLowerCase();
-      if (b && (a.includes(b) || b.includes(a))) sellerLoose.matched++;
+    const sellerNames = [truth.issuer, truth.partner_name, ...sellerAliases.filter((a) => a.document === document).map((a) => a.name)];
+    const partyTruth: Record<PartyField, string[]> = {
+      seller: [...new Set(sellerNames.filter((n): n is string => typeof n === 'string' && n.trim() !== ''))],
+      buyer: pageBuyers[document] ? [pageBuyers[document]!] : [],
+    };
+    const normalisedPage = ` ${normalisePartyName(pageText)} `;
+    for (const field of partyFields) {
+      const expected = partyTruth[field];
+      if (expected.length === 0) continue;
+      if (!expected.some((name) => normalisedPage.includes(` ${normalisePartyName(name)} `))) {
+        skipped.push({ document, field, reason: `${JSON.stringify(expected[0])} is not printed as text on the page` });
+        continue;
+      }
+      const actual = fields[field];
+      const correct = actual !== null && expected.some((name) => normalisePartyName(name) === normalisePartyName(actual));
+      parties.push({ document, field, expected, actual, correct });
     }
     const truthLines = Array.isArray(truth.lines) ? (truth.lines as Record<string, unknown>[]) : [];
     for (const line of truthLines) {
@@ -164,7 +228,13 @@ export async function runInvoiceFieldBench(readInvoice: ReadInvoice, options: In
     if (o.correct) f.correct++;
   }
   const correct = outcomes.filter((o) => o.correct).length;
-  return { outcomes, skipped, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length, byField, lineItems, sellerLoose, errors };
+  const partyByField = Object.fromEntries(
+    partyFields.map((field) => {
+      const mine = parties.filter((p) => p.field === field);
+      return [field, { correct: mine.filter((p) => p.correct).length, total: mine.length }];
+    }),
+  ) as InvoiceFieldBenchResult['partyByField'];
+  return { outcomes, skipped, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length, byField, lineItems, parties, partyByField, errors };
 }
 
 /** The documents' pdftotext layers as an engine (pseudo-words from column/line positions): checks the harness and the extractor. */
@@ -182,8 +252,10 @@ export function formatInvoiceFieldBench(result: InvoiceFieldBenchResult): string
   return [
     `invoice2data key fields printed on the page: ${correct}/${result.outcomes.length} = ${(100 * result.accuracy).toFixed(1)}%`,
     ...Object.entries(result.byField).map(([f, r]) => `  ${f.padEnd(15)} ${r.correct}/${r.total}`),
-    `  line items found: ${result.lineItems.found}/${result.lineItems.total}; seller ~ issuer (loose): ${result.sellerLoose.matched}/${result.sellerLoose.total}`,
+    `  line items found: ${result.lineItems.found}/${result.lineItems.total}`,
+    `  parties (not in the key fields): seller ${result.partyByField.seller.correct}/${result.partyByField.seller.total}, buyer ${result.partyByField.buyer.correct}/${result.partyByField.buyer.total}`,
     ...result.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),
+    ...result.parties.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected[0])}, got ${JSON.stringify(o.actual)}`),
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');
 }

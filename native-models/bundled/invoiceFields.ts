@@ -23,8 +23,9 @@ const scalarKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer
 export function pageInvoiceFields(words: readonly Word[], markdown: string): PageInvoiceFields | undefined {
   if (words.length === 0 && !markdown.trim()) return undefined;
   const fields: InvoiceFields = extractInvoiceFields({ words, markdown });
-  // Only labelled evidence makes a page an invoice page: unlabelled guesses (a first date, a letterhead) alone do not.
-  const labelled = scalarKeys.some((key) => fields[key]?.label) || fields.lines.length > 0;
+  // Only labelled evidence makes a page an invoice page: unlabelled guesses (a first date, a letterhead) alone do not,
+  // nor do party labels alone ("From:" and "To:" head letters and mails as much as invoices).
+  const labelled = scalarKeys.some((key) => key !== 'seller' && key !== 'buyer' && fields[key]?.label) || fields.lines.length > 0;
   if (!labelled) return undefined;
   const invoiceSources: PageInvoiceFields['invoiceSources'] = {};
   for (const key of scalarKeys) {

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, wordsToLines } from './index.js';
+import { looksLikeAddress, partyName } from './parties.js';
+import type { Word } from '../model/extraction.js';
+
+const parties = (text: string) => {
+  const plain = toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(text) }));
+  return { seller: plain.seller, buyer: plain.buyer };
+};
+
+describe('partyName', () => {
+  it('keeps the name and cuts attention prefixes, legal notices, dashed addresses and a trailing title', () => {
+    expect(partyName('ATTN: iViveLabs Limited')).toBe('iViveLabs Limited');
+    expect(partyName('z. Hd. Erika Muster')).toBe('Erika Muster');
+    expect(partyName('Free SAS au capital de 3.441.812 Euros − B 421 938 861 RCS Paris')).toBe('Free SAS');
+    expect(partyName('Muster GmbH, Sitz: Köln, Amtsgericht Köln HRB 1234')).toBe('Muster GmbH');
+    expect(partyName('QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen')).toBe('QualityHosting AG');
+    expect(partyName('Amazon Web Services Invoice')).toBe('Amazon Web Services');
+    expect(partyName('WS Retail Services Pvt. Ltd.,')).toBe('WS Retail Services Pvt. Ltd.');
+  });
+  it('rejects identifiers, addresses on the web, sentences and titles', () => {
+    expect(partyName('SCONL0303006280999')).toBeNull();
+    expect(partyName('alexis@via.ecp.fr')).toBeNull();
+    expect(partyName('www.example-shop.de')).toBeNull();
+    expect(partyName('Dat betaal ik zelf wel.')).toBeNull();
+    expect(partyName('INVOICE')).toBeNull();
+    expect(partyName('Retail Invoices/Bill')).toBeNull();
+    expect(partyName('Rechnung')).toBeNull();
+    expect(partyName('Sidge social: 16 rue Molien')).toBeNull();
+    expect(partyName('ng » amazon')).toBeNull();
+    expect(partyName('Inc.')).toBeNull();
+    expect(partyName('Kopie factuur')).toBeNull();
+  });
+});
+
+describe('looksLikeAddress', () => {
+  it('knows streets and postcodes in English, German, French and Dutch', () => {
+    for (const line of ['4557 De Silva St', 'Fremont CA 94538', 'Uferweg 40-42', 'D-63571 Gelnhausen', '35 rue du Logiciel Libre', '69100 Villeurbanne', '3012 CN Rotterdam', 'London SW1A 1AA', 'Postfach 12 34'])
+      expect(looksLikeAddress(line), line).toBe(true);
+    for (const line of ['Azure Interior', 'Pino Bluebird', 'Rechnungsnr.: 30064443', 'Muster GmbH']) expect(looksLikeAddress(line), line).toBe(false);
+  });
+});
+
+describe('seller and buyer', () => {
+  it('English: the letterhead block is the seller, the "Bill to" block the buyer (without its attention prefix)', () => {
+    const text = [
+      'Northbridge Analytics',
+      '120 Harbour Road',
+      'Bristol BS1 4DJ',
+      '',
+      'Bill to:                                   Invoice No: NB-1042',
+      'ATTN: Kestrel Foods Ltd                    Invoice Date: 03/04/2024',
+      '12 Mill Lane',
+      '',
+      'Description                 Qty     Unit Price     Amount',
+      'Consulting                  2       500.00         1,000.00',
+      'Total                                              1,000.00',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Northbridge Analytics', buyer: 'Kestrel Foods Ltd' });
+  });
+
+  it('English: a "From:" label names the seller; "Customer No." is an account number, not the customer', () => {
+    const text = [
+      'INVOICE',
+      'From: Brightwater Supplies Inc.          Customer No.: 448812',
+      'Invoice to: Oakridge Dental Clinic',
+      'Invoice Number: BW-7781',
+      'Total due                               $ 240.00',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Brightwater Supplies Inc.', buyer: 'Oakridge Dental Clinic' });
+  });
+
+  it('German: the sender line over the window, the recipient block unlabelled, the footer with "Sitz"', () => {
+    const text = [
+      'Holzwerk Berger GmbH · Am Sägewerk 3 · 79100 Freiburg',
+      '',
+      'Bäckerei Sonnenschein',
+      'Frau Anna Keller',
+      'Lindenstraße 12',
+      '80331 München',
+      '',
+      'Rechnung                                        Rechnungsnr.: 2024-118',
+      '                                                Rechnungsdatum: 05.03.2024',
+      'Pos.   Bezeichnung              Menge    Einzelpreis    Betrag',
+      '1      Eichenregal              2        150,00         300,00',
+      'Gesamtbetrag                                            357,00 EUR',
+      '',
+      'Holzwerk Berger GmbH, Sitz: Freiburg, Amtsgericht Freiburg HRB 7788',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Holzwerk Berger GmbH', buyer: 'Bäckerei Sonnenschein' });
+  });
+
+  it('German: "Rechnung an" and "Rechnungssteller" labels', () => {
+    const text = ['Rechnungssteller: Müller & Söhne KG', 'Rechnung an: Stadtwerke Ulm', 'Rechnungsnr.: 77-12', 'Gesamtbetrag    99,00 EUR'].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Müller & Söhne KG', buyer: 'Stadtwerke Ulm' });
+  });
+
+  it('"Von:" and "De :" name the seller, with their colon only', () => {
+    expect(parties(['Von: Müller & Söhne KG', 'An: Stadtwerke Ulm', 'Rechnungsnr.: 77-12', 'Gesamtbetrag    99,00 EUR'].join('\n')).seller).toBe('Müller & Söhne KG');
+    expect(parties(['De : Atelier Lumière', 'Facture n° F-2024-031', 'Total TTC    120,00 €'].join('\n')).seller).toBe('Atelier Lumière');
+    expect(parties(['From the desk of our accounts team', 'Invoice No: 12', 'Total  5.00'].join('\n')).seller).not.toBe('the desk of our accounts team');
+  });
+
+  it('"Kunde", "Client" and "Guest Name" name the customer', () => {
+    expect(parties(['Rechnung Nr. 4711', 'Kunde: Erika Mustermann', 'Gesamtbetrag   10,00 EUR'].join('\n')).buyer).toBe('Erika Mustermann');
+    expect(parties(['Facture n° 88', 'Client :   Boulangerie Martin', 'Total TTC   10,00 €'].join('\n')).buyer).toBe('Boulangerie Martin');
+    expect(parties(['PAYMENT RECEIPT', 'Guest Name: Sanjay        Date: 31/12/2017', 'Grand Total   Rs 1939'].join('\n')).buyer).toBe('Sanjay');
+  });
+
+  it('French: "Émetteur" / "Facturé à" labels, and the legal line when no label names the seller', () => {
+    const labelled = ['Émetteur : Atelier Lumière SARL', 'Facturé à : Maison Dupuis', 'Facture n° F-2024-031', 'Total TTC    120,00 €'].join('\n');
+    expect(parties(labelled)).toEqual({ seller: 'Atelier Lumière SARL', buyer: 'Maison Dupuis' });
+    const footer = [
+      '                                                  Maison Dupuis',
+      '                                                  8 rue des Tanneurs',
+      '                                                  69002 Lyon',
+      'Facture n° 2024-77',
+      'Date : 12/02/2024',
+      'Désignation              Quantité     P.U. HT      Montant HT',
+      'Abonnement               1            20,00        20,00',
+      'Total TTC                                          24,00 €',
+      '',
+      '                      ATELIER LUMIÈRE',
+      '          Siège social : 4 place Bellecour - 69002 Lyon',
+      '          SARL au capital de 5 000 € - RCS Lyon 123 456 789',
+    ].join('\n');
+    expect(parties(footer)).toEqual({ seller: 'ATELIER LUMIÈRE', buyer: 'Maison Dupuis' });
+  });
+
+  it('the window block is the buyer even where only the buyer carries a legal form or a mail domain', () => {
+    const text = [
+      'Northbridge Analytics',
+      '120 Harbour Road',
+      'Bristol BS1 4DJ',
+      '',
+      '                              Kestrel Foods Ltd',
+      '                              4 Market Square',
+      '                              Dublin D02 XY45',
+      '                              accounts@kestrelfoods.ie',
+      'Invoice Number: NB-1043',
+      'Description        Quantity     Amount',
+      'Survey             1            900.00',
+      'Total                           900.00',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Northbridge Analytics', buyer: 'Kestrel Foods Ltd' });
+  });
+
+  it('running text that says who sells names the seller when no label does', () => {
+    const text = [
+      '                     Summary of charges',
+      'Bill to:  Kestrel Foods Ltd',
+      'Invoice Number: 42183017',
+      'Total for this invoice                 $4.11',
+      'All services are sold by Cloudline Hosting, Inc.',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Cloudline Hosting, Inc.', buyer: 'Kestrel Foods Ltd' });
+  });
+
+  it('a name with a legal form ends at its legal form(s)', () => {
+    const text = ['Kopie factuur', 'Delta Handel B.V. iov deltashop.nl', 'Factuurnummer: VF-1005', 'Factuur totaal EUR   49,99'].join('\n');
+    expect(parties(text).seller).toBe('Delta Handel B.V.');
+    expect(parties(['Kaveri Retail Pvt. Ltd., Bangalore', 'Invoice No: 77', 'Total  12.00'].join('\n')).seller).toBe('Kaveri Retail Pvt. Ltd.');
+  });
+
+  it('the name its web domain spells beats a tagline above it', () => {
+    const text = [
+      '                                            Quality Furniture Since 1990',
+      'Blue Harbour',
+      '18 Quay Street',
+      'Galway H91 2X3',
+      '',
+      '                              Kestrel Foods',
+      '                              4 Market Square',
+      '                              Dublin D02 XY45',
+      'Invoice INV/2024/0007',
+      'Description        Quantity     Amount',
+      'Oak table          1            900.00',
+      'Total                           900.00',
+      '   accounts@blue-harbour.com   www.blue-harbour.com',
+    ].join('\n');
+    expect(parties(text)).toEqual({ seller: 'Blue Harbour', buyer: 'Kestrel Foods' });
+  });
+});
+
+describe('wordsToLines with a tall word', () => {
+  it('keeps small lines beside a tall title apart', () => {
+    const word = (text: string, x1: number, y1: number, x2: number, y2: number): Word => ({ text, box: [x1, y1, x2, y2], confidence: null });
+    const lines = wordsToLines([
+      word('FACTUUR.', 95, 90, 279, 141),
+      word('Coolblue', 927, 95, 997, 118),
+      word('B.V.', 1002, 95, 1036, 118),
+      word('Weena', 927, 124, 981, 147),
+      word('664', 986, 124, 1014, 147),
+    ]);
+    expect(lines.map((l) => l.segments.map((s) => s.text))).toEqual([['FACTUUR.', 'Coolblue B.V.'], ['Weena 664']]);
+  });
+  it('keeps overlapping OCR boxes of one text line together', () => {
+    const word = (text: string, x1: number, y1: number, x2: number, y2: number): Word => ({ text, box: [x1, y1, x2, y2], confidence: null });
+    const lines = wordsToLines([word('Mario', 96, 718, 140, 730), word('Kart', 146, 718, 226, 730), word('7', 184, 710, 192, 740), word('3DS', 199, 718, 226, 730), word('€44,99', 881, 710, 937, 740)]);
+    expect(lines).toHaveLength(1);
+  });
+});
