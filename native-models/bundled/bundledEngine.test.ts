@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent, PageInput } from '../../app/model/engine.js';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
 import { elementProblems, plainWords, wordRecall } from './extractionChecks.js';
+import { parseHtmlTables } from '../../app/tables/index.js';
 import { BundledEngine } from './index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -219,5 +220,34 @@ describe('BundledEngine when things go wrong', () => {
   it('names the page when it cannot be read', async () => {
     const missing = { ...crop, imagePath: path.join(cache, 'missing.png'), label: 'lost.pdf p3' };
     await expect(engine.read(missing)).rejects.toThrow(/^lost\.pdf p3: /u);
+  });
+});
+
+describe('BundledEngine tables from ruling lines in scanned pages', () => {
+  const sample = path.join(samples, 'brightline-invoice-scan.png');
+  const itemsTable = (extraction: Extraction) =>
+    parseHtmlTables(extraction.markdown).find((table) => table.cells.some((cell) => cell.text === 'Service'));
+
+  it('reads a scan whose items table is ruled (lines only, no column rules) as a table', async () => {
+    const extraction = await engine.read(await scanPage(sample));
+    // The scan is skewed: rules found on the straightened page are moved back onto the page as given.
+    expect(extraction.engine.settings).toMatchObject({ skewDegrees: expect.any(Number) });
+    expect((extraction.engine.settings as { skewDegrees: number }).skewDegrees).not.toBe(0);
+    const table = itemsTable(extraction);
+    expect(table).toBeDefined();
+    expect(table!.colCount).toBe(4);
+    expect(table!.cells.map((cell) => cell.text)).toEqual(expect.arrayContaining(['Hours', 'Rate', 'Amount', 'Brand identity workshop', 'EUR 570.00']));
+    expect(elementProblems(extraction)).toEqual([]);
+  });
+
+  it('finds the rules of a page scanned a quarter turn round, in the pixels of the image as given', async () => {
+    const turned = path.join(cache, 'brightline-turned.png');
+    await sharp(sample).rotate(90).png().toFile(turned);
+    const extraction = await engine.read(await scanPage(turned));
+    expect(extraction.engine.settings).toMatchObject({ orientationDegrees: 270 });
+    expect(itemsTable(extraction)?.colCount).toBe(4);
+    const [x1, y1, x2, y2] = extraction.elements.find((e) => e.kind === 'table')!.box;
+    expect(y2 - y1).toBeGreaterThan(x2 - x1);
+    expect(elementProblems(extraction)).toEqual([]);
   });
 });

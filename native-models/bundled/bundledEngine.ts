@@ -36,6 +36,8 @@ export interface BundledEngineOptions {
   tables?: boolean;
   /** Recognise invoice fields and attach them to `Extraction.fields` (default true). */
   invoiceFields?: boolean;
+  /** Use ruling lines seen in OCR'd page images as table evidence (default true; false: column alignment only). */
+  imageRulings?: boolean;
 }
 
 export class BundledEngine implements Engine {
@@ -78,6 +80,7 @@ export class BundledEngine implements Engine {
       }
       let words: LayoutWord[];
       let skew = 0;
+      let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
       if (useTextLayer && input.textLayer) {
@@ -96,6 +99,7 @@ export class BundledEngine implements Engine {
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
         [skew, turns] = [ocr.skew, ocr.turns];
+        if (this.options.imageRulings !== false) rulings = ocr.rulings;
         words = ocr.words.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
       signal?.throwIfAborted();
@@ -104,7 +108,7 @@ export class BundledEngine implements Engine {
         source: useTextLayer ? 'text-layer' : 'ocr',
         pageHeight: upright.height,
         tables: this.options.tables,
-        rulings: useTextLayer ? input.textLayer?.rulings : undefined,
+        rulings,
       });
       const uprightWords = words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
       const uprightFields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(uprightWords, layout.markdown);

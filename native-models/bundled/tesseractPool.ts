@@ -12,6 +12,8 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
+import { findImageRulings } from './imageRulings.js';
+import { withoutRuleMarks } from './ruleMarks.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 
@@ -50,6 +52,8 @@ export interface OcrPage {
   turns: QuarterTurns;
   /** Degrees the upright page was straightened by before OCR (0 when left as is). */
   skew: number;
+  /** Ruling lines seen in the page image (thin boxes), in the same pixels as `words`: evidence for tables. */
+  rulings: Box[];
 }
 
 export interface RecognizeOptions {
@@ -154,7 +158,7 @@ export class TesseractPool {
         // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
         return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
       };
-      const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number }> => {
+      const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number; rulings: Box[] }> => {
         const straight = this.settings.deskew === false ? null : await straighten(image, thumbnail);
         options.signal?.throwIfAborted();
         let words = await run(straight?.image ?? image, this.settings.pageSegmentationMode);
@@ -165,7 +169,9 @@ export class TesseractPool {
           words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
         }
         const skew = straight?.skew ?? 0;
-        return { words: straight && skew !== 0 ? words.map((word) => ({ ...word, box: straight.toPage(word.box) })) : words, skew };
+        const rulings = rulingsOf(straight?.image ?? image, words);
+        if (!straight || skew === 0) return { words, skew, rulings };
+        return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)) };
       };
 
       let reading = await read(page.image, page.thumbnail);
@@ -185,15 +191,17 @@ export class TesseractPool {
       }
       options.onSkew?.(reading.skew);
       const up = 1 / page.scale;
+      const scaled = (box: Box): Box => [box[0] * up, box[1] * up, box[2] * up, box[3] * up];
       const words =
         page.scale === 1
           ? reading.words
           : reading.words.map((word) => ({
               ...word,
-              box: [word.box[0] * up, word.box[1] * up, word.box[2] * up, word.box[3] * up] as Box,
+              box: scaled(word.box),
               lineHeight: word.lineHeight * up,
             }));
-      return { words, turns, skew: reading.skew };
+      const rulings = page.scale === 1 ? reading.rulings : reading.rulings.map(scaled);
+      return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings };
     } finally {
       slot.onProgress = undefined;
       const done = jobDone as Promise<boolean> | null;
@@ -263,6 +271,25 @@ export class TesseractPool {
 
 /** Share of a page's pixels that must be dark (< 128) before contrast stretching for it to hold real ink. */
 const MIN_DARK_SHARE = 0.001;
+
+/** Ruling lines of the image OCR read, measured against the height of its lines of text (none without text). */
+function rulingsOf(image: GreyImage, words: readonly OcrWord[]): Box[] {
+  const heights = words.map((word) => word.lineHeight).filter((h) => h > 0).sort((a, b) => a - b);
+  if (heights.length === 0) return [];
+  return findImageRulings(image, { textHeight: heights[Math.floor(heights.length / 2)]! });
+}
+
+/**
+ * A ruling of the straightened image on the page as it was: moved with its centre but kept level and as long (the
+ * turned box of a long line would be as tall as its drift, and no longer thin).
+ */
+function centredOn(box: Box, toPage: (box: Box) => Box): Box {
+  const [cx, cy] = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const moved = toPage([cx, cy, cx, cy]);
+  const [x, y] = [(moved[0] + moved[2]) / 2, (moved[1] + moved[3]) / 2];
+  const [w, h] = [(box[2] - box[0]) / 2, (box[3] - box[1]) / 2];
+  return [x - w, y - h, x + w, y + h];
+}
 
 /** Rows [from, to) of the image. */
 function cropRows(image: GreyImage, from: number, to: number): GreyImage {

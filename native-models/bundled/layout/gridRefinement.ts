@@ -9,7 +9,7 @@
  *    line (a wrapped label is words; a stack of numbers is a column of values).
  * Both return a new grid with the missing borders drawn in, or the same grid when nothing is missing.
  */
-import type { LayoutWord } from './layoutTypes.js';
+import { median, type LayoutWord } from './layoutTypes.js';
 import type { GridCell, RulingGrid } from './rulingGrid.js';
 import { isNumericText } from './tableText.js';
 
@@ -67,6 +67,23 @@ function linesOf(words: readonly LayoutWord[]): Array<{ top: number; bottom: num
   return lines;
 }
 
+/** Words this many times taller than the band's typical word have a box taller than their text … */
+const TALL_BOX = 1.5;
+
+/**
+ * … (OCR gives the first word of a line a box reaching into the next line now and then): they are taken as tall as
+ * the typical word, about their centre, so that they do not join two lines into one.
+ */
+function levelOutliers(words: readonly LayoutWord[]): LayoutWord[] {
+  const typical = median(words.map((w) => w.box[3] - w.box[1]));
+  if (!(typical > 0)) return [...words];
+  return words.map((w) => {
+    if (w.box[3] - w.box[1] <= TALL_BOX * typical) return w;
+    const y = centreY(w);
+    return { ...w, box: [w.box[0], y - typical / 2, w.box[2], y + typical / 2] };
+  });
+}
+
 /** Horizontal borders added between the lines of row bands that stack one value per line. */
 export function splitBandsAtLines(grid: RulingGrid, cells: readonly GridCell[], words: readonly LayoutWord[]): RulingGrid {
   const rows = grid.ys.length - 1;
@@ -92,8 +109,10 @@ export function splitBandsAtLines(grid: RulingGrid, cells: readonly GridCell[], 
 
 /** Where to cut one band: between the line clusters of its cells, when some cell stacks two or more numbers. */
 function bandCuts(grid: RulingGrid, band: readonly GridCell[], words: readonly LayoutWord[]): number[] {
+  const inBand = wordsIn(words, grid.xs[0], grid.ys[band[0]?.row ?? 0], grid.xs[grid.xs.length - 1], grid.ys[(band[0]?.row ?? 0) + 1]);
+  const levelled = levelOutliers(inBand);
   const cellLines: CellLine[][] = band.map((cell) =>
-    linesOf(wordsIn(words, grid.xs[cell.col], grid.ys[cell.row], grid.xs[cell.col + cell.colspan], grid.ys[cell.row + 1])).map((line) => ({
+    linesOf(wordsIn(levelled, grid.xs[cell.col], grid.ys[cell.row], grid.xs[cell.col + cell.colspan], grid.ys[cell.row + 1])).map((line) => ({
       top: line.top,
       bottom: line.bottom,
       numeric: isNumericText(line.words.map((w) => w.text).join(' ')),

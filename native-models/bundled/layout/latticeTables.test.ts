@@ -102,6 +102,23 @@ describe('tables from ruling lines', () => {
     expect(table.cells.filter((c) => c.row === 2).map((c) => c.text)).toEqual(['Cyprus', '0.21', '0.21']);
   });
 
+  it('splits stacked rows even where OCR gave the first word of a line a box reaching into the next line', () => {
+    const rules = [h(100, 100, 800), h(150, 100, 800), h(330, 100, 800), v(100, 100, 330), v(800, 100, 330), v(400, 100, 150), v(600, 100, 150)];
+    const rows = [['Bulgaria', '2.3', '5.5'], ['Cyprus', '0.21', '0.21'], ['Estonia', '1.1', '3.0'], ['Latvia', '1.5', '3.9']];
+    const body = rows.flatMap((cells, i) =>
+      cells.flatMap((text, c) =>
+        line(text, xs[c] + 10, 180 + 40 * i, 20).map((w) =>
+          // Tesseract's box for the label: as wide as the word, twice as tall as its text, about its centre.
+          c === 0 ? { ...w, box: [w.box[0], w.box[1] - 10, w.box[2], w.box[3] + 10] as Box } : w,
+        ),
+      ),
+    );
+    const { markdown } = layoutPage([...fill(xs, [100, 150], [['Country', 'Fund', 'Total']]), ...body], { source: 'ocr', pageHeight: 2000, rulings: rules });
+    const [table] = parseHtmlTables(markdown);
+    expect([table.rowCount, table.colCount]).toEqual([5, 3]);
+    expect(table.cells.filter((c) => c.row === 3).map((c) => c.text)).toEqual(['Estonia', '1.1', '3.0']);
+  });
+
   it('leaves a box around prose, and a form of empty boxes, as text', () => {
     const prose = [
       ...line('A framed note that runs on for a while about nothing much', 120, 140),
