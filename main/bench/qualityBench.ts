@@ -64,6 +64,9 @@ export interface QualityReport {
     byField: InvoiceFieldBenchResult['byField'];
     lineItems: InvoiceFieldBenchResult['lineItems'];
     misses: { document: string; field: string; expected: string | number; actual: string | number | null }[];
+    /** Seller and buyer names, scored apart from the key fields (see invoiceFieldBench.ts for their truth). */
+    parties: InvoiceFieldBenchResult['partyByField'];
+    partyMisses: { document: string; field: string; expected: string; actual: string | null }[];
     skipped: InvoiceFieldBenchResult['skipped'];
     knownArtefacts: typeof knownArtefacts;
     errors: string[];
@@ -171,6 +174,8 @@ export async function runQualityBench(options: QualityBenchOptions): Promise<Qua
           byField: r.byField,
           lineItems: r.lineItems,
           misses: r.outcomes.filter((o) => !o.correct).map(({ document, field, expected, actual }) => ({ document, field, expected, actual })),
+          parties: r.partyByField,
+          partyMisses: r.parties.filter((p) => !p.correct).map(({ document, field, expected, actual }) => ({ document, field, expected: expected[0]!, actual })),
           skipped: r.skipped,
           knownArtefacts,
           errors: r.errors,
@@ -247,7 +252,12 @@ export function formatQualitySummary(report: QualityReport): string {
     if (dataset) lines.push(`    dataset.jsonl ${dataset.passed}/${dataset.total} = ${pct(dataset.rate)}`);
     if (report.olmocr.selected) lines.push(`    selected PDFs ${report.olmocr.selected.passed}/${report.olmocr.selected.total} = ${pct(report.olmocr.selected.rate)}`);
   }
-  if (report.invoices) lines.push(`  invoice key fields: ${report.invoices.correct}/${report.invoices.total} = ${pct(report.invoices.accuracy)}; line items ${report.invoices.lineItems.found}/${report.invoices.lineItems.total}`);
+  if (report.invoices) {
+    const { seller, buyer } = report.invoices.parties;
+    lines.push(
+      `  invoice key fields: ${report.invoices.correct}/${report.invoices.total} = ${pct(report.invoices.accuracy)}; line items ${report.invoices.lineItems.found}/${report.invoices.lineItems.total}; parties: seller ${seller.correct}/${seller.total}, buyer ${buyer.correct}/${buyer.total}`,
+    );
+  }
   if (report.icdar) lines.push(`  ICDAR 2013 EU cell-neighbour F1 ${report.icdar.f1.toFixed(3)} (P ${report.icdar.precision.toFixed(3)}, R ${report.icdar.recall.toFixed(3)}, ${report.icdar.tables} tables)`);
   if (report.icdarOcr) lines.push(`  ICDAR 2013 EU by OCR of the rendered pages: cell-neighbour F1 ${report.icdarOcr.f1.toFixed(3)} (P ${report.icdarOcr.precision.toFixed(3)}, R ${report.icdarOcr.recall.toFixed(3)}, ${report.icdarOcr.tables} tables)`);
   if (report.cer) lines.push(`  CER (OCR of rendered pages vs pdf.js text layers) ${pct(report.cer.cer)} over ${report.cer.pages} pages; order-free ${pct(report.cer.orderFreeCer)}`);

@@ -14,7 +14,7 @@ import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
 
-export const BUNDLED_ENGINE_VERSION = '0.3.0';
+export const BUNDLED_ENGINE_VERSION = '0.4.0';
 
 export interface BundledEngineOptions {
   /**

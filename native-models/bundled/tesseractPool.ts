@@ -142,7 +142,7 @@ export class TesseractPool {
         const job = (async () => {
           await worker.setParameters({
             tessedit_pageseg_mode: pageSegmentationMode,
-            user_defined_dpi: String(Math.max(1, Math.round(options.dpi * page.scale))),
+            user_defined_dpi: String(tesseractDpi(options.dpi * page.scale)),
           });
           // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
           // not needed for that (tesseract.js passes these options as parameters for this job only).
@@ -267,6 +267,14 @@ export class TesseractPool {
     slot.worker.catch(() => undefined);
     return slot;
   }
+}
+
+/**
+ * The dpi told to tesseract, within the 70–2400 it accepts: outside it tesseract prints a warning to stderr for every
+ * page and guesses from the text size anyway (pages of huge images scaled to the pixel budget fall below 70).
+ */
+export function tesseractDpi(dpi: number): number {
+  return Math.min(2400, Math.max(70, Math.round(dpi)));
 }
 
 /** Share of a page's pixels that must be dark (< 128) before contrast stretching for it to hold real ink. */
