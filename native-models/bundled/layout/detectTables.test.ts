@@ -124,6 +124,35 @@ describe('tables between horizontal rules only', () => {
     expect(markdown.indexOf('Azure Interior')).toBeLessThan(markdown.indexOf('<table>'));
   });
 
+  describe('header set above the first rule', () => {
+    const table = [
+      ...row(['Description', 'Quantity', 'Price', 'Amount'], xs, 400),
+      ...row(['Beeswax', '1.00', '42.00', '42.00'], xs, 440),
+      ...row(['Office Chair', '1.00', '70.00', '70.00'], xs, 480),
+    ];
+    const rulings = [rule(410, 100, 950), rule(450, 100, 950), rule(490, 100, 950)];
+
+    it('takes the row just above the first rule as the header', () => {
+      const [grid] = parseHtmlTables(layoutPage(table, { ...page, rulings }).markdown);
+      expect([grid.rowCount, grid.headerRowCount, grid.cells[0].text]).toEqual([3, 1, 'Description']);
+    });
+
+    // A line cut in two at a wide space: two pieces starting in one column, or a long phrase over several columns.
+    const lines = {
+      'a seller line': [...line('Sold By :', 100, 374), ...line('WS Retail Services Pvt. Ltd.,', 210, 374)],
+      'an address line': [...line('Warehouse Address:', 100, 374), ...line('No. 42/1 & 43, Kacherakanahalli Village, Hoskote, Bangalore', 330, 374)],
+    };
+    for (const [name, words] of Object.entries(lines)) {
+      it(`leaves ${name} set above the header out of the table`, () => {
+        const { markdown } = layoutPage([...words, ...table], { ...page, rulings });
+        const tables = parseHtmlTables(markdown);
+        expect(tables).toHaveLength(1);
+        expect([tables[0].rowCount, tables[0].headerRowCount, tables[0].cells[0].text]).toEqual([3, 1, 'Description']);
+        expect(markdown.indexOf(words[0].text)).toBeLessThan(markdown.indexOf('<table>'));
+      });
+    }
+  });
+
   it('takes no evidence from the lines of ruled notepaper', () => {
     const lines = Array.from({ length: 14 }, (_, i) => rule(100 + 50 * i, 50, 950));
     const words = [

@@ -17,7 +17,7 @@
 import type { Box } from '../../../app/model/extraction.js';
 import { buildRows, toSegment } from './buildSegments.js';
 import { boxHeight, boxWidth, median, unionBox, type Row, type Segment, type TableLayout, type TableCellLayout } from './layoutTypes.js';
-import { buildTable } from './alignedTable.js';
+import { buildTable, findColumns } from './alignedTable.js';
 import { latticeTables } from './latticeTables.js';
 import { withoutNotepaperRules } from './notepaperRules.js';
 import { ruledRegions } from './ruledRegions.js';
@@ -81,10 +81,15 @@ export function detectTables(
 function regionMembers(segments: readonly Segment[], region: Box, unit: number): { members: Segment[]; headerAbove: boolean } {
   const within = segments.filter((s) => inside(s.box, region, unit * 0.3));
   const above = buildRows(segments.filter((s) => s.box[3] <= region[1] + unit * 0.3 && s.box[3] >= region[1] - 4 * HEADER_ABOVE_RULE * unit && overlapX(s.box, region) > 0)).reverse();
+  const columns = within.length ? findColumns(buildRows(within), unionBox(within.map((s) => s.box)), unit) : [];
   let top = region[1];
   let numbers = false;
   for (const row of above.slice(0, 2)) {
-    const fits = top - row.box[3] <= HEADER_ABOVE_RULE * unit && row.segments.length >= 2 && row.segments.every((s) => s.box[0] >= region[0] - unit && s.box[2] <= region[2] + unit);
+    const fits =
+      top - row.box[3] <= HEADER_ABOVE_RULE * unit &&
+      row.segments.length >= 2 &&
+      row.segments.every((s) => s.box[0] >= region[0] - unit && s.box[2] <= region[2] + unit) &&
+      linesUpWithColumns(row, columns);
     if (!fits) break;
     within.push(...row.segments);
     top = row.box[1];
@@ -92,6 +97,20 @@ function regionMembers(segments: readonly Segment[], region: Box, unit: number):
   }
   // Rows above the first rule are its header unless they hold numbers (a body row the first rule does not cover).
   return { members: within, headerAbove: top < region[1] && !numbers };
+}
+
+/**
+ * Whether a row set above a ruled region reads as one of its rows: one cell per column of the rows inside the region,
+ * and no sentence across columns. A line above the table (a seller's name, an address the OCR cut in two at a wide
+ * space) starts two pieces in one column or runs a long phrase over several.
+ */
+function linesUpWithColumns(row: Row, columns: ReadonlyArray<[number, number]>): boolean {
+  const spans = row.segments.map((s) => columns.flatMap(([x1, x2], c) => (Math.min(x2, s.box[2] - 1) - Math.max(x1, s.box[0] + 1) > 0 ? [c] : [])));
+  const sentence = row.segments.some((s, i) => s.words.length >= PROSE_WORDS && (columns.length < 2 || spans[i].length >= 2));
+  if (sentence) return false;
+  if (columns.length < 2) return true;
+  const firsts = spans.map((hit) => hit[0]);
+  return firsts.every((c) => c !== undefined) && new Set(firsts).size === firsts.length;
 }
 
 /** Tables from runs of aligned rows (step 3). */
