@@ -11,7 +11,11 @@ import { defaultTestdataRoot, readTextFile, testdataPath } from './testdataPaths
 
 export { characterErrorRate };
 
-/** Markdown → plain text for CER: drops heading hashes, emphasis, table pipes and delimiter rows, HTML tags. */
+/**
+ * Markdown → plain text for CER: drops heading hashes, emphasis, table pipes and delimiter rows, HTML tags, and decodes
+ * the character references HTML table cells carry (`&#36;` for `$` — until 2026-11-30 it was left in, costing every
+ * dollar amount in a table four characters of "error").
+ */
 export function markdownToPlainText(markdown: string): string {
   return markdown
     .replace(/<[^>]+>/g, ' ')
@@ -19,9 +23,12 @@ export function markdownToPlainText(markdown: string): string {
     .replace(/\|/g, ' ')
     .replace(/^\s{0,3}#{1,6}\s+/gm, '')
     .replace(/(\*\*|__|\*|`)/g, '')
-    .replace(/&amp;/g, '&')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 export interface CerPage {

@@ -57,6 +57,27 @@ describe('layoutPage', () => {
     expect(texts).toEqual(['Service Invoice', 'Questions? Write to us at the address below', 'Account number:', '2966 6403', 'Bill to: / Jane Doe', 'TABLE']);
   });
 
+  it('reads a title set above the table before the column beside it, even when a logo on that side starts higher', () => {
+    const xs = [600, 800, 950, 1100];
+    const words = [
+      ...line('acme', 100, 80, 36),
+      ...line('Service Invoice', 600, 100, 40),
+      ...line('Questions? Write to us at the address below', 600, 145),
+      ...line('Account number:', 100, 165),
+      ...line('2966 6403', 100, 200),
+      ...line('Bill to:', 100, 240),
+      ...line('Jane Doe', 100, 266),
+      ...[['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']].flatMap((cells, r) =>
+        cells.flatMap((text, c) => line(text, xs[c], 175 + 30 * r)),
+      ),
+    ];
+    const blocks = layoutBlocks(words, { ...page, rulings: gridRules([590, 790, 940, 1090, 1180], [155, 185, 215, 245, 275]) });
+    const texts = blocks.map((b) => (b.table ? 'TABLE' : b.rows.map((r) => r.segments.flatMap((s) => s.words.map((w) => w.text)).join(' ')).join(' / ')));
+    expect(texts.indexOf('Service Invoice')).toBeLessThan(texts.findIndex((t) => t.startsWith('Account number:')));
+    expect(texts.indexOf('acme')).toBe(0);
+    expect(texts.at(-1)).toBe('TABLE');
+  });
+
   it('keeps a page number in the margin beside a table out of the column rule', () => {
     const xs = [300, 500, 650, 800];
     const words = [

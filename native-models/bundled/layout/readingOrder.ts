@@ -101,8 +101,9 @@ function looksLikeColumn(side: Segment[], textWidth: number): boolean {
  * [header, left, right] (empty parts left out) when a gutter splits the region into a side holding a table and a
  * side of text only that sits beside it, else null. Read row by row, the lines beside a table would interleave with
  * it by their tops, and a label whose value starts below the table's top would be parted from it. The header is the
- * run of text that the side starting higher sets above the other side's first line: a title over the table is read
- * before the column beside the table, not after it.
+ * run of text that the side starting higher sets above the other side's first line, and the other side's opening
+ * lines in heading type above the table: a title over the table is read before the column beside the table, not
+ * after it, even when a logo beside the title starts higher.
  */
 function splitBesideTable(region: Segment[], unit: number): Segment[][] | null {
   if (!region.some((segment) => segment.table)) return null;
@@ -119,9 +120,10 @@ function splitBesideTable(region: Segment[], unit: number): Segment[][] | null {
     const tables = tableSide.filter((segment) => segment.table);
     const beside = textSide.filter((text) => tables.some((table) => Math.min(text.box[3], table.box[3]) - Math.max(text.box[1], table.box[1]) > 0));
     if (beside.length < BESIDE_MIN_LINES) continue;
-    const header = headerAbove(left, right);
-    const rest = (side: Segment[]): Segment[] => side.filter((segment) => !header.includes(segment));
-    return [header, rest(left), rest(right)].filter((part) => part.length > 0);
+    // Two parts of the header, each read on its own: a logo's words level with the title are not one line with it.
+    const { above, headings } = headerAbove(left, right);
+    const rest = (side: Segment[]): Segment[] => side.filter((segment) => !above.includes(segment) && !headings.includes(segment));
+    return [above, headings, rest(left), rest(right)].filter((part) => part.length > 0);
   }
   return null;
 }
@@ -170,18 +172,31 @@ function trailerBelow(left: Segment[], right: Segment[], unit: number): Segment[
 }
 
 /** The leading text of the side that starts higher, down to the other side's first line (not into a table). */
-function headerAbove(left: Segment[], right: Segment[]): Segment[] {
+function headerAbove(left: Segment[], right: Segment[]): { above: Segment[]; headings: Segment[] } {
   const top = (side: Segment[]): number => Math.min(...side.map((segment) => segment.box[1]));
   const [higher, other] = top(left) <= top(right) ? [left, right] : [right, left];
-  const otherTop = top(other);
-  const header: Segment[] = [];
+  // The other side's opening lines set in heading type above the table (the page title beside a logo that starts a
+  // little higher) are the page's header too: read before the column beside the table, not after it. A heading that
+  // opens the side lower down (a chart's title beside the table) stays with its side.
+  const body = median([...left, ...right].map((segment) => segment.fontSize));
+  const tableTop = Math.min(...[...left, ...right].filter((segment) => segment.table).map((segment) => segment.box[1]));
+  const headings: Segment[] = [];
+  for (const segment of [...other].sort((a, b) => a.box[1] - b.box[1])) {
+    if (segment.table || !(segment.fontSize >= HEADER_HEADING_SIZE * body) || segment.box[3] > tableTop) break;
+    headings.push(segment);
+  }
+  const otherTop = top(other.filter((segment) => !headings.includes(segment)));
+  const above: Segment[] = [];
   for (const segment of [...higher].sort((a, b) => a.box[1] - b.box[1])) {
     // Less than half its height reaching the other side's first line: above it, not beside it.
     if (segment.table || segment.box[3] - otherTop > 0.5 * boxHeight(segment.box)) break;
-    header.push(segment);
+    above.push(segment);
   }
-  return header;
+  return { above, headings };
 }
+
+/** A line this many times the region's median type size (or more) reads as a heading when it opens a side. */
+const HEADER_HEADING_SIZE = 1.3;
 
 const segmentChars = (segment: Segment): number => segment.words.reduce((sum, word) => sum + word.text.length, 0);
 
