@@ -231,35 +231,27 @@ function soldByNamed(lines: TextLine[], skip: Set<number>): NameCandidate | null
 function domainNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
   const domains = pageDomains(lines, skip);
   if (domains.size === 0) return null;
-  for (const [l, line] of lines.entries()) {
-    if (skip.has(l)) continue;
-    for (const [s, segment] of line.segments.entries()) {
-      if (labelled.has(`${l}:${s}`)) continue;
-      const name = partyName(segment.text);
-      if (name && domains.has(compactName(name))) return { line: l, segment, name };
-    }
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    const name = partyName(segment.text);
+    if (name && domains.has(compactName(name))) return { line: l, segment, name };
   }
   return null;
 }
 
 /** The company named by a legal line: "Free SAS au capital de …", or the name line right above "Siège social : …". */
 function legalLineNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
-  for (const [l, line] of lines.entries()) {
-    if (skip.has(l)) continue;
-    for (const [s, segment] of line.segments.entries()) {
-      if (labelled.has(`${l}:${s}`)) continue;
-      const notice = legalNotice.exec(segment.text);
-      if (notice && notice.index > 0 && legalForm.test(segment.text.slice(0, notice.index))) {
-        const name = partyName(segment.text);
-        if (name) return { line: l, segment, name };
-      }
-      if (legalNoticeLine.test(segment.text) && l > 0) {
-        // The company's name is the line above, over the notice (centred footers: overlapping in x).
-        for (let k = l - 1; k >= Math.max(0, l - 2); k--) {
-          const above = lines[k]!.segments.find((seg) => Math.min(seg.x2, segment.x2) - Math.max(seg.x1, segment.x1) > 0);
-          const name = above && !looksLikeAddress(above.text) ? partyName(above.text) : null;
-          if (above && name) return { line: k, segment: above, name };
-        }
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    const notice = legalNotice.exec(segment.text);
+    if (notice && notice.index > 0 && legalForm.test(segment.text.slice(0, notice.index))) {
+      const name = partyName(segment.text);
+      if (name) return { line: l, segment, name };
+    }
+    if (legalNoticeLine.test(segment.text) && l > 0) {
+      // The company's name is the line above, over the notice (centred footers: overlapping in x).
+      for (let k = l - 1; k >= Math.max(0, l - 2); k--) {
+        const above = lines[k]!.segments.find((seg) => Math.min(seg.x2, segment.x2) - Math.max(seg.x1, segment.x1) > 0);
+        const name = above && !looksLikeAddress(above.text) ? partyName(above.text) : null;
+        if (above && name) return { line: k, segment: above, name };
       }
     }
   }
@@ -268,18 +260,14 @@ function legalLineNamed(lines: TextLine[], labelled: Set<string>, skip: Set<numb
 
 /** The first segment whose name carries a legal form before its end ("Coolblue B.V.", not "SARL au capital …"). */
 function legalFormNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
-  for (const [l, line] of lines.entries()) {
-    if (skip.has(l)) continue;
-    for (const [s, segment] of line.segments.entries()) {
-      if (labelled.has(`${l}:${s}`)) continue;
-      // The name ends with its legal form(s): what follows is something else ("Weena 664", "iov Saeco.com").
-      const form = legalForm.exec(segment.text);
-      if (!form || form.index === 0) continue;
-      let end = form.index + form[0].length;
-      for (let next = legalFormRun.exec(segment.text.slice(end)); next; next = legalFormRun.exec(segment.text.slice(end))) end += next[0].length;
-      const name = partyName(segment.text.slice(0, end));
-      if (name && name.length <= 80) return { line: l, segment, name };
-    }
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    // The name ends with its legal form(s): what follows is something else ("Weena 664", "iov Saeco.com").
+    const form = legalForm.exec(segment.text);
+    if (!form || form.index === 0) continue;
+    let end = form.index + form[0].length;
+    for (let next = legalFormRun.exec(segment.text.slice(end)); next; next = legalFormRun.exec(segment.text.slice(end))) end += next[0].length;
+    const name = partyName(segment.text.slice(0, end));
+    if (name && name.length <= 80) return { line: l, segment, name };
   }
   return null;
 }
@@ -366,4 +354,12 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
     if (block) buyer = valueOf(block.candidate);
   }
   return { seller, buyer };
+}
+
+/** Each segment of the lines that is not a labelled value and whose line is not skipped, with its line's index. */
+function* unlabelledSegments(lines: TextLine[], labelled: Set<string>, skip: Set<number>): Generator<{ l: number; segment: TextLine['segments'][number] }> {
+  for (const [l, line] of lines.entries()) {
+    if (skip.has(l)) continue;
+    for (const [s, segment] of line.segments.entries()) if (!labelled.has(`${l}:${s}`)) yield { l, segment };
+  }
 }

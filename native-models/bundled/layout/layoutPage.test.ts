@@ -15,6 +15,19 @@ function gridRules(xs: number[], ys: number[]): Box[] {
   ];
 }
 
+/** A ruled 4-column item table at x 600–1180, y 155–275 (header and 3 rows), and its rulings. */
+function itemTableWords(): LayoutWord[] {
+  const xs = [600, 800, 950, 1100];
+  const rows = [['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']];
+  return rows.flatMap((cells, r) => cells.flatMap((text, c) => line(text, xs[c]!, 175 + 30 * r)));
+}
+const itemTableRules = gridRules([590, 790, 940, 1090, 1180], [155, 185, 215, 245, 275]);
+
+/** Each block's text, rows joined by " / ", a table as "TABLE". */
+function blockTexts(words: LayoutWord[], options: Parameters<typeof layoutBlocks>[1]): string[] {
+  return layoutBlocks(words, options).map((b) => (b.table ? 'TABLE' : b.rows.map((r) => r.segments.flatMap((s) => s.words.map((w) => w.text)).join(' ')).join(' / ')));
+}
+
 describe('layoutPage', () => {
   it('reads two columns of prose column by column, under a full-width title', () => {
     const words = [...line('A Study of Columns', 100, 100, 40)];
@@ -40,7 +53,6 @@ describe('layoutPage', () => {
   });
 
   it('reads label/value lines beside a table as one column, after the title set above the table', () => {
-    const xs = [600, 800, 950, 1100];
     const words = [
       ...line('Service Invoice', 600, 100, 40),
       ...line('Questions? Write to us at the address below', 600, 135),
@@ -48,17 +60,13 @@ describe('layoutPage', () => {
       ...line('2966 6403', 100, 200, 30),
       ...line('Bill to:', 100, 240),
       ...line('Jane Doe', 100, 266),
-      ...[['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']].flatMap((cells, r) =>
-        cells.flatMap((text, c) => line(text, xs[c], 175 + 30 * r)),
-      ),
+      ...itemTableWords(),
     ];
-    const blocks = layoutBlocks(words, { ...page, rulings: gridRules([590, 790, 940, 1090, 1180], [155, 185, 215, 245, 275]) });
-    const texts = blocks.map((b) => (b.table ? 'TABLE' : b.rows.map((r) => r.segments.flatMap((s) => s.words.map((w) => w.text)).join(' ')).join(' / ')));
+    const texts = blockTexts(words, { ...page, rulings: itemTableRules });
     expect(texts).toEqual(['Service Invoice', 'Questions? Write to us at the address below', 'Account number:', '2966 6403', 'Bill to: / Jane Doe', 'TABLE']);
   });
 
   it('reads a title set above the table before the column beside it, even when a logo on that side starts higher', () => {
-    const xs = [600, 800, 950, 1100];
     const words = [
       ...line('acme', 100, 80, 36),
       ...line('Service Invoice', 600, 100, 40),
@@ -67,12 +75,9 @@ describe('layoutPage', () => {
       ...line('2966 6403', 100, 200),
       ...line('Bill to:', 100, 240),
       ...line('Jane Doe', 100, 266),
-      ...[['Item', 'Qty', 'Price', 'Amount'], ['Disk', '2', '1.00', '2.00'], ['Mail', '1', '0.50', '0.50'], ['Sync', '3', '1.50', '4.50']].flatMap((cells, r) =>
-        cells.flatMap((text, c) => line(text, xs[c], 175 + 30 * r)),
-      ),
+      ...itemTableWords(),
     ];
-    const blocks = layoutBlocks(words, { ...page, rulings: gridRules([590, 790, 940, 1090, 1180], [155, 185, 215, 245, 275]) });
-    const texts = blocks.map((b) => (b.table ? 'TABLE' : b.rows.map((r) => r.segments.flatMap((s) => s.words.map((w) => w.text)).join(' ')).join(' / ')));
+    const texts = blockTexts(words, { ...page, rulings: itemTableRules });
     expect(texts.indexOf('Service Invoice')).toBeLessThan(texts.findIndex((t) => t.startsWith('Account number:')));
     expect(texts.indexOf('acme')).toBe(0);
     expect(texts.at(-1)).toBe('TABLE');
