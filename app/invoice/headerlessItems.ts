@@ -15,7 +15,7 @@ import { findDates } from './dates.js';
 import { fillQuantityAndPrice } from './itemArithmetic.js';
 import type { LabelledField } from './labels.js';
 import type { Segment, TextLine } from './layout.js';
-import type { InvoiceLineItem } from './lineItems.js';
+import type { InvoiceLineItem } from './lineItem.js';
 
 interface MoneyRow {
   line: number;

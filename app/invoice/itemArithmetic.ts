@@ -5,7 +5,7 @@
  */
 import { findAmounts, type AmountMatch } from './amounts.js';
 import type { Segment } from './layout.js';
-import type { InvoiceLineItem } from './lineItems.js';
+import type { InvoiceLineItem } from './lineItem.js';
 
 const agrees = (a: number, b: number): boolean => Math.abs(a - b) < 0.005 + 1e-9 * Math.abs(b);
 

@@ -11,15 +11,10 @@ import type { Word } from '../model/extraction.js';
 import { findAmounts, type AmountMatch } from './amounts.js';
 import { amountReadings, columnFormatAmounts, consistentPriceAndAmount, consistentSum, fillQuantityAndPrice, numberOnly, type PrintedAmount } from './itemArithmetic.js';
 import type { LabelledField } from './labels.js';
+import type { InvoiceLineItem } from './lineItem.js';
 import type { Segment, TextLine } from './layout.js';
 
-export interface InvoiceLineItem {
-  description: string;
-  quantity: number | null;
-  unitPrice: number | null;
-  amount: number | null;
-  words: Word[];
-}
+export type { InvoiceLineItem } from './lineItem.js';
 
 type Column = 'description' | 'quantity' | 'unitPrice' | 'amount';
 const columnLabels: Record<Column, RegExp> = {
