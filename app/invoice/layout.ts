@@ -21,7 +21,8 @@ export interface TextLine {
   text: string;
 }
 
-function median(values: number[]): number {
+/** The middle value (upper median), 0 for none. */
+export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;

@@ -12,7 +12,7 @@ import { findAmounts, type AmountMatch } from './amounts.js';
 import { amountReadings, columnFormatAmounts, consistentPriceAndAmount, consistentSum, fillQuantityAndPrice, numberOnly, type PrintedAmount } from './itemArithmetic.js';
 import type { LabelledField } from './labels.js';
 import type { InvoiceLineItem } from './lineItem.js';
-import type { Segment, TextLine } from './layout.js';
+import { median, type Segment, type TextLine } from './layout.js';
 
 export type { InvoiceLineItem } from './lineItem.js';
 
@@ -73,11 +73,6 @@ export function splitHeaderCells(segment: Segment): Segment[] {
   if (start === 0) return [segment];
   cells.push(segmentOf(words.slice(start)));
   return cells;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** The item table's columns when this line is its header row: a description column and an amount or price column. */
