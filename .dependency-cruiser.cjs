@@ -76,6 +76,22 @@ module.exports = {
       to: { path: 'node_modules/electron/' },
     },
     {
+      name: 'product-not-tooling',
+      comment:
+        'bench/ (benchmarks) and testing/ (fixtures, fakes, generators) are not part of the product: nothing that ships ' +
+        '(app/, main/, native-models/, renderer/, resources/scripts/) imports them; only tests do.',
+      severity: 'error',
+      from: { path: '^(app|main|native-models|renderer|resources)/', pathNot: testFiles },
+      to: { path: '^(bench|testing)/' },
+    },
+    {
+      name: 'tests-not-benchmarks',
+      comment: 'Tests and test helpers take their fixtures from testing/; benchmarks are leaves that nothing imports.',
+      severity: 'error',
+      from: { path: '^(app|main|native-models|renderer|resources|testing|e2e)/' },
+      to: { path: '^bench/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

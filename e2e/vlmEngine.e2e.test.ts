@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referencePackDir } from '../native-models/vlm/index.js';
+import { referencePackDir } from '../testing/referencePack/referencePackCache.js';
 import { launchChromium } from './support/chromium.js';
 import { artifactsDir, repoRoot } from './support/paths.js';
 import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fillProject } from '../corpus/corpusFixtures.js';
+import { fillProject } from '../../testing/corpusFixtures.js';
 import { stagingFolderName } from '../corpus/exportStaging.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { exportCommand, interruptedExitCode } from './exportCommand.js';

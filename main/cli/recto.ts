@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 /**
- * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown;
- * `recto bench-quality` scores the bundled engine on the public test set.
+ * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown; `export`,
+ * `import-corpus` and `merge` move corrections between projects and corpora. Benchmarks are not here: `npm run bench:…`.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/index.js';
 import { createRectoSession } from '../composition/createRectoSession.js';
-import { benchQualityCommand, benchQualityUsage } from './benchQualityCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { runOcr } from './ocrCommand.js';
 import { serve } from './serveCommand.js';
@@ -19,7 +18,6 @@ const usage = `Usage:
             [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
       Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
       --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack.
-${benchQualityUsage}
   recto export P.recto --out DIR [--status approved] [--since ISO] [--images png|none]
       Writes the corpus: images/, records.jsonl, tests.jsonl (olmOCR-Bench tests from the corrections), README.md,
       manifest.json. Into a new or empty folder, or a previous export (only what changed is rewritten).
@@ -89,11 +87,6 @@ export async function main(argv: string[]): Promise<number> {
         await session.dispose();
       }
     }
-    case 'bench-quality':
-      return benchQualityCommand(rest, {
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-      });
     case 'export':
       return exportCommand(rest, process.stderr);
     case 'import-corpus':

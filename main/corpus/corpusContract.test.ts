@@ -1,6 +1,6 @@
 /**
  * Curation and corpus through the contract, as the renderer uses them: a session with the echo engine and the fake
- * importer (main/testing/fakes.ts), requests validated by dispatch, replies checked against the contract.
+ * importer (testing/fakes.ts), requests validated by dispatch, replies checked against the contract.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { createHandlers } from '../services/handlers.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { RectoSession } from '../services/rectoSession.js';
 import { SettingsFile } from '../settings/settingsFile.js';
-import { echoEngineFactory, fakeInspect } from '../testing/fakes.js';
+import { echoEngineFactory, fakeInspect } from '../../testing/fakes.js';
 
 let dir: string;
 let session: RectoSession;

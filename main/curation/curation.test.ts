@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { curationListRequestSchema } from '../../app/contract/curation.js';
-import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../corpus/corpusFixtures.js';
+import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../../testing/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { attributeChanges } from './attributeChanges.js';
 import { listCuration, summarizeCuration } from './curationQueries.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { curationListRequestSchema, curationSummarySchema, type CurationFilter, type CurationSummary } from '../../app/contract/curation.js';
 import { elementKinds } from '../../app/model/extraction.js';
-import { correctPage, fillProject, fixtureExtraction, invoicePage, type CorrectionKind } from '../corpus/corpusFixtures.js';
+import { correctPage, fillProject, fixtureExtraction, invoicePage, type CorrectionKind } from '../../testing/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { attributeChanges } from './attributeChanges.js';
 import { listCuration } from './curationQueries.js';

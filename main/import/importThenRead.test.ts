@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractionSchema } from '../../app/model/extraction.js';
 import { BundledEngine } from '../../native-models/bundled/index.js';
-import { elementProblems, plainWords, wordRecall } from '../../native-models/bundled/extractionChecks.js';
+import { elementProblems, plainWords, wordRecall } from '../../testing/extractionChecks.js';
 import { importDocument } from './index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -11,14 +11,14 @@ import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { Engine, PageInput } from '../../app/model/engine.js';
 import type { Element, Extraction, Word } from '../../app/model/extraction.js';
 import { BundledEngine } from '../../native-models/bundled/index.js';
-import { elementProblems } from '../../native-models/bundled/extractionChecks.js';
-import { defaultTestdataRoot } from '../bench/testdataPaths.js';
+import { elementProblems } from '../../testing/extractionChecks.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { EngineRegistry } from '../engines/engineRegistry.js';
 import { importDocument } from '../import/index.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { RectoSession } from '../services/rectoSession.js';
 import { SettingsFile } from '../settings/settingsFile.js';
-import { fakeInspect } from '../testing/fakes.js';
+import { fakeInspect } from '../../testing/fakes.js';
 
 /** Reads a fake page (100 × 140 px) as a running header, a body line and "Page N of M" at the foot. */
 class PagedReportEngine implements Engine {

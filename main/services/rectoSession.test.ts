@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../app/contract/events.js';
 import { EngineRegistry } from '../engines/engineRegistry.js';
 import { SettingsFile } from '../settings/settingsFile.js';
-import { EchoEngine, echoEngineFactory, fakeInspect } from '../testing/fakes.js';
+import { EchoEngine, echoEngineFactory, fakeInspect } from '../../testing/fakes.js';
 import { createDispatch } from './dispatch.js';
 import { createHandlers } from './handlers.js';
 import { PageImageCache } from './pageImageCache.js';

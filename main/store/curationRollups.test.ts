@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { correctPage, fillProject, invoicePage } from '../corpus/corpusFixtures.js';
+import { correctPage, fillProject, invoicePage } from '../../testing/corpusFixtures.js';
 import { summarizeCuration } from '../curation/curationSummary.js';
 import { pageChecksSchema } from './migrations/002_page_checks.js';
 import { ProjectStore } from './projectStore.js';

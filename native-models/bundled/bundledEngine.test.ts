@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent, PageInput } from '../../app/model/engine.js';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
-import { elementProblems, plainWords, wordRecall } from './extractionChecks.js';
+import { elementProblems, plainWords, wordRecall } from '../../testing/extractionChecks.js';
 import { parseHtmlTables } from '../../app/tables/index.js';
 import { BundledEngine } from './index.js';
 

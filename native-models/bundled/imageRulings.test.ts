@@ -6,7 +6,7 @@ import type { Box } from '../../app/model/extraction.js';
 import { parseHtmlTables } from '../../app/tables/index.js';
 import { findImageRulings } from './imageRulings.js';
 import { layoutPage } from './layout/layoutPage.js';
-import { line } from './layout/syntheticWords.js';
+import { line } from '../../testing/syntheticWords.js';
 import { loadOcrPage, type GreyImage } from './ocrImage.js';
 
 const TEXT = 20;

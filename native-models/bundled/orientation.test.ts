@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageInput } from '../../app/model/engine.js';
 import { extractionSchema, type Box, type Extraction } from '../../app/model/extraction.js';
-import { elementProblems, plainWords, wordRecall } from './extractionChecks.js';
+import { elementProblems, plainWords, wordRecall } from '../../testing/extractionChecks.js';
 import { BundledEngine } from './index.js';
 import { boxFromTurned, type QuarterTurns } from './pageOrientation.js';
 

@@ -34,7 +34,7 @@ try {
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-test-'));
 const steps = [
-  ['lint: layer arrows', 'npx', ['depcruise', 'app', 'main', 'native-models', 'renderer', 'e2e', '--config', '.dependency-cruiser.cjs']],
+  ['lint: layer arrows', 'npx', ['depcruise', 'app', 'main', 'native-models', 'renderer', 'bench', 'testing', 'e2e', '--config', '.dependency-cruiser.cjs']],
   ['type-check: node side', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['type-check: renderer', 'npx', ['tsc', '-p', 'tsconfig.renderer.json']],
   ['type-check: tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutWord } from './layoutTypes.js';
 import { buildRows, buildSegments } from './buildSegments.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 const word = (text: string, box: [number, number, number, number]): LayoutWord => ({ text, box, confidence: 1, fontSize: box[3] - box[1] });
 const rowTexts = (words: LayoutWord[]): string[] =>

@@ -3,7 +3,7 @@ import { parseHtmlTables } from '../../../app/tables/index.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { isNumericText } from './detectTables.js';
 import { layoutPage } from './layoutPage.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 /** A row of cells at the given x positions. */
 function row(cells: string[], xs: number[], y: number): LayoutWord[] {

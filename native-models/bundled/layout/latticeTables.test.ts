@@ -4,7 +4,7 @@ import { parseHtmlTables } from '../../../app/tables/index.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutPage } from './layoutPage.js';
 import { frameGrid, gridCells, mergeRulings, rulingFrames } from './rulingGrid.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 const h = (y: number, x1: number, x2: number): Box => [x1, y - 0.5, x2, y + 0.5];
 const v = (x: number, y1: number, y2: number): Box => [x - 0.5, y1, x + 0.5, y2];

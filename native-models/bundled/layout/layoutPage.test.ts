@@ -3,7 +3,7 @@ import type { Box } from '../../../app/model/extraction.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutBlocks, layoutPage } from './layoutPage.js';
 import { escapeInline } from './renderMarkdown.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 const page = { source: 'text-layer' as const, pageHeight: 2000 };
 

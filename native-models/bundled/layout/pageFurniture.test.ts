@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutPage } from './layoutPage.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 /** A slide-like page, 1500 × 1125: a title and body in large type. */
 const body = (): LayoutWord[] => [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage } from './layoutPage.js';
 import type { LayoutWord } from './layoutTypes.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 const page = { source: 'text-layer' as const, pageHeight: 2000 };
 

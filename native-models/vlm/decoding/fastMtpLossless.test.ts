@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPack, type LoadedPack } from '../pack/loadPack.js';
-import { referencePackDir } from '../pack/referencePackCache.js';
-import { Rng } from '../pack/rng.js';
-import type { DraftVariant } from '../pack/writeReferencePack.js';
+import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
+import { Rng } from '../../../testing/referencePack/rng.js';
+import type { DraftVariant } from '../../../testing/referencePack/writeReferencePack.js';
 import { CachedModel } from './cachedModel.js';
 import { createDecodeModels, decodeOptionsFor } from './decodeModels.js';
 import type { DecodeModels, DecodeStats } from './decodeTypes.js';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageInput } from '../../../app/model/engine.js';
 import { extractionSchema } from '../../../app/model/extraction.js';
-import { referencePackDir } from '../pack/referencePackCache.js';
+import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
 import { cropGridFor } from '../preprocess/cropGrid.js';
 import { imageModes, imageTokenCount } from '../preprocess/imageModes.js';
 import { VlmEngine } from './vlmEngine.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPack, verifyPackFiles } from './loadPack.js';
 import { sha256Bytes } from './manifest.js';
-import { referencePackDir } from './referencePackCache.js';
+import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
 
 describe('model pack loading', () => {
   let source: string;

@@ -1,0 +1,119 @@
+/**
+ * npm run bench:decode [-- --real-size] [--json FILE] [--provider cpu|webgpu|cuda|dml|coreml|auto]
+ *                      [--inputs N] [--tokens N] [--threads N] [--packs DIR]
+ *
+ * Greedy vs FastMTP K = 1, 2, 3 on the reference packs (high / mid / zero draft agreement) or, with --real-size, on
+ * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
+ * MoE scaling check (decoder step time vs routed experts and top-k). Prints a table; --json writes {"runs": [...]}.
+ * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDecodeModels } from '../../native-models/vlm/decoding/decodeModels.js';
+import { loadPack } from '../../native-models/vlm/pack/loadPack.js';
+import { MANIFEST_FILE } from '../../native-models/vlm/pack/manifest.js';
+import { type PackDims, realSizeDims } from '../../testing/referencePack/referenceDims.js';
+import { referencePackDir } from '../../testing/referencePack/referencePackCache.js';
+import { writeReferencePack } from '../../testing/referencePack/writeReferencePack.js';
+import type { ProviderPreference } from '../../native-models/vlm/runtime/onnxRuntime.js';
+import { type BenchRun, benchmarkPack, stepTimeAtContext } from './decodeBenchmark.js';
+import { probeProviders } from './providerProbe.js';
+
+const { values } = parseArgs({
+  options: {
+    'real-size': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    provider: { type: 'string', default: 'cpu' },
+    inputs: { type: 'string' },
+    tokens: { type: 'string' },
+    threads: { type: 'string' },
+    packs: { type: 'string', default: join(tmpdir(), 'recto-vlm-packs') },
+    'skip-moe': { type: 'boolean', default: false },
+    probe: { type: 'boolean', default: false },
+  },
+});
+
+if (values.probe) {
+  // Which GPU providers really run the decoder here (used by gpu-check.sh); JSON on stdout.
+  console.log(JSON.stringify(await probeProviders(), null, 2));
+  process.exit(0);
+}
+const realSize = values['real-size'];
+const provider = values.provider as ProviderPreference;
+const threads = values.threads ? Number(values.threads) : undefined;
+const settings = {
+  inputs: Number(values.inputs ?? (realSize ? 1 : 8)),
+  tokens: Number(values.tokens ?? (realSize ? 24 : 96)),
+  ks: [1, 2, 3],
+  contextReps: realSize ? 3 : 15,
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function ensurePack(name: string, dims: PackDims): Promise<string> {
+  const dir = join(values.packs!, name);
+  if (!existsSync(join(dir, MANIFEST_FILE))) {
+    log(`generating ${name} into ${dir} …`);
+    mkdirSync(dir, { recursive: true });
+    await writeReferencePack({ dir, variant: 'high', seed: 1, dims });
+  }
+  return dir;
+}
+
+const runs: BenchRun[] = [];
+const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
+const targets: [string, () => Promise<string>][] = realSize
+  ? [['real-size', () => ensurePack('real-size-v5', realSizeDims)]]
+  : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v)]);
+
+for (const [variant, dir] of targets) {
+  log(`${variant}: loading …`);
+  const pack = await loadPack(await dir(), { provider, intraOpThreads: threads });
+  for (const warning of pack.warnings) log(`  ${warning}`);
+  runs.push(...(await benchmarkPack(variant, pack, settings, log)));
+  await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+}
+
+if (realSize && !values['skip-moe']) {
+  // Same hidden size, 3 layers (1 dense + 2 MoE), small vocabulary: only the MoE varies.
+  for (const [experts, topK] of [[16, 6], [64, 6], [64, 2]] as const) {
+    const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false };
+    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v5`, dims), { provider, intraOpThreads: threads });
+    const ms = await stepTimeAtContext(createDecodeModels(pack), 100, 0, 10);
+    moeRows.push({ routed_experts: experts, top_k: topK, step_ms_ctx100: ms });
+    log(`  MoE E=${experts} top-${topK}: ${ms.toFixed(2)} ms/step`);
+    await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+  }
+}
+
+const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', 'step@2000 ms', 'provider'];
+const rows = runs.map((r) => [
+  r.variant,
+  String(r.k),
+  r.identical_to_greedy ? 'yes' : 'NO',
+  r.tau.toFixed(2),
+  r.accept_per_pos.map((a) => a.toFixed(2)).join('/') || '-',
+  r.tokens_per_s.toFixed(1),
+  r.speedup.toFixed(2),
+  r.ideal_speedup.toFixed(2),
+  `${(r.overhead_fraction * 100).toFixed(1)}%`,
+  r.step_ms_ctx100.toFixed(2),
+  r.step_ms_ctx2000.toFixed(2),
+  r.provider,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+if (moeRows.length > 0) {
+  console.log('\nMoE decoder step (hidden 1280, 1 dense + 2 MoE layers, ctx 100):');
+  for (const m of moeRows) console.log(`  ${m.routed_experts} routed experts, top-${m.top_k}: ${m.step_ms_ctx100.toFixed(2)} ms`);
+}
+if (values.json) {
+  // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
+  const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), settings: { ...settings, realSize, provider } }, null, 2));
+  log(`wrote ${values.json}`);
+}

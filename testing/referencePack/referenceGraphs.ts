@@ -1,0 +1,120 @@
+/**
+ * The four graphs of a pack, at any size: vision encoder, token embedding, decoder with KV cache and MoE FFN, and the
+ * FastMTP draft block. Tensor names are the pack contract (see packContract.ts).
+ */
+import { DataType } from './onnxSchema.js';
+import { GraphBuilder } from './graphBuilder.js';
+import { attention, cacheGeometry, expertWeights, type ExpertWeights, linear, moe, rmsNorm, swiGlu } from './graphParts.js';
+import { decoderCacheNames, draftCacheNames, tensorNames } from '../../native-models/vlm/pack/packContract.js';
+import type { PackDims } from './referenceDims.js';
+import type { Rng } from './rng.js';
+
+/** pixel_values [N, 3, S, S] → image_features [N, S/64, S/64, H]; image_newline [H], view_separator [H]. */
+export function buildVisionGraph(dims: PackDims, rng: Rng): GraphBuilder {
+  const { hidden } = dims.decoder;
+  const p = dims.vision.tokenPixels;
+  const g = new GraphBuilder('vision_encoder');
+  const pixels = g.input(tensorNames.vision.pixelValues, DataType.FLOAT, ['views', 3, 'size', 'size']);
+  const kernel = g.floatInit('patch_embed.weight', rng.weights(hidden * 3 * p * p, 1 / Math.sqrt(3 * p * p)), [hidden, 3, p, p]);
+  const patches = g.op1('Conv', [pixels, kernel], { kernel_shape: [p, p], strides: [p, p] }); // [N, H, q, q]
+  const grid = g.op1('Transpose', [patches], { perm: [0, 2, 3, 1] }); // [N, q, q, H]
+  const projected = linear(g, grid, 'projector', rng, hidden, hidden);
+  g.output(projected, tensorNames.vision.imageFeatures, DataType.FLOAT, ['views', 'rows', 'cols', hidden]);
+  const newline = g.floatInit('image_newline', rng.weights(hidden, 1), [hidden]);
+  const separator = g.floatInit('view_separator', rng.weights(hidden, 1), [hidden]);
+  g.output(newline, tensorNames.vision.imageNewline, DataType.FLOAT, [hidden]);
+  g.output(separator, tensorNames.vision.viewSeparator, DataType.FLOAT, [hidden]);
+  return g;
+}
+
+/** input_ids [1, T] int64 → inputs_embeds [1, T, H]. Returns the table too: the decoder-side lm_head is built from it. */
+export function buildEmbeddingGraph(dims: PackDims, table: Float32Array): GraphBuilder {
+  const { vocab, hidden } = dims.decoder;
+  const g = new GraphBuilder('token_embedding');
+  const ids = g.input(tensorNames.embed.inputIds, DataType.INT64, [1, 'tokens']);
+  const weight = g.floatInit('embed_tokens.weight', table, [vocab, hidden]);
+  g.output(g.op1('Gather', [weight, ids], { axis: 0 }), tensorNames.embed.inputsEmbeds, DataType.FLOAT, [1, 'tokens', hidden]);
+  return g;
+}
+
+/**
+ * inputs_embeds [1, T, H], past.{i}.key/value [1, nh, P, dh] → logits [1, T, V], last_hidden_state [1, T, H] (after the
+ * final norm: what the draft block consumes), present.{i}.key/value [1, nh, P + T, dh].
+ */
+export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array): GraphBuilder {
+  const d = dims.decoder;
+  const headDim = d.hidden / d.heads;
+  const g = new GraphBuilder('decoder');
+  const embeds = g.input(tensorNames.decoder.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  const caches = decoderCacheNames(d.layers);
+  for (const c of caches) {
+    g.input(c.pastKey, DataType.FLOAT, [1, d.heads, 'past', headDim]);
+    g.input(c.pastValue, DataType.FLOAT, [1, d.heads, 'past', headDim]);
+  }
+  const { positions, bias } = cacheGeometry(g, embeds, caches[0]!.pastKey);
+  const positionTable = g.floatInit('position_embeddings', rng.weights(d.maxPositions * d.hidden, dims.residualScale), [d.maxPositions, d.hidden]);
+  let x = g.op1('Add', [embeds, g.op1('Gather', [positionTable, positions], { axis: 0 })]); // [1, T, H]
+  let shared: ExpertWeights | null = null;
+  for (let layer = 0; layer < d.layers; layer++) {
+    const name = `layers.${layer}`;
+    const attn = attention(g, rmsNorm(g, x, `${name}.input_layernorm`, d.hidden), `${name}.self_attn`, rng, d, bias, caches[layer]!, dims.residualScale);
+    x = g.op1('Add', [x, attn]);
+    const h = rmsNorm(g, x, `${name}.post_attention_layernorm`, d.hidden);
+    let ffn: string;
+    if (layer < d.denseLayers) {
+      ffn = swiGlu(g, h, `${name}.mlp`, rng, d.hidden, d.denseInter, dims.residualScale);
+    } else {
+      const experts: ExpertWeights = dims.shareExpertWeights && shared ? shared : expertWeights(g, `${name}.mlp.experts`, rng, d.routedExperts, d.hidden, d.expertInter, dims.residualScale);
+      shared = experts;
+      ffn = moe(g, h, `${name}.mlp`, rng, d, experts, dims.residualScale);
+    }
+    x = g.op1('Add', [x, ffn]);
+  }
+  const last = rmsNorm(g, x, 'norm', d.hidden);
+  const head = g.floatInit('lm_head.weight', lmHead, [d.hidden, d.vocab]);
+  g.output(g.op1('MatMul', [last, head]), tensorNames.decoder.logits, DataType.FLOAT, [1, 'tokens', d.vocab]);
+  g.output(last, tensorNames.decoder.lastHiddenState, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  for (const c of caches) {
+    g.output(c.presentKey, c.presentKey, DataType.FLOAT, [1, d.heads, 'total', headDim]);
+    g.output(c.presentValue, c.presentValue, DataType.FLOAT, [1, d.heads, 'total', headDim]);
+  }
+  return g;
+}
+
+export interface DraftWeights {
+  /** [2H, H]: projection of concat(norm(hidden), norm(embedding)). */
+  projection: Float32Array;
+  /** [H, V] */
+  lmHead: Float32Array;
+}
+
+/**
+ * The FastMTP draft block (one transformer layer after DeepSeek-V3's MTP module):
+ * inputs_embeds [1, T, H] (embedding of the token at each position), hidden_states [1, T, H] (decoder's last hidden
+ * state of the previous position, or the block's own output when applied recursively), past.0.key/value →
+ * logits [1, T, V], hidden_states_out [1, T, H], present.0.key/value.
+ */
+export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights): GraphBuilder {
+  const d = dims.decoder;
+  const headDim = d.hidden / d.heads;
+  const g = new GraphBuilder('draft_block');
+  const embeds = g.input(tensorNames.draft.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  const hidden = g.input(tensorNames.draft.hiddenStates, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  const [cache] = draftCacheNames();
+  g.input(cache!.pastKey, DataType.FLOAT, [1, d.heads, 'past', headDim]);
+  g.input(cache!.pastValue, DataType.FLOAT, [1, d.heads, 'past', headDim]);
+  const { bias } = cacheGeometry(g, embeds, cache!.pastKey);
+  const joined = g.op1('Concat', [rmsNorm(g, hidden, 'hnorm', d.hidden), rmsNorm(g, embeds, 'enorm', d.hidden)], { axis: -1 });
+  const projection = g.floatInit('eh_proj.weight', weights.projection, [2 * d.hidden, d.hidden]);
+  let x = g.op1('MatMul', [joined, projection]); // [1, T, H]
+  const attn = attention(g, rmsNorm(g, x, 'block.input_layernorm', d.hidden), 'block.self_attn', rng, d, bias, cache!, dims.draftResidualScale);
+  x = g.op1('Add', [x, attn]);
+  const ffn = swiGlu(g, rmsNorm(g, x, 'block.post_attention_layernorm', d.hidden), 'block.mlp', rng, d.hidden, d.expertInter * 2, dims.draftResidualScale);
+  x = g.op1('Add', [x, ffn]);
+  const head = g.floatInit('shared_head.weight', weights.lmHead, [d.hidden, d.vocab]);
+  g.output(g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), tensorNames.draft.logits, DataType.FLOAT, [1, 'tokens', d.vocab]);
+  g.output(x, tensorNames.draft.hiddenStatesOut, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  g.output(cache!.presentKey, cache!.presentKey, DataType.FLOAT, [1, d.heads, 'total', headDim]);
+  g.output(cache!.presentValue, cache!.presentValue, DataType.FLOAT, [1, d.heads, 'total', headDim]);
+  return g;
+}
