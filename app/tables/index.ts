@@ -12,3 +12,6 @@ import type { TableGrid } from './grid.js';
 export function parseTables(markdown: string): TableGrid[] {
   return [...parseHtmlTables(markdown), ...parsePipeTables(markdown)];
 }
+export * from './editableTable.js';
+export * from './tableOps.js';
+export * from './tableLocate.js';
