@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { elementKindSchema } from '../model/extraction.js';
 import { reviewStatusSchema } from '../model/page.js';
+import { absolutePathSchema } from './paths.js';
 
 /** What the curation queue can be sorted by: the combined score, any single check, or how much was corrected. */
 export const curationSortKeys = [
@@ -155,7 +156,7 @@ export const pageChecksDetailSchema = z.object({
 export type PageChecksDetail = z.infer<typeof pageChecksDetailSchema>;
 
 export const corpusExportRequestSchema = z.object({
-  outDir: z.string().min(1).max(4096),
+  outDir: absolutePathSchema,
   /** Only pages with this review status. */
   status: reviewStatusSchema.optional(),
   /** Only pages whose latest revision is at or after this ISO 8601 time. */

@@ -16,10 +16,11 @@ import {
   mergeSummarySchema,
   pageChecksDetailSchema,
 } from './curation.js';
+import { absolutePathSchema } from './paths.js';
 
 const id = z.string().min(1).max(200);
-/** A file-system path chosen by the user or given on the command line. */
-const path = z.string().min(1).max(4096);
+/** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
+const path = absolutePathSchema;
 
 export const projectInfoSchema = z.object({
   path: z.string(),
@@ -40,7 +41,7 @@ export type EngineChoice = z.infer<typeof engineChoiceSchema>;
 
 const authorName = z.string().min(1).max(200);
 const engineId = z.string().min(1).max(100);
-const recentProjects = z.array(z.string().max(4096)).max(10);
+const recentProjects = z.array(absolutePathSchema).max(10);
 
 export const settingsSchema = z.object({
   /** Written into every revision as its author. */

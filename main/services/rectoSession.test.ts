@@ -90,6 +90,28 @@ describe('RectoSession through the contract', () => {
     });
   });
 
+  it('refuses relative paths, which would resolve against the working folder', async () => {
+    const dispatch = createDispatch(createHandlers(session, { shell: 'browser', pageImageUrl: () => '' }));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      for (const [method, params] of [
+        ['project.create', { path: 'rel.recto' }],
+        ['project.open', { path: '../rel.recto' }],
+        ['corpus.import', { dir: 'corpus' }],
+        ['corpus.export', { outDir: 'out' }],
+        ['documents.importPaths', { paths: ['a.pdf'] }],
+        ['settings.set', { recentProjects: ['rel.recto'] }],
+      ] as const) {
+        const reply = await dispatch(method, params);
+        expect(reply, method).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining('absolute path') } });
+      }
+      expect(fs.readdirSync(dir).filter((name) => name !== 'data')).toEqual([]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('reports a page the engine cannot read, and goes on with the others', async () => {
     const failing = new EchoEngine();
     failing.read = async (input) => {

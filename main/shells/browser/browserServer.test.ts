@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ beforeAll(async () => {
     },
     bus,
     pageImagePath: async (pageId) => {
+      // A cached page image that something replaced by a folder, and one that vanished after it was found.
+      if (pageId === 'folder') return dir;
+      if (pageId === 'gone') return path.join(dir, 'no-such.png');
       if (pageId !== 'p1') throw new Error('No page');
       return path.join(dir, 'page.png');
     },
@@ -108,4 +112,46 @@ describe('browser shell', () => {
     expect(JSON.parse(await received)).toEqual({ event: 'documents.changed', payload: {} });
     socket.close();
   });
+
+  it('survives upgrade requests whose Host or path is not a URL, without the token', async () => {
+    for (const [target, host] of [
+      ['/api/events', 'a b'],
+      ['//', `127.0.0.1:${server.port}`],
+      ['//evil.example/api/events', `127.0.0.1:${server.port}`],
+      ['*', `127.0.0.1:${server.port}`],
+      ['/api/events?token=%zz', `127.0.0.1:${server.port}`],
+    ]) {
+      const reply = await rawUpgrade(target!, host!);
+      expect(reply).toMatch(/^HTTP\/1\.1 (400|401)/);
+    }
+    expect((await request('/')).status).toBe(200);
+  });
+
+  it('answers malformed request paths with 400 instead of failing', async () => {
+    expect((await request('/api/rpc/%zz', { method: 'POST', headers: { 'x-recto-token': server.token, 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await request(`/api/page-image/%E0%A4%A?token=${server.token}`)).status).toBe(400);
+    expect((await request('//')).status).toBe(200);
+  });
+
+  it('survives a page image that cannot be read (a folder in its place, a vanished file)', async () => {
+    expect((await request(`/api/page-image/folder?token=${server.token}`)).status).toBe(404);
+    expect((await request(`/api/page-image/gone?token=${server.token}`)).status).toBe(404);
+    expect((await request(`/api/page-image/p1?token=${server.token}`)).body).toBe('PNG');
+  });
 });
+
+/** An upgrade request written byte for byte, so that Host and path can be anything; resolves with the reply. */
+function rawUpgrade(target: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+    });
+    let reply = '';
+    socket.on('data', (chunk) => (reply += String(chunk)));
+    socket.on('close', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}

@@ -9,6 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { maxImportBytes } from '../../../app/contract/methods.js';
@@ -65,7 +66,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!allowedHosts().has(request.headers.host ?? '')) {
       return send(response, 421, 'text/plain; charset=utf-8', 'Wrong host');
     }
-    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    const url = parseRequestUrl(request.url);
+    if (!url) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
 
     if (url.pathname.startsWith('/api/rpc/')) {
       if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'POST only');
@@ -73,7 +75,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(response, 415, 'text/plain; charset=utf-8', 'JSON only');
       }
-      const method = decodeURIComponent(url.pathname.slice('/api/rpc/'.length));
+      const method = decodePathPart(url.pathname.slice('/api/rpc/'.length));
+      if (method === null) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
       const body = await readBody(request, maxBodyBytes);
       if (body === null) return send(response, 413, 'text/plain; charset=utf-8', 'Request too large');
       let params: unknown;
@@ -87,20 +90,19 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
     if (url.pathname.startsWith('/api/page-image/')) {
       if (!isToken(url.searchParams.get('token'))) return send(response, 401, 'text/plain; charset=utf-8', 'Bad token');
-      const pageId = decodeURIComponent(url.pathname.slice('/api/page-image/'.length));
+      const pageId = decodePathPart(url.pathname.slice('/api/page-image/'.length));
+      if (pageId === null) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
       let file: string;
       try {
         file = await options.pageImagePath(pageId);
       } catch (error) {
         return send(response, 404, 'text/plain; charset=utf-8', error instanceof Error ? error.message : 'Not found');
       }
-      response.writeHead(200, {
+      return sendFile(response, file, {
         'content-type': 'image/png',
         'cache-control': 'private, max-age=3600',
         'x-content-type-options': 'nosniff',
       });
-      fs.createReadStream(file).pipe(response);
-      return;
     }
 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -110,29 +112,33 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!found) {
       return send(response, 503, 'text/plain; charset=utf-8', `The renderer is not built (${options.rendererDir}); run npm run build`);
     }
-    response.writeHead(200, {
-      'content-type': found.mediaType,
-      'content-security-policy': csp,
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'cache-control': found.mediaType.startsWith('text/html') ? 'no-store' : 'public, max-age=86400',
-    });
-    if (request.method === 'HEAD') return void response.end();
-    fs.createReadStream(found.file).pipe(response);
+    return sendFile(
+      response,
+      found.file,
+      {
+        'content-type': found.mediaType,
+        'content-security-policy': csp,
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cache-control': found.mediaType.startsWith('text/html') ? 'no-store' : 'public, max-age=86400',
+      },
+      request.method === 'HEAD',
+    );
   }
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    // Node removes its own error listener from an upgraded socket: without this one a reset connection would be an
+    // uncaught 'error' event, which ends the process.
+    socket.on('error', () => socket.destroy());
     const origin = request.headers.origin;
     const originOk = origin === undefined || allowedHosts().has(origin.replace(/^http:\/\//, ''));
-    if (
-      url.pathname !== '/api/events' ||
-      !allowedHosts().has(request.headers.host ?? '') ||
-      !originOk ||
-      !isToken(url.searchParams.get('token'))
-    ) {
+    const hostOk = allowedHosts().has(request.headers.host ?? '');
+    // The URL is parsed only once the Host is known good, and against a fixed base: any Host or path that is not a
+    // URL is refused here instead of throwing.
+    const url = hostOk ? parseRequestUrl(request.url) : null;
+    if (!url || url.pathname !== '/api/events' || !originOk || !isToken(url.searchParams.get('token'))) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
@@ -167,6 +173,68 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The request target parsed against a fixed base (never the Host header); null when it is not a URL path. */
+function parseRequestUrl(target: string | undefined): URL | null {
+  if (!target || !target.startsWith('/')) return null;
+  try {
+    // Concatenated, not resolved: `//host/…` stays a path here instead of naming another host.
+    return new URL(`http://127.0.0.1${target}`);
+  } catch {
+    return null;
+  }
+}
+
+/** A percent-encoded path segment decoded; null for malformed escapes or a NUL. */
+function decodePathPart(part: string): string | null {
+  try {
+    const decoded = decodeURIComponent(part);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Streams a regular file. It is opened and checked before the status line goes out, so a missing file or a folder in
+ * its place is a 404; a read error after that ends the response instead of reaching the process as an 'error' event.
+ */
+async function sendFile(
+  response: http.ServerResponse,
+  file: string,
+  headers: http.OutgoingHttpHeaders,
+  headOnly = false,
+): Promise<void> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, 'r');
+  } catch {
+    return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
+  }
+  let size: number;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
+    }
+    size = stat.size;
+  } catch {
+    await handle.close().catch(() => undefined);
+    return send(response, 404, 'text/plain; charset=utf-8', 'Not found');
+  }
+  response.writeHead(200, { ...headers, 'content-length': size });
+  if (headOnly) {
+    await handle.close();
+    return void response.end();
+  }
+  try {
+    await pipeline(handle.createReadStream(), response);
+  } catch {
+    // The client went away or the file could not be read: the response is already cut off; nothing more to send.
+    response.destroy();
+  }
 }
 
 function header(request: http.IncomingMessage, name: string): string | undefined {
