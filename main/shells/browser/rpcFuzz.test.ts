@@ -22,7 +22,7 @@ import { createHandlers } from '../../services/handlers.js';
 import { PageImageCache } from '../../services/pageImageCache.js';
 import { RectoSession } from '../../services/rectoSession.js';
 import { SettingsFile } from '../../settings/settingsFile.js';
-import { EchoEngine, echoEngineFactory, fakeInspect } from '../../testing/fakes.js';
+import { EchoEngine, echoEngineFactory, fakeInspect } from '../../../testing/fakes.js';
 import { startBrowserServer, type BrowserServer } from './browserServer.js';
 
 const seed = Number(process.env.RECTO_FUZZ_SEED ?? 20261201);
