@@ -14,3 +14,4 @@ export * from './invoiceArithmetic.js';
 export * from './pageScore.js';
 export * as olmocr from './olmocr/index.js';
 export * from './pageChecks.js';
+export * from './reward.js';

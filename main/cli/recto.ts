@@ -9,6 +9,7 @@ import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/in
 import { createRectoSession } from '../composition/createRectoSession.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { runOcr } from './ocrCommand.js';
+import { rewardCommand, rewardUsage } from './rewardCommand.js';
 import { serve } from './serveCommand.js';
 
 const usage = `Usage:
@@ -25,6 +26,7 @@ const usage = `Usage:
       Reads a corpus export back into a project (created if missing); nothing already there is changed.
   recto merge A.recto B.recto [--into OUT.recto]
       Adds everything of B that A lacks (every revision kept) to A, or to a new OUT.recto (A untouched).
+${rewardUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -93,6 +95,8 @@ export async function main(argv: string[]): Promise<number> {
       return importCorpusCommand(rest, process.stderr);
     case 'merge':
       return mergeCommand(rest, process.stderr);
+    case 'reward':
+      return rewardCommand(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');
