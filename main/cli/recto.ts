@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/index.js';
 import { createRectoSession } from '../composition/createRectoSession.js';
+import { evaluateCommand, evaluateUsage } from './evaluateCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { runOcr } from './ocrCommand.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
@@ -26,6 +27,7 @@ const usage = `Usage:
       Reads a corpus export back into a project (created if missing); nothing already there is changed.
   recto merge A.recto B.recto [--into OUT.recto]
       Adds everything of B that A lacks (every revision kept) to A, or to a new OUT.recto (A untouched).
+${evaluateUsage}
 ${rewardUsage}
   recto --version | --help`;
 
@@ -95,6 +97,8 @@ export async function main(argv: string[]): Promise<number> {
       return importCorpusCommand(rest, process.stderr);
     case 'merge':
       return mergeCommand(rest, process.stderr);
+    case 'evaluate':
+      return evaluateCommand(rest, process.stderr, process.stdout);
     case 'reward':
       return rewardCommand(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     case '--version':

@@ -12,6 +12,7 @@ import type { EngineRegistry } from '../engines/engineRegistry.js';
 import { ReadingQueue } from '../jobs/readingQueue.js';
 import type { SettingsFile } from '../settings/settingsFile.js';
 import { type PageRecord, ProjectStore } from '../store/projectStore.js';
+import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
 
 /** A request that needs an open project, made while none is open. */
@@ -170,22 +171,11 @@ export class RectoSession {
 
   /** The page image on disk, rendered again from the project's copy of the source if the cache lost it. */
   async pageImagePath(pageId: string): Promise<string> {
-    const store = this.store;
-    const page = store.getPage(pageId);
-    return this.images.ensure(page.documentSha256, page.pageNumber, page.documentName, () =>
-      store.getSourceBytes(page.documentSha256),
-    );
+    return (await this.pageInput(this.store.getPage(pageId))).imagePath;
   }
 
-  async pageInput(page: PageRecord): Promise<PageInput> {
-    return {
-      imagePath: await this.pageImagePath(page.id),
-      width: page.width,
-      height: page.height,
-      dpi: page.dpi,
-      textLayer: page.textLayer,
-      label: `${page.documentName} p. ${page.pageNumber}`,
-    };
+  pageInput(page: PageRecord): Promise<PageInput> {
+    return pageInputFor(this.images, this.store, page);
   }
 
   private queueDocument(document: DocumentSummary, engine: string): void {

@@ -1,0 +1,198 @@
+/**
+ * `recto evaluate P.recto --out DIR [--engines bundled,pack:DIR] [--threshold 0.9] [--cost-per-hour X] [--limit N]
+ * [--json FILE]`: every corrected or approved page of the project read again by each engine and scored against the
+ * analyst's text. Writes DIR/evaluation.jsonl (one row per engine and page, appended as pages finish, so Ctrl-C or a
+ * kill loses at most the page being read and the same command resumes), DIR/evaluation.json (the summary) and
+ * DIR/report.html (self-contained, with charts). The project itself is only read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { latestEvaluationRows, summarizeEvaluation, type EvaluationSummary } from '../../app/evaluation/evaluationSummary.js';
+import { createEngineRegistry } from '../composition/engines.js';
+import { inspectFile } from '../composition/createRectoSession.js';
+import type { EngineRegistry } from '../engines/engineRegistry.js';
+import { evaluationReportHtml } from '../evaluate/evaluationReportHtml.js';
+import { referencePages } from '../evaluate/referencePages.js';
+import { runEvaluation, type EvaluatedEngine } from '../evaluate/runEvaluation.js';
+import { PageImageCache } from '../services/pageImageCache.js';
+import { pageInputFor } from '../services/pageInputs.js';
+import { defaultAppPaths } from '../settings/appPaths.js';
+import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
+
+export const evaluateUsage = `  recto evaluate P.recto --out DIR [--engines bundled,pack:DIR] [--threshold 0.9] [--cost-per-hour X]
+                 [--limit N] [--json FILE]
+      Reads every corrected or approved page again with each engine and scores it against the analyst's text:
+      accepted share (score >= threshold), mean scores, seconds and cost per accepted page, the worst pages.
+      Writes DIR/report.html, DIR/evaluation.json and DIR/evaluation.jsonl (a stopped run resumes).`;
+
+type Err = NodeJS.WritableStream & { isTTY?: boolean };
+
+export interface EngineSpec {
+  key: string;
+  kind: 'bundled' | 'pack';
+  target: string | null;
+}
+
+/** `bundled`, `pack:DIR`; one entry per comma. */
+export function parseEngineSpecs(text: string): EngineSpec[] {
+  const specs = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((key): EngineSpec => {
+      if (key === 'bundled') return { key, kind: 'bundled', target: null };
+      const pack = /^pack:(.+)$/.exec(key);
+      if (pack) return { key, kind: 'pack', target: path.resolve(pack[1]!) };
+      throw new Error(`--engines: "${key}" is not an engine (bundled or pack:DIR)`);
+    });
+  if (specs.length === 0) throw new Error('--engines: name at least one engine');
+  if (specs.filter((spec) => spec.kind === 'pack').length > 1) throw new Error('--engines: one pack:DIR per evaluation');
+  return specs;
+}
+
+function positiveNumber(name: string, text: string | undefined, fallback: number | null): number | null {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name}: not a non-negative number: ${text}`);
+  return value;
+}
+
+export async function evaluateCommand(args: string[], stderr: Err, stdout: NodeJS.WritableStream): Promise<number> {
+  let options: { project: string; out: string; specs: EngineSpec[]; threshold: number; costPerHour: number | null; limit?: number; json?: string };
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        engines: { type: 'string' },
+        threshold: { type: 'string' },
+        'cost-per-hour': { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'string' },
+      },
+    });
+    if (positionals.length !== 1) throw new Error('give one project file (P.recto)');
+    if (!values.out) throw new Error('--out DIR is required');
+    const threshold = positiveNumber('--threshold', values.threshold, 0.9)!;
+    if (threshold > 1) throw new Error(`--threshold: a score from 0 to 1, not ${values.threshold}`);
+    const limit = positiveNumber('--limit', values.limit, null);
+    if (limit !== null && !Number.isInteger(limit)) throw new Error(`--limit: a whole number of pages, not ${values.limit}`);
+    options = {
+      project: path.resolve(positionals[0]!),
+      out: path.resolve(values.out),
+      specs: parseEngineSpecs(values.engines ?? 'bundled'),
+      threshold,
+      costPerHour: positiveNumber('--cost-per-hour', values['cost-per-hour'], null),
+      limit: limit ?? undefined,
+      json: values.json,
+    };
+  } catch (error) {
+    stderr.write(`recto evaluate: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+
+  let store: ProjectStore;
+  try {
+    store = ProjectStore.open(options.project);
+  } catch (error) {
+    if (error instanceof ProjectFileError) {
+      stderr.write(`recto evaluate: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const pack = options.specs.find((spec) => spec.kind === 'pack');
+  const registry: EngineRegistry = createEngineRegistry({ packDir: pack?.target ?? undefined });
+  const images = new PageImageCache(defaultAppPaths().cacheDir, inspectFile);
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    stderr.write('\nrecto: stopping the evaluation after this page (Ctrl-C again to quit at once); run the same command to resume\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const bar = new cliProgress.SingleBar(
+    { stream: stderr, format: 'Evaluating |{bar}| {value}/{total} | {label}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    const pages = referencePages(store, options.limit);
+    if (pages.length === 0) {
+      stderr.write(`recto evaluate: ${path.basename(options.project)} has no corrected or approved page to evaluate against\n`);
+      return 1;
+    }
+    const engines: EvaluatedEngine[] = options.specs.map((spec) => ({
+      key: spec.key,
+      engine: () => registry.get(spec.kind === 'pack' ? 'vlm' : 'bundled'),
+    }));
+    bar.start(engines.length * pages.length, 0, { label: '' });
+    const outcome = await runEvaluation({
+      engines,
+      pages,
+      pageInput: (page) => pageInputFor(images, store, page),
+      documentContext: (documentId) =>
+        store.getDocument(documentId).pages.flatMap((page) => {
+          const extraction = store.latestExtraction(page.id);
+          return extraction ? [{ pageNumber: page.pageNumber, extraction }] : [];
+        }),
+      outDir: options.out,
+      signal: controller.signal,
+      onProgress: (done, total, label) => bar.update(done, { label }),
+    });
+    bar.stop();
+    const keys = options.specs.map((spec) => spec.key);
+    const pageIds = new Set(pages.map((page) => page.page.id));
+    // Rows of engines or pages that are not part of this evaluation (an earlier run with other options) are ignored.
+    const rows = latestEvaluationRows(outcome.rows).filter((row) => keys.includes(row.engine) && pageIds.has(row.pageId));
+    const summary = summarizeEvaluation(rows, { threshold: options.threshold, costPerHour: options.costPerHour, engines: keys });
+    writeOutputs(options.out, options.json, summary, evaluationReportHtml(summary, rows, path.basename(options.project)));
+    stdout.write(summaryTable(summary));
+    if (outcome.cancelled) {
+      stderr.write('recto evaluate: stopped; the figures cover the pages read so far — run the same command to finish\n');
+      return 130;
+    }
+    stderr.write(`recto evaluate: ${outcome.readNow} page reading(s) this run; report in ${path.join(options.out, 'report.html')}\n`);
+    return 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    bar.stop();
+    store.close();
+    await registry.dispose();
+  }
+}
+
+function writeOutputs(outDir: string, jsonFile: string | undefined, summary: EvaluationSummary, html: string): void {
+  const json = `${JSON.stringify(summary, null, 2)}\n`;
+  // Written whole and renamed, so a reader never sees half a report.
+  for (const [file, content] of [
+    [path.join(outDir, 'evaluation.json'), json],
+    [path.join(outDir, 'report.html'), html],
+    ...(jsonFile ? [[path.resolve(jsonFile), json]] : []),
+  ] as [string, string][]) {
+    fs.writeFileSync(`${file}.tmp`, content);
+    fs.renameSync(`${file}.tmp`, file);
+  }
+}
+
+function summaryTable(summary: EvaluationSummary): string {
+  const header = ['engine', 'pages', 'accepted', 'mean score', 's/page', 'cost/accepted page'];
+  const rows = summary.engines.map((e) => [
+    e.engine,
+    String(e.pages),
+    `${(e.accepted_share * 100).toFixed(1)}%`,
+    e.mean_score.toFixed(3),
+    e.seconds_per_page.toFixed(2),
+    e.cost_per_accepted_page === null ? '—' : e.cost_per_accepted_page.toFixed(4),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  const worst = summary.engines
+    .map((e) => `${e.engine} — worst: ${e.worst.slice(0, 3).map((w) => `${w.document} p. ${w.page} (${w.score.toFixed(2)}: ${w.why})`).join('; ')}`)
+    .join('\n');
+  return `${line(header)}\n${rows.map(line).join('\n')}\n(threshold ${summary.threshold})\n${worst}\n`;
+}
