@@ -75,6 +75,36 @@ module.exports = {
       from: { path: '^(main|app|native-models|renderer)/', pathNot: '^main/shells/electron/' },
       to: { path: 'node_modules/electron/' },
     },
+    // Inside main/: store/ (the project file) ← the domain (import, engines, events, settings, jobs, corpus, curation)
+    // ← services/ (the contract's handlers) ← composition/ ← the entry points (cli/, shells/).
+    {
+      name: 'main-store-is-the-bottom',
+      comment: 'main/store/ owns the project file and imports nothing of main/ above it (pure derivations live in app/).',
+      severity: 'error',
+      from: { path: '^main/store/', pathNot: testFiles },
+      to: { path: '^(main/(?!store/)|native-models/|renderer/)' },
+    },
+    {
+      name: 'main-domain-below-services',
+      comment: 'import, engines, events, settings, jobs, corpus, curation and util serve the services; they never call up.',
+      severity: 'error',
+      from: { path: '^main/(import|engines|events|settings|jobs|corpus|curation|util)/', pathNot: testFiles },
+      to: { path: '^main/(services|composition|cli|shells)/' },
+    },
+    {
+      name: 'main-services-below-entry-points',
+      comment: 'The services are shared by both shells and the CLI, so they know none of them.',
+      severity: 'error',
+      from: { path: '^main/(services|composition)/', pathNot: testFiles },
+      to: { path: '^main/(cli|shells)/' },
+    },
+    {
+      name: 'main-composition-only-from-entry-points',
+      comment: 'Only the entry points (and tests) assemble a session.',
+      severity: 'error',
+      from: { path: '^main/(?!composition/|cli/|shells/)', pathNot: testFiles },
+      to: { path: '^main/composition/' },
+    },
     {
       name: 'product-not-tooling',
       comment:

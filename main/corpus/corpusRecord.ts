@@ -9,6 +9,7 @@ import { elementSchema } from '../../app/model/extraction.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
 import type { BundleRun, PageBundle } from './pageBundles.js';
+import { recordIdOf } from '../../app/corpus/corpusTests.js';
 
 export const corpusFormat = 'recto-corpus';
 export const corpusFormatVersion = 1;
@@ -81,10 +82,7 @@ export const corpusRecordSchema = z.object({
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
-/** Stable record id: the source's SHA-256 prefix and the page number, so it survives copies of the project. */
-export function recordIdOf(sourceSha256: string, pageNumber: number): string {
-  return `${sourceSha256.slice(0, 16)}_p${String(pageNumber).padStart(4, '0')}`;
-}
+export { recordIdOf };
 
 export interface RecordParts {
   bundle: PageBundle;

@@ -4,9 +4,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageImageCache } from '../services/pageImageCache.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import type { PageImageRequest } from './exportCorpus.js';
+
+/** What the export needs of the page image cache (main/services/pageImageCache.ts, which sits above corpus/). */
+export interface PageImageCache {
+  pathFor(sha256: string, pageNumber: number): string;
+  ensure(sha256: string, pageNumber: number, name: string, sourceBytes: () => Buffer): Promise<string>;
+}
 
 export function projectPageImages(store: ProjectStore, cache: PageImageCache): (page: PageImageRequest) => Promise<Buffer> {
   return async (page) =>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { curationListRequestSchema } from '../../app/contract/curation.js';
 import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../../testing/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
-import { attributeChanges } from './attributeChanges.js';
+import { attributeChanges } from '../../app/curation/attributeChanges.js';
 import { listCuration, summarizeCuration } from './curationQueries.js';
 
 let dir: string;

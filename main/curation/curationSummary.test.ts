@@ -6,7 +6,7 @@ import { curationListRequestSchema, curationSummarySchema, type CurationFilter, 
 import { elementKinds } from '../../app/model/extraction.js';
 import { correctPage, fillProject, fixtureExtraction, invoicePage, type CorrectionKind } from '../../testing/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
-import { attributeChanges } from './attributeChanges.js';
+import { attributeChanges } from '../../app/curation/attributeChanges.js';
 import { listCuration } from './curationQueries.js';
 import { changeRateOf, summarizeCuration } from './curationSummary.js';
 

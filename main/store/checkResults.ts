@@ -5,8 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { CheckScores, KindChangeSummary, PageChecksDetail } from '../../app/contract/curation.js';
 import type { Element } from '../../app/model/extraction.js';
-import { corpusTestsKey, deriveCorpusTests } from '../corpus/corpusTests.js';
-import { checkPage } from '../curation/pageChecks.js';
+import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
+import { corpusTestsKey } from './corpusTestsKey.js';
+import { checkPage } from '../../app/curation/checkPage.js';
 
 interface SourceRow {
   extraction_id: string;

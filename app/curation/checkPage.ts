@@ -2,9 +2,9 @@
  * The curation result of one page: the engine's latest output checked against the analyst's latest text (or against
  * itself when nobody corrected it yet, so that reference-free checks — structure, repetition — still rank the page).
  */
-import { runPageChecks, type PageCheckResults } from '../../app/checks/pageChecks.js';
-import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
-import type { Element } from '../../app/model/extraction.js';
+import { runPageChecks, type PageCheckResults } from '../checks/pageChecks.js';
+import type { CheckScores, KindChangeSummary } from '../contract/curation.js';
+import type { Element } from '../model/extraction.js';
 import { attributeChanges } from './attributeChanges.js';
 
 export interface PageCheckInput {

@@ -5,7 +5,7 @@
  * chars, so no kind ever has more characters removed than it had).
  */
 import { diffChars, diffLines, type ChangeObject } from 'diff';
-import type { Element, ElementKind } from '../../app/model/extraction.js';
+import type { Element, ElementKind } from '../model/extraction.js';
 
 export interface KindChange {
   kind: ElementKind;

@@ -1,12 +1,10 @@
 /**
  * The olmOCR-Bench tests a page contributes to the corpus's tests.jsonl: derived from the engine's text and the
  * analyst's latest text (app/checks deriveBenchTests), named after the page's record. The store derives them when a
- * revision is saved (so an export only reads them) and keeps them under a content key; the export derives them
+ * revision is saved (so an export only reads them) and keeps them under a content key (main/store/corpusTestsKey.ts); the export derives them
  * itself only for pages whose key has no stored tests (projects saved before the store did this).
  */
-import { createHash } from 'node:crypto';
-import { deriveBenchTests } from '../../app/checks/olmocr/deriveTests.js';
-import { recordIdOf } from './corpusRecord.js';
+import { deriveBenchTests } from '../checks/olmocr/deriveTests.js';
 
 export interface CorpusTestsInput {
   documentSha256: string;
@@ -16,11 +14,9 @@ export interface CorpusTestsInput {
   correctedMarkdown: string | null;
 }
 
-/** Identifies the texts the tests were derived from: SHA-256 of engine text NUL corrected text. */
-export function corpusTestsKey(engineMarkdown: string, correctedMarkdown: string | null): string {
-  return createHash('sha256')
-    .update(`${engineMarkdown}\u0000${correctedMarkdown ?? engineMarkdown}`)
-    .digest('hex');
+/** Stable record id: the source's SHA-256 prefix and the page number, so it survives copies of the project. */
+export function recordIdOf(sourceSha256: string, pageNumber: number): string {
+  return `${sourceSha256.slice(0, 16)}_p${String(pageNumber).padStart(4, '0')}`;
 }
 
 /** The page's tests as tests.jsonl lines (none for a page nobody changed). */
