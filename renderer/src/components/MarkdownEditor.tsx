@@ -24,6 +24,8 @@ interface MarkdownEditorProps {
   /** A request to move the cursor to a span; `serial` makes repeated requests for the same span count. */
   reveal: { span: Span; serial: number } | null;
   hidden: boolean;
+  /** Hands the Monaco instance to the review tools (grid, formula editor, confidence marks), null when it goes. */
+  onEditor?(editor: monaco.editor.IStandaloneCodeEditor | null): void;
 }
 
 export function MarkdownEditor(props: MarkdownEditorProps) {
@@ -57,6 +59,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     editorRef.current = editor;
     decorations.current = editor.createDecorationsCollection();
     window.__rectoEditor = editor;
+    callbacks.current.onEditor?.(editor);
 
     const contentListener = editor.onDidChangeModelContent((event) => {
       if (applyingContent.current) return;
@@ -75,6 +78,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       contentListener.dispose();
       cursorListener.dispose();
       if (window.__rectoEditor === editor) delete window.__rectoEditor;
+      callbacks.current.onEditor?.(null);
       editor.dispose();
       model.dispose();
     };

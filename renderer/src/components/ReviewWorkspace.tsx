@@ -23,6 +23,9 @@ import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
 import { useFileDrop } from './useFileDrop.js';
 import { useReviewKeys } from './useReviewKeys.js';
+import { CursorPanels } from './tools/CursorPanels.js';
+import { useEditorState } from './tools/useEditorState.js';
+import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
@@ -49,6 +52,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const [followSelection, setFollowSelection] = useState(false);
   const [reveal, setReveal] = useState<{ span: Span; serial: number } | null>(null);
   const [tab, setTab] = useState<EditorTab>('markdown');
+  const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
+  const editorState = useEditorState(editorInstance);
 
   useEffect(() => {
     if (documents) setPageId((current) => keepOrFirstPage(documents, current));
@@ -184,7 +189,10 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           readingActive={readingActive}
           engineMenu={<EngineMenu pageId={pageId} onReread={(engine) => void reread(engine)} />}
           editor={
+            <div className="editor-split">
+            <div className="editor-host">
             <MarkdownEditor
+              onEditor={setEditorInstance}
               content={session.content}
               readOnly={!hasText}
               onChange={session.onChange}
@@ -194,6 +202,16 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
               reveal={reveal}
               hidden={!hasText || tab !== 'markdown'}
             />
+            </div>
+            {hasText && tab === 'markdown' && (
+              <CursorPanels
+                editor={editorInstance}
+                state={editorState}
+                elements={elements}
+                image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
+              />
+            )}
+            </div>
           }
           preview={<MarkdownPreview text={session.liveText} />}
         />

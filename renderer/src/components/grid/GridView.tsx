@@ -1,0 +1,167 @@
+/**
+ * The table as a grid of inputs, laid out with the table's own rowspan/colspan. Keys, as in a spreadsheet:
+ * Tab / Shift+Tab next / previous cell, Enter / Shift+Enter cell below / above (↑ ↓ too), Shift+arrows or Shift+click
+ * extend the selection (for merging), Escape undoes the typing in the cell, a second Escape leaves the grid.
+ * A cell's text is committed when the focus leaves it.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { EditableTable, GridCell, SlotRange } from '../../../../app/tables/index.js';
+
+export interface GridSelection {
+  anchor: { row: number; col: number };
+  focus: { row: number; col: number };
+}
+
+export function selectionRange(selection: GridSelection): SlotRange {
+  return {
+    top: Math.min(selection.anchor.row, selection.focus.row),
+    left: Math.min(selection.anchor.col, selection.focus.col),
+    bottom: Math.max(selection.anchor.row, selection.focus.row),
+    right: Math.max(selection.anchor.col, selection.focus.col),
+  };
+}
+
+interface GridViewProps {
+  table: EditableTable;
+  selection: GridSelection;
+  onSelection(selection: GridSelection): void;
+  onCommit(row: number, col: number, text: string): void;
+  onLeave(): void;
+}
+
+/** Width of a cell's input in characters: short cells stay clickable, long ones do not push the rest out of view. */
+const minCellChars = 4;
+const maxCellChars = 36;
+
+const columnName = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : columnName(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
+
+export function GridView({ table, selection, onSelection, onCommit, onLeave }: GridViewProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // [row][col] → the cell covering that slot; null where the source's rows are ragged.
+  const covering = useMemo(() => {
+    const slots: (GridCell | null)[][] = Array.from({ length: table.rowCount }, () => Array<GridCell | null>(table.colCount).fill(null));
+    for (const cell of table.cells)
+      for (let r = cell.row; r < cell.row + cell.rowspan && r < table.rowCount; r++)
+        for (let c = cell.col; c < cell.col + cell.colspan && c < table.colCount; c++) slots[r]![c] = cell;
+    return slots;
+  }, [table]);
+  const range = selectionRange(selection);
+  const inRange = (cell: GridCell) => cell.row <= range.bottom && cell.row + cell.rowspan - 1 >= range.top && cell.col <= range.right && cell.col + cell.colspan - 1 >= range.left;
+
+  // Keep the focus on the selection's cell when the table is rebuilt under it (after an edit was written back).
+  const focusKey = `${selection.focus.row},${selection.focus.col}`;
+  useEffect(() => {
+    const container = root.current;
+    if (!container || !container.contains(document.activeElement)) return;
+    const anchor = covering[selection.focus.row]?.[selection.focus.col];
+    const input = anchor && container.querySelector<HTMLInputElement>(`input[data-row="${anchor.row}"][data-col="${anchor.col}"]`);
+    if (input && document.activeElement !== input) input.focus();
+  }, [focusKey, covering, selection.focus.row, selection.focus.col]);
+
+  const move = (cell: GridCell, dRow: number, dCol: number, extend: boolean): void => {
+    let row = cell.row;
+    let col = cell.col;
+    if (dRow !== 0) row = dRow > 0 ? cell.row + cell.rowspan : cell.row - 1;
+    else {
+      col = dCol > 0 ? cell.col + cell.colspan : cell.col - 1;
+      // Tab runs through the row and wraps to the next one.
+      if (!extend && col >= table.colCount) (row = cell.row + cell.rowspan), (col = 0);
+      if (!extend && col < 0) (row = cell.row - 1), (col = table.colCount - 1);
+    }
+    if (row < 0 || row >= table.rowCount || col < 0 || col >= table.colCount) return;
+    const target = covering[row]?.[col];
+    if (!target) return;
+    const focus = { row: target.row, col: target.col };
+    onSelection(extend ? { anchor: selection.anchor, focus } : { anchor: focus, focus });
+    const input = root.current?.querySelector<HTMLInputElement>(`input[data-row="${target.row}"][data-col="${target.col}"]`);
+    input?.focus();
+    if (!extend) input?.select();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>, cell: GridCell): void => {
+    const input = event.currentTarget;
+    let handled = true;
+    if (event.key === 'Tab') move(cell, 0, event.shiftKey ? -1 : 1, false);
+    else if (event.key === 'Enter') move(cell, event.shiftKey ? -1 : 1, 0, false);
+    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') move(cell, event.key === 'ArrowDown' ? 1 : -1, 0, event.shiftKey);
+    else if (event.shiftKey && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) move(cell, 0, event.key === 'ArrowRight' ? 1 : -1, true);
+    else if (event.key === 'Escape') {
+      if (input.value !== cell.text) input.value = cell.text;
+      else onLeave();
+    } else handled = false;
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const rows = [];
+  for (let r = 0; r < table.rowCount; r++) {
+    const cells = [];
+    for (let c = 0; c < table.colCount; c++) {
+      const cell = covering[r]![c];
+      if (!cell) {
+        cells.push(<td key={`hole-${c}`} className="grid-hole" />);
+        continue;
+      }
+      if (cell.row !== r || cell.col !== c) continue;
+      const classes = ['grid-cell'];
+      if (r < table.headerRowCount || cell.tag === 'th') classes.push('header');
+      if (inRange(cell)) classes.push('selected');
+      if (cell.rowspan > 1 || cell.colspan > 1) classes.push('merged');
+      cells.push(
+        <td key={`${c}`} rowSpan={cell.rowspan} colSpan={cell.colspan} className={classes.join(' ')}>
+          <input
+            // A new text from the Markdown (an edit written back, an undo) replaces what the input shows.
+            key={cell.text}
+            defaultValue={cell.text}
+            // Columns as wide as their text (within bounds), as in the table on the page.
+            size={Math.min(maxCellChars, Math.max(minCellChars, Math.ceil(cell.text.length / cell.colspan)))}
+            data-row={cell.row}
+            data-col={cell.col}
+            data-testid="grid-cell"
+            aria-label={`Row ${cell.row + 1}, column ${columnName(cell.col)}`}
+            spellCheck={false}
+            onFocus={() => {
+              if (selection.focus.row !== cell.row || selection.focus.col !== cell.col) onSelection({ anchor: { row: cell.row, col: cell.col }, focus: { row: cell.row, col: cell.col } });
+            }}
+            onMouseDown={(event) => {
+              if (!event.shiftKey) return;
+              event.preventDefault();
+              onSelection({ anchor: selection.anchor, focus: { row: cell.row, col: cell.col } });
+            }}
+            onBlur={(event) => {
+              if (event.currentTarget.value !== cell.text) onCommit(cell.row, cell.col, event.currentTarget.value);
+            }}
+            onKeyDown={(event) => onKeyDown(event, cell)}
+          />
+        </td>,
+      );
+    }
+    rows.push(
+      <tr key={r} className={r < table.headerRowCount ? 'header-row' : undefined}>
+        <th className="grid-row-label" scope="row" title={r < table.headerRowCount ? 'Header row' : undefined}>
+          {r < table.headerRowCount ? 'H' : r + 1 - table.headerRowCount}
+        </th>
+        {cells}
+      </tr>,
+    );
+  }
+  return (
+    <div className="grid-scroll" ref={root}>
+      <table className="grid-table" data-testid="grid-table">
+        <thead>
+          <tr>
+            <th className="grid-corner" />
+            {Array.from({ length: table.colCount }, (_, c) => (
+              <th key={c} className="grid-col-label" scope="col">
+                {columnName(c)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </table>
+    </div>
+  );
+}

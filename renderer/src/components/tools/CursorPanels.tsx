@@ -1,0 +1,104 @@
+/**
+ * The panel that follows the editor's cursor: inside a table (HTML or pipe) the table grid, inside `$…$` / `$$…$$`
+ * the formula editor, each beside the crop of the page where the table or formula is. Closing a panel keeps it closed
+ * until the cursor leaves that table or formula. Clicking a table's box on the page puts the cursor in its text, so it
+ * opens the grid too.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { Element } from '../../../../app/model/extraction.js';
+import { parseHtmlTable, parsePipeTable, serializeTable, tableAtOffset, type EditableTable } from '../../../../app/tables/index.js';
+import { replaceText, type MarkdownEditorInstance } from '../../editor/editorEdits.js';
+import { formulaAtOffset } from '../../logic/formulaLocate.js';
+import { FormulaPanel } from '../formula/FormulaPanel.js';
+import { TableGridPanel } from '../grid/TableGridPanel.js';
+import { PageCrop } from '../PageCrop.js';
+import type { EditorState } from './useEditorState.js';
+
+export interface PageImage {
+  url: string;
+  /** The extraction's page size: the space of the element boxes. */
+  boxSpace: { width: number; height: number };
+}
+
+interface CursorPanelsProps {
+  editor: MarkdownEditorInstance | null;
+  state: EditorState;
+  /** Elements with their spans aligned to the current text. */
+  elements: readonly Element[];
+  image: PageImage | null;
+}
+
+/** The crop beside the grid or formula takes up to this share of the pane's width, within these bounds (CSS px). */
+const cropShare = 0.4;
+const cropWidth = { min: 160, max: 520 };
+const cropMaxHeight = 300;
+
+/** The element of the given kinds whose span overlaps [start, end) most; falls back to any overlapping element. */
+function elementFor(elements: readonly Element[], start: number, end: number, kinds: Element['kind'][]): Element | null {
+  let best: Element | null = null;
+  let bestOverlap = 0;
+  for (const element of elements) {
+    const overlap = Math.min(end, element.span[1]) - Math.max(start, element.span[0]);
+    const score = overlap + (kinds.includes(element.kind) ? 1e9 : 0);
+    if (overlap > 0 && score > bestOverlap) (best = element), (bestOverlap = score);
+  }
+  return best;
+}
+
+export function parseTableAt(text: string, range: [number, number], format: 'html' | 'pipe'): EditableTable | null {
+  const source = text.slice(range[0], range[1]);
+  return format === 'html' ? parseHtmlTable(source) : parsePipeTable(source);
+}
+
+export function CursorPanels({ editor, state, elements, image }: CursorPanelsProps) {
+  const { text, cursor } = state;
+  const tableLocation = useMemo(() => tableAtOffset(text, cursor), [text, cursor]);
+  const formula = useMemo(() => (tableLocation ? null : formulaAtOffset(text, cursor)), [text, cursor, tableLocation]);
+  const table = useMemo(() => (tableLocation ? parseTableAt(text, tableLocation.range, tableLocation.format) : null), [text, tableLocation]);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const start = tableLocation?.range[0] ?? formula?.range[0] ?? null;
+  useEffect(() => {
+    if (start === null || start !== dismissed) setDismissed(null);
+  }, [start, dismissed]);
+
+  const crop = (from: number, to: number, kinds: Element['kind'][], label: string) => {
+    const element = elementFor(elements, from, to, kinds);
+    if (!image || !element) return null;
+    const paneWidth = editor?.getLayoutInfo().width ?? 600;
+    const maxWidth = Math.min(cropWidth.max, Math.max(cropWidth.min, paneWidth * cropShare));
+    return <PageCrop imageUrl={image.url} boxSpace={image.boxSpace} box={element.box} maxWidth={maxWidth} maxHeight={cropMaxHeight} label={label} />;
+  };
+  const close = () => {
+    setDismissed(start);
+    editor?.focus();
+  };
+
+  if (start === null || start === dismissed || !editor) return null;
+  if (tableLocation && table) {
+    const [from, to] = tableLocation.range;
+    return (
+      <TableGridPanel
+        table={table}
+        tableKey={`${state.generation}:${from}`}
+        title={`${tableLocation.format === 'html' ? 'HTML' : 'Pipe'} table · ${table.rowCount} × ${table.colCount}`}
+        crop={crop(from, to, ['table'], 'The table on the page')}
+        onApply={(next) => replaceText(editor, from, to, serializeTable(next), from)}
+        onClose={close}
+      />
+    );
+  }
+  if (formula) {
+    const [from, to] = formula.inner;
+    return (
+      <FormulaPanel
+        tex={text.slice(from, to)}
+        display={formula.display}
+        formulaKey={`${state.generation}:${formula.range[0]}`}
+        crop={crop(formula.range[0], formula.range[1], ['formula'], 'The formula on the page')}
+        onChange={(tex) => replaceText(editor, from, to, tex, from)}
+        onClose={close}
+      />
+    );
+  }
+  return null;
+}
