@@ -6,7 +6,9 @@
  * A document none of whose pages the engine took for an invoice page (no `fields.invoice`) has no fields: all null.
  */
 import type { Extraction, Word } from '../model/extraction.js';
-import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from './extractFields.js';
+import { extractInvoiceFields, toPlainFields, type InvoiceFields, type PlainInvoiceFields } from './extractFields.js';
+import { emptyReadingFields, type InvoiceReading } from './fieldShape.js';
+import { pageReading } from './pageReading.js';
 
 /** Every field absent: null, no line items. */
 export function emptyInvoiceFields(): PlainInvoiceFields {
@@ -35,12 +37,34 @@ export function stackPageWords(pages: readonly Pick<Extraction, 'words' | 'page'
   return words;
 }
 
-/** `pages` in page order (failed pages left out). */
-export function documentInvoiceFields(pages: readonly Pick<Extraction, 'words' | 'page' | 'markdown' | 'fields'>[]): PlainInvoiceFields {
-  if (!pages.some((page) => page.fields?.invoice)) return emptyInvoiceFields();
+type DocumentPage = Pick<Extraction, 'words' | 'page' | 'markdown' | 'fields'>;
+
+/** The document's fields read over all its pages; null when no page was taken for an invoice page. */
+function readDocument(pages: readonly DocumentPage[]): { fields: InvoiceFields; stacked: boolean } | null {
+  if (!pages.some((page) => page.fields?.invoice)) return null;
   const allHaveWords = pages.every((page) => (page.words?.length ?? 0) > 0 || !page.markdown.trim());
-  const fields = allHaveWords
-    ? extractInvoiceFields({ words: stackPageWords(pages) })
-    : extractInvoiceFields({ markdown: pages.map((page) => page.markdown).join('\n\n') });
-  return toPlainFields(fields);
+  return allHaveWords
+    ? { fields: extractInvoiceFields({ words: stackPageWords(pages) }), stacked: true }
+    : { fields: extractInvoiceFields({ markdown: pages.map((page) => page.markdown).join('\n\n') }), stacked: false };
+}
+
+/** `pages` in page order (failed pages left out). */
+export function documentInvoiceFields(pages: readonly DocumentPage[]): PlainInvoiceFields {
+  const read = readDocument(pages);
+  return read ? toPlainFields(read.fields) : emptyInvoiceFields();
+}
+
+/** The same reading in the review screen's shape: values with confidence, evidence and their place on each page. */
+export function documentInvoiceReading(pages: readonly DocumentPage[]): InvoiceReading {
+  const read = readDocument(pages);
+  if (!read) return { source: 'page', fields: emptyReadingFields(), lines: [], einvoice: null, pageVsXml: null };
+  const text = pages.map((page) => page.markdown).join('\n');
+  // Boxes of a Markdown-only reading are synthetic (one line per row): no place on the page to show.
+  const located = read.stacked ? pages.map((page) => ({ height: page.page.height, markdown: page.markdown })) : [];
+  const reading = pageReading(read.fields, text, located.length ? located : undefined);
+  if (!read.stacked) {
+    for (const field of Object.values(reading.fields)) if (field) field.location = null;
+    for (const line of reading.lines) line.location = null;
+  }
+  return reading;
 }

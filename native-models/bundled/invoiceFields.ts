@@ -1,16 +1,20 @@
 /**
  * Invoice fields of one page, in the shape the bundled engine attaches to `Extraction.fields`:
  * `invoice` = the plain field shape of this page (`<stem>.fields.json` reads the whole document: documentInvoiceFields),
- * `invoiceSources` = for each found field the text it was read from, its label and the boxes of its words, so the UI
- * can draw them. Absent when the page names no invoice field at all (a paper, a letter).
+ * `invoiceSources` = for each found field the text it was read from, its label, the boxes of its words (so the UI can
+ * draw them), its confidence from the evidence for it and its source (always 'page' here; see app/invoice/fieldShape.ts
+ * for the document-level shape that also carries the e-invoice's values). Absent when the page names no invoice field at all (a paper, a letter).
  */
 import type { Box, Word } from '../../app/model/extraction.js';
-import { extractInvoiceFields, toPlainFields, type InvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import { extractInvoiceFields, scoreInvoiceFields, toPlainFields, type FieldSource as ValueSource, type InvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
 
 export interface FieldSource {
   text: string;
   label: string | null;
   boxes: Box[];
+  /** In [0, 1], from the label and the invoice's arithmetic (fieldConfidence.ts); absent in readings stored before. */
+  confidence?: number;
+  source?: ValueSource;
 }
 
 export interface PageInvoiceFields {
@@ -28,9 +32,10 @@ export function pageInvoiceFields(words: readonly Word[], markdown: string): Pag
   const labelled = scalarKeys.some((key) => key !== 'seller' && key !== 'buyer' && fields[key]?.label) || fields.lines.length > 0;
   if (!labelled) return undefined;
   const invoiceSources: PageInvoiceFields['invoiceSources'] = {};
+  const scores = scoreInvoiceFields(fields, markdown || words.map((w) => w.text).join(' '));
   for (const key of scalarKeys) {
     const field = fields[key];
-    if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box) };
+    if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: scores[key]?.confidence ?? 0, source: 'page' };
   }
   if (fields.lines.length) {
     invoiceSources.lines = fields.lines.map((line) => ({ text: line.description, label: null, boxes: line.words.map((w) => w.box) }));

@@ -1,0 +1,107 @@
+/**
+ * How much to trust each field read from a page, from the evidence for it:
+ * 1. its label — a specific label ("Rechnungsnummer", "Total TTC") says more than a generic one ("Total", "Datum"),
+ *    and an unlabelled reading (a letterhead, the first date on the page) least;
+ * 2. the invoice's arithmetic — total = subtotal + tax, lines sum to the subtotal, tax = subtotal × a printed rate,
+ *    due date ≥ issue date: a value that closes one of these identities with other values read independently is very
+ *    unlikely to be wrong; one that breaks it is suspect;
+ * 3. the words themselves — OCR's own confidence where the page was scanned.
+ * The result is in [0, 1]; page readings stop short of 1, which is kept for values the issuer's XML declares.
+ */
+import type { Word } from '../model/extraction.js';
+import { labelPatterns, type LabelledField } from './labels.js';
+import type { InvoiceFieldKey } from './fieldShape.js';
+import type { InvoiceFields } from './extractFields.js';
+
+/** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
+const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
+const UNLABELLED = 0.3;
+/** Added when an arithmetic identity holds with this field in it; subtracted (×2) when it is checked and fails. */
+const ARITHMETIC_BONUS = 0.25;
+/** The most a page reading can reach: certainty is the XML's. */
+const PAGE_CEILING = 0.98;
+/** Amounts agree within a cent per operand (rounding on the printed invoice). */
+const CENT = 0.01;
+/** Common VAT/GST rates in percent, accepted as "a printed rate" when the page prints them (tax = subtotal × rate). */
+const PERCENT = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
+
+export interface FieldScore {
+  confidence: number;
+  evidence: string[];
+}
+
+/** The tier of the label text a field was read under (null: no label or none recognised). */
+function labelTier(field: LabelledField, label: string | null): number | null {
+  if (!label) return null;
+  const tier = labelPatterns[field].findIndex((pattern) => pattern.test(label));
+  return tier < 0 ? null : tier;
+}
+
+const close = (a: number, b: number, operands: number): boolean => Math.abs(a - b) <= CENT * operands + 1e-9;
+
+function meanWordConfidence(words: readonly Word[]): number | null {
+  const known = words.map((w) => w.confidence).filter((c): c is number => typeof c === 'number');
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+}
+
+/** Rates printed anywhere on the page, as fractions (19 % → 0.19). */
+export function printedRates(text: string): number[] {
+  return [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')) / 100).filter((r) => r > 0 && r < 0.5);
+}
+
+export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Record<InvoiceFieldKey, FieldScore | null> {
+  const scores = {} as Record<InvoiceFieldKey, FieldScore | null>;
+  const keys: InvoiceFieldKey[] = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'];
+  for (const key of keys) {
+    const field = fields[key];
+    if (!field) {
+      scores[key] = null;
+      continue;
+    }
+    const tier = key === 'currency' ? null : labelTier(key as LabelledField, field.label);
+    const evidence = [tier === null ? (field.label ? 'label:layout' : 'label:none') : tier === 0 ? 'label:specific' : 'label:generic'];
+    let confidence = tier === null ? (field.label ? LABEL_TIER_CONFIDENCE[1]! : UNLABELLED) : (LABEL_TIER_CONFIDENCE[tier] ?? UNLABELLED);
+    // A currency is read from codes and symbols printed by the amounts: strong where an ISO code is printed.
+    if (key === 'currency') confidence = /^[A-Z]{3}$/.test(field.text) ? 0.8 : 0.6;
+    scores[key] = { confidence, evidence };
+  }
+  const adjust = (key: InvoiceFieldKey, ok: boolean, tag: string): void => {
+    const score = scores[key];
+    if (!score) return;
+    score.confidence += ok ? ARITHMETIC_BONUS : -2 * ARITHMETIC_BONUS;
+    score.evidence.push(`arithmetic:${tag}:${ok ? 'holds' : 'fails'}`);
+  };
+  const { subtotal, tax, total } = fields;
+  if (subtotal && tax && total) {
+    const ok = close(subtotal.value + tax.value, total.value, 2);
+    for (const key of ['subtotal', 'tax', 'total'] as const) adjust(key, ok, 'total=subtotal+tax');
+  } else if (subtotal && total && !tax && close(subtotal.value, total.value, 1)) {
+    adjust('total', true, 'total=subtotal');
+  }
+  const amounts = fields.lines.map((l) => l.amount);
+  if (subtotal && amounts.length > 0 && amounts.every((a): a is number => a !== null)) {
+    const sum = amounts.reduce((a, b) => a + b, 0);
+    adjust('subtotal', close(sum, subtotal.value, amounts.length), 'lines=subtotal');
+  }
+  if (subtotal && tax && tax.value !== 0) {
+    const rates = printedRates(pageText);
+    if (rates.some((rate) => close(subtotal.value * rate, tax.value, 2))) adjust('tax', true, 'tax=subtotal×rate');
+  }
+  if (fields.issue_date && fields.due_date) {
+    const ok = fields.due_date.value >= fields.issue_date.value;
+    adjust('due_date', ok, 'due>=issue');
+    adjust('issue_date', ok, 'due>=issue');
+  }
+  for (const key of keys) {
+    const score = scores[key];
+    const field = fields[key];
+    if (!score || !field) continue;
+    const ocr = meanWordConfidence(field.words);
+    if (ocr !== null && ocr < 0.95) {
+      score.confidence *= ocr;
+      score.evidence.push('ocr:uncertain');
+    }
+    score.confidence = Math.round(Math.min(PAGE_CEILING, Math.max(0.05, score.confidence)) * 100) / 100;
+  }
+  return scores;
+}
