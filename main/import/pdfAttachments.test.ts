@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { einvoicePlainFields } from '../../app/einvoice/index.js';
-import { defaultTestdataRoot } from '../bench/testdataPaths.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { readEmbeddedEInvoice } from './pdfAttachments.js';
 
 const einvoiceDir = path.join(defaultTestdataRoot, 'einvoices');
