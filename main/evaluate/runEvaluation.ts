@@ -12,7 +12,7 @@ import type { PageEvaluation } from '../../app/evaluation/evaluationSummary.js';
 import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { Engine, PageInput } from '../../app/model/engine.js';
 import type { Extraction } from '../../app/model/extraction.js';
-import { attributeChanges } from '../curation/attributeChanges.js';
+import { attributeChanges } from '../../app/curation/attributeChanges.js';
 import type { PageRecord } from '../store/projectStore.js';
 import type { ReferencePage } from './referencePages.js';
 
