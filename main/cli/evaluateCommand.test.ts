@@ -4,16 +4,10 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationSummary } from '../../app/evaluation/evaluationSummary.js';
-import { createRectoSession } from '../composition/createRectoSession.js';
-import { createDispatch } from '../services/dispatch.js';
-import { createHandlers } from '../services/handlers.js';
-import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { contractOf, makeRealInvoiceProject, realInvoices, realInvoicesAvailable, sessionIn } from '../../testing/realInvoiceProject.js';
 import { evaluateCommand, parseEngineSpecs } from './evaluateCommand.js';
 
-const compare = path.join(defaultTestdataRoot, 'invoice2data', 'tests', 'compare');
-const documents = ['QualityHosting.pdf', 'AmazonWebServices.pdf'].map((name) => path.join(compare, name));
-const haveDocuments = documents.every((file) => fs.existsSync(file));
-if (!haveDocuments) console.log(`SKIPPED: recto evaluate on real invoices: ${documents.join(' or ')} absent`);
+if (!realInvoicesAvailable) console.log(`SKIPPED: recto evaluate on real invoices: ${realInvoices.join(' or ')} absent`);
 
 function streams() {
   const out = new PassThrough();
@@ -33,15 +27,12 @@ describe('parseEngineSpecs', () => {
   });
 });
 
-describe.skipIf(!haveDocuments)('recto evaluate on a project of real invoices', () => {
+describe.skipIf(!realInvoicesAvailable)('recto evaluate on a project of real invoices', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-evaluate-'));
-  const project = path.join(dir, 'invoices.recto');
   const out = path.join(dir, 'evaluation');
   const home = process.env.RECTO_HOME;
-  let pageIds: string[] = [];
-  let engineTexts: string[] = [];
-  const session = createRectoSession({ paths: { dataDir: path.join(dir, 'data'), cacheDir: path.join(dir, 'cache') } });
-  const dispatch = createDispatch(createHandlers(session, { shell: 'browser', pageImageUrl: (id) => `/img/${id}` }), { validateReplies: true });
+  let project = '';
+  let pages: { id: string; engineMarkdown: string }[] = [];
 
   const evaluate = async (...extra: string[]) => {
     const err = streams();
@@ -53,22 +44,13 @@ describe.skipIf(!haveDocuments)('recto evaluate on a project of real invoices', 
 
   beforeAll(async () => {
     process.env.RECTO_HOME = dir; // the page-image cache of the command
-    await dispatch('project.create', { path: project });
-    await dispatch('documents.importPaths', { paths: documents });
-    await session.queue.idle();
-    const listed = (await dispatch('documents.list', {})) as { ok: true; result: { pages: { id: string }[] }[] };
-    pageIds = listed.result.flatMap((document) => document.pages.map((page) => page.id)).slice(0, 2);
-    engineTexts = pageIds.map((id) => session.store.latestExtraction(id)!.markdown);
-    // Small corrections: the engine's reading stays acceptable at 0.9.
-    for (const [i, pageId] of pageIds.entries()) {
-      const saved = await dispatch('revisions.save', { pageId, text: `${engineTexts[i]}\n\nChecked.`, parentId: null });
-      expect(saved.ok).toBe(true);
-    }
-    await session.close();
+    // Small corrections of the first document's two pages: the engine's reading stays acceptable at 0.9.
+    const made = await makeRealInvoiceProject(dir, (markdown, index) => (index < 2 ? `${markdown}\n\nChecked.` : null));
+    project = made.project;
+    pages = made.pages;
   }, 300_000);
 
-  afterAll(async () => {
-    await session.dispose();
+  afterAll(() => {
     if (home === undefined) delete process.env.RECTO_HOME;
     else process.env.RECTO_HOME = home;
     fs.rmSync(dir, { recursive: true, force: true });
@@ -95,19 +77,19 @@ describe.skipIf(!haveDocuments)('recto evaluate on a project of real invoices', 
 
   it('accepts fewer pages when a correction is made larger, reading only that page again', async () => {
     const before = (await evaluate()).summary.engines[0]!;
-    const reopened = createRectoSession({ paths: { dataDir: path.join(dir, 'data'), cacheDir: path.join(dir, 'cache') } });
-    const again = createDispatch(createHandlers(reopened, { shell: 'browser', pageImageUrl: (id) => `/img/${id}` }));
+    const reopened = sessionIn(dir);
+    const again = contractOf(reopened);
     await again('project.open', { path: project });
-    const parent = reopened.store.latestRevision(pageIds[0]!)!.id;
-    const rewritten = `${engineTexts[0]}\n\n${'The analyst added a paragraph the engine never saw on the page. '.repeat(40)}`;
-    expect((await again('revisions.save', { pageId: pageIds[0]!, text: rewritten, parentId: parent })).ok).toBe(true);
+    const parent = reopened.store.latestRevision(pages[0]!.id)!.id;
+    const rewritten = `${pages[0]!.engineMarkdown}\n\n${'The analyst added a paragraph the engine never saw on the page. '.repeat(40)}`;
+    expect((await again('revisions.save', { pageId: pages[0]!.id, text: rewritten, parentId: parent })).ok).toBe(true);
     await reopened.dispose();
 
     const after = await evaluate();
     expect(after.err).toContain('1 page reading(s) this run');
     const engine = after.summary.engines[0]!;
     expect(engine.accepted_share).toBeLessThan(before.accepted_share);
-    expect(engine.worst[0]!.pageId).toBe(pageIds[0]);
+    expect(engine.worst[0]!.pageId).toBe(pages[0]!.id);
     expect(engine.worst[0]!.why).toMatch(/text/);
   }, 300_000);
 

@@ -1,6 +1,6 @@
 /**
  * The corpus commands of `recto`:
- *   recto export P.recto --out DIR [--status S] [--since ISO] [--images png|none]
+ *   recto export P.recto --out DIR [--status S] [--since ISO] [--images png|none] [--format records|chat|olmocr|pairs]
  *   recto import-corpus DIR --into P.recto
  *   recto merge A.recto B.recto [--into OUT.recto]
  * Each prints what it did on stderr; pages or lines that could not be handled are listed, and the exit code is 1
@@ -16,6 +16,7 @@ import { CorpusExportCancelledError, CorpusExportRefusedError, exportCorpus } fr
 import { CorpusImportError, importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { projectPageImages, seedPageImage } from '../corpus/pageImages.js';
+import { trainingFormats, type TrainingFormat } from '../corpus/trainingFormats.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
@@ -55,7 +56,13 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { out: { type: 'string' }, status: { type: 'string' }, since: { type: 'string' }, images: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      status: { type: 'string' },
+      since: { type: 'string' },
+      images: { type: 'string' },
+      format: { type: 'string' },
+    },
   });
   if (positionals.length !== 1) return usageError(stderr, 'recto export: give one project file (P.recto)');
   if (!values.out) return usageError(stderr, 'recto export: --out DIR is required');
@@ -65,6 +72,10 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
   }
   const images = values.images ?? 'png';
   if (images !== 'png' && images !== 'none') return usageError(stderr, 'recto export: --images must be png or none');
+  const format = (values.format ?? 'records') as TrainingFormat;
+  if (!trainingFormats.includes(format)) {
+    return usageError(stderr, `recto export: --format must be one of ${trainingFormats.join(', ')}`);
+  }
   if (values.since && Number.isNaN(new Date(values.since).getTime())) {
     return usageError(stderr, `recto export: --since: not a date and time: ${values.since}`);
   }
@@ -83,6 +94,7 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
       status: status?.data,
       since: values.since,
       images,
+      format,
       pageImage: projectPageImages(store, pageImageCache()),
       signal: interrupt.signal,
       onProgress: (done, total, label) => {

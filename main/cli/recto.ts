@@ -21,8 +21,11 @@ const usage = `Usage:
       Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
       --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack.
   recto export P.recto --out DIR [--status approved] [--since ISO] [--images png|none]
+               [--format records|chat|olmocr|pairs]
       Writes the corpus: images/, records.jsonl, tests.jsonl (olmOCR-Bench tests from the corrections), README.md,
       manifest.json. Into a new or empty folder, or a previous export (only what changed is rewritten).
+      --format adds a training layout: chat.jsonl (ms-swift / LLaMA-Factory messages + images), olmocr
+      (images/<id>.md with olmOCR front matter), pairs.jsonl (engine output vs correction with reward terms).
   recto import-corpus DIR --into P.recto
       Reads a corpus export back into a project (created if missing); nothing already there is changed.
   recto merge A.recto B.recto [--into OUT.recto]

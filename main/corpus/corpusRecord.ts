@@ -2,7 +2,9 @@
  * One line of records.jsonl: a page with its image, the engine's output, the corrected Markdown, the elements with
  * their boxes, the check scores and the provenance — and every revision, so a corpus can be imported back into a
  * project without loss. Field order and shapes are fixed (JSON columns of free shape travel as strings), so every
- * line has the same schema and `datasets.load_dataset("json", …)` reads the file as one table.
+ * line has the same schema and `datasets.load_dataset("json", …)` reads the file as one table. The engine's settings,
+ * statistics, words, fields and warnings are nested JSON (format version 2); version 1 carried them as JSON strings
+ * (`settings_json`, …) and is still read (`upgradeRecord`).
  */
 import { z } from 'zod';
 import { elementSchema } from '../../app/model/extraction.js';
@@ -12,9 +14,36 @@ import type { BundleRun, PageBundle } from './pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
 
 export const corpusFormat = 'recto-corpus';
-export const corpusFormatVersion = 1;
+export const corpusFormatVersion = 2;
 
 const nullableNumber = z.number().nullable();
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** Version-1 records carried the engine's JSON columns as strings; they are read as version 2. */
+const legacyJsonColumns = ['settings', 'stats', 'words', 'fields', 'warnings'] as const;
+
+export function upgradeRecord(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const engine = (raw as { engine?: Record<string, unknown> }).engine;
+  if (typeof engine !== 'object' || engine === null || !('settings_json' in engine)) return raw;
+  const upgraded: Record<string, unknown> = { ...engine };
+  for (const column of legacyJsonColumns) {
+    const text = upgraded[`${column}_json`];
+    delete upgraded[`${column}_json`];
+    upgraded[column] = typeof text === 'string' ? JSON.parse(text) : (text ?? null);
+  }
+  return { ...raw, engine: upgraded };
+}
+
+/** A stored JSON column as a value; a damaged one fails the record, naming the column. */
+function parsedColumn(text: string | null, column: string): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`the extraction's ${column} are not valid JSON (a damaged row)`);
+  }
+}
 
 export const corpusRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
@@ -44,14 +73,16 @@ export const corpusRecordSchema = z.object({
     pack_sha256: z.string().nullable(),
     licence: z.string().nullable(),
     provider: z.string().nullable(),
-    settings_json: z.string(),
-    stats_json: z.string(),
+    settings: jsonObject,
+    stats: jsonObject,
     started_at: z.string(),
     finished_at: z.string(),
     read_at: z.string(),
-    words_json: z.string().nullable(),
-    fields_json: z.string().nullable(),
-    warnings_json: z.string(),
+    /** The page's words with their boxes and confidences, as the engine read them (null when it gives none). */
+    words: z.array(z.unknown()).nullable(),
+    /** What the engine read beyond the Markdown (invoice fields, page furniture), null when nothing. */
+    fields: jsonObject.nullable(),
+    warnings: z.array(z.unknown()),
   }),
   engine_markdown: z.string(),
   corrected_markdown: z.string(),
@@ -134,14 +165,14 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       pack_sha256: run.packSha256,
       licence: run.licence,
       provider: run.provider,
-      settings_json: run.settingsJson,
-      stats_json: run.statsJson,
+      settings: parsedColumn(run.settingsJson, 'settings') as Record<string, unknown>,
+      stats: parsedColumn(run.statsJson, 'statistics') as Record<string, unknown>,
       started_at: run.startedAt,
       finished_at: run.finishedAt,
       read_at: run.extraction.createdAt,
-      words_json: run.extraction.wordsJson,
-      fields_json: run.extraction.fieldsJson,
-      warnings_json: run.extraction.warningsJson,
+      words: parsedColumn(run.extraction.wordsJson, 'words') as unknown[] | null,
+      fields: parsedColumn(run.extraction.fieldsJson, 'fields') as Record<string, unknown> | null,
+      warnings: parsedColumn(run.extraction.warningsJson, 'warnings') as unknown[],
     },
     engine_markdown: run.extraction.markdown,
     corrected_markdown: latest?.text ?? run.extraction.markdown,
@@ -194,8 +225,8 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
     packSha256: engine.pack_sha256,
     licence: engine.licence,
     provider: engine.provider,
-    settingsJson: engine.settings_json,
-    statsJson: engine.stats_json,
+    settingsJson: JSON.stringify(engine.settings),
+    statsJson: JSON.stringify(engine.stats),
     startedAt: engine.started_at,
     finishedAt: engine.finished_at,
     extraction: {
@@ -205,9 +236,9 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
         page: record.element_page,
         elements: record.elements.map(({ level, ...e }) => (level === null ? e : { ...e, level })),
       }),
-      wordsJson: engine.words_json,
-      fieldsJson: engine.fields_json,
-      warningsJson: engine.warnings_json,
+      wordsJson: engine.words === null ? null : JSON.stringify(engine.words),
+      fieldsJson: engine.fields === null ? null : JSON.stringify(engine.fields),
+      warningsJson: JSON.stringify(engine.warnings),
       createdAt: engine.read_at,
     },
   };

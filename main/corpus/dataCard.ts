@@ -3,6 +3,7 @@
  * with what the folder holds, computed from the records only — no export time, so the same project gives the same card.
  */
 import type { CorpusRecord } from './corpusRecord.js';
+import { promptOf, type TrainingFormat } from './trainingFormats.js';
 
 export interface DataCardInput {
   projectName: string;
@@ -11,6 +12,8 @@ export interface DataCardInput {
   testsByType: Record<string, number>;
   filters: { status: string | null; since: string | null; images: 'png' | 'none' };
   skipped: number;
+  /** The training-ready layout written beside records.jsonl. */
+  format?: TrainingFormat;
 }
 
 const fixed = (value: number, digits = 3): string => value.toFixed(digits);
@@ -81,7 +84,8 @@ export function renderDataCard(input: DataCardInput): string {
     '  page of size `element_page`, `span` [start, end) into `engine_markdown`); `checks` (curation scores in [0, 1], 1 =',
     '  the engine already matched the correction; null where a check does not apply); `changed_by_kind`; `source` and',
     '  `engine` (provenance: source file SHA-256, page, engine, model pack SHA-256); `reviewer`, `revised_at` and every',
-    '  `revisions` entry. JSON columns of free shape (`*_json`) are strings.',
+    '  `revisions` entry. The engine\'s `settings`, `stats`, `words`, `fields` and `warnings` are nested JSON (format',
+    '  version 2; version 1 carried them as strings named `*_json`).',
     '- `tests.jsonl` — olmOCR-Bench unit tests (present, absent, order, table, math) derived from the corrections: each',
     '  passes on the corrected Markdown and fails on the engine output. `pdf` is the file name of the page image in `images/`,',
     '  `page` is 1.',
@@ -96,9 +100,54 @@ export function renderDataCard(input: DataCardInput): string {
     'tests = load_dataset("json", data_files="tests.jsonl", split="train")',
     '```',
     '',
+    ...formatSection(input.format ?? 'records', records),
     'The curation score multiplies graded checks (text edit distance, structure, TEDS of tables, formulas,',
     'repetition) with floors, in the manner of Jina-OCR-v1\'s reward; it orders pages for review and is not a benchmark.',
     '',
   ];
   return lines.join('\n');
+}
+
+/** Which training layout the folder carries, with which prompt, and how to load it. */
+function formatSection(format: TrainingFormat, records: readonly CorpusRecord[]): string[] {
+  const prompts = [...new Set(records.map(promptOf))].sort();
+  const prompt = prompts.length === 0 ? [] : ['', `Prompt${prompts.length > 1 ? 's' : ''} (the reading engine\'s own, after the \`<image>\` placeholder): ${prompts.map((p) => `\`${p.replace(/[`\r\n]/g, ' ')}\``).join(', ')}`];
+  switch (format) {
+    case 'records':
+      return ['## Training format', '', 'records (records.jsonl only; export with `--format chat`, `olmocr` or `pairs` for a training layout).', ''];
+    case 'chat':
+      return [
+        '## Training format: chat',
+        '',
+        '`chat.jsonl` — one page a line: `messages` (a `user` turn `<image>` + the prompt, an `assistant` turn with the',
+        'corrected Markdown) and `images` (the page image under `images/`), the layout ms-swift and LLaMA-Factory read',
+        '(LLaMA-Factory: a dataset entry with `"formatting": "sharegpt"`, `"columns": {"messages": "messages", "images":',
+        '"images"}`, `"tags": {"role_tag": "role", "content_tag": "content", "user_tag": "user", "assistant_tag": "assistant"}`;',
+        'ms-swift: `--dataset chat.jsonl`).',
+        ...prompt,
+        '',
+      ];
+    case 'olmocr':
+      return [
+        '## Training format: olmocr',
+        '',
+        'Per page, `images/<id>.md` beside `images/<id>.png`: YAML front matter as olmOCR\'s trainer reads it',
+        '(`primary_language` — null when the text does not show one — `is_rotation_valid`, `rotation_correction`,',
+        '`is_table`, `is_diagram`), then the corrected text. Point olmOCR\'s training data at the `images/` folder.',
+        '',
+      ];
+    case 'pairs':
+      return [
+        '## Training format: pairs',
+        '',
+        '`pairs.jsonl` — one corrected page a line: `chosen` (the correction), `rejected` (the engine\'s output), `prompt`,',
+        '`image`, and `reward` (the combined check score with each term after and before its floor), for preference',
+        '(DPO-style `chosen`/`rejected`) or reward-weighted training. Pages nobody changed are left out.',
+        '```python',
+        'pairs = load_dataset("json", data_files="pairs.jsonl", split="train")',
+        '```',
+        ...prompt,
+        '',
+      ];
+  }
 }

@@ -20,6 +20,7 @@ import { corpusTestsKey } from '../store/corpusTestsKey.js';
 import { renderDataCard } from './dataCard.js';
 import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, stagingFolderName } from './exportStaging.js';
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
+import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import { bundleReader, type PageBundle } from './pageBundles.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
@@ -37,6 +38,8 @@ export interface ExportOptions {
   /** ISO 8601: only pages whose latest revision is at or after it. */
   since?: string;
   images: 'png' | 'none';
+  /** A training-ready layout written beside records.jsonl (trainingFormats.ts); 'records' adds nothing. */
+  format?: TrainingFormat;
   /** PNG bytes of a page image; throws when the image cannot be had. Needed when images is "png". */
   pageImage?: (page: PageImageRequest) => Promise<Buffer>;
   onProgress?: (done: number, total: number, label: string) => void;
@@ -124,6 +127,8 @@ const pauseEveryMs = 50;
 export async function exportCorpus(store: ProjectStore, options: ExportOptions): Promise<ExportSummary> {
   const outDir = path.resolve(options.outDir);
   if (options.images === 'png' && !options.pageImage) throw new Error('exportCorpus: images "png" needs pageImage');
+  const refusal = formatRefusal(options.format ?? 'records', options.images);
+  if (refusal) throw new CorpusExportRefusedError(`${refusal} — nothing was written`);
   if (options.since && Number.isNaN(new Date(options.since).getTime())) {
     throw new CorpusExportRefusedError(`--since: not a date and time: ${options.since}`);
   }
@@ -256,6 +261,7 @@ async function exportInto(
     const type = (JSON.parse(line) as { type: string }).type;
     testsByType[type] = (testsByType[type] ?? 0) + 1;
   }
+  const format = options.format ?? 'records';
   const readme = renderDataCard({
     projectName: store.info().name,
     records: built.map((b) => b.record),
@@ -263,12 +269,14 @@ async function exportInto(
     testsByType,
     filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
     skipped: skipped.length,
+    format,
   });
 
   const texts: [string, string][] = [
     ['README.md', readme],
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
+    ...trainingFormatFiles(format, built.map((b) => b.record)).map((file): [string, string] => [file.path, file.content]),
   ];
   for (const [name, text] of texts) if (staged.stageIfChanged(name, text)) filesWritten.push(name);
 
@@ -290,6 +298,7 @@ async function exportInto(
   const manifest: CorpusManifest = {
     format: corpusFormat,
     version: corpusFormatVersion,
+    training_format: format,
     project: store.info().name,
     filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
     counts: { records: built.length, tests: testLines.length, images: images.length, skipped: skipped.length },

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
 import { BundleWriter, countOutcome } from './applyBundles.js';
-import { bundleOfRecord, corpusRecordSchema } from './corpusRecord.js';
+import { bundleOfRecord, corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
 
@@ -60,7 +60,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     if (!line.trim()) return;
     const where = `records.jsonl:${index + 1}`;
     try {
-      const parsed = corpusRecordSchema.safeParse(JSON.parse(line));
+      const parsed = corpusRecordSchema.safeParse(upgradeRecord(JSON.parse(line)));
       if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
       const record = parsed.data;
       const outcome = writer.apply(bundleOfRecord(record), null);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { corpusFormat } from './corpusRecord.js';
+import { trainingFormats } from './trainingFormats.js';
 
 export const manifestFileSchema = z.object({
   path: z.string(),
@@ -16,6 +17,8 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 export const corpusManifestSchema = z.object({
   format: z.literal(corpusFormat),
   version: z.number().int().positive(),
+  /** The training-ready layout written beside records.jsonl (absent in exports before format version 2). */
+  training_format: z.enum(trainingFormats).optional(),
   project: z.string(),
   filters: z.object({ status: z.string().nullable(), since: z.string().nullable(), images: z.enum(['png', 'none']) }),
   counts: z.object({

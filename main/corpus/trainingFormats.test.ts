@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectFile } from '../composition/createRectoSession.js';
+import { PageImageCache } from '../services/pageImageCache.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { makeRealInvoiceProject, realInvoices, realInvoicesAvailable } from '../../testing/realInvoiceProject.js';
+import { corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
+import { CorpusExportRefusedError, exportCorpus } from './exportCorpus.js';
+import { importCorpus } from './importCorpus.js';
+import { projectPageImages } from './pageImages.js';
+import { defaultDocumentPrompt, type TrainingFormat } from './trainingFormats.js';
+
+if (!realInvoicesAvailable) console.log(`SKIPPED: training export formats on real invoices: ${realInvoices.join(' or ')} absent`);
+
+/** The small readers a training tool would be: each checks the layout it relies on. */
+function readJsonl(file: string): Record<string, unknown>[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function readFrontMatter(file: string): { meta: Record<string, string>; text: string } {
+  const content = fs.readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(content);
+  if (!match) throw new Error(`${file}: no YAML front matter`);
+  const meta = Object.fromEntries(match[1]!.split('\n').map((line) => line.split(': ') as [string, string]));
+  return { meta, text: match[2]! };
+}
+
+describe.skipIf(!realInvoicesAvailable)('training export formats on a project of real invoices', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-formats-'));
+  let store: ProjectStore;
+  let corrected: string[] = [];
+  const exportAs = (format: TrainingFormat, images: 'png' | 'none' = 'png') =>
+    exportCorpus(store, {
+      outDir: path.join(dir, `out-${format}-${images}`),
+      images,
+      format,
+      pageImage: projectPageImages(store, new PageImageCache(path.join(dir, 'cache'), inspectFile)),
+    });
+
+  beforeAll(async () => {
+    // Two pages corrected (one a word, one a table cell), the rest left as read.
+    const made = await makeRealInvoiceProject(dir, (markdown, index) => {
+      if (index === 0) return markdown.replace(/\b(\w{5,})\b/, '$1 (checked)');
+      if (index === 2) return markdown.includes('</td>') ? markdown.replace('</td>', ' corrected</td>') : `${markdown}\n\nCorrected.`;
+      return null;
+    });
+    corrected = [made.pages[0]!.id, made.pages[2]!.id];
+    store = ProjectStore.open(made.project);
+  }, 300_000);
+  afterAll(() => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records: nested JSON instead of strings, and imported back', async () => {
+    const summary = await exportAs('records');
+    const out = path.join(dir, 'out-records-png');
+    const lines = readJsonl(path.join(out, 'records.jsonl'));
+    expect(lines.length).toBe(summary.records);
+    for (const line of lines) {
+      const record = corpusRecordSchema.parse(line);
+      expect(typeof record.engine.settings).toBe('object');
+      expect(Array.isArray(record.engine.warnings)).toBe(true);
+      expect(Object.keys(record.engine).some((key) => key.endsWith('_json'))).toBe(false);
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ version: 2, training_format: 'records' });
+    const target = ProjectStore.create(path.join(dir, 'imported.recto'));
+    try {
+      const imported = importCorpus(target, out);
+      expect(imported.problems).toEqual([]);
+      expect(imported.pagesAdded).toBe(lines.length);
+      expect(imported.revisionsAdded).toBe(corrected.length);
+    } finally {
+      target.close();
+    }
+  }, 120_000);
+
+  it('chat: every line has a user turn with the image and prompt and an assistant turn; every image exists', async () => {
+    await exportAs('chat');
+    const out = path.join(dir, 'out-chat-png');
+    const lines = readJsonl(path.join(out, 'chat.jsonl'));
+    expect(lines.length).toBeGreaterThan(0);
+    const records = new Map(readJsonl(path.join(out, 'records.jsonl')).map((r) => [r.id, r]));
+    for (const line of lines) {
+      const messages = line.messages as { role: string; content: string }[];
+      expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(messages[0]!.content).toBe(`<image>${defaultDocumentPrompt}`);
+      expect(messages[1]!.content).toBe(records.get(line.id)!.corrected_markdown);
+      const images = line.images as string[];
+      expect(images).toHaveLength(1);
+      expect(fs.statSync(path.join(out, images[0]!)).isFile()).toBe(true);
+    }
+    expect(fs.readFileSync(path.join(out, 'README.md'), 'utf8')).toContain('Training format: chat');
+  }, 120_000);
+
+  it('olmocr: a .md with the front matter olmOCR reads beside every PNG', async () => {
+    await exportAs('olmocr');
+    const images = path.join(dir, 'out-olmocr-png', 'images');
+    const pngs = fs.readdirSync(images).filter((name) => name.endsWith('.png'));
+    expect(pngs.length).toBeGreaterThan(0);
+    for (const png of pngs) {
+      const { meta, text } = readFrontMatter(path.join(images, png.replace(/\.png$/, '.md')));
+      expect(Object.keys(meta)).toEqual(['primary_language', 'is_rotation_valid', 'rotation_correction', 'is_table', 'is_diagram']);
+      expect(['true', 'false']).toContain(meta.is_table);
+      expect(text.length).toBeGreaterThan(0);
+    }
+    // These invoices are in German (QualityHosting) and English (AWS).
+    const languages = pngs.map((png) => readFrontMatter(path.join(images, png.replace(/\.png$/, '.md'))).meta.primary_language);
+    expect(languages).toContain('de');
+    expect(languages).toContain('en');
+  }, 120_000);
+
+  it('pairs: one line per corrected page with chosen, rejected and the reward terms', async () => {
+    await exportAs('pairs', 'none');
+    const lines = readJsonl(path.join(dir, 'out-pairs-none', 'pairs.jsonl'));
+    expect(lines).toHaveLength(corrected.length);
+    for (const line of lines) {
+      expect(line.chosen).not.toBe(line.rejected);
+      const reward = line.reward as { score: number; terms: Record<string, number> };
+      expect(reward.score).toBeGreaterThan(0);
+      expect(reward.score).toBeLessThan(1);
+      for (const value of Object.values(reward.terms)) expect(value).toBeLessThanOrEqual(1);
+    }
+  }, 120_000);
+
+  it('refuses chat without images, writing nothing', async () => {
+    await expect(exportAs('chat', 'none')).rejects.toThrow(CorpusExportRefusedError);
+    expect(fs.existsSync(path.join(dir, 'out-chat-none'))).toBe(false);
+  });
+});
+
+describe('format version 1 records', () => {
+  it('are read as version 2 (JSON strings become nested values)', () => {
+    const legacy = { id: 'x', engine: { settings_json: '{"a":1}', stats_json: '{}', words_json: null, fields_json: '{"total":3}', warnings_json: '["w"]', name: 'e' } };
+    expect(upgradeRecord(legacy)).toEqual({ id: 'x', engine: { settings: { a: 1 }, stats: {}, words: null, fields: { total: 3 }, warnings: ['w'], name: 'e' } });
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Training-ready layouts of the corpus, written beside records.jsonl (which every export keeps: it is what
+ * `recto import-corpus` and the next incremental export read):
+ * - `chat`: chat.jsonl, one page a line, `{"messages":[{"role":"user","content":"<image>" + prompt},
+ *   {"role":"assistant","content": corrected Markdown}],"images":["images/….png"]}` — what ms-swift and LLaMA-Factory
+ *   read for vision-language fine-tuning;
+ * - `olmocr`: per page `images/<id>.md` beside `images/<id>.png`, YAML front matter as olmOCR's trainer reads it
+ *   (primary_language, is_rotation_valid, rotation_correction, is_table, is_diagram), then the corrected text;
+ * - `pairs`: pairs.jsonl, the engine's output against the correction with the reward's terms, one line per corrected
+ *   page (pages whose text nobody changed carry no preference), for preference or RL data.
+ */
+import { reward } from '../../app/checks/reward.js';
+import { guessLanguage } from '../../app/corpus/languageGuess.js';
+import type { CorpusRecord } from './corpusRecord.js';
+
+export const trainingFormats = ['records', 'chat', 'olmocr', 'pairs'] as const;
+export type TrainingFormat = (typeof trainingFormats)[number];
+
+/**
+ * DeepSeek-OCR's document prompt, which jina-ocr-v1 keeps: the text after the image placeholder. Used where the
+ * engine that read a page recorded no prompt of its own (the bundled engine has none).
+ */
+export const defaultDocumentPrompt = '<|grounding|>Convert the document to markdown.';
+
+/** The prompt of the engine that read the page, without its image placeholder. */
+export function promptOf(record: CorpusRecord): string {
+  const recorded = record.engine.settings.prompt;
+  const prompt = typeof recorded === 'string' && recorded.trim() !== '' ? recorded : defaultDocumentPrompt;
+  return prompt.replace(/^\s*<image>\s*/, '');
+}
+
+/** A page is "mainly a table" / "mainly a figure" for olmOCR when that kind covers this share of its characters. */
+const mainlyShare = 0.5;
+
+function shareOfKind(record: CorpusRecord, kinds: readonly string[]): number {
+  const length = record.engine_markdown.length;
+  if (length === 0) return 0;
+  let covered = 0;
+  for (const element of record.elements) if (kinds.includes(element.kind)) covered += Math.max(0, element.span[1] - element.span[0]);
+  return covered / length;
+}
+
+function olmocrPage(record: CorpusRecord): string {
+  const text = record.corrected_markdown;
+  const language = guessLanguage(text);
+  const isDiagram = record.elements.some((e) => e.kind === 'figure') && shareOfKind(record, ['figure', 'caption']) >= mainlyShare;
+  return [
+    '---',
+    `primary_language: ${language ?? 'null'}`,
+    // Pages are rendered upright by Recto (a rotated scan is straightened before reading), so no correction is due.
+    'is_rotation_valid: true',
+    'rotation_correction: 0',
+    `is_table: ${shareOfKind(record, ['table']) >= mainlyShare}`,
+    `is_diagram: ${isDiagram}`,
+    '---',
+    text,
+  ].join('\n');
+}
+
+export interface FormatFile {
+  path: string;
+  content: string;
+}
+
+/** The files a format adds for these records (sorted by id); refuses formats that need images when there are none. */
+export function trainingFormatFiles(format: TrainingFormat, records: readonly CorpusRecord[]): FormatFile[] {
+  switch (format) {
+    case 'records':
+      return [];
+    case 'chat':
+      return [
+        {
+          path: 'chat.jsonl',
+          content: records
+            .filter((record) => record.image !== null)
+            .map((record) =>
+              JSON.stringify({
+                id: record.id,
+                messages: [
+                  { role: 'user', content: `<image>${promptOf(record)}` },
+                  { role: 'assistant', content: record.corrected_markdown },
+                ],
+                images: [record.image],
+              }),
+            )
+            .map((line) => `${line}\n`)
+            .join(''),
+        },
+      ];
+    case 'olmocr':
+      return records
+        .filter((record) => record.image !== null)
+        .map((record) => ({ path: record.image!.replace(/\.png$/, '.md'), content: olmocrPage(record) }));
+    case 'pairs':
+      return [
+        {
+          path: 'pairs.jsonl',
+          content: records
+            .filter((record) => record.corrected && record.corrected_markdown !== record.engine_markdown)
+            .map((record) => {
+              const scored = reward(record.corrected_markdown, record.engine_markdown);
+              return JSON.stringify({
+                id: record.id,
+                image: record.image,
+                prompt: promptOf(record),
+                chosen: record.corrected_markdown,
+                rejected: record.engine_markdown,
+                reward: { score: scored.score, terms: scored.terms, raw: scored.raw },
+                engine: { name: record.engine.name, version: record.engine.version, pack_sha256: record.engine.pack_sha256 },
+              });
+            })
+            .map((line) => `${line}\n`)
+            .join(''),
+        },
+      ];
+  }
+}
+
+/** Why a format cannot be written with these options, or null. */
+export function formatRefusal(format: TrainingFormat, images: 'png' | 'none'): string | null {
+  if ((format === 'chat' || format === 'olmocr') && images === 'none') {
+    return `--format ${format} pairs each page with its image: export with --images png`;
+  }
+  return null;
+}
