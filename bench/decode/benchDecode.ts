@@ -6,6 +6,8 @@
  * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
  * MoE scaling check (decoder step time vs routed experts and top-k). Prints a table; --json writes {"runs": [...]}.
  * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
+ * --bandwidth-gbs B (with --real-size): steps/s per K and context against the memory-bandwidth bound B ÷ bytes read
+ * per step (bandwidth.ts), printed and written as `bandwidth` rows.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,8 @@ import { type PackDims, realSizeDims } from '../../testing/referencePack/referen
 import { referencePackDir } from '../../testing/referencePack/referencePackCache.js';
 import { writeReferencePack } from '../../testing/referencePack/writeReferencePack.js';
 import type { ProviderPreference } from '../../native-models/vlm/runtime/onnxRuntime.js';
-import { type BenchRun, benchmarkPack, stepTimeAtContext } from './decodeBenchmark.js';
+import { stepBytes } from './bandwidth.js';
+import { type BenchRun, benchmarkPack, CONTEXTS, stepTimeAtContext } from './decodeBenchmark.js';
 import { probeProviders } from './providerProbe.js';
 
 const { values } = parseArgs({
@@ -31,6 +34,8 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     packs: { type: 'string', default: join(tmpdir(), 'recto-vlm-packs') },
     'skip-moe': { type: 'boolean', default: false },
+    /** Device memory bandwidth in GB/s: adds steps/s ÷ the bandwidth bound per K and context (real-size pack). */
+    'bandwidth-gbs': { type: 'string' },
     probe: { type: 'boolean', default: false },
   },
 });
@@ -47,7 +52,7 @@ const settings = {
   inputs: Number(values.inputs ?? (realSize ? 1 : 8)),
   tokens: Number(values.tokens ?? (realSize ? 24 : 96)),
   ks: [1, 2, 3],
-  contextReps: realSize ? 3 : 15,
+  contextReps: realSize ? 3 : 25,
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -64,7 +69,7 @@ async function ensurePack(name: string, dims: PackDims): Promise<string> {
 const runs: BenchRun[] = [];
 const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack('real-size-v5', realSizeDims)]]
+  ? [['real-size', () => ensurePack('real-size-v6', realSizeDims)]]
   : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v)]);
 
 for (const [variant, dir] of targets) {
@@ -79,7 +84,7 @@ if (realSize && !values['skip-moe']) {
   // Same hidden size, 3 layers (1 dense + 2 MoE), small vocabulary: only the MoE varies.
   for (const [experts, topK] of [[16, 6], [64, 6], [64, 2]] as const) {
     const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false };
-    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v5`, dims), { provider, intraOpThreads: threads });
+    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v6`, dims), { provider, intraOpThreads: threads });
     const ms = await stepTimeAtContext(createDecodeModels(pack), 100, 0, 10);
     moeRows.push({ routed_experts: experts, top_k: topK, step_ms_ctx100: ms });
     log(`  MoE E=${experts} top-${topK}: ${ms.toFixed(2)} ms/step`);
@@ -87,7 +92,7 @@ if (realSize && !values['skip-moe']) {
   }
 }
 
-const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', 'step@2000 ms', 'provider'];
+const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
   String(r.k),
@@ -99,9 +104,17 @@ const rows = runs.map((r) => [
   r.ideal_speedup.toFixed(2),
   `${(r.overhead_fraction * 100).toFixed(1)}%`,
   r.step_ms_ctx100.toFixed(2),
+  r.step_ms_ctx500.toFixed(2),
+  r.step_ms_ctx1000.toFixed(2),
   r.step_ms_ctx2000.toFixed(2),
+  `${r.ctx_ratio_2000_100.toFixed(2)}×`,
+  bytes(r.bytes_to_host_per_step),
+  bytes(r.bytes_to_device_per_step),
   r.provider,
 ]);
+function bytes(n: number): string {
+  return n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${Math.round(n)} B`;
+}
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(line(header));
@@ -111,9 +124,27 @@ if (moeRows.length > 0) {
   console.log('\nMoE decoder step (hidden 1280, 1 dense + 2 MoE layers, ctx 100):');
   for (const m of moeRows) console.log(`  ${m.routed_experts} routed experts, top-${m.top_k}: ${m.step_ms_ctx100.toFixed(2)} ms`);
 }
+// Steps/s per K and context against the memory-bandwidth bound (bytes of active weights + KV cache read per step).
+const bandwidthRows: { k: number; context: number; steps_per_s: number; bound_steps_per_s: number; fraction_of_bound: number }[] = [];
+if (realSize) {
+  const gbs = values['bandwidth-gbs'] ? Number(values['bandwidth-gbs']) : null;
+  console.log(`\nSteps/s per K and context${gbs ? ` (bound: ${gbs} GB/s ÷ bytes read per step)` : ''}:`);
+  for (const r of runs) {
+    const cells: string[] = [];
+    for (const context of CONTEXTS) {
+      const ms = r[`step_ms_ctx${context}` as const];
+      const stepsPerS = 1000 / ms;
+      const bound = gbs ? (gbs * 1e9) / stepBytes(realSizeDims, r.k, context) : Number.NaN;
+      bandwidthRows.push({ k: r.k, context, steps_per_s: stepsPerS, bound_steps_per_s: bound, fraction_of_bound: stepsPerS / bound });
+      cells.push(`@${context}: ${stepsPerS.toFixed(2)}/s${gbs ? ` (${((100 * stepsPerS) / bound).toFixed(1)}% of ${bound.toFixed(0)}/s)` : ''}`);
+    }
+    console.log(`  K=${r.k}  ${cells.join('  ')}`);
+  }
+}
 if (values.json) {
   // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
   const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
-  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), settings: { ...settings, realSize, provider } }, null, 2));
+  const extra = { ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider } }, null, 2));
   log(`wrote ${values.json}`);
 }

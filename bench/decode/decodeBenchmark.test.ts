@@ -12,8 +12,31 @@ describe('benchmarkPack', () => {
     expect(runs.map((r) => r.k)).toEqual([0, 1, 2]);
     for (const r of runs) {
       expect(Object.keys(r).sort()).toEqual(
-        ['accept_per_pos', 'identical_to_greedy', 'ideal_speedup', 'k', 'overhead_fraction', 'provider', 'speedup', 'step_ms_ctx100', 'step_ms_ctx2000', 'tau', 'tokens_per_s', 'variant'].sort(),
+        [
+          'accept_per_pos',
+          'bytes_to_device_per_step',
+          'bytes_to_host_per_step',
+          'bytes_to_host_per_step_by_ctx',
+          'ctx_ratio_2000_100',
+          'identical_to_greedy',
+          'ideal_speedup',
+          'k',
+          'overhead_fraction',
+          'provider',
+          'speedup',
+          'step_ms_ctx100',
+          'step_ms_ctx1000',
+          'step_ms_ctx2000',
+          'step_ms_ctx500',
+          'tau',
+          'tokens_per_s',
+          'variant',
+        ].sort(),
       );
+      // Caches stay in the runtime: what a step returns to JS does not grow with the context.
+      const byCtx = Object.values(r.bytes_to_host_per_step_by_ctx);
+      expect(new Set(byCtx).size).toBe(1);
+      expect(r.bytes_to_host_per_step).toBeGreaterThan(0);
       expect(r.identical_to_greedy).toBe(true);
       expect(r.provider).toBe('cpu');
       expect(r.accept_per_pos).toHaveLength(r.k);

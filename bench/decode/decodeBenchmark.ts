@@ -1,9 +1,10 @@
 /**
  * Measurements behind `npm run bench:decode`: greedy vs FastMTP (K = 1, 2, 3) on one pack — tokens/s, τ,
- * per-position acceptance, measured and ideal speedup, JS-side share of a step, and step time at two context lengths.
+ * per-position acceptance, measured and ideal speedup, JS-side share of a step, bytes moved between JS and the runtime
+ * per step, and step time at several context lengths.
  */
 import { createDecodeModels, decodeOptionsFor } from '../../native-models/vlm/decoding/decodeModels.js';
-import { type DecodeModels, type DecodeResult, runDecoder } from '../../native-models/vlm/decoding/decodeTypes.js';
+import { bytesMoved, type DecodeModels, type DecodeResult, runDecoder } from '../../native-models/vlm/decoding/decodeTypes.js';
 import { fastMtpDecode } from '../../native-models/vlm/decoding/fastMtpDecode.js';
 import { greedyDecode } from '../../native-models/vlm/decoding/greedyDecode.js';
 import type { LoadedPack } from '../../native-models/vlm/pack/loadPack.js';
@@ -23,9 +24,21 @@ export interface BenchRun {
   ideal_speedup: number;
   overhead_fraction: number;
   step_ms_ctx100: number;
+  step_ms_ctx500: number;
+  step_ms_ctx1000: number;
   step_ms_ctx2000: number;
+  /** step@2000 ÷ step@100: 1 when a step does not depend on how much is cached. */
+  ctx_ratio_2000_100: number;
+  /** Mean bytes per decoding step returned by the runtime to JS (candidates, hidden rows, …) and handed to it. */
+  bytes_to_host_per_step: number;
+  bytes_to_device_per_step: number;
+  /** The same for one synthetic step at each context length (independent of context when caches stay in place). */
+  bytes_to_host_per_step_by_ctx: Record<string, number>;
   provider: string;
 }
+
+/** Context lengths (cached positions) at which one step is timed. */
+export const CONTEXTS = [100, 500, 1000, 2000] as const;
 
 export interface BenchSettings {
   inputs: number;
@@ -42,6 +55,8 @@ interface Totals {
   decoderOrtMs: number;
   draftOrtMs: number;
   draftCalls: number;
+  bytesToHost: number;
+  bytesToDevice: number;
   drafted: number[];
   accepted: number[];
   sequences: string[];
@@ -71,8 +86,9 @@ export async function benchmarkPack(variant: string, pack: LoadedPack, settings:
       speedup: 1,
       ideal_speedup: 1,
       overhead_fraction: 1 - greedy.decodeOrtMs / greedy.decodeMs,
-      step_ms_ctx100: await stepTimeAtContext(models, 100, 0, settings.contextReps),
-      step_ms_ctx2000: await stepTimeAtContext(models, 2000, 0, settings.contextReps),
+      ...(await contextFields(models, 0, settings.contextReps)),
+      bytes_to_host_per_step: greedy.bytesToHost / greedy.steps,
+      bytes_to_device_per_step: greedy.bytesToDevice / greedy.steps,
       provider: pack.provider,
     },
   ];
@@ -92,8 +108,9 @@ export async function benchmarkPack(variant: string, pack: LoadedPack, settings:
       speedup: tps / greedyTps,
       ideal_speedup: tau / c,
       overhead_fraction: 1 - fast.decodeOrtMs / fast.decodeMs,
-      step_ms_ctx100: await stepTimeAtContext(models, 100, k, settings.contextReps),
-      step_ms_ctx2000: await stepTimeAtContext(models, 2000, k, settings.contextReps),
+      ...(await contextFields(models, k, settings.contextReps)),
+      bytes_to_host_per_step: fast.bytesToHost / fast.steps,
+      bytes_to_device_per_step: fast.bytesToDevice / fast.steps,
       provider: pack.provider,
     });
     log(`  ${variant} K=${k}: τ ${tau.toFixed(2)}, ${tps.toFixed(1)} tok/s`);
@@ -102,7 +119,7 @@ export async function benchmarkPack(variant: string, pack: LoadedPack, settings:
 }
 
 async function decodeAll(prompts: Prompt[], decode: (p: Prompt) => Promise<DecodeResult>, k: number): Promise<Totals> {
-  const t: Totals = { tokens: 0, steps: 0, decodeMs: 0, decodeOrtMs: 0, decoderOrtMs: 0, draftOrtMs: 0, draftCalls: 0, drafted: new Array(k).fill(0), accepted: new Array(k).fill(0), sequences: [] };
+  const t: Totals = { tokens: 0, steps: 0, decodeMs: 0, decodeOrtMs: 0, decoderOrtMs: 0, draftOrtMs: 0, draftCalls: 0, bytesToHost: 0, bytesToDevice: 0, drafted: new Array(k).fill(0), accepted: new Array(k).fill(0), sequences: [] };
   for (const prompt of prompts) {
     const r = await decode(prompt);
     const s = r.stats;
@@ -113,6 +130,8 @@ async function decodeAll(prompts: Prompt[], decode: (p: Prompt) => Promise<Decod
     t.decoderOrtMs += s.decoderOrtMs;
     t.draftOrtMs += s.draftOrtMs;
     t.draftCalls += s.draftCalls;
+    t.bytesToHost += s.bytesToHost;
+    t.bytesToDevice += s.bytesToDevice;
     s.draftedPerPosition.forEach((v, i) => (t.drafted[i]! += v));
     s.acceptedPerPosition.forEach((v, i) => (t.accepted[i]! += v));
     t.sequences.push(r.tokens.join(','));
@@ -135,38 +154,67 @@ async function makePrompts(models: DecodeModels, count: number): Promise<Prompt[
   return prompts;
 }
 
+type ContextFields = Pick<BenchRun, 'step_ms_ctx100' | 'step_ms_ctx500' | 'step_ms_ctx1000' | 'step_ms_ctx2000' | 'ctx_ratio_2000_100' | 'bytes_to_host_per_step_by_ctx'>;
+
+async function contextFields(models: DecodeModels, k: number, reps: number): Promise<ContextFields> {
+  const steps = await stepsAtContexts(models, CONTEXTS, k, reps);
+  const ms = (context: number) => steps.get(context)!.ms;
+  return {
+    step_ms_ctx100: ms(100),
+    step_ms_ctx500: ms(500),
+    step_ms_ctx1000: ms(1000),
+    step_ms_ctx2000: ms(2000),
+    ctx_ratio_2000_100: ms(2000) / ms(100),
+    bytes_to_host_per_step_by_ctx: Object.fromEntries(CONTEXTS.map((c) => [String(c), steps.get(c)!.bytesToHost])),
+  };
+}
+
 /**
- * Wall time of one decoding step with `context` positions already cached (synthetic cache contents: speed does not
- * depend on values). k = 0: one greedy decoder pass; k ≥ 1: K draft calls + one verify pass of K + 1 tokens.
+ * One decoding step with `context` positions already cached, for each of `contexts`: median wall time and the bytes
+ * it returned to JS. k = 0: one greedy decoder pass; k ≥ 1: K draft calls + one verify pass of K + 1 tokens. The
+ * caches are filled once with synthetic values for the longest context; each measurement seeks to its length (a
+ * length change, as after rejected drafts). Repetitions go round the contexts, so a busy machine slows all alike.
  */
-export async function stepTimeAtContext(models: DecodeModels, context: number, k: number, reps: number): Promise<number> {
-  const rng = new Rng(context + k);
+export async function stepsAtContexts(models: DecodeModels, contexts: readonly number[], k: number, reps: number): Promise<Map<number, { ms: number; bytesToHost: number }>> {
+  const rng = new Rng(k + 7);
   const H = models.hidden;
-  models.decoder.fill(context, (size) => rng.weights(size, 1));
-  const decoderSnapshot = models.decoder.snapshot();
   const draft = models.draft!;
-  draft.fill(context, (size) => rng.weights(size, 1));
-  const draftSnapshot = draft.snapshot();
+  const longest = Math.max(...contexts);
+  models.decoder.fill(longest, k + 1, (size) => rng.weights(size, 1));
+  draft.fill(longest, k, (size) => rng.weights(size, 1));
   const row = rng.weights(H, 1);
-  const times: number[] = [];
+  const verifyRows = rng.weights((k + 1) * H, 1);
+  const times = new Map(contexts.map((c) => [c, [] as number[]]));
+  const bytes = new Map<number, number>();
   for (let rep = 0; rep <= reps; rep++) {
-    models.decoder.restore(decoderSnapshot);
-    draft.restore(draftSnapshot);
-    const start = performance.now();
-    if (k === 0) {
-      await runDecoder(models, row, 1);
-    } else {
-      let hidden = row;
-      for (let i = 0; i < k; i++) {
-        const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(row, [1, 1, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, 1, H]) });
-        hidden = (out[tensorNames.draft.hiddenStatesOut]!.data as Float32Array).slice();
+    for (const context of contexts) {
+      models.decoder.seek(context);
+      draft.seek(context);
+      const before = bytesMoved(models).toHost;
+      const start = performance.now();
+      if (k === 0) {
+        await runDecoder(models, row, 1);
+      } else {
+        let hidden = row;
+        for (let i = 0; i < k; i++) {
+          const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(row, [1, 1, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, 1, H]) }, 1);
+          hidden = (out[tensorNames.draft.hiddenStatesOut]!.data as Float32Array).slice();
+        }
+        await runDecoder(models, verifyRows, k + 1);
       }
-      await runDecoder(models, rng.weights((k + 1) * H, 1), k + 1);
+      if (rep > 0) times.get(context)!.push(performance.now() - start); // rep 0 warms up
+      bytes.set(context, bytesMoved(models).toHost - before);
     }
-    if (rep > 0) times.push(performance.now() - start); // rep 0 warms up
   }
-  models.decoder.reset();
-  draft.reset();
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  // Steps at short contexts overwrote a few synthetic rows with others: speed does not depend on values. Leave the
+  // models as an empty page.
+  models.decoder.reset(0);
+  draft.reset(0);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return new Map(contexts.map((c) => [c, { ms: median(times.get(c)!), bytesToHost: bytes.get(c)! }]));
+}
+
+/** Median wall time of one step at `context` (see stepsAtContexts). */
+export async function stepTimeAtContext(models: DecodeModels, context: number, k: number, reps: number): Promise<number> {
+  return (await stepsAtContexts(models, [context], k, reps)).get(context)!.ms;
 }

@@ -30,8 +30,9 @@ export async function probeProviders(candidates: ProviderId[] = ['cuda', 'webgpu
     try {
       const pack = await loadPack(dir, { provider });
       const models = createDecodeModels(pack);
+      models.decoder.reset(1);
       const out = await runDecoder(models, new Float32Array(pack.manifest.dims.hidden), 1);
-      const ok = pack.provider === provider && out.logits.dims[2] === pack.manifest.dims.vocab;
+      const ok = pack.provider === provider && out.candidates.width === pack.manifest.candidates;
       results.push({ ...base, ok, detail: ok ? 'decoder step ran' : pack.warnings.join('; ') || `ran on ${pack.provider}` });
       await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
     } catch (error) {

@@ -21,9 +21,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pack_manifest import JINA_OCR_LICENCE, PackDescription, write_manifest  # noqa: E402
+from pack_manifest import JINA_OCR_LICENCE, PackDescription, minimum_candidates, write_manifest  # noqa: E402
 
 OPSET = 17
+# DeepSeek-OCR's no-repeat rule: n = 30 in a window of 90 (PackDescription defaults) → 62 candidates per row.
+CANDIDATES = minimum_candidates(PackDescription.ngram_size, PackDescription.window_size)
 
 
 def load_model(snapshot: str):
@@ -81,6 +83,69 @@ def patch_moe_for_export(language_model):
         moe.forward = forward
 
 
+# ----------------------------------------------------------------------------------------------------------------------
+# Caches read in place (pack format 2, see native-models/vlm/pack/packContract.ts): the past comes in position-major
+# ([1, P, nh, dh], a view of the runtime's buffer) and is never concatenated, transposed or sliced; only the T new
+# positions' keys and values go out. Per-head scores over the past come from one matmul against a block-diagonal query
+# matrix, the same formulation as the reference packs (graphParts.ts attention), so the exported graph copies nothing.
+# Layer maths follows DeepseekV2DecoderLayer (pre-norm, residual adds) and DeepseekV2Attention (MHA with RoPE).
+# ----------------------------------------------------------------------------------------------------------------------
+def past_positions(past_key, inputs_embeds):
+    import torch
+
+    start = past_key.shape[1]
+    return torch.arange(inputs_embeds.shape[1], device=inputs_embeds.device)[None, :] + start
+
+
+def attention_in_place(attn, h, past_k, past_v, positions):
+    """h [1, T, H] → (attention output [1, T, H], new keys [1, T, nh, dh], new values [1, T, nh, dh])."""
+    import sys as _sys
+
+    import torch
+
+    modeling = _sys.modules[type(attn).__module__]
+    nh, T, H = attn.num_heads, h.shape[1], h.shape[2]
+    dh = H // nh
+    q = attn.q_proj(h).view(1, T, nh, dh).transpose(1, 2)  # [1, nh, T, dh]
+    k = attn.k_proj(h).view(1, T, nh, dh).transpose(1, 2)
+    v = attn.v_proj(h).view(1, T, nh, dh)
+    cos, sin = attn.rotary_emb(v, seq_len=positions.shape[1] + past_k.shape[1])
+    q, k = modeling.apply_rotary_pos_emb(q, k, cos, sin, positions)
+    q = q * (attn.softmax_scale if hasattr(attn, "softmax_scale") else dh ** -0.5)
+    new_k = k.transpose(1, 2)  # [1, T, nh, dh], what the runtime writes into its buffer at offset P
+    # Past side, read in place: [P, H] views; block-diagonal Q̂ [H, nh·T]; P·V keeps each head's own dh columns.
+    P = past_k.shape[1]
+    k_past, v_past = past_k.reshape(P, H), past_v.reshape(P, H)
+    q_t = q.permute(1, 3, 0, 2).reshape(nh * dh, 1, T)  # [H, 1, T]: row h·dh + d, column t
+    block = torch.eye(nh, dtype=h.dtype).repeat_interleave(dh, dim=0)[:, :, None]  # [H, nh, 1]
+    q_hat = (q_t * block).reshape(H, nh * T)
+    scores_past = (k_past @ q_hat).t().reshape(nh, T, P)
+    q_heads, k_new, v_new = q[0], k[0], v.transpose(1, 2)[0]  # [nh, T, dh]
+    causal = torch.full((T, T), -1e9, dtype=h.dtype).triu(1)
+    scores_new = q_heads @ k_new.transpose(1, 2) + causal
+    probs = torch.softmax(torch.cat([scores_past, scores_new], dim=-1), dim=-1)
+    probs_past, probs_new = probs[..., :P], probs[..., P:]
+    mixed = (probs_past @ v_past).reshape(nh, T, nh, dh)
+    own = torch.eye(nh, dtype=h.dtype)[:, None, :, None]
+    context = (mixed * own).sum(dim=2) + probs_new @ v_new  # [nh, T, dh]
+    out = attn.o_proj(context.transpose(0, 1).reshape(1, T, H))
+    return out, new_k, v
+
+
+def layer_in_place(layer, x, past_k, past_v, positions):
+    attn, new_k, new_v = attention_in_place(layer.self_attn, layer.input_layernorm(x), past_k, past_v, positions)
+    x = x + attn
+    return x + layer.mlp(layer.post_attention_layernorm(x)), new_k, new_v
+
+
+def candidates(logits):
+    """The C largest logits per row and their ids (TopK; onnxruntime breaks ties by the lower id)."""
+    import torch
+
+    values, ids = torch.topk(logits, CANDIDATES, dim=-1, largest=True, sorted=True)
+    return values, ids.to(torch.int32)
+
+
 def make_wrappers(model, mtp_module: str):
     import torch
     from torch import nn
@@ -105,46 +170,31 @@ def make_wrappers(model, mtp_module: str):
             return language.embed_tokens(input_ids)
 
     class Decoder(nn.Module):
-        """inputs_embeds [1, T, H] + past.{i}.key/value [1, nh, P, dh] → logits, last_hidden_state, present.*"""
+        """inputs_embeds [1, T, H] + past.{i}.key/value [1, P, nh, dh] (views of the runtime's cache buffers) →
+        candidate_logits / candidate_ids [1, T, C], last_hidden_state [1, T, H], new.{i}.key/value [1, T, nh, dh]."""
 
         def forward(self, inputs_embeds, *past):
-            from transformers.cache_utils import DynamicCache
-
-            cache = DynamicCache()
-            for i in range(len(past) // 2):
-                cache.update(past[2 * i], past[2 * i + 1], i)
-            start = past[0].shape[2]
-            positions = torch.arange(inputs_embeds.shape[1], device=inputs_embeds.device)[None, :] + start
-            out = language(inputs_embeds=inputs_embeds, past_key_values=cache, position_ids=positions, use_cache=True,
-                           output_hidden_states=False, return_dict=True)
-            hidden = out.last_hidden_state  # after the final norm
-            present = out.past_key_values
-            flat = []
-            for i in range(len(past) // 2):
-                k, v = present[i] if isinstance(present, (list, tuple)) else (present.key_cache[i], present.value_cache[i])
-                flat += [k, v]
-            return (lm_head(hidden), hidden, *flat)
+            positions = past_positions(past[0], inputs_embeds)
+            x, new = inputs_embeds, []
+            for i, layer in enumerate(language.layers):
+                x, k, v = layer_in_place(layer, x, past[2 * i], past[2 * i + 1], positions)
+                new += [k, v]
+            hidden = language.norm(x)  # after the final norm: what the draft block consumes
+            return (*candidates(lm_head(hidden)), hidden, *new)
 
     mtp = resolve(model, mtp_module)
 
     class Draft(nn.Module):
         """The FastMTP block (DeepSeek-V3 MTP shape: enorm, hnorm, eh_proj, one decoder layer, shared head).
-        inputs_embeds [1, T, H], hidden_states [1, T, H], past.0.key/value → logits, hidden_states_out, present.0.*"""
+        inputs_embeds [1, T, H], hidden_states [1, T, H], past.0.key/value [1, P, nh, dh] → candidate_logits,
+        candidate_ids, hidden_states_out, new.0.key/value."""
 
         def forward(self, inputs_embeds, hidden_states, past_key, past_value):
-            from transformers.cache_utils import DynamicCache
-
-            cache = DynamicCache()
-            cache.update(past_key, past_value, 0)
-            start = past_key.shape[2]
-            positions = torch.arange(inputs_embeds.shape[1], device=inputs_embeds.device)[None, :] + start
+            positions = past_positions(past_key, inputs_embeds)
             x = mtp.eh_proj(torch.cat([mtp.hnorm(hidden_states), mtp.enorm(inputs_embeds)], dim=-1))
-            layer_out = mtp.block(x, position_ids=positions, past_key_value=cache, use_cache=True)
-            x = layer_out[0] if isinstance(layer_out, tuple) else layer_out
+            x, k, v = layer_in_place(mtp.block, x, past_key, past_value, positions)
             head_norm = getattr(mtp, "shared_head_norm", None) or getattr(mtp, "norm")
-            logits = lm_head(head_norm(x))
-            k, v = cache.key_cache[0], cache.value_cache[0]
-            return logits, x, k, v
+            return (*candidates(lm_head(head_norm(x))), x, k, v)
 
     return Vision(), Embed(), Decoder(), Draft()
 
@@ -184,20 +234,18 @@ def cmd_export(opts):
                                        {"pixel_values": {0: "views", 2: "size", 3: "size"}, "image_features": {0: "views", 1: "rows", 2: "cols"}})
         files["embed"] = export_graph(embed, (torch.zeros(1, 4, dtype=torch.long),), os.path.join(opts.out, "embed.onnx"),
                                       ["input_ids"], ["inputs_embeds"], {"input_ids": {1: "tokens"}, "inputs_embeds": {1: "tokens"}})
-        past = [torch.zeros(1, nh, 3, dh) for _ in range(2 * L)]
+        past = [torch.zeros(1, 3, nh, dh) for _ in range(2 * L)]
         past_names = [f"past.{i}.{kv}" for i in range(L) for kv in ("key", "value")]
-        present_names = [f"present.{i}.{kv}" for i in range(L) for kv in ("key", "value")]
-        axes = {"inputs_embeds": {1: "tokens"}, "logits": {1: "tokens"}, "last_hidden_state": {1: "tokens"}}
-        axes.update({n: {2: "past"} for n in past_names})
-        axes.update({n: {2: "total"} for n in present_names})
+        new_names = [f"new.{i}.{kv}" for i in range(L) for kv in ("key", "value")]
+        rows = {n: {1: "tokens"} for n in ("inputs_embeds", "candidate_logits", "candidate_ids", "last_hidden_state", *new_names)}
+        axes = {**rows, **{n: {1: "past"} for n in past_names}}
         files["decoder"] = export_graph(decoder, (torch.zeros(1, 2, H), *past), os.path.join(opts.out, "decoder.onnx"),
-                                        ["inputs_embeds", *past_names], ["logits", "last_hidden_state", *present_names], axes)
-        draft_axes = {"inputs_embeds": {1: "tokens"}, "hidden_states": {1: "tokens"}, "logits": {1: "tokens"},
-                      "hidden_states_out": {1: "tokens"}, "past.0.key": {2: "past"}, "past.0.value": {2: "past"},
-                      "present.0.key": {2: "total"}, "present.0.value": {2: "total"}}
-        files["draft"] = export_graph(draft, (torch.zeros(1, 2, H), torch.zeros(1, 2, H), torch.zeros(1, nh, 3, dh), torch.zeros(1, nh, 3, dh)),
+                                        ["inputs_embeds", *past_names], ["candidate_logits", "candidate_ids", "last_hidden_state", *new_names], axes)
+        draft_rows = ("inputs_embeds", "hidden_states", "candidate_logits", "candidate_ids", "hidden_states_out", "new.0.key", "new.0.value")
+        draft_axes = {**{n: {1: "tokens"} for n in draft_rows}, "past.0.key": {1: "past"}, "past.0.value": {1: "past"}}
+        files["draft"] = export_graph(draft, (torch.zeros(1, 2, H), torch.zeros(1, 2, H), torch.zeros(1, 3, nh, dh), torch.zeros(1, 3, nh, dh)),
                                       os.path.join(opts.out, "draft.onnx"), ["inputs_embeds", "hidden_states", "past.0.key", "past.0.value"],
-                                      ["logits", "hidden_states_out", "present.0.key", "present.0.value"], draft_axes)
+                                      ["candidate_logits", "candidate_ids", "hidden_states_out", "new.0.key", "new.0.value"], draft_axes)
     tokenizer.backend_tokenizer.save(os.path.join(opts.out, "tokenizer.json"))
     files["tokenizer"] = ["tokenizer.json"]
     role_files = {role: [names[0]] for role, names in files.items()}
@@ -267,24 +315,34 @@ def cmd_parity(opts):
         return tokens
 
     def onnx_greedy(embeds, steps):
-        past = {f"past.{i}.{kv}": np.zeros((1, nh, 0, dh), np.float32) for i in range(L) for kv in ("key", "value")}
-        feeds, tokens, x = dict(past), [], embeds
+        # The runtime's cache scheme with numpy: one buffer per cache, past = a view of the first P positions, the new
+        # positions copied in after each run (Recto's runtime has onnxruntime write them in place).
+        capacity = embeds.shape[1] + steps
+        caches = [np.zeros((1, capacity, nh, dh), np.float32) for _ in range(2 * L)]
+        tokens, x, length = [], embeds, 0
         for _ in range(steps):
+            feeds = {f"past.{i}.{kv}": caches[2 * i + j][:, :length] for i in range(L) for j, kv in enumerate(("key", "value"))}
             out = sessions["decoder"].run(None, {"inputs_embeds": x, **feeds})
-            logits = out[0][0, -1]
-            token = int(np.argmax(logits))
+            count = x.shape[1]
+            for n, rows in enumerate(out[3:]):
+                caches[n][:, length:length + count] = rows
+            length += count
+            token = int(out[1][0, -1, 0])  # candidate_ids: the largest logit first
             if token == tokenizer.eos_token_id:
                 break
             tokens.append(token)
-            feeds = {f"past.{i}.{kv}": out[2 + 2 * i + j] for i in range(L) for j, kv in enumerate(("key", "value"))}
             x = sessions["embed"].run(None, {"input_ids": np.array([[token]], np.int64)})[0]
         return tokens
 
     first = prompt_embeds(opts.pages[0])
     with torch.no_grad():
         torch_logits = model.lm_head(core(inputs_embeds=first, return_dict=True).last_hidden_state)[0, -1].numpy()
-    onnx_logits = sessions["decoder"].run(None, {"inputs_embeds": first.numpy(), **{f"past.{i}.{kv}": np.zeros((1, nh, 0, dh), np.float32) for i in range(L) for kv in ("key", "value")}})[0][0, -1]
-    print(f"page 1 logits: max |Δ| = {np.abs(torch_logits - onnx_logits).max():.3e}, top-1 equal: {torch_logits.argmax() == onnx_logits.argmax()}")
+    empty = {f"past.{i}.{kv}": np.zeros((1, 0, nh, dh), np.float32) for i in range(L) for kv in ("key", "value")}
+    onnx_out = sessions["decoder"].run(None, {"inputs_embeds": first.numpy(), **empty})
+    onnx_values, onnx_ids = onnx_out[0][0, -1], onnx_out[1][0, -1]
+    top = np.sort(torch_logits)[::-1][: len(onnx_values)]
+    print(f"page 1 candidates: max |Δ| of the top {len(onnx_values)} logits = {np.abs(top - onnx_values).max():.3e}, "
+          f"top-1 equal: {int(torch_logits.argmax()) == int(onnx_ids[0])}")
     # Plain greedy on both sides (the no-repeat n-gram rule is identical in both and would only hide divergence).
     failures = 0
     for page in opts.pages:

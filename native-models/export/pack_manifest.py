@@ -1,7 +1,8 @@
 """Model-pack manifest writing, shared by export_jina_ocr.py and its tests. Standard library only.
 
 Mirrors native-models/vlm/pack/packContract.ts and manifest.ts: the runtime refuses a pack whose manifest, hashes or
-tensor names differ from this layout.
+tensor names differ from this layout. Format 2: KV caches are read in place (past.{i}.* [1, P, nh, dh] views) and only
+the new positions are written (new.{i}.* [1, T, nh, dh]); graphs return candidate_logits / candidate_ids (TopK).
 """
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ def decoder_cache_names(layers: int) -> List[Dict[str, str]]:
         {
             "past_key": f"past.{i}.key",
             "past_value": f"past.{i}.value",
-            "present_key": f"present.{i}.key",
-            "present_value": f"present.{i}.value",
+            "new_key": f"new.{i}.key",
+            "new_value": f"new.{i}.value",
         }
         for i in range(layers)
     ]
@@ -34,7 +35,7 @@ def expected_tensor_names(role: str, layers: int) -> Dict[str, List[str]]:
     def cache(names):
         return (
             [n for c in names for n in (c["past_key"], c["past_value"])],
-            [n for c in names for n in (c["present_key"], c["present_value"])],
+            [n for c in names for n in (c["new_key"], c["new_value"])],
         )
 
     if role == "vision":
@@ -42,12 +43,17 @@ def expected_tensor_names(role: str, layers: int) -> Dict[str, List[str]]:
     if role == "embed":
         return {"inputs": ["input_ids"], "outputs": ["inputs_embeds"]}
     if role == "decoder":
-        past, present = cache(decoder_cache_names(layers))
-        return {"inputs": ["inputs_embeds", *past], "outputs": ["logits", "last_hidden_state", *present]}
+        past, new = cache(decoder_cache_names(layers))
+        return {"inputs": ["inputs_embeds", *past], "outputs": ["candidate_logits", "candidate_ids", "last_hidden_state", *new]}
     if role == "draft":
-        past, present = cache(decoder_cache_names(1))
-        return {"inputs": ["inputs_embeds", "hidden_states", *past], "outputs": ["logits", "hidden_states_out", *present]}
+        past, new = cache(decoder_cache_names(1))
+        return {"inputs": ["inputs_embeds", "hidden_states", *past], "outputs": ["candidate_logits", "candidate_ids", "hidden_states_out", *new]}
     raise ValueError(f"unknown graph role {role!r}")
+
+
+def minimum_candidates(ngram_size: int, window_size: int) -> int:
+    """Candidates per row so that argmax under the no-repeat rule is exact (minimumCandidates in packContract.ts)."""
+    return window_size - ngram_size + 2
 
 
 def sha256_file(path: str) -> str:
@@ -97,7 +103,7 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
             raise ValueError(f"{pack_dir}: no {role} file given")
     manifest = {
         "format": "recto-vlm-pack",
-        "formatVersion": 1,
+        "formatVersion": 2,
         "name": pack.name,
         "version": pack.version,
         "licence": pack.licence,
@@ -120,6 +126,7 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
             "windowSize": pack.window_size,
             "exemptTokenIds": list(pack.exempt_token_ids),
         },
+        "candidates": minimum_candidates(pack.ngram_size, pack.window_size),
         "maxNewTokens": pack.max_new_tokens,
         "maxPositions": pack.max_positions,
     }

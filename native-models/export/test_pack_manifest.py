@@ -47,7 +47,13 @@ class ManifestLayout(unittest.TestCase):
 
     def test_tensor_names_follow_the_contract(self):
         self.assertEqual(expected_tensor_names("draft", 12)["inputs"], ["inputs_embeds", "hidden_states", "past.0.key", "past.0.value"])
-        self.assertEqual(expected_tensor_names("decoder", 2)["outputs"][:3], ["logits", "last_hidden_state", "present.0.key"])
+        self.assertEqual(expected_tensor_names("decoder", 2)["outputs"][:4], ["candidate_logits", "candidate_ids", "last_hidden_state", "new.0.key"])
+
+    def test_candidates_cover_what_the_no_repeat_rule_can_ban(self):
+        with tempfile.TemporaryDirectory() as directory:
+            manifest = write_manifest(directory, self.make_pack(directory))
+            self.assertEqual(manifest["formatVersion"], 2)
+            self.assertEqual(manifest["candidates"], 90 - 30 + 2)
 
 
 if __name__ == "__main__":

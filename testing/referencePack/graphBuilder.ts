@@ -8,6 +8,9 @@ import { AttributeType, DataType, type DataTypeCode, ModelProto } from './onnxSc
 export type Dim = number | string;
 
 /** Marks an attribute value as a float even when it is a whole number. */
+/** onnxruntime's contrib operators (GroupQueryAttention …); every onnxruntime build registers them for CPU. */
+export const MS_DOMAIN = 'com.microsoft';
+
 export class FloatAttr {
   constructor(readonly value: number) {}
 }
@@ -35,6 +38,8 @@ export class GraphBuilder {
   private readonly initializers: Initializer[] = [];
   private readonly initializerNames = new Set<string>();
   private counter = 0;
+  /** Operator-set domains used besides the default one (e.g. com.microsoft for GroupQueryAttention). */
+  private readonly domains = new Set<string>();
 
   constructor(readonly name: string) {}
 
@@ -71,17 +76,24 @@ export class GraphBuilder {
     return name;
   }
 
-  /** Adds a node; returns its output names (fresh unless given). */
-  op(opType: string, inputs: string[], attrs: Record<string, AttrValue> = {}, outputCount = 1, outputs?: string[]): string[] {
+  /** Adds a node; returns its output names (fresh unless given). An empty input name marks an omitted optional input. */
+  op(opType: string, inputs: string[], attrs: Record<string, AttrValue> = {}, outputCount = 1, outputs?: string[], domain = ''): string[] {
     const outNames = outputs ?? Array.from({ length: outputCount }, () => `${opType.toLowerCase()}_${this.counter++}`);
+    if (domain) this.domains.add(domain);
     this.nodes.push({
       op_type: opType,
       input: inputs,
       output: outNames,
       name: `${opType}_${this.counter++}`,
       attribute: Object.entries(attrs).map(([key, value]) => attribute(key, value)),
+      ...(domain ? { domain } : {}),
     });
     return outNames;
+  }
+
+  /** A node of onnxruntime's contrib operator set (domain com.microsoft, version 1). */
+  msOp(opType: string, inputs: string[], attrs: Record<string, AttrValue> = {}, outputCount = 1, outputs?: string[]): string[] {
+    return this.op(opType, inputs, attrs, outputCount, outputs, MS_DOMAIN);
   }
 
   /** Single-output shorthand for `op`. */
@@ -121,7 +133,7 @@ export class GraphBuilder {
       producer_name: 'recto-reference-pack',
       producer_version: '1',
       doc_string: options.docString ?? '',
-      opset_import: [{ domain: '', version: 17 }],
+      opset_import: [{ domain: '', version: 17 }, ...[...this.domains].map((domain) => ({ domain, version: 1 }))],
       graph: { name: this.name, node: this.nodes, input: this.inputs, output: this.outputs, initializer },
     });
     return { model: ModelProto.encode(message).finish(), externalData: external.length > 0 ? external : null };

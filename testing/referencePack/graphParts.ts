@@ -1,7 +1,7 @@
 /**
- * Building blocks of the reference graphs: RMSNorm, causal attention over a past/present KV cache, SwiGLU FFN and a
+ * Building blocks of the reference graphs: RMSNorm, causal attention over an in-place KV cache, SwiGLU FFN and a
  * DeepSeek-V2 MoE FFN that computes only the top-k selected experts. Shapes in comments; T = new tokens, P = past
- * length, S = P + T, H = hidden, nh = heads, dh = H / nh.
+ * length (the valid part of the cache), H = hidden, nh = heads, dh = H / nh.
  */
 import { float, type GraphBuilder } from './graphBuilder.js';
 import type { Rng } from './rng.js';
@@ -31,59 +31,102 @@ export function int64Scalar(g: GraphBuilder, value: number): string {
 }
 
 export interface CacheGeometry {
-  /** Positions of the new tokens: P … S − 1, [T] int64. */
+  /** Positions of the new tokens: P … P + T − 1, [T] int64. */
   positions: string;
-  /** Additive causal mask over the whole cache: 0 where query i may see key j (j ≤ P + i), −1e9 elsewhere. [T, S] */
-  bias: string;
+  /** Additive causal mask among the new tokens: 0 where new query i may see new key j (j ≤ i), −1e9 elsewhere. [T, T] */
+  newBias: string;
+  /** T and P as 1-element int64 vectors (for explicit reshapes that stay valid when P = 0). */
+  count: string;
+  past: string;
 }
 
-/** Derives positions and the causal mask from the shapes of the new input ([1, T, H]) and a past tensor ([1, nh, P, dh]). */
+/** Derives positions and the causal mask from the shapes of the new input ([1, T, H]) and a past view ([1, P, nh, dh]). */
 export function cacheGeometry(g: GraphBuilder, newInput: string, pastKey: string): CacheGeometry {
+  const pastVec = g.op1('Shape', [pastKey], { start: 1, end: 2 }); // [1]
+  const countVec = g.op1('Shape', [newInput], { start: 1, end: 2 });
   const squeeze0 = (x: string) => g.op1('Squeeze', [x, g.ints([0])]);
-  const past = squeeze0(g.op1('Shape', [pastKey], { start: 2, end: 3 }));
-  const count = squeeze0(g.op1('Shape', [newInput], { start: 1, end: 2 }));
-  const total = g.op1('Add', [past, count]);
+  const past = squeeze0(pastVec);
+  const count = squeeze0(countVec);
   const one = int64Scalar(g, 1);
-  const positions = g.op1('Range', [past, total, one]); // [T]
-  const keys = g.op1('Range', [int64Scalar(g, 0), total, one]); // [S]
-  const allowed = g.op1('LessOrEqual', [keys, g.op1('Unsqueeze', [positions, g.ints([1])])]); // [T, S]
-  const bias = g.op1('Where', [allowed, g.scalar(0), g.scalar(-1e9)]);
-  return { positions, bias };
+  const positions = g.op1('Range', [past, g.op1('Add', [past, count]), one]); // [T]
+  const local = g.op1('Range', [int64Scalar(g, 0), count, one]); // [T]
+  const allowed = g.op1('LessOrEqual', [local, g.op1('Unsqueeze', [local, g.ints([1])])]); // [T, T]: key j ≤ query i
+  const newBias = g.op1('Where', [allowed, g.scalar(0), g.scalar(-1e9)]);
+  return { positions, newBias, count: countVec, past: pastVec };
 }
 
 export interface AttentionNames {
+  /** [1, P, nh, dh] graph inputs: views of the cache buffers. */
   pastKey: string;
   pastValue: string;
-  presentKey: string;
-  presentValue: string;
+  /** [1, T, nh, dh] graph outputs: the new positions' keys and values. */
+  newKey: string;
+  newValue: string;
 }
 
-/** Multi-head causal self-attention; writes the present cache ([1, nh, S, dh]) to the given output names. */
+/**
+ * Multi-head causal self-attention over a cache that stays where it is. The past ([1, P, nh, dh], position-major) is
+ * read in place: a Reshape to [P, H] is free, and per-head scores come from one MatMul against a block-diagonal query
+ * matrix Q̂ [H, nh·T] (Q̂[h'·dh + d, h·T + t] = q[t, h, d] when h' = h, else 0), so no Transpose, Slice or Concat ever
+ * copies the cache. The price is nh× the multiply-adds of the two past-side MatMuls (zeros in Q̂ / the off-diagonal
+ * blocks of P·V): cheap next to copying P·H floats per step, and it keeps reads at exactly the valid length. Scores over
+ * the past and over the T new keys are joined (small: [nh, T, P + T]) for one softmax. Writes the new keys and values
+ * ([1, T, nh, dh]) to the given output names.
+ */
 export function attention(
   g: GraphBuilder,
   h: string,
   name: string,
   rng: Rng,
   dims: { hidden: number; heads: number },
-  bias: string,
+  geometry: CacheGeometry,
   cache: AttentionNames,
   outScale: number,
 ): string {
   const { hidden, heads } = dims;
   const headDim = hidden / heads;
-  const split = g.ints([1, -1, heads, headDim]);
-  const toHeads = (x: string) => g.op1('Transpose', [g.op1('Reshape', [x, split])], { perm: [0, 2, 1, 3] }); // [1, nh, T, dh]
-  const q = toHeads(linear(g, h, `${name}.q_proj`, rng, hidden, hidden));
-  const k = toHeads(linear(g, h, `${name}.k_proj`, rng, hidden, hidden));
-  const v = toHeads(linear(g, h, `${name}.v_proj`, rng, hidden, hidden));
-  g.op('Concat', [cache.pastKey, k], { axis: 2 }, 1, [cache.presentKey]); // [1, nh, S, dh]
-  g.op('Concat', [cache.pastValue, v], { axis: 2 }, 1, [cache.presentValue]);
-  const keysT = g.op1('Transpose', [cache.presentKey], { perm: [0, 1, 3, 2] }); // [1, nh, dh, S]
-  const scores = g.op1('Add', [g.op1('Mul', [g.op1('MatMul', [q, keysT]), g.scalar(1 / Math.sqrt(headDim))]), bias]);
-  const probs = g.op1('Softmax', [scores], { axis: -1 }); // [1, nh, T, S]
-  const context = g.op1('MatMul', [probs, cache.presentValue]); // [1, nh, T, dh]
-  const merged = g.op1('Reshape', [g.op1('Transpose', [context], { perm: [0, 2, 1, 3] }), g.ints([1, -1, hidden])]);
+  const bsnh = g.ints([1, -1, heads, headDim]);
+  const q = g.op1('Mul', [linear(g, h, `${name}.q_proj`, rng, hidden, hidden), g.scalar(1 / Math.sqrt(headDim))]); // [1, T, H], pre-scaled
+  g.op('Reshape', [linear(g, h, `${name}.k_proj`, rng, hidden, hidden), bsnh], {}, 1, [cache.newKey]); // [1, T, nh, dh]
+  g.op('Reshape', [linear(g, h, `${name}.v_proj`, rng, hidden, hidden), bsnh], {}, 1, [cache.newValue]);
+  const toHeads = (x: string) => g.op1('Transpose', [x], { perm: [0, 2, 1, 3] }); // [1, nh, T, dh]
+  const qHeads = g.op1('Reshape', [toHeads(g.op1('Reshape', [q, bsnh])), g.ints([heads, -1, headDim])]); // [nh, T, dh]
+  const kNew = g.op1('Reshape', [toHeads(cache.newKey), g.ints([heads, -1, headDim])]);
+  const vNew = g.op1('Reshape', [toHeads(cache.newValue), g.ints([heads, -1, headDim])]);
+
+  // Past side, read in place. [P, H] views of the cache (Reshape of a graph input: no copy).
+  const pastShape = g.op1('Concat', [geometry.past, g.ints([hidden])], { axis: 0 });
+  // allowzero: P may be 0 (the first run of a page), and a 0 in a Reshape shape would otherwise mean "keep that dim".
+  const kPast = g.op1('Reshape', [cache.pastKey, pastShape], { allowzero: 1 });
+  const vPast = g.op1('Reshape', [cache.pastValue, pastShape], { allowzero: 1 });
+  // Q̂ [H, nh·T]: q transposed to [H, 1, T], times the head-block indicator [H, nh, 1].
+  const qT = g.op1('Unsqueeze', [g.op1('Transpose', [g.op1('Reshape', [q, g.ints([-1, hidden])])], { perm: [1, 0] }), g.ints([1])]); // [H, 1, T]
+  const blockOfRow = headIndicator(g, `${name}.head_rows`, heads, headDim, [hidden, heads, 1]);
+  const qHat = g.op1('Reshape', [g.op1('Mul', [qT, blockOfRow]), g.op1('Concat', [g.ints([hidden]), g.op1('Mul', [geometry.count, g.ints([heads])])], { axis: 0 })]);
+  const pastScores = g.op1('Transpose', [g.op1('MatMul', [kPast, qHat])], { perm: [1, 0] }); // [nh·T, P]
+  const scoresPast = g.op1('Reshape', [pastScores, g.op1('Concat', [g.ints([heads]), geometry.count, geometry.past], { axis: 0 })], { allowzero: 1 }); // [nh, T, P]
+
+  // New side: ordinary per-head attention among the T new tokens, causal.
+  const scoresNew = g.op1('Add', [g.op1('MatMul', [qHeads, g.op1('Transpose', [kNew], { perm: [0, 2, 1] })]), geometry.newBias]); // [nh, T, T]
+  const probs = g.op1('Softmax', [g.op1('Concat', [scoresPast, scoresNew], { axis: -1 })], { axis: -1 }); // [nh, T, P + T]
+  const total = g.op1('Add', [geometry.past, geometry.count]);
+  const probsPast = g.op1('Slice', [probs, g.ints([0]), geometry.past, g.ints([2])]); // [nh, T, P]
+  const probsNew = g.op1('Slice', [probs, geometry.past, total, g.ints([2])]); // [nh, T, T]
+
+  // P·V over the past: [nh, T, P] × [P, H] → [nh, T, H]; keep head h's own dh columns (diagonal blocks).
+  const mixed = g.op1('Reshape', [g.op1('MatMul', [probsPast, vPast]), g.ints([heads, -1, heads, headDim])]); // [nh, T, nh, dh]
+  const ownHead = headIndicator(g, `${name}.head_diag`, heads, 1, [heads, 1, heads, 1]);
+  const contextPast = g.op1('ReduceSum', [g.op1('Mul', [mixed, ownHead]), g.ints([2])], { keepdims: 0 }); // [nh, T, dh]
+  const context = g.op1('Add', [contextPast, g.op1('MatMul', [probsNew, vNew])]); // [nh, T, dh]
+  const merged = g.op1('Reshape', [g.op1('Transpose', [context], { perm: [1, 0, 2] }), g.ints([1, -1, hidden])]);
   return linear(g, merged, `${name}.o_proj`, rng, hidden, hidden, outScale);
+}
+
+/** 0/1 constant: entry (r, c) is 1 when row r (in blocks of `rowsPerHead`) belongs to head c. Shaped `shape`. */
+function headIndicator(g: GraphBuilder, name: string, heads: number, rowsPerHead: number, shape: number[]): string {
+  const values = new Float32Array(heads * rowsPerHead * heads);
+  for (let r = 0; r < heads * rowsPerHead; r++) values[r * heads + Math.floor(r / rowsPerHead)] = 1;
+  return g.floatInit(name, values, shape);
 }
 
 /** SwiGLU FFN: down(silu(gate(x)) · up(x)). */

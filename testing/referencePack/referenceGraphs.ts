@@ -5,7 +5,7 @@
 import { DataType } from './onnxSchema.js';
 import { GraphBuilder } from './graphBuilder.js';
 import { attention, cacheGeometry, expertWeights, type ExpertWeights, linear, moe, rmsNorm, swiGlu } from './graphParts.js';
-import { decoderCacheNames, draftCacheNames, tensorNames } from '../../native-models/vlm/pack/packContract.js';
+import { type CacheNames, decoderCacheNames, draftCacheNames, tensorNames } from '../../native-models/vlm/pack/packContract.js';
 import type { PackDims } from './referenceDims.js';
 import type { Rng } from './rng.js';
 
@@ -38,26 +38,45 @@ export function buildEmbeddingGraph(dims: PackDims, table: Float32Array): GraphB
 }
 
 /**
- * inputs_embeds [1, T, H], past.{i}.key/value [1, nh, P, dh] → logits [1, T, V], last_hidden_state [1, T, H] (after the
- * final norm: what the draft block consumes), present.{i}.key/value [1, nh, P + T, dh].
+ * The C largest logits of each row and their token ids ([1, T, C] float32 / int32), sorted, lower id first on ties —
+ * all the host needs for argmax under the no-repeat rule (see packContract.ts).
  */
-export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array): GraphBuilder {
+function candidateOutputs(g: GraphBuilder, logits: string, candidates: number, names: { candidateLogits: string; candidateIds: string }): void {
+  const [values, ids] = g.op('TopK', [logits, g.ints([candidates])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string];
+  g.output(values, names.candidateLogits, DataType.FLOAT, [1, 'tokens', candidates]);
+  g.output(g.op1('Cast', [ids], { to: DataType.INT32 }), names.candidateIds, DataType.INT32, [1, 'tokens', candidates]);
+}
+
+function cacheIo(g: GraphBuilder, names: CacheNames, heads: number, headDim: number): void {
+  g.input(names.pastKey, DataType.FLOAT, [1, 'past', heads, headDim]);
+  g.input(names.pastValue, DataType.FLOAT, [1, 'past', heads, headDim]);
+}
+
+function cacheOutputs(g: GraphBuilder, names: CacheNames, heads: number, headDim: number): void {
+  g.output(names.newKey, names.newKey, DataType.FLOAT, [1, 'tokens', heads, headDim]);
+  g.output(names.newValue, names.newValue, DataType.FLOAT, [1, 'tokens', heads, headDim]);
+}
+
+/**
+ * inputs_embeds [1, T, H], past.{i}.key/value [1, P, nh, dh] (views of the runtime's cache buffers) →
+ * candidate_logits / candidate_ids [1, T, C], last_hidden_state [1, T, H] (after the final norm: what the draft block
+ * consumes), new.{i}.key/value [1, T, nh, dh] (written in place by the runtime's pre-allocated output views).
+ */
+export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array, candidates: number): GraphBuilder {
   const d = dims.decoder;
   const headDim = d.hidden / d.heads;
   const g = new GraphBuilder('decoder');
   const embeds = g.input(tensorNames.decoder.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const caches = decoderCacheNames(d.layers);
-  for (const c of caches) {
-    g.input(c.pastKey, DataType.FLOAT, [1, d.heads, 'past', headDim]);
-    g.input(c.pastValue, DataType.FLOAT, [1, d.heads, 'past', headDim]);
-  }
-  const { positions, bias } = cacheGeometry(g, embeds, caches[0]!.pastKey);
+  for (const c of caches) cacheIo(g, c, d.heads, headDim);
+  const geometry = cacheGeometry(g, embeds, caches[0]!.pastKey);
+  const { positions } = geometry;
   const positionTable = g.floatInit('position_embeddings', rng.weights(d.maxPositions * d.hidden, dims.residualScale), [d.maxPositions, d.hidden]);
   let x = g.op1('Add', [embeds, g.op1('Gather', [positionTable, positions], { axis: 0 })]); // [1, T, H]
   let shared: ExpertWeights | null = null;
   for (let layer = 0; layer < d.layers; layer++) {
     const name = `layers.${layer}`;
-    const attn = attention(g, rmsNorm(g, x, `${name}.input_layernorm`, d.hidden), `${name}.self_attn`, rng, d, bias, caches[layer]!, dims.residualScale);
+    const attn = attention(g, rmsNorm(g, x, `${name}.input_layernorm`, d.hidden), `${name}.self_attn`, rng, d, geometry, caches[layer]!, dims.residualScale);
     x = g.op1('Add', [x, attn]);
     const h = rmsNorm(g, x, `${name}.post_attention_layernorm`, d.hidden);
     let ffn: string;
@@ -72,12 +91,9 @@ export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array
   }
   const last = rmsNorm(g, x, 'norm', d.hidden);
   const head = g.floatInit('lm_head.weight', lmHead, [d.hidden, d.vocab]);
-  g.output(g.op1('MatMul', [last, head]), tensorNames.decoder.logits, DataType.FLOAT, [1, 'tokens', d.vocab]);
+  candidateOutputs(g, g.op1('MatMul', [last, head]), candidates, tensorNames.decoder);
   g.output(last, tensorNames.decoder.lastHiddenState, DataType.FLOAT, [1, 'tokens', d.hidden]);
-  for (const c of caches) {
-    g.output(c.presentKey, c.presentKey, DataType.FLOAT, [1, d.heads, 'total', headDim]);
-    g.output(c.presentValue, c.presentValue, DataType.FLOAT, [1, d.heads, 'total', headDim]);
-  }
+  for (const c of caches) cacheOutputs(g, c, d.heads, headDim);
   return g;
 }
 
@@ -92,29 +108,28 @@ export interface DraftWeights {
  * The FastMTP draft block (one transformer layer after DeepSeek-V3's MTP module):
  * inputs_embeds [1, T, H] (embedding of the token at each position), hidden_states [1, T, H] (decoder's last hidden
  * state of the previous position, or the block's own output when applied recursively), past.0.key/value →
- * logits [1, T, V], hidden_states_out [1, T, H], present.0.key/value.
+ * candidate_logits / candidate_ids [1, T, C], hidden_states_out [1, T, H], new.0.key/value (same cache scheme as the
+ * decoder).
  */
-export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights): GraphBuilder {
+export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights, candidates: number): GraphBuilder {
   const d = dims.decoder;
   const headDim = d.hidden / d.heads;
   const g = new GraphBuilder('draft_block');
   const embeds = g.input(tensorNames.draft.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const hidden = g.input(tensorNames.draft.hiddenStates, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const [cache] = draftCacheNames();
-  g.input(cache!.pastKey, DataType.FLOAT, [1, d.heads, 'past', headDim]);
-  g.input(cache!.pastValue, DataType.FLOAT, [1, d.heads, 'past', headDim]);
-  const { bias } = cacheGeometry(g, embeds, cache!.pastKey);
+  cacheIo(g, cache!, d.heads, headDim);
+  const geometry = cacheGeometry(g, embeds, cache!.pastKey);
   const joined = g.op1('Concat', [rmsNorm(g, hidden, 'hnorm', d.hidden), rmsNorm(g, embeds, 'enorm', d.hidden)], { axis: -1 });
   const projection = g.floatInit('eh_proj.weight', weights.projection, [2 * d.hidden, d.hidden]);
   let x = g.op1('MatMul', [joined, projection]); // [1, T, H]
-  const attn = attention(g, rmsNorm(g, x, 'block.input_layernorm', d.hidden), 'block.self_attn', rng, d, bias, cache!, dims.draftResidualScale);
+  const attn = attention(g, rmsNorm(g, x, 'block.input_layernorm', d.hidden), 'block.self_attn', rng, d, geometry, cache!, dims.draftResidualScale);
   x = g.op1('Add', [x, attn]);
   const ffn = swiGlu(g, rmsNorm(g, x, 'block.post_attention_layernorm', d.hidden), 'block.mlp', rng, d.hidden, d.expertInter * 2, dims.draftResidualScale);
   x = g.op1('Add', [x, ffn]);
   const head = g.floatInit('shared_head.weight', weights.lmHead, [d.hidden, d.vocab]);
-  g.output(g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), tensorNames.draft.logits, DataType.FLOAT, [1, 'tokens', d.vocab]);
+  candidateOutputs(g, g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), candidates, tensorNames.draft);
   g.output(x, tensorNames.draft.hiddenStatesOut, DataType.FLOAT, [1, 'tokens', d.hidden]);
-  g.output(cache!.presentKey, cache!.presentKey, DataType.FLOAT, [1, d.heads, 'total', headDim]);
-  g.output(cache!.presentValue, cache!.presentValue, DataType.FLOAT, [1, d.heads, 'total', headDim]);
+  cacheOutputs(g, cache!, d.heads, headDim);
   return g;
 }

@@ -9,7 +9,7 @@ import { MANIFEST_FILE } from '../../native-models/vlm/pack/manifest.js';
 import { type DraftVariant, writeReferencePack } from './writeReferencePack.js';
 
 /** Bump when the generator's output changes, so stale cached packs are not reused. */
-const GENERATOR_VERSION = 6;
+const GENERATOR_VERSION = 7;
 
 export async function referencePackDir(variant: DraftVariant, seed = 1): Promise<string> {
   const root = join(tmpdir(), 'recto-vlm-packs');

@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } fr
 import { join } from 'node:path';
 import type { GraphBuilder } from './graphBuilder.js';
 import { MANIFEST_FILE, type PackFileEntry, type PackManifest, sha256File } from '../../native-models/vlm/pack/manifest.js';
-import { expectedTensorNames, type GraphRole } from '../../native-models/vlm/pack/packContract.js';
+import { expectedTensorNames, type GraphRole, minimumCandidates } from '../../native-models/vlm/pack/packContract.js';
 import { type PackDims, toyDims } from './referenceDims.js';
 import { buildDecoderGraph, buildDraftGraph, buildEmbeddingGraph, buildVisionGraph, type DraftWeights } from './referenceGraphs.js';
 import { buildReferenceTokenizer } from './referenceTokenizer.js';
@@ -64,14 +64,16 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
 
   await write('vision', buildVisionGraph(dims, rng(3)));
   await write('embed', buildEmbeddingGraph(dims, embedTable));
-  await write('decoder', buildDecoderGraph(dims, rng(4), lmHead));
-  await write('draft', buildDraftGraph(dims, rng(5), draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6))));
+  const noRepeatNgram = { ngramSize: 3, windowSize: 30, exemptTokenIds: [tokenizer.ids.td, tokenizer.ids.tdClose] };
+  const candidates = minimumCandidates(noRepeatNgram);
+  await write('decoder', buildDecoderGraph(dims, rng(4), lmHead, candidates));
+  await write('draft', buildDraftGraph(dims, rng(5), draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6)), candidates));
   writeFileSync(join(options.dir, 'tokenizer.json'), JSON.stringify(tokenizer.json));
   files.push(await entry(options.dir, 'tokenizer', 'tokenizer.json'));
 
   const manifest: PackManifest = {
     format: 'recto-vlm-pack',
-    formatVersion: 1,
+    formatVersion: 2,
     name: `recto-reference-${options.variant}`,
     version: `seed-${seed}`,
     licence: 'MIT (generated random weights; no trained model)',
@@ -88,7 +90,8 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
     prompt: REFERENCE_PROMPT,
     defaultImageMode: 'base',
     draftDepth: options.draftDepth ?? 3,
-    noRepeatNgram: { ngramSize: 3, windowSize: 30, exemptTokenIds: [tokenizer.ids.td, tokenizer.ids.tdClose] },
+    noRepeatNgram,
+    candidates,
     maxNewTokens: 64,
     maxPositions: d.maxPositions,
   };

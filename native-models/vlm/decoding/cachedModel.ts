@@ -1,6 +1,9 @@
 /**
- * A graph with a past/present KV cache (decoder or draft block): feeds the past tensors, keeps the present ones, and
- * cuts the cache back to a given length after speculative tokens were rejected.
+ * A graph with KV caches that stay in place (decoder or draft block; scheme in pack/packContract.ts): one fixed buffer
+ * per cache, [capacity, heads, headDim] position-major, allocated once per page. Each run feeds views of the first
+ * `length` positions and passes views at offset `length` as the pre-allocated outputs for the new positions, so the
+ * runtime reads the past where it lies and writes the new keys and values straight into the buffer. Cutting back
+ * rejected drafts only lowers `length`.
  */
 import { floatTensor, int64Tensor, type Tensor, type TimedSession } from '../runtime/onnxRuntime.js';
 import type { CacheNames } from '../pack/packContract.js';
@@ -11,20 +14,25 @@ export interface CacheShape {
 }
 
 export class CachedModel {
-  /** Per cache entry: [1, nh, stored, dh] key then value. */
-  private tensors: Float32Array[];
-  private stored = 0;
-  /** Positions that count; ≤ stored. The rest are rejected speculative entries, removed before the next run. */
+  /** Per cache entry (key then value per layer): [capacity × heads × headDim]. */
+  private buffers: Float32Array[];
+  private capacity = 0;
   private valid = 0;
-  /** Milliseconds spent cutting caches back (JS side). */
-  trimMs = 0;
+  private filled = 0;
+  /** Pages that outgrew their reserved capacity and were moved to a larger buffer (a copy; 0 in normal decoding). */
+  grows = 0;
+  private readonly resident: ReadonlySet<string>;
+  private readonly shapeDims: readonly [number, number];
 
   constructor(
     readonly session: TimedSession,
     private readonly caches: readonly CacheNames[],
     private readonly shape: CacheShape,
+    private readonly outputNames: readonly string[],
   ) {
-    this.tensors = caches.flatMap(() => [new Float32Array(0), new Float32Array(0)]);
+    this.buffers = caches.flatMap(() => [new Float32Array(0), new Float32Array(0)]);
+    this.resident = new Set(caches.flatMap((c) => [c.pastKey, c.pastValue]));
+    this.shapeDims = [shape.heads, shape.headDim];
   }
 
   /** Cached positions. */
@@ -32,72 +40,79 @@ export class CachedModel {
     return this.valid;
   }
 
-  /** Runs the graph on new positions; `inputs` are the non-cache inputs. Returns the non-cache outputs. */
-  async forward(inputs: Record<string, Tensor>): Promise<Record<string, Tensor>> {
-    this.applyTrim();
-    const { heads, headDim } = this.shape;
-    const feeds: Record<string, Tensor> = { ...inputs };
-    this.caches.forEach((c, i) => {
-      feeds[c.pastKey] = floatTensor(this.tensors[2 * i]!, [1, heads, this.stored, headDim]);
-      feeds[c.pastValue] = floatTensor(this.tensors[2 * i + 1]!, [1, heads, this.stored, headDim]);
-    });
-    const out = await this.session.run(feeds);
-    this.caches.forEach((c, i) => {
-      this.tensors[2 * i] = out[c.presentKey]!.data as Float32Array;
-      this.tensors[2 * i + 1] = out[c.presentValue]!.data as Float32Array;
-    });
-    const added = out[this.caches[0]!.presentKey]!.dims[2]! - this.stored;
-    this.stored += added;
-    this.valid = this.stored;
+  private get rowSize(): number {
+    return this.shape.heads * this.shape.headDim;
+  }
+
+  /**
+   * Starts a page that may reach `capacity` positions: the buffers are allocated here (reused when large enough), never
+   * during decoding.
+   */
+  reset(capacity: number): void {
+    this.valid = 0;
+    this.filled = 0;
+    if (capacity > this.capacity) this.allocate(capacity, false);
+  }
+
+  /**
+   * Runs the graph on `count` new positions; `inputs` are the non-cache inputs. Returns the non-cache outputs (the new
+   * positions' keys and values are already in the cache buffers).
+   */
+  async forward(inputs: Record<string, Tensor>, count: number): Promise<Record<string, Tensor>> {
+    if (this.valid + count > this.capacity) this.allocate(Math.max(this.valid + count, 2 * this.capacity), true);
+    const [heads, headDim] = this.shapeDims;
+    const past = this.valid * this.rowSize;
+    const end = past + count * this.rowSize;
+    const pastDims = [1, this.valid, heads, headDim];
+    const newDims = [1, count, heads, headDim];
+    const feeds: Record<string, Tensor> = inputs;
+    const fetches: Record<string, Tensor | null> = {};
+    for (const name of this.outputNames) fetches[name] = null;
+    for (let i = 0; i < this.caches.length; i++) {
+      const c = this.caches[i]!;
+      const key = this.buffers[2 * i]!;
+      const value = this.buffers[2 * i + 1]!;
+      feeds[c.pastKey] = floatTensor(key.subarray(0, past), pastDims);
+      feeds[c.pastValue] = floatTensor(value.subarray(0, past), pastDims);
+      fetches[c.newKey] = floatTensor(key.subarray(past, end), newDims);
+      fetches[c.newValue] = floatTensor(value.subarray(past, end), newDims);
+    }
+    const out = await this.session.run(feeds, fetches, this.resident);
+    this.valid += count;
     return out;
   }
 
-  /** Keeps the first `length` positions; the copy happens lazily before the next run. */
+  /** Keeps the first `length` positions (rejected drafts are simply overwritten by the next run). */
   truncate(length: number): void {
     if (length > this.valid) throw new Error(`cannot grow a KV cache by truncation (${this.valid} → ${length})`);
     this.valid = length;
   }
 
-  /** Drops everything (a new page). */
-  reset(): void {
-    this.tensors = this.tensors.map(() => new Float32Array(0));
-    this.stored = 0;
-    this.valid = 0;
+  /**
+   * Benchmarks: synthetic contents for `length` positions (speed does not depend on values), room for `spare` more;
+   * `seek` then sets any length up to `length` (contents stay what `fill` wrote, so every context reads real numbers).
+   */
+  fill(length: number, spare: number, make: (size: number) => Float32Array): void {
+    this.reset(length + spare);
+    for (const buffer of this.buffers) buffer.set(make(length * this.rowSize));
+    this.valid = length;
+    this.filled = length;
   }
 
-  /** Replaces the cache with given contents ([1, nh, length, dh] each): the benchmark's synthetic long contexts. */
-  fill(length: number, make: (size: number) => Float32Array): void {
-    const size = this.shape.heads * length * this.shape.headDim;
-    this.tensors = this.tensors.map(() => make(size));
-    this.stored = length;
+  seek(length: number): void {
+    if (length > this.filled) throw new Error(`seek(${length}) beyond the ${this.filled} synthetic positions`);
     this.valid = length;
   }
 
-  /** The current cache, by reference (runs never write into cache arrays; they replace them). */
-  snapshot(): { tensors: Float32Array[]; length: number } {
-    this.applyTrim();
-    return { tensors: [...this.tensors], length: this.stored };
-  }
-
-  restore(snapshot: { tensors: Float32Array[]; length: number }): void {
-    this.tensors = [...snapshot.tensors];
-    this.stored = snapshot.length;
-    this.valid = snapshot.length;
-  }
-
-  private applyTrim(): void {
-    if (this.valid === this.stored) return;
-    const start = performance.now();
-    const { heads, headDim } = this.shape;
-    const oldRow = this.stored * headDim;
-    const newRow = this.valid * headDim;
-    this.tensors = this.tensors.map((t) => {
-      const out = new Float32Array(heads * newRow);
-      for (let h = 0; h < heads; h++) out.set(t.subarray(h * oldRow, h * oldRow + newRow), h * newRow);
-      return out;
+  private allocate(capacity: number, keep: boolean): void {
+    const size = capacity * this.rowSize;
+    this.buffers = this.buffers.map((old) => {
+      const buffer = new Float32Array(size);
+      if (keep) buffer.set(old.subarray(0, this.valid * this.rowSize));
+      return buffer;
     });
-    this.stored = this.valid;
-    this.trimMs += performance.now() - start;
+    if (keep) this.grows++;
+    this.capacity = capacity;
   }
 }
 
@@ -111,8 +126,12 @@ export class TokenEmbedder {
     private readonly names: { inputIds: string; inputsEmbeds: string },
   ) {}
 
-  /** [ids.length × H] */
+  /** [ids.length × H]; read-only (a single known id returns the kept row itself). */
   async embed(ids: readonly number[]): Promise<Float32Array> {
+    if (ids.length === 1) {
+      const row = this.rows.get(ids[0]!);
+      if (row) return row;
+    }
     const missing = [...new Set(ids.filter((id) => !this.rows.has(id)))];
     if (missing.length > 0) {
       const out = await this.session.run({ [this.names.inputIds]: int64Tensor(missing, [1, missing.length]) });

@@ -10,8 +10,8 @@ export function createDecodeModels(pack: LoadedPack): DecodeModels {
   const shape = { heads: dims.heads, headDim: dims.headDim };
   return {
     embedder: new TokenEmbedder(pack.sessions.embed, dims.hidden, tensorNames.embed),
-    decoder: new CachedModel(pack.sessions.decoder, decoderCacheNames(dims.layers), shape),
-    draft: new CachedModel(pack.sessions.draft, draftCacheNames(), shape),
+    decoder: new CachedModel(pack.sessions.decoder, decoderCacheNames(dims.layers), shape, [tensorNames.decoder.candidateLogits, tensorNames.decoder.candidateIds, tensorNames.decoder.lastHiddenState]),
+    draft: new CachedModel(pack.sessions.draft, draftCacheNames(), shape, [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut]),
     hidden: dims.hidden,
     vocab: dims.vocab,
   };

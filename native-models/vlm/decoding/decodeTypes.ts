@@ -1,6 +1,6 @@
 /** Shared types of the greedy and FastMTP loops. */
 import type { CachedModel, TokenEmbedder } from './cachedModel.js';
-import type { LogitsProcessor } from './logitsProcessors.js';
+import type { CandidateRow, LogitsProcessor } from './logitsProcessors.js';
 import { floatTensor, type Tensor } from '../runtime/onnxRuntime.js';
 import { tensorNames } from '../pack/packContract.js';
 
@@ -42,6 +42,9 @@ export interface DecodeStats {
   decodeOrtMs: number;
   decoderOrtMs: number;
   draftOrtMs: number;
+  /** Bytes handed to the runtime / returned by it during the steps (all graphs), resident cache views excluded. */
+  bytesToDevice: number;
+  bytesToHost: number;
 }
 
 export interface DecodeResult {
@@ -63,6 +66,8 @@ export function emptyStats(k: number): DecodeStats {
     decodeOrtMs: 0,
     decoderOrtMs: 0,
     draftOrtMs: 0,
+    bytesToDevice: 0,
+    bytesToHost: 0,
   };
 }
 
@@ -82,9 +87,49 @@ export function rowOf(tensor: Tensor, row: number): Float32Array {
   return (tensor.data as Float32Array).subarray(row * width, (row + 1) * width);
 }
 
-export async function runDecoder(models: DecodeModels, embeds: Float32Array, count: number): Promise<{ logits: Tensor; hidden: Tensor }> {
-  const out = await models.decoder.forward({ [tensorNames.decoder.inputsEmbeds]: floatTensor(embeds, [1, count, models.hidden]) });
-  return { logits: out[tensorNames.decoder.logits]!, hidden: out[tensorNames.decoder.lastHiddenState]! };
+/** The candidates of a graph run ([1, T, C] logits and token ids): all the host sees of the logits. */
+export class Candidates {
+  readonly width: number;
+  private readonly logits: Float32Array;
+  private readonly ids: Int32Array;
+
+  constructor(out: Record<string, Tensor>, names: { candidateLogits: string; candidateIds: string }) {
+    const logits = out[names.candidateLogits]!;
+    this.width = logits.dims[2]!;
+    this.logits = logits.data as Float32Array;
+    this.ids = out[names.candidateIds]!.data as Int32Array;
+  }
+
+  get rows(): number {
+    return this.logits.length / this.width;
+  }
+
+  /** Row `row`: token ids by decreasing logit (lower id first on ties). */
+  row(row: number): CandidateRow {
+    return { ids: this.ids.subarray(row * this.width, (row + 1) * this.width), logits: this.logits.subarray(row * this.width, (row + 1) * this.width) };
+  }
+}
+
+export async function runDecoder(models: DecodeModels, embeds: Float32Array, count: number): Promise<{ candidates: Candidates; hidden: Tensor }> {
+  const out = await models.decoder.forward({ [tensorNames.decoder.inputsEmbeds]: floatTensor(embeds, [1, count, models.hidden]) }, count);
+  return { candidates: new Candidates(out, tensorNames.decoder), hidden: out[tensorNames.decoder.lastHiddenState]! };
+}
+
+/** Bytes moved so far by the sessions decoding uses: take one reading before the steps and subtract it after. */
+export function bytesMoved(models: DecodeModels): { toDevice: number; toHost: number } {
+  const sessions = [models.decoder.session, models.embedder.session, ...(models.draft ? [models.draft.session] : [])];
+  return {
+    toDevice: sessions.reduce((sum, s) => sum + s.bytesToDevice, 0),
+    toHost: sessions.reduce((sum, s) => sum + s.bytesToHost, 0),
+  };
+}
+
+/**
+ * Cache positions a page can reach: the prompt, every committed token, and the speculative rows of the last verify
+ * pass (K + 1). Reserved once per page, so decoding never reallocates or copies a cache.
+ */
+export function pageCapacity(promptLength: number, options: DecodeOptions, k: number): number {
+  return promptLength + options.maxNewTokens + k + 1;
 }
 
 /**

@@ -7,8 +7,8 @@
  */
 import { tensorNames } from '../pack/packContract.js';
 import { floatTensor } from '../runtime/onnxRuntime.js';
-import { Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, rowOf, runDecoder } from './decodeTypes.js';
-import { pickGreedy } from './logitsProcessors.js';
+import { bytesMoved, Candidates, Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, pageCapacity, rowOf, runDecoder } from './decodeTypes.js';
+import { pickCandidate } from './logitsProcessors.js';
 import { verifyDrafts } from './verifier.js';
 
 /**
@@ -32,10 +32,10 @@ export async function fastMtpDecode(
 
   // Prefill the decoder; its last row gives the first token (the "newest" token, not yet in the decoder cache).
   let start = performance.now();
-  models.decoder.reset();
-  draft.reset();
+  models.decoder.reset(pageCapacity(promptLength, options, k));
+  draft.reset(pageCapacity(promptLength, options, k));
   const prefill = await runDecoder(models, promptEmbeds, promptLength);
-  let newest = pickGreedy(rowOf(prefill.logits, promptLength - 1), [], processors);
+  let newest = pickCandidate(prefill.candidates.row(promptLength - 1), [], processors);
   // The draft block sees pairs (decoder hidden state at position i − 1, embedding of token i); these are the pairs
   // not yet in its cache: prompt tokens 1 … P − 1 and the newest token. [n × H] each.
   let catchUpHidden = (prefill.hidden.data as Float32Array).slice(0, promptLength * H);
@@ -44,6 +44,7 @@ export async function fastMtpDecode(
 
   start = performance.now();
   const ort0 = { decoder: models.decoder.session.ortMs, draft: draft.session.ortMs, embed: models.embedder.session.ortMs };
+  const bytes0 = bytesMoved(models);
   let cancelled = false;
   let going = committer.commit(newest);
   while (going) {
@@ -54,16 +55,16 @@ export async function fastMtpDecode(
     const context = committer.tokens; // includes `newest`
 
     // 1. Draft K tokens: first on the catch-up pairs, then recursively on the block's own hidden state and draft.
-    let out = await draft.forward(draftFeeds(catchUpEmbeds, catchUpHidden, H));
+    let out = await draft.forward(draftFeeds(catchUpEmbeds, catchUpHidden, H), catchUpEmbeds.length / H);
     const draftCommitted = draft.length; // entries for committed positions only; later ones are speculative
     const drafts: number[] = [];
     for (let i = 0; ; i++) {
-      const logits = out[tensorNames.draft.logits]!;
-      const last = logits.dims[1]! - 1;
-      drafts.push(pickGreedy(rowOf(logits, last), [...context, ...drafts], processors));
+      const candidates = new Candidates(out, tensorNames.draft);
+      const last = candidates.rows - 1;
+      drafts.push(pickCandidate(candidates.row(last), [...context, ...drafts], processors));
       if (i === k - 1) break;
       const hidden = rowOf(out[tensorNames.draft.hiddenStatesOut]!, last).slice();
-      out = await draft.forward(draftFeeds(await models.embedder.embed([drafts[i]!]), hidden, H));
+      out = await draft.forward(draftFeeds(await models.embedder.embed([drafts[i]!]), hidden, H), 1);
     }
     stats.draftCalls += k;
 
@@ -71,7 +72,7 @@ export async function fastMtpDecode(
     const decoderBase = models.decoder.length;
     const verifyEmbeds = await models.embedder.embed([newest, ...drafts]);
     const verify = await runDecoder(models, verifyEmbeds, k + 1);
-    const targets = Array.from({ length: k + 1 }, (_, i) => pickGreedy(rowOf(verify.logits, i), [...context, ...drafts.slice(0, i)], processors));
+    const targets = Array.from({ length: k + 1 }, (_, i) => pickCandidate(verify.candidates.row(i), [...context, ...drafts.slice(0, i)], processors));
     const { accepted, bonus } = verifyDrafts(drafts, targets);
     const m = accepted.length;
     stats.steps++;
@@ -88,7 +89,8 @@ export async function fastMtpDecode(
     options.onStep?.(stats, committer.tokens.length);
     if (!going) break;
 
-    // 4. Cut both caches back: the decoder keeps newest + accepted; the draft drops its speculative entries.
+    // 4. Cut both caches back (a length change, no copy): the decoder keeps newest + accepted; the draft drops its
+    //    speculative entries. The next run overwrites the rejected rows in place.
     models.decoder.truncate(decoderBase + 1 + m);
     draft.truncate(draftCommitted);
 
@@ -101,6 +103,9 @@ export async function fastMtpDecode(
   stats.decoderOrtMs = models.decoder.session.ortMs - ort0.decoder;
   stats.draftOrtMs = draft.session.ortMs - ort0.draft;
   stats.decodeOrtMs = stats.decoderOrtMs + stats.draftOrtMs + (models.embedder.session.ortMs - ort0.embed);
+  const bytes = bytesMoved(models);
+  stats.bytesToDevice = bytes.toDevice - bytes0.toDevice;
+  stats.bytesToHost = bytes.toHost - bytes0.toHost;
   stats.tokens = committer.tokens.length;
   return { tokens: committer.tokens, hitMaxTokens: committer.hitMaxTokens, cancelled, stats };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argmax, argmaxExcluding, NoRepeatNgramProcessor, pickGreedy } from './logitsProcessors.js';
+import { argmax, argmaxExcluding, NoRepeatNgramProcessor, pickCandidate, pickGreedy } from './logitsProcessors.js';
+import { Rng } from '../../../testing/referencePack/rng.js';
 
 describe('NoRepeatNgramProcessor', () => {
   it('bans the token that would complete an n-gram seen before', () => {
@@ -47,5 +48,33 @@ describe('argmax', () => {
   it('uses process() for processors that do more than ban', () => {
     const boost = { process: (_: readonly number[], logits: Float32Array) => void (logits[3] = 100) };
     expect(pickGreedy(new Float32Array([1, 2, 3, 0]), [], [boost])).toBe(3);
+  });
+});
+
+describe('pickCandidate (the top-C candidates a pack returns instead of full logits)', () => {
+  /** ONNX TopK: largest first, lower index first on ties. */
+  function topK(row: Float32Array, c: number) {
+    const order = Array.from(row.keys()).sort((a, b) => row[b]! - row[a]! || a - b).slice(0, c);
+    return { ids: Int32Array.from(order), logits: Float32Array.from(order, (i) => row[i]!) };
+  }
+
+  it('equals the greedy choice on the full row whenever fewer than C tokens are banned', () => {
+    const rng = new Rng(11);
+    const p = new NoRepeatNgramProcessor({ ngramSize: 2, windowSize: 40, exemptTokenIds: [] });
+    for (let trial = 0; trial < 300; trial++) {
+      const vocab = 20 + rng.int(40);
+      // coarse values, so ties are common
+      const row = Float32Array.from({ length: vocab }, () => rng.int(6));
+      const generated = Array.from({ length: 1 + rng.int(40) }, () => rng.int(vocab));
+      const c = p.bannedTokens(generated).size + 1;
+      expect(pickCandidate(topK(row, c), generated, [p])).toBe(pickGreedy(row, generated, [p]));
+    }
+  });
+
+  it('refuses when every candidate is banned, and processors that edit logits', () => {
+    const p = new NoRepeatNgramProcessor({ ngramSize: 2, windowSize: 10, exemptTokenIds: [] });
+    expect(() => pickCandidate({ ids: Int32Array.of(1), logits: Float32Array.of(5) }, [0, 1, 0], [p])).toThrow(/too few candidates/);
+    const boost = { process: () => undefined };
+    expect(() => pickCandidate({ ids: Int32Array.of(1), logits: Float32Array.of(5) }, [], [boost])).toThrow(/full row/);
   });
 });

@@ -93,6 +93,27 @@ export function argmaxExcluding(row: Float32Array, excluded: ReadonlySet<number>
   return best < 0 ? 0 : best;
 }
 
+/** One row of a graph's candidates: token ids by decreasing logit, lower id first on ties (ONNX TopK). */
+export interface CandidateRow {
+  ids: Int32Array;
+  logits: Float32Array;
+}
+
+/**
+ * The greedy choice from a row's candidates: the first candidate no processor bans. Equal to `pickGreedy` on the full
+ * row as long as some candidate is not banned — which the pack guarantees by returning more candidates than the rules
+ * can ban (packContract.ts `minimumCandidates`). Processors must ban only (`bannedTokens`).
+ */
+export function pickCandidate(row: CandidateRow, generated: readonly number[], processors: readonly LogitsProcessor[]): number {
+  const banned = new Set<number>();
+  for (const p of processors) {
+    if (!p.bannedTokens) throw new Error('a logits processor that edits logits needs the full row; the pack returns candidates only');
+    for (const token of p.bannedTokens(generated)) banned.add(token);
+  }
+  for (const id of row.ids) if (!banned.has(id)) return id;
+  throw new Error(`all ${row.ids.length} candidates are banned by the no-repeat rule: the pack returns too few candidates`);
+}
+
 /** Applies the processors (to a copy of `row` unless they only ban tokens) and returns the greedy choice. */
 export function pickGreedy(row: Float32Array, generated: readonly number[], processors: readonly LogitsProcessor[]): number {
   if (processors.length === 0) return argmax(row);

@@ -65,6 +65,15 @@ describe('model pack loading', () => {
     await expect(loadPack(dir, { provider: 'cpu' })).rejects.toThrow(/decoder\.onnx: manifest\.json lists decoder outputs .* the pack contract needs .*last_hidden_state/);
   });
 
+  it('refuses a format-1 pack (caches copied every step, full logits) and too few candidates for the no-repeat rule', async () => {
+    const dir = copy();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 1 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/formatVersion: pack format 2 is needed .* re-export or regenerate/);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, candidates: 5 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/candidates is 5, but the no-repeat rule .* can ban 28 tokens: at least 29/);
+  });
+
   it('refuses a folder that is not a pack, and a malformed manifest', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'recto-not-a-pack-'));
     await expect(verifyPackFiles(empty)).rejects.toThrow(/manifest\.json: not found/);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSession, type ProviderPreference, type TimedSession } from '../runtime/onnxRuntime.js';
 import { MANIFEST_FILE, type PackManifest, packManifestSchema, sha256Bytes, sha256File } from './manifest.js';
-import { expectedTensorNames, type GraphRole, graphRoles } from './packContract.js';
+import { expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
 
 export interface LoadedPack {
   dir: string;
@@ -43,6 +43,10 @@ export async function verifyPackFiles(dir: string): Promise<{ manifest: PackMani
     throw new PackError(`${manifestPath}: not a Recto model pack manifest (${issue.path.join('.') || 'root'}: ${issue.message})`);
   }
   const manifest = parsed.data;
+  const needed = minimumCandidates(manifest.noRepeatNgram);
+  if (manifest.candidates < needed) {
+    throw new PackError(`${manifestPath}: candidates is ${manifest.candidates}, but the no-repeat rule (window ${manifest.noRepeatNgram.windowSize}, n ${manifest.noRepeatNgram.ngramSize}) can ban ${needed - 1} tokens: at least ${needed} are needed for an exact argmax`);
+  }
   for (const role of [...graphRoles, 'tokenizer'] as const) {
     if (!manifest.files.some((f) => f.role === role)) throw new PackError(`${manifestPath}: lists no ${role} file`);
   }

@@ -21,7 +21,8 @@ const graphTensorsSchema = z.object({ inputs: z.array(z.string()), outputs: z.ar
 
 export const packManifestSchema = z.object({
   format: z.literal('recto-vlm-pack'),
-  formatVersion: z.literal(1),
+  /** 2: caches read and written in place (past views in, new positions out) and candidates instead of full logits. */
+  formatVersion: z.literal(2, { error: 'pack format 2 is needed (KV caches in place, candidate logits); re-export or regenerate this pack' }),
   name: z.string(),
   version: z.string(),
   /** Licence of the weights, shown wherever the engine is chosen (CC BY-NC 4.0 for jina-ocr-v1). */
@@ -44,6 +45,8 @@ export const packManifestSchema = z.object({
   /** FastMTP draft depth K the pack was trained for. */
   draftDepth: z.number().int().min(1).max(8),
   noRepeatNgram: z.object({ ngramSize: z.number().int().min(2), windowSize: z.number().int().min(2), exemptTokenIds: z.array(z.number().int()) }),
+  /** C: candidates (largest logits) per row the decoder and draft graphs return; > window − n + 1 of noRepeatNgram. */
+  candidates: z.number().int().positive(),
   maxNewTokens: z.number().int().positive(),
   /** Longest sequence (prompt + output) the decoder supports; decoding stops there as at max tokens. */
   maxPositions: z.number().int().positive(),

@@ -1,6 +1,18 @@
 /**
  * The model-pack contract: file roles and tensor names every pack (reference or exported) must provide. The export
  * script (native-models/export/export_jina_ocr.py) writes the same names.
+ *
+ * KV caches (decoder and draft block), pack format 2 — the caches never leave the runtime's buffers between steps:
+ * - The runtime owns one fixed-capacity buffer per cache, laid out position-major ([capacity, heads, headDim], BSNH),
+ *   allocated once per page. `past.{i}.key/value` [1, P, nh, dh] is fed as a zero-copy view of the first P positions:
+ *   the valid length P is the input's length, and cutting back rejected drafts is feeding a shorter view (no copy).
+ * - The graph reads the past where it lies (no Concat, no Transpose, no Slice of the cache) and writes only the T new
+ *   positions to `new.{i}.key/value` [1, T, nh, dh]; the runtime passes a pre-allocated view of the same buffer at
+ *   offset P as that output, so the rows land in place.
+ * - Position ids of the new tokens are P … P + T − 1 (from the past's length).
+ * Only candidates reach the host: `candidate_logits` / `candidate_ids` [1, T, C] are the C largest logits of each row
+ * (TopK, sorted, lower index first on ties) with C > the most tokens the no-repeat rule can ban (window − n + 1), so
+ * argmax under that rule is exact. `last_hidden_state` [1, T, H] feeds the draft block.
  */
 export const tensorNames = {
   vision: {
@@ -10,24 +22,40 @@ export const tensorNames = {
     viewSeparator: 'view_separator', // [H]
   },
   embed: { inputIds: 'input_ids', inputsEmbeds: 'inputs_embeds' },
-  decoder: { inputsEmbeds: 'inputs_embeds', logits: 'logits', lastHiddenState: 'last_hidden_state' },
-  draft: { inputsEmbeds: 'inputs_embeds', hiddenStates: 'hidden_states', logits: 'logits', hiddenStatesOut: 'hidden_states_out' },
+  decoder: { inputsEmbeds: 'inputs_embeds', candidateLogits: 'candidate_logits', candidateIds: 'candidate_ids', lastHiddenState: 'last_hidden_state' },
+  draft: {
+    inputsEmbeds: 'inputs_embeds',
+    hiddenStates: 'hidden_states',
+    candidateLogits: 'candidate_logits',
+    candidateIds: 'candidate_ids',
+    hiddenStatesOut: 'hidden_states_out',
+  },
 } as const;
 
 export interface CacheNames {
+  /** [1, P, nh, dh]: view of the cache buffer's first P positions. */
   pastKey: string;
   pastValue: string;
-  presentKey: string;
-  presentValue: string;
+  /** [1, T, nh, dh]: the new positions, written into the cache buffer at offset P. */
+  newKey: string;
+  newValue: string;
 }
 
 export function decoderCacheNames(layers: number): CacheNames[] {
   return Array.from({ length: layers }, (_, i) => ({
     pastKey: `past.${i}.key`,
     pastValue: `past.${i}.value`,
-    presentKey: `present.${i}.key`,
-    presentValue: `present.${i}.value`,
+    newKey: `new.${i}.key`,
+    newValue: `new.${i}.value`,
   }));
+}
+
+/**
+ * Candidates per row a pack must return so that argmax under the no-repeat n-gram rule is exact: that rule bans at
+ * most one token per n-gram start in its window (window − n + 1 tokens), so one more candidate is never banned.
+ */
+export function minimumCandidates(noRepeat: { ngramSize: number; windowSize: number }): number {
+  return noRepeat.windowSize - noRepeat.ngramSize + 2;
 }
 
 /** The draft block has one layer, so one cache. */
@@ -42,7 +70,7 @@ export const graphRoles: readonly GraphRole[] = ['vision', 'embed', 'decoder', '
 export function expectedTensorNames(role: GraphRole, layers: number): { inputs: string[]; outputs: string[] } {
   const cache = (names: CacheNames[]) => ({
     inputs: names.flatMap((c) => [c.pastKey, c.pastValue]),
-    outputs: names.flatMap((c) => [c.presentKey, c.presentValue]),
+    outputs: names.flatMap((c) => [c.newKey, c.newValue]),
   });
   switch (role) {
     case 'vision':
@@ -51,13 +79,14 @@ export function expectedTensorNames(role: GraphRole, layers: number): { inputs: 
       return { inputs: [tensorNames.embed.inputIds], outputs: [tensorNames.embed.inputsEmbeds] };
     case 'decoder': {
       const c = cache(decoderCacheNames(layers));
-      return { inputs: [tensorNames.decoder.inputsEmbeds, ...c.inputs], outputs: [tensorNames.decoder.logits, tensorNames.decoder.lastHiddenState, ...c.outputs] };
+      const d = tensorNames.decoder;
+      return { inputs: [d.inputsEmbeds, ...c.inputs], outputs: [d.candidateLogits, d.candidateIds, d.lastHiddenState, ...c.outputs] };
     }
     case 'draft': {
       const c = cache(draftCacheNames());
       return {
         inputs: [tensorNames.draft.inputsEmbeds, tensorNames.draft.hiddenStates, ...c.inputs],
-        outputs: [tensorNames.draft.logits, tensorNames.draft.hiddenStatesOut, ...c.outputs],
+        outputs: [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut, ...c.outputs],
       };
     }
   }

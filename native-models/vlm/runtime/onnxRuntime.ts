@@ -4,9 +4,12 @@
  *
  * Providers of onnxruntime-node 1.30 (`listSupportedBackends()`): on Linux x64 `cpu` and `webgpu` are bundled
  * (WebGPU runs through Dawn on Vulkan), `cuda` / `tensorrt` need libraries from NuGet that are not bundled; on Windows
- * `dml` is bundled; on macOS `coreml`. Tensors passed from JS are CPU tensors, so the KV caches round-trip through
- * host memory on every provider here (keeping them on the device needs IO binding / `preferredOutputLocation`, which
- * onnxruntime-node exposes for CUDA and WebGPU — see NOTES.md).
+ * `dml` is bundled; on macOS `coreml`.
+ *
+ * What onnxruntime-node 1.30 does with tensors on CPU (measured, see docs/decoding.md): a CPU input is wrapped in
+ * place (no copy), so a view of a larger buffer is read where it lies; a pre-allocated output passed in `fetches` is
+ * written in place, but every fetched output is then copied once more into a fresh ArrayBuffer for the result. Hence
+ * the decoding loop passes only small outputs as pre-allocated views, and counts the bytes each run moves.
  */
 import * as ort from 'onnxruntime-node';
 
@@ -48,6 +51,9 @@ export class TimedSession {
   /** Milliseconds spent inside `session.run` since the last `resetTiming`. */
   ortMs = 0;
   runs = 0;
+  /** Bytes of inputs handed to the runtime that are not resident buffers (see `run`), and of outputs it returned. */
+  bytesToDevice = 0;
+  bytesToHost = 0;
 
   constructor(
     private readonly session: ort.InferenceSession,
@@ -63,17 +69,25 @@ export class TimedSession {
     return this.session.outputNames;
   }
 
-  async run(feeds: Record<string, ort.Tensor>): Promise<Record<string, ort.Tensor>> {
+  /**
+   * Runs the graph. `fetches`: outputs to return (null: allocated by the runtime; a tensor: written into it).
+   * `resident`: inputs that are views of buffers the runtime keeps between runs (KV caches) — not counted as moved.
+   */
+  async run(feeds: Record<string, ort.Tensor>, fetches?: Record<string, ort.Tensor | null>, resident?: ReadonlySet<string>): Promise<Record<string, ort.Tensor>> {
+    for (const [name, tensor] of Object.entries(feeds)) if (!resident?.has(name)) this.bytesToDevice += byteSize(tensor);
     const start = performance.now();
-    const out = await this.session.run(feeds);
+    const out = fetches ? await this.session.run(feeds, fetches) : await this.session.run(feeds);
     this.ortMs += performance.now() - start;
     this.runs++;
+    for (const tensor of Object.values(out)) this.bytesToHost += byteSize(tensor);
     return out;
   }
 
   resetTiming(): void {
     this.ortMs = 0;
     this.runs = 0;
+    this.bytesToDevice = 0;
+    this.bytesToHost = 0;
   }
 
   async release(): Promise<void> {
@@ -103,6 +117,10 @@ export async function createSession(path: string, label: string, options: Sessio
 
 export function floatTensor(data: Float32Array, dims: readonly number[]): ort.Tensor {
   return new ort.Tensor('float32', data, dims);
+}
+
+function byteSize(tensor: ort.Tensor): number {
+  return tensor.location === 'cpu' ? (tensor.data as ArrayBufferView).byteLength : 0;
 }
 
 export function int64Tensor(values: readonly number[], dims: readonly number[]): ort.Tensor {

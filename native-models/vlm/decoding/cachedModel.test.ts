@@ -1,0 +1,74 @@
+/**
+ * The in-place KV cache: positions decoded one run at a time (past read from the buffer, new rows written into it)
+ * give the same candidates as one pass over the whole sequence, and cutting back is only a length change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPack, type LoadedPack } from '../pack/loadPack.js';
+import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
+import { Rng } from '../../../testing/referencePack/rng.js';
+import { createDecodeModels } from './decodeModels.js';
+import { type DecodeModels, runDecoder } from './decodeTypes.js';
+
+let pack: LoadedPack;
+let models: DecodeModels;
+
+beforeAll(async () => {
+  // mid: the decoder depends strongly on context, so a cache that is read wrong changes the candidates.
+  pack = await loadPack(await referencePackDir('mid'), { provider: 'cpu', intraOpThreads: 1 });
+  models = createDecodeModels(pack);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(pack?.sessions ?? {}).map((s) => s.release()));
+});
+
+function rows(models: DecodeModels, count: number, seed: number): Float32Array {
+  return new Rng(seed).weights(count * models.hidden, 1);
+}
+
+/** Top candidate logits of every row of one run, as plain arrays. */
+async function topLogits(embeds: Float32Array, count: number): Promise<number[][]> {
+  const { candidates } = await runDecoder(models, embeds, count);
+  return Array.from({ length: count }, (_, r) => Array.from(candidates.row(r).logits.subarray(0, 5)));
+}
+
+describe('CachedModel (caches read and written in place)', () => {
+  it('decoding in pieces equals one pass over the whole sequence', async () => {
+    const n = 12;
+    const embeds = rows(models, n, 3);
+    const H = models.hidden;
+    models.decoder.reset(n);
+    const whole = await topLogits(embeds, n);
+    models.decoder.reset(n);
+    const pieces: number[][] = [];
+    for (const [from, to] of [[0, 5], [5, 6], [6, 10], [10, 12]] as const) {
+      pieces.push(...(await topLogits(embeds.subarray(from * H, to * H), to - from)));
+    }
+    expect(models.decoder.length).toBe(n);
+    for (let r = 0; r < n; r++) for (let c = 0; c < 5; c++) expect(pieces[r]![c]!).toBeCloseTo(whole[r]![c]!, 4);
+  });
+
+  it('cutting back forgets the rejected positions: after truncate, new rows see only the kept past', async () => {
+    const kept = rows(models, 6, 5);
+    const rejected = rows(models, 3, 6);
+    const next = rows(models, 2, 7);
+    models.decoder.reset(16);
+    await runDecoder(models, kept, 6);
+    await runDecoder(models, rejected, 3);
+    models.decoder.truncate(6);
+    const afterCut = await topLogits(next, 2);
+    models.decoder.reset(16);
+    await runDecoder(models, kept, 6);
+    const clean = await topLogits(next, 2);
+    for (let r = 0; r < 2; r++) for (let c = 0; c < 5; c++) expect(afterCut[r]![c]!).toBeCloseTo(clean[r]![c]!, 5);
+    expect(models.decoder.grows).toBe(0);
+  });
+
+  it('returns the pack’s number of candidates, sorted, and never the full logits', async () => {
+    models.decoder.reset(4);
+    const { candidates } = await runDecoder(models, rows(models, 2, 9), 2);
+    expect(candidates.width).toBe(pack.manifest.candidates);
+    const row = candidates.row(1).logits;
+    for (let i = 1; i < row.length; i++) expect(row[i]!).toBeLessThanOrEqual(row[i - 1]!);
+  });
+});
