@@ -1,0 +1,38 @@
+/**
+ * Money arithmetic for the rules: amounts compared in whole cents, rounding half away from zero (as EN 16931's
+ * "rounded to two decimals" is read by the reference validators), so -1.905 rounds to -1.91 like 1.905 to 1.91.
+ */
+
+/** Float noise of binary fractions (1.005 × 100 = 100.49999…) is cut at this many significant digits first. */
+const SIGNIFICANT_DIGITS = 12;
+
+export function toCents(value: number): number {
+  const scaled = Number((Math.abs(value) * 100).toPrecision(SIGNIFICANT_DIGITS));
+  const cents = Math.round(scaled);
+  return value < 0 ? -cents : cents;
+}
+
+/** Rounded to two decimals, half away from zero. */
+export function round2(value: number): number {
+  return toCents(value) / 100;
+}
+
+/** Equal once both are rounded to the cent. */
+export function sameCents(a: number, b: number): boolean {
+  return toCents(a) === toCents(b);
+}
+
+/** Within `tolerance` (a money amount) of each other, compared in cents so that 0.02 means two cents exactly. */
+export function withinCents(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(toCents(a) - toCents(b)) <= toCents(tolerance);
+}
+
+/** A money amount as the rules' messages print it: two decimals, a minus sign for negatives. */
+export function money(value: number): string {
+  return round2(value).toFixed(2);
+}
+
+/** Σ of amounts, in cents (no float drift over many lines). */
+export function sumCents(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + toCents(value), 0);
+}
