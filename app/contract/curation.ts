@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { elementKindSchema } from '../model/extraction.js';
 import { reviewStatusSchema } from '../model/page.js';
 import { absolutePathSchema } from './paths.js';
+import { fieldRevisionStatsSchema } from './fields.js';
 
 /** What the curation queue can be sorted by: the combined score, any single check, or how much was corrected. */
 export const curationSortKeys = [
@@ -141,6 +142,8 @@ export const curationSummarySchema = z.object({
   ),
   /** Per UTC day of the latest revision: pages corrected that day and their mean score. */
   correctionsOverTime: z.array(z.object({ day: z.string(), pages: z.number().int().nonnegative(), meanScore: z.number() })),
+  /** Invoice field corrections: pages with any, and revisions (over the project, or the filter's document). */
+  fieldCorrections: fieldRevisionStatsSchema.optional(),
 });
 export type CurationSummary = z.infer<typeof curationSummarySchema>;
 

@@ -17,6 +17,7 @@ import {
   pageChecksDetailSchema,
 } from './curation.js';
 import { absolutePathSchema } from './paths.js';
+import { fieldMethods } from './fields.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -159,6 +160,8 @@ export const contractMethods = {
   'corpus.import': { request: z.object({ dir: path }), reply: corpusImportSummarySchema },
   /** Adds every document, page, engine run and revision of another project that the open one lacks. */
   'project.merge': { request: z.object({ path }), reply: mergeSummarySchema },
+  /** Invoice field corrections (app/contract/fields.ts). */
+  ...fieldMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -65,7 +65,7 @@ describe('corpus export', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.records).toBe(5);
     const out = path.join(dir, 'out');
-    expect(fs.readdirSync(out).sort()).toEqual(['README.md', 'images', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
+    expect(fs.readdirSync(out).sort()).toEqual(['README.md', 'fields.jsonl', 'images', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(
       tree(out).map(([p]) => p).filter((p) => p !== 'manifest.json'),

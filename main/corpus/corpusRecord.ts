@@ -12,6 +12,7 @@ import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
 import type { BundleRun, PageBundle } from './pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
+import type { EngineFieldValues } from '../../app/invoice/review/index.js';
 
 export const corpusFormat = 'recto-corpus';
 export const corpusFormatVersion = 2;
@@ -44,6 +45,21 @@ function parsedColumn(text: string | null, column: string): unknown {
     throw new Error(`the extraction's ${column} are not valid JSON (a damaged row)`);
   }
 }
+
+/** The `<stem>.fields.json` shape with `amount_due` (fieldsExport.ts). */
+const invoiceFieldsSchema = z.object({
+  invoice_number: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  seller: z.string().nullable(),
+  buyer: z.string().nullable(),
+  currency: z.string().nullable(),
+  subtotal: nullableNumber,
+  tax: nullableNumber,
+  total: nullableNumber,
+  amount_due: nullableNumber,
+  lines: z.array(z.object({ description: z.string(), quantity: nullableNumber, unit_price: nullableNumber, amount: nullableNumber })),
+});
 
 export const corpusRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
@@ -110,10 +126,19 @@ export const corpusRecordSchema = z.object({
     z.object({ id: z.string(), parent_id: z.string().nullable(), author: z.string(), created_at: z.string(), text: z.string() }),
   ),
   tests: z.number().int().nonnegative(),
+  /** Invoice fields with the analyst's corrections, and as the engine read them (null: not an invoice page). */
+  fields: invoiceFieldsSchema.nullable().optional(),
+  fields_engine: invoiceFieldsSchema.nullable().optional(),
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
 export { recordIdOf };
+
+/** A page's invoice fields as read and as corrected (fieldsExport.ts); null: not an invoice page, not corrected. */
+export interface PageFields {
+  fields_engine: EngineFieldValues | null;
+  fields: EngineFieldValues | null;
+}
 
 export interface RecordParts {
   bundle: PageBundle;
@@ -122,9 +147,11 @@ export interface RecordParts {
   changedChars: number;
   kinds: KindChangeSummary[];
   tests: number;
+  /** The page's invoice fields (fieldsExport.ts); absent = none. */
+  fields?: PageFields;
 }
 
-export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tests }: RecordParts): CorpusRecord {
+export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tests, fields }: RecordParts): CorpusRecord {
   const run = bundle.runs[bundle.runs.length - 1];
   if (!run) throw new Error('the page has no extraction');
   let layout: { page: { width: number; height: number }; elements: unknown[] };
@@ -211,6 +238,8 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       text: r.text,
     })),
     tests,
+    fields: fields?.fields ?? null,
+    fields_engine: fields?.fields_engine ?? null,
   };
 }
 

@@ -22,6 +22,7 @@ import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, sta
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import { bundleReader, type PageBundle } from './pageBundles.js';
+import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
 
@@ -233,7 +234,7 @@ async function exportInto(
         });
         derived.push({ pageId, contentKey, tests: testLines });
       }
-      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length });
+      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: pageFieldsOf(store, pageId) });
       built.push({ record, line: JSON.stringify(record), testLines, contentKey });
     } catch (error) {
       skipped.push({
@@ -272,10 +273,18 @@ async function exportInto(
     format,
   });
 
+  // One line per document with an exported page, in document id order (deterministic like the records).
+  const documentIds = [...new Set(built.map((b) => b.record.source.document_id))].sort();
+  const fieldsText = documentIds
+    .map((documentId) => documentFieldsOf(store, documentId))
+    .filter((fields) => fields !== null)
+    .map((fields) => `${JSON.stringify(fields)}\n`)
+    .join('');
   const texts: [string, string][] = [
     ['README.md', readme],
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
+    ['fields.jsonl', fieldsText],
     ...trainingFormatFiles(format, built.map((b) => b.record)).map((file): [string, string] => [file.path, file.content]),
   ];
   for (const [name, text] of texts) if (staged.stageIfChanged(name, text)) filesWritten.push(name);

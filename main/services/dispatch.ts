@@ -12,6 +12,7 @@ import { UnsupportedInShellError } from './handlers.js';
 import { FileRejectedError, NoProjectError } from './rectoSession.js';
 import { CorpusExportRefusedError } from '../corpus/exportCorpus.js';
 import { CorpusImportError } from '../corpus/importCorpus.js';
+import { InvalidFieldError } from '../store/fieldRevisions.js';
 
 export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
 
@@ -52,6 +53,7 @@ function codeOf(error: unknown): { code: string; message: string } {
   if (error instanceof ProjectFileError || error instanceof FileRejectedError) return { code: errorCodes.badInput, message };
   if (error instanceof UnknownEngineError) return { code: errorCodes.badInput, message };
   if (error instanceof CorpusExportRefusedError || error instanceof CorpusImportError) return { code: errorCodes.badInput, message };
+  if (error instanceof InvalidFieldError) return { code: errorCodes.badInput, message };
   if (error instanceof UnsupportedInShellError) return { code: errorCodes.unsupported, message };
   return { code: errorCodes.internal, message: `Internal error: ${message}` };
 }

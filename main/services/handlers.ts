@@ -121,7 +121,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();
-      return summarizeCuration(session.store.database, filter);
+      return { ...summarizeCuration(session.store.database, filter), fieldCorrections: session.store.fieldRevisions.stats(filter.documentId) };
     },
     'curation.page': ({ pageId }) => {
       session.store.getPage(pageId);
@@ -139,6 +139,23 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('documents.changed', {});
       return summary;
     },
+    'fields.revisions': ({ pageId }) => {
+      session.store.getPage(pageId);
+      return session.store.fieldRevisions.list(pageId);
+    },
+    'fields.save': ({ pageId, field, value }) => {
+      const page = session.store.getPage(pageId);
+      const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      session.bus.emit('page.updated', { pageId, documentId: page.documentId });
+      return revision;
+    },
+    'fields.undo': ({ pageId }) => {
+      const page = session.store.getPage(pageId);
+      const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
+      return revision;
+    },
+    'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'project.merge': ({ path: other }) => {
       const summary = mergeProjectInto(session.store, other);
       session.bus.emit('documents.changed', {});

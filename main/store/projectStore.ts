@@ -18,6 +18,7 @@ import type { ProjectInfo } from '../../app/contract/methods.js';
 import { openProjectDatabase, ProjectFileError } from './openProjectDatabase.js';
 import { currentSchemaVersion } from './migrations/index.js';
 import { CheckResultsRepository } from './checkResults.js';
+import { FieldRevisionsRepository } from './fieldRevisions.js';
 
 export interface NewPage {
   pageNumber: number;
@@ -106,6 +107,8 @@ export class NotFoundError extends Error {
 export class ProjectStore {
   /** Per-page check results, recomputed in the transaction of every revision and extraction (curation). */
   readonly checks: CheckResultsRepository;
+  /** The analyst's invoice field corrections (kept apart from readings: a re-read never overwrites them). */
+  readonly fieldRevisions: FieldRevisionsRepository;
   private revisionStatements:
     | { pageExists: Database.Statement; parentPage: Database.Statement; nextSeq: Database.Statement; insert: Database.Statement }
     | undefined;
@@ -115,6 +118,7 @@ export class ProjectStore {
     private readonly db: Database.Database,
   ) {
     this.checks = new CheckResultsRepository(db);
+    this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtraction(pageId));
   }
 
   /** The connection, for sibling repositories in main/ (curation queries, corpus import and merge). */

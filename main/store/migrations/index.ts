@@ -5,8 +5,9 @@ import type { Migration } from './migration.js';
 import { initialSchema } from './001_initial.js';
 import { pageChecksSchema } from './002_page_checks.js';
 import { curationRollupsSchema } from './003_curation_rollups.js';
+import { fieldRevisionsSchema } from './004_field_revisions.js';
 
-export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema];
+export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema, fieldRevisionsSchema];
 
 /** The schema version this build of Recto writes. */
 export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

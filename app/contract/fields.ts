@@ -1,0 +1,50 @@
+/**
+ * Invoice field review: the shapes of field revisions (the analyst's corrections of a page's invoice fields) as they
+ * cross between renderer and main side.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(200);
+
+/** A field's value: text and ISO dates as strings, amounts and quantities as numbers, null = absent. */
+export const fieldValueSchema = z.union([z.string().max(2000), z.number().finite(), z.null()]);
+
+export const fieldRevisionSchema = z.object({
+  id: z.string(),
+  pageId: z.string(),
+  /** The previous revision of the same field on this page. */
+  parentId: z.string().nullable(),
+  /** `total`, `issue_date`, `lines.2.amount`, … */
+  field: z.string(),
+  /** What the analyst saw before: the engine's value under the earlier corrections. */
+  oldValue: fieldValueSchema,
+  newValue: fieldValueSchema,
+  /** True when this revision returns the field to the engine's value (an undo of its first correction). */
+  toEngine: z.boolean(),
+  /** The revision this one takes back, for undos. */
+  undoes: z.string().nullable(),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type FieldRevision = z.infer<typeof fieldRevisionSchema>;
+
+export const fieldRevisionStatsSchema = z.object({
+  /** Pages with at least one field revision. */
+  pages: z.number().int().nonnegative(),
+  revisions: z.number().int().nonnegative(),
+});
+export type FieldRevisionStats = z.infer<typeof fieldRevisionStatsSchema>;
+
+export const fieldMethods = {
+  /** Every field revision of a page, oldest first. */
+  'fields.revisions': { request: z.object({ pageId: id }), reply: z.array(fieldRevisionSchema) },
+  /** Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it). */
+  'fields.save': {
+    request: z.object({ pageId: id, field: z.string().min(1).max(100), value: fieldValueSchema }),
+    reply: fieldRevisionSchema,
+  },
+  /** Takes back the page's newest field correction not taken back yet; null when there is none. */
+  'fields.undo': { request: z.object({ pageId: id }), reply: fieldRevisionSchema.nullable() },
+  /** How many pages and revisions of field corrections the project (or one document) has. */
+  'fields.stats': { request: z.object({ documentId: id.optional() }), reply: fieldRevisionStatsSchema },
+} as const;

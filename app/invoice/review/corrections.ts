@@ -1,0 +1,48 @@
+/**
+ * The analyst's field corrections over the engine's values. A correction names a field by path and gives its new
+ * value; `null` clears it; `engine` (a correction taken back) returns the field to whatever the engine says now.
+ * Corrections live apart from readings, so reading a page again changes the engine's values and never an analyst's.
+ */
+import type { FieldPath } from '../rules/ruleTypes.js';
+import type { EngineFieldValues, EngineLine } from './engineFields.js';
+import { isScalarKey, parseLinePath, type FieldValue } from './fieldPaths.js';
+
+export interface FieldCorrection {
+  field: FieldPath;
+  /** The analyst's value, or `{ engine: true }` for "back to the engine's value". */
+  value: FieldValue | { engine: true };
+}
+
+const emptyLine = (): EngineLine => ({ description: '', quantity: null, unit_price: null, amount: null });
+
+/** The latest correction per field, in the order given (oldest first). */
+export function latestCorrections(corrections: readonly FieldCorrection[]): Map<FieldPath, FieldValue | { engine: true }> {
+  const latest = new Map<FieldPath, FieldValue | { engine: true }>();
+  for (const correction of corrections) latest.set(correction.field, correction.value);
+  return latest;
+}
+
+const isEngine = (v: FieldValue | { engine: true }): v is { engine: true } => typeof v === 'object' && v !== null;
+
+/** Paths whose current value is the analyst's (a correction not taken back). */
+export function correctedPaths(corrections: readonly FieldCorrection[]): Set<FieldPath> {
+  return new Set([...latestCorrections(corrections)].filter(([, v]) => !isEngine(v)).map(([path]) => path));
+}
+
+export function applyFieldCorrections(engine: EngineFieldValues, corrections: readonly FieldCorrection[]): EngineFieldValues {
+  const result: EngineFieldValues = { ...engine, lines: engine.lines.map((line) => ({ ...line })) };
+  for (const [path, value] of latestCorrections(corrections)) {
+    if (isEngine(value)) continue;
+    if (isScalarKey(path)) {
+      (result as unknown as Record<string, FieldValue>)[path] = value;
+      continue;
+    }
+    const line = parseLinePath(path);
+    if (!line) continue;
+    while (result.lines.length <= line.index) result.lines.push(emptyLine());
+    const target = result.lines[line.index]!;
+    if (line.column === 'description') target.description = typeof value === 'string' ? value : value === null ? '' : String(value);
+    else target[line.column] = typeof value === 'number' ? value : null;
+  }
+  return result;
+}

@@ -1,0 +1,152 @@
+/**
+ * The narrow adapter between whatever the engine attaches to `Extraction.fields` and the review screen: today's
+ * shape from the bundled engine (`fields.invoice` = the plain `<stem>.fields.json` shape, `fields.invoiceSources` =
+ * text, label and word boxes per field, line items as one source per line) is read defensively, so a newer shape
+ * (per-field confidence, e-invoice XML values) only needs this file to change.
+ *
+ * Where a source carries no confidence, the field's confidence is the lowest confidence of the page words under its
+ * boxes (OCR confidence; text-layer words are certain), and null where the field has no box (an unlabelled guess).
+ * Line cells get the box of the word in their line that prints their value.
+ */
+import type { Box, Extraction, Word } from '../../model/extraction.js';
+import { parseAmount } from '../amounts.js';
+import type { FieldPath } from '../rules/ruleTypes.js';
+import { isScalarKey, linePath, scalarFields, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
+
+export interface EngineLine {
+  description: string;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number | null;
+}
+
+/** The fields of one page as the engine read them. */
+export interface EngineFieldValues {
+  invoice_number: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  seller: string | null;
+  buyer: string | null;
+  currency: string | null;
+  subtotal: number | null;
+  tax: number | null;
+  total: number | null;
+  amount_due: number | null;
+  lines: EngineLine[];
+}
+
+export interface FieldSourceView {
+  /** Printed text the value came from. */
+  text: string;
+  label: string | null;
+  boxes: Box[];
+  /** In [0, 1]; null when unknown. */
+  confidence: number | null;
+}
+
+export interface EngineFields {
+  values: EngineFieldValues;
+  sources: Record<FieldPath, FieldSourceView>;
+  /** Values of an e-invoice XML the document carries, where the engine attached one; null otherwise. */
+  xml: Partial<EngineFieldValues> | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
+function readLines(v: unknown): EngineLine[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((line) => {
+    const l = record(line);
+    if (!l) return [];
+    return [{ description: typeof l.description === 'string' ? l.description : '', quantity: num(l.quantity), unit_price: num(l.unit_price ?? l.unitPrice), amount: num(l.amount) }];
+  });
+}
+
+export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues {
+  return {
+    invoice_number: str(raw.invoice_number),
+    issue_date: str(raw.issue_date),
+    due_date: str(raw.due_date),
+    seller: str(raw.seller),
+    buyer: str(raw.buyer),
+    currency: str(raw.currency),
+    subtotal: num(raw.subtotal),
+    tax: num(raw.tax),
+    total: num(raw.total),
+    amount_due: num(raw.amount_due),
+    lines: readLines(raw.lines),
+  };
+}
+
+export function emptyFieldValues(): EngineFieldValues {
+  return readFieldValues({});
+}
+
+const isBox = (v: unknown): v is Box => Array.isArray(v) && v.length === 4 && v.every((n) => typeof n === 'number');
+const sameBox = (a: Box, b: Box): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+
+function wordsUnder(boxes: Box[], words: readonly Word[]): Word[] {
+  return words.filter((w) => boxes.some((b) => sameBox(b, w.box)));
+}
+
+function lowestConfidence(words: readonly Word[]): number | null {
+  const known = words.map((w) => w.confidence).filter((c): c is number => c !== null);
+  return known.length ? Math.min(...known) : null;
+}
+
+function readSource(v: unknown, words: readonly Word[]): FieldSourceView | null {
+  const s = record(v);
+  if (!s) return null;
+  const boxes = Array.isArray(s.boxes) ? s.boxes.filter(isBox) : [];
+  const confidence = num(s.confidence) ?? lowestConfidence(wordsUnder(boxes, words));
+  return { text: typeof s.text === 'string' ? s.text : '', label: str(s.label), boxes, confidence };
+}
+
+/** The word of a line that prints `value` (rightmost first: amounts sit at the end of a line). */
+function cellSource(lineWords: readonly Word[], value: number | null): FieldSourceView | null {
+  if (value === null) return null;
+  const word = [...lineWords].reverse().find((w) => {
+    const parsed = parseAmount(w.text);
+    return parsed !== null && Math.abs(parsed - value) < 0.005;
+  });
+  return word ? { text: word.text, label: null, boxes: [word.box], confidence: word.confidence } : null;
+}
+
+/** The page's invoice fields; null when the engine did not take the page for an invoice page. */
+export function readEngineFields(extraction: Pick<Extraction, 'fields' | 'words'> | null): EngineFields | null {
+  const fields = record(extraction?.fields);
+  const invoice = record(fields?.invoice);
+  if (!fields || !invoice) return null;
+  const words = extraction?.words ?? [];
+  const values = readFieldValues(invoice);
+  const rawSources = record(fields.invoiceSources) ?? {};
+  const sources: Record<FieldPath, FieldSourceView> = {};
+  for (const { key } of scalarFields) {
+    const source = readSource(rawSources[key], words);
+    if (source) sources[key] = source;
+  }
+  const lineSources = Array.isArray(rawSources.lines) ? rawSources.lines : [];
+  values.lines.forEach((line, i) => {
+    const source = readSource(lineSources[i], words);
+    if (!source) return;
+    sources[linePath(i, 'description')] = { ...source, text: line.description };
+    const lineWords = wordsUnder(source.boxes, words);
+    for (const column of ['quantity', 'unit_price', 'amount'] as const) {
+      const cell = cellSource(lineWords, line[column]);
+      if (cell) sources[linePath(i, column)] = cell;
+    }
+  });
+  const xmlRaw = record(fields.invoiceXml) ?? record(record(fields.xml)?.invoice);
+  return { values, sources, xml: xmlRaw ? readFieldValues(xmlRaw) : null };
+}
+
+/** A field's value by path (`total`, `lines.2.amount`); undefined for a line that does not exist. */
+export function valueAt(values: EngineFieldValues, path: FieldPath): FieldValue | undefined {
+  if (isScalarKey(path)) return values[path as ScalarFieldKey];
+  const m = /^lines\.(\d+)\.(\w+)$/.exec(path);
+  if (!m) return undefined;
+  const line = values.lines[Number(m[1])];
+  return line ? ((line as unknown as Record<string, FieldValue>)[m[2]!] ?? null) : undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * The invoice fields an analyst reviews, in panel order, with what kind of value each holds (how an edit is
+ * validated) and the EN 16931 business term it stands for. Line item cells are `lines.<i>.<column>`.
+ */
+import type { FieldPath } from '../rules/ruleTypes.js';
+
+export type FieldKind = 'text' | 'date' | 'amount' | 'currency' | 'number';
+
+export interface FieldSpec {
+  key: ScalarFieldKey;
+  label: string;
+  kind: FieldKind;
+}
+
+export const scalarFields = [
+  { key: 'invoice_number', label: 'Invoice number', kind: 'text' },
+  { key: 'issue_date', label: 'Issue date', kind: 'date' },
+  { key: 'due_date', label: 'Due date', kind: 'date' },
+  { key: 'seller', label: 'Seller', kind: 'text' },
+  { key: 'buyer', label: 'Buyer', kind: 'text' },
+  { key: 'currency', label: 'Currency', kind: 'currency' },
+  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
+  { key: 'tax', label: 'Tax', kind: 'amount' },
+  { key: 'total', label: 'Total', kind: 'amount' },
+  { key: 'amount_due', label: 'Amount due', kind: 'amount' },
+] as const satisfies readonly { key: string; label: string; kind: FieldKind }[];
+
+export type ScalarFieldKey = (typeof scalarFields)[number]['key'];
+
+export const lineColumns = [
+  { key: 'description', label: 'Description', kind: 'text' },
+  { key: 'quantity', label: 'Qty', kind: 'number' },
+  { key: 'unit_price', label: 'Unit price', kind: 'amount' },
+  { key: 'amount', label: 'Amount', kind: 'amount' },
+] as const satisfies readonly { key: string; label: string; kind: FieldKind }[];
+
+export type LineColumnKey = (typeof lineColumns)[number]['key'];
+
+/** A field's value: text and dates (ISO) as strings, amounts and quantities as numbers; null = absent. */
+export type FieldValue = string | number | null;
+
+export const linePath = (index: number, column: LineColumnKey): FieldPath => `lines.${index}.${column}`;
+
+/** `lines.3.amount` → { index: 3, column: 'amount' }; null for other paths. */
+export function parseLinePath(path: FieldPath): { index: number; column: LineColumnKey } | null {
+  const m = /^lines\.(\d+)\.(description|quantity|unit_price|amount)$/.exec(path);
+  return m ? { index: Number(m[1]), column: m[2] as LineColumnKey } : null;
+}
+
+const scalarKeys = new Set<string>(scalarFields.map((f) => f.key));
+export const isScalarKey = (path: string): path is ScalarFieldKey => scalarKeys.has(path);
+
+/** Paths a correction may name: a scalar field or a line cell (a line index up to this bound). */
+export const MAX_LINE_INDEX = 999;
+export function isEditablePath(path: string): boolean {
+  if (isScalarKey(path)) return true;
+  const line = parseLinePath(path);
+  return line !== null && line.index <= MAX_LINE_INDEX;
+}
+
+export function kindOf(path: FieldPath): FieldKind {
+  const scalar = scalarFields.find((f) => f.key === path);
+  if (scalar) return scalar.kind;
+  const line = parseLinePath(path);
+  return line ? lineColumns.find((c) => c.key === line.column)!.kind : 'text';
+}
+
+export function labelOf(path: FieldPath): string {
+  const scalar = scalarFields.find((f) => f.key === path);
+  if (scalar) return scalar.label;
+  const line = parseLinePath(path);
+  if (line) return `Line ${line.index + 1} ${lineColumns.find((c) => c.key === line.column)!.label.toLowerCase()}`;
+  return path;
+}

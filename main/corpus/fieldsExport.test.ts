@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Extraction } from '../../app/model/extraction.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { corpusRecordSchema } from './corpusRecord.js';
+import { exportCorpus } from './exportCorpus.js';
+
+let dir: string;
+let store: ProjectStore;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-fields-export-'));
+  store = ProjectStore.create(path.join(dir, 'p.recto'));
+});
+afterEach(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const reading = (invoice: Record<string, unknown> | null): Extraction => ({
+  markdown: 'Invoice 7\n\nTotal 10.00',
+  elements: [{ id: 'e1', kind: 'text', box: [0, 0, 10, 10], span: [0, 9], confidence: 1 }],
+  page: { width: 100, height: 100 },
+  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
+  stats: { durationMs: 1 },
+  warnings: [],
+  ...(invoice ? { fields: { invoice, invoiceSources: {} } } : {}),
+});
+
+const engineInvoice = {
+  invoice_number: '7', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR',
+  subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }],
+};
+
+function addDocument(name: string, sha: string, invoice: Record<string, unknown> | null): string {
+  const doc = store.addDocument({
+    sha256: sha.repeat(64),
+    name,
+    mediaType: 'application/pdf',
+    bytes: Buffer.from(name),
+    pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }],
+  })!;
+  store.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
+  return doc.pages[0]!.id;
+}
+
+describe('invoice fields in the corpus export', () => {
+  it('records carry fields and fields_engine; fields.jsonl has one corrected document a line', async () => {
+    const invoicePage = addDocument('invoice.pdf', 'a', engineInvoice);
+    addDocument('letter.pdf', 'b', null);
+    store.fieldRevisions.save(invoicePage, 'total', 12.9, 'Ana');
+    store.fieldRevisions.save(invoicePage, 'lines.0.amount', 11, 'Ana');
+    const out = path.join(dir, 'out');
+    await exportCorpus(store, { outDir: out, images: 'none' });
+
+    const records = fs.readFileSync(path.join(out, 'records.jsonl'), 'utf8').trim().split('\n').map((l) => corpusRecordSchema.parse(JSON.parse(l)));
+    const invoiceRecord = records.find((r) => r.source.name === 'invoice.pdf')!;
+    expect(invoiceRecord.fields_engine).toMatchObject({ total: 11.9, lines: [{ amount: 10 }] });
+    expect(invoiceRecord.fields).toMatchObject({ total: 12.9, invoice_number: '7', lines: [{ amount: 11 }] });
+    const letter = records.find((r) => r.source.name === 'letter.pdf')!;
+    expect(letter.fields).toBeNull();
+    expect(letter.fields_engine).toBeNull();
+
+    const lines = fs.readFileSync(path.join(out, 'fields.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ document_id: invoiceRecord.source.document_id, total: 12.9, lines: [{ amount: 11 }] });
+    expect(Object.keys(lines[0]).sort()).toEqual(
+      ['amount_due', 'buyer', 'currency', 'document_id', 'due_date', 'invoice_number', 'issue_date', 'lines', 'seller', 'subtotal', 'tax', 'total'],
+    );
+  });
+});

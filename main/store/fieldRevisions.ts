@@ -1,0 +1,146 @@
+/**
+ * Field revisions (table field_revisions, migration 004): the analyst's corrections of a page's invoice fields.
+ * Every write is one transaction. The value before a correction is what the analyst saw: the engine's value under
+ * all earlier corrections (computed here from the page's latest reading, so a client cannot misstate it).
+ *
+ * Undo is a stack per page: the newest revision not yet taken back is taken back by a new revision that restores
+ * its old value (or the engine's value, for a field's first correction), so the history itself is never rewritten.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { FieldRevision, FieldRevisionStats } from '../../app/contract/fields.js';
+import {
+  applyFieldCorrections,
+  emptyFieldValues,
+  isEditablePath,
+  readEngineFields,
+  valueAt,
+  type EngineFieldValues,
+  type FieldCorrection,
+  type FieldValue,
+} from '../../app/invoice/review/index.js';
+import type { Extraction } from '../../app/model/extraction.js';
+
+interface FieldRevisionRow {
+  id: string;
+  page_id: string;
+  parent_id: string | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  undoes: string | null;
+  author: string;
+  created_at: string;
+  seq: number;
+}
+
+const parseValue = (json: string | null): FieldValue => (json === null ? null : (JSON.parse(json) as FieldValue));
+
+function toFieldRevision(row: FieldRevisionRow): FieldRevision {
+  return {
+    id: row.id,
+    pageId: row.page_id,
+    parentId: row.parent_id,
+    field: row.field,
+    oldValue: parseValue(row.old_value),
+    newValue: row.new_value === null ? null : parseValue(row.new_value),
+    toEngine: row.new_value === null,
+    undoes: row.undoes,
+    author: row.author,
+    createdAt: row.created_at,
+  };
+}
+
+/** Corrections in the order they were made, for applyFieldCorrections. */
+export function correctionsOf(revisions: readonly FieldRevision[]): FieldCorrection[] {
+  return revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
+}
+
+export class InvalidFieldError extends Error {
+  override name = 'InvalidFieldError';
+}
+
+export class FieldRevisionsRepository {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly latestExtraction: (pageId: string) => Extraction | null,
+  ) {}
+
+  list(pageId: string): FieldRevision[] {
+    return (this.db.prepare('SELECT * FROM field_revisions WHERE page_id = ? ORDER BY seq').all(pageId) as FieldRevisionRow[]).map(toFieldRevision);
+  }
+
+  /** The engine's values of the page's latest reading (all absent when it has none or no invoice fields). */
+  engineValues(pageId: string): EngineFieldValues {
+    return readEngineFields(this.latestExtraction(pageId))?.values ?? emptyFieldValues();
+  }
+
+  /** The page's values as the analyst sees them: the engine's with every correction applied. */
+  currentValues(pageId: string): EngineFieldValues {
+    return applyFieldCorrections(this.engineValues(pageId), correctionsOf(this.list(pageId)));
+  }
+
+  /** Sets `field` to `value` (null clears it). Refuses paths that are not invoice fields or line cells. */
+  save(pageId: string, field: string, value: FieldValue, author: string): FieldRevision {
+    if (!isEditablePath(field)) throw new InvalidFieldError(`"${field.slice(0, 100)}" is not an invoice field`);
+    return this.db.transaction(() => this.insert(pageId, field, JSON.stringify(value), author, null))();
+  }
+
+  /** Takes back the page's newest correction not taken back yet; null when there is none. */
+  undo(pageId: string, author: string): FieldRevision | null {
+    return this.db.transaction(() => {
+      const revisions = this.list(pageId);
+      const open: FieldRevision[] = [];
+      for (const revision of revisions) {
+        if (revision.undoes) {
+          const at = open.findIndex((r) => r.id === revision.undoes);
+          if (at >= 0) open.splice(at, 1);
+        } else open.push(revision);
+      }
+      const target = open.at(-1);
+      if (!target) return null;
+      // The field's state before the target: its parent's value, or the engine's when the target was the first.
+      const parent = target.parentId ? revisions.find((r) => r.id === target.parentId) : undefined;
+      const restored = parent && !parent.toEngine ? JSON.stringify(parent.newValue) : null;
+      return this.insert(pageId, target.field, restored, author, target.id);
+    })();
+  }
+
+  private insert(pageId: string, field: string, newValueJson: string | null, author: string, undoes: string | null): FieldRevision {
+    const current = this.currentValues(pageId);
+    const before = valueAt(current, field) ?? null;
+    const parent = this.db
+      .prepare('SELECT id FROM field_revisions WHERE page_id = ? AND field = ? ORDER BY seq DESC LIMIT 1')
+      .pluck()
+      .get(pageId, field) as string | undefined;
+    const seq = this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM field_revisions WHERE page_id = ?').pluck().get(pageId) as number;
+    const row: FieldRevisionRow = {
+      id: randomUUID(),
+      page_id: pageId,
+      parent_id: parent ?? null,
+      field,
+      old_value: JSON.stringify(before),
+      new_value: newValueJson,
+      undoes,
+      author,
+      created_at: new Date().toISOString(),
+      seq,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO field_revisions (id, page_id, parent_id, field, old_value, new_value, undoes, author, created_at, seq)
+         VALUES (@id, @page_id, @parent_id, @field, @old_value, @new_value, @undoes, @author, @created_at, @seq)`,
+      )
+      .run(row);
+    return toFieldRevision(row);
+  }
+
+  /** Pages whose fields an analyst corrected, and how many field revisions there are (optionally one document's). */
+  stats(documentId?: string): FieldRevisionStats {
+    const where = documentId ? 'WHERE p.document_id = ?' : '';
+    const row = this.db
+      .prepare(`SELECT COUNT(DISTINCT f.page_id) AS pages, COUNT(*) AS revisions FROM field_revisions f JOIN pages p ON p.id = f.page_id ${where}`)
+      .get(...(documentId ? [documentId] : [])) as { pages: number; revisions: number };
+    return { pages: row.pages, revisions: row.revisions };
+  }
+}
