@@ -24,7 +24,7 @@ import type { PageFields } from './corpusRecord.js';
 
 export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {
   const revisions = store.fieldRevisions.list(pageId);
-  const engine = readEngineFields(store.latestExtraction(pageId))?.values ?? null;
+  const engine = readEngineFields(store.latestExtractionOrNull(pageId))?.values ?? null;
   if (!engine && revisions.length === 0) return { fields_engine: null, fields: null };
   const base = engine ?? readFieldValues({});
   return { fields_engine: engine, fields: applyFieldCorrections(base, correctionsOf(revisions)) };
@@ -33,7 +33,7 @@ export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {
 /** One fields.jsonl line's object for a document, or null when it has no invoice fields and no corrections. */
 export function documentFieldsOf(store: ProjectStore, documentId: string): (EngineFieldValues & { document_id: string }) | null {
   const pages = store.getDocument(documentId).pages;
-  const extractions = pages.map((page) => store.latestExtraction(page.id)).filter((x): x is Extraction => x !== null);
+  const extractions = pages.map((page) => store.latestExtractionOrNull(page.id)).filter((x): x is Extraction => x !== null);
   const revisionsByPage = pages.map((page) => store.fieldRevisions.list(page.id));
   const all: FieldRevision[] = revisionsByPage.flat().sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   const isInvoice = extractions.some((x) => (x.fields as { invoice?: unknown } | undefined)?.invoice);
@@ -43,7 +43,7 @@ export function documentFieldsOf(store: ProjectStore, documentId: string): (Engi
   const corrected = applyFieldCorrections(documentEngine, scalarCorrections);
   if (all.some((r) => !isScalarKey(r.field))) {
     corrected.lines = pages.flatMap((page, i) => {
-      const engine = readEngineFields(store.latestExtraction(page.id))?.values ?? readFieldValues({});
+      const engine = readEngineFields(store.latestExtractionOrNull(page.id))?.values ?? readFieldValues({});
       return applyFieldCorrections(engine, correctionsOf(revisionsByPage[i]!)).lines;
     });
   }

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { correctPage, fillProject, invoicePage } from '../../testing/corpusFixtures.js';
 import { summarizeCuration } from '../curation/curationSummary.js';
 import { pageChecksSchema } from './migrations/002_page_checks.js';
+import { currentSchemaVersion } from './migrations/index.js';
 import { ProjectStore } from './projectStore.js';
 
 let dir: string;
@@ -44,7 +45,7 @@ describe('migration 003 (curation rollups)', () => {
     const reopened = ProjectStore.open(file);
     try {
       const db = reopened.database;
-      expect(db.pragma('user_version', { simple: true })).toBe(3);
+      expect(db.pragma('user_version', { simple: true })).toBe(currentSchemaVersion);
       expect(db.prepare('SELECT COUNT(*) FROM page_checks').pluck().get()).toBe(0);
       expect(summarizeCuration(db, {}).pages).toBe(0);
       // The derived tests the store cached survive (they do not depend on the check rows).

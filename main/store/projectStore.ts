@@ -118,7 +118,7 @@ export class ProjectStore {
     private readonly db: Database.Database,
   ) {
     this.checks = new CheckResultsRepository(db);
-    this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtraction(pageId));
+    this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtractionOrNull(pageId));
   }
 
   /** The connection, for sibling repositories in main/ (curation queries, corpus import and merge). */
@@ -334,6 +334,19 @@ export class ProjectStore {
       },
       stats: JSON.parse(row.stats!),
     };
+  }
+
+  /**
+   * The latest reading, or null where there is none or its row is damaged (JSON that does not parse): for readers
+   * that can do without it (invoice fields in the export) and must not fail a whole export for one row.
+   */
+  latestExtractionOrNull(pageId: string): Extraction | null {
+    try {
+      return this.latestExtraction(pageId);
+    } catch (error) {
+      if (error instanceof SyntaxError) return null;
+      throw error;
+    }
   }
 
   /**

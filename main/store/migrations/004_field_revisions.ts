@@ -4,6 +4,7 @@
  * that field (parent) — and apart from the engine's readings, so a re-read never overwrites them.
  * `new_value` is JSON; NULL means "back to the engine's value" (an undo of the field's first correction).
  * `undoes` names the revision an undo took back (the page's undo walks these as a stack).
+ * IF NOT EXISTS: a project put back to an older schema version (the migration tests do) keeps the table it has.
  */
 import type { Migration } from './migration.js';
 
@@ -11,7 +12,7 @@ export const fieldRevisionsSchema: Migration = {
   version: 4,
   name: 'field_revisions',
   statements: [
-    `CREATE TABLE field_revisions (
+    `CREATE TABLE IF NOT EXISTS field_revisions (
        id TEXT PRIMARY KEY,
        page_id TEXT NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
        parent_id TEXT REFERENCES field_revisions(id),
@@ -23,6 +24,6 @@ export const fieldRevisionsSchema: Migration = {
        created_at TEXT NOT NULL,
        seq INTEGER NOT NULL
      )`,
-    `CREATE UNIQUE INDEX field_revisions_by_page ON field_revisions(page_id, seq)`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS field_revisions_by_page ON field_revisions(page_id, seq)`,
   ],
 };
