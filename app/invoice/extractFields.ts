@@ -253,6 +253,24 @@ function detectCurrency(words: Word[], text: string): FieldValue<string> | null 
   return { value: code, text: evidence[0]?.text ?? code, words: evidence.slice(0, 1), label: null };
 }
 
+/**
+ * Whether the page writes numeric dates month first. The page's own dates decide where one can only be read one way
+ * ("11/17/2017" has no 17th month; "20.10.2015" no 20th): the order a page uses for one date it uses for all. Where
+ * none decides, US dollars suggest the US order, anything else day first.
+ */
+export function monthFirstDates(text: string, currency: string | null): boolean {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const m of text.matchAll(/(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,/-]?\d)/g)) {
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    if (a > 12 && b >= 1 && b <= 12) dayFirst++;
+    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
+  }
+  if (dayFirst !== monthFirst) return monthFirst > dayFirst;
+  return currency === 'USD';
+}
+
 export interface ExtractOptions {
   /** Words of the page(s) in reading order or any order (boxes matter). */
   words?: readonly Word[];
@@ -267,7 +285,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const hits = findLabelHits(lines);
   const labelled = new Set(hits.map((h) => `${h.line}:${h.segment}`));
   const currency = detectCurrency(words, fullText);
-  const monthFirst = currency?.value === 'USD';
+  const monthFirst = monthFirstDates(fullText, currency?.value ?? null);
 
   // Column names of the item table label each item's values, not the invoice's.
   const columnHeaders = itemHeaderLines(lines);

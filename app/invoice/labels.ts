@@ -1,5 +1,5 @@
 /**
- * Field labels in English, German, French and Dutch (plus a few Polish/Spanish/Italian ones that cost nothing),
+ * Field labels in English, German, French, Dutch, Spanish and Italian (plus a few Polish ones),
  * grouped in priority tiers: a label in an earlier tier wins over one in a later tier wherever both appear.
  * Labels match at the start of a segment, case-insensitively, and must end at a word boundary.
  */
@@ -8,13 +8,23 @@ export type LabelledField = 'invoice_number' | 'issue_date' | 'due_date' | 'subt
 /** After a customer word: not an account number or a service line ("Customer No.", "Kunde Nr.", "Customer Care"). */
 const notAnId = '(?!\\s*(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
 
+/** A qualifier or printed document-type code after the document word ("Gutschrift (Selbst ausgestellte Rechnung) (389) Nr."). */
+const typeCode = '(?:\\s*\\([^)]{0,40}\\)){0,2}';
+/** After a total word: not "of the charges" ("Gesamtbetrag der Zuschläge", "Umsatzsteuer des …"). */
+const notOfSomething = '(?!\\s+(?:der|des)(?![\\p{L}]))';
+
 export const fieldLabels: Record<LabelledField, string[][]> = {
   invoice_number: [
     [
       'invoice\\s*(?:number|no\\.?|nr\\.?|num\\.?|#|n°|id)', 'invoice\\s+reference', 'bill\\s*(?:number|no\\.?)', 'receipt\\s*(?:number|no\\.?|#)',
-      'rechnungs\\s*-?\\s*(?:nummer|nr\\.?)', 'rechnung\\s*(?:nr\\.?|nummer|#)', 'beleg\\s*(?:nummer|nr\\.?)',
+      'rechnungs\\s*-?\\s*(?:nummer|nr\\.?)', 'beleg\\s*-?\\s*(?:nummer|nr\\.?)',
+      // A document-type word, optionally with its qualifier or printed type code, then "Nr.": "Rechnung Nr.",
+      // "Mietrechnung (387) Nr.", "Rechnung des Versicherers (575) Nr.", "Gutschrift Nr.".
+      `[\\p{L}-]*(?:rechnung|gutschrift|rechnungskorrektur)(?:\\s+(?:des|der)\\s+\\p{L}+)?${typeCode}\\s*(?:nr\\.?|nummer|#|no\\.?)`,
+      `(?:invoice|credit\\s+note|facture|avoir|factuur|factura|fattura|nota\\s+di\\s+credito)${typeCode}\\s*(?:n[°ºo]\\.?|nr\\.?|num\\.?|number|num[ée]ro|nummer|n[uú]mero|#)`,
       'num[ée]ro\\s+de\\s+facture', 'n°\\s*(?:de\\s+)?facture', 'facture\\s*(?:n°|no\\.?|num[ée]ro|#)',
-      'factuur\\s*(?:nummer|nr\\.?|#)', 'faktura\\s*(?:nr\\.?|numer)', 'factura\\s*(?:n[°º]|no\\.?|n[uú]mero)', 'fattura\\s*(?:n[°.]|numero)',
+      'factuur\\s*(?:nummer|nr\\.?|#)', 'faktura\\s*(?:nr\\.?|numer)', 'factura\\s*(?:n[°º]|no\\.?|n\\.?\\s*º|n[uú]m(?:ero|\\.)?)', 'fattura\\s*(?:n[°.º]?|nr\\.?|num(?:ero|\\.)?)',
+      'n[uú]mero\\s+(?:de\\s+)?(?:factura|fattura)', 'num\\.?\\s+(?:de\\s+)?(?:factura|fattura)', 'n[°º.]\\s*(?:de\\s+)?(?:factura|fattura|documento)',
     ],
     ['invoice', 'rechnung', 'facture', 'factuur', 'faktura', 'tax\\s+invoice'],
     ['booking\\s*(?:id|no\\.?|number)', 'document\\s*(?:no\\.?|number)', '#'],
@@ -22,14 +32,16 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
   issue_date: [
     [
       'invoice\\s+date', 'date\\s+of\\s+(?:issue|invoice)', 'issue\\s+date', 'billing\\s+date', 'bill\\s+date', 'receipt\\s+date',
-      'rechnungs\\s*-?\\s*datum', 'ausstellungsdatum', 'date\\s+de\\s+(?:la\\s+)?facture', "date\\s+d[’']émission",
+      'rechnungs\\s*-?\\s*datum', 'ausstellungsdatum', 'beleg\\s*-?\\s*datum', 'date\\s+de\\s+facturation', 'fecha\\s+(?:de\\s+)?expedici[oó]n',
+      'data\\s+(?:di\\s+)?(?:emissione|documento)', 'data\\s+fattura', 'date\\s+de\\s+(?:la\\s+)?facture', "date\\s+d[’']émission",
       'factuur\\s*datum', 'data\\s+wystawienia', 'fecha\\s+de\\s+(?:emisi[oó]n|factura)', 'data\\s+fattura',
     ],
-    ['date', 'datum', 'dated', 'issued(?:\\s+on)?(?=\\s*:)'],
+    ['date', 'datum', 'dated', 'fecha', 'data(?=\\s*:)', 'issued(?:\\s+on)?(?=\\s*:)'],
   ],
   due_date: [
     [
-      'due\\s+date', 'date\\s+due', 'payment\\s+due(?:\\s+date)?', 'pay\\s+by', 'due\\s+by', 'f[äa]llig(?:keitsdatum|\\s+am|\\s+bis)?',
+      'due\\s+date', 'date\\s+due', 'payment\\s+due(?:\\s+date)?', 'pay\\s+by', 'due\\s+by', 'f[äa]llig(?:keitsdatum|keit|\\s+am|\\s+bis)?',
+      'fecha\\s+de\\s+vencimiento', 'vencimiento', 'data\\s+(?:di\\s+)?scadenza', 'scadenza',
       'zahlbar\\s+bis', 'zahlungsziel', "date\\s+d[’']?[ée]ch[ée]ance", '[ée]ch[ée]ance', 'date\\s+limite\\s+de\\s+paiement',
       '[àa]\\s+payer\\s+avant\\s+le', 'vervaldatum', 'uiterste\\s+betaaldatum', 'termin\\s+p[łl]atno[śs]ci',
     ],
@@ -40,33 +52,40 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
     [
       'grand\\s+total', 'total\\s+amount\\s+due', 'amount\\s+due', 'total\\s+due', 'balance\\s+due', 'total\\s+to\\s+pay', 'invoice\\s+total',
       'total\\s+for\\s+this\\s+invoice', 'total\\s+(?:incl\\.?|including)\\s+(?:vat|tax)', 'total\\s+amount',
-      'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'zu\\s+zahlen(?:der\\s+betrag)?', 'gesamtsumme', 'bruttobetrag', 'summe\\s+brutto', 'gesamt\\s+brutto',
+      // "Gesamtbetrag der Zuschläge" is the total of the charges, not of the invoice.
+      `gesamtbetrag${notOfSomething}`, `rechnungsbetrag${notOfSomething}`, 'endbetrag', 'zu\\s+zahlen(?:der\\s+betrag)?', `gesamtsumme${notOfSomething}`, 'bruttobetrag', 'bruttosumme', 'rechnungssumme\\s+brutto',
+      'summe\\s+brutto', 'gesamt\\s+brutto', 'importe\\s+total', 'total\\s+factura', 'total\\s+a\\s+pagar', 'totale\\s+(?:fattura|documento|da\\s+pagare|complessivo)',
       'total\\s+ttc', 'montant\\s+ttc', 'montant\\s+total', 'net\\s+[àa]\\s+payer', 'somme\\s+[àa]\\s+payer', 'total\\s+[àa]\\s+payer', 'montant\\s+eur\\s+ttc',
       'factuur\\s*totaal', 'te\\s+betalen', 'totaal\\s+incl\\.?(?:\\s+btw)?', 'totaalbedrag', 'należność\\s+ogółem', 'do\\s+zapłaty',
     ],
-    ['total', 'totaal', 'summe', 'gesamt', 'betrag', 'razem'],
+    // What remains to pay: the total unless a prepayment was made (then the arithmetic picks the total apart).
+    ['total', 'totaal', 'totale', 'summe', 'gesamt', 'betrag', 'razem', 'zahlbetrag', 'importe(?=\\s*:)'],
   ],
   subtotal: [
     [
       'total\\s+(?:excl\\.?|excluding|before|net\\s+of)\\s*(?:vat|tax(?:es)?)?', 'net\\s+total', 'total\\s+net', 'net\\s+amount', 'amount\\s+untaxed', 'untaxed\\s+amount',
       'nettobetrag', 'summe\\s+netto', 'gesamt\\s+netto', 'netto\\s*summe', 'zwischensumme\\s+netto', 'rechnungsbetrag\\s+netto',
+      'rechnungssumme\\s+(?:ohne|exkl\\.?|excl\\.?)\\s*(?:ust|mwst)\\.?', 'summe\\s+(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?', 'gesamtbetrag\\s+netto',
+      'base\\s+imponible', 'imponibile(?:\\s+totale)?', 'totale\\s+imponibile', 'total\\s+(?:before|w/o)\\s+tax',
       'total\\s+ht', 'montant\\s+(?:eur\\s+)?ht', 'total\\s+hors\\s+taxes?', 'sous-total\\s+ht',
       'exclusief\\s+btw', 'totaal\\s+excl\\.?(?:\\s+btw)?', 'subtotaal\\s+excl\\.?(?:\\s+btw)?', 'grondslag', 'wartość\\s+netto',
     ],
-    ['sub\\s*-?\\s*total', 'zwischensumme', 'sous-total', 'subtotaal', 'netto'],
+    ['sub\\s*-?\\s*total', 'zwischensumme', 'sous-total', 'subtotaal', 'netto', 'subtotale', 'positionssumme'],
   ],
   tax: [
     [
       'total\\s+(?:vat|tax|gst)', '(?:vat|tax|gst|sales\\s+tax)\\s+amount', 'amount\\s+of\\s+(?:vat|tax)', 'mwst\\.?\\s*-?\\s*betrag', 'ust\\.?\\s*-?\\s*betrag',
-      'umsatzsteuer', 'mehrwertsteuer', 'montant\\s+(?:de\\s+la\\s+)?tva', 'total\\s+tva', 'btw\\s*-?\\s*bedrag', 'kwota\\s+vat',
+      `umsatzsteuer${notOfSomething}`, 'mehrwertsteuer', 'steuerbetrag', 'montant\\s+(?:de\\s+la\\s+)?tva', 'total\\s+tva', 'btw\\s*-?\\s*bedrag', 'kwota\\s+vat',
+      'total\\s+iva', 'importe\\s+(?:del\\s+)?iva', 'cuota\\s+(?:de\\s+)?iva', 'totale\\s+iva', 'importo\\s+iva', 'imposta',
     ],
-    ['vat', 'tax', 'sales\\s+tax', 'gst', 'mwst\\.?', 'ust\\.?', 'tva', 'btw'],
+    ['vat', 'tax', 'sales\\s+tax', 'gst', 'mwst\\.?', 'ust\\.?', 'tva', 'btw', 'iva'],
   ],
   seller: [
     [
       'seller', 'sold\\s+by', 'vendor', 'supplier', 'service\\s+provider', '(?:issued|billed|invoiced)\\s+by', 'invoice\\s+from', 'from(?=\\s*:)',
       'verkäufer', 'lieferant', 'rechnungssteller', 'leistungserbringer', 'absender', 'von(?=\\s*:)',
       'vendeur', 'fournisseur', 'émetteur', 'émis\\s+par', 'expéditeur', 'prestataire', 'de(?=\\s*:)', 'leverancier', 'sprzedawca',
+      'proveedor', 'emisor', 'vendedor', 'fornitore', 'cedente(?:\\s*/\\s*prestatore)?', 'venditore',
     ],
   ],
   buyer: [
@@ -74,7 +93,8 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       // "Customer number", "Kunde Nr.", "Client ID" name an account, not the customer.
       '(?:bill|billed|invoice|invoiced|sold)\\s+to(?:\\s+address)?', '(?:billing|invoice)\\s+address', `(?:customer|client|kunde|klant)${notAnId}`,
       '(?:customer|client|guest)\\s+name', 'buyer', 'purchaser', 'recipient',
-      'rechnungsempfänger', 'rechnungsadresse', 'rechnung\\s+an', 'leistungsempfänger', 'käufer', 'empfänger',
+      'rechnungsempfänger', 'rechnungsadresse', 'rechnung\\s+an', 'käufer\\s*/\\s*leistungsempfänger', 'leistungsempfänger', 'käufer', 'empfänger',
+      'comprador', 'destinatario', 'cessionario(?:\\s*/\\s*committente)?', 'committente', 'acquirente',
       'factur[ée]\\s+[àa]', 'adresse\\s+de\\s+facturation', 'destinataire', 'nom\\s+du\\s+client', "nom\\s+de\\s+l[’']abonn[ée]", 'acheteur',
       'factuuradres', 'nabywca',
       // Delivery addresses name the customer too (and must stop a billing-address value from running into them).

@@ -44,7 +44,7 @@ export interface PartyInput {
 }
 
 export const legalForm =
-  /(?<![\p{L}])(?:inc\.?|ltd\.?|limited|llc|gmbh|ag|kg|ohg|e\.\s?k\.|b\.v\.?|bv|n\.v\.?|s\.a\.?|sas|sarl|s\.a\.r\.l\.?|eurl|s\.r\.l\.?|s\.p\.a\.?|pvt\.?|private\s+limited|plc|corp\.?|co\.|spółka(?:\s+akcyjna)?|sp\.\s*z\s*o\.o\.)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:inc\.?|ltd\.?|limited|llc|gmbh|ag|kg|ohg|e\.\s?k\.|b\.v\.?|bv|n\.v\.?|s\.a\.?|sas|sarl|s\.a\.r\.l\.?|eurl|s\.r\.l\.?|s\.p\.a\.?|pvt\.?|private\s+limited|plc|corp\.?|co\.|spółka(?:\s+akcyjna)?|sp\.\s*z\s*o\.o\.|a\.\s?g\.|e\.\s?v\.|e\.\s?g\.|gbr|kgaa|ug|s\.l\.|s\.l\.u\.|s\.n\.c\.|s\.a\.s\.)(?![\p{L}])/iu;
 
 /** A further legal form right after one ("Pvt. Ltd.", "GmbH & Co. KG"). */
 const legalFormRun = new RegExp(`^[\\s,&]*(?:${legalForm.source})`, 'iu');
@@ -60,6 +60,17 @@ const legalNoticeLine =
 const attentionPrefix = /^(?:attn\.?|attention|c\/o|t\.?\s?a\.?\s?v\.?|z\.\s?hd\.?|zu\s+h[äa]nden(?:\s+von)?|[àa]\s+l[’']attention\s+de|name|nom)\s*[:.]?\s+/iu;
 const trailingTitle = /\s+(?:tax\s+)?(?:invoice|receipt|rechnung|gutschrift|facture|factuur|faktura)\.?$/iu;
 const documentTitle = /^(?:(?:copy|kopie|copie|duplicate|duplikat|original|tax|retail|commercial|proforma|pro-forma)\s+)*(?:invoices?|bill|receipt|payment\s+receipt|rechnung|gutschrift|quittung|facture|avoir|re[çc]u|factuur|faktura|credit\s+note)(?:\s*\/\s*bill)?[.:]?$/iu;
+
+/** A salutation or form of address alone on its line ("Firma", "Herrn", "Madame") heads an address; the name follows. */
+const salutation = /^(?:firma|herrn?|frau|familie|mr\.?|mrs\.?|ms\.?|messrs\.?|madame|monsieur|mme\.?|m\.|sr\.?|sra\.?|sig\.?(?:ra)?|spett\.?(?:le)?|dhr\.?|mevr\.?)$/iu;
+
+/**
+ * Keys of a key-value row that give a party's name, under a party heading laid out as a form
+ * ("Verkäufer" over "Nummer: 549910", "Name: MUSTER GmbH", "Anschrift: …").
+ */
+const nameKey = /^(?:name|firma|firmenname|company(?:\s+name)?|name\s+of\s+company|nom|raison\s+sociale|d[ée]nomination|raz[oó]n\s+social|nombre|denominaci[oó]n|ragione\s+sociale|denominazione|naam|bedrijfsnaam)\s*:?$/iu;
+/** How many rows under a party heading its key-value form may run. */
+const FORM_ROWS = 8;
 
 const digitCount = (text: string): number => (text.match(/\d/g) ?? []).length;
 const letterCount = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
@@ -97,7 +108,8 @@ export function looksLikeAddress(text: string): boolean {
  * 40-42 - …") and a trailing document title cut off. Null when nothing name-like is left.
  */
 export function partyName(text: string): string | null {
-  if (documentTitle.test(text.trim())) return null;
+  // A key of a key-value row ("Nummer:") is no name.
+  if (documentTitle.test(text.trim()) || salutation.test(text.trim()) || /:\s*$/.test(text)) return null;
   let name = text.trim().replace(attentionPrefix, '');
   const notice = legalNotice.exec(name);
   if (notice && notice.index > 0) name = name.slice(0, notice.index);
@@ -151,6 +163,8 @@ const valueOf = (c: NameCandidate): PartyValue => ({ value: c.name, text: c.segm
 /** The name after or under a party label: the rest of the segment, the line's next segments, or up to 3 lines below. */
 function readLabelled(hit: PartyLabelHit, lines: TextLine[], labelled: Set<string>): PartyValue | null {
   const line = lines[hit.line]!;
+  const fromForm = hit.rest ? null : readNameRow(hit, lines, labelled);
+  if (fromForm) return fromForm;
   const candidates: { text: string; words: Word[] }[] = [];
   if (hit.rest) candidates.push({ text: hit.rest, words: hit.restWords });
   for (let s = hit.segment + 1; s < line.segments.length && !labelled.has(`${hit.line}:${s}`); s++) candidates.push(line.segments[s]!);
@@ -166,6 +180,33 @@ function readLabelled(hit: PartyLabelHit, lines: TextLine[], labelled: Set<strin
     const name = partyName(candidate.text);
     if (!name) continue;
     return { value: name, text: candidate.text, words: nameWords(name, candidate.words), label: hit.label };
+  }
+  return null;
+}
+
+/** A heading alone on its line over a key-value form: the value of its name row. */
+function readNameRow(hit: PartyLabelHit, lines: TextLine[], labelled: Set<string>): PartyValue | null {
+  const heading = lines[hit.line]!.segments[hit.segment]!;
+  const charWidth = (heading.x2 - heading.x1) / Math.max(1, heading.text.length);
+  for (let l = hit.line + 1; l <= hit.line + FORM_ROWS && l < lines.length; l++) {
+    const segments = lines[l]!.segments;
+    const key = segments[0];
+    if (!key) continue;
+    // The form ends at the next heading (a label alone on its line) or where rows start left of the heading.
+    if ((labelled.has(`${l}:0`) && segments.length === 1) || key.x1 < heading.x1 - 2 * charWidth) break;
+    if (!nameKey.test(key.text.trim()) || !segments[1]) continue;
+    const value = segments[1];
+    const name = partyName(value.text);
+    if (!name) continue;
+    // A long name wraps around its key's row: its first part on an unkeyed line just above, in the value's column,
+    // nearer to this row than to the row above it.
+    const above = lines[l - 1];
+    const aboveThat = lines[l - 2];
+    const first = above && above.segments.length === 1 && l - 1 > hit.line ? above.segments[0]! : null;
+    const wrapped =
+      first && Math.abs(first.x1 - value.x1) <= 2 * charWidth && aboveThat && lines[l]!.y - above!.y < above!.y - aboveThat.y ? partyName(first.text) : null;
+    if (wrapped) return { value: `${wrapped}\n${name}`, text: `${first!.text}\n${value.text}`, words: [...first!.words, ...nameWords(name, value.words)], label: hit.label };
+    return { value: name, text: value.text, words: nameWords(name, value.words), label: hit.label };
   }
   return null;
 }
