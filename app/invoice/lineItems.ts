@@ -18,10 +18,12 @@ export type { InvoiceLineItem } from './lineItem.js';
 
 type Column = 'description' | 'quantity' | 'unitPrice' | 'amount';
 const columnLabels: Record<Column, RegExp> = {
-  description: /^(?:description|item|items|product|service|article|artikel|omschrijving|beschreibung|bezeichnung|leistung|d[ée]signation|libell[ée]|produit|nazwa|title|details?)(?![\p{L}\d])/iu,
-  quantity: /^(?:qty|quantity|quantité|qté|menge|anzahl|aantal|hoeveelheid|nombre|ilo[śs][ćc]|units?|hours|stk)(?![\p{L}\d])/iu,
-  unitPrice: /^(?:unit\s*price|price|rate|prix(?:\s+unitaire)?|p\.?\s*u\.?|einzelpreis|preis|vk-preis|prijs(?:\s+per\s+stuk)?|cena|unit\s+cost)(?![\p{L}\d])/iu,
-  amount: /^(?:amount|total|line\s+total|montant|betrag|gesamtpreis|zeilenbetrag|bedrag|prijs\s+incl|warto[śs][ćc]|subtotal)(?![\p{L}\d])/iu,
+  // Also run together with an item-number column or a compound name ("Position Material/Beschreibung").
+  description:
+    /^(?:pos(?:ition)?\.?\s+)?(?:[\p{L}-]+\s*\/\s*)?(?:description|item|items|product|service|article|artikel|omschrijving|beschreibung|bezeichnung|leistung|d[ée]signation|libell[ée]|produit|nazwa|title|details?|descripci[oó]n|concepto|descrizione|articolo)(?![\p{L}\d])/iu,
+  quantity: /^(?:qty|quantity|quantité|qté|menge|anzahl|aantal|hoeveelheid|nombre|ilo[śs][ćc]|units?|hours|stk|cantidad|cant\.|quantit[àa]|q\.t[àa])(?![\p{L}\d])/iu,
+  unitPrice: /^(?:unit\s*price|price|rate|prix(?:\s+unitaire)?|p\.?\s*u\.?|einzelpreis|nettopreis|preis|vk-preis|prijs(?:\s+per\s+stuk)?|cena|unit\s+cost|precio(?:\s+unitario)?|prezzo(?:\s+unitario)?)(?![\p{L}\d])/iu,
+  amount: /^(?:amount|total|line\s+total|montant|betrag|nettobetrag|bruttobetrag|gesamtpreis|gesamt|zeilenbetrag|bedrag|prijs\s+incl|warto[śs][ćc]|subtotal|importe|importo)(?![\p{L}\d])/iu,
 };
 
 interface HeaderColumns {
@@ -170,6 +172,30 @@ const netMarker =
   /(?<![\p{L}])(?:net|netto|nett|excl\.?|excluding|exclusive\s+of|ex\.?\s+(?:vat|tax|gst)|before\s+tax|pre-?tax|without\s+(?:vat|tax)|w\/o\s+(?:vat|tax)|exkl\.?|exklusive|ohne\s+(?:mwst|ust)|zzgl\.?|ht|h\.t\.?|hors\s+tax(?:e|es)?|exclusief)(?![\p{L}])/iu;
 const grossMarker = /(?<![\p{L}])(?:gross|brutto|incl\.?|including|inclusive\s+of|inkl\.?|inklusive|ttc|t\.t\.c\.?|inclusief)(?![\p{L}])/iu;
 
+/** How far below its row an amount set on a baseline of its own may sit, in line heights (cells centred vertically). */
+const SPLIT_ROW_GAP = 1.3;
+
+/**
+ * A row whose amount cell is set lower than its other cells (a table whose cells are centred vertically and whose
+ * description or price runs to two lines): the row has no money in the amount column, the line right under it has,
+ * and nothing of that line is a label. Returns that amount's segment (the rest of its line — an article number, a
+ * code — is dropped with it).
+ */
+function amountBelow(lines: TextLine[], l: number, amountColumn: Segment | undefined, labelled: Map<string, LabelledField>): Segment | null {
+  const line = lines[l]!;
+  const next = lines[l + 1];
+  if (!amountColumn || !next || !/\p{L}{2,}/u.test(line.text)) return null;
+  const money = (segment: Segment | undefined): boolean => !!segment && findAmounts(segment.text).some((a) => a.hasDecimals || a.hasCurrency);
+  const own = segmentUnder(line, amountColumn, 0);
+  if (own && money(own)) return null;
+  if (next.y - line.y > SPLIT_ROW_GAP * Math.max(1, line.height, next.height)) return null;
+  if (next.segments.some((_, s) => labelled.has(`${l + 1}:${s}`))) return null;
+  const under = segmentUnder(next, amountColumn, 0);
+  if (!under || under !== next.segments[next.segments.length - 1] || !money(under)) return null;
+  // The amount stands alone in its cell: the other segments of that line hold no money (they would be another row).
+  return next.segments.every((seg) => seg === under || !money(seg)) ? under : null;
+}
+
 /**
  * `labelled` maps "line:segment" of every label segment to its field; `statedAmounts` are the amounts the invoice
  * states for the items' sum (subtotal, total), null where not read: they choose between readings of a misread amount.
@@ -184,7 +210,9 @@ export function extractLineItems(lines: TextLine[], labelled: Map<string, Labell
   const charWidth = 8;
   let lastItemLine = -1; // line index of the last item or its continuation, -1 after a gap
   for (let l = header.line + 1; l < lines.length; l++) {
-    const line = lines[l]!;
+    const split = amountBelow(lines, l, header.columns.amount, labelled);
+    const line = split ? { ...lines[l]!, segments: [...lines[l]!.segments, split], words: [...lines[l]!.words, ...split.words] } : lines[l]!;
+    if (split) l++;
     const lastSegment = line.segments[line.segments.length - 1]!;
     const amounts = findAmounts(lastSegment.text).filter((a) => (a.hasDecimals || a.hasCurrency) && !inSentence(lastSegment.text, a));
     const first = line.segments[0]!;

@@ -305,6 +305,9 @@ function legalFormNamed(lines: TextLine[], labelled: Set<string>, skip: Set<numb
     // The name ends with its legal form(s): what follows is something else ("Weena 664", "iov Saeco.com").
     const form = legalForm.exec(segment.text);
     if (!form || form.index === 0) continue;
+    // "IDESAG@SAP-AG.COM": a legal form inside a mail or web address names no company on this line.
+    const token = segment.text.slice(segment.text.lastIndexOf(' ', form.index) + 1).split(/\s/)[0]!;
+    if (/@|\.[a-z]{2,6}$|^www\./i.test(token)) continue;
     let end = form.index + form[0].length;
     for (let next = legalFormRun.exec(segment.text.slice(end)); next; next = legalFormRun.exec(segment.text.slice(end))) end += next[0].length;
     const name = partyName(segment.text.slice(0, end));
