@@ -23,6 +23,7 @@ export const defaultTestdataRoot = path.resolve(repoRoot, '..', 'shared', 'testd
 export const testdataLayout = {
   olmocrSample: 'olmocr/olmocr/bench/sample_data',
   invoice2data: 'invoice2data',
+  einvoices: 'einvoices',
   icdarEu: 'camelot/tests/files/tabula/icdar2013-dataset/competition-dataset-eu',
   icdarCsv: 'camelot/icdar2013_derived_from_str_xml',
   pdfjs: 'pdfjs',

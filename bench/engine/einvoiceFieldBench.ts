@@ -15,7 +15,7 @@ import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '..
 import { einvoicePlainFields } from '../../app/einvoice/index.js';
 import { readEmbeddedEInvoice } from '../../main/import/pdfAttachments.js';
 import { normalisePartyName, type ReadInvoice } from './invoiceFieldBench.js';
-import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { defaultTestdataRoot, testdataPath } from '../../testing/testdataPaths.js';
 
 export const einvoiceKeyFields = ['invoice_number', 'issue_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
 type EKeyField = (typeof einvoiceKeyFields)[number];
@@ -74,7 +74,7 @@ function tally(outcomes: EInvoiceOutcome[], fields: readonly string[]): { correc
 }
 
 export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: { testdataRoot?: string } = {}): Promise<EInvoiceFieldBenchResult> {
-  const dir = path.join(options.testdataRoot ?? defaultTestdataRoot, 'einvoices');
+  const dir = testdataPath(options.testdataRoot ?? defaultTestdataRoot, 'einvoices');
   const truth = JSON.parse(readFileSync(path.join(dir, 'truth.json'), 'utf8')) as Record<string, TruthEntry>;
   const outcomes: EInvoiceOutcome[] = [];
   const errors: string[] = [];

@@ -9,6 +9,7 @@ import type { Engine } from '../../app/model/engine.js';
 import { enginePageReader, pagesAskedBy, unescapeMarkdown } from './engineReaders.js';
 import { formatIcdarTableBench, runIcdarTableBench, type IcdarTableBenchResult } from './icdarTableBench.js';
 import { formatInvoiceFieldBench, knownArtefacts, runInvoiceFieldBench, type InvoiceFieldBenchResult } from './invoiceFieldBench.js';
+import { formatEInvoiceFieldBench, runEInvoiceFieldBench, type EInvoiceFieldBenchResult } from './einvoiceFieldBench.js';
 import { microCer } from './speedReport.js';
 import { loadPdfjsCerPages, markdownToPlainText, runCerBench, type CerBenchResult, type CerPage } from './cerBench.js';
 import { formatOlmocrBench, runOlmocrBench, type OlmocrBenchResult } from './olmocrBench.js';
@@ -70,6 +71,16 @@ export interface QualityReport {
     skipped: InvoiceFieldBenchResult['skipped'];
     knownArtefacts: typeof knownArtefacts;
     errors: string[];
+    seconds: number;
+  };
+  /**
+   * Real e-invoices read from the page (attachments ignored) against their own XML, over the values printed on the
+   * page; and the XML reader's agreement with truth.json (part of "invoices"; absent without shared/testdata/einvoices).
+   */
+  einvoices?: Omit<EInvoiceFieldBenchResult, 'outcomes'> & {
+    misses: EInvoiceFieldBenchResult['outcomes'];
+    /** Key fields of both sets together (invoice2data and einvoices). */
+    combinedKeyFields: { correct: number; total: number };
     seconds: number;
   };
   icdar?: { f1: number; precision: number; recall: number; meanF1: number; tables: number; errors: string[]; seconds: number };
@@ -182,6 +193,20 @@ export async function runQualityBench(options: QualityBenchOptions): Promise<Qua
           seconds: seconds(started),
         };
         log(formatInvoiceFieldBench(r));
+        if (existsSync(testdataPath(root, 'einvoices', 'truth.json'))) {
+          const startedE = performance.now();
+          const e = await runEInvoiceFieldBench(reader.invoice, { testdataRoot: root });
+          const { outcomes, ...rest } = e;
+          report.einvoices = {
+            ...rest,
+            misses: outcomes.filter((o) => !o.correct),
+            combinedKeyFields: { correct: correct + e.keyFields.correct, total: r.outcomes.length + e.keyFields.total },
+            seconds: seconds(startedE),
+          };
+          log(formatEInvoiceFieldBench(e));
+        } else {
+          log(`SKIPPED: einvoices: ${testdataPath(root, 'einvoices', 'truth.json')} is absent`);
+        }
       }
       if (parts.includes('icdar')) {
         const started = performance.now();
@@ -256,6 +281,13 @@ export function formatQualitySummary(report: QualityReport): string {
     const { seller, buyer } = report.invoices.parties;
     lines.push(
       `  invoice key fields: ${report.invoices.correct}/${report.invoices.total} = ${pct(report.invoices.accuracy)}; line items ${report.invoices.lineItems.found}/${report.invoices.lineItems.total}; parties: seller ${seller.correct}/${seller.total}, buyer ${buyer.correct}/${buyer.total}`,
+    );
+  }
+  if (report.einvoices) {
+    const e = report.einvoices;
+    lines.push(
+      `  einvoices from the page: key fields ${e.keyFields.correct}/${e.keyFields.total} = ${pct(e.keyFields.total ? e.keyFields.correct / e.keyFields.total : 0)}; line amounts ${e.lineAmounts.found}/${e.lineAmounts.total}; parties ${e.parties.correct}/${e.parties.total}; XML reader ${e.xmlAgreement.agreeing}/${e.xmlAgreement.total}`,
+      `  key fields, invoice2data + einvoices: ${e.combinedKeyFields.correct}/${e.combinedKeyFields.total} = ${pct(e.combinedKeyFields.total ? e.combinedKeyFields.correct / e.combinedKeyFields.total : 0)}`,
     );
   }
   if (report.icdar) lines.push(`  ICDAR 2013 EU cell-neighbour F1 ${report.icdar.f1.toFixed(3)} (P ${report.icdar.precision.toFixed(3)}, R ${report.icdar.recall.toFixed(3)}, ${report.icdar.tables} tables)`);
