@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One short GPU check of the decode benchmark, for a borrowed Linux GPU machine (no network, ≤ 10 min).
 # Needs: Node ≥ 20 on the machine and out/gpu-bench/ (made by prepare-gpu-bundle.sh, carried with the tree).
-# Picks the first GPU provider that really runs the reference decoder (CUDA if its libraries happen to be there,
-# else WebGPU through Vulkan), else CPU; writes everything to $OUT (default /tmp/recto-gpu-check).
+# Runs on every GPU provider that really runs the reference decoder (CUDA if its libraries happen to be there,
+# WebGPU through Vulkan), else on CPU: steps/s per K and context on the real-size pack and the fraction of the
+# memory-bandwidth bound. Writes everything to $OUT (default /tmp/recto-gpu-check).
 # Usage (repo root): bash bench/decode/gpu-check.sh
 set -u
 OUT=${OUT:-/tmp/recto-gpu-check}
@@ -10,6 +11,9 @@ mkdir -p "$OUT"
 B=out/gpu-bench
 PACKS=${PACKS:-/tmp/recto-vlm-packs}
 summary() { echo "$*" | tee -a "$OUT/summary.txt"; }
+# One device call may run 600 s: every step gets at most what is left of 570 s.
+DEADLINE=$((SECONDS + ${BUDGET_S:-570}))
+budget() { local left=$((DEADLINE - SECONDS)); [ "$left" -lt "$1" ] && echo $((left > 5 ? left : 5)) || echo "$1"; }
 
 {
   date -u; uname -a
@@ -22,17 +26,34 @@ summary() { echo "$*" | tee -a "$OUT/summary.txt"; }
 if ! command -v node >/dev/null; then summary "no node on this machine: no run"; exit 0; fi
 if [ ! -f "$B/bench.mjs" ]; then summary "missing $B/bench.mjs: run prepare-gpu-bundle.sh here first and carry out/gpu-bench"; exit 0; fi
 
-timeout 90 node "$B/bench.mjs" --probe --packs "$PACKS" > "$OUT/probe.json" 2> "$OUT/probe.err"
-PROVIDER=$(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const ok = r.find((p) => p.ok); console.log(ok ? ok.provider : "cpu"); } catch { console.log("cpu"); }' "$OUT/probe.json")
-summary "provider chosen: $PROVIDER (probe: $OUT/probe.json)"
+timeout "$(budget 90)" node "$B/bench.mjs" --probe --packs "$PACKS" > "$OUT/probe.json" 2> "$OUT/probe.err"
+# Every GPU provider that really ran the reference decoder (CUDA and WebGPU where present), else CPU.
+PROVIDERS=$(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const ok = r.filter((p) => p.ok && (p.provider === "cuda" || p.provider === "webgpu")).map((p) => p.provider); console.log(ok.length ? ok.join(" ") : "cpu"); } catch { console.log("cpu"); }' "$OUT/probe.json")
+summary "providers: $PROVIDERS (probe: $OUT/probe.json)"
 
-# Reference packs (toy size): lossless check + acceptance + overheads on the chosen provider.
-timeout 150 node "$B/bench.mjs" --provider "$PROVIDER" --packs "$PACKS" --json "$OUT/bench-toy-$PROVIDER.json" \
-  > "$OUT/bench-toy-$PROVIDER.txt" 2> "$OUT/bench-toy-$PROVIDER.err"
-summary "toy bench rc=$? → $OUT/bench-toy-$PROVIDER.txt"
+# Device memory bandwidth (GB/s) for the bound steps/s ≤ bandwidth ÷ bytes read per step: BANDWIDTH_GBS if set,
+# else the datasheet figure of the GPU nvidia-smi names (HBM/GDDR peak; unknown GPUs: no bound printed).
+GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+bandwidth_of() {
+  case "$1" in
+    *H200*) echo 4800 ;; *H100*SXM*|*H100\ 80GB\ HBM3*) echo 3350 ;; *H100*) echo 2000 ;;
+    *A100*80GB*) echo 2039 ;; *A100*) echo 1555 ;; *L40S*|*L40*) echo 864 ;; *L4*) echo 300 ;;
+    *4090*) echo 1008 ;; *3090*) echo 936 ;; *A10*) echo 600 ;; *T4*) echo 320 ;; *V100*) echo 900 ;; *) echo "" ;;
+  esac
+}
+BW=${BANDWIDTH_GBS:-$(bandwidth_of "$GPU_NAME")}
+summary "GPU: ${GPU_NAME:-none}; bandwidth: ${BW:-unknown} GB/s"
 
-# Shape-faithful pack (DeepSeek-OCR decoder dims, random weights; generated here, ~3.7 GB in $PACKS).
-timeout 330 node "$B/bench.mjs" --real-size --skip-moe --provider "$PROVIDER" --tokens 32 --packs "$PACKS" \
-  --json "$OUT/bench-real-$PROVIDER.json" > "$OUT/bench-real-$PROVIDER.txt" 2> "$OUT/bench-real-$PROVIDER.err"
-summary "real-size bench rc=$? (124 = timed out) → $OUT/bench-real-$PROVIDER.txt"
+for PROVIDER in $PROVIDERS; do
+  # Reference packs (toy size): lossless check, acceptance, bytes per step, step time vs context.
+  timeout "$(budget 90)" node "$B/bench.mjs" --provider "$PROVIDER" --packs "$PACKS" --json "$OUT/bench-toy-$PROVIDER.json" \
+    > "$OUT/bench-toy-$PROVIDER.txt" 2> "$OUT/bench-toy-$PROVIDER.err"
+  summary "toy bench on $PROVIDER rc=$? → $OUT/bench-toy-$PROVIDER.txt"
+  # Shape-faithful pack (jina-ocr-v1's decoder dims, random weights; generated here once, ~3.7 GB in $PACKS):
+  # steps/s per K and context (100 … 2,000) and the fraction of the bandwidth bound.
+  timeout "$(budget 300)" node "$B/bench.mjs" --real-size --skip-moe --provider "$PROVIDER" --tokens 16 --packs "$PACKS" \
+    ${BW:+--bandwidth-gbs "$BW"} --json "$OUT/bench-real-$PROVIDER.json" \
+    > "$OUT/bench-real-$PROVIDER.txt" 2> "$OUT/bench-real-$PROVIDER.err"
+  summary "real-size bench on $PROVIDER rc=$? (124 = timed out) → $OUT/bench-real-$PROVIDER.txt"
+done
 cat "$OUT"/bench-*.txt 2>/dev/null

@@ -31,7 +31,9 @@ export class CachedModel {
     private readonly outputNames: readonly string[],
   ) {
     this.buffers = caches.flatMap(() => [new Float32Array(0), new Float32Array(0)]);
-    this.resident = new Set(caches.flatMap((c) => [c.pastKey, c.pastValue]));
+    // Only the CPU provider reads a host view where it lies; a GPU provider copies every host input to the device, so
+    // there the past views count as bytes moved (keeping caches on a GPU needs device buffers: docs/decoding.md).
+    this.resident = new Set(session.provider === 'cpu' ? caches.flatMap((c) => [c.pastKey, c.pastValue]) : []);
     this.shapeDims = [shape.heads, shape.headDim];
   }
 

@@ -123,6 +123,10 @@ function byteSize(tensor: ort.Tensor): number {
   return tensor.location === 'cpu' ? (tensor.data as ArrayBufferView).byteLength : 0;
 }
 
+export function int32Tensor(values: readonly number[], dims: readonly number[]): ort.Tensor {
+  return new ort.Tensor('int32', Int32Array.from(values), dims);
+}
+
 export function int64Tensor(values: readonly number[], dims: readonly number[]): ort.Tensor {
   return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
 }
