@@ -4,6 +4,7 @@
  * request against it before a service sees it, and the renderer gets one typed client whichever shell it runs in.
  */
 import { z } from 'zod';
+import { evaluationResultSchema, evaluationStartSchema } from './evaluation.js';
 import { extractionSchema } from '../model/extraction.js';
 import { documentSummarySchema, pageSummarySchema, revisionSchema, reviewStatusSchema } from '../model/page.js';
 import {
@@ -158,6 +159,11 @@ export const contractMethods = {
   'corpus.export': { request: corpusExportRequestSchema, reply: z.object({ jobId: z.string() }) },
   /** Imports a Recto corpus folder into the open project (nothing already there is changed). */
   'corpus.import': { request: z.object({ dir: path }), reply: corpusImportSummarySchema },
+  /** Reads every corrected or approved page again with each engine and scores it against the analyst's text; progress
+   * comes as job.progress events, jobs.cancel stops it (a later start resumes). Refused while one is running. */
+  'evaluation.start': { request: evaluationStartSchema, reply: z.object({ jobId: z.string() }) },
+  /** The latest finished evaluation of the open project; null when there is none. */
+  'evaluation.latest': { request: z.object({}), reply: evaluationResultSchema.nullable() },
   /** Adds every document, page, engine run and revision of another project that the open one lacks. */
   'project.merge': { request: z.object({ path }), reply: mergeSummarySchema },
   /** Invoice field corrections (app/contract/fields.ts). */

@@ -4,6 +4,9 @@
  * costs. Pure, so the CLI's report and the app's Evaluate view compute the same numbers.
  */
 import type { PageScoreTerms } from '../checks/pageScore.js';
+import type { EngineSummary, EvaluationSummary } from '../contract/evaluation.js';
+
+export type { EngineSummary, EvaluationSummary } from '../contract/evaluation.js';
 
 export type TermName = keyof PageScoreTerms;
 
@@ -28,33 +31,6 @@ export interface PageEvaluation {
   terms: Partial<Record<TermName, number>>;
   /** Characters of each element kind in the engine's reading and how many of them the reference changes. */
   kinds: { kind: string; chars: number; changedChars: number }[];
-}
-
-export interface EngineSummary {
-  engine: string;
-  engineName: string;
-  engineVersion: string;
-  pages: number;
-  errors: number;
-  accepted: number;
-  accepted_share: number;
-  mean_score: number;
-  /** Mean of each term over the pages it applies to. */
-  terms: Partial<Record<TermName, number>>;
-  seconds_per_page: number;
-  /** Compute cost of one accepted page (cost per hour × hours used ÷ accepted pages); null without a cost per hour. */
-  cost_per_accepted_page: number | null;
-  worst: { pageId: string; document: string; page: number; score: number; why: string }[];
-  by_document: { documentId: string; document: string; pages: number; accepted_share: number; mean_score: number }[];
-  /** Share of each element kind's characters that the analyst's text keeps (1 = the kind needed no correction). */
-  by_kind: { kind: string; chars: number; changed_chars: number; kept_share: number }[];
-  failures: { pageId: string; document: string; page: number; error: string }[];
-}
-
-export interface EvaluationSummary {
-  threshold: number;
-  cost_per_hour: number | null;
-  engines: EngineSummary[];
 }
 
 /** How many worst pages each engine lists. */

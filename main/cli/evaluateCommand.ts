@@ -5,17 +5,15 @@
  * kill loses at most the page being read and the same command resumes), DIR/evaluation.json (the summary) and
  * DIR/report.html (self-contained, with charts). The project itself is only read.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { latestEvaluationRows, summarizeEvaluation, type EvaluationSummary } from '../../app/evaluation/evaluationSummary.js';
+import type { EvaluationSummary } from '../../app/evaluation/evaluationSummary.js';
 import { createEngineRegistry } from '../composition/engines.js';
 import { inspectFile } from '../composition/createRectoSession.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
-import { evaluationReportHtml } from '../evaluate/evaluationReportHtml.js';
-import { referencePages } from '../evaluate/referencePages.js';
-import { runEvaluation, type EvaluatedEngine } from '../evaluate/runEvaluation.js';
+import { evaluateProject, NothingToEvaluateError, writeWhole } from '../evaluate/evaluateProject.js';
+import type { EvaluatedEngine } from '../evaluate/runEvaluation.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { pageInputFor } from '../services/pageInputs.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
@@ -120,62 +118,47 @@ export async function evaluateCommand(args: string[], stderr: Err, stdout: NodeJ
     cliProgress.Presets.shades_classic,
   );
   try {
-    const pages = referencePages(store, options.limit);
-    if (pages.length === 0) {
-      stderr.write(`recto evaluate: ${path.basename(options.project)} has no corrected or approved page to evaluate against\n`);
-      return 1;
-    }
     const engines: EvaluatedEngine[] = options.specs.map((spec) => ({
       key: spec.key,
       engine: () => registry.get(spec.kind === 'pack' ? 'vlm' : 'bundled'),
     }));
-    bar.start(engines.length * pages.length, 0, { label: '' });
-    const outcome = await runEvaluation({
+    let started = false;
+    const result = await evaluateProject({
+      store,
       engines,
-      pages,
       pageInput: (page) => pageInputFor(images, store, page),
-      documentContext: (documentId) =>
-        store.getDocument(documentId).pages.flatMap((page) => {
-          const extraction = store.latestExtraction(page.id);
-          return extraction ? [{ pageNumber: page.pageNumber, extraction }] : [];
-        }),
       outDir: options.out,
+      threshold: options.threshold,
+      costPerHour: options.costPerHour,
+      limit: options.limit,
       signal: controller.signal,
-      onProgress: (done, total, label) => bar.update(done, { label }),
+      onProgress: (done, total, label) => {
+        if (!started) bar.start(total, done, { label });
+        else bar.update(done, { label });
+        started = true;
+      },
     });
     bar.stop();
-    const keys = options.specs.map((spec) => spec.key);
-    const pageIds = new Set(pages.map((page) => page.page.id));
-    // Rows of engines or pages that are not part of this evaluation (an earlier run with other options) are ignored.
-    const rows = latestEvaluationRows(outcome.rows).filter((row) => keys.includes(row.engine) && pageIds.has(row.pageId));
-    const summary = summarizeEvaluation(rows, { threshold: options.threshold, costPerHour: options.costPerHour, engines: keys });
-    writeOutputs(options.out, options.json, summary, evaluationReportHtml(summary, rows, path.basename(options.project)));
-    stdout.write(summaryTable(summary));
-    if (outcome.cancelled) {
+    if (options.json) writeWhole(path.resolve(options.json), `${JSON.stringify(result.summary, null, 2)}\n`);
+    stdout.write(summaryTable(result.summary));
+    if (result.cancelled) {
       stderr.write('recto evaluate: stopped; the figures cover the pages read so far — run the same command to finish\n');
       return 130;
     }
-    stderr.write(`recto evaluate: ${outcome.readNow} page reading(s) this run; report in ${path.join(options.out, 'report.html')}\n`);
+    stderr.write(`recto evaluate: ${result.readNow} page reading(s) this run; report in ${result.reportPath}\n`);
     return 0;
+  } catch (error) {
+    if (error instanceof NothingToEvaluateError) {
+      stderr.write(`recto evaluate: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     bar.stop();
     store.close();
     await registry.dispose();
-  }
-}
-
-function writeOutputs(outDir: string, jsonFile: string | undefined, summary: EvaluationSummary, html: string): void {
-  const json = `${JSON.stringify(summary, null, 2)}\n`;
-  // Written whole and renamed, so a reader never sees half a report.
-  for (const [file, content] of [
-    [path.join(outDir, 'evaluation.json'), json],
-    [path.join(outDir, 'report.html'), html],
-    ...(jsonFile ? [[path.resolve(jsonFile), json]] : []),
-  ] as [string, string][]) {
-    fs.writeFileSync(`${file}.tmp`, content);
-    fs.renameSync(`${file}.tmp`, file);
   }
 }
 

@@ -12,6 +12,7 @@ import type { RectoSession } from './rectoSession.js';
 import { packageVersion } from '../util/packageRoot.js';
 import { listCuration, summarizeCuration } from '../curation/curationQueries.js';
 import { ExportJobs } from '../corpus/exportJob.js';
+import { EvaluationJobs } from '../evaluate/evaluationJobs.js';
 import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { seedPageImage } from '../corpus/pageImages.js';
@@ -40,6 +41,7 @@ export class UnsupportedInShellError extends Error {
 
 export function createHandlers(session: RectoSession, shell: ShellBindings): Handlers {
   const exportJobs = new ExportJobs();
+  const evaluationJobs = new EvaluationJobs();
   return {
     'app.info': () => ({
       version: packageVersion(),
@@ -114,7 +116,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return revision;
     },
     'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),
-    'jobs.cancel': ({ jobId }) => ({ cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) }),
+    'jobs.cancel': ({ jobId }) => ({
+      cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) || evaluationJobs.cancel(jobId),
+    }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
       return listCuration(session.store.database, request);
@@ -134,6 +138,18 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       );
       return { jobId };
     },
+    'evaluation.start': (request) =>
+      evaluationJobs.start(
+        {
+          store: session.store,
+          bus: session.bus,
+          engines: session.engines,
+          pageInput: (page) => session.pageInput(page),
+          dataDir: session.dataDir,
+        },
+        request,
+      ),
+    'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images) });
       session.bus.emit('documents.changed', {});

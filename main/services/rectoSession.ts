@@ -62,6 +62,11 @@ export class RectoSession {
     return this.open?.store.info() ?? null;
   }
 
+  /** The user's data folder (settings, samples project, evaluations). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
   get store(): ProjectStore {
     if (!this.open) throw new NoProjectError();
     return this.open.store;

@@ -1,6 +1,7 @@
 import 'katex/dist/katex.min.css';
 import './styles/app.css';
 import './styles/curation.css';
+import './styles/evaluate.css';
 import './styles/tools.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

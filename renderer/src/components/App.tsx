@@ -8,6 +8,7 @@ import { useAppInfo } from '../state/useAppInfo.js';
 import { useCorpusExport } from '../state/useCorpusExport.js';
 import { useJobs } from '../state/useJobs.js';
 import { CurationView } from './curation/CurationView.js';
+import { EvaluateView } from './evaluate/EvaluateView.js';
 import { FatalScreen } from './FatalScreen.js';
 import { JobProgressBar } from './JobProgressBar.js';
 import { ReviewWorkspace } from './ReviewWorkspace.js';
@@ -89,6 +90,7 @@ export function App() {
               onExportOpen={setExportOpen}
             />
           )}
+          {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}
         </>
       )}
     </div>

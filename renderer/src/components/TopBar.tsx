@@ -1,9 +1,10 @@
 /** The title row: product, open project, the views, and the project switcher. */
-export type View = 'review' | 'curation';
+export type View = 'review' | 'curation' | 'evaluate';
 
 const views: { id: View; label: string }[] = [
   { id: 'review', label: 'Review' },
   { id: 'curation', label: 'Curation' },
+  { id: 'evaluate', label: 'Evaluate' },
 ];
 
 interface TopBarProps {
