@@ -86,7 +86,7 @@ function engineSection(engine: EngineSummary, index: number): string {
 <div class="grid"><table><caption>Mean of each check</caption><tr><th>check</th><th>mean</th></tr>${terms}</table>
 <table><caption>Worst pages</caption><tr><th>document</th><th>page</th><th>score</th><th>why</th></tr>${worst}</table>
 <table><caption>By document</caption><tr><th>document</th><th>pages</th><th>accepted</th><th>mean score</th></tr>${documents}</table>
-<table><caption>By element kind (characters the analyst kept)</caption><tr><th>kind</th><th>chars</th><th>changed</th><th>kept</th></tr>${kinds}</table>
+<table><caption>By element kind (share of its characters the analyst left unchanged)</caption><tr><th>kind</th><th>chars</th><th>changed</th><th>kept</th></tr>${kinds}</table>
 ${failures ? `<table><caption>Failed pages</caption><tr><th>document</th><th>page</th><th>error</th></tr>${failures}</table>` : ''}</div></section>`;
 }
 

@@ -71,7 +71,7 @@ function EngineCard({ engine, onOpenPage }: { engine: EngineSummary; onOpenPage(
           </tbody>
         </table>
         <table>
-          <caption>By element kind (characters kept)</caption>
+          <caption>By element kind (share of its characters unchanged)</caption>
           <tbody>
             {engine.by_kind.map((kind) => (
               <tr key={kind.kind}>
@@ -141,11 +141,11 @@ export function EvaluateView({ onOpenPage }: EvaluateViewProps) {
           <input type="number" min={0} step="any" placeholder="none" value={cost} onChange={(event) => setCost(event.target.value)} />
         </label>
         {running ? (
-          <button type="button" onClick={cancel}>
+          <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>
         ) : (
-          <button type="submit" className="primary" disabled={!valid} data-testid="evaluate-start">
+          <button type="submit" className="button primary" disabled={!valid} data-testid="evaluate-start">
             Evaluate
           </button>
         )}
