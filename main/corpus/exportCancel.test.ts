@@ -129,7 +129,7 @@ describe('an export killed half-way', () => {
     fs.mkdirSync(path.join(out(), stagingFolderName, 'images'), { recursive: true });
     fs.writeFileSync(path.join(out(), stagingFolderName, 'records.jsonl'), '{"half": ');
     fs.writeFileSync(path.join(out(), stagingFolderName, 'images', 'x.png'), 'not a png');
-    expect(previousExport(out())).not.toBeNull();
+    expect(previousExport(out(), store.info().name)).not.toBeNull();
     expect(tree(out())).toEqual(before);
   });
 
@@ -153,7 +153,7 @@ describe('an export killed half-way', () => {
     fs.writeFileSync(path.join(staging, 'commit.json'), JSON.stringify({ files: order, remove: [] }));
     fs.renameSync(path.join(staging, order[0]!), path.join(out(), order[0]!)); // the one rename that happened
 
-    expect(recoverInterruptedExport(out())).toBe('rolled-forward');
+    expect(recoverInterruptedExport(out(), store.info().name)).toBe('rolled-forward');
     expect(tree(out())).toEqual(expected);
   });
 });

@@ -23,6 +23,7 @@ import { readManifest, type CorpusManifest, type ManifestFile } from './manifest
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import { bundleReader, type PageBundle } from './pageBundles.js';
 import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
+import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
 
@@ -78,10 +79,17 @@ export const sha256Of = (data: string | Buffer): string => createHash('sha256').
  * that holds anything else. What an interrupted export left is completed or discarded first (exportStaging.ts).
  * Call it before starting an export job, so a refusal is an answer, not a failed job.
  */
-export function previousExport(outDir: string): CorpusManifest | null {
+export function previousExport(outDir: string, projectName: string): CorpusManifest | null {
   if (!fs.existsSync(outDir)) return null;
   if (!fs.statSync(outDir).isDirectory()) throw new CorpusExportRefusedError(`${outDir}: exists and is not a folder`);
-  recoverInterruptedExport(outDir);
+  // An export folder holds files and folders only: a link inside would carry a write or a removal out of it.
+  const unsafe = findUnsafeEntry(outDir, new Set([stagingFolderName]));
+  if (unsafe) {
+    throw new CorpusExportRefusedError(
+      `${outDir}: ${unsafe} is a symbolic link or a special file, which a Recto export never holds — nothing was written`,
+    );
+  }
+  recoverInterruptedExport(outDir, projectName);
   const entries = fs.readdirSync(outDir).filter((entry) => entry !== stagingFolderName);
   if (entries.length === 0) return null;
   const manifest = readManifest(path.join(outDir, 'manifest.json'));
@@ -133,7 +141,7 @@ export async function exportCorpus(store: ProjectStore, options: ExportOptions):
   if (options.since && Number.isNaN(new Date(options.since).getTime())) {
     throw new CorpusExportRefusedError(`--since: not a date and time: ${options.since}`);
   }
-  const previous = previousExport(outDir);
+  const previous = previousExport(outDir, store.info().name);
   const createdFolder = !fs.existsSync(outDir);
   fs.mkdirSync(outDir, { recursive: true });
   const staged = new StagedExport(outDir, createdFolder);
@@ -195,9 +203,9 @@ async function exportInto(
       let image: { path: string; sha256: string } | null = null;
       if (options.images === 'png') {
         const relative = `images/${id}.png`;
-        const target = path.join(outDir, relative);
         const known = previousFiles.get(relative);
-        if (known && fs.existsSync(target) && fs.statSync(target).size === known.bytes) {
+        const kept = known ? lstatInside(outDir, relative) : null;
+        if (known && kept?.isFile() && kept.size === known.bytes) {
           image = { path: relative, sha256: known.sha256 };
           imagesKept += 1;
         } else {
@@ -294,8 +302,8 @@ async function exportInto(
   const current = new Set([...texts.map(([name]) => name), ...images]);
   const filesRemoved: string[] = [];
   for (const file of previousFiles.keys()) {
-    if (current.has(file) || file.includes('..') || path.isAbsolute(file)) continue;
-    if (fs.existsSync(path.join(outDir, file))) filesRemoved.push(file);
+    if (current.has(file) || !isPlainRelativePath(file)) continue;
+    if (lstatInside(outDir, file)?.isFile()) filesRemoved.push(file);
   }
 
   const files: ManifestFile[] = [
@@ -338,10 +346,9 @@ function recheck(markdown: string, layoutJson: string, corrected: string | null)
 /** The previous tests.jsonl lines per record id (test ids start with the record id), for reuse when unchanged. */
 function previousTestsByRecord(outDir: string, manifest: CorpusManifest): Map<string, string[]> {
   const byRecord = new Map<string, string[]>();
-  const file = path.join(outDir, 'tests.jsonl');
   const listed = manifest.files.find((f) => f.path === 'tests.jsonl');
-  if (!listed || !fs.existsSync(file)) return byRecord;
-  const text = fs.readFileSync(file, 'utf8');
+  if (!listed || !lstatInside(outDir, 'tests.jsonl')?.isFile()) return byRecord;
+  const text = readFileInside(outDir, 'tests.jsonl').toString('utf8');
   if (sha256Of(text) !== listed.sha256) return byRecord; // edited by hand: derive afresh
   for (const id of Object.keys(manifest.records ?? {})) byRecord.set(id, []);
   for (const line of text.split('\n')) {

@@ -30,7 +30,7 @@ export interface ExportJob {
 
 export function startExportJob(deps: ExportJobDeps, request: CorpusExportRequest): ExportJob {
   const outDir = path.resolve(request.outDir);
-  previousExport(outDir);
+  previousExport(outDir, deps.store.info().name);
   const jobId = randomUUID();
   const label = `Exporting to ${path.basename(outDir)}`;
   const startedAt = Date.now();

@@ -8,6 +8,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  findUnsafeEntry,
+  isPlainRelativePath,
+  lstatInside,
+  readFileInside,
+  removeFileInside,
+  renameInside,
+  UnsafePathError,
+  writeFileInside,
+} from '../util/containedPaths.js';
+import { readManifest } from './manifest.js';
 
 export const stagingFolderName = '.recto-export-staging';
 const journalName = 'commit.json';
@@ -27,45 +38,61 @@ export class CorpusExportCancelledError extends Error {
   }
 }
 
-/** A relative path of the export (no absolute paths, no way out of the folder). */
-function isInside(relative: string): boolean {
-  return relative !== '' && !path.isAbsolute(relative) && !relative.split(/[\\/]/).includes('..');
-}
-
 function applyJournal(outDir: string, staging: string, journal: Journal): void {
   for (const file of journal.files) {
-    if (!isInside(file)) continue;
-    const staged = path.join(staging, file);
+    if (!isPlainRelativePath(file)) continue;
     // Already moved by the interrupted commit when it is no longer staged.
-    if (!fs.existsSync(staged)) continue;
-    const target = path.join(outDir, file);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(staged, target);
+    if (!lstatInside(staging, file)) continue;
+    renameInside(staging, outDir, file);
   }
   for (const file of journal.remove) {
-    if (isInside(file)) fs.rmSync(path.join(outDir, file), { force: true });
+    if (isPlainRelativePath(file)) removeFileInside(outDir, file);
   }
   fs.rmSync(staging, { recursive: true, force: true });
 }
 
+function readJournal(staging: string): Journal | null {
+  try {
+    const parsed = JSON.parse(readFileInside(staging, journalName).toString('utf8')) as Partial<Journal>;
+    const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+    return strings(parsed.files) && strings(parsed.remove) ? { files: parsed.files, remove: parsed.remove } : null;
+  } catch {
+    return null; // no journal (or a torn one, which cannot happen: it is renamed into place): not committed
+  }
+}
+
+/**
+ * Whether a journal found in `outDir` may be carried out: only in a folder that is an export of this project (its
+ * manifest names the project), or — a first export killed during its moves, before manifest.json was moved in — in
+ * a folder holding nothing but files the journal itself moved in, with nothing to remove. A journal planted in any
+ * other folder is discarded unread, so it can neither move files into nor delete files from a folder of the user's.
+ */
+function journalMayBeReplayed(outDir: string, journal: Journal, projectName: string): boolean {
+  const manifest = readManifest(path.join(outDir, 'manifest.json'));
+  if (manifest) return manifest.project === projectName;
+  if (journal.remove.length > 0) return false;
+  const moved = new Set(journal.files.filter(isPlainRelativePath).map((file) => file.split('/')[0]!));
+  return fs.readdirSync(outDir).every((entry) => entry === stagingFolderName || moved.has(entry));
+}
+
 /**
  * Finishes or discards what an interrupted export left in `outDir`: returns 'rolled-forward' when a commit was
- * completed from its journal, 'discarded' when unfinished staging was removed, null when there was nothing.
+ * completed from its journal, 'discarded' when unfinished staging (or a journal that may not be carried out here)
+ * was removed, null when there was nothing.
  */
-export function recoverInterruptedExport(outDir: string): 'rolled-forward' | 'discarded' | null {
+export function recoverInterruptedExport(outDir: string, projectName: string): 'rolled-forward' | 'discarded' | null {
   const staging = path.join(outDir, stagingFolderName);
-  if (!fs.existsSync(staging)) return null;
-  let journal: Journal | null = null;
+  let stat: fs.Stats;
   try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(staging, journalName), 'utf8')) as Partial<Journal>;
-    if (Array.isArray(parsed.files) && Array.isArray(parsed.remove)) journal = { files: parsed.files, remove: parsed.remove };
+    stat = fs.lstatSync(staging);
   } catch {
-    journal = null; // no journal (or a torn one, which cannot happen: it is renamed into place): not committed
+    return null;
   }
-  if (!journal) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    return 'discarded';
-  }
+  // rmSync removes a link itself, never what it points to.
+  const discard = () => (fs.rmSync(staging, { recursive: true, force: true }), 'discarded' as const);
+  if (!stat.isDirectory() || findUnsafeEntry(staging) !== null) return discard();
+  const journal = readJournal(staging);
+  if (!journal || !journalMayBeReplayed(outDir, journal, projectName)) return discard();
   applyJournal(outDir, staging, journal);
   return 'rolled-forward';
 }
@@ -87,24 +114,23 @@ export class StagedExport {
   /** Stages `content` for `relative` unless the folder already holds exactly it; returns whether it was staged. */
   stageIfChanged(relative: string, content: string | Buffer): boolean {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    const current = path.join(this.outDir, relative);
-    if (fs.existsSync(current) && fs.readFileSync(current).equals(bytes)) return false;
-    const target = path.join(this.staging, relative);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytes);
+    if (lstatInside(this.outDir, relative)?.isFile() && readFileInside(this.outDir, relative).equals(bytes)) return false;
+    writeFileInside(this.staging, relative, bytes);
     this.staged.add(relative);
     return true;
   }
 
   /** Size of a file as it will be after the commit (staged, else in the folder). */
   sizeOf(relative: string): number {
-    return fs.statSync(path.join(this.staged.has(relative) ? this.staging : this.outDir, relative)).size;
+    const stat = lstatInside(this.staged.has(relative) ? this.staging : this.outDir, relative);
+    if (!stat?.isFile()) throw new UnsafePathError(`${relative}: is missing or not a regular file`);
+    return stat.size;
   }
 
   /** Moves the staged files in (manifest.json last) and removes `remove`; from here on the export completes. */
   commit(remove: readonly string[]): void {
     const files = [...this.staged].sort((a, b) => (a === 'manifest.json' ? 1 : b === 'manifest.json' ? -1 : a < b ? -1 : 1));
-    const journal: Journal = { files, remove: remove.filter(isInside) };
+    const journal: Journal = { files, remove: remove.filter(isPlainRelativePath) };
     const temporary = path.join(this.staging, `${journalName}.tmp`);
     fs.writeFileSync(temporary, JSON.stringify(journal));
     fs.renameSync(temporary, path.join(this.staging, journalName));

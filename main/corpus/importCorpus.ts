@@ -5,13 +5,13 @@
  * The corpus carries page images, not source files: imported documents have no source copy, and their images are
  * put into the page image cache (seedImage) so the pages show.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
 import { BundleWriter, countOutcome } from './applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
+import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
 export interface CorpusImportSummary {
   records: number;
@@ -26,8 +26,30 @@ export interface CorpusImportSummary {
 }
 
 export interface CorpusImportOptions {
-  /** Puts a page image where the project's page image cache looks for it. */
-  seedImage?: (sourceSha256: string, pageNumber: number, imageFile: string) => void;
+  /** Puts a page image (PNG bytes, already checked against the record's hash) where the page image cache looks. */
+  seedImage?: (sourceSha256: string, pageNumber: number, png: Buffer) => void;
+}
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The bytes of a record's page image, or why they cannot be used. The image must be a regular file inside the corpus
+ * folder (no link anywhere on its path, no `..`, no absolute path), a PNG, and match the record's SHA-256 — which is
+ * required: an image without one could be anything the folder's author pointed it at.
+ */
+function corpusImage(dir: string, image: string, sha256: string | null): { png: Buffer } | { reason: string } {
+  if (!sha256) return { reason: `image ${image} has no image_sha256, so it cannot be checked` };
+  if (!isPlainRelativePath(image)) return { reason: `image ${JSON.stringify(image)} is not a path inside the corpus folder` };
+  let png: Buffer;
+  try {
+    if (!lstatInside(dir, image)) return { reason: `image ${image} is missing` };
+    png = readFileInside(dir, image);
+  } catch (error) {
+    return { reason: `image ${image} cannot be used: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (!png.subarray(0, 8).equals(pngSignature)) return { reason: `image ${image} is not a PNG file` };
+  if (sha256Of(png) !== sha256) return { reason: `image ${image} does not match its SHA-256` };
+  return { png };
 }
 
 export class CorpusImportError extends Error {
@@ -35,9 +57,14 @@ export class CorpusImportError extends Error {
 }
 
 export function importCorpus(store: ProjectStore, dir: string, options: CorpusImportOptions = {}): CorpusImportSummary {
-  const recordsFile = path.join(dir, 'records.jsonl');
-  if (!fs.existsSync(recordsFile)) throw new CorpusImportError(`${dir}: no records.jsonl, not a Recto corpus`);
-  const text = fs.readFileSync(recordsFile, 'utf8');
+  let text: string;
+  try {
+    if (!lstatInside(dir, 'records.jsonl')) throw new CorpusImportError(`${dir}: no records.jsonl, not a Recto corpus`);
+    text = readFileInside(dir, 'records.jsonl').toString('utf8');
+  } catch (error) {
+    if (error instanceof CorpusImportError) throw error;
+    throw new CorpusImportError(`${dir}: records.jsonl cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
   const summary: CorpusImportSummary = {
     records: 0,
     documentsAdded: 0,
@@ -67,13 +94,10 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
       summary.records += 1;
       countOutcome(summary, outcome);
       if (record.image && options.seedImage) {
-        const imageFile = path.resolve(dir, record.image);
-        if (!imageFile.startsWith(path.resolve(dir) + path.sep) || !fs.existsSync(imageFile)) {
-          summary.problems.push({ where, reason: `image ${record.image} is missing` });
-        } else if (record.image_sha256 && sha256Of(fs.readFileSync(imageFile)) !== record.image_sha256) {
-          summary.problems.push({ where, reason: `image ${record.image} does not match its SHA-256` });
-        } else {
-          options.seedImage(record.source.sha256, record.source.page, imageFile);
+        const image = corpusImage(dir, record.image, record.image_sha256);
+        if ('reason' in image) summary.problems.push({ where, reason: image.reason });
+        else {
+          options.seedImage(record.source.sha256, record.source.page, image.png);
           summary.imagesSeeded += 1;
         }
       }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
+import { readRegularFile } from '../util/containedPaths.js';
 import { corpusFormat } from './corpusRecord.js';
 import { trainingFormats } from './trainingFormats.js';
 
@@ -36,9 +37,10 @@ export type CorpusManifest = z.infer<typeof corpusManifestSchema>;
 
 /** The manifest of a Recto export in that file, or null when the file is absent or is not one. */
 export function readManifest(file: string): CorpusManifest | null {
-  if (!fs.existsSync(file)) return null;
   try {
-    const parsed = corpusManifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    // Not through a link, a FIFO or a device: those are not manifests.
+    if (!fs.lstatSync(file).isFile()) return null;
+    const parsed = corpusManifestSchema.safeParse(JSON.parse(readRegularFile(file).toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lstatInside, mkdirInside, UnsafePathError, writeFileInside } from '../util/containedPaths.js';
 import type { InspectFile, InspectedFile } from './documentImporter.js';
 
 export class PageImageCache {
@@ -15,8 +16,56 @@ export class PageImageCache {
   ) {}
 
   pathFor(sha256: string, pageNumber: number): string {
+    return path.join(this.cacheDir, ...this.relativeFor(sha256, pageNumber).split('/'));
+  }
+
+  private relativeFor(sha256: string, pageNumber: number): string {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
-    return path.join(this.cacheDir, 'pages', sha256, `${pageNumber}.png`);
+    if (!Number.isSafeInteger(pageNumber) || pageNumber < 1) throw new Error(`Not a page number: ${pageNumber}`);
+    return `pages/${sha256}/${pageNumber}.png`;
+  }
+
+  /**
+   * The cached image as a regular file, or null. The cache is ours: a link or anything else planted on the way
+   * (in place of `pages/`, the document's folder or the image) is removed — never followed — and the image made again.
+   */
+  private cachedFile(relative: string): string | null {
+    try {
+      const stat = lstatInside(this.cacheDir, relative);
+      return stat?.isFile() ? path.join(this.cacheDir, ...relative.split('/')) : null;
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
+      this.clearUnsafe(relative);
+      return null;
+    }
+  }
+
+  /** Removes whatever on the path to `relative` is not a plain folder (or, at the end, a regular file). */
+  private clearUnsafe(relative: string): void {
+    const parts = relative.split('/');
+    for (let index = 1; index <= parts.length; index++) {
+      const partial = path.join(this.cacheDir, ...parts.slice(0, index));
+      let stat: fs.Stats;
+      try {
+        stat = fs.lstatSync(partial);
+      } catch {
+        return;
+      }
+      const fine = index < parts.length ? stat.isDirectory() : stat.isFile();
+      if (!fine) {
+        fs.rmSync(partial, { recursive: true, force: true });
+        return;
+      }
+    }
+  }
+
+  /** Puts checked PNG bytes in the cache for a page (nothing when it already has an image). */
+  seed(sha256: string, pageNumber: number, png: Buffer): void {
+    const relative = this.relativeFor(sha256, pageNumber);
+    if (this.cachedFile(relative)) return;
+    this.clearUnsafe(relative);
+    fs.mkdirSync(this.cacheDir, { recursive: true });
+    writeFileInside(this.cacheDir, relative, png);
   }
 
   /** Inspects a file, moving its page images into the cache. Nothing is left behind when it fails. */
@@ -24,9 +73,12 @@ export class PageImageCache {
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-import-'));
     try {
       const inspected = await this.inspect(filePath, staging, displayName);
+      fs.mkdirSync(this.cacheDir, { recursive: true });
       const pages = inspected.pages.map((page) => {
+        const relative = this.relativeFor(inspected.sha256, page.pageNumber);
+        this.clearUnsafe(relative);
+        mkdirInside(this.cacheDir, path.posix.dirname(relative));
         const target = this.pathFor(inspected.sha256, page.pageNumber);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
         moveFile(page.imagePath, target);
         return { ...page, imagePath: target };
       });
@@ -38,8 +90,10 @@ export class PageImageCache {
 
   /** The cached image of a page, rendered again from the source bytes if it is missing. */
   async ensure(sha256: string, pageNumber: number, name: string, sourceBytes: () => Buffer): Promise<string> {
+    const relative = this.relativeFor(sha256, pageNumber);
+    const cached = this.cachedFile(relative);
+    if (cached) return cached;
     const target = this.pathFor(sha256, pageNumber);
-    if (fs.existsSync(target)) return target;
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-rerender-'));
     try {
       const source = path.join(staging, 'source');
@@ -48,7 +102,7 @@ export class PageImageCache {
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }
-    if (!fs.existsSync(target)) throw new Error(`${name}: page ${pageNumber} could not be rendered again`);
+    if (!this.cachedFile(relative)) throw new Error(`${name}: page ${pageNumber} could not be rendered again`);
     return target;
   }
 }
