@@ -11,10 +11,11 @@ import { launchChromium } from './support/chromium.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { createProjectThroughWelcome, editorText, openPage, waitForPagesRead } from './support/reviewPage.js';
 import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
-import { htmlTables, revisions, selectedPageId, setCursor } from './support/toolsPage.js';
+import { cursorOffset, htmlTables, revisions, rpc, selectedPageId, setCursor } from './support/toolsPage.js';
 
 const ruledTables = testdata('camelot/tests/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-001.pdf');
-noteTestdataSkip('the review tools tests (ICDAR eu-001.pdf)');
+const scannedInvoice = testdata('invoice2data/tests/compare/FlipkartInvoice.png');
+noteTestdataSkip('the review tools tests (ICDAR eu-001.pdf, FlipkartInvoice.png)');
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
@@ -37,8 +38,8 @@ describe.skipIf(!hasTestdata)('review tools on real documents', () => {
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(recto.url);
     await createProjectThroughWelcome(page, path.join(home, 'tools.recto'));
-    await page.getByTestId('import-input').setInputFiles(ruledTables);
-    await waitForPagesRead(page, 3);
+    await page.getByTestId('import-input').setInputFiles([ruledTables, scannedInvoice]);
+    await waitForPagesRead(page, 4);
   });
   afterAll(async () => {
     await browser?.close();
@@ -106,5 +107,116 @@ describe.skipIf(!hasTestdata)('review tools on real documents', () => {
     expect(await page.locator('[data-testid="formula-render"] .katex').count()).toBe(1);
     expect(await editorText(page)).toContain('Threshold $E = \\frac{m}{c^2}$ per year');
     await waitSaved(page);
+  });
+
+  it('shows the edits in the diff against the engine and brings an old revision back as a new revision', async () => {
+    const pageId = await selectedPageId(page);
+    await page.getByTestId('changes-tab').click();
+    await page.getByTestId('changes-panel').waitFor();
+    // Monaco's diff marks what was removed (the engine's "100 million") and what was added (the grid's edit).
+    await page.locator('[data-testid="diff-editor"] .char-insert, [data-testid="diff-editor"] .line-insert').first().waitFor();
+    // Unchanged stretches are folded away: what the diff shows is the edit — the engine's text struck, the grid's added.
+    const shown = (await page.getByTestId('diff-editor').innerText()).replace(/\s+/g, ' ');
+    expect(shown).toContain('<td>100 million</td>');
+    expect(shown).toContain('<td>100 000 000</td>');
+    expect(shown).toMatch(/hidden lines/);
+    expect(await page.locator('[data-testid="diff-editor"] .char-delete').count()).toBeGreaterThan(0);
+    await shot(page, 'changes-diff-1920-light');
+
+    const before = await revisions(page, pageId);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const oldest = before[0]!;
+    // Restore the first revision (the cell edit, before the merge and the formula).
+    await page.locator(`[data-testid="revision-item"][data-revision-id="${oldest.id}"] [data-testid="restore-revision"]`).click();
+    await waitSaved(page);
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="revision-item"]').length === count, before.length + 1);
+    const after = await revisions(page, pageId);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.text).toBe(oldest.text);
+    expect(after.at(-1)!.parentId).toBe(before.at(-1)!.id);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(await editorText(page)).toBe(oldest.text);
+    await shot(page, 'changes-restored-1920-light');
+    await page.getByRole('tab', { name: 'Markdown' }).click();
+  });
+
+  it('F8 lands on a low-confidence word of a scanned page, and the status bar counts the words left', async () => {
+    await openPage(page, 'FlipkartInvoice.png', 1);
+    const pageId = await selectedPageId(page);
+    const review = await rpc<{ extraction: { words: { text: string; confidence: number | null }[] } }>(page, 'pages.getReview', { pageId });
+    const unsure = new Set(review.extraction.words.filter((w) => w.confidence !== null && w.confidence < 0.6).map((w) => w.text.trim()));
+    expect(unsure.size).toBeGreaterThan(0);
+    const left = page.getByTestId('confidence-left');
+    const total = Number(await left.getAttribute('data-left'));
+    expect(total).toBeGreaterThan(0);
+    expect(await page.getByTestId('confidence-tint').count()).toBeGreaterThanOrEqual(total);
+
+    await setCursor(page, 0);
+    await page.keyboard.press('F8');
+    const selected = await page.evaluate(() => {
+      const editor = (window as unknown as { __rectoEditor: { getModel(): { getValueInRange(r: unknown): string }; getSelection(): unknown } }).__rectoEditor;
+      return editor.getModel().getValueInRange(editor.getSelection());
+    });
+    expect(unsure.has(selected) || [...unsure].some((word) => selected.length > 0 && word.includes(selected))).toBe(true);
+    expect(await page.locator('.low-confidence').count()).toBeGreaterThan(0);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="confidence-left"]')?.getAttribute('data-left')) === n - 1, total);
+    const first = await cursorOffset(page);
+    await page.keyboard.press('F8');
+    expect(await cursorOffset(page)).toBeGreaterThan(first);
+    await page.keyboard.press('Shift+F8');
+    expect(await cursorOffset(page)).toBe(first);
+    await shot(page, 'confidence-f8-1920-light');
+  });
+
+  it('runs "Approve page" from the command palette', async () => {
+    const pageId = await selectedPageId(page);
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('command-palette').waitFor();
+    await page.getByTestId('palette-input').fill('approve');
+    await shot(page, 'palette-1920-light');
+    expect(await page.getByTestId('palette-item').first().textContent()).toContain('Approve page');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('command-palette').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="review-status"]') as HTMLSelectElement | null)?.value === 'approved');
+    const review = await rpc<{ page: { reviewStatus: string } }>(page, 'pages.getReview', { pageId });
+    expect(review.page.reviewStatus).toBe('approved');
+  });
+
+  it('keeps every state usable in both themes from 1280×720 to 2560×1440 (screenshots)', async () => {
+    const sizes = [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+      { width: 2560, height: 1440 },
+    ];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId('theme-select').selectOption(theme);
+      expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme);
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        const tag = `${size.width}-${theme}`;
+        await openPage(page, 'eu-001.pdf', 1);
+        await page.locator('rect.kind-table').first().click();
+        await page.getByTestId('grid-panel').waitFor();
+        await shot(page, `state-grid-${tag}`);
+        await page.getByTestId('changes-tab').click();
+        await page.getByTestId('changes-panel').waitFor();
+        await page.locator('[data-testid="diff-editor"] .editor.modified .view-line').first().waitFor().catch(async (error: unknown) => {
+          await shot(page, `debug-changes-${tag}`);
+          throw error;
+        });
+        await page.waitForTimeout(600); // the diff is computed in Monaco's worker
+        await shot(page, `state-changes-${tag}`);
+        await page.getByRole('tab', { name: 'Markdown' }).click();
+        await openPage(page, 'FlipkartInvoice.png', 1);
+        await setCursor(page, 0);
+        await page.keyboard.press('F8');
+        await shot(page, `state-confidence-${tag}`);
+        await page.keyboard.press('Control+Shift+P');
+        await page.getByTestId('command-palette').waitFor();
+        await shot(page, `state-palette-${tag}`);
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.getByTestId('theme-select').selectOption('system');
   });
 });

@@ -17,10 +17,28 @@ export const jobProgressSchema = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
+/** Live reading of one page: the Markdown decoded since the last event, and the decoder's running figures. */
+export const pageReadingSchema = z.object({
+  pageId: z.string(),
+  /** True on the first event of a reading: the renderer starts an empty text. */
+  start: z.boolean(),
+  /** Text decoded since the previous event (may be empty when only the figures moved). */
+  text: z.string(),
+  /** Fraction of the page done, where the engine reports it (the bundled engine has no tokens to stream). */
+  fraction: z.number().min(0).max(1).nullable(),
+  tokens: z.number().int().nonnegative().nullable(),
+  tokensPerSecond: z.number().nonnegative().nullable(),
+  /** Speculative decoding (FastMTP): mean accepted length per step including the bonus token (τ); null otherwise. */
+  meanAcceptedLength: z.number().nonnegative().nullable(),
+});
+export type PageReading = z.infer<typeof pageReadingSchema>;
+
 export const contractEvents = {
   'job.progress': jobProgressSchema,
   /** A page's status or extraction changed; the renderer refetches what it shows. */
   'page.updated': z.object({ pageId: z.string(), documentId: z.string() }),
+  /** A page being read streams its Markdown and decoding figures (throttled; see main/jobs/liveReading.ts). */
+  'page.reading': pageReadingSchema,
   /** Documents were added or removed. */
   'documents.changed': z.object({}),
   /** Another project was opened. */

@@ -16,6 +16,7 @@ import type { Extraction } from '../../app/model/extraction.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import type { PageRecord, ProjectStore } from '../store/projectStore.js';
+import { LiveReading } from './liveReading.js';
 
 export interface ReadTask {
   pageId: string;
@@ -134,13 +135,15 @@ export class ReadingQueue {
   private async readOne(job: Job, task: ReadTask): Promise<ReadPage | null> {
     const { store, bus, engines } = this.deps;
     const startedAt = new Date();
+    const live = new LiveReading(bus, task.pageId);
     try {
       store.setPageStatus(task.pageId, 'reading');
       bus.emit('page.updated', task);
       const page = store.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
       const input = await this.deps.pageInput(page);
-      const read = await engine.read(input, { signal: job.controller.signal });
+      const read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
+      live.flush();
       if (job.controller.signal.aborted) return null;
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
       const extraction = this.documentPassOrWarning([readPage])[0]!;
@@ -151,6 +154,7 @@ export class ReadingQueue {
       this.fail(job, task, error);
       return null;
     } finally {
+      live.dispose();
       if (!this.disposed) bus.emit('page.updated', task);
     }
   }

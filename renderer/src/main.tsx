@@ -3,13 +3,16 @@ import './styles/app.css';
 import './styles/curation.css';
 import './styles/evaluate.css';
 import './styles/tools.css';
+import './styles/themes.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App.js';
 import { FatalScreen } from './components/FatalScreen.js';
 import { connect, type Connection } from './transport/connect.js';
 import { ContractProvider } from './state/contractContext.js';
+import { initTheme } from './state/theme.js';
 
+initTheme();
 const root = createRoot(document.getElementById('root')!);
 
 let connection: Connection | null = null;

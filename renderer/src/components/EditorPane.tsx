@@ -6,7 +6,7 @@ import type { PageReview } from '../../../app/contract/methods.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import type { ReactNode } from 'react';
 
-export type EditorTab = 'markdown' | 'preview';
+export type EditorTab = 'markdown' | 'preview' | 'changes';
 
 const reviewStatuses: { value: ReviewStatus; label: string }[] = [
   { value: 'unreviewed', label: 'Unreviewed' },
@@ -32,6 +32,10 @@ interface EditorPaneProps {
   /** The Monaco editor; kept mounted so switching pages and tabs is instant. */
   editor: ReactNode;
   preview: ReactNode;
+  /** The diff against the engine / earlier revisions and the revision history. */
+  changes?: ReactNode;
+  /** The page's Markdown streaming in while it is read. */
+  reading?: ReactNode;
 }
 
 export function EditorPane(props: EditorPaneProps) {
@@ -47,6 +51,11 @@ export function EditorPane(props: EditorPaneProps) {
           <button role="tab" aria-selected={tab === 'preview'} className={tab === 'preview' ? 'tab active' : 'tab'} data-testid="preview-tab" onClick={() => props.onTab('preview')}>
             Preview
           </button>
+          {props.changes && (
+            <button role="tab" aria-selected={tab === 'changes'} className={tab === 'changes' ? 'tab active' : 'tab'} data-testid="changes-tab" onClick={() => props.onTab('changes')}>
+              Changes
+            </button>
+          )}
         </div>
         <span className="toolbar-spacer" />
         {props.engineMenu}
@@ -70,13 +79,14 @@ export function EditorPane(props: EditorPaneProps) {
       <div className="editor-body">
         {props.editor}
         {hasText && tab === 'preview' && props.preview}
+        {hasText && tab === 'changes' && props.changes}
         {placeholder}
       </div>
     </section>
   );
 }
 
-function placeholderFor({ pageId, review, hasText, loadError, onReread, readingActive }: EditorPaneProps): ReactNode {
+function placeholderFor({ pageId, review, hasText, loadError, onReread, readingActive, reading }: EditorPaneProps): ReactNode {
   if (!pageId) return <div className="pane-message">The Markdown of the selected page appears here.</div>;
   if (loadError) return <div className="pane-message error">This page could not be loaded: {loadError}</div>;
   if (!review) return <div className="pane-message">Loading…</div>;
@@ -102,6 +112,7 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread, readingA
       </div>
     );
   }
+  if (status === 'reading' && reading) return reading;
   return (
     <div className="pane-message">
       <span className="spinner" aria-hidden="true" />

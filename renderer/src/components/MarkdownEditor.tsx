@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { Span } from '../../../app/model/extraction.js';
 import { monaco } from '../editor/monacoSetup.js';
+import { currentMonacoTheme } from '../state/theme.js';
 import type { TextChange } from '../logic/spanMap.js';
 
 export interface EditorContent {
@@ -40,7 +41,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     const model = monaco.editor.createModel('', 'markdown');
     const editor = monaco.editor.create(container.current!, {
       model,
-      theme: 'recto-light',
+      theme: currentMonacoTheme(),
       automaticLayout: true,
       wordWrap: 'on',
       minimap: { enabled: false },

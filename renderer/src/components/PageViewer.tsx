@@ -1,7 +1,7 @@
 /**
  * The page image with its element boxes; zoom in/out, fit width (default) and 100 %.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Element } from '../../../app/model/extraction.js';
 import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
 import { ElementOverlay } from './ElementOverlay.js';
@@ -24,6 +24,8 @@ interface PageViewerProps {
   emptyText: string;
   onPrevious(): void;
   onNext(): void;
+  /** More layers over the page image, in the same frame as the boxes (confidence tints). */
+  layers?: ReactNode;
 }
 
 /** Padding of the scroll pane on each side, in CSS pixels. */
@@ -142,6 +144,7 @@ export function PageViewer(props: PageViewerProps) {
                 onSelect={props.onSelect}
               />
             )}
+            {!failed && props.layers}
             {failed && <div className="image-error">The page image could not be loaded.</div>}
           </div>
         ) : (

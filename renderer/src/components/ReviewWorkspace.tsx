@@ -25,6 +25,7 @@ import { useFileDrop } from './useFileDrop.js';
 import { useReviewKeys } from './useReviewKeys.js';
 import { CursorPanels } from './tools/CursorPanels.js';
 import { useEditorState } from './tools/useEditorState.js';
+import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 
 interface ReviewWorkspaceProps {
@@ -141,6 +142,23 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     void reloadDocuments();
   };
 
+  const tools = useReviewTools({
+    editor: editorInstance,
+    editorState,
+    review,
+    active,
+    hasText: session.content !== null,
+    saveNow: session.saveNow,
+    actions: {
+      hasPage: review !== null,
+      setReviewStatus: (status) => void setReviewStatus(status),
+      step,
+      save: () => void session.saveNow(),
+      reread: () => void reread(),
+      showTab: setTab,
+    },
+  });
+
   const document = documents?.find((candidate) => candidate.pages.some((page) => page.id === pageId));
   const title = review
     ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
@@ -176,6 +194,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
+          layers={tools.pageLayers}
         />
         <EditorPane
           pageId={pageId}
@@ -214,6 +233,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
             </div>
           }
           preview={<MarkdownPreview text={session.liveText} />}
+          changes={tools.changesPanel}
+          reading={tools.readingView}
         />
       </div>
       <StatusBar
@@ -223,7 +244,9 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         revisionCount={review?.page.revisionCount ?? null}
         connection={connectionState}
         selectedElement={elements.find((element) => element.id === selectedId) ?? null}
+        extra={tools.statusItems}
       />
+      {tools.overlay}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div className="drop-message">Drop PDFs or images to import them</div>

@@ -1,4 +1,5 @@
 /** Bottom line: save state, engine of the page, page size, revisions, connection. */
+import type { ReactNode } from 'react';
 import type { Element, Extraction } from '../../../app/model/extraction.js';
 import type { PageSummary } from '../../../app/model/page.js';
 import { describeSaveState, type SaveState } from '../logic/autosave.js';
@@ -12,6 +13,8 @@ interface StatusBarProps {
   connection: ConnectionState;
   /** The element under the cursor or clicked on the page. */
   selectedElement: Element | null;
+  /** Items of the review tools (confidence count, reading speed, theme), before the element under the cursor. */
+  extra?: ReactNode;
 }
 
 export function engineLabel(extraction: Extraction | null): string {
@@ -20,7 +23,7 @@ export function engineLabel(extraction: Extraction | null): string {
   return [`${name} ${version}`, provider].filter(Boolean).join(' · ');
 }
 
-export function StatusBar({ saveState, extraction, page, revisionCount, connection, selectedElement }: StatusBarProps) {
+export function StatusBar({ saveState, extraction, page, revisionCount, connection, selectedElement, extra }: StatusBarProps) {
   return (
     <footer className="statusbar">
       <span
@@ -50,6 +53,7 @@ export function StatusBar({ saveState, extraction, page, revisionCount, connecti
         </span>
       )}
       <span className="status-spacer" />
+      {extra}
       {selectedElement && (
         <span className="status-item" data-testid="selected-element">
           {selectedElement.kind}

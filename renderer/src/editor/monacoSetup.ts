@@ -37,4 +37,15 @@ monaco.editor.defineTheme('recto-light', {
   },
 });
 
+monaco.editor.defineTheme('recto-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [],
+  colors: {
+    'editor.background': '#181b20',
+    'editorLineNumber.foreground': '#5c6370',
+    'editor.lineHighlightBackground': '#20242b',
+  },
+});
+
 export { monaco };

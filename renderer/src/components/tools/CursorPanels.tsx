@@ -32,6 +32,9 @@ interface CursorPanelsProps {
 const cropShare = 0.4;
 const cropWidth = { min: 160, max: 520 };
 const cropMaxHeight = 300;
+/** Below this editor width (CSS px) the crop goes above the grid, at most this tall. */
+const narrowPane = 700;
+const narrowCropHeight = 150;
 
 /** The element of the given kinds whose span overlaps [start, end) most; falls back to any overlapping element. */
 function elementFor(elements: readonly Element[], start: number, end: number, kinds: Element['kind'][]): Element | null {
@@ -65,8 +68,10 @@ export function CursorPanels({ editor, state, elements, image }: CursorPanelsPro
     const element = elementFor(elements, from, to, kinds);
     if (!image || !element) return null;
     const paneWidth = editor?.getLayoutInfo().width ?? 600;
-    const maxWidth = Math.min(cropWidth.max, Math.max(cropWidth.min, paneWidth * cropShare));
-    return <PageCrop imageUrl={image.url} boxSpace={image.boxSpace} box={element.box} maxWidth={maxWidth} maxHeight={cropMaxHeight} label={label} />;
+    // A narrow pane (1280 px screens) puts the crop above the grid at the pane's full width, not squeezed beside it.
+    const narrow = paneWidth < narrowPane;
+    const maxWidth = narrow ? paneWidth - 20 : Math.min(cropWidth.max, Math.max(cropWidth.min, paneWidth * cropShare));
+    return <PageCrop imageUrl={image.url} boxSpace={image.boxSpace} box={element.box} maxWidth={maxWidth} maxHeight={narrow ? narrowCropHeight : cropMaxHeight} label={label} />;
   };
   const close = () => {
     setDismissed(start);

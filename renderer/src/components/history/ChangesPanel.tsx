@@ -1,0 +1,166 @@
+/**
+ * What changed on this page: Monaco's diff editor of the current text against the engine's output or any earlier
+ * revision, beside the page's revision history (author, time). Restoring a revision puts its text in the editor and
+ * saves it at once, so a restore is itself a new revision and nothing is ever overwritten.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Revision } from '../../../../app/model/page.js';
+import { monaco } from '../../editor/monacoSetup.js';
+import { currentMonacoTheme } from '../../state/theme.js';
+import { useClient } from '../../state/contractContext.js';
+
+interface ChangesPanelProps {
+  pageId: string;
+  /** The engine's Markdown for the page (null before it was read). */
+  engineText: string | null;
+  engineLabel: string;
+  /** The editor's text now (saved or not). */
+  currentText: string;
+  /** Changes whenever a revision was saved, so the history is fetched again. */
+  revisionCount: number;
+  /** Puts a text back (an earlier revision's, or the engine's) as a new revision. */
+  onRestore(text: string): void;
+}
+
+const engineBase = 'engine';
+
+export function formatRevisionTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function ChangesPanel({ pageId, engineText, engineLabel, currentText, revisionCount, onRestore }: ChangesPanelProps) {
+  const client = useClient();
+  const [history, setHistory] = useState<Revision[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [base, setBase] = useState<string>(engineBase);
+  useEffect(() => {
+    let current = true;
+    client
+      .call('revisions.list', { pageId })
+      .then((list) => current && (setHistory(list), setError(null)))
+      .catch((reason: unknown) => current && setError(reason instanceof Error ? reason.message : String(reason)));
+    return () => {
+      current = false;
+    };
+  }, [client, pageId, revisionCount]);
+  useEffect(() => setBase(engineBase), [pageId]);
+
+  // Newest first; numbered in the order they were saved.
+  const numbered = useMemo(() => history.map((revision, index) => ({ revision, number: index + 1 })).reverse(), [history]);
+  const baseText = base === engineBase ? (engineText ?? '') : (history.find((revision) => revision.id === base)?.text ?? '');
+
+  const container = useRef<HTMLDivElement>(null);
+  const diff = useRef<{ editor: monaco.editor.IStandaloneDiffEditor; original: monaco.editor.ITextModel; modified: monaco.editor.ITextModel } | null>(null);
+  useEffect(() => {
+    const original = monaco.editor.createModel('', 'markdown');
+    const modified = monaco.editor.createModel('', 'markdown');
+    const editor = monaco.editor.createDiffEditor(container.current!, {
+      readOnly: true,
+      originalEditable: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: true,
+      renderSideBySideInlineBreakpoint: 720,
+      wordWrap: 'on',
+      diffWordWrap: 'on',
+      minimap: { enabled: false },
+      fontSize: 13,
+      lineHeight: 20,
+      scrollBeyondLastLine: false,
+      // Unchanged stretches fold away (a click unfolds them), so every change is in view without scrolling for it.
+      hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 4, revealLineCount: 20 },
+      theme: currentMonacoTheme(),
+    });
+    editor.setModel({ original, modified });
+    diff.current = { editor, original, modified };
+    return () => {
+      diff.current = null;
+      editor.dispose();
+      original.dispose();
+      modified.dispose();
+    };
+  }, []);
+  useEffect(() => {
+    const models = diff.current;
+    if (!models) return;
+    if (models.original.getValue() !== baseText) models.original.setValue(baseText);
+    if (models.modified.getValue() !== currentText) models.modified.setValue(currentText);
+  }, [baseText, currentText]);
+
+  const latestId = history.at(-1)?.id ?? null;
+  return (
+    <section className="changes-panel" aria-label="Changes" data-testid="changes-panel">
+      <div className="tool-toolbar">
+        <label className="changes-base">
+          <span className="muted">Compare the current text with</span>
+          <select value={base} onChange={(event) => setBase(event.target.value)} data-testid="diff-base">
+            <option value={engineBase}>the engine’s output ({engineLabel})</option>
+            {numbered.map(({ revision, number }) => (
+              <option key={revision.id} value={revision.id}>
+                revision {number} · {revision.author} · {formatRevisionTime(revision.createdAt)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="toolbar-spacer" />
+        <span className="muted" data-testid="diff-summary">
+          {baseText === currentText ? 'No differences' : 'Removed on the left, added on the right'}
+        </span>
+      </div>
+      <div className="changes-body">
+        <div className="diff-host" ref={container} data-testid="diff-editor" />
+        <aside className="revision-list" aria-label="Revision history">
+          <div className="revision-list-title">History</div>
+          {error && <div className="tool-message">{error}</div>}
+          <ol data-testid="revision-list">
+            {numbered.map(({ revision, number }) => (
+              <li key={revision.id} className={revision.id === base ? 'revision selected' : 'revision'} data-testid="revision-item" data-revision-id={revision.id}>
+                <div className="revision-head">
+                  <strong>Revision {number}</strong>
+                  {revision.id === latestId && <span className="revision-badge">current</span>}
+                </div>
+                <div className="muted">
+                  {revision.author} · {formatRevisionTime(revision.createdAt)}
+                </div>
+                <div className="revision-actions">
+                  <button className="text-button" onClick={() => setBase(revision.id)}>
+                    Compare
+                  </button>
+                  <button
+                    className="text-button"
+                    data-testid="restore-revision"
+                    disabled={revision.text === currentText}
+                    title="Put this revision's text back, as a new revision"
+                    onClick={() => onRestore(revision.text)}
+                  >
+                    Restore
+                  </button>
+                </div>
+              </li>
+            ))}
+            <li className={base === engineBase ? 'revision selected' : 'revision'}>
+              <div className="revision-head">
+                <strong>Engine output</strong>
+              </div>
+              <div className="muted">{engineLabel}</div>
+              <div className="revision-actions">
+                <button className="text-button" onClick={() => setBase(engineBase)}>
+                  Compare
+                </button>
+                <button
+                  className="text-button"
+                  disabled={engineText === null || engineText === currentText}
+                  title="Put the engine's text back, as a new revision"
+                  onClick={() => engineText !== null && onRestore(engineText)}
+                >
+                  Restore
+                </button>
+              </div>
+            </li>
+          </ol>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Every action of the review screen as a palette command, with the shortcut that also runs it. */
+import type { ReviewStatus } from '../../../../app/model/page.js';
+import { setThemePreference, toggleTheme } from '../../state/theme.js';
+import type { EditorTab } from '../EditorPane.js';
+import type { Command } from './CommandPalette.js';
+import { commandKey } from './useToolKeys.js';
+
+export interface WorkspaceActions {
+  hasPage: boolean;
+  setReviewStatus(status: ReviewStatus): void;
+  step(delta: number): void;
+  save(): void;
+  reread(): void;
+  showTab(tab: EditorTab): void;
+  nextMark(direction: 1 | -1): void;
+}
+
+export function workspaceCommands(actions: WorkspaceActions): Command[] {
+  const page = actions.hasPage;
+  return [
+    { id: 'approve', title: 'Approve page', enabled: page, run: () => actions.setReviewStatus('approved') },
+    { id: 'reject', title: 'Reject page', enabled: page, run: () => actions.setReviewStatus('rejected') },
+    { id: 'in-review', title: 'Mark page as in review', enabled: page, run: () => actions.setReviewStatus('in-review') },
+    { id: 'unreviewed', title: 'Mark page as unreviewed', enabled: page, run: () => actions.setReviewStatus('unreviewed') },
+    { id: 'next-page', title: 'Next page', shortcut: 'Alt+↓ / PageDown', run: () => actions.step(1) },
+    { id: 'previous-page', title: 'Previous page', shortcut: 'Alt+↑ / PageUp', run: () => actions.step(-1) },
+    { id: 'save', title: 'Save now', shortcut: `${commandKey}+S`, enabled: page, run: actions.save },
+    { id: 'next-unsure', title: 'Next low-confidence word', shortcut: 'F8', enabled: page, run: () => actions.nextMark(1) },
+    { id: 'previous-unsure', title: 'Previous low-confidence word', shortcut: 'Shift+F8', enabled: page, run: () => actions.nextMark(-1) },
+    { id: 'show-markdown', title: 'Show the Markdown', enabled: page, run: () => actions.showTab('markdown') },
+    { id: 'show-preview', title: 'Show the preview', enabled: page, run: () => actions.showTab('preview') },
+    { id: 'show-changes', title: 'Show changes and revision history', enabled: page, run: () => actions.showTab('changes') },
+    { id: 'reread', title: 'Read this page again', enabled: page, run: actions.reread },
+    { id: 'theme-toggle', title: 'Toggle dark / light theme', run: toggleTheme },
+    { id: 'theme-dark', title: 'Theme: dark', run: () => setThemePreference('dark') },
+    { id: 'theme-light', title: 'Theme: light', run: () => setThemePreference('light') },
+    { id: 'theme-system', title: 'Theme: follow the system', run: () => setThemePreference('system') },
+  ];
+}
