@@ -44,8 +44,25 @@ export interface EngineDescriptor {
   unavailableReason?: string;
 }
 
+/** One server an engine reads through (remote engines): its load and failures, for progress lines. */
+export interface EndpointStatus {
+  url: string;
+  /** Requests it may have in flight at once. */
+  capacity: number;
+  inFlight: number;
+  /** Pages it answered. */
+  answered: number;
+  /** Attempts that failed on it (each retry counts). */
+  errors: number;
+  lastError: string | null;
+}
+
 export interface Engine {
   readonly descriptor: EngineDescriptor;
+  /** How many pages are worth reading at once (servers with several slots); 1 when absent. */
+  readonly parallelism?: number;
+  /** The servers this engine reads through, where it reads through any. */
+  endpointStatus?(): EndpointStatus[];
   /** Reads one page. Rejects with an Error whose message names the page (input.label) and the reason. */
   read(input: PageInput, options?: ReadOptions): Promise<Extraction>;
   /** Frees sessions, workers and caches. */

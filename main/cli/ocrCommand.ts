@@ -10,6 +10,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { JobProgress } from '../../app/contract/events.js';
 import { documentInvoiceFields } from '../../app/invoice/index.js';
+import type { EndpointStatus } from '../../app/model/engine.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { RectoSession } from '../services/rectoSession.js';
 
@@ -29,18 +30,17 @@ export interface OcrSummary {
   failedPages: { label: string; reason: string }[];
 }
 
+/** How often the progress line is redrawn between pages. */
+const PROGRESS_REFRESH_MS = 1000;
+
 export async function runOcr(session: RectoSession, options: OcrOptions): Promise<OcrSummary> {
   const temporary = options.project ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'recto-ocr-'));
   const projectFile = options.project ?? path.join(temporary!, 'ocr.recto');
   try {
-    const remember = { remember: temporary === null };
-    if (fs.existsSync(projectFile)) await session.openProject(projectFile, remember);
-    else await session.createProject(projectFile, remember);
-
     const bar = new cliProgress.SingleBar(
       {
         stream: options.progress,
-        format: 'Reading |{bar}| {value}/{total} pages | {eta_formatted} left | {label}',
+        format: 'Reading |{bar}| {value}/{total} pages | {rate} pages/s | {eta_formatted} left{endpoints} | {label}',
         etaBuffer: 20,
         hideCursor: true,
         noTTYOutput: true,
@@ -50,25 +50,41 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
     );
     // Several jobs may run (one per file, plus pages resumed in an existing project): sum them per job id.
     const jobs = new Map<string, { done: number; total: number }>();
+    const rate = new ReadingRate();
     let started = false;
+    let label = '';
+    const endpoints = endpointLine(session, options.engine);
+    const refresh = () => {
+      const done = [...jobs.values()].reduce((sum, j) => sum + j.done, 0);
+      const total = [...jobs.values()].reduce((sum, j) => sum + j.total, 0);
+      const payload = { label, rate: rate.perSecond(done), endpoints: endpoints() };
+      if (!started) {
+        bar.start(total, done, payload);
+        started = true;
+      } else {
+        bar.setTotal(total);
+        bar.update(done, payload);
+      }
+    };
     const unsubscribe = session.bus.subscribe((envelope) => {
       if (envelope.event !== 'job.progress') return;
       const job = envelope.payload as JobProgress;
       jobs.set(job.jobId, { done: job.pagesDone, total: job.pagesTotal });
-      const done = [...jobs.values()].reduce((sum, j) => sum + j.done, 0);
-      const total = [...jobs.values()].reduce((sum, j) => sum + j.total, 0);
-      if (!started) {
-        bar.start(total, done, { label: job.label });
-        started = true;
-      } else {
-        bar.setTotal(total);
-        bar.update(done, { label: job.label });
-      }
+      label = job.label;
+      refresh();
     });
+    // Endpoint errors change while no page finishes (an endpoint down, retries backing off).
+    const ticker = setInterval(() => started && refresh(), PROGRESS_REFRESH_MS);
 
+    const remember = { remember: temporary === null, engine: options.engine };
+    if (fs.existsSync(projectFile)) await session.openProject(projectFile, remember);
+    else await session.createProject(projectFile, remember);
     const result = await session.importFiles(options.files.map((filePath) => ({ filePath })), options.engine);
-    // Documents already in the project are read again only if they have no extraction yet.
+    // A rerun reads only what is missing: pages an interrupted run left pending were queued when the project opened;
+    // pages that failed are read again; pages already read are kept.
+    retryFailedPages(session, new Set(result.duplicates), options.engine);
     await session.queue.idle();
+    clearInterval(ticker);
     unsubscribe();
     if (started) bar.stop();
 
@@ -100,5 +116,56 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
   } finally {
     await session.close();
     if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/** Pages of documents already in the project whose reading failed, queued again (with the engine asked for). */
+function retryFailedPages(session: RectoSession, documentNames: ReadonlySet<string>, engine?: string): void {
+  for (const document of session.store.listDocuments()) {
+    if (!documentNames.has(document.name)) continue;
+    const failed = document.pages.filter((page) => session.store.getPage(page.id).status === 'error');
+    if (failed.length === 0) continue;
+    const tasks = failed.map((page) => ({ pageId: page.id, documentId: document.id }));
+    session.queue.enqueue(`Reading again ${document.name}`, tasks, engine ?? session.settings.get().engine);
+  }
+}
+
+/** ` | gpu1:8000 0 err, gpu2:8000 3 err` for engines that read through servers; empty for local engines. */
+function endpointLine(session: RectoSession, engineId?: string): () => string {
+  let status: (() => EndpointStatus[]) | null = null;
+  const id = engineId ?? session.settings.get().engine;
+  if (session.engines.has(id)) {
+    session.engines.get(id).then(
+      (engine) => (status = engine.endpointStatus ? () => engine.endpointStatus!() : null),
+      () => undefined,
+    );
+  }
+  return () => {
+    const endpoints = status?.() ?? [];
+    if (endpoints.length === 0) return '';
+    return ` | ${endpoints.map((e) => `${hostOf(e.url)} ${e.inFlight}/${e.capacity} busy ${e.errors} err`).join(', ')}`;
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Pages per second over the last minute of progress (the whole run's average hides a server that just went down). */
+class ReadingRate {
+  private readonly samples: { at: number; done: number }[] = [];
+  private static readonly WINDOW_MS = 60_000;
+
+  perSecond(done: number): string {
+    const now = performance.now();
+    this.samples.push({ at: now, done });
+    while (this.samples.length > 2 && now - this.samples[0]!.at > ReadingRate.WINDOW_MS) this.samples.shift();
+    const first = this.samples[0]!;
+    const seconds = (now - first.at) / 1000;
+    return seconds > 0 ? ((done - first.done) / seconds).toFixed(2) : '0.00';
   }
 }

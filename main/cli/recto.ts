@@ -10,16 +10,22 @@ import { createRectoSession } from '../composition/createRectoSession.js';
 import { evaluateCommand, evaluateUsage } from './evaluateCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { runOcr } from './ocrCommand.js';
+import { remoteFlags, remoteOptionsFrom, remoteUsage } from './remoteOptions.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
 import { serve } from './serveCommand.js';
 
 const usage = `Usage:
-  recto serve [--port N] [--project FILE.recto]
+  recto serve [--port N] [--project FILE.recto] [--pack DIR] [--endpoint URL …]
       Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
-  recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm] [--pack DIR]
+      With --pack DIR it also answers /v1/chat/completions and /v1/models (OpenAI-compatible, Bearer = the token)
+      with that jina-ocr-v1 pack, for remote engines and batch runs elsewhere.
+  recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm|remote] [--pack DIR]
             [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
+            [--endpoint URL [--endpoint URL2]] [--model NAME] [--concurrency N]
       Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
-      --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack.
+      --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack. With --project the run is resumable:
+      a rerun reads only the pages not read yet.
+${remoteUsage}
   recto export P.recto --out DIR [--status approved] [--since ISO] [--images png|none]
                [--format records|chat|olmocr|pairs]
       Writes the corpus: images/, records.jsonl, tests.jsonl (olmOCR-Bench tests from the corrections), README.md,
@@ -40,11 +46,13 @@ export async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
-        options: { port: { type: 'string' }, project: { type: 'string' }, pack: { type: 'string' } },
+        options: { port: { type: 'string' }, project: { type: 'string' }, pack: { type: 'string' }, ...remoteFlags },
       });
       const port = values.port ? Number(values.port) : 0;
       if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port: not a port number: ${values.port}`);
-      await serve({ port, project: values.project, packDir: values.pack });
+      const remote = remoteOptionsFrom(values);
+      if (typeof remote === 'string') return fail(remote);
+      await serve({ port, project: values.project, packDir: values.pack, remote: remote ?? undefined });
       return new Promise<number>(() => {
         // Runs until interrupted; serve() installs the signal handlers that close it cleanly.
       });
@@ -61,6 +69,7 @@ export async function main(argv: string[]): Promise<number> {
           provider: { type: 'string' },
           decoder: { type: 'string' },
           k: { type: 'string' },
+          ...remoteFlags,
         },
       });
       if (positionals.length === 0) return fail('recto ocr: give at least one file');
@@ -72,7 +81,10 @@ export async function main(argv: string[]): Promise<number> {
       if (draftDepth !== undefined && !(Number.isInteger(draftDepth) && draftDepth >= 1 && draftDepth <= 8)) {
         return fail(`--k: a draft depth from 1 to 8, not ${values.k}`);
       }
+      const remote = remoteOptionsFrom(values);
+      if (typeof remote === 'string') return fail(remote);
       const session = createRectoSession({
+        remote: remote ?? undefined,
         packDir: values.pack,
         provider: values.provider as ProviderPreference | undefined,
         decoder: values.decoder as DecoderKind | undefined,
@@ -83,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
           files: positionals.map((file) => path.resolve(file)),
           outDir: path.resolve(values.out),
           project: values.project ? path.resolve(values.project) : undefined,
-          engine: values.engine ?? (values.pack ? 'vlm' : undefined),
+          engine: values.engine ?? (remote ? 'remote' : values.pack ? 'vlm' : undefined),
           progress: process.stderr,
         });
         for (const { file, reason } of summary.failedFiles) process.stderr.write(`recto: ${file}: ${reason}\n`);

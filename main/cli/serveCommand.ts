@@ -1,23 +1,38 @@
 /**
- * `recto serve`: the browser shell over a session, until interrupted.
+ * `recto serve`: the browser shell over a session, until interrupted. With a model pack it also serves that
+ * jina-ocr-v1 runtime over the OpenAI-compatible API (/v1/chat/completions, /v1/models), sharing the engine the
+ * review screen reads with.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { RemoteEngineOptions } from '../../native-models/remote/index.js';
+import { VlmEngine, VLM_ENGINE_ID } from '../../native-models/vlm/index.js';
 import { createRectoSession } from '../composition/createRectoSession.js';
 import { createDispatch } from '../services/dispatch.js';
 import { createHandlers } from '../services/handlers.js';
 import { startBrowserServer, type BrowserServer } from '../shells/browser/browserServer.js';
+import { openAiRoutes, type ExtraRoutes } from '../shells/browser/openAiRoutes.js';
+import type { RectoSession } from '../services/rectoSession.js';
 import { packageRoot } from '../util/packageRoot.js';
 
 export interface ServeOptions {
   port: number;
   project?: string;
   packDir?: string;
+  /** OpenAI-compatible servers the remote engine reads through. */
+  remote?: RemoteEngineOptions;
+  /** Fixed token (tests); random otherwise. */
+  token?: string;
+  /** False in tests: no signal handlers that exit the process. */
+  exitOnSignal?: boolean;
   /** Where the URL line goes (stdout). */
   out?: NodeJS.WritableStream;
 }
 
 export async function serve(options: ServeOptions): Promise<BrowserServer> {
-  const session = createRectoSession({ packDir: options.packDir });
+  const session = createRectoSession({ packDir: options.packDir, remote: options.remote });
+  const served = options.packDir ? servedModel(session, options.packDir) : null;
   let server: BrowserServer | null = null;
   const handlers = createHandlers(session, {
     shell: 'browser',
@@ -29,18 +44,59 @@ export async function serve(options: ServeOptions): Promise<BrowserServer> {
     pageImagePath: (pageId) => session.pageImagePath(pageId),
     rendererDir: path.join(packageRoot(), 'dist', 'renderer'),
     port: options.port,
+    token: options.token,
+    extraRoutes: served?.routes,
   });
   if (options.project) await session.openProject(path.resolve(options.project));
   else await session.reopenLastProject();
   const out = options.out ?? process.stdout;
-  out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n(Press Ctrl+C to stop.)\n`);
+  out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n`);
+  if (served) {
+    out.write(`Serving ${served.modelId} at ${server.origin}/v1 (OpenAI-compatible; API key = the token after #token=).\n`);
+  }
+  out.write('(Press Ctrl+C to stop.)\n');
 
-  const stop = async () => {
-    await server?.close();
+  const browser = server;
+  const close = async () => {
+    await browser.close();
     await session.dispose();
-    process.exit(0);
+    served?.dispose();
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-  return server;
+  if (options.exitOnSignal !== false) {
+    const stop = async () => {
+      await close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  }
+  return { ...browser, close };
+}
+
+/** The pack's engine behind the /v1 routes, under the pack's own model name. */
+function servedModel(session: RectoSession, packDir: string): { modelId: string; routes: ExtraRoutes; dispose: () => void } | null {
+  if (!session.engines.has(VLM_ENGINE_ID)) return null;
+  const manifest = readManifest(packDir);
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-serve-'));
+  const routes = openAiRoutes({
+    modelId: manifest.name,
+    licence: manifest.licence,
+    scratchDir,
+    model: async () => {
+      const engine = await session.engines.get(VLM_ENGINE_ID);
+      if (!(engine instanceof VlmEngine)) throw new Error('the pack engine cannot serve raw text');
+      return engine;
+    },
+  });
+  return { modelId: manifest.name, routes, dispose: () => fs.rmSync(scratchDir, { recursive: true, force: true }) };
+}
+
+function readManifest(packDir: string): { name: string; licence: string | null } {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(path.resolve(packDir), 'manifest.json'), 'utf8')) as { name?: unknown; licence?: unknown };
+    return { name: typeof manifest.name === 'string' ? manifest.name : 'jina-ocr-v1', licence: typeof manifest.licence === 'string' ? manifest.licence : null };
+  } catch {
+    // The engine's descriptor says why the pack is unusable; requests then fail with that reason.
+    return { name: 'jina-ocr-v1', licence: null };
+  }
 }

@@ -1,9 +1,11 @@
 /**
  * The engines this installation offers. The bundled CPU engine is always there; the vision-language engine is
- * offered when a model pack is configured (--pack, RECTO_PACK).
+ * offered when a model pack is configured (--pack, RECTO_PACK); the remote engine when endpoints are (--endpoint, or
+ * `remote` in the settings file).
  */
 import path from 'node:path';
 import { BundledEngine } from '../../native-models/bundled/index.js';
+import { RemoteEngine, type RemoteEngineOptions } from '../../native-models/remote/index.js';
 import { VlmEngine, type DecoderKind, type ProviderPreference } from '../../native-models/vlm/index.js';
 import { EngineRegistry, type EngineFactory } from '../engines/engineRegistry.js';
 
@@ -16,6 +18,8 @@ export interface EngineOptions {
   decoder?: DecoderKind;
   /** FastMTP draft depth K. */
   draftDepth?: number;
+  /** OpenAI-compatible servers for the remote engine (--endpoint, or the settings file); offered when given. */
+  remote?: RemoteEngineOptions;
   /** Extra or replacement engines (tests). */
   extraEngines?: EngineFactory[];
 }
@@ -39,12 +43,19 @@ function vlmEngineFactory(options: EngineOptions & { packDir: string }): EngineF
   return { descriptor: () => descriptor, create: async () => new VlmEngine(settings) };
 }
 
+/** The remote engine over its endpoints; one instance for the session, as its endpoint pool is shared by all reads. */
+function remoteEngineFactory(options: RemoteEngineOptions): EngineFactory {
+  const descriptor = new RemoteEngine(options).descriptor;
+  return { descriptor: () => descriptor, create: async () => new RemoteEngine(options) };
+}
+
 export function createEngineRegistry(options: EngineOptions): EngineRegistry {
   const factories = new Map<string, EngineFactory>();
   const add = (factory: EngineFactory) => factories.set(factory.descriptor().id, factory);
   add(bundledEngineFactory());
   const packDir = options.packDir ?? process.env.RECTO_PACK;
   if (packDir) add(vlmEngineFactory({ ...options, packDir }));
+  if (options.remote && options.remote.endpoints.length > 0) add(remoteEngineFactory(options.remote));
   for (const factory of options.extraEngines ?? []) add(factory);
   return new EngineRegistry(factories);
 }

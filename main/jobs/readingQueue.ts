@@ -1,6 +1,7 @@
 /**
  * The reading queue: pages wait here for an engine. Jobs are batches (one import, one re-read) with their own
- * progress and ETA; pages are read one after another, each written to the store in one transaction with its run.
+ * progress and ETA; pages are read one after another (or as many at once as the engine's servers take: the remote
+ * engine), each written to the store in one transaction with its run, so a killed run loses only the pages in flight.
  *
  * Engines read one page at a time, but running headers and footers are a property of the document. Each page is saved
  * as soon as it is read, already judged against the document's pages read before it (`markRunningFurniture` with
@@ -17,6 +18,9 @@ import type { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import type { PageRecord, ProjectStore } from '../store/projectStore.js';
 import { LiveReading } from './liveReading.js';
+
+/** However many slots an engine's servers offer, no more pages than this are rendered and in flight at once. */
+const MAX_PAGES_AT_ONCE = 256;
 
 export interface ReadTask {
   pageId: string;
@@ -49,6 +53,16 @@ interface Job {
   startedAt: number;
   controller: AbortController;
   state: JobProgress['state'];
+  /** The next task to start. */
+  next: number;
+  /** Tasks started and not yet finished. */
+  inFlight: number;
+  /** Indices of the tasks finished (read or failed): a cancel puts exactly the others back to pending. */
+  finished: Set<number>;
+  /** Pages of the job still to read, per document: its pass runs when this reaches 0. */
+  left: Map<string, number>;
+  /** Pages read, per document, kept for that pass. */
+  held: Map<string, ReadPage[]>;
 }
 
 export class ReadingQueue {
@@ -70,8 +84,16 @@ export class ReadingQueue {
       startedAt: Date.now(),
       controller: new AbortController(),
       state: 'running',
+      next: 0,
+      inFlight: 0,
+      finished: new Set(),
+      left: new Map(),
+      held: new Map(),
     };
-    for (const task of tasks) this.deps.store.setPageStatus(task.pageId, 'pending');
+    for (const task of tasks) {
+      this.deps.store.setPageStatus(task.pageId, 'pending');
+      job.left.set(task.documentId, (job.left.get(task.documentId) ?? 0) + 1);
+    }
     this.jobs.push(job);
     this.report(job);
     this.running ??= this.drain().finally(() => {
@@ -99,35 +121,81 @@ export class ReadingQueue {
     await this.idle();
   }
 
+  /**
+   * Starts the queued pages in order, as many at once as the engine of the next page reads well (one for local
+   * engines, the endpoints' slots for remote ones) — across jobs, so a batch of one-page files fills the servers too.
+   */
   private async drain(): Promise<void> {
-    while (this.jobs.length > 0) {
-      const job = this.jobs[0]!;
-      let documentPages: ReadPage[] = [];
-      for (let index = job.done; index < job.tasks.length; index++) {
-        const task = job.tasks[index]!;
-        if (job.controller.signal.aborted) break;
-        const read = await this.readOne(job, task);
-        if (read) documentPages.push(read);
-        if (!job.controller.signal.aborted) {
-          job.done += 1;
-          this.report(job);
-        }
-        if (job.tasks[index + 1]?.documentId !== task.documentId) {
-          this.revisitDocument(documentPages);
-          documentPages = [];
-        }
+    const reading = new Set<Promise<void>>();
+    for (;;) {
+      this.settleJobs();
+      const job = this.jobs.find((candidate) => candidate.next < candidate.tasks.length && !candidate.controller.signal.aborted);
+      if (!job) {
+        if (reading.size === 0) return;
+        await Promise.race(reading);
+        continue;
       }
-      this.revisitDocument(documentPages);
-      this.jobs.shift();
+      const limit = await this.parallelismOf(job.engineId);
+      if (job.controller.signal.aborted) continue;
+      if (reading.size >= limit) {
+        await Promise.race(reading);
+        continue;
+      }
+      const index = job.next++;
+      job.inFlight += 1;
+      const read: Promise<void> = this.readTask(job, index).finally(() => {
+        job.inFlight -= 1;
+        reading.delete(read);
+      });
+      reading.add(read);
+    }
+  }
+
+  /** Reads a task; counts it and runs its document's pass when it was the document's last page of the job. */
+  private async readTask(job: Job, index: number): Promise<void> {
+    const task = job.tasks[index]!;
+    const read = await this.readOne(job, task);
+    if (job.controller.signal.aborted) return;
+    if (read) job.held.set(task.documentId, [...(job.held.get(task.documentId) ?? []), read]);
+    job.finished.add(index);
+    job.done += 1;
+    this.report(job);
+    const remaining = job.left.get(task.documentId)! - 1;
+    job.left.set(task.documentId, remaining);
+    if (remaining === 0) {
+      this.revisitDocument(job.held.get(task.documentId) ?? []);
+      job.held.delete(task.documentId);
+    }
+  }
+
+  /** Jobs with nothing left to start and nothing in flight are finished: reported and removed, in order. */
+  private settleJobs(): void {
+    for (const job of [...this.jobs]) {
+      const started = job.next >= job.tasks.length || job.controller.signal.aborted;
+      if (!started || job.inFlight > 0) continue;
+      this.jobs.splice(this.jobs.indexOf(job), 1);
+      for (const pages of job.held.values()) this.revisitDocument(pages);
       if (job.controller.signal.aborted) {
         job.state = 'cancelled';
         if (!this.disposed) {
-          for (const task of job.tasks.slice(job.done)) this.deps.store.setPageStatus(task.pageId, 'pending');
+          job.tasks.forEach((task, index) => {
+            if (!job.finished.has(index)) this.deps.store.setPageStatus(task.pageId, 'pending');
+          });
         }
       } else {
         job.state = job.errors.length === job.tasks.length && job.tasks.length > 0 ? 'failed' : 'done';
       }
       if (!this.disposed) this.report(job);
+    }
+  }
+
+  /** Pages to read at once with this engine: its own figure, capped; 1 if it cannot start (each page then fails alone). */
+  private async parallelismOf(engineId: string): Promise<number> {
+    try {
+      const engine = await this.deps.engines.get(engineId);
+      return Math.max(1, Math.min(MAX_PAGES_AT_ONCE, Math.floor(engine.parallelism ?? 1)));
+    } catch {
+      return 1;
     }
   }
 

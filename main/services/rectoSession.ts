@@ -39,6 +39,11 @@ export interface RectoSessionOptions {
   bus?: EventBus;
 }
 
+interface OpenOptions {
+  remember?: boolean;
+  engine?: string;
+}
+
 interface OpenProject {
   store: ProjectStore;
   queue: ReadingQueue;
@@ -86,13 +91,16 @@ export class RectoSession {
       .map((name) => path.join(this.options.samplesDir, name));
   }
 
-  /** `remember: false` keeps a throw-away project (the CLI's) out of the recent list. */
-  async createProject(file: string, { remember = true } = {}): Promise<ProjectInfo> {
-    return this.switchTo(ProjectStore.create(file), remember);
+  /**
+   * `remember: false` keeps a throw-away project (the CLI's) out of the recent list; `engine` reads the pages an
+   * interrupted run left (else the settings' engine).
+   */
+  async createProject(file: string, { remember = true, engine }: OpenOptions = {}): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.create(file), remember, engine);
   }
 
-  async openProject(file: string, { remember = true } = {}): Promise<ProjectInfo> {
-    return this.switchTo(ProjectStore.open(file), remember);
+  async openProject(file: string, { remember = true, engine }: OpenOptions = {}): Promise<ProjectInfo> {
+    return this.switchTo(ProjectStore.open(file), remember, engine);
   }
 
   /** Opens the samples project, creating it with the bundled samples on first use. */
@@ -191,7 +199,7 @@ export class RectoSession {
     );
   }
 
-  private async switchTo(store: ProjectStore, remember = true): Promise<ProjectInfo> {
+  private async switchTo(store: ProjectStore, remember = true, engine?: string): Promise<ProjectInfo> {
     await this.close();
     const queue = new ReadingQueue({
       store,
@@ -204,7 +212,7 @@ export class RectoSession {
     this.bus.emit('project.changed', { path: store.file });
     // Pages whose reading was interrupted when the project was last closed are read now.
     const unread = store.pagesToRead();
-    if (unread.length > 0) queue.enqueue(`Resuming ${store.info().name}`, unread, this.settings.get().engine);
+    if (unread.length > 0) queue.enqueue(`Resuming ${store.info().name}`, unread, engine ?? this.settings.get().engine);
     return store.info();
   }
 }

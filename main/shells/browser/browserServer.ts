@@ -16,6 +16,7 @@ import { maxImportBytes } from '../../../app/contract/methods.js';
 import type { Dispatch } from '../../services/dispatch.js';
 import type { EventBus } from '../../events/eventBus.js';
 import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
+import type { ExtraRoutes } from './openAiRoutes.js';
 import { resolveStaticFile } from './staticFiles.js';
 
 export interface BrowserServerOptions {
@@ -29,6 +30,8 @@ export interface BrowserServerOptions {
   port?: number;
   /** Fixed token (tests); random otherwise. */
   token?: string;
+  /** More routes behind the same host check (the OpenAI-compatible /v1 routes of `recto serve --pack`). */
+  extraRoutes?: ExtraRoutes;
 }
 
 export interface BrowserServer {
@@ -68,6 +71,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     const url = parseRequestUrl(request.url);
     if (!url) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
+    if (options.extraRoutes && (await options.extraRoutes(request, response, url, isToken))) return;
 
     if (url.pathname.startsWith('/api/rpc/')) {
       if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'POST only');

@@ -22,6 +22,8 @@ export interface ReadSettings {
   /** FastMTP draft depth K. */
   draftDepth: number;
   maxNewTokens: number;
+  /** Replaces the pack's prompt (served requests); `<image>` marks where the visual tokens go. */
+  prompt?: string;
 }
 
 export interface PageText {
@@ -93,7 +95,7 @@ export class PageReader {
 
   async read(imagePath: string, settings: ReadSettings, hooks: ReadHooks = {}): Promise<PageText> {
     const start = performance.now();
-    const { embeds, length, visualTokens } = await this.promptEmbeddings(imagePath, settings.imageMode);
+    const { embeds, length, visualTokens } = await this.promptEmbeddings(imagePath, settings.imageMode, settings.prompt ?? this.pack.manifest.prompt);
     const streamer = new TextStreamer(this.tokenizer, (text) => hooks.onText?.(text));
     // The decoder cannot go past its position table: a page that would is cut there and flagged like max tokens.
     const maxNewTokens = Math.max(1, Math.min(settings.maxNewTokens, this.pack.manifest.maxPositions - length - settings.draftDepth - 1));
@@ -134,7 +136,7 @@ export class PageReader {
   }
 
   /** BOS + text before `<image>` + visual embeddings + text after it. [length × H] */
-  private async promptEmbeddings(imagePath: string, modeName: ImageModeName): Promise<{ embeds: Float32Array; length: number; visualTokens: number }> {
+  private async promptEmbeddings(imagePath: string, modeName: ImageModeName, prompt: string): Promise<{ embeds: Float32Array; length: number; visualTokens: number }> {
     const mode = imageModes[modeName];
     const views = await prepareViews(imagePath, mode);
     const H = this.pack.manifest.dims.hidden;
@@ -161,7 +163,7 @@ export class PageReader {
     if (visualTokens !== expected) {
       throw new Error(`vision encoder gave ${visualTokens} visual tokens where ${modeName} mode needs ${expected}; the pack's vision graph does not match DeepSeek-OCR's 16× compression`);
     }
-    const [before, after = ''] = this.pack.manifest.prompt.split('<image>');
+    const [before, after = ''] = prompt.split('<image>');
     const head = await this.models.embedder.embed([this.pack.manifest.specialTokens.bos, ...this.tokenizer.encode(before ?? '')]);
     const tail = await this.models.embedder.embed(this.tokenizer.encode(after));
     const embeds = new Float32Array(head.length + visual.length + tail.length);

@@ -51,15 +51,75 @@ export class VlmEngine implements Engine {
   }
 
   async read(input: PageInput, options: ReadOptions = {}): Promise<Extraction> {
-    if (!this.descriptor.available) throw new Error(`${input.label}: the VLM engine is not available (${this.descriptor.unavailableReason})`);
-    if (options.signal?.aborted) throw abortError(input.label);
     const start = performance.now();
-    const info = await this.start(input.label);
+    const { result, info, settings } = await this.decode(input.imagePath, input.label, {}, options);
+    const grounding = parseGroundingOutput(result.text, { width: input.width, height: input.height });
+    const warnings = [...info.warnings, ...grounding.warnings];
+    if (result.hitMaxTokens) warnings.push(`decoding stopped at ${settings.maxNewTokens} tokens: probable repetition`);
+    const durationMs = performance.now() - start;
+    const extraction: Extraction = {
+      markdown: grounding.markdown,
+      elements: grounding.elements,
+      page: { width: input.width, height: input.height },
+      engine: {
+        id: VLM_ENGINE_ID,
+        name: `${info.name} (${settings.decoder === 'fastmtp' ? `FastMTP K=${settings.draftDepth}` : 'greedy'})`,
+        version: `${VLM_ENGINE_VERSION}+${info.version}`,
+        packSha256: info.manifestSha256,
+        licence: info.licence,
+        provider: info.provider,
+        settings: { ...settings, visualTokens: result.visualTokens, promptTokens: result.promptTokens },
+      },
+      stats: {
+        durationMs,
+        tokens: result.tokens,
+        tokensPerSecond: result.decodeMs > 0 ? (result.tokens / result.decodeMs) * 1000 : 0,
+        ...(result.meanAcceptedLength !== undefined ? { meanAcceptedLength: result.meanAcceptedLength, acceptancePerPosition: result.acceptancePerPosition } : {}),
+        hitMaxTokens: result.hitMaxTokens,
+      },
+      warnings,
+    };
+    options.onEvent?.({ type: 'stats', stats: extraction.stats });
+    return extraction;
+  }
+
+  /**
+   * The model's raw text for a page image (grounding tags kept), for serving the engine over the chat-completions
+   * API. `prompt` replaces the pack's (with `<image>` where the visual tokens go); `maxNewTokens` is capped at the
+   * pack's default.
+   */
+  async readText(
+    imagePath: string,
+    label: string,
+    request: { prompt?: string; maxNewTokens?: number },
+    options: ReadOptions = {},
+  ): Promise<{ text: string; tokens: number; promptTokens: number; hitMaxTokens: boolean; info: PackInfo }> {
+    const { result, info } = await this.decode(imagePath, label, request, options);
+    return { text: result.text, tokens: result.tokens, promptTokens: result.promptTokens, hitMaxTokens: result.hitMaxTokens, info };
+  }
+
+  /** The pack's name, licence and defaults (starts the worker). */
+  async packInfo(): Promise<PackInfo> {
+    return this.start('model pack');
+  }
+
+  /** One page through the worker: relays its events, cancels it on abort. */
+  private async decode(
+    imagePath: string,
+    label: string,
+    request: { prompt?: string; maxNewTokens?: number },
+    options: ReadOptions,
+  ): Promise<{ result: Extract<FromWorker, { type: 'done' }>['result']; info: PackInfo; settings: ReadSettings }> {
+    if (!this.descriptor.available) throw new Error(`${label}: the VLM engine is not available (${this.descriptor.unavailableReason})`);
+    if (options.signal?.aborted) throw abortError(label);
+    const info = await this.start(label);
+    const packMax = this.options.maxNewTokens ?? info.defaults.maxNewTokens;
     const settings: ReadSettings = {
       imageMode: this.options.imageMode ?? info.defaults.imageMode,
       decoder: this.options.decoder ?? 'fastmtp',
       draftDepth: this.options.draftDepth ?? info.defaults.draftDepth,
-      maxNewTokens: this.options.maxNewTokens ?? info.defaults.maxNewTokens,
+      maxNewTokens: request.maxNewTokens ? Math.min(request.maxNewTokens, packMax) : packMax,
+      ...(request.prompt !== undefined ? { prompt: request.prompt } : {}),
     };
     const id = this.nextId++;
     const cancelFlag = new SharedArrayBuffer(4);
@@ -67,38 +127,11 @@ export class VlmEngine implements Engine {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const result = await new Promise<Extract<FromWorker, { type: 'done' }>['result']>((resolve, reject) => {
-        this.pending.set(id, { id, label: input.label, resolve, reject, onEvent: options.onEvent });
-        this.post({ type: 'read', id, imagePath: input.imagePath, settings, cancelFlag });
+        this.pending.set(id, { id, label, resolve, reject, onEvent: options.onEvent });
+        this.post({ type: 'read', id, imagePath, settings, cancelFlag });
       });
-      if (result.cancelled) throw abortError(input.label);
-      const grounding = parseGroundingOutput(result.text, { width: input.width, height: input.height });
-      const warnings = [...info.warnings, ...grounding.warnings];
-      if (result.hitMaxTokens) warnings.push(`decoding stopped at ${settings.maxNewTokens} tokens: probable repetition`);
-      const durationMs = performance.now() - start;
-      const extraction: Extraction = {
-        markdown: grounding.markdown,
-        elements: grounding.elements,
-        page: { width: input.width, height: input.height },
-        engine: {
-          id: VLM_ENGINE_ID,
-          name: `${info.name} (${settings.decoder === 'fastmtp' ? `FastMTP K=${settings.draftDepth}` : 'greedy'})`,
-          version: `${VLM_ENGINE_VERSION}+${info.version}`,
-          packSha256: info.manifestSha256,
-          licence: info.licence,
-          provider: info.provider,
-          settings: { ...settings, visualTokens: result.visualTokens, promptTokens: result.promptTokens },
-        },
-        stats: {
-          durationMs,
-          tokens: result.tokens,
-          tokensPerSecond: result.decodeMs > 0 ? (result.tokens / result.decodeMs) * 1000 : 0,
-          ...(result.meanAcceptedLength !== undefined ? { meanAcceptedLength: result.meanAcceptedLength, acceptancePerPosition: result.acceptancePerPosition } : {}),
-          hitMaxTokens: result.hitMaxTokens,
-        },
-        warnings,
-      };
-      options.onEvent?.({ type: 'stats', stats: extraction.stats });
-      return extraction;
+      if (result.cancelled) throw abortError(label);
+      return { result, info, settings };
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       this.pending.delete(id);
