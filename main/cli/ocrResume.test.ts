@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeChatServer, type FakeChatServer } from '../../native-models/remote/testing/fakeChatServer.js';
+import { startFakeChatServer, type FakeChatServer } from '../../testing/fakeChatServer.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { packageRoot } from '../util/packageRoot.js';
 

@@ -15,7 +15,7 @@ import { GROUNDING_PROMPT } from './chatRequest.js';
 import { chatCompletionRequestSchema } from './openAiSchema.js';
 import { RemoteEngine, type RemoteEngineOptions } from './remoteEngine.js';
 import { parseRetryAfter, RemoteRequestError, retryDelayMs, defaultRetryPolicy } from './retryPolicy.js';
-import { startFakeChatServer, type FakeChatServer } from './testing/fakeChatServer.js';
+import { startFakeChatServer, type FakeChatServer } from '../../testing/fakeChatServer.js';
 
 let dir: string;
 let page: PageInput;
