@@ -8,6 +8,12 @@ import type { ChatCompletionRequest } from './openAiSchema.js';
 /** jina-ocr-v1's prompt after the image (the same text as the local engine's pack prompt after `<image>\n`). */
 export const GROUNDING_PROMPT = '<|grounding|>Convert the document to markdown.';
 
+/**
+ * DeepSeek-OCR's no-repeat n-gram settings (its vLLM recipe): an n-gram of 30 tokens seen in the last 90 may not be
+ * completed again, except `<td>` and `</td>` (ids 128821, 128822 in DeepSeek-OCR's tokenizer), which table rows repeat.
+ */
+export const NO_REPEAT_NGRAM = { ngramSize: 30, windowSize: 90, exemptTokenIds: [128821, 128822] } as const;
+
 export interface PageRequestOptions {
   model: string;
   /** The page image, PNG bytes. */
@@ -34,7 +40,10 @@ export function pageChatRequest(options: PageRequestOptions): ChatCompletionRequ
     ...(options.stream ? { stream_options: { include_usage: true } } : {}),
     ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
     temperature: 0,
-    // vLLM extension: keep <|ref|>/<|det|> in the text, or the grounding boxes are stripped as special tokens.
+    // vLLM extensions. Keep <|ref|>/<|det|> in the text, or the grounding boxes are stripped as special tokens; and
+    // the arguments of DeepSeek-OCR's no-repeat n-gram logits processor (the server loads it with --logits_processors),
+    // the same rule the local engine applies, so both stop runaway repetition alike.
     skip_special_tokens: false,
+    vllm_xargs: { ngram_size: NO_REPEAT_NGRAM.ngramSize, window_size: NO_REPEAT_NGRAM.windowSize, whitelist_token_ids: [...NO_REPEAT_NGRAM.exemptTokenIds] },
   };
 }

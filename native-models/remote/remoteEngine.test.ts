@@ -63,6 +63,7 @@ describe('RemoteEngine', () => {
     expect(body.stream).toBe(true);
     expect(body.temperature).toBe(0);
     expect((body as Record<string, unknown>).skip_special_tokens).toBe(false);
+    expect((body as Record<string, unknown>).vllm_xargs).toEqual({ ngram_size: 30, window_size: 90, whitelist_token_ids: [128821, 128822] });
     const content = body.messages[0]!.content as { type: string; text?: string; image_url?: { url: string } }[];
     expect(content[0]!.image_url!.url).toBe(`data:image/png;base64,${fs.readFileSync(page.imagePath).toString('base64')}`);
     expect(content[1]!.text).toBe(GROUNDING_PROMPT);
