@@ -13,7 +13,7 @@ import { TEXT_ONLY_SAMPLE } from './engineReaders.js';
 import { formatQualitySummary, missingTestdata, qualityParts, runQualityBench, type QualityPart } from './qualityBench.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 
-export const benchQualityUsage = `  npm run bench:quality -- [--testdata DIR] [--json FILE] [--only olmocr,invoices,icdar,icdar-ocr,cer] [--workers N] [--cache DIR]
+export const benchQualityUsage = `  npm run bench:quality -- [--testdata DIR] [--json FILE] [--only olmocr,reading,invoices,icdar,icdar-ocr,cer] [--workers N] [--cache DIR]
       Runs the bundled engine over the public test set (default ${defaultTestdataRoot}) and prints olmOCR-Bench
       pass rates by test type, invoice field accuracy, ICDAR table F1 (from the text layer, and from the rendered pages
       by OCR: icdar-ocr) and OCR character error rate.`;

@@ -13,9 +13,10 @@ import { formatEInvoiceFieldBench, runEInvoiceFieldBench, type EInvoiceFieldBenc
 import { microCer } from './speedReport.js';
 import { loadPdfjsCerPages, markdownToPlainText, runCerBench, type CerBenchResult, type CerPage } from './cerBench.js';
 import { formatOlmocrBench, runOlmocrBench, type OlmocrBenchResult } from './olmocrBench.js';
+import { formatReadingBench, readingDatasetPath, readingPages, loadReadingTests, runReadingBench, type ReadingBenchResult } from './readingBench.js';
 import { testdataPath } from '../../testing/testdataPaths.js';
 
-export const qualityParts = ['olmocr', 'invoices', 'icdar', 'icdar-ocr', 'cer'] as const;
+export const qualityParts = ['olmocr', 'reading', 'invoices', 'icdar', 'icdar-ocr', 'cer'] as const;
 export type QualityPart = (typeof qualityParts)[number];
 
 export interface QualityBenchOptions {
@@ -83,6 +84,8 @@ export interface QualityReport {
     combinedKeyFields: { correct: number; total: number };
     seconds: number;
   };
+  /** The reading dataset (bench/reading/dataset.jsonl): pass rates by reading rule and by test type. */
+  reading?: Omit<ReadingBenchResult, 'failures'> & { failures: ReadingBenchResult['failures']; seconds: number };
   icdar?: { f1: number; precision: number; recall: number; meanF1: number; tables: number; errors: string[]; seconds: number };
   /** The same tables with every page rendered to an image and read by OCR (ruling lines then come from the image). */
   icdarOcr?: { f1: number; precision: number; recall: number; meanF1: number; tables: number; errors: string[]; seconds: number };
@@ -94,6 +97,7 @@ export interface QualityReport {
 export function missingTestdata(root: string, parts: readonly QualityPart[] = qualityParts): string[] {
   const needs: Record<QualityPart, string[]> = {
     olmocr: [testdataPath(root, 'olmocrSample', 'dataset.jsonl')],
+    reading: [readingDatasetPath, testdataPath(root, 'pdfjs')],
     invoices: [testdataPath(root, 'invoice2data', 'tests', 'compare')],
     icdar: [testdataPath(root, 'icdarEu'), testdataPath(root, 'icdarCsv', '_summary.json')],
     'icdar-ocr': [testdataPath(root, 'icdarEu'), testdataPath(root, 'icdarCsv', '_summary.json')],
@@ -173,6 +177,13 @@ export async function runQualityBench(options: QualityBenchOptions): Promise<Qua
           seconds: seconds(started),
         };
         log(formatOlmocrBench(r));
+      }
+      if (parts.includes('reading')) {
+        const started = performance.now();
+        await reader.prefetch(readingPages((await loadReadingTests()).tests, root));
+        const r = await runReadingBench(reader.markdown, { testdataRoot: root });
+        report.reading = { ...r, seconds: seconds(started) };
+        log(formatReadingBench(r));
       }
       if (parts.includes('invoices')) {
         const started = performance.now();
@@ -276,6 +287,11 @@ export function formatQualitySummary(report: QualityReport): string {
     const dataset = report.olmocr.perFile['dataset.jsonl'];
     if (dataset) lines.push(`    dataset.jsonl ${dataset.passed}/${dataset.total} = ${pct(dataset.rate)}`);
     if (report.olmocr.selected) lines.push(`    selected PDFs ${report.olmocr.selected.passed}/${report.olmocr.selected.total} = ${pct(report.olmocr.selected.rate)}`);
+  }
+  if (report.reading) {
+    const rules = Object.entries(report.reading.byRule).map(([t, r]) => `${t} ${r.passed}/${r.total}`).join(', ');
+    const types = Object.entries(report.reading.byType).map(([t, r]) => `${t} ${r.passed}/${r.total}`).join(', ');
+    lines.push(`  reading dataset: ${report.reading.passed}/${report.reading.tests} = ${pct(report.reading.rate)}; by rule ${rules}; by type ${types}`);
   }
   if (report.invoices) {
     const { seller, buyer } = report.invoices.parties;

@@ -5,8 +5,10 @@
 import type { Box } from '../../../app/model/extraction.js';
 import { buildBlocks, classifyHeadings, OCR_HEADINGS, TEXT_LAYER_HEADINGS } from './buildBlocks.js';
 import { buildRows, buildSegments } from './buildSegments.js';
+import { moveColumnFootnotes } from './columnFootnotes.js';
 import { detectTables } from './detectTables.js';
 import { foldFormulas } from './formulas.js';
+import { joinHyphenatedLines } from './hyphenation.js';
 import type { LayoutBlock, LayoutWord, Segment } from './layoutTypes.js';
 import { markPageFurniture } from './pageFurniture.js';
 import { orderRegions } from './readingOrder.js';
@@ -43,7 +45,7 @@ export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOp
     return [...textBlocks, ...tableBlocks].sort(readingCompare);
   });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
-  return markPageFurniture(headed, options.pageHeight);
+  return joinHyphenatedLines(moveColumnFootnotes(markPageFurniture(headed, options.pageHeight)));
 }
 
 /** Top to bottom; tables level with each other (set side by side) left to right, whichever starts a little higher. */
