@@ -12,8 +12,12 @@
 import { distance } from 'fastest-levenshtein';
 import type { Element, ElementKind, Extraction } from '../model/extraction.js';
 
-/** A page-number line: "7", "- 7 -", "Page 7", "Seite 7 von 9", "7 / 9", "p. 7". */
-export const PAGE_NUMBER = /^(page\s*|seite\s*|p\.\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(\/|of|von|sur|de)\s*\d{1,4})?$/iu;
+/**
+ * A page-number line: "7", "- 7 -", "Page 7", "Seite 7 von 9", "7 / 9", "p. 7", an appendix's "A-5" / "B.12", or a
+ * roman numeral of the front matter ("iv", "XII").
+ */
+export const PAGE_NUMBER =
+  /^(?:(page\s*|seite\s*|p\.\s*)?[-–]?\s*([A-Z][-–.])?\d{1,4}\s*[-–]?(\s*(\/|of|von|sur|de)\s*\d{1,4})?|(page\s*)?(?=[ivx])(x{0,3})(ix|iv|v?i{0,3}))$/iu;
 
 /** Repeated lines count only within this share of the page height from the top or bottom edge. */
 const BAND = 0.15;

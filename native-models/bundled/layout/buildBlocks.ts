@@ -26,7 +26,18 @@ export function buildBlocks(region: readonly Segment[]): LayoutBlock[] {
   return blocks;
 }
 
+/** A line typed of rule characters only (a head's underline, a signature line): at least this many of them. */
+const TYPED_RULE_MIN_CHARS = 5;
+
+/** A row that is only `_`, `-`, `—`, `=`, `.` or `·` characters: a rule typed as text. */
+export function isTypedRule(row: Row): boolean {
+  const text = row.segments.flatMap((segment) => segment.words.map((word) => word.text)).join('');
+  return text.length >= TYPED_RULE_MIN_CHARS && /^[_\-–—=.·‾]+$/u.test(text);
+}
+
 function startsNewParagraph(previous: Row, row: Row): boolean {
+  // A typed rule stands on its own: it parts a running head from the body below it.
+  if (isTypedRule(previous) || isTypedRule(row)) return true;
   const height = Math.min(boxHeight(previous.box), boxHeight(row.box));
   const gap = row.box[1] - previous.box[3];
   const sizeRatio = Math.max(previous.fontSize, row.fontSize) / Math.max(1e-6, Math.min(previous.fontSize, row.fontSize));

@@ -45,7 +45,7 @@ export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOp
     return [...textBlocks, ...tableBlocks].sort(readingCompare);
   });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
-  return joinHyphenatedLines(moveColumnFootnotes(markPageFurniture(headed, options.pageHeight)));
+  return joinHyphenatedLines(moveColumnFootnotes(markPageFurniture(headed, options.pageHeight, folded.rulings ?? options.rulings)));
 }
 
 /** Top to bottom; tables level with each other (set side by side) left to right, whichever starts a little higher. */
