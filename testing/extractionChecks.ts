@@ -64,8 +64,18 @@ export function elementProblems(extraction: Extraction): string[] {
     );
     // Formulas are LaTeX built from the words, not the words themselves.
     for (const word of plainWords(blocks[index].replace(/\$\$[^$]+?\$\$/gu, ' ').replace(/(?<!\\)\$[^$\n]+?(?<!\\)\$/gu, ' '))) {
-      if (!/^#+$/u.test(word) && !inside.has(word)) problems.push(`${element.id}: "${word}" has no word inside the box`);
+      if (!/^#+$/u.test(word) && !inside.has(word) && !joinedAcrossLine(word, inside)) problems.push(`${element.id}: "${word}" has no word inside the box`);
     }
   });
   return problems;
+}
+
+/** A word written whole from two lines' halves (layout/hyphenation.ts): "compile" from "com-" and "pile", or "trace-compilation" from "trace-" and "compilation". */
+function joinedAcrossLine(word: string, inside: ReadonlySet<string>): boolean {
+  for (let k = 1; k < word.length; k++) {
+    const tail = word.slice(k);
+    if (inside.has(`${word.slice(0, k)}-`) && inside.has(tail)) return true;
+    if (word[k - 1] === '-' && inside.has(word.slice(0, k)) && inside.has(tail)) return true;
+  }
+  return false;
 }

@@ -20,6 +20,8 @@ export const textLayerSchema = z.object({
   words: z.array(textLayerWordSchema),
   /** Ruling lines the PDF draws (thin stroked/filled rectangles), in page pixels, where the importer extracts them. */
   rulings: z.array(boxSchema).optional(),
+  /** Images the PDF paints (image XObjects, inline images), in page pixels: text inside them is not in the layer. */
+  images: z.array(boxSchema).optional(),
 });
 export type TextLayer = z.infer<typeof textLayerSchema>;
 

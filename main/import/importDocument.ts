@@ -24,7 +24,7 @@ import { importPdf, messageOf } from './pdfImport.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
-const RENDER_VERSION = 6;
+const RENDER_VERSION = 7;
 const RECORD_FILE = 'document.json';
 
 interface CacheRecord {

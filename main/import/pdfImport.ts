@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { readRulings } from './pdfRulings.js';
+import type { Box } from '../../app/model/extraction.js';
 import type { TextLayer } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
 import { capScale, DEFAULT_MAX_PIXELS, DEFAULT_PDF_DPI, type ImportedPage, type RenderOptions } from './importedDocument.js';
@@ -112,8 +113,9 @@ async function readTextLayer(
     measure: glyphWidths(context),
   });
   // Ruling lines are evidence for tables; a page whose operator list cannot be read just has none.
-  const rulings = await readRulings(page, viewportTransform, clipTo).catch(() => []);
-  return rulings.length ? { words, rulings } : { words };
+  const images: Box[] = [];
+  const rulings = await readRulings(page, viewportTransform, clipTo, images).catch(() => []);
+  return { words, ...(rulings.length ? { rulings } : {}), ...(images.length ? { images } : {}) };
 }
 
 /**

@@ -114,12 +114,21 @@ export function rulesOfPath(
   return rules;
 }
 
-export async function readRulings(page: PDFPageProxy, viewportTransform: number[], clipTo: { width: number; height: number }): Promise<Box[]> {
+/** An image this small (image pixels, either side) is a bullet, a rule or a glyph, not a picture: not reported. */
+const MIN_IMAGE_SIDE = 8;
+
+/**
+ * Ruling lines of the page; with `images`, also the boxes of the images it paints (image XObjects, inline images,
+ * stencil masks: the unit square through the current transform), clipped to the page — read in the same pass over
+ * the operator list. The bundled engine OCRs the images that hold text on pages read from their text layer.
+ */
+export async function readRulings(page: PDFPageProxy, viewportTransform: number[], clipTo: { width: number; height: number }, images?: Box[]): Promise<Box[]> {
   // pdf.js is loaded lazily (pdfjsNode.ts); its operator codes come from the loaded module.
   const { OPS } = await loadPdfjs();
   const fills = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
   const strokes = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
   const closingStrokes = new Set<number>([OPS.closeStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
   const { fnArray, argsArray } = await page.getOperatorList();
   const rulings: Box[] = [];
   let ctm: Matrix = viewportTransform.slice(0, 6) as Matrix;
@@ -133,6 +142,12 @@ export async function readRulings(page: PDFPageProxy, viewportTransform: number[
     else if (fn === OPS.restore) ({ ctm, lineWidth } = stack.pop() ?? { ctm, lineWidth });
     else if (fn === OPS.transform) ctm = multiply(ctm, args as Matrix);
     else if (fn === OPS.setLineWidth) lineWidth = Number(args[0]) || 0;
+    else if (images && imageOps.has(fn)) {
+      const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+      const box = boundsOf(corners);
+      const clipped: Box = [Math.max(0, box[0]), Math.max(0, box[1]), Math.min(clipTo.width, box[2]), Math.min(clipTo.height, box[3])];
+      if (clipped[2] - clipped[0] >= MIN_IMAGE_SIDE && clipped[3] - clipped[1] >= MIN_IMAGE_SIDE) images.push(clipped.map((v) => Math.round(v * 10) / 10) as Box);
+    }
     else if (fn === OPS.constructPath) {
       if (++paths > MAX_PATHS) return [];
       const [op, data, minMax] = args as [number, [ArrayLike<number> | null] | null, ArrayLike<number> | null];

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { PSM } from 'tesseract.js';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../app/model/engine.js';
 import type { Box, Extraction, Word } from '../../app/model/extraction.js';
-import type { LayoutWord } from './layout/layoutTypes.js';
+import { figureWords, imagesWithText } from './imageRegions.js';
+import type { FigureText, LayoutWord } from './layout/layoutTypes.js';
 import { pageInvoiceFields, type PageInvoiceFields } from './invoiceFields.js';
 import { layoutPage } from './layout/layoutPage.js';
 import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
@@ -38,6 +39,8 @@ export interface BundledEngineOptions {
   invoiceFields?: boolean;
   /** Use ruling lines seen in OCR'd page images as table evidence (default true; false: column alignment only). */
   imageRulings?: boolean;
+  /** OCR the images of text-layer pages that hold text (logos, charts, scanned figures) (default true). */
+  imageText?: boolean;
 }
 
 export class BundledEngine implements Engine {
@@ -103,14 +106,17 @@ export class BundledEngine implements Engine {
         words = ocr.words.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
       signal?.throwIfAborted();
+      // Hybrid pages: text painted as images on a page read from its text layer is read by OCR, image by image.
+      const figures = useTextLayer && this.options.imageText !== false ? await this.readImageText(input, words, signal) : [];
       const upright = turnedSize(input.width, input.height, turns);
       const layout = layoutPage(words, {
         source: useTextLayer ? 'text-layer' : 'ocr',
         pageHeight: upright.height,
         tables: this.options.tables,
         rulings,
+        figures,
       });
-      const uprightWords = words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
+      const uprightWords = [...words, ...figures.flatMap((figure) => figure.words)].map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
       const uprightFields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(uprightWords, layout.markdown);
       const { markdown, furniture } = layout;
       const toPage = (box: Box): Box => boxFromTurned(box, turns, input.width, input.height);
@@ -164,6 +170,16 @@ export class BundledEngine implements Engine {
 
   dispose(): Promise<void> {
     return this.pool.dispose();
+  }
+
+  /** The text of the page's images that may hold some (imageRegions.ts), one figure per image with words left. */
+  private async readImageText(input: PageInput, layerWords: readonly LayoutWord[], signal?: AbortSignal): Promise<FigureText[]> {
+    const images = input.textLayer?.images ?? [];
+    if (images.length === 0) return [];
+    const regions = await imagesWithText(input.imagePath, images, layerWords, input.dpi);
+    if (regions.length === 0) return [];
+    const read = await this.pool.recognizeRegions(input.imagePath, regions, { dpi: input.dpi, signal });
+    return read.map((words) => ({ words: figureWords(words, layerWords) })).filter((figure) => figure.words.length > 0);
   }
 }
 

@@ -14,7 +14,7 @@ import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { findImageRulings } from './imageRulings.js';
 import { withoutRuleMarks } from './ruleMarks.js';
-import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
+import { encodePgm, loadOcrPage, resizeGrey, turnGrey, type GreyImage } from './ocrImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 
 const require = createRequire(import.meta.url);
@@ -215,6 +215,47 @@ export class TesseractPool {
     }
   }
 
+  /**
+   * Words inside each of `regions` (boxes in the pixels of the image at `imagePath`), read as sparse text (labels of
+   * a chart, a logo's wordmark), boxes in the image's pixels. A region whose text would be smaller than
+   * REGION_MIN_TEXT_DPI is enlarged first: small pages and small print are read at the resolution they need.
+   */
+  async recognizeRegions(imagePath: string, regions: readonly Box[], options: { dpi: number; signal?: AbortSignal }): Promise<OcrWord[][]> {
+    options.signal?.throwIfAborted();
+    if (regions.length === 0) return [];
+    const slot = await this.acquire();
+    let healthy = true;
+    try {
+      const worker = await slot.worker;
+      const page = await loadOcrPage(imagePath);
+      const results: OcrWord[][] = [];
+      for (const region of regions) {
+        options.signal?.throwIfAborted();
+        const crop = cropBox(page.image, region.map((v) => v * page.scale) as Box);
+        const enlarge = Math.min(REGION_MAX_ENLARGE, Math.max(1, REGION_MIN_TEXT_DPI / (options.dpi * page.scale)));
+        const image = enlarge > 1 ? await resizeGrey(crop.image, Math.round(crop.image.width * enlarge)) : crop.image;
+        const factor = image.width / crop.image.width;
+        await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(tesseractDpi(options.dpi * page.scale * factor)) });
+        const result = await worker.recognize(encodePgm(image), {}, { blocks: true, text: false, hocr: false, tsv: false });
+        const back = (x: number, origin: number): number => (x / factor + origin) / page.scale;
+        results.push(
+          wordsOf(result.data.blocks ?? []).map((word) => ({
+            ...word,
+            box: [back(word.box[0], crop.left), back(word.box[1], crop.top), back(word.box[2], crop.left), back(word.box[3], crop.top)],
+            lineHeight: word.lineHeight / factor / page.scale,
+          })),
+        );
+      }
+      return results;
+    } catch (error) {
+      healthy = false;
+      throw error;
+    } finally {
+      if (healthy) this.release(slot);
+      else this.discard(slot);
+    }
+  }
+
   /** A worker whose job failed is not trusted again: it is ended (it is idle now) and replaced. */
   private discard(slot: Slot): void {
     void slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
@@ -297,6 +338,22 @@ function centredOn(box: Box, toPage: (box: Box) => Box): Box {
   const [x, y] = [(moved[0] + moved[2]) / 2, (moved[1] + moved[3]) / 2];
   const [w, h] = [(box[2] - box[0]) / 2, (box[3] - box[1]) / 2];
   return [x - w, y - h, x + w, y + h];
+}
+
+/** Text in an image region is read at least at this resolution (enlarging up to REGION_MAX_ENLARGE times). */
+const REGION_MIN_TEXT_DPI = 300;
+const REGION_MAX_ENLARGE = 3;
+
+/** The part of the image inside `box` (clamped to the image), with its top-left corner. */
+function cropBox(image: GreyImage, box: Box): { image: GreyImage; left: number; top: number } {
+  const left = Math.max(0, Math.min(image.width - 1, Math.floor(box[0])));
+  const top = Math.max(0, Math.min(image.height - 1, Math.floor(box[1])));
+  const right = Math.max(left + 1, Math.min(image.width, Math.ceil(box[2])));
+  const bottom = Math.max(top + 1, Math.min(image.height, Math.ceil(box[3])));
+  const width = right - left;
+  const data = new Uint8Array(width * (bottom - top));
+  for (let y = top; y < bottom; y++) data.set(image.data.subarray(y * image.width + left, y * image.width + right), (y - top) * width);
+  return { image: { data, width, height: bottom - top }, left, top };
 }
 
 /** Rows [from, to) of the image. */

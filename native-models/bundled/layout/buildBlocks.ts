@@ -84,7 +84,7 @@ export function classifyHeadings(blocks: LayoutBlock[], options: HeadingOptions)
   if (body <= 0) return blocks;
   const headingSizes: number[] = [];
   const isHeading = blocks.map((block) => {
-    if (block.table) return false;
+    if (block.table || block.kind === 'figure') return false;
     const size = blockFontSize(block);
     const ok =
       size >= options.minRatio * body &&

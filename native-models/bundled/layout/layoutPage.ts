@@ -9,7 +9,8 @@ import { moveColumnFootnotes } from './columnFootnotes.js';
 import { detectTables } from './detectTables.js';
 import { foldFormulas } from './formulas.js';
 import { joinHyphenatedLines } from './hyphenation.js';
-import type { LayoutBlock, LayoutWord, Segment } from './layoutTypes.js';
+import { unionBox, type FigureText, type LayoutBlock, type LayoutWord, type Segment } from './layoutTypes.js';
+import { dropOverprintedWords } from './overprint.js';
 import { markPageFurniture } from './pageFurniture.js';
 import { orderRegions } from './readingOrder.js';
 import { renderMarkdown, type RenderedPage } from './renderMarkdown.js';
@@ -22,25 +23,33 @@ export interface LayoutPageOptions {
   rulings?: readonly Box[];
   /** Set false to leave tables as rows of text (v1 behaviour). Default true. */
   tables?: boolean;
+  /** Text read by OCR inside images of a text-layer page (hybrid pages): one `figure` element each, in reading order. */
+  figures?: readonly FigureText[];
   /** Set false to write formulas as plain words. Default true; formulas are read from text layers only (OCR words
    * carry no fonts and one size per line). */
   formulas?: boolean;
 }
 
 export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOptions): LayoutBlock[] {
-  const visible = words.filter((word) => word.text.trim().length > 0);
+  const visible = dropOverprintedWords(words.filter((word) => word.text.trim().length > 0));
   // Formulas first: their scripts, limits and fraction parts must not become lines of their own.
   const folded = options.formulas === false || options.source !== 'text-layer' ? { words: visible, rulings: options.rulings } : foldFormulas(visible, options.rulings);
   const segments = buildSegments(folded.words);
   const { tables, rest } = options.tables === false ? { tables: [], rest: segments } : detectTables(segments, { rulings: folded.rulings });
   // Each table takes part in reading order as one stand-in segment the size of the table.
   const standIns: Segment[] = tables.map((table) => ({ words: [], box: table.box, fontSize: 0, table }));
-  const regions = orderRegions([...rest, ...standIns]);
+  // So does the text of each image (hybrid pages), the size of the text found in it.
+  const figureStandIns: Segment[] = (options.figures ?? [])
+    .filter((figure) => figure.words.length > 0)
+    .map((figure) => ({ words: [], box: unionBox(figure.words.map((word) => word.box)), fontSize: 0, figure }));
+  const regions = orderRegions([...rest, ...standIns, ...figureStandIns]);
   const blocks = regions.flatMap((region) => {
-    const text = region.filter((segment) => !segment.table);
-    const tableBlocks: LayoutBlock[] = region.flatMap((segment) =>
-      segment.table ? [{ kind: 'table' as const, box: segment.table.box, rows: buildRows(segment.table.segments), table: segment.table }] : [],
-    );
+    const text = region.filter((segment) => !segment.table && !segment.figure);
+    const tableBlocks: LayoutBlock[] = region.flatMap((segment): LayoutBlock[] => {
+      if (segment.table) return [{ kind: 'table', box: segment.table.box, rows: buildRows(segment.table.segments), table: segment.table }];
+      if (segment.figure) return [{ kind: 'figure', box: segment.box, rows: buildRows(buildSegments(segment.figure.words)) }];
+      return [];
+    });
     const textBlocks = text.length ? buildBlocks(text) : [];
     return [...textBlocks, ...tableBlocks].sort(readingCompare);
   });

@@ -50,6 +50,13 @@ export interface Segment {
   fontSize: number;
   /** Set on the one stand-in segment of a detected table while reading order places it (no words of its own). */
   table?: TableLayout;
+  /** Set on the one stand-in segment of an image's text (read by OCR on a text-layer page) while reading order places it. */
+  figure?: FigureText;
+}
+
+/** The text read inside one image of a text-layer page: its own element, placed in reading order by its box. */
+export interface FigureText {
+  words: LayoutWord[];
 }
 
 /** Segments side by side at the same height, left to right. */

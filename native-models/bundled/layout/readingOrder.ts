@@ -21,6 +21,13 @@ const BAND_GAP = 1.2;
 /** A gutter must be at least this many median segment heights wide. */
 const GUTTER_WIDTH = 1.5;
 /**
+ * A narrower gutter (set tight, as in a two-column voucher or leaflet) still parts columns when it is clean for many
+ * lines: both sides hold at least NARROW_GUTTER_MIN_SEGMENTS lines and pass the column test. Segments are already cut
+ * at gaps wider than a word space (buildSegments), so a gap this wide that runs down that many lines is no accident.
+ */
+const NARROW_GUTTER = 0.5;
+const NARROW_GUTTER_MIN_SEGMENTS = 8;
+/**
  * Each column must be at least this fraction of the page's width (the extent of all its words) … — prose columns
  * are; an invoice's label and value columns are not, even when their rows look like short columns.
  */
@@ -73,13 +80,42 @@ export function orderRegions(segments: readonly Segment[]): Segment[][] {
 /** [left, right] when a gutter splits the region into two text columns, else null. Picks the widest gutter. */
 function splitColumns(region: Segment[], unit: number, textWidth: number): [Segment[], Segment[]] | null {
   const gaps = coverageGaps(region.map((segment) => [segment.box[0], segment.box[2]] as const));
-  const candidates = gaps.filter(([start, end]) => end - start >= GUTTER_WIDTH * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
-  for (const [start] of candidates) {
+  const candidates = gaps.filter(([start, end]) => end - start >= NARROW_GUTTER * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const [start, end] of candidates) {
     const left = region.filter((segment) => segment.box[2] <= start);
     const right = region.filter((segment) => segment.box[2] > start);
+    const narrow = end - start < GUTTER_WIDTH * unit;
+    if (narrow && Math.min(left.length, right.length) < NARROW_GUTTER_MIN_SEGMENTS) continue;
+    if (looksLikeColumn(left, textWidth) && looksLikeColumn(right, textWidth)) return [left, right];
+  }
+  return splitTightColumns(region, unit, textWidth);
+}
+
+/**
+ * Columns set so tight that the line-builder joined each left line to the right line beside it (the gutter is about
+ * a word space and a half): the gutter is found among the words, not the segments, and every segment is cut there.
+ */
+function splitTightColumns(region: Segment[], unit: number, textWidth: number): [Segment[], Segment[]] | null {
+  if (region.some((segment) => segment.table) || region.length < NARROW_GUTTER_MIN_SEGMENTS) return null;
+  const words = region.flatMap((segment) => segment.words);
+  const gaps = coverageGaps(words.map((word) => [word.box[0], word.box[2]] as const));
+  const candidates = gaps.filter(([start, end]) => end - start >= NARROW_GUTTER * unit).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const [start] of candidates) {
+    const left: Segment[] = [];
+    const right: Segment[] = [];
+    for (const segment of region) {
+      const [l, r] = [segment.words.filter((word) => word.box[2] <= start), segment.words.filter((word) => word.box[2] > start)];
+      if (l.length) left.push(segmentOf(l));
+      if (r.length) right.push(segmentOf(r));
+    }
+    if (Math.min(left.length, right.length) < NARROW_GUTTER_MIN_SEGMENTS) continue;
     if (looksLikeColumn(left, textWidth) && looksLikeColumn(right, textWidth)) return [left, right];
   }
   return null;
+}
+
+function segmentOf(words: Segment['words']): Segment {
+  return { words, box: unionBox(words.map((word) => word.box)), fontSize: median(words.map((word) => word.fontSize)) };
 }
 
 function looksLikeColumn(side: Segment[], textWidth: number): boolean {
