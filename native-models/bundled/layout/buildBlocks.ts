@@ -74,6 +74,7 @@ export const OCR_HEADINGS: HeadingOptions = { minRatio: 1.35, maxRows: 2, maxCha
 export function classifyHeadings(blocks: LayoutBlock[], options: HeadingOptions): LayoutBlock[] {
   const sizes: number[] = [];
   for (const block of blocks) {
+    if (block.kind === 'figure') continue; // sized by the OCR, not the page's type
     for (const row of block.rows) {
       for (const segment of row.segments) {
         for (const word of segment.words) for (let i = 0; i < word.text.length; i++) sizes.push(word.fontSize);

@@ -18,7 +18,7 @@ const FURNITURE: ReadonlySet<LayoutBlock['kind']> = new Set(['header', 'footer',
 function bodySize(blocks: readonly LayoutBlock[]): number {
   const sizes: number[] = [];
   for (const block of blocks) {
-    if (block.table) continue;
+    if (block.table || block.kind === 'figure') continue;
     for (const row of block.rows) for (const segment of row.segments) for (const word of segment.words) for (let i = 0; i < word.text.length; i++) sizes.push(word.fontSize);
   }
   return median(sizes);

@@ -44,7 +44,8 @@ const textOf = (block: LayoutBlock): string => block.rows.flatMap((row) => row.s
  * ("NETS 2015" above the page number). A line that starts like a footnote stays in the body.
  */
 export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number, rulings: readonly Box[] = []): LayoutBlock[] {
-  const sizes = blocks.flatMap((block) => block.rows.map((row) => row.fontSize));
+  // Text read inside images (figures) is sized by the OCR: it does not set the page's body size.
+  const sizes = blocks.filter((block) => block.kind !== 'figure').flatMap((block) => block.rows.map((row) => row.fontSize));
   const body = median(sizes);
   const eligible = (block: LayoutBlock): boolean => block.kind === 'text' || block.kind === 'list' || block.kind === 'heading';
   const rowHeight = (block: LayoutBlock): number => median(block.rows.map((row) => boxHeight(row.box)));
@@ -97,7 +98,7 @@ export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number, rul
     const beyond = blocks.filter((other, i) => i !== index && !levelWith(other, block) && (top ? other.box[3] <= block.box[1] : other.box[1] >= block.box[3]));
     if (!beyond.every((other) => kinds[blocks.indexOf(other)] || isRuleBlock(other))) return;
     const { others, gap } = bodySide(block, top);
-    if (others.length < 2) return;
+    if (others.length === 0) return;
     const text = textOf(block);
     if (PAGE_NUMBER.test(text)) {
       if (gap >= rowHeight(block)) kinds[index] = 'page-number';

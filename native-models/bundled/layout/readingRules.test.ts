@@ -1,0 +1,103 @@
+/**
+ * The reading rules of docs/reading.md on synthetic pages: hyphenated line ends, notes at the foot of a column,
+ * running heads and feet on a single page, tight columns, columns per region, overprinted text, figure text.
+ */
+import { describe, expect, it } from 'vitest';
+import { joinAcrossLine, pageVocabulary } from './hyphenation.js';
+import type { LayoutWord } from './layoutTypes.js';
+import { layoutBlocks, layoutPage } from './layoutPage.js';
+import { line } from './syntheticWords.js';
+
+const page = { source: 'text-layer' as const, pageHeight: 2000 };
+const vocabulary = (text: string) => pageVocabulary(layoutBlocks(line(text, 100, 100), page));
+
+describe('hyphenated line ends', () => {
+  it('joins a break, keeps a compound, decided by the page’s own words', () => {
+    const v = vocabulary('TraceMonkey traces a trace by compilation of non-English text');
+    expect(joinAcrossLine('com-', 'pile.', v)).toBe('compile.');
+    expect(joinAcrossLine('Trace-', 'Monkey', v)).toBe('TraceMonkey');
+    expect(joinAcrossLine('trace-', 'compilation', v)).toBe('trace-compilation');
+    expect(joinAcrossLine('interpreter-', 'to-trace', v)).toBe('interpreter-to-trace');
+    expect(joinAcrossLine('non-English-', 'language', v)).toBe('non-English-language');
+    expect(joinAcrossLine('Franco-', 'German', v)).toBe('Franco-German');
+    expect(joinAcrossLine('pages', 'more', v)).toBeNull();
+    expect(joinAcrossLine('2-', '3', v)).toBeNull();
+  });
+
+  it('writes the joined word at the end of the first line and drops its tail from the next', () => {
+    const words = [...line('Dynamic languages are difficult to com-', 100, 100), ...line('pile than statically typed ones.', 100, 126)];
+    expect(layoutPage(words, page).markdown).toBe('Dynamic languages are difficult to compile\nthan statically typed ones.');
+  });
+});
+
+describe('paragraphs and columns', () => {
+  const prose = (prefix: string, n: number, x: number, y: number, size = 20): LayoutWord[] =>
+    Array.from({ length: n }, (_, i) => line(`${prefix} line ${i + 1} of a column of prose text`, x, y + i * 26, size)).flat();
+
+  it('reads a page that goes from one column to two and back as top band, left, right, bottom band', () => {
+    const words = [...line('A full width title line that runs across the page top', 100, 100, 30), ...prose('left', 6, 100, 200), ...prose('right', 6, 600, 200), ...line('A full width closing line that runs across the page foot', 100, 420)];
+    const blocks = layoutBlocks(words, page).map((b) => b.rows[0]!.segments[0]!.words.slice(0, 2).map((w) => w.text).join(' '));
+    expect(blocks).toEqual(['A full', 'left line', 'right line', 'A full']);
+  });
+
+  it('finds a tight gutter among the words when the lines beside it were joined into one segment', () => {
+    // Gutter of 14 px at 20 px type: less than the 0.8-height cut between segments, so each line spans both columns.
+    const left = prose('left', 9, 100, 200);
+    const words = [...left, ...prose('right', 9, Math.max(...left.map((w) => w.box[2])) + 14, 200)];
+    const markdown = layoutPage(words, page).markdown;
+    expect(markdown.indexOf('left line 9')).toBeLessThan(markdown.indexOf('right line 1'));
+  });
+
+  it('keeps a few label/value rows as rows (a tight gutter needs many lines)', () => {
+    const words = [...line('Invoice number 12345', 100, 100), ...line('Due 2024-01-01', 362, 100), ...line('Invoice date 2023-12-01', 100, 126), ...line('Total 100.00', 362, 126)];
+    expect(layoutPage(words, page).markdown).toBe('Invoice number 12345 Due 2024-01-01\nInvoice date 2023-12-01 Total 100.00');
+  });
+
+  it('reads the small print at the foot of a column after the body, so the sentence going on in the next column stays whole', () => {
+    const words = [...prose('left', 6, 100, 200), ...line('Permission to copy is granted for personal use', 100, 420, 15), ...line('without fee.', 100, 440, 15), ...prose('right', 9, 600, 200)];
+    const blocks = layoutBlocks(words, page);
+    expect(blocks.at(-1)!.kind).toBe('footnote');
+    const markdown = layoutPage(words, page).markdown;
+    expect(markdown.indexOf('left line 6')).toBeLessThan(markdown.indexOf('right line 1'));
+    expect(markdown.indexOf('right line 9')).toBeLessThan(markdown.indexOf('Permission'));
+  });
+
+  it('reads text painted twice on the same spot once', () => {
+    const words = line('Thank you for using the service', 100, 100);
+    const shifted = words.map((w) => ({ ...w, box: [w.box[0] + 0.5, w.box[1], w.box[2] + 0.5, w.box[3]] as LayoutWord['box'] }));
+    expect(layoutPage([...words, ...shifted], page).markdown).toBe('Thank you for using the service');
+  });
+
+  it('places the text read inside an image as its own figure element, in reading order', () => {
+    const words = [...line('Text above the figure', 100, 300), ...line('Text below the figure', 100, 600)];
+    const figure = { words: line('BuyWithMe', 120, 450, 30, { confidence: 0.9, lineKey: 'figure.0' }) };
+    const { markdown, elements } = layoutPage(words, { ...page, figures: [figure] });
+    expect(markdown).toBe('Text above the figure\n\nBuyWithMe\n\nText below the figure');
+    expect(elements.map((e) => e.kind)).toEqual(['text', 'figure', 'text']);
+  });
+});
+
+describe('running heads and feet on a single page', () => {
+  const body = (x = 120): LayoutWord[] => Array.from({ length: 20 }, (_, i) => line(`Body text line ${i + 1} of the report set in body type`, x, 200 + i * 30 + (i >= 10 ? 20 : 0))).flat();
+  const pageHeight = 1240;
+
+  it('a head over a typed rule further in than the narrow band is the header; so is the rule', () => {
+    const words = [...line('Healthy Students Healthy Lives', 120, 100), ...line('_______________________________', 120, 124), ...body()];
+    const { markdown, furniture } = layoutPage(words, { source: 'text-layer', pageHeight });
+    expect(markdown).not.toContain('Healthy Students');
+    expect(markdown).not.toContain('\\_');
+    expect(furniture.map((f) => f.kind)).toEqual(['header', 'header']);
+  });
+
+  it('the same line with nothing parting it from the body stays in the body', () => {
+    const words = [...line('Healthy Students Healthy Lives', 120, 160), ...body()];
+    expect(layoutPage(words, { source: 'text-layer', pageHeight }).markdown).toContain('Healthy Students');
+  });
+
+  it('an appendix page number at the foot, and a large word level with the running head, are furniture', () => {
+    const words = [...line('HIGHLIGHTS FROM THE SURVEY', 120, 60, 16), ...line('APPENDIX A', 800, 66, 36), ...body(120), ...body(700), ...line('A-5', 1100, 1180)];
+    const { markdown, furniture } = layoutPage(words, { source: 'text-layer', pageHeight });
+    expect(markdown).not.toMatch(/HIGHLIGHTS|APPENDIX|A-5/u);
+    expect(furniture.map((f) => f.kind).sort()).toEqual(['header', 'header', 'page-number']);
+  });
+});
