@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { joinAcrossLine, pageVocabulary } from './hyphenation.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutBlocks, layoutPage } from './layoutPage.js';
-import { line } from './syntheticWords.js';
+import { line } from '../../../testing/syntheticWords.js';
 
 const page = { source: 'text-layer' as const, pageHeight: 2000 };
 const vocabulary = (text: string) => pageVocabulary(layoutBlocks(line(text, 100, 100), page));

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BundledEngine } from '../../native-models/bundled/index.js';
 import { enginePageReader } from './engineReaders.js';
 import { loadReadingTests, readingPages, readingRules, ruleOf, runReadingBench } from './readingBench.js';
-import { defaultTestdataRoot } from './testdataPaths.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'recto-reading-test-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
