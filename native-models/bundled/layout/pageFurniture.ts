@@ -105,10 +105,12 @@ export function markPageFurniture(blocks: LayoutBlock[], pageHeight: number, rul
       return;
     }
     if (block.rows.length > 2 || text.length > 200 || blockFontSize(block) > 1.1 * body || FOOTNOTE_MARK.test(text)) return;
-    const nearest = top ? Math.min(...others.map((o) => o.box[1])) : Math.max(...others.map((o) => o.box[3]));
+    const nearestBlock = others.reduce((a, b) => (top ? (b.box[1] < a.box[1] ? b : a) : b.box[3] > a.box[3] ? b : a));
+    const nearest = top ? nearestBlock.box[1] : nearestBlock.box[3];
     const [from, to] = top ? [block.box[3], nearest] : [nearest, block.box[1]];
     const typedRule = blocks.some((other) => isRuleBlock(other) && other.box[1] >= from - 1 && other.box[3] <= to + 1);
-    const drawnRule = rulings.some(
+    // A rule right above (or below) a table is the table's own top (bottom) rule, and the line beyond it its caption.
+    const drawnRule = !nearestBlock.table && rulings.some(
       (rule) => boxHeight(rule) <= boxWidth(rule) && rule[1] >= from - 1 && rule[3] <= to + 1 && Math.min(rule[2], block.box[2]) - Math.max(rule[0], block.box[0]) >= RULE_SPAN * boxWidth(block.box),
     );
     if (typedRule || drawnRule) kinds[index] = top ? 'header' : 'footer';
