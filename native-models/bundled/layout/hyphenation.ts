@@ -59,16 +59,18 @@ export function pageVocabulary(blocks: readonly LayoutBlock[]): PageVocabulary {
 /** How a line-end hyphen between `head` ("com-") and `tail` ("pile.") is written, or null when it is no line-end hyphen. */
 export function joinAcrossLine(head: string, tail: string, vocabulary: PageVocabulary): string | null {
   const hyphenated = LINE_END_HYPHEN.exec(head);
-  const tailLetters = LEADING_LETTERS.exec(tail)?.[0];
-  if (!hyphenated || !tailLetters) return null;
+  if (!hyphenated || !/^[\p{L}\p{N}]/u.test(tail)) return null;
   const stem = hyphenated[1];
+  // A number after the hyphen ("IEEE-" + "754", "COVID-" + "19") is part of the name: the hyphen stays.
+  if (/^\p{N}/u.test(tail)) return `${stem}-${tail}`;
+  const tailLetters = LEADING_LETTERS.exec(tail)?.[0] ?? '';
   const headLetters = TRAILING_LETTERS.exec(stem)?.[0] ?? '';
   const joined = `${stem}${tail}`;
   const kept = `${stem}-${tail}`;
   const [a, b] = [headLetters.toLowerCase(), tailLetters.toLowerCase()];
   if (vocabulary.words.has(a + b)) return joined;
   if (vocabulary.compounds.has(`${a}-${b}`)) return kept;
-  if (/[-\u2010]/u.test(stem) || /^[\p{L}\p{M}]+[-\u2010]\p{L}/u.test(tail) || /^\p{Lu}/u.test(tailLetters) || /^\p{N}/u.test(tail)) return kept;
+  if (/[-\u2010]/u.test(stem) || /^[\p{L}\p{M}]+[-\u2010]\p{L}/u.test(tail) || /^\p{Lu}/u.test(tailLetters)) return kept;
   const whole = (part: string): boolean => part.length >= WHOLE_WORD_MIN_LETTERS && vocabulary.words.has(part);
   if (whole(a) && whole(b)) return kept;
   return joined;

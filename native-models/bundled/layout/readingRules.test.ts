@@ -22,6 +22,7 @@ describe('hyphenated line ends', () => {
     expect(joinAcrossLine('Franco-', 'German', v)).toBe('Franco-German');
     expect(joinAcrossLine('pages', 'more', v)).toBeNull();
     expect(joinAcrossLine('2-', '3', v)).toBeNull();
+    expect(joinAcrossLine('IEEE-', '754', v)).toBe('IEEE-754');
   });
 
   it('writes the joined word at the end of the first line and drops its tail from the next', () => {
