@@ -64,6 +64,23 @@ describe('CachedModel (caches read and written in place)', () => {
     expect(models.decoder.grows).toBe(0);
   });
 
+  it('a page that outgrows its reserved capacity moves to a larger buffer (counted) and decodes the same', async () => {
+    const n = 9;
+    const embeds = rows(models, n, 4);
+    const H = models.hidden;
+    models.decoder.reset(n);
+    const whole = await topLogits(embeds, n);
+    const fresh = createDecodeModels(pack);
+    fresh.decoder.reset(2);
+    const pieces: number[][] = [];
+    for (const [from, to] of [[0, 3], [3, 4], [4, 9]] as const) {
+      const { candidates } = await runDecoder(fresh, embeds.subarray(from * H, to * H), to - from);
+      for (let r = 0; r < to - from; r++) pieces.push(Array.from(candidates.row(r).logits.subarray(0, 5)));
+    }
+    expect(fresh.decoder.grows).toBeGreaterThan(0);
+    for (let r = 0; r < n; r++) for (let c = 0; c < 5; c++) expect(pieces[r]![c]!).toBeCloseTo(whole[r]![c]!, 4);
+  });
+
   it('returns the pack’s number of candidates, sorted, and never the full logits', async () => {
     models.decoder.reset(4);
     const { candidates } = await runDecoder(models, rows(models, 2, 9), 2);
