@@ -85,6 +85,15 @@ module.exports = {
       to: { path: '^(main/(?!store/)|native-models/|renderer/)' },
     },
     {
+      name: 'only-the-store-opens-the-project-file',
+      comment:
+        'better-sqlite3 is imported by main/store/ alone (tests, and testing/rawDatabase.ts for them, may reach under it): ' +
+        'every other module goes through ProjectStore and its repositories.',
+      severity: 'error',
+      from: { pathNot: ['^main/store/', '^testing/', testFiles] },
+      to: { path: 'node_modules/better-sqlite3/' },
+    },
+    {
       name: 'main-domain-below-services',
       comment: 'import, engines, events, settings, jobs, corpus, curation and util serve the services; they never call up.',
       severity: 'error',

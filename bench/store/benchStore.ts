@@ -23,7 +23,7 @@ import { correctPage, fillProject, invoicePage, type CorrectionKind } from '../.
 import { exportCorpus } from '../../main/corpus/exportCorpus.js';
 import { kindBits } from '../../main/store/checkResults.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
-import { listCuration, summarizeCuration } from '../../main/curation/curationQueries.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' } } });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-store-'));
@@ -71,7 +71,7 @@ function syntheticProject(pages: number): ProjectStore {
   const kept = process.env.RECTO_BENCH_KEEP;
   if (kept && fs.existsSync(kept)) return ProjectStore.open(kept);
   const store = ProjectStore.create(kept ?? path.join(root, 'query.recto'));
-  const db = store.database;
+  const db = rawDatabase(store);
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const statuses = ['unreviewed', 'in-review', 'approved', 'rejected'];
@@ -131,7 +131,7 @@ function benchQuery(pages: number): { list: number; summary: number } {
   const store = syntheticProject(pages);
   rows.push([`synthetic project of ${pages} pages built (s)`, ((performance.now() - started) / 1000).toFixed(1)]);
   try {
-    const documentId = store.database.prepare('SELECT id FROM documents LIMIT 1 OFFSET 500').pluck().get() as string;
+    const documentId = rawDatabase(store).prepare('SELECT id FROM documents LIMIT 1 OFFSET 500').pluck().get() as string;
     const lists: [string, object][] = [
       ['list: by score, worst first', {}],
       ['list: by score, page 200 (offset 10,000)', { offset: 10_000 }],
@@ -148,7 +148,7 @@ function benchQuery(pages: number): { list: number; summary: number } {
     let list = 0;
     for (const [name, request] of lists) {
       const parsed = curationListRequestSchema.parse(request);
-      const ms = timed(() => listCuration(store.database, parsed), 5);
+      const ms = timed(() => store.curation.list(parsed), 5);
       list = Math.max(list, ms);
       rows.push([`${name} (ms)`, ms.toFixed(1)]);
     }
@@ -164,12 +164,12 @@ function benchQuery(pages: number): { list: number; summary: number } {
     let summary = 0;
     for (const [name, filter] of summaries) {
       const parsed = curationFilterSchema.parse(filter);
-      const ms = timed(() => summarizeCuration(store.database, parsed), 5);
+      const ms = timed(() => store.curation.summarize(parsed), 5);
       summary = Math.max(summary, ms);
       rows.push([`${name} (ms)`, ms.toFixed(1)]);
     }
     // What the rollups replace, for comparison: the same summary aggregated from all 100,000 pages.
-    rows.push(['summary: all pages, aggregated from the pages instead (ms)', timed(() => summarizeCuration(store.database, {}, { source: 'pages' }), 3).toFixed(1)]);
+    rows.push(['summary: all pages, aggregated from the pages instead (ms)', timed(() => store.curation.summarize({}, { source: 'pages' }), 3).toFixed(1)]);
     return { list, summary };
   } finally {
     store.close();
@@ -194,12 +194,12 @@ async function benchExport(): Promise<{ first: number; again: number; underived:
     for (let i = 0; i < 50; i += 3) corrections[i] = kinds[i % kinds.length]!;
     // Read and corrected through the store's own paths (saveExtraction, saveRevision), as the app does.
     fillProject(store, Array.from({ length: 20 }, (_, d) => ({ name: `invoice-${d}.pdf`, pages: 50, corrections })));
-    const corrected = store.database.prepare('SELECT COUNT(*) FROM page_checks WHERE has_revision = 1').pluck().get() as number;
+    const corrected = rawDatabase(store).prepare('SELECT COUNT(*) FROM page_checks WHERE has_revision = 1').pluck().get() as number;
     const first = await exportRate(store, 'corpus');
     const again = await exportRate(store, 'corpus-2');
     const unchanged = await exportRate(store, 'corpus');
     // A project whose corrections were saved before the store derived their tests: the export derives them.
-    store.database.exec('DELETE FROM page_derived_tests');
+    rawDatabase(store).exec('DELETE FROM page_derived_tests');
     const underived = await exportRate(store, 'corpus-3');
     const line = (rate: { wall: number; cpu: number }) => `${rate.wall.toFixed(0)} (${rate.cpu.toFixed(0)} per CPU s)`;
     rows.push(

@@ -41,7 +41,7 @@ export function parseEngineSpecs(text: string): EngineSpec[] {
     .filter(Boolean)
     .map((key): EngineSpec => {
       if (key === 'bundled') return { key, kind: 'bundled', target: null };
-      const pack = /^pack:(.+)$/.exec(key);
+      const pack = key.match(/^pack:(.+)$/);
       if (pack) return { key, kind: 'pack', target: path.resolve(pack[1]!) };
       throw new Error(`--engines: "${key}" is not an engine (bundled or pack:DIR)`);
     });

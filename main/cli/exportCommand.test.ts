@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fillProject } from '../../testing/corpusFixtures.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
 let output: string;
@@ -49,10 +50,10 @@ describe('recto export / import-corpus / merge', () => {
     expect(mergeCommand([project, path.join(dir, 'b.recto'), '--into', path.join(dir, 'c.recto')], stderr)).toBe(0);
     expect(output).toMatch(/1 revision\(s\) added/);
     const merged = ProjectStore.open(path.join(dir, 'c.recto'));
-    expect(merged.database.prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(2);
+    expect(rawDatabase(merged).prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(2);
     merged.close();
     const untouched = ProjectStore.open(project);
-    expect(untouched.database.prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(1);
+    expect(rawDatabase(untouched).prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(1);
     untouched.close();
     expect(mergeCommand([project, path.join(dir, 'missing.recto')], stderr)).toBe(2);
     expect(output).toMatch(/missing\.recto: no such project file/);

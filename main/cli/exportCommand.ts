@@ -160,7 +160,7 @@ export function mergeCommand(args: string[], stderr: Err): number {
     // A consistent copy of A (WAL included) becomes the target; A itself is not written.
     const source = ProjectStore.open(first);
     try {
-      source.database.prepare('VACUUM INTO ?').run(targetFile);
+      source.copyTo(targetFile);
     } finally {
       source.close();
     }

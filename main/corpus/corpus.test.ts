@@ -13,6 +13,7 @@ import { importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
 import { projectPageImages, seedPageImage } from './pageImages.js';
 import { corpusRecordSchema, type CorpusRecord } from './corpusRecord.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
 let store: ProjectStore;
@@ -104,7 +105,7 @@ describe('corpus export', () => {
     const ids = fillProject(store, documents);
     await exportTo('one');
     // The second export takes the derived tests from the project's cache: same bytes either way.
-    expect(store.database.prepare('SELECT COUNT(*) FROM page_derived_tests').pluck().get()).toBe(3);
+    expect(rawDatabase(store).prepare('SELECT COUNT(*) FROM page_derived_tests').pluck().get()).toBe(3);
     await exportTo('two');
     expect(tree(path.join(dir, 'two'))).toEqual(tree(path.join(dir, 'one')));
 
@@ -142,10 +143,10 @@ describe('corpus export', () => {
 
   it('exports what is good and reports broken rows and missing images', async () => {
     const ids = fillProject(store, documents);
-    store.database.prepare(`UPDATE extractions SET elements = '{broken' WHERE page_id = ?`).run(ids[1]);
+    rawDatabase(store).prepare(`UPDATE extractions SET elements = '{broken' WHERE page_id = ?`).run(ids[1]);
     // Document b: its source copy is gone and no image was ever cached.
     const b = store.getPage(ids[3]!);
-    store.database.prepare('DELETE FROM source_blobs WHERE sha256 = ?').run(b.documentSha256);
+    rawDatabase(store).prepare('DELETE FROM source_blobs WHERE sha256 = ?').run(b.documentSha256);
     const summary = await exportTo('out');
     expect(summary.records).toBe(2);
     expect(summary.skipped).toHaveLength(3);
@@ -204,7 +205,7 @@ describe('corpus import and project merge', () => {
   it('merging two copies edited apart keeps every revision of both, ordered by time', async () => {
     const ids = fillProject(store, documents);
     const otherFile = path.join(dir, 'other.recto');
-    store.database.prepare('VACUUM INTO ?').run(otherFile);
+    store.copyTo(otherFile);
     const other = ProjectStore.open(otherFile);
     // Both sides edit page 1; only the other side edits page 3 and adds a document.
     const ours = store.saveRevision(ids[0]!, 'our edit', 'Ana', store.latestRevision(ids[0]!)!.id);
@@ -213,12 +214,12 @@ describe('corpus import and project merge', () => {
     other.saveRevision(ids[2]!, 'their page three', 'Ben', null);
     other.setReviewStatus(ids[2]!, 'approved');
     const added = fillProject(other, [{ name: 'c.pdf', pages: 2, corrections: { 0: ['text'] } }]);
-    const expected = new Set([...store.database.prepare('SELECT id FROM revisions').pluck().all(), ...other.database.prepare('SELECT id FROM revisions').pluck().all()]);
+    const expected = new Set([...rawDatabase(store).prepare('SELECT id FROM revisions').pluck().all(), ...rawDatabase(other).prepare('SELECT id FROM revisions').pluck().all()]);
     other.close();
 
     const summary = mergeProjectInto(store, otherFile);
     expect(summary).toMatchObject({ documentsAdded: 1, pagesAdded: 2, revisionsAdded: 3, diverged: 1 });
-    expect(new Set(store.database.prepare('SELECT id FROM revisions').pluck().all())).toEqual(expected);
+    expect(new Set(rawDatabase(store).prepare('SELECT id FROM revisions').pluck().all())).toEqual(expected);
     expect(store.listRevisions(ids[0]!).map((r) => r.id).slice(-2)).toEqual([ours.id, theirs.id]);
     expect(store.latestRevision(ids[0]!)!.text).toBe('their edit');
     expect(store.getPage(ids[2]!).reviewStatus).toBe('approved');

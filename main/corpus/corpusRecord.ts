@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { elementSchema } from '../../app/model/extraction.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
-import type { BundleRun, PageBundle } from './pageBundles.js';
+import type { BundleRun, PageBundle } from '../store/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
 import type { EngineFieldValues } from '../../app/invoice/review/index.js';
 

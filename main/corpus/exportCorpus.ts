@@ -21,7 +21,7 @@ import { renderDataCard } from './dataCard.js';
 import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, stagingFolderName } from './exportStaging.js';
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
-import { bundleReader, type PageBundle } from './pageBundles.js';
+import type { BundleReader, PageBundle } from '../store/pageBundles.js';
 import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
@@ -103,24 +103,11 @@ export function previousExport(outDir: string, projectName: string): CorpusManif
 }
 
 /** Pages to export, in corpus order, with why the filter-passing ones cannot be (null when they can). */
-function selectPages(store: ProjectStore, options: ExportOptions): string[] {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (options.status) {
-    clauses.push('p.review_status = ?');
-    params.push(options.status);
-  }
-  if (options.since) {
-    clauses.push('(SELECT MAX(v.created_at) FROM revisions v WHERE v.page_id = p.id) >= ?');
-    params.push(new Date(options.since).toISOString());
-  }
-  return store.database
-    .prepare(
-      `SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id
-       ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY d.sha256, p.page_number`,
-    )
-    .pluck()
-    .all(...params) as string[];
+function selectPages(reader: BundleReader, options: ExportOptions): string[] {
+  return reader.pageIds({
+    reviewStatus: options.status || undefined,
+    revisedSince: options.since ? new Date(options.since).toISOString() : undefined,
+  });
 }
 
 interface Built {
@@ -171,8 +158,8 @@ async function exportInto(
   const previousFiles = new Map((previous?.files ?? []).map((f) => [f.path, f]));
   const previousTests = previous ? previousTestsByRecord(outDir, previous) : new Map<string, string[]>();
 
-  const reader = bundleReader(store.database);
-  const pageIds = selectPages(store, options);
+  const reader = store.bundles();
+  const pageIds = selectPages(reader, options);
   const built: Built[] = [];
   const skipped: SkippedPage[] = [];
   let imagesWritten = 0;

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
-import { BundleWriter, countOutcome } from './applyBundles.js';
+import { countOutcome } from '../store/applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
@@ -82,7 +82,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     summary.problems.push({ where: 'records.jsonl', reason: 'does not match the hash in manifest.json (edited after export)' });
   }
 
-  const writer = new BundleWriter(store);
+  const writer = store.bundleWriter();
   text.split('\n').forEach((line, index) => {
     if (!line.trim()) return;
     const where = `records.jsonl:${index + 1}`;

@@ -4,13 +4,9 @@
  * revisions (by time, so the latest is the one saved last on either side) and an "unreviewed" status that the other
  * side had reviewed. The other project is opened read-only and never written.
  */
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
-import { rectoApplicationId, ProjectFileError } from '../store/openProjectDatabase.js';
-import { currentSchemaVersion } from '../store/migrations/index.js';
 import type { ProjectStore } from '../store/projectStore.js';
-import { BundleWriter, countOutcome } from './applyBundles.js';
-import { bundleReader } from './pageBundles.js';
+import { countOutcome } from '../store/applyBundles.js';
+import { openProjectReadOnly } from '../store/readOnlyProject.js';
 
 export interface MergeSummary {
   pages: number;
@@ -24,31 +20,11 @@ export interface MergeSummary {
   reviewConflicts: number;
 }
 
-function openReadOnly(file: string): Database.Database {
-  if (!fs.existsSync(file)) throw new ProjectFileError(file, 'no such project file');
-  let db: Database.Database;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-  } catch (error) {
-    throw new ProjectFileError(file, `cannot be opened (${error instanceof Error ? error.message : String(error)})`);
-  }
-  try {
-    const applicationId = db.pragma('application_id', { simple: true }) as number;
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (applicationId !== rectoApplicationId) throw new ProjectFileError(file, 'not a Recto project');
-    if (version > currentSchemaVersion) throw new ProjectFileError(file, `written by a newer Recto (schema ${version})`);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error instanceof ProjectFileError ? error : new ProjectFileError(file, `not a Recto project (${String(error)})`);
-  }
-}
-
 export function mergeProjectInto(target: ProjectStore, otherFile: string): MergeSummary {
-  const other = openReadOnly(otherFile);
+  const other = openProjectReadOnly(otherFile);
   try {
-    const reader = bundleReader(other);
-    const writer = new BundleWriter(target);
+    const reader = other.bundles;
+    const writer = target.bundleWriter();
     const summary: MergeSummary = {
       pages: 0,
       documentsAdded: 0,

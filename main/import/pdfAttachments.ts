@@ -31,7 +31,7 @@ function afRelationships(bytes: Uint8Array): Map<string, string> {
   for (const match of text.matchAll(/\/AFRelationship\s*\/(\w+)/g)) {
     // The file specification dictionary around it names the file in /UF or /F.
     const dictionary = text.slice(Math.max(0, match.index - 400), match.index + 400);
-    const name = /\/UF\s*\(([^)]*)\)/.exec(dictionary)?.[1] ?? /\/F\s*\(([^)]*)\)/.exec(dictionary)?.[1];
+    const name = dictionary.match(/\/UF\s*\(([^)]*)\)/)?.[1] ?? dictionary.match(/\/F\s*\(([^)]*)\)/)?.[1];
     if (name) relationships.set(name, match[1]!);
   }
   return relationships;

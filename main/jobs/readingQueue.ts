@@ -69,6 +69,12 @@ export class ReadingQueue {
   private readonly jobs: Job[] = [];
   private running: Promise<void> | null = null;
   private disposed = false;
+  /**
+   * The latest readings of each document being read, by page number: loaded once when the document's first page of a
+   * job is read (one query), then kept in step with each page saved, so the document pass parses every page once per
+   * document rather than every page on every page read. Dropped when the document's pass is done.
+   */
+  private readonly contexts = new Map<string, Map<number, Extraction>>();
 
   constructor(private readonly deps: ReadingQueueDeps) {}
 
@@ -165,6 +171,7 @@ export class ReadingQueue {
     if (remaining === 0) {
       this.revisitDocument(job.held.get(task.documentId) ?? []);
       job.held.delete(task.documentId);
+      this.contexts.delete(task.documentId);
     }
   }
 
@@ -175,6 +182,7 @@ export class ReadingQueue {
       if (!started || job.inFlight > 0) continue;
       this.jobs.splice(this.jobs.indexOf(job), 1);
       for (const pages of job.held.values()) this.revisitDocument(pages);
+      for (const task of job.tasks) this.contexts.delete(task.documentId);
       if (job.controller.signal.aborted) {
         job.state = 'cancelled';
         if (!this.disposed) {
@@ -216,6 +224,7 @@ export class ReadingQueue {
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
       const extraction = this.documentPassOrWarning([readPage])[0]!;
       store.saveExtraction(task.pageId, extraction, startedAt);
+      this.remember(task.documentId, page.pageNumber, extraction);
       return { ...readPage, extraction };
     } catch (error) {
       if (job.controller.signal.aborted) return null;
@@ -246,6 +255,7 @@ export class ReadingQueue {
       if (extraction === read.extraction || extraction.markdown === read.extraction.markdown) return;
       if (store.latestRevision(read.task.pageId)) return;
       store.updateLatestExtraction(read.task.pageId, extraction);
+      this.remember(read.task.documentId, read.pageNumber, extraction);
       if (!this.disposed) bus.emit('page.updated', read.task);
     });
   }
@@ -263,11 +273,14 @@ export class ReadingQueue {
   /** Running furniture over the given pages and the document's other pages read earlier (context only, not saved again). */
   private withDocumentPass(held: ReadPage[]): Extraction[] {
     const { store } = this.deps;
-    const byNumber = new Map<number, { extraction: Extraction; held: number | null }>();
-    for (const page of store.getDocument(held[0]!.task.documentId).pages) {
-      const earlier = store.latestExtraction(page.id);
-      if (earlier) byNumber.set(page.pageNumber, { extraction: earlier, held: null });
+    const documentId = held[0]!.task.documentId;
+    let context = this.contexts.get(documentId);
+    if (!context) {
+      context = store.latestExtractions(documentId);
+      this.contexts.set(documentId, context);
     }
+    const byNumber = new Map<number, { extraction: Extraction; held: number | null }>();
+    for (const [pageNumber, earlier] of context) byNumber.set(pageNumber, { extraction: earlier, held: null });
     held.forEach((read, i) => byNumber.set(read.pageNumber, { extraction: read.extraction, held: i }));
     const numbers = [...byNumber.keys()].sort((a, b) => a - b);
     const ordered = numbers.map((n) => byNumber.get(n)!);
@@ -277,6 +290,11 @@ export class ReadingQueue {
       if (entry.held !== null) result[entry.held] = marked[i]!;
     });
     return result;
+  }
+
+  /** Keeps a document's context in step with what was just saved. */
+  private remember(documentId: string, pageNumber: number, extraction: Extraction): void {
+    this.contexts.get(documentId)?.set(pageNumber, extraction);
   }
 
   private fail(job: Job, task: ReadTask, error: unknown): void {

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import type { contractMethods } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { packageVersion } from '../util/packageRoot.js';
-import { listCuration, summarizeCuration } from '../curation/curationQueries.js';
 import { ExportJobs } from '../corpus/exportJob.js';
 import { EvaluationJobs } from '../evaluate/evaluationJobs.js';
 import { importCorpus } from '../corpus/importCorpus.js';
@@ -121,11 +120,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return listCuration(session.store.database, request);
+      return session.store.curation.list(request);
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();
-      return { ...summarizeCuration(session.store.database, filter), fieldCorrections: session.store.fieldRevisions.stats(filter.documentId) };
+      return { ...session.store.curation.summarize(filter), fieldCorrections: session.store.fieldRevisions.stats(filter.documentId) };
     },
     'curation.page': ({ pageId }) => {
       session.store.getPage(pageId);

@@ -7,10 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { correctPage, fillProject, invoicePage } from '../../testing/corpusFixtures.js';
-import { summarizeCuration } from '../curation/curationSummary.js';
+import { summarizeCuration } from './curationSummary.js';
 import { pageChecksSchema } from './migrations/002_page_checks.js';
 import { currentSchemaVersion } from './migrations/index.js';
 import { ProjectStore } from './projectStore.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
 beforeEach(() => {
@@ -20,7 +21,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Puts a project back to schema 2 as it was written then: no rollups, the old kinds table with rows. */
 function backToSchema2(store: ProjectStore): void {
-  const db = store.database;
+  const db = rawDatabase(store);
   for (const name of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'curation_rollup%'").pluck().all()) {
     db.exec(`DROP TRIGGER ${name as string}`);
   }
@@ -38,13 +39,13 @@ describe('migration 003 (curation rollups)', () => {
     const store = ProjectStore.create(file);
     const ids = fillProject(store, [{ name: 'a.pdf', pages: 4, corrections: { 0: ['table'], 2: ['text', 'header'] } }]);
     store.saveRevision(ids[1]!, `${correctPage(invoicePage(1).markdown, ['formula'])}\n\nA line the engine missed.`, 'Ana', null);
-    const expected = summarizeCuration(store.database, {});
+    const expected = store.curation.summarize({});
     backToSchema2(store);
     store.close();
 
     const reopened = ProjectStore.open(file);
     try {
-      const db = reopened.database;
+      const db = rawDatabase(reopened);
       expect(db.pragma('user_version', { simple: true })).toBe(currentSchemaVersion);
       expect(db.prepare('SELECT COUNT(*) FROM page_checks').pluck().get()).toBe(0);
       expect(summarizeCuration(db, {}).pages).toBe(0);

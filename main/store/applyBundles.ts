@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ProjectStore } from '../store/projectStore.js';
+import type { CheckResultsRepository } from './checkResults.js';
 import type { PageBundle } from './pageBundles.js';
 
 export interface ApplyOutcome {
@@ -40,11 +40,12 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
 }
 
 export class BundleWriter {
-  private readonly db: Database.Database;
   private readonly statements;
 
-  constructor(private readonly store: ProjectStore) {
-    const db = (this.db = store.database);
+  constructor(
+    private readonly db: Database.Database,
+    private readonly checks: CheckResultsRepository,
+  ) {
     this.statements = {
       documentBySha: db.prepare('SELECT id FROM documents WHERE sha256 = ?'),
       idTaken: {
@@ -145,7 +146,7 @@ export class BundleWriter {
       ordered.forEach((r, i) => s.setSeq.run(-(i + 1), r.id));
       ordered.forEach((r, i) => s.setSeq.run(i + 1, r.id));
     }
-    if (runsAdded > 0 || incoming.length > 0 || newPage) this.store.checks.recompute(pageId);
+    if (runsAdded > 0 || incoming.length > 0 || newPage) this.checks.recompute(pageId);
     return { pageId, newDocument, newPage, runsAdded, revisionsAdded: incoming.length, diverged, reviewConflict };
   }
 }

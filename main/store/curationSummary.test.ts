@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { curationListRequestSchema, curationSummarySchema, type CurationFilter, type CurationSummary } from '../../app/contract/curation.js';
 import { elementKinds } from '../../app/model/extraction.js';
 import { correctPage, fillProject, fixtureExtraction, invoicePage, type CorrectionKind } from '../../testing/corpusFixtures.js';
-import { ProjectStore } from '../store/projectStore.js';
+import { ProjectStore } from './projectStore.js';
 import { attributeChanges } from '../../app/curation/attributeChanges.js';
-import { listCuration } from './curationQueries.js';
-import { changeRateOf, summarizeCuration } from './curationSummary.js';
+import { changeRateOf } from './curationSummary.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
 let store: ProjectStore;
@@ -59,11 +59,11 @@ describe('curation summary from the maintained aggregates', () => {
     ]);
     const compare = (label: string) => {
       for (const filter of filters) {
-        const fromRollups = summarizeCuration(store.database, filter);
+        const fromRollups = store.curation.summarize(filter);
         expect(() => curationSummarySchema.parse(fromRollups), label).not.toThrow();
-        expectSameSummary(fromRollups, summarizeCuration(store.database, filter, { source: 'pages' }));
+        expectSameSummary(fromRollups, store.curation.summarize(filter, { source: 'pages' }));
         // The list's total is read from the rollups too.
-        expect(listCuration(store.database, curationListRequestSchema.parse(filter)).total, `${label} ${JSON.stringify(filter)}`).toBe(
+        expect(store.curation.list(curationListRequestSchema.parse(filter)).total, `${label} ${JSON.stringify(filter)}`).toBe(
           fromRollups.pages,
         );
       }
@@ -88,7 +88,7 @@ describe('curation summary from the maintained aggregates', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(summarizeCuration(store.database, {}).correctionsOverTime.map((d) => d.day)).toEqual(
+    expect(store.curation.summarize({}).correctionsOverTime.map((d) => d.day)).toEqual(
       expect.arrayContaining(['2030-01-02', '2030-01-03']),
     );
     compare('later days');
@@ -105,17 +105,17 @@ describe('curation summary from the maintained aggregates', () => {
     compare('re-read');
 
     // A document removed: its pages' checks and kinds leave the rollups (cascades).
-    store.database.prepare('DELETE FROM documents WHERE id = ?').run(store.getPage(ids[12]!).documentId);
+    rawDatabase(store).prepare('DELETE FROM documents WHERE id = ?').run(store.getPage(ids[12]!).documentId);
     compare('deleted');
-    expect(summarizeCuration(store.database, {}).pages).toBe(12);
+    expect(store.curation.summarize({}).pages).toBe(12);
 
     // Every page's checks recomputed from nothing (a project migrated to this schema): the same figures.
-    const before = summarizeCuration(store.database, {});
-    store.database.exec('DELETE FROM page_checks');
-    expect(summarizeCuration(store.database, {}).pages).toBe(0);
-    expect(store.database.prepare('SELECT COALESCE(SUM(pages), 0) FROM curation_rollup_kinds').pluck().get()).toBe(0);
+    const before = store.curation.summarize({});
+    rawDatabase(store).exec('DELETE FROM page_checks');
+    expect(store.curation.summarize({}).pages).toBe(0);
+    expect(rawDatabase(store).prepare('SELECT COALESCE(SUM(pages), 0) FROM curation_rollup_kinds').pluck().get()).toBe(0);
     store.checks.recomputeMissing();
-    expectSameSummary(summarizeCuration(store.database, {}), before);
+    expectSameSummary(store.curation.summarize({}), before);
   });
 
   it('answers one document from its pages', () => {
@@ -124,10 +124,10 @@ describe('curation summary from the maintained aggregates', () => {
       { name: 'b.pdf', pages: 3, corrections: { 0: ['text'] } },
     ]);
     const documentId = store.getPage(ids[5]!).documentId;
-    const one = summarizeCuration(store.database, { documentId });
+    const one = store.curation.summarize({ documentId });
     expect(one).toMatchObject({ pages: 3, correctedPages: 1 });
     expect(one.errorsByKind.find((k) => k.kind === 'text')!.pagesChanged).toBe(1);
-    expect(summarizeCuration(store.database, { documentId, correctedOnly: true }).pages).toBe(1);
+    expect(store.curation.summarize({ documentId, correctedOnly: true }).pages).toBe(1);
   });
 });
 
@@ -161,7 +161,7 @@ describe('errors by kind: the change rate', () => {
     const [pageId] = fillProject(store, [{ name: 'a.pdf', pages: 1 }]);
     const page = invoicePage(0);
     store.saveRevision(pageId!, `${page.markdown}\n\n${'A long paragraph the engine never read. '.repeat(10)}`, 'Ana', null);
-    const summary = summarizeCuration(store.database, {});
+    const summary = store.curation.summarize({});
     for (const kind of summary.errorsByKind) {
       expect(kind.changeRate).toBeCloseTo(kind.changedChars / (kind.chars + kind.insertedChars || 1), 12);
     }

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { curationListRequestSchema } from '../../app/contract/curation.js';
 import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../../testing/corpusFixtures.js';
-import { ProjectStore } from '../store/projectStore.js';
+import { ProjectStore } from './projectStore.js';
 import { attributeChanges } from '../../app/curation/attributeChanges.js';
-import { listCuration, summarizeCuration } from './curationQueries.js';
+import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
 let store: ProjectStore;
@@ -67,13 +67,13 @@ describe('page checks in the store', () => {
     const corrected = store.latestRevision(pageId!)!.text;
     store.saveExtraction(pageId!, fixtureExtraction({ markdown: corrected, elements: invoicePage(0).elements }), new Date());
     const reread = store.checks.get(pageId!)!;
-    expect(reread.extractionId).toBe(store.database.prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY rowid DESC').pluck().get(pageId));
+    expect(reread.extractionId).toBe(rawDatabase(store).prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY rowid DESC').pluck().get(pageId));
     expect(reread.scores.score).toBe(1);
   });
 
   it('gives check rows to pages of projects read before the checks existed', () => {
     const ids = fillProject(store, [{ name: 'a.pdf', pages: 2, corrections: { 0: ['text'] } }]);
-    store.database.exec('DELETE FROM page_checks');
+    rawDatabase(store).exec('DELETE FROM page_checks');
     expect(store.checks.get(ids[0]!)).toBeNull();
     expect(store.checks.recomputeMissing()).toBe(2);
     expect(store.checks.get(ids[0]!)!.scores.text).toBeLessThan(1);
@@ -87,7 +87,7 @@ describe('curation queries', () => {
       { name: 'b.pdf', pages: 2, engineId: 'other', corrections: { 1: ['formula'] } },
     ]);
     store.setReviewStatus(ids[2]!, 'approved');
-    const list = (request: object) => listCuration(store.database, curationListRequestSchema.parse(request));
+    const list = (request: object) => store.curation.list(curationListRequestSchema.parse(request));
 
     const all = list({});
     expect(all.total).toBe(6);
@@ -123,7 +123,7 @@ describe('curation queries', () => {
       { name: 'b.pdf', pages: 2, engineId: 'other', corrections: { 0: ['formula', 'table'] } },
     ]);
     store.setReviewStatus(ids[2]!, 'approved');
-    const list = (request: object) => listCuration(store.database, curationListRequestSchema.parse({ limit: 500, ...request }));
+    const list = (request: object) => store.curation.list(curationListRequestSchema.parse({ limit: 500, ...request }));
     const scores = new Map(list({}).items.map((i) => [i.pageId, i.scores.score]));
     const within = (min: number, max: number) => [...scores].filter(([, s]) => s >= min && s <= max).map(([id]) => id).sort();
     const [low, high] = [0.3, 0.95];
@@ -146,7 +146,7 @@ describe('curation queries', () => {
 
   it('summarises scores, errors by element kind and corrections over time', () => {
     fillProject(store, [{ name: 'a.pdf', pages: 5, corrections: { 0: ['table'], 1: ['table', 'text'], 3: ['header'] } }]);
-    const summary = summarizeCuration(store.database, {});
+    const summary = store.curation.summarize({});
     expect(summary.pages).toBe(5);
     expect(summary.correctedPages).toBe(3);
     expect(summary.scoreHistogram.reduce((sum, b) => sum + b.count, 0)).toBe(5);
@@ -157,6 +157,6 @@ describe('curation queries', () => {
     expect(summary.errorsByKind.find((k) => k.kind === 'formula')!.pagesChanged).toBe(0);
     expect(summary.correctionsOverTime).toHaveLength(1);
     expect(summary.correctionsOverTime[0]!.pages).toBe(3);
-    expect(summarizeCuration(store.database, { reviewStatus: ['approved'] }).pages).toBe(0);
+    expect(store.curation.summarize({ reviewStatus: ['approved'] }).pages).toBe(0);
   });
 });

@@ -70,9 +70,16 @@ export interface PageBundle {
   revisions: BundleRevision[];
 }
 
+/** Which pages an export takes: by review status, and by the time of their latest revision. */
+export interface BundleSelection {
+  reviewStatus?: ReviewStatus;
+  /** ISO time: only pages with a revision saved at or after it. */
+  revisedSince?: string;
+}
+
 export interface BundleReader {
   /** Page ids in corpus order: by document SHA-256, then page number. */
-  pageIds(): string[];
+  pageIds(selection?: BundleSelection): string[];
   read(pageId: string, options: { allRuns: boolean }): PageBundle;
   sourceBytes(sha256: string): Buffer | null;
 }
@@ -102,7 +109,28 @@ export function bundleReader(db: Database.Database): BundleReader {
     source: db.prepare('SELECT bytes FROM source_blobs WHERE sha256 = ?'),
   };
   return {
-    pageIds: () => statements.pageIds.pluck().all() as string[],
+    pageIds: (selection = {}) => {
+      if (selection.reviewStatus === undefined && selection.revisedSince === undefined) {
+        return statements.pageIds.pluck().all() as string[];
+      }
+      const clauses: string[] = [];
+      const params: unknown[] = [];
+      if (selection.reviewStatus !== undefined) {
+        clauses.push('p.review_status = ?');
+        params.push(selection.reviewStatus);
+      }
+      if (selection.revisedSince !== undefined) {
+        clauses.push('(SELECT MAX(v.created_at) FROM revisions v WHERE v.page_id = p.id) >= ?');
+        params.push(selection.revisedSince);
+      }
+      return db
+        .prepare(
+          `SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id
+           WHERE ${clauses.join(' AND ')} ORDER BY d.sha256, p.page_number`,
+        )
+        .pluck()
+        .all(...params) as string[];
+    },
     read(pageId, { allRuns }) {
       const row = statements.page.get(pageId) as Record<string, never> | undefined;
       if (!row) throw new Error(`no page ${pageId}`);

@@ -4,7 +4,7 @@
  * 003) — a WHERE over the rollup tables (alias r) with the filter key to read.
  */
 import type { CurationFilter, CurationSort, ScoreRange } from '../../app/contract/curation.js';
-import { kindBits } from '../store/checkResults.js';
+import { kindBits } from './checkResults.js';
 
 export const sortColumns: Record<CurationSort, string> = {
   score: 'c.score',

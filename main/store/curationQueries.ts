@@ -6,12 +6,14 @@
  * maintained aggregates where they answer the filter (curationSummary.ts), else from an index count.
  */
 import type Database from 'better-sqlite3';
-import type { CurationFilter, CurationItem, CurationList, CurationSort, KindChangeSummary, ScoreRange } from '../../app/contract/curation.js';
+import type { CurationFilter, CurationItem, CurationList, CurationSummary, CurationSort, KindChangeSummary, ScoreRange } from '../../app/contract/curation.js';
 import type { ReviewStatus } from '../../app/model/page.js';
-import { scoresOf, type PageCheckRow } from '../store/checkResults.js';
+import { scoresOf, type PageCheckRow } from './checkResults.js';
 import { nullableSorts, pageWhereOf, rollupCellOf, sortColumns, type PageWhere } from './curationFilter.js';
 
-export { summarizeCuration } from './curationSummary.js';
+import { summarizeCuration, type SummaryOptions } from './curationSummary.js';
+
+export { summarizeCuration };
 
 const fromPages = (): string => 'FROM page_checks c';
 
@@ -94,4 +96,17 @@ function changedKindsOf(db: Database.Database, pageIds: string[]): Map<string, K
     byPage.set(page_id, list);
   }
   return byPage;
+}
+
+/** The curation queue and its summary over one project's connection (ProjectStore.curation). */
+export class CurationQueries {
+  constructor(private readonly db: Database.Database) {}
+
+  list(request: CurationListRequest): CurationList {
+    return listCuration(this.db, request);
+  }
+
+  summarize(filter: CurationFilter, options: SummaryOptions = {}): CurationSummary {
+    return summarizeCuration(this.db, filter, options);
+  }
 }

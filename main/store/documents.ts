@@ -1,0 +1,193 @@
+/**
+ * Documents and their pages: the source files themselves (by SHA-256), page geometry and text layers, reading and
+ * review status. Rows are mapped to the app/ model types here and nowhere else.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type {
+  DocumentSummary,
+  PageStatus,
+  PageSummary,
+  ReviewStatus,
+  TextLayer,
+} from '../../app/model/page.js';
+
+export interface NewPage {
+  pageNumber: number;
+  width: number;
+  height: number;
+  dpi: number;
+  textLayer: TextLayer | null;
+}
+
+export interface NewDocument {
+  sha256: string;
+  name: string;
+  mediaType: string;
+  bytes: Buffer;
+  pages: NewPage[];
+}
+
+/** A page with what reading it needs. */
+export interface PageRecord extends PageSummary {
+  documentName: string;
+  documentSha256: string;
+  mediaType: string;
+  textLayer: TextLayer | null;
+}
+
+interface PageRow {
+  id: string;
+  document_id: string;
+  page_number: number;
+  width: number;
+  height: number;
+  dpi: number;
+  status: PageStatus;
+  error: string | null;
+  review_status: ReviewStatus;
+  engine: string | null;
+  revision_count: number;
+}
+
+const pageColumns = `p.id, p.document_id, p.page_number, p.width, p.height, p.dpi, p.status, p.error, p.review_status,
+  (SELECT r.engine_id FROM extractions x JOIN engine_runs r ON r.id = x.run_id
+     WHERE x.page_id = p.id ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1) AS engine,
+  (SELECT COUNT(*) FROM revisions v WHERE v.page_id = p.id) AS revision_count`;
+
+function toPageSummary(row: PageRow): PageSummary {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    pageNumber: row.page_number,
+    width: row.width,
+    height: row.height,
+    dpi: row.dpi,
+    status: row.status,
+    error: row.error,
+    engine: row.engine,
+    revisionCount: row.revision_count,
+    reviewStatus: row.review_status,
+  };
+}
+
+/** A request about something that is not in the project. */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+}
+
+export class DocumentsRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  hasDocument(sha256: string): boolean {
+    return this.db.prepare('SELECT 1 FROM documents WHERE sha256 = ?').get(sha256) !== undefined;
+  }
+
+  /** Adds a document with all its pages, or nothing at all. Returns null when the same content is already here. */
+  addDocument(doc: NewDocument): DocumentSummary | null {
+    if (doc.pages.length === 0) throw new Error(`${doc.name}: has no pages`);
+    const id = randomUUID();
+    const importedAt = new Date().toISOString();
+    const inserted = this.db.transaction(() => {
+      const result = this.db
+        .prepare(
+          `INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at)
+           VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+        )
+        .run(id, doc.sha256, doc.name, doc.mediaType, doc.bytes.length, importedAt);
+      if (result.changes === 0) return false;
+      this.db.prepare('INSERT INTO source_blobs (sha256, bytes) VALUES (?, ?)').run(doc.sha256, doc.bytes);
+      const insertPage = this.db.prepare(
+        `INSERT INTO pages (id, document_id, page_number, width, height, dpi, text_layer)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const page of doc.pages) {
+        insertPage.run(
+          randomUUID(),
+          id,
+          page.pageNumber,
+          page.width,
+          page.height,
+          page.dpi,
+          page.textLayer ? JSON.stringify(page.textLayer) : null,
+        );
+      }
+      return true;
+    })();
+    return inserted ? this.getDocument(id) : null;
+  }
+
+  getDocument(documentId: string): DocumentSummary {
+    const row = this.db
+      .prepare('SELECT id, name, sha256, media_type, imported_at FROM documents WHERE id = ?')
+      .get(documentId) as { id: string; name: string; sha256: string; media_type: string; imported_at: string } | undefined;
+    if (!row) throw new NotFoundError(`No document ${documentId} in this project`);
+    const pages = (
+      this.db
+        .prepare(`SELECT ${pageColumns} FROM pages p WHERE p.document_id = ? ORDER BY p.page_number`)
+        .all(documentId) as PageRow[]
+    ).map(toPageSummary);
+    return {
+      id: row.id,
+      name: row.name,
+      sha256: row.sha256,
+      mediaType: row.media_type,
+      importedAt: row.imported_at,
+      pages,
+    };
+  }
+
+  listDocuments(): DocumentSummary[] {
+    const ids = this.db.prepare('SELECT id FROM documents ORDER BY imported_at, rowid').pluck().all() as string[];
+    return ids.map((id) => this.getDocument(id));
+  }
+
+  getPage(pageId: string): PageRecord {
+    const row = this.db
+      .prepare(
+        `SELECT ${pageColumns}, p.text_layer, d.name AS document_name, d.sha256 AS document_sha256,
+                d.media_type AS media_type
+         FROM pages p JOIN documents d ON d.id = p.document_id WHERE p.id = ?`,
+      )
+      .get(pageId) as
+      | (PageRow & { text_layer: string | null; document_name: string; document_sha256: string; media_type: string })
+      | undefined;
+    if (!row) throw new NotFoundError(`No page ${pageId} in this project`);
+    return {
+      ...toPageSummary(row),
+      documentName: row.document_name,
+      documentSha256: row.document_sha256,
+      mediaType: row.media_type,
+      textLayer: row.text_layer ? (JSON.parse(row.text_layer) as TextLayer) : null,
+    };
+  }
+
+  /** Pages not read yet, or whose reading was interrupted (the app closed mid-read). */
+  pagesToRead(): { pageId: string; documentId: string }[] {
+    return this.db
+      .prepare(
+        `SELECT p.id AS pageId, p.document_id AS documentId FROM pages p JOIN documents d ON d.id = p.document_id
+         WHERE p.status IN ('pending', 'reading') ORDER BY d.imported_at, d.rowid, p.page_number`,
+      )
+      .all() as { pageId: string; documentId: string }[];
+  }
+
+  getSourceBytes(sha256: string): Buffer {
+    const bytes = this.db.prepare('SELECT bytes FROM source_blobs WHERE sha256 = ?').pluck().get(sha256) as
+      | Buffer
+      | undefined;
+    if (!bytes) throw new NotFoundError(`The source file ${sha256.slice(0, 12)}… is missing from this project`);
+    return bytes;
+  }
+
+  setPageStatus(pageId: string, status: PageStatus, error: string | null = null): void {
+    const result = this.db.prepare('UPDATE pages SET status = ?, error = ? WHERE id = ?').run(status, error, pageId);
+    if (result.changes === 0) throw new NotFoundError(`No page ${pageId} in this project`);
+  }
+
+  setReviewStatus(pageId: string, status: ReviewStatus): PageSummary {
+    const result = this.db.prepare('UPDATE pages SET review_status = ? WHERE id = ?').run(status, pageId);
+    if (result.changes === 0) throw new NotFoundError(`No page ${pageId} in this project`);
+    return this.getPage(pageId);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Readings: every engine run with its settings and statistics, and the extraction it produced. A page's reading is
+ * its latest extraction; the checks are recomputed in the transaction that changes it.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
+import type { CheckResultsRepository } from './checkResults.js';
+import type { DocumentsRepository } from './documents.js';
+
+const extractionColumns = `x.markdown, x.elements, x.words, x.fields, x.warnings, r.engine_id, r.engine_name, r.engine_version,
+  r.pack_sha256, r.licence, r.provider, r.settings, r.stats`;
+
+function toExtraction(row: Record<string, string | null>): Extraction {
+  const layout = JSON.parse(row.elements!) as Pick<Extraction, 'page' | 'elements'>;
+  return {
+    markdown: row.markdown!,
+    page: layout.page,
+    elements: layout.elements,
+    words: row.words ? JSON.parse(row.words) : undefined,
+    fields: row.fields ? JSON.parse(row.fields) : undefined,
+    warnings: JSON.parse(row.warnings!),
+    engine: {
+      id: row.engine_id!,
+      name: row.engine_name!,
+      version: row.engine_version!,
+      packSha256: row.pack_sha256,
+      licence: row.licence,
+      provider: row.provider,
+      settings: JSON.parse(row.settings!),
+    },
+    stats: JSON.parse(row.stats!),
+  };
+}
+
+export class ReadingsRepository {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly documents: DocumentsRepository,
+    private readonly checks: CheckResultsRepository,
+  ) {}
+
+  /** Records an engine run and its extraction, and marks the page read — together or not at all. */
+  saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
+    const checked = extractionSchema.parse(extraction);
+    const runId = randomUUID();
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO engine_runs (id, page_id, engine_id, engine_name, engine_version, pack_sha256, licence, provider,
+             settings, stats, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          runId,
+          pageId,
+          checked.engine.id,
+          checked.engine.name,
+          checked.engine.version,
+          checked.engine.packSha256,
+          checked.engine.licence,
+          checked.engine.provider,
+          JSON.stringify(checked.engine.settings),
+          JSON.stringify(checked.stats),
+          startedAt.toISOString(),
+          now,
+        );
+      this.db
+        .prepare(
+          `INSERT INTO extractions (id, run_id, page_id, markdown, elements, words, fields, warnings, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          randomUUID(),
+          runId,
+          pageId,
+          checked.markdown,
+          JSON.stringify({ page: checked.page, elements: checked.elements }),
+          checked.words ? JSON.stringify(checked.words) : null,
+          checked.fields ? JSON.stringify(checked.fields) : null,
+          JSON.stringify(checked.warnings),
+          now,
+        );
+      this.documents.setPageStatus(pageId, 'done', null);
+      this.checks.recompute(pageId);
+    })();
+  }
+
+  latestExtraction(pageId: string): Extraction | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${extractionColumns} FROM extractions x JOIN engine_runs r ON r.id = x.run_id
+         WHERE x.page_id = ? ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1`,
+      )
+      .get(pageId) as Record<string, string | null> | undefined;
+    return row ? toExtraction(row) : null;
+  }
+
+  /**
+   * The latest extraction of every read page of a document, by page number, in one query: what a pass over the
+   * whole document (running headers and footers) needs, without a query and a parse per page per page read.
+   */
+  latestExtractions(documentId: string): Map<number, Extraction> {
+    const rows = this.db
+      .prepare(
+        `SELECT p.page_number, ${extractionColumns} FROM pages p
+           JOIN extractions x ON x.id = (SELECT id FROM extractions WHERE page_id = p.id ORDER BY created_at DESC, rowid DESC LIMIT 1)
+           JOIN engine_runs r ON r.id = x.run_id
+         WHERE p.document_id = ? ORDER BY p.page_number`,
+      )
+      .all(documentId) as (Record<string, string | null> & { page_number: number })[];
+    return new Map(rows.map((row) => [row.page_number, toExtraction(row)]));
+  }
+
+  /**
+   * Replaces the page's latest reading in place, keeping its engine run: for passes that judge a page again in the
+   * light of the rest of its document (running headers and footers), which change where text sits, not what the
+   * engine read. Checks are recomputed with it.
+   */
+  updateLatestExtraction(pageId: string, extraction: Extraction): void {
+    const checked = extractionSchema.parse(extraction);
+    this.db.transaction(() => {
+      const latest = this.db
+        .prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+        .get(pageId) as { id: string } | undefined;
+      if (!latest) throw new Error(`page ${pageId} has no reading to update`);
+      this.db
+        .prepare('UPDATE extractions SET markdown = ?, elements = ?, words = ?, fields = ?, warnings = ? WHERE id = ?')
+        .run(
+          checked.markdown,
+          JSON.stringify({ page: checked.page, elements: checked.elements }),
+          checked.words ? JSON.stringify(checked.words) : null,
+          checked.fields ? JSON.stringify(checked.fields) : null,
+          JSON.stringify(checked.warnings),
+          latest.id,
+        );
+      this.checks.recompute(pageId);
+    })();
+  }
+}
