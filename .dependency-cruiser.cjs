@@ -1,5 +1,5 @@
 /**
- * The layer arrows of DESIGN.md, enforced on every test run:
+ * The layer arrows of docs/architecture.md, enforced on every test run:
  *
  *   renderer/ ──► app/ ◄── main/ ──► native-models/ ──► app/
  *

@@ -8,6 +8,31 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+/** The build prints one summary line; RECTO_BUILD_VERBOSE=1 (or `vite build --logLevel info`) shows Vite's asset table. */
+const verbose = Boolean(process.env.RECTO_BUILD_VERBOSE);
+
+function summaryLine(): Plugin {
+  let files = 0;
+  let bytes = 0;
+  return {
+    name: 'recto:summary-line',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.fileName.endsWith('.map')) continue;
+        files += 1;
+        bytes += item.type === 'chunk' ? Buffer.byteLength(item.code) : typeof item.source === 'string' ? Buffer.byteLength(item.source) : item.source.byteLength;
+      }
+    },
+    closeBundle() {
+      if (files === 0 || verbose) return;
+      process.stdout.write(
+        `renderer: ${files} files, ${(bytes / 1e6).toFixed(1)} MB in dist/renderer (RECTO_BUILD_VERBOSE=1 npm run build lists them)\n`,
+      );
+      files = 0;
+    },
+  };
+}
 
 function stripCspInDevServer(): Plugin {
   return {
@@ -20,7 +45,8 @@ function stripCspInDevServer(): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), stripCspInDevServer()],
+  plugins: [react(), stripCspInDevServer(), summaryLine()],
+  logLevel: verbose ? 'info' : 'warn',
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

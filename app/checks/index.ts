@@ -1,6 +1,6 @@
 /**
  * Deterministic checks of an engine's page output: pure functions, no I/O, usable live in the renderer.
- * See NOTES.md for figures on the public test set.
+ * Figures on the public test set: docs/benchmarks.md; why the scorers differ from upstream: docs/decisions.md.
  */
 export * from './textDistance.js';
 export * from './fuzzySearch.js';
