@@ -59,7 +59,7 @@ export function openAiRoutes(options: OpenAiRoutesOptions): ExtraRoutes {
 
   return async (request, response, url, isToken) => {
     if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) return false;
-    const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const bearer = (request.headers.authorization ?? '').match(/^Bearer\s+(.+)$/i)?.[1];
     if (!isToken(bearer)) return refuse(response, 401, 'invalid_api_key', 'Bearer token required: the per-launch token that `recto serve` printed');
 
     if (url.pathname === '/v1/models') {
@@ -141,7 +141,7 @@ function pageOf(chat: ChatCompletionRequest): { base64: string; prompt: string }
   const images = content.filter((part) => part.type === 'image_url');
   if (images.length !== 1) return `messages.0.content: ${images.length} images; ${oneUser}`;
   const url = images[0]!.type === 'image_url' ? images[0]!.image_url.url : '';
-  const match = DATA_URL.exec(url);
+  const match = url.match(DATA_URL);
   if (!match) return 'messages.0.content: the image must be a data:image/…;base64 URL (this server fetches nothing)';
   const prompt = content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
   if (prompt.includes('<image>')) return 'messages.0.content: the prompt text must not contain <image> (the image part places it)';
