@@ -67,8 +67,29 @@ export function escapeCellText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\$/g, '&#36;');
 }
 
+const commonEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the entities engines write (`&amp;`, `&#36;`, `&#x24;`, …); null when another named entity needs the full parser. */
+function decodeCommonEntities(text: string): string | null {
+  let unknown = false;
+  const decoded = text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    const known = commonEntities[name.toLowerCase()];
+    if (known === undefined) unknown = true;
+    return known ?? whole;
+  });
+  return unknown ? null : decoded;
+}
+
+/** A cell's text: plain text and the common entities without a parse (most cells); tags through the HTML parser. */
 function htmlText(html: string): string {
-  if (!/[<&]/.test(html)) return collapseWhitespace(html);
+  if (!html.includes('<')) {
+    const decoded = html.includes('&') ? decodeCommonEntities(html) : html;
+    if (decoded !== null) return collapseWhitespace(decoded);
+  }
   return collapseWhitespace(textContent(parseHtml(html)));
 }
 

@@ -24,7 +24,6 @@ import { StatusBar } from './StatusBar.js';
 import { useFileDrop } from './useFileDrop.js';
 import { useReviewKeys } from './useReviewKeys.js';
 import { CursorPanels } from './tools/CursorPanels.js';
-import { useEditorState } from './tools/useEditorState.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 
@@ -54,7 +53,6 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const [reveal, setReveal] = useState<{ span: Span; serial: number } | null>(null);
   const [tab, setTab] = useState<EditorTab>('markdown');
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
-  const editorState = useEditorState(editorInstance);
 
   useEffect(() => {
     if (documents) setPageId((current) => keepOrFirstPage(documents, current));
@@ -144,7 +142,6 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
 
   const tools = useReviewTools({
     editor: editorInstance,
-    editorState,
     review,
     active,
     hasText: session.content !== null,
@@ -225,7 +222,6 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
             {hasText && tab === 'markdown' && (
               <CursorPanels
                 editor={editorInstance}
-                state={editorState}
                 elements={elements}
                 image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
               />

@@ -10,7 +10,6 @@ import { rangeOf, selectAndReveal, type MarkdownEditorInstance } from '../../edi
 import { monaco } from '../../editor/monacoSetup.js';
 import { confidenceMarks, neighbourMark, type ConfidenceMark } from '../../logic/confidenceMarks.js';
 import { mapSpansThroughEdit } from '../../logic/spanMap.js';
-import type { EditorState } from '../tools/useEditorState.js';
 
 const thresholdKey = 'recto.confidenceThreshold';
 /**
@@ -40,12 +39,19 @@ export interface ConfidenceMarksState {
   next(direction: 1 | -1): void;
 }
 
-export function useConfidenceMarks(editor: MarkdownEditorInstance | null, extraction: Extraction | null, state: EditorState): ConfidenceMarksState {
+export function useConfidenceMarks(editor: MarkdownEditorInstance | null, extraction: Extraction | null): ConfidenceMarksState {
   const [threshold, setThresholdState] = useState(storedThreshold);
   const marks = useMemo(() => (extraction ? confidenceMarks(extraction, threshold) : []), [extraction, threshold]);
   const placed = useMemo(() => marks.map((mark, index) => ({ mark, index })).filter(({ mark }) => mark.span[1] > mark.span[0]), [marks]);
   const [visited, setVisited] = useState<ReadonlySet<number>>(new Set());
   const collection = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  // Bumped when the editor's text is replaced wholesale (another page, a reload): the marks are laid again.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!editor) return;
+    const listener = editor.onDidChangeModelContent((event) => event.isFlush && setGeneration((n) => n + 1));
+    return () => listener.dispose();
+  }, [editor]);
 
   // Lay the marks on the text as loaded (a saved revision may differ from the engine's Markdown: map through the diff).
   const markdown = extraction?.markdown ?? null;
@@ -73,7 +79,7 @@ export function useConfidenceMarks(editor: MarkdownEditorInstance | null, extrac
       decorations.clear();
       if (collection.current === decorations) collection.current = null;
     };
-  }, [editor, placed, markdown, threshold, state.generation]);
+  }, [editor, placed, markdown, threshold, generation]);
 
   const currentSpans = useCallback((): [number, number][] => {
     const model = editor?.getModel();
@@ -81,13 +87,18 @@ export function useConfidenceMarks(editor: MarkdownEditorInstance | null, extrac
     return collection.current.getRanges().map((range) => [model.getOffsetAt(range.getStartPosition()), model.getOffsetAt(range.getEndPosition())]);
   }, [editor]);
 
-  // The cursor inside a mark: it has been looked at.
+  // The cursor inside a mark: it has been looked at. Followed from Monaco directly (no React state per cursor move).
   useEffect(() => {
-    const spans = currentSpans();
-    const inside = spans.findIndex(([start, end]) => end > start && state.cursor >= start && state.cursor <= end);
-    const index = inside >= 0 ? placed[inside]?.index : undefined;
-    if (index !== undefined && !visited.has(index)) setVisited((previous) => new Set(previous).add(index));
-  }, [state.cursor, currentSpans, placed, visited]);
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const listener = editor.onDidChangeCursorPosition((event) => {
+      const offset = model.getOffsetAt(event.position);
+      const inside = currentSpans().findIndex(([start, end]) => end > start && offset >= start && offset <= end);
+      const index = inside >= 0 ? placed[inside]?.index : undefined;
+      if (index !== undefined) setVisited((previous) => (previous.has(index) ? previous : new Set(previous).add(index)));
+    });
+    return () => listener.dispose();
+  }, [editor, currentSpans, placed]);
 
   const next = useCallback(
     (direction: 1 | -1) => {

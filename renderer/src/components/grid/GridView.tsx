@@ -1,10 +1,11 @@
 /**
- * The table as a grid of inputs, laid out with the table's own rowspan/colspan. Keys, as in a spreadsheet:
- * Tab / Shift+Tab next / previous cell, Enter / Shift+Enter cell below / above (↑ ↓ too), Shift+arrows or Shift+click
- * extend the selection (for merging), Escape undoes the typing in the cell, a second Escape leaves the grid.
- * A cell's text is committed when the focus leaves it.
+ * The table as a grid laid out with the table's own rowspan/colspan. Cells are text; the cell being edited holds the
+ * one input (a 50-row table is 300 text cells, not 300 inputs: it opens in a few milliseconds). Keys, as in a
+ * spreadsheet: Tab / Shift+Tab next / previous cell, Enter / Shift+Enter cell below / above (↑ ↓ too), Shift+arrows or
+ * Shift+click extend the selection (for merging), Escape undoes the typing in the cell, a second Escape leaves the grid.
+ * A cell's text is committed when the editing moves on or the focus leaves it.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditableTable, GridCell, SlotRange } from '../../../../app/tables/index.js';
 
 export interface GridSelection {
@@ -36,7 +37,9 @@ const maxCellChars = 36;
 const columnName = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : columnName(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
 
 export function GridView({ table, selection, onSelection, onCommit, onLeave }: GridViewProps) {
-  const root = useRef<HTMLDivElement>(null);
+  // The grid takes the keyboard only once the analyst clicks into it; opening under the cursor leaves Monaco focused.
+  const [engaged, setEngaged] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   // [row][col] → the cell covering that slot; null where the source's rows are ragged.
   const covering = useMemo(() => {
     const slots: (GridCell | null)[][] = Array.from({ length: table.rowCount }, () => Array<GridCell | null>(table.colCount).fill(null));
@@ -47,16 +50,19 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
   }, [table]);
   const range = selectionRange(selection);
   const inRange = (cell: GridCell) => cell.row <= range.bottom && cell.row + cell.rowspan - 1 >= range.top && cell.col <= range.right && cell.col + cell.colspan - 1 >= range.left;
+  const editing = engaged ? (covering[selection.focus.row]?.[selection.focus.col] ?? null) : null;
 
-  // Keep the focus on the selection's cell when the table is rebuilt under it (after an edit was written back).
-  const focusKey = `${selection.focus.row},${selection.focus.col}`;
   useEffect(() => {
-    const container = root.current;
-    if (!container || !container.contains(document.activeElement)) return;
-    const anchor = covering[selection.focus.row]?.[selection.focus.col];
-    const input = anchor && container.querySelector<HTMLInputElement>(`input[data-row="${anchor.row}"][data-col="${anchor.col}"]`);
-    if (input && document.activeElement !== input) input.focus();
-  }, [focusKey, covering, selection.focus.row, selection.focus.col]);
+    if (editing && input.current && document.activeElement !== input.current) {
+      input.current.focus();
+      input.current.select();
+    }
+  }, [editing]);
+
+  /** Commits what the input holds (when it differs from the cell's text). */
+  const commit = (): void => {
+    if (editing && input.current && input.current.value !== editing.text) onCommit(editing.row, editing.col, input.current.value);
+  };
 
   const move = (cell: GridCell, dRow: number, dCol: number, extend: boolean): void => {
     let row = cell.row;
@@ -71,23 +77,24 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
     if (row < 0 || row >= table.rowCount || col < 0 || col >= table.colCount) return;
     const target = covering[row]?.[col];
     if (!target) return;
+    if (!extend) commit();
     const focus = { row: target.row, col: target.col };
     onSelection(extend ? { anchor: selection.anchor, focus } : { anchor: focus, focus });
-    const input = root.current?.querySelector<HTMLInputElement>(`input[data-row="${target.row}"][data-col="${target.col}"]`);
-    input?.focus();
-    if (!extend) input?.select();
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>, cell: GridCell): void => {
-    const input = event.currentTarget;
+    const field = event.currentTarget;
     let handled = true;
     if (event.key === 'Tab') move(cell, 0, event.shiftKey ? -1 : 1, false);
     else if (event.key === 'Enter') move(cell, event.shiftKey ? -1 : 1, 0, false);
     else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') move(cell, event.key === 'ArrowDown' ? 1 : -1, 0, event.shiftKey);
     else if (event.shiftKey && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) move(cell, 0, event.key === 'ArrowRight' ? 1 : -1, true);
     else if (event.key === 'Escape') {
-      if (input.value !== cell.text) input.value = cell.text;
-      else onLeave();
+      if (field.value !== cell.text) field.value = cell.text;
+      else {
+        setEngaged(false);
+        onLeave();
+      }
     } else handled = false;
     if (handled) {
       event.preventDefault();
@@ -95,6 +102,7 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
     }
   };
 
+  const width = (cell: GridCell) => Math.min(maxCellChars, Math.max(minCellChars, Math.ceil(cell.text.length / cell.colspan)));
   const rows = [];
   for (let r = 0; r < table.rowCount; r++) {
     const cells = [];
@@ -109,32 +117,47 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
       if (r < table.headerRowCount || cell.tag === 'th') classes.push('header');
       if (inRange(cell)) classes.push('selected');
       if (cell.rowspan > 1 || cell.colspan > 1) classes.push('merged');
+      const isEditing = cell === editing;
       cells.push(
-        <td key={`${c}`} rowSpan={cell.rowspan} colSpan={cell.colspan} className={classes.join(' ')}>
-          <input
-            // A new text from the Markdown (an edit written back, an undo) replaces what the input shows.
-            key={cell.text}
-            defaultValue={cell.text}
-            // Columns as wide as their text (within bounds), as in the table on the page.
-            size={Math.min(maxCellChars, Math.max(minCellChars, Math.ceil(cell.text.length / cell.colspan)))}
-            data-row={cell.row}
-            data-col={cell.col}
-            data-testid="grid-cell"
-            aria-label={`Row ${cell.row + 1}, column ${columnName(cell.col)}`}
-            spellCheck={false}
-            onFocus={() => {
-              if (selection.focus.row !== cell.row || selection.focus.col !== cell.col) onSelection({ anchor: { row: cell.row, col: cell.col }, focus: { row: cell.row, col: cell.col } });
-            }}
-            onMouseDown={(event) => {
-              if (!event.shiftKey) return;
-              event.preventDefault();
-              onSelection({ anchor: selection.anchor, focus: { row: cell.row, col: cell.col } });
-            }}
-            onBlur={(event) => {
-              if (event.currentTarget.value !== cell.text) onCommit(cell.row, cell.col, event.currentTarget.value);
-            }}
-            onKeyDown={(event) => onKeyDown(event, cell)}
-          />
+        <td
+          key={`${c}`}
+          rowSpan={cell.rowspan}
+          colSpan={cell.colspan}
+          className={classes.join(' ')}
+          data-testid="grid-cell"
+          data-row={cell.row}
+          data-col={cell.col}
+          onMouseDown={(event) => {
+            if (isEditing) return;
+            event.preventDefault();
+            const at = { row: cell.row, col: cell.col };
+            if (event.shiftKey) {
+              onSelection({ anchor: selection.anchor, focus: at });
+              return;
+            }
+            commit();
+            setEngaged(true);
+            onSelection({ anchor: at, focus: at });
+          }}
+        >
+          {isEditing ? (
+            <input
+              ref={input}
+              // A new text from the Markdown (an edit written back, an undo) replaces what the input shows.
+              key={cell.text}
+              defaultValue={cell.text}
+              size={width(cell)}
+              data-testid="grid-input"
+              aria-label={`Row ${cell.row + 1}, column ${columnName(cell.col)}`}
+              spellCheck={false}
+              onBlur={commit}
+              onKeyDown={(event) => onKeyDown(event, cell)}
+            />
+          ) : (
+            <span className="grid-text" style={{ minWidth: `${width(cell)}ch` }}>
+              {cell.text}
+            </span>
+          )}
         </td>,
       );
     }
@@ -148,7 +171,7 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
     );
   }
   return (
-    <div className="grid-scroll" ref={root}>
+    <div className="grid-scroll">
       <table className="grid-table" data-testid="grid-table">
         <thead>
           <tr>

@@ -8,14 +8,16 @@ import type { Revision } from '../../../../app/model/page.js';
 import { monaco } from '../../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../../state/theme.js';
 import { useClient } from '../../state/contractContext.js';
+import type { MarkdownEditorInstance } from '../../editor/editorEdits.js';
+import { useEditorState } from '../tools/useEditorState.js';
 
 interface ChangesPanelProps {
   pageId: string;
   /** The engine's Markdown for the page (null before it was read). */
   engineText: string | null;
   engineLabel: string;
-  /** The editor's text now (saved or not). */
-  currentText: string;
+  /** The Markdown editor: the diff follows its text as it is typed (saved or not). */
+  editor: MarkdownEditorInstance | null;
   /** Changes whenever a revision was saved, so the history is fetched again. */
   revisionCount: number;
   /** Puts a text back (an earlier revision's, or the engine's) as a new revision. */
@@ -29,8 +31,9 @@ export function formatRevisionTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function ChangesPanel({ pageId, engineText, engineLabel, currentText, revisionCount, onRestore }: ChangesPanelProps) {
+export function ChangesPanel({ pageId, engineText, engineLabel, editor, revisionCount, onRestore }: ChangesPanelProps) {
   const client = useClient();
+  const currentText = useEditorState(editor).text;
   const [history, setHistory] = useState<Revision[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [base, setBase] = useState<string>(engineBase);

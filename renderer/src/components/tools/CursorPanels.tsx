@@ -12,7 +12,7 @@ import { formulaAtOffset } from '../../logic/formulaLocate.js';
 import { FormulaPanel } from '../formula/FormulaPanel.js';
 import { TableGridPanel } from '../grid/TableGridPanel.js';
 import { PageCrop } from '../PageCrop.js';
-import type { EditorState } from './useEditorState.js';
+import { useEditorState } from './useEditorState.js';
 
 export interface PageImage {
   url: string;
@@ -22,7 +22,6 @@ export interface PageImage {
 
 interface CursorPanelsProps {
   editor: MarkdownEditorInstance | null;
-  state: EditorState;
   /** Elements with their spans aligned to the current text. */
   elements: readonly Element[];
   image: PageImage | null;
@@ -53,7 +52,9 @@ export function parseTableAt(text: string, range: [number, number], format: 'htm
   return format === 'html' ? parseHtmlTable(source) : parsePipeTable(source);
 }
 
-export function CursorPanels({ editor, state, elements, image }: CursorPanelsProps) {
+export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
+  // Its own subscription to the editor: a cursor move re-renders this panel, not the whole workspace.
+  const state = useEditorState(editor);
   const { text, cursor } = state;
   const tableLocation = useMemo(() => tableAtOffset(text, cursor), [text, cursor]);
   const formula = useMemo(() => (tableLocation ? null : formulaAtOffset(text, cursor)), [text, cursor, tableLocation]);

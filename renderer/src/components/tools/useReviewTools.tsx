@@ -17,11 +17,9 @@ import { CommandPalette } from '../palette/CommandPalette.js';
 import { useToolKeys } from '../palette/useToolKeys.js';
 import { workspaceCommands, type WorkspaceActions } from '../palette/workspaceCommands.js';
 import { engineLabel } from '../StatusBar.js';
-import type { EditorState } from './useEditorState.js';
 
 interface ReviewToolsInput {
   editor: MarkdownEditorInstance | null;
-  editorState: EditorState;
   review: PageReview | null;
   /** The workspace is on screen (not behind the curation view). */
   active: boolean;
@@ -39,9 +37,9 @@ export interface ReviewTools {
   overlay: ReactNode;
 }
 
-export function useReviewTools({ editor, editorState, review, active, hasText, saveNow, actions }: ReviewToolsInput): ReviewTools {
+export function useReviewTools({ editor, review, active, hasText, saveNow, actions }: ReviewToolsInput): ReviewTools {
   const extraction = review?.extraction ?? null;
-  const confidence = useConfidenceMarks(editor, hasText ? extraction : null, editorState);
+  const confidence = useConfidenceMarks(editor, hasText ? extraction : null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const live = useLiveReading(review?.page.id ?? null);
   const reading = review?.page.status === 'reading';
@@ -62,7 +60,7 @@ export function useReviewTools({ editor, editorState, review, active, hasText, s
         pageId={review.page.id}
         engineText={extraction?.markdown ?? null}
         engineLabel={engineLabel(extraction)}
-        currentText={editorState.text}
+        editor={editor}
         revisionCount={review.page.revisionCount}
         onRestore={restore}
       />
