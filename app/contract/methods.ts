@@ -45,6 +45,21 @@ const authorName = z.string().min(1).max(200);
 const engineId = z.string().min(1).max(100);
 const recentProjects = z.array(absolutePathSchema).max(10);
 
+/**
+ * OpenAI-compatible servers (vLLM, `recto serve --pack`) for the remote engine, set in settings.json. The API key is
+ * never here: the OS keychain (desktop app) or RECTO_API_KEY holds it.
+ */
+export const remoteSettingsSchema = z.object({
+  endpoints: z.array(z.string().url().max(2048)).min(1).max(64),
+  /** The served model's name; what each endpoint lists first when absent. */
+  model: z.string().min(1).max(200).optional(),
+  /** Requests in flight per endpoint. */
+  concurrency: z.number().int().min(1).max(1024).optional(),
+  /** Per-request timeout. */
+  timeoutSeconds: z.number().positive().max(86_400).optional(),
+});
+export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;
+
 export const settingsSchema = z.object({
   /** Written into every revision as its author. */
   authorName,
@@ -52,6 +67,8 @@ export const settingsSchema = z.object({
   engine: engineId,
   /** Projects opened lately, most recent first; the last one is reopened when Recto starts. */
   recentProjects: recentProjects.default([]),
+  /** Servers for the remote engine; the engine is offered when this is set. */
+  remote: remoteSettingsSchema.optional(),
 });
 /** A change to some settings: only the fields given are changed (no defaults fill the others). */
 export const settingsPatchSchema = z.object({

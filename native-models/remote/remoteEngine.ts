@@ -25,8 +25,8 @@ export interface RemoteEngineOptions {
   endpoints: string[];
   /** The served model's name; when absent, the first one each endpoint lists at /v1/models. */
   model?: string;
-  /** Sent as `Authorization: Bearer …`; kept in memory only. */
-  apiKey?: string;
+  /** Sent as `Authorization: Bearer …`; kept in memory only (a function: looked up per request, e.g. a keychain). */
+  apiKey?: string | (() => string | undefined);
   /** Requests in flight per endpoint (vLLM batches them; its throughput grows up to ~32 on one GPU). */
   concurrency?: number;
   /** One attempt, connection to last byte. */
@@ -123,7 +123,7 @@ export class RemoteEngine implements Engine {
         answer = await chatAttempt({
           url: this.urls.get(lease.url)!,
           body,
-          apiKey: this.options.apiKey,
+          apiKey: this.apiKey(),
           timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           idleTimeoutMs: this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
           signal,
@@ -155,11 +155,16 @@ export class RemoteEngine implements Engine {
     if (this.model) return Promise.resolve(this.model);
     let listed = this.listedModels.get(endpoint);
     if (!listed) {
-      listed = firstListedModel({ url: modelsUrl(this.urls.get(endpoint)!), apiKey: this.options.apiKey, timeoutMs: this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, signal });
+      listed = firstListedModel({ url: modelsUrl(this.urls.get(endpoint)!), apiKey: this.apiKey(), timeoutMs: this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, signal });
       listed.catch(() => this.listedModels.delete(endpoint));
       this.listedModels.set(endpoint, listed);
     }
     return listed;
+  }
+
+  private apiKey(): string | undefined {
+    const key = this.options.apiKey;
+    return typeof key === 'function' ? key() : key;
   }
 
   async dispose(): Promise<void> {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol } from 'electron';
 import { createRectoSession } from '../../composition/createRectoSession.js';
+import { keychainSecrets } from './keychainSecrets.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
 import { resolveStaticFile } from '../browser/staticFiles.js';
@@ -26,7 +27,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   const root = packageRoot();
   const rendererDir = path.join(root, 'dist', 'renderer');
-  const session = createRectoSession({ packDir: process.env.RECTO_PACK });
+  const session = createRectoSession({ packDir: process.env.RECTO_PACK, secrets: keychainSecrets });
   let window: BrowserWindow | null = null;
 
   const handlers = createHandlers(session, {
