@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationSummary } from '../../app/evaluation/evaluationSummary.js';
+import { startFakeChatServer } from '../../testing/fakeChatServer.js';
 import { contractOf, makeRealInvoiceProject, realInvoices, realInvoicesAvailable, sessionIn } from '../../testing/realInvoiceProject.js';
 import { evaluateCommand, parseEngineSpecs } from './evaluateCommand.js';
 
@@ -22,6 +23,9 @@ describe('parseEngineSpecs', () => {
       { key: 'bundled', kind: 'bundled', target: null },
       { key: 'pack:/x/pack', kind: 'pack', target: '/x/pack' },
     ]);
+    expect(parseEngineSpecs('remote:http://127.0.0.1:8000')).toEqual([{ key: 'remote:http://127.0.0.1:8000', kind: 'remote', target: 'http://127.0.0.1:8000' }]);
+    expect(() => parseEngineSpecs('remote:gpu1')).toThrow(/http/);
+    expect(() => parseEngineSpecs('bundled,bundled')).toThrow(/twice/);
     expect(() => parseEngineSpecs('tesseract')).toThrow(/not an engine/);
     expect(() => parseEngineSpecs(' , ')).toThrow(/at least one/);
   });
@@ -91,6 +95,28 @@ describe.skipIf(!realInvoicesAvailable)('recto evaluate on a project of real inv
     expect(engine.accepted_share).toBeLessThan(before.accepted_share);
     expect(engine.worst[0]!.pageId).toBe(pages[0]!.id);
     expect(engine.worst[0]!.why).toMatch(/text/);
+  }, 300_000);
+
+  it('evaluates a remote OpenAI-compatible server beside the bundled engine', async () => {
+    const server = await startFakeChatServer();
+    try {
+      const remote = `remote:${server.url}`;
+      const err = streams();
+      const stdout = streams();
+      const code = await evaluateCommand([project, '--out', path.join(dir, 'remote-eval'), '--engines', `bundled,${remote}`], err.stream, stdout.stream);
+      expect(code).toBe(0);
+      const summary = JSON.parse(fs.readFileSync(path.join(dir, 'remote-eval', 'evaluation.json'), 'utf8')) as EvaluationSummary;
+      expect(summary.engines.map((engine) => engine.engine)).toEqual(['bundled', remote]);
+      const served = summary.engines[1]!;
+      expect(served.pages).toBe(2);
+      expect(served.errors).toBe(0);
+      expect(server.answered).toBe(2);
+      // The fake server reads every page as a title and one line: far from the analyst's text.
+      expect(served.accepted_share).toBe(0);
+      expect(served.mean_score).toBeLessThan(summary.engines[0]!.mean_score);
+    } finally {
+      await server.close();
+    }
   }, 300_000);
 
   it('refuses a file that is not a project, naming it', async () => {

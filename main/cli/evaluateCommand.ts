@@ -1,5 +1,5 @@
 /**
- * `recto evaluate P.recto --out DIR [--engines bundled,pack:DIR] [--threshold 0.9] [--cost-per-hour X] [--limit N]
+ * `recto evaluate P.recto --out DIR [--engines bundled,pack:DIR,remote:URL] [--threshold 0.9] [--cost-per-hour X] [--limit N]
  * [--json FILE]`: every corrected or approved page of the project read again by each engine and scored against the
  * analyst's text. Writes DIR/evaluation.jsonl (one row per engine and page, appended as pages finish, so Ctrl-C or a
  * kill loses at most the page being read and the same command resumes), DIR/evaluation.json (the summary) and
@@ -19,9 +19,10 @@ import { pageInputFor } from '../services/pageInputs.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 
-export const evaluateUsage = `  recto evaluate P.recto --out DIR [--engines bundled,pack:DIR] [--threshold 0.9] [--cost-per-hour X]
+export const evaluateUsage = `  recto evaluate P.recto --out DIR [--engines bundled,pack:DIR,remote:URL] [--threshold 0.9] [--cost-per-hour X]
                  [--limit N] [--json FILE]
-      Reads every corrected or approved page again with each engine and scores it against the analyst's text:
+      Reads every corrected or approved page again with each engine (remote:URL: an OpenAI-compatible server such as
+      vLLM, API key from RECTO_API_KEY) and scores it against the analyst's text:
       accepted share (score >= threshold), mean scores, seconds and cost per accepted page, the worst pages.
       Writes DIR/report.html, DIR/evaluation.json and DIR/evaluation.jsonl (a stopped run resumes).`;
 
@@ -29,11 +30,11 @@ type Err = NodeJS.WritableStream & { isTTY?: boolean };
 
 export interface EngineSpec {
   key: string;
-  kind: 'bundled' | 'pack';
+  kind: 'bundled' | 'pack' | 'remote';
   target: string | null;
 }
 
-/** `bundled`, `pack:DIR`; one entry per comma. */
+/** `bundled`, `pack:DIR`, `remote:URL` (an OpenAI-compatible server); one entry per comma. */
 export function parseEngineSpecs(text: string): EngineSpec[] {
   const specs = text
     .split(',')
@@ -43,11 +44,33 @@ export function parseEngineSpecs(text: string): EngineSpec[] {
       if (key === 'bundled') return { key, kind: 'bundled', target: null };
       const pack = key.match(/^pack:(.+)$/);
       if (pack) return { key, kind: 'pack', target: path.resolve(pack[1]!) };
-      throw new Error(`--engines: "${key}" is not an engine (bundled or pack:DIR)`);
+      const remote = /^remote:(.+)$/.exec(key);
+      if (remote) {
+        if (!/^https?:\/\//.test(remote[1]!)) throw new Error(`--engines: "${key}": remote:URL needs an http(s) URL`);
+        return { key, kind: 'remote', target: remote[1]! };
+      }
+      throw new Error(`--engines: "${key}" is not an engine (bundled, pack:DIR or remote:URL)`);
     });
   if (specs.length === 0) throw new Error('--engines: name at least one engine');
-  if (specs.filter((spec) => spec.kind === 'pack').length > 1) throw new Error('--engines: one pack:DIR per evaluation');
+  if (new Set(specs.map((spec) => spec.key)).size !== specs.length) throw new Error('--engines: an engine is named twice');
   return specs;
+}
+
+/** Each spec's engine from a registry of its own (a pack or a server per registry); the API key from RECTO_API_KEY. */
+function engineRegistries(specs: readonly EngineSpec[]): { registries: EngineRegistry[]; engines: EvaluatedEngine[] } {
+  const registries: EngineRegistry[] = [];
+  const engines = specs.map((spec): EvaluatedEngine => {
+    const registry =
+      spec.kind === 'pack'
+        ? createEngineRegistry({ packDir: spec.target! })
+        : spec.kind === 'remote'
+          ? createEngineRegistry({ remote: { endpoints: [spec.target!], apiKey: process.env.RECTO_API_KEY || undefined } })
+          : createEngineRegistry({});
+    registries.push(registry);
+    const id = spec.kind === 'pack' ? 'vlm' : spec.kind === 'remote' ? 'remote' : 'bundled';
+    return { key: spec.key, engine: () => registry.get(id) };
+  });
+  return { registries, engines };
 }
 
 function positiveNumber(name: string, text: string | undefined, fallback: number | null): number | null {
@@ -102,8 +125,7 @@ export async function evaluateCommand(args: string[], stderr: Err, stdout: NodeJ
     }
     throw error;
   }
-  const pack = options.specs.find((spec) => spec.kind === 'pack');
-  const registry: EngineRegistry = createEngineRegistry({ packDir: pack?.target ?? undefined });
+  const { registries, engines } = engineRegistries(options.specs);
   const images = new PageImageCache(defaultAppPaths().cacheDir, inspectFile);
   const controller = new AbortController();
   const onSignal = () => {
@@ -118,10 +140,6 @@ export async function evaluateCommand(args: string[], stderr: Err, stdout: NodeJ
     cliProgress.Presets.shades_classic,
   );
   try {
-    const engines: EvaluatedEngine[] = options.specs.map((spec) => ({
-      key: spec.key,
-      engine: () => registry.get(spec.kind === 'pack' ? 'vlm' : 'bundled'),
-    }));
     let started = false;
     const result = await evaluateProject({
       store,
@@ -158,7 +176,7 @@ export async function evaluateCommand(args: string[], stderr: Err, stdout: NodeJ
     process.off('SIGTERM', onSignal);
     bar.stop();
     store.close();
-    await registry.dispose();
+    await Promise.all(registries.map((registry) => registry.dispose()));
   }
 }
 
