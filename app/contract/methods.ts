@@ -19,6 +19,7 @@ import {
 } from './curation.js';
 import { absolutePathSchema } from './paths.js';
 import { fieldMethods } from './fields.js';
+import { attentionMethods } from './attention.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -185,6 +186,8 @@ export const contractMethods = {
   'project.merge': { request: z.object({ path }), reply: mergeSummarySchema },
   /** Invoice field corrections (app/contract/fields.ts). */
   ...fieldMethods,
+  /** The needs-attention queue (app/contract/attention.ts). */
+  ...attentionMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -171,6 +171,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return revision;
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
+    'attention.list': () => {
+      // Structure and repetition come from the check rows: computed first where a page lacks them.
+      session.store.checks.recomputeMissing();
+      return { items: session.store.attention.list() };
+    },
     'project.merge': ({ path: other }) => {
       const summary = mergeProjectInto(session.store, other);
       session.bus.emit('documents.changed', {});

@@ -19,6 +19,7 @@ import { openProjectDatabase, ProjectFileError } from './openProjectDatabase.js'
 import { bundleReader, type BundleReader } from './pageBundles.js';
 import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
+import { AttentionRepository } from './attention.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -33,6 +34,8 @@ export class ProjectStore {
   readonly curation: CurationQueries;
   /** The analyst's invoice field corrections (kept apart from readings: a re-read never overwrites them). */
   readonly fieldRevisions: FieldRevisionsRepository;
+  /** Needs-attention signals per page, for the review queue. */
+  readonly attention: AttentionRepository;
 
   private constructor(
     readonly file: string,
@@ -44,6 +47,7 @@ export class ProjectStore {
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtractionOrNull(pageId));
+    this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.latestExtractionOrNull(pageId), (pageId) => this.latestRevision(pageId)?.text ?? null);
   }
 
   static create(file: string): ProjectStore {

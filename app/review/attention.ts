@@ -1,0 +1,61 @@
+/**
+ * "Needs attention": signals that a page wants an analyst's eye, all of them available before anyone corrected it —
+ * failed invoice rules, page-vs-XML disagreements, low-confidence fields or words, missing required fields,
+ * repetition, invalid table structure. They order the review queue for fresh pages (the engine-vs-correction scores
+ * can only order pages someone already corrected). Pure: the inputs come from the page's reading, its field
+ * corrections and its reference-free check scores.
+ */
+import type { RuleResult } from '../invoice/rules/ruleTypes.js';
+
+export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure'] as const;
+export type AttentionSignalKind = (typeof attentionSignalKinds)[number];
+
+export interface AttentionSignal {
+  kind: AttentionSignalKind;
+  /** What exactly ("BR-CO-10", "total: page 119.00 — XML 129.00", "12% of words below 60 %"). */
+  detail: string;
+}
+
+/** EN 16931 required-field rules (requiredRules.ts): a failure there is a missing field, not a wrong value. */
+const requiredFieldRules = new Set(['BR-02', 'BR-03', 'BR-05', 'BR-06', 'BR-07', 'BR-14']);
+
+/** A field read with less confidence than this needs checking (the panel shows it red). */
+export const LOW_FIELD_CONFIDENCE = 0.6;
+/** A word below this OCR confidence is doubtful… */
+export const LOW_WORD_CONFIDENCE = 0.6;
+/** …and a page where more than this share of words is doubtful needs reading closely. */
+export const LOW_WORD_SHARE = 0.05;
+/** Check scores (in [0, 1], 1 = nothing found) below these flag repetition and broken table structure. */
+export const REPETITION_FLOOR = 1;
+export const STRUCTURE_FLOOR = 1;
+
+export interface AttentionInput {
+  /** Rule results for an invoice page; null for pages that are not invoices. */
+  rules: readonly RuleResult[] | null;
+  /** Fields where the page and the e-invoice XML disagree. */
+  disagreements: readonly string[];
+  /** Confidence of each field the engine read and nobody corrected. */
+  fieldConfidences: readonly { field: string; confidence: number | null }[];
+  wordConfidences: readonly (number | null)[];
+  repetitionScore: number | null;
+  structureScore: number | null;
+}
+
+export function attentionSignals(input: AttentionInput): AttentionSignal[] {
+  const signals: AttentionSignal[] = [];
+  for (const rule of input.rules ?? []) {
+    if (rule.status !== 'fail') continue;
+    signals.push({ kind: requiredFieldRules.has(rule.rule) ? 'missing-field' : 'failed-rule', detail: `${rule.rule}: ${rule.message}` });
+  }
+  for (const field of input.disagreements) signals.push({ kind: 'xml-disagreement', detail: field });
+  const lowFields = input.fieldConfidences.filter((f) => f.confidence !== null && f.confidence < LOW_FIELD_CONFIDENCE);
+  if (lowFields.length) signals.push({ kind: 'low-confidence', detail: `fields ${lowFields.map((f) => f.field).join(', ')}` });
+  const known = input.wordConfidences.filter((c): c is number => c !== null);
+  const lowWords = known.filter((c) => c < LOW_WORD_CONFIDENCE).length;
+  if (known.length && lowWords / known.length > LOW_WORD_SHARE) {
+    signals.push({ kind: 'low-confidence', detail: `${Math.round((100 * lowWords) / known.length)}% of words below ${LOW_WORD_CONFIDENCE * 100} %` });
+  }
+  if (input.repetitionScore !== null && input.repetitionScore < REPETITION_FLOOR) signals.push({ kind: 'repetition', detail: `repetition score ${input.repetitionScore.toFixed(2)}` });
+  if (input.structureScore !== null && input.structureScore < STRUCTURE_FLOOR) signals.push({ kind: 'table-structure', detail: `structure score ${input.structureScore.toFixed(2)}` });
+  return signals;
+}

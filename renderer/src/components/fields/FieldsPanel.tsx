@@ -1,0 +1,135 @@
+/**
+ * The invoice fields beside the editor: number, dates, parties, currency, totals and amount due, then the line items
+ * as a small table, then the rule results. Each value shows its confidence as a colour, selects its box on the page,
+ * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, a second column shows the XML's
+ * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
+ */
+import { lineColumns, linePath, scalarFields, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
+import type { FieldReview } from '../../state/useFieldReview.js';
+import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
+import { FieldValueCell } from './FieldValueCell.js';
+import { RuleList } from './RuleList.js';
+
+interface FieldsPanelProps {
+  fields: FieldReview;
+  selected: ReadonlySet<string>;
+  activeRule: number | null;
+  collapsed: boolean;
+  onToggle(): void;
+  onSelectField(path: string): void;
+  onSelectRule(index: number): void;
+}
+
+const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 0.005 : String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+
+export function FieldsPanel(props: FieldsPanelProps) {
+  const { fields, selected, collapsed } = props;
+  const failingFields = new Set(fields.rules.filter((r) => r.status === 'fail').flatMap((r) => r.fields));
+  const failing = fields.rules.filter((r) => r.status === 'fail').length;
+  if (collapsed) {
+    return (
+      <aside className="fields-panel collapsed" aria-label="Invoice fields (collapsed)">
+        <button className="fields-toggle" onClick={props.onToggle} title="Show the invoice fields (Ctrl+Shift+F)" data-testid="fields-toggle">
+          <span className="fields-toggle-label">Fields</span>
+          {failing > 0 && <span className="rule-count fail">{failing}</span>}
+        </button>
+      </aside>
+    );
+  }
+  const values = fields.values;
+  const xml = fields.engine?.xml ?? null;
+  const monthFirst = values?.currency === 'USD';
+  const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind']) => (
+    <FieldValueCell
+      path={path}
+      label={label}
+      value={values ? valueAt(values, path) : null}
+      kind={kind}
+      format={fields.format}
+      monthFirst={monthFirst}
+      confidence={fields.corrected.has(path) ? 1 : (fields.engine?.sources[path]?.confidence ?? null)}
+      corrected={fields.corrected.has(path)}
+      selected={selected.has(path)}
+      failing={failingFields.has(path)}
+      onSelect={props.onSelectField}
+      onSave={(field, value) => void fields.save(field, value)}
+    />
+  );
+  return (
+    <aside className="fields-panel" aria-label="Invoice fields" data-testid="fields-panel">
+      <div className="pane-toolbar">
+        <div className="pane-title">Invoice fields</div>
+        <span className="toolbar-spacer" />
+        <button className="icon-button" onClick={() => void fields.undo()} title="Undo the last field correction (Ctrl+Shift+Z)" disabled={fields.revisions.length === 0}>
+          ↶
+        </button>
+        <button className="icon-button" onClick={props.onToggle} title="Hide the invoice fields (Ctrl+Shift+F)" data-testid="fields-toggle">
+          ›
+        </button>
+      </div>
+      <div className="fields-body">
+        {!fields.engine && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
+        {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}
+        <table className="fields-table">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Page</th>
+              {xml && <th scope="col">XML</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {scalarFields.map((field) => {
+              const pageValue = values ? valueAt(values, field.key) : null;
+              const xmlValue = xml?.[field.key];
+              const disagrees = xml !== null && xmlValue !== null && xmlValue !== undefined && !sameValue(pageValue, xmlValue);
+              return (
+                <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
+                  <th scope="row">{field.label}</th>
+                  <td>{cell(field.key, field.label, field.kind)}</td>
+                  {xml && (
+                    <td className="xml-value" data-xml={field.key} title={disagrees ? 'Page and XML disagree' : undefined}>
+                      {disagrees && <span className="disagree-mark" aria-label="disagrees">≠ </span>}
+                      {formatFieldValue(xmlValue, field.kind, fields.format) || <span className="muted">—</span>}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <h3 className="fields-heading">Line items</h3>
+        {values && values.lines.length > 0 ? (
+          <table className="lines-table" data-testid="line-items">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                {lineColumns.map((column) => (
+                  <th key={column.key} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {values.lines.map((_, index) => (
+                <tr key={index}>
+                  <th scope="row">{index + 1}</th>
+                  {lineColumns.map((column) => (
+                    <td key={column.key} className={`line-${column.key}`}>
+                      {cell(linePath(index, column.key), `Line ${index + 1} ${column.label.toLowerCase()}`, column.kind)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="muted">No line items read.</p>
+        )}
+        <RuleList rules={fields.rules} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
+      </div>
+    </aside>
+  );
+}
