@@ -45,6 +45,8 @@ export const fieldMethods = {
   },
   /** Takes back the page's newest field correction not taken back yet; null when there is none. */
   'fields.undo': { request: z.object({ pageId: id }), reply: fieldRevisionSchema.nullable() },
+  /** Rejects a page with the analyst's reason (kept with who and when). */
+  'pages.reject': { request: z.object({ pageId: id, reason: z.string().trim().min(1).max(500) }), reply: z.object({ rejected: z.literal(true) }) },
   /** How many pages and revisions of field corrections the project (or one document) has. */
   'fields.stats': { request: z.object({ documentId: id.optional() }), reply: fieldRevisionStatsSchema },
 } as const;

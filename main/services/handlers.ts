@@ -170,6 +170,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
+    'pages.reject': ({ pageId, reason }) => {
+      const page = session.store.rejectPage(pageId, reason, session.settings.get().authorName);
+      session.bus.emit('page.updated', { pageId, documentId: page.documentId });
+      return { rejected: true as const };
+    },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.

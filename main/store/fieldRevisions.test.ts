@@ -93,3 +93,12 @@ describe('field revisions', () => {
     store.close();
   });
 });
+
+describe('rejection with a reason', () => {
+  it('sets the status and keeps the reason, author and time', () => {
+    const { store, pageId } = project();
+    expect(store.rejectPage(pageId, 'not an invoice', 'Ana').reviewStatus).toBe('rejected');
+    expect(store.rejectionReason(pageId)).toMatchObject({ reason: 'not an invoice', author: 'Ana' });
+    store.close();
+  });
+});

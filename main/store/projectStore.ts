@@ -20,6 +20,7 @@ import { bundleReader, type BundleReader } from './pageBundles.js';
 import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './attention.js';
+import { ReviewNotesRepository } from './reviewNotes.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -36,6 +37,8 @@ export class ProjectStore {
   readonly fieldRevisions: FieldRevisionsRepository;
   /** Needs-attention signals per page, for the review queue. */
   readonly attention: AttentionRepository;
+  /** Why pages were rejected. */
+  readonly reviewNotes: ReviewNotesRepository;
 
   private constructor(
     readonly file: string,
@@ -47,6 +50,7 @@ export class ProjectStore {
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtractionOrNull(pageId));
+    this.reviewNotes = new ReviewNotesRepository(db, this.documents);
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.latestExtractionOrNull(pageId), (pageId) => this.latestRevision(pageId)?.text ?? null);
   }
 
@@ -112,6 +116,13 @@ export class ProjectStore {
   }
   setPageStatus(pageId: string, status: PageStatus, error: string | null = null): void {
     this.documents.setPageStatus(pageId, status, error);
+  }
+  /** Rejects the page with the analyst's reason (reviewNotes.ts). */
+  rejectPage(pageId: string, reason: string, author: string): PageSummary {
+    return this.reviewNotes.reject(pageId, reason, author);
+  }
+  rejectionReason(pageId: string): ReturnType<ReviewNotesRepository['rejectionReason']> {
+    return this.reviewNotes.rejectionReason(pageId);
   }
   setReviewStatus(pageId: string, status: ReviewStatus): PageSummary {
     return this.documents.setReviewStatus(pageId, status);

@@ -4,6 +4,7 @@ import './styles/curation.css';
 import './styles/evaluate.css';
 import './styles/tools.css';
 import './styles/themes.css';
+import './styles/fields.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App.js';

@@ -6,8 +6,9 @@ import { initialSchema } from './001_initial.js';
 import { pageChecksSchema } from './002_page_checks.js';
 import { curationRollupsSchema } from './003_curation_rollups.js';
 import { fieldRevisionsSchema } from './004_field_revisions.js';
+import { reviewNotesSchema } from './005_review_notes.js';
 
-export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema, fieldRevisionsSchema];
+export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema, fieldRevisionsSchema, reviewNotesSchema];
 
 /** The schema version this build of Recto writes. */
 export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

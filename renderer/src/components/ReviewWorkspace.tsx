@@ -23,6 +23,7 @@ import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
 import { useFileDrop } from './useFileDrop.js';
 import { useReviewKeys } from './useReviewKeys.js';
+import { useFieldsPane } from './fields/useFieldsPane.js';
 import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
@@ -161,12 +162,23 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
     : '';
   const hasText = session.content !== null;
+  const fieldsPane = useFieldsPane({
+    review,
+    liveText: session.liveText,
+    active,
+    goTo,
+    onStatusChanged: () => {
+      reloadReview();
+      void reloadDocuments();
+    },
+  });
 
   return (
     <div className="workspace" hidden={!active}>
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
-      <div className="workspace-main">
+      {fieldsPane.reviewBar}
+      <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'}>
         <DocumentRail
           documents={documents}
           selectedPageId={pageId}
@@ -191,7 +203,12 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
-          layers={tools.pageLayers}
+          layers={
+            <>
+              {tools.pageLayers}
+              {fieldsPane.overlay}
+            </>
+          }
         />
         <EditorPane
           pageId={pageId}
@@ -232,6 +249,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           changes={tools.changesPanel}
           reading={tools.readingView}
         />
+        {fieldsPane.panel}
       </div>
       <StatusBar
         saveState={session.saveState}
@@ -243,6 +261,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         extra={tools.statusItems}
       />
       {tools.overlay}
+      {fieldsPane.dialogs}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div className="drop-message">Drop PDFs or images to import them</div>

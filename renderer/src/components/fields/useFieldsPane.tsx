@@ -1,0 +1,190 @@
+/**
+ * Everything the invoice review adds to the review screen, in one place so the workspace only places it: the fields
+ * panel, the field boxes over the page, the review bar (approve-and-next, reject with a reason, next page needing
+ * attention with the count left, shortcuts), the dialogs, and the keys for all of them (shortcuts.ts).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PageReview } from '../../../../app/contract/methods.js';
+import { useClient } from '../../state/contractContext.js';
+import { nextNeedingAttention, useAttentionQueue } from '../../state/useAttentionQueue.js';
+import { useFieldReview } from '../../state/useFieldReview.js';
+import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
+import { FieldsPanel } from './FieldsPanel.js';
+import { RejectDialog } from './RejectDialog.js';
+import { ShortcutSheet } from './ShortcutSheet.js';
+
+interface FieldsPaneOptions {
+  review: PageReview | null;
+  liveText: string;
+  /** The review screen is on screen (keys are ignored otherwise). */
+  active: boolean;
+  goTo(pageId: string): void;
+  /** Refetch the page and the document list after a status change. */
+  onStatusChanged(): void;
+}
+
+function isTextTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('.monaco-editor')) return true;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged }: FieldsPaneOptions) {
+  const client = useClient();
+  const fields = useFieldReview(review, liveText);
+  const queue = useAttentionQueue(active);
+  const pageId = review?.page.id ?? null;
+  const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
+  const [activeRule, setActiveRule] = useState<number | null>(null);
+  const [collapsed, setCollapsed] = useState(false);
+  const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setSelected({ paths: new Set(), serial: 0 });
+    setActiveRule(null);
+  }, [pageId]);
+
+  const selectPaths = useCallback((paths: string[]) => setSelected((previous) => ({ paths: new Set(paths), serial: previous.serial + 1 })), []);
+  const selectField = useCallback(
+    (path: string) => {
+      setActiveRule(null);
+      selectPaths([path]);
+    },
+    [selectPaths],
+  );
+  const selectRule = useCallback(
+    (index: number) => {
+      setActiveRule(index);
+      selectPaths(fields.rules[index]?.fields ?? []);
+    },
+    [fields.rules, selectPaths],
+  );
+  const nextFailingRule = useCallback(() => {
+    setCollapsed(false);
+    const failing = fields.rules.flatMap((rule, index) => (rule.status === 'fail' ? [index] : []));
+    if (failing.length === 0) return;
+    const next = failing.find((index) => index > (activeRule ?? -1)) ?? failing[0]!;
+    selectRule(next);
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(`.rule.active`)?.scrollIntoView({ block: 'nearest' }));
+  }, [activeRule, fields.rules, selectRule]);
+
+  const nextPage = useMemo(() => nextNeedingAttention(queue.items, pageId), [queue.items, pageId]);
+  const goToNextNeedingAttention = useCallback(() => {
+    if (nextPage) goTo(nextPage);
+  }, [goTo, nextPage]);
+
+  const setStatus = useCallback(
+    async (status: 'approved' | 'rejected', reason?: string) => {
+      if (!pageId) return;
+      const target = nextNeedingAttention(queue.items, pageId);
+      if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
+      else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+      onStatusChanged();
+      void queue.reload();
+      if (target) goTo(target);
+    },
+    [client, goTo, onStatusChanged, pageId, queue],
+  );
+
+  const focusFields = useCallback(() => {
+    setCollapsed(false);
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('.field-value')?.focus());
+  }, []);
+
+  // Keys, in the capture phase like useReviewKeys, so Monaco does not take them first.
+  const latest = useRef({ setStatus, goToNextNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog });
+  latest.current = { setStatus, goToNextNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog };
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      const k = latest.current;
+      if (k.dialog) return;
+      const command = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      let handled = true;
+      if (command && !event.altKey && event.key === 'Enter') {
+        if (event.shiftKey) setDialog('reject');
+        else void k.setStatus('approved');
+      } else if (event.altKey && !command && key === 'n') k.goToNextNeedingAttention();
+      else if (event.altKey && !command && key === 'r') k.nextFailingRule();
+      else if (command && event.shiftKey && key === 'f') k.focusFields();
+      else if (command && !event.shiftKey && key === 'z' && event.target instanceof HTMLElement && event.target.closest('.fields-panel') && !isTextTarget(event.target)) void k.undo();
+      else if (event.key === '?' && !command && !isTextTarget(event.target)) setDialog('shortcuts');
+      else handled = false;
+      if (handled) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [active]);
+
+  const extraction = review?.extraction ?? null;
+  const overlay: ReactNode =
+    extraction && fields.engine ? (
+      <FieldBoxesOverlay
+        sources={fields.engine.sources}
+        pageWidth={extraction.page.width}
+        pageHeight={extraction.page.height}
+        selected={selected.paths}
+        revealSerial={selected.serial}
+        onSelect={(path) => {
+          setCollapsed(false);
+          selectField(path);
+          requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`)?.scrollIntoView({ block: 'nearest' }));
+        }}
+      />
+    ) : null;
+
+  const panel: ReactNode = (
+    <div ref={panelRef} className="fields-column">
+      <FieldsPanel
+        fields={fields}
+        selected={selected.paths}
+        activeRule={activeRule}
+        collapsed={collapsed}
+        onToggle={() => setCollapsed((value) => !value)}
+        onSelectField={selectField}
+        onSelectRule={selectRule}
+      />
+    </div>
+  );
+
+  const reviewBar: ReactNode = review ? (
+    <div className="review-bar" role="toolbar" aria-label="Review">
+      <button className="button primary" onClick={() => void setStatus('approved')} title="Approve and open the next page needing attention (Ctrl+Enter)" data-testid="approve-next">
+        Approve ▸
+      </button>
+      <button className="button" onClick={() => setDialog('reject')} title="Reject with a reason (Ctrl+Shift+Enter)">
+        Reject…
+      </button>
+      <button className="button subtle" onClick={goToNextNeedingAttention} disabled={!nextPage} title="Next page needing attention (Alt+N)" data-testid="next-attention">
+        Next needing attention ▸
+      </button>
+      <span className="attention-left" data-testid="attention-left">
+        {queue.left} {queue.left === 1 ? 'page needs' : 'pages need'} attention
+      </span>
+      <span className="toolbar-spacer" />
+      <button className="button subtle" onClick={() => setDialog('shortcuts')} title="Keyboard shortcuts (?)">
+        Shortcuts
+      </button>
+    </div>
+  ) : null;
+
+  const dialogs: ReactNode =
+    dialog === 'shortcuts' ? (
+      <ShortcutSheet onClose={() => setDialog(null)} />
+    ) : dialog === 'reject' ? (
+      <RejectDialog
+        onCancel={() => setDialog(null)}
+        onReject={(reason) => {
+          setDialog(null);
+          void setStatus('rejected', reason);
+        }}
+      />
+    ) : null;
+
+  return { panel, overlay, reviewBar, dialogs, collapsed, fields };
+}
