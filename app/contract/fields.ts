@@ -3,6 +3,7 @@
  * cross between renderer and main side.
  */
 import { z } from 'zod';
+import { boxSchema } from '../model/extraction.js';
 
 const id = z.string().min(1).max(200);
 
@@ -35,7 +36,45 @@ export const fieldRevisionStatsSchema = z.object({
 });
 export type FieldRevisionStats = z.infer<typeof fieldRevisionStatsSchema>;
 
+const money = z.number().nullable();
+export const fieldValuesSchema = z.object({
+  invoice_number: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  seller: z.string().nullable(),
+  buyer: z.string().nullable(),
+  currency: z.string().nullable(),
+  subtotal: money,
+  tax: money,
+  total: money,
+  amount_due: money,
+  lines: z.array(z.object({ description: z.string(), quantity: money, unit_price: money, amount: money })),
+});
+
+/** A document's invoice fields as the engine read them over its pages (app/invoice/review/documentView.ts). */
+export const documentEngineFieldsSchema = z.object({
+  values: fieldValuesSchema,
+  sources: z.record(
+    z.string(),
+    z.object({ text: z.string(), label: z.string().nullable(), boxes: z.array(boxSchema), confidence: z.number().nullable(), pageId: z.string() }),
+  ),
+  xml: fieldValuesSchema.partial().nullable(),
+  pageLines: z.array(z.object({ pageId: z.string(), start: z.number().int().nonnegative(), count: z.number().int().nonnegative() })),
+});
+
+export const documentFieldsReplySchema = z.object({
+  /** Null when no page of the document carries invoice fields. */
+  engine: documentEngineFieldsSchema.nullable(),
+  /** The document's field revisions, oldest first. */
+  revisions: z.array(fieldRevisionSchema),
+  /** The current text of the document's other pages (for identifiers printed there: IBAN, VAT ID). */
+  otherPagesText: z.string(),
+});
+export type DocumentFieldsReply = z.infer<typeof documentFieldsReplySchema>;
+
 export const fieldMethods = {
+  /** The invoice fields of the document a page belongs to: the engine's (merged over its pages) and the corrections. */
+  'fields.document': { request: z.object({ pageId: id }), reply: documentFieldsReplySchema },
   /** Every field revision of a page, oldest first. */
   'fields.revisions': { request: z.object({ pageId: id }), reply: z.array(fieldRevisionSchema) },
   /** Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it). */

@@ -154,6 +154,16 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('documents.changed', {});
       return summary;
     },
+    'fields.document': ({ pageId }) => {
+      const store = session.store;
+      store.getPage(pageId);
+      const others = store.fieldRevisions.documentPageIds(pageId).filter((id) => id !== pageId);
+      return {
+        engine: store.fieldRevisions.documentEngine(pageId),
+        revisions: store.fieldRevisions.list(pageId),
+        otherPagesText: others.map((id) => store.latestRevision(id)?.text ?? store.latestExtractionOrNull(id)?.markdown ?? '').join('\n\n'),
+      };
+    },
     'fields.revisions': ({ pageId }) => {
       session.store.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);

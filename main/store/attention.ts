@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../app/contract/attention.js';
-import { readEngineFields, reviewRules, reviewValues, scalarFields, valueAt } from '../../app/invoice/review/index.js';
+import { reviewRules, reviewValues, scalarFields, valueAt } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { ReviewStatus } from '../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../app/review/attention.js';
@@ -48,31 +48,45 @@ export class AttentionRepository {
          WHERE p.status = 'done' ORDER BY d.imported_at, d.rowid, p.page_number`,
       )
       .all() as PageKeyRow[];
+    // Per document: what its field signals depend on (every page's reading and text, its field revisions).
+    const documentKeys = new Map<string, string>();
+    const firstPages = new Set<string>();
+    for (const row of rows) {
+      if (!documentKeys.has(row.document_id)) firstPages.add(row.page_id);
+      documentKeys.set(row.document_id, `${documentKeys.get(row.document_id) ?? ''}${row.extraction_id}:${row.revision_id}:${row.field_revisions};`);
+    }
+    const fieldRevisions = new Map<string, number>();
+    for (const row of rows) fieldRevisions.set(row.document_id, (fieldRevisions.get(row.document_id) ?? 0) + row.field_revisions);
     return rows.map((row) => ({
       pageId: row.page_id,
       documentId: row.document_id,
       documentName: row.document_name,
       pageNumber: row.page_number,
       reviewStatus: row.review_status,
-      corrected: row.revision_id !== null || row.field_revisions > 0,
-      signals: this.signalsOf(row),
+      corrected: row.revision_id !== null || (firstPages.has(row.page_id) && (fieldRevisions.get(row.document_id) ?? 0) > 0),
+      signals: this.signalsOf(row, documentKeys.get(row.document_id)!, firstPages.has(row.page_id)),
     }));
   }
 
-  private signalsOf(row: PageKeyRow): AttentionSignal[] {
-    const key = `${row.extraction_id}|${row.revision_id}|${row.field_revisions}|${row.checks_at}`;
+  /**
+   * A document's invoice fields are checked once, on its first page (the fields panel shows the same on every page);
+   * every page has its own word, repetition and structure signals.
+   */
+  private signalsOf(row: PageKeyRow, documentKey: string, firstOfDocument: boolean): AttentionSignal[] {
+    const key = `${row.extraction_id}|${row.revision_id}|${row.checks_at}|${firstOfDocument ? documentKey : ''}`;
     const cached = this.cache.get(row.page_id);
     if (cached?.key === key) return cached.signals;
     const extraction = this.latestExtraction(row.page_id);
-    const engine = readEngineFields(extraction);
-    const revisions = this.fields.list(row.page_id);
-    const text = this.latestText(row.page_id) ?? extraction?.markdown ?? '';
+    const engine = firstOfDocument ? this.fields.documentEngine(row.page_id) : null;
+    const revisions = firstOfDocument ? this.fields.list(row.page_id) : [];
+    const pageIds = firstOfDocument ? this.fields.documentPageIds(row.page_id) : [];
+    const text = pageIds.map((id) => this.latestText(id) ?? this.latestExtraction(id)?.markdown ?? '').join('\n\n');
     let rules = null;
     const disagreements: string[] = [];
     const fieldConfidences: { field: string; confidence: number | null }[] = [];
     if (engine || revisions.length > 0) {
       const base = engine?.values ?? this.fields.engineValues(row.page_id);
-      const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: extraction?.markdown ?? '', currentMarkdown: text });
+      const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
       rules = reviewRules(values, text);
       const corrected = new Set(revisions.map((r) => r.field));
       for (const { key: field } of scalarFields) {

@@ -13,8 +13,9 @@ import {
   applyFieldCorrections,
   emptyFieldValues,
   isEditablePath,
-  readEngineFields,
+  mergeDocumentFields,
   valueAt,
+  type DocumentEngineFields,
   type EngineFieldValues,
   type FieldCorrection,
   type FieldValue,
@@ -60,19 +61,41 @@ export class InvalidFieldError extends Error {
   override name = 'InvalidFieldError';
 }
 
+/**
+ * Invoice fields belong to a document, not a page: its corrections are kept on its first page (the key page) and
+ * name the document's merged paths; any page of the document can be given.
+ */
 export class FieldRevisionsRepository {
   constructor(
     private readonly db: Database.Database,
     private readonly latestExtraction: (pageId: string) => Extraction | null,
   ) {}
 
-  list(pageId: string): FieldRevision[] {
-    return (this.db.prepare('SELECT * FROM field_revisions WHERE page_id = ? ORDER BY seq').all(pageId) as FieldRevisionRow[]).map(toFieldRevision);
+  /** The document's pages in order, for any of its pages. */
+  documentPageIds(pageId: string): string[] {
+    return this.db
+      .prepare('SELECT id FROM pages WHERE document_id = (SELECT document_id FROM pages WHERE id = ?) ORDER BY page_number')
+      .pluck()
+      .all(pageId) as string[];
   }
 
-  /** The engine's values of the page's latest reading (all absent when it has none or no invoice fields). */
+  private keyPage(pageId: string): string {
+    return this.documentPageIds(pageId)[0] ?? pageId;
+  }
+
+  /** The field revisions of the page's document, oldest first. */
+  list(pageId: string): FieldRevision[] {
+    return (this.db.prepare('SELECT * FROM field_revisions WHERE page_id = ? ORDER BY seq').all(this.keyPage(pageId)) as FieldRevisionRow[]).map(toFieldRevision);
+  }
+
+  /** The engine's fields over the document's pages (null when none of them carries invoice fields). */
+  documentEngine(pageId: string): DocumentEngineFields | null {
+    return mergeDocumentFields(this.documentPageIds(pageId).map((id) => ({ pageId: id, extraction: this.latestExtraction(id) })));
+  }
+
+  /** The engine's values over the document (all absent when no page has invoice fields). */
   engineValues(pageId: string): EngineFieldValues {
-    return readEngineFields(this.latestExtraction(pageId))?.values ?? emptyFieldValues();
+    return this.documentEngine(pageId)?.values ?? emptyFieldValues();
   }
 
   /** The page's values as the analyst sees them: the engine's with every correction applied. */
@@ -83,7 +106,7 @@ export class FieldRevisionsRepository {
   /** Sets `field` to `value` (null clears it). Refuses paths that are not invoice fields or line cells. */
   save(pageId: string, field: string, value: FieldValue, author: string): FieldRevision {
     if (!isEditablePath(field)) throw new InvalidFieldError(`"${field.slice(0, 100)}" is not an invoice field`);
-    return this.db.transaction(() => this.insert(pageId, field, JSON.stringify(value), author, null))();
+    return this.db.transaction(() => this.insert(this.keyPage(pageId), field, JSON.stringify(value), author, null))();
   }
 
   /** Takes back the page's newest correction not taken back yet; null when there is none. */
@@ -99,6 +122,7 @@ export class FieldRevisionsRepository {
       }
       const target = open.at(-1);
       if (!target) return null;
+      pageId = target.pageId;
       // The field's state before the target: its parent's value, or the engine's when the target was the first.
       const parent = target.parentId ? revisions.find((r) => r.id === target.parentId) : undefined;
       const restored = parent && !parent.toEngine ? JSON.stringify(parent.newValue) : null;

@@ -4,3 +4,4 @@ export * from './engineFields.js';
 export * from './corrections.js';
 export * from './numberFormat.js';
 export * from './reviewInvoice.js';
+export * from './documentView.js';

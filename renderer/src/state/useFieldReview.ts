@@ -1,18 +1,20 @@
 /**
- * The invoice fields of the page under review: the engine's values (through the narrow adapter in
- * app/invoice/review), the analyst's field revisions (`fields.revisions`), the values the rules see (corrections
- * applied, line items re-read once the Markdown's tables are edited) and the rule results — recomputed on every
- * field edit and every keystroke in the Markdown (pure and fast: no request on the way).
+ * The invoice fields of the document under review (`fields.document`: the engine's fields merged over its pages, the
+ * analyst's field revisions), the values the rules see (corrections applied; the on-screen page's line items re-read
+ * once its Markdown tables are edited) and the rule results — recomputed on every field edit and every change of the
+ * Markdown (pure and fast: no request on the way).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldRevision } from '../../../app/contract/fields.js';
+import type { DocumentFieldsReply, FieldRevision } from '../../../app/contract/fields.js';
 import type { PageReview } from '../../../app/contract/methods.js';
 import {
+  applyFieldCorrections,
   correctedPaths,
   detectNumberFormat,
-  readEngineFields,
+  emptyFieldValues,
+  linesForText,
+  replacePageLines,
   reviewRules,
-  reviewValues,
   type FieldCorrection,
   type FieldValue,
 } from '../../../app/invoice/review/index.js';
@@ -24,40 +26,50 @@ const toCorrections = (revisions: readonly FieldRevision[]): FieldCorrection[] =
 export function useFieldReview(review: PageReview | null, liveText: string) {
   const client = useClient();
   const pageId = review?.page.id ?? null;
-  const [revisions, setRevisions] = useState<FieldRevision[]>([]);
+  const documentId = review?.page.documentId ?? null;
+  const [reply, setReply] = useState<(DocumentFieldsReply & { pageId: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const wanted = useRef(pageId);
   wanted.current = pageId;
 
   const reload = useCallback(async () => {
     const requested = wanted.current;
-    if (!requested) return setRevisions([]);
+    if (!requested) return setReply(null);
     try {
-      const next = await client.call('fields.revisions', { pageId: requested });
-      if (wanted.current === requested) setRevisions(next);
+      const next = await client.call('fields.document', { pageId: requested });
+      if (wanted.current === requested) setReply({ ...next, pageId: requested });
     } catch (caught) {
       if (wanted.current === requested) setError(caught instanceof Error ? caught.message : String(caught));
     }
   }, [client]);
 
   useEffect(() => {
-    setRevisions([]);
     setError(null);
     void reload();
-  }, [pageId, reload]);
+  }, [pageId, review?.extraction, reload]);
   useContractEvent('page.updated', (payload) => {
-    if (payload.pageId === wanted.current) void reload();
+    if (payload.documentId === documentId) void reload();
   });
 
-  const extraction = review?.extraction ?? null;
-  const engine = useMemo(() => readEngineFields(extraction), [extraction]);
+  const current = reply && reply.pageId === pageId ? reply : null;
+  const engine = current?.engine ?? null;
+  const revisions = useMemo(() => current?.revisions ?? [], [current]);
   const corrections = useMemo(() => toCorrections(revisions), [revisions]);
+  const extraction = review?.extraction ?? null;
   const text = liveText || extraction?.markdown || '';
-  const values = useMemo(
-    () => (engine ? reviewValues({ engine: engine.values, corrections, engineMarkdown: extraction?.markdown ?? '', currentMarkdown: text }) : null),
-    [engine, corrections, extraction, text],
-  );
-  const rules = useMemo(() => (values ? reviewRules(values, text) : []), [values, text]);
+  const values = useMemo(() => {
+    if (!engine && revisions.length === 0) return null;
+    let base = engine?.values ?? emptyFieldValues();
+    const range = engine?.pageLines.find((r) => r.pageId === pageId);
+    if (engine && range && pageId) {
+      const pageLines = engine.values.lines.slice(range.start, range.start + range.count);
+      const lines = linesForText({ ...engine.values, lines: pageLines }, extraction?.markdown ?? '', text);
+      if (lines !== pageLines) base = replacePageLines(engine.values, engine.pageLines, pageId, lines);
+    }
+    return applyFieldCorrections(base, corrections);
+  }, [engine, revisions.length, corrections, extraction, text, pageId]);
+  const documentText = `${text}\n\n${current?.otherPagesText ?? ''}`;
+  const rules = useMemo(() => (values ? reviewRules(values, documentText) : []), [values, documentText]);
   const format = useMemo(() => detectNumberFormat(Object.values(engine?.sources ?? {}).map((s) => s.text)), [engine]);
   const corrected = useMemo(() => correctedPaths(corrections), [corrections]);
 
@@ -68,10 +80,10 @@ export function useFieldReview(review: PageReview | null, liveText: string) {
       const optimistic: FieldRevision = {
         id: `pending-${Date.now()}`, pageId, parentId: null, field, oldValue: null, newValue: value, toEngine: false, undoes: null, author: '', createdAt: new Date().toISOString(),
       };
-      setRevisions((current) => [...current, optimistic]);
+      setReply((r) => (r ? { ...r, revisions: [...r.revisions, optimistic] } : r));
       try {
         const saved = await client.call('fields.save', { pageId, field, value });
-        if (wanted.current === pageId) setRevisions((current) => current.map((r) => (r.id === optimistic.id ? saved : r)));
+        setReply((r) => (r ? { ...r, revisions: r.revisions.map((x) => (x.id === optimistic.id ? saved : x)) } : r));
         setError(null);
       } catch (caught) {
         setError(caught instanceof Error ? caught.message : String(caught));
@@ -87,7 +99,7 @@ export function useFieldReview(review: PageReview | null, liveText: string) {
     void reload();
   }, [client, pageId, reload]);
 
-  return { engine, values, rules, format, corrected, revisions, save, undo, error };
+  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error };
 }
 
 export type FieldReview = ReturnType<typeof useFieldReview>;

@@ -16,6 +16,7 @@ import { ErrorsByKindChart } from '../charts/ErrorsByKindChart.js';
 import { ScoreHistogramChart } from '../charts/ScoreHistogramChart.js';
 import { CurationFilters } from './CurationFilters.js';
 import { CurationTable } from './CurationTable.js';
+import { AttentionQueue } from './AttentionQueue.js';
 import { ExportDialog } from './ExportDialog.js';
 
 interface CurationViewProps {
@@ -82,6 +83,11 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
               <span>
                 mean score <b>{formatScore(summary.meanScore)}</b>
               </span>
+              {summary.fieldCorrections && (
+                <span data-testid="field-corrections">
+                  <b>{summary.fieldCorrections.revisions}</b> field corrections on <b>{summary.fieldCorrections.pages}</b> pages
+                </span>
+              )}
             </>
           ) : (
             <span className="muted">Loading…</span>
@@ -108,6 +114,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           <CorrectionsOverTimeChart summary={summary} />
         </div>
       )}
+      <AttentionQueue onOpen={onOpenPage} refreshKey={refreshKey} />
       <CurationFilters query={query} onQuery={setQuery} engines={engines} documents={documentChoices} />
       <div className="curation-list" ref={listTop}>
         {list && list.items.length > 0 && (

@@ -20,6 +20,8 @@ interface FieldValueCellProps {
   /** Part of a failing rule's fields. */
   failing: boolean;
   onSelect(path: string): void;
+  /** Focus (Tab) highlights the box where it is on this page, without opening another page. */
+  onFocusField(path: string): void;
   onSave(path: string, value: FieldValue): void;
 }
 
@@ -95,7 +97,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
       title={`${props.label}: ${shown || 'empty'} · ${props.corrected ? 'corrected' : confidenceText} · Enter or double-click to edit`}
       onClick={() => props.onSelect(path)}
       onDoubleClick={start}
-      onFocus={() => props.onSelect(path)}
+      onFocus={() => props.onFocusField(path)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === 'F2') {
           event.preventDefault();

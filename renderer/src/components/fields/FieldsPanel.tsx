@@ -17,6 +17,7 @@ interface FieldsPanelProps {
   collapsed: boolean;
   onToggle(): void;
   onSelectField(path: string): void;
+  onFocusField(path: string): void;
   onSelectRule(index: number): void;
 }
 
@@ -53,6 +54,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       selected={selected.has(path)}
       failing={failingFields.has(path)}
       onSelect={props.onSelectField}
+      onFocusField={props.onFocusField}
       onSave={(field, value) => void fields.save(field, value)}
     />
   );

@@ -40,12 +40,28 @@ export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged 
   const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
+  // A field read on another page of the document: that page opens, then the field's box is selected there.
+  const pendingSelection = useRef<string[] | null>(null);
   useEffect(() => {
-    setSelected({ paths: new Set(), serial: 0 });
-    setActiveRule(null);
+    const pending = pendingSelection.current;
+    pendingSelection.current = null;
+    setSelected((previous) => (pending ? { paths: new Set(pending), serial: previous.serial + 1 } : { paths: new Set(), serial: 0 }));
+    if (!pending) setActiveRule(null);
   }, [pageId]);
 
-  const selectPaths = useCallback((paths: string[]) => setSelected((previous) => ({ paths: new Set(paths), serial: previous.serial + 1 })), []);
+  const sources = fields.engine?.sources;
+  const selectPaths = useCallback(
+    (paths: string[]) => {
+      const elsewhere = paths.map((path) => sources?.[path]?.pageId).find((id) => id !== undefined);
+      if (elsewhere && pageId && elsewhere !== pageId && !paths.some((path) => sources?.[path]?.pageId === pageId)) {
+        pendingSelection.current = paths;
+        goTo(elsewhere);
+        return;
+      }
+      setSelected((previous) => ({ paths: new Set(paths), serial: previous.serial + 1 }));
+    },
+    [goTo, pageId, sources],
+  );
   const selectField = useCallback(
     (path: string) => {
       setActiveRule(null);
@@ -125,7 +141,7 @@ export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged 
   const overlay: ReactNode =
     extraction && fields.engine ? (
       <FieldBoxesOverlay
-        sources={fields.engine.sources}
+        sources={Object.fromEntries(Object.entries(fields.engine.sources).filter(([, source]) => source.pageId === pageId))}
         pageWidth={extraction.page.width}
         pageHeight={extraction.page.height}
         selected={selected.paths}
@@ -147,6 +163,9 @@ export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged 
         collapsed={collapsed}
         onToggle={() => setCollapsed((value) => !value)}
         onSelectField={selectField}
+        onFocusField={(path) => {
+          if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
+        }}
         onSelectRule={selectRule}
       />
     </div>

@@ -1,0 +1,77 @@
+/**
+ * A document's invoice fields as the review screen shows them, whichever of its pages is on screen: the pages' own
+ * readings merged — each scalar field from the first page that has it (the number and dates head page 1, the totals
+ * often end the last page), the line items of all pages in page order — with every value's source page, so its box
+ * is drawn on its own page. Corrections are the document's (field revisions kept on its first page) and use the
+ * merged paths (`lines.3.amount` is the document's fourth line).
+ */
+import type { Extraction } from '../../model/extraction.js';
+import type { FieldPath } from '../rules/ruleTypes.js';
+import { emptyFieldValues, readEngineFields, type EngineFieldValues, type FieldSourceView } from './engineFields.js';
+import { linePath, scalarFields } from './fieldPaths.js';
+
+export interface DocumentFieldSource extends FieldSourceView {
+  /** The page the value was read on. */
+  pageId: string;
+}
+
+export interface PageLineRange {
+  pageId: string;
+  /** Index of the page's first line among the document's lines, and how many it has. */
+  start: number;
+  count: number;
+}
+
+export interface DocumentEngineFields {
+  values: EngineFieldValues;
+  sources: Record<FieldPath, DocumentFieldSource>;
+  xml: Partial<EngineFieldValues> | null;
+  pageLines: PageLineRange[];
+}
+
+export interface DocumentPageReading {
+  pageId: string;
+  extraction: Pick<Extraction, 'fields' | 'words'> | null;
+}
+
+/** Null when none of the pages carries invoice fields. `pages` in page order. */
+export function mergeDocumentFields(pages: readonly DocumentPageReading[]): DocumentEngineFields | null {
+  const read = pages.map((page) => ({ pageId: page.pageId, fields: readEngineFields(page.extraction) }));
+  if (!read.some((page) => page.fields)) return null;
+  const values = emptyFieldValues();
+  const sources: Record<FieldPath, DocumentFieldSource> = {};
+  const pageLines: PageLineRange[] = [];
+  let xml: Partial<EngineFieldValues> | null = null;
+  for (const { pageId, fields } of read) {
+    if (!fields) {
+      pageLines.push({ pageId, start: values.lines.length, count: 0 });
+      continue;
+    }
+    for (const { key } of scalarFields) {
+      if (values[key] !== null || fields.values[key] === null) continue;
+      (values as unknown as Record<string, unknown>)[key] = fields.values[key];
+      const source = fields.sources[key];
+      if (source) sources[key] = { ...source, pageId };
+    }
+    const start = values.lines.length;
+    fields.values.lines.forEach((line, i) => {
+      values.lines.push({ ...line });
+      for (const column of ['description', 'quantity', 'unit_price', 'amount'] as const) {
+        const source = fields.sources[linePath(i, column)];
+        if (source) sources[linePath(start + i, column)] = { ...source, pageId };
+      }
+    });
+    pageLines.push({ pageId, start, count: fields.values.lines.length });
+    xml ??= fields.xml;
+  }
+  return { values, sources, xml, pageLines };
+}
+
+/** The document's lines with one page's lines replaced (the page whose Markdown tables the analyst edited). */
+export function replacePageLines(values: EngineFieldValues, ranges: readonly PageLineRange[], pageId: string, lines: EngineFieldValues['lines']): EngineFieldValues {
+  const range = ranges.find((r) => r.pageId === pageId);
+  if (!range) return values;
+  const next = [...values.lines];
+  next.splice(range.start, range.count, ...lines);
+  return { ...values, lines: next };
+}

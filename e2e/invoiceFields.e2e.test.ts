@@ -1,0 +1,157 @@
+/**
+ * The invoice fields beside the page, on real e-invoices read from their printed page: the panel lists the number and
+ * the total, clicking the total shows its box, a wrong line amount makes BR-CO-10 fail naming the line and fixing it
+ * clears it, a correction survives a reload and leaves in the export's fields.jsonl, and approving with the keyboard
+ * lands on the next page needing attention. Screenshots of each state at 1280×720 and 1920×1080 in e2e-artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.js';
+import { exportFromUi, openCuration } from './support/curationPage.js';
+import { editField, fieldText, fieldValue, rule, ruleStatus, shootSizes, shownPageId } from './support/fieldsPage.js';
+import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
+import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
+import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+
+const physio = testdata('einvoices/pdfs/EN16931_Physiotherapeut.pdf');
+const rental = testdata('einvoices/pdfs/EN16931_Miete.pdf');
+noteTestdataSkip('the invoice fields panel tests (einvoices/)');
+
+interface Truth {
+  fields: { invoice_number: string; total: number; lines: { description: string; amount: number }[] };
+}
+
+describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
+  let browser: Browser;
+  let recto: RunningRecto;
+  let page: Page;
+  const home = makeHome();
+  const projectFile = path.join(home, 'invoices.recto');
+  const truth = hasTestdata ? (JSON.parse(fs.readFileSync(testdata('einvoices/truth.json'), 'utf8')) as Record<string, Truth>) : {};
+  const physioTruth = truth['EN16931_Physiotherapeut.pdf']?.fields;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    recto = await startRecto({ home });
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(recto.url);
+    await createProjectThroughWelcome(page, projectFile);
+    await page.getByTestId('import-input').setInputFiles([physio, rental]);
+    const statuses = await waitForPagesRead(page, 3);
+    expect(statuses.every((status) => status === 'done')).toBe(true);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await recto?.stop();
+  });
+
+  it('lists the invoice number and total; clicking the total highlights its box', async () => {
+    await openPage(page, 'EN16931_Physiotherapeut.pdf');
+    await page.getByTestId('fields-panel').waitFor();
+    expect(await fieldText(page, 'invoice_number')).toBe(physioTruth!.invoice_number);
+    expect(await fieldText(page, 'total')).toBe('380,00');
+    await shootSizes(page, 'panel');
+
+    await fieldValue(page, 'total').click();
+    const box = page.locator('[data-field-box="total"].selected');
+    await box.first().waitFor();
+    expect(await box.count()).toBeGreaterThan(0);
+    await shootSizes(page, 'total-selected');
+
+    // The reverse: the box carries the field and selects it in the panel.
+    await fieldValue(page, 'invoice_number').click();
+    await page.locator('[data-field-box="total"]').first().dispatchEvent('click');
+    await expect.poll(() => fieldValue(page, 'total').getAttribute('class')).toContain('selected');
+  });
+
+  it('a wrong line amount makes BR-CO-10 fail naming the line; fixing it clears it', async () => {
+    const lines = physioTruth!.lines;
+    expect(await ruleStatus(page, 'BR-CO-10')).toBe('pass');
+    await editField(page, 'lines.0.amount', '270,00');
+    await expect.poll(() => ruleStatus(page, 'BR-CO-10')).toBe('fail');
+    const message = (await rule(page, 'BR-CO-10').textContent()) ?? '';
+    expect(message).toContain(`Line 1 (${lines[0]!.description})`);
+    expect(message).toContain('390.00');
+    await rule(page, 'BR-CO-10').click();
+    await shootSizes(page, 'br-co-10-failing');
+
+    // An entry in the wrong number format is refused, not guessed.
+    await fieldValue(page, 'lines.0.amount').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-field-input="lines.0.amount"]').fill('260.00');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: "document's format" }).waitFor();
+    await shootSizes(page, 'invalid-entry');
+    await page.keyboard.press('Escape');
+
+    await editField(page, 'lines.0.amount', '260,00');
+    await expect.poll(() => ruleStatus(page, 'BR-CO-10')).toBe('pass');
+  });
+
+  it('a correction survives a reload and appears in the export\'s fields.jsonl', async () => {
+    await editField(page, 'buyer', 'Liselotte Müller (geprüft)');
+    await page.reload();
+    await openPage(page, 'EN16931_Physiotherapeut.pdf');
+    await expect.poll(() => fieldText(page, 'buyer')).toBe('Liselotte Müller (geprüft)');
+    await shootSizes(page, 'after-reload');
+
+    await openCuration(page);
+    const out = path.join(home, 'export');
+    const result = await exportFromUi(page, out, { images: 'none' });
+    expect(result.state).toBe('done');
+    const documents = fs.readFileSync(path.join(out, 'fields.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const exported = documents.find((doc) => doc.invoice_number === physioTruth!.invoice_number)!;
+    expect(exported.buyer).toBe('Liselotte Müller (geprüft)');
+    expect(exported.total).toBe(380);
+    expect(typeof exported.document_id).toBe('string');
+    const records = fs.readFileSync(path.join(out, 'records.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, { buyer?: string } | null>);
+    const record = records.find((r) => r.fields?.buyer === 'Liselotte Müller (geprüft)');
+    expect(record?.fields_engine?.buyer).not.toBe('Liselotte Müller (geprüft)');
+    await page.getByTestId('nav-review').click();
+  });
+
+  it('approving with the keyboard lands on the next page needing attention', async () => {
+    await openPage(page, 'EN16931_Physiotherapeut.pdf');
+    // Make this page and the other one need attention in a way any reading has: a missing invoice number there.
+    const rentalId = await page.locator('[data-testid="page-item"][data-document-name="EN16931_Miete.pdf"]').getAttribute('data-page-id');
+    const left = page.getByTestId('attention-left');
+    await openPage(page, 'EN16931_Miete.pdf');
+    await editField(page, 'invoice_number', '');
+    await expect.poll(() => ruleStatus(page, 'BR-02')).toBe('fail');
+    await openPage(page, 'EN16931_Physiotherapeut.pdf');
+    await expect.poll(async () => (await left.textContent()) ?? '').toMatch(/^[1-9]\d* pages? needs? attention/);
+    await shootSizes(page, 'before-approve');
+    const current = await shownPageId(page);
+    const expected = await page.evaluate(async (currentId) => {
+      const response = await fetch('/api/rpc/attention.list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-recto-token': sessionStorage.getItem('recto.token') ?? '' },
+        body: '{}',
+      });
+      const { result } = (await response.json()) as { result: { items: { pageId: string; reviewStatus: string; signals: unknown[] }[] } };
+      const items = result.items;
+      const at = items.findIndex((item) => item.pageId === currentId);
+      for (let step = 1; step <= items.length; step++) {
+        const item = items[(at + step) % items.length]!;
+        if (item.pageId !== currentId && item.signals.length > 0 && item.reviewStatus !== 'approved' && item.reviewStatus !== 'rejected') return item.pageId;
+      }
+      return null;
+    }, current);
+    expect(expected).not.toBeNull();
+    await page.locator('.editor-pane .monaco-editor').first().click();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => shownPageId(page)).toBe(expected);
+    const approved = page.locator(`[data-testid="page-item"][data-page-id="${current}"] .page-item-badge.approved`);
+    await approved.waitFor();
+    // The rental invoice's first page lacks its number now: it needs attention, so the walk reaches it.
+    expect(rentalId).not.toBeNull();
+    await page.getByTestId('next-attention').focus();
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcut-sheet').waitFor();
+    await shootSizes(page, 'shortcuts');
+    await page.keyboard.press('Escape');
+  });
+});
