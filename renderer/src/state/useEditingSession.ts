@@ -12,7 +12,7 @@ import { Autosave, type SaveState } from '../logic/autosave.js';
 import { applyChangesToSpans, mapSpansThroughEdit, type TextChange } from '../logic/spanMap.js';
 import type { EditorContent } from '../components/MarkdownEditor.js';
 import { useClient } from './contractContext.js';
-import { useTrailingThrottle } from './useThrottledCallback.js';
+import { useFrameThrottle } from './useThrottledCallback.js';
 
 function alignSpans(extraction: Extraction | null, text: string): Span[] {
   if (!extraction) return [];
@@ -69,7 +69,8 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
 
   useEffect(() => () => session.current?.autosave.dispose(), []);
 
-  const publishLiveText = useTrailingThrottle(() => setLiveText(textRef.current), 200);
+  // Every frame rather than every 200 ms: the preview and the invoice rules follow a keystroke in the next frame.
+  const publishLiveText = useFrameThrottle(() => setLiveText(textRef.current));
 
   const onChange = useCallback(
     (text: string, changes: TextChange[]) => {

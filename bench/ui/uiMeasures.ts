@@ -1,0 +1,141 @@
+/**
+ * What bench:ui measures, each a named function of the open review screen returning samples in milliseconds, timed
+ * inside the page (performance.now() around a real input event until the DOM shows its effect). New measures (the
+ * table grid's open time, …) are added to `uiMeasures`; the runner prints and writes every one as `<name>_p95_ms`.
+ */
+import type { Page } from 'playwright-core';
+
+export interface UiMeasure {
+  /** JSON key stem: `${name}_p95_ms`. */
+  name: string;
+  /** What one sample is, for the table. */
+  label: string;
+  /** Target p95 in ms (null: reported only). */
+  targetMs: number | null;
+  /** Prepares the page (once) and returns `samples` timings. */
+  run(page: Page, samples: number): Promise<number[]>;
+}
+
+/** Polls every millisecond until `done()` (in the page); the time since `start` or -1 after 10 s. */
+const waitInPage = `async (start, done) => { for (;;) { if (done()) return performance.now() - start; if (performance.now() - start > 10000) return -1; await new Promise((r) => setTimeout(r, 1)); } }`;
+
+/** Page switch: Alt+↓ until the next page's text is in the editor and its invoice number in the fields panel. */
+const pageSwitch: UiMeasure = {
+  name: 'page_switch',
+  label: 'page switch (Alt+↓ → editor text and fields shown)',
+  targetMs: 100,
+  async run(page, samples) {
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const ms = await page.evaluate(
+        async ({ wait }) => {
+          const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
+          const editor = (window as unknown as { __rectoEditor: { getValue(): string } }).__rectoEditor;
+          const before = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
+          const start = performance.now();
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true }));
+          return until(start, () => {
+            const now = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
+            const field = document.querySelector('.fields-panel [data-field="invoice_number"]')?.textContent ?? '';
+            return now !== before && now !== '' && field.includes(now);
+          });
+        },
+        { wait: waitInPage },
+      );
+      times.push(ms);
+    }
+    return times;
+  },
+};
+
+/** Field edit → rules: Enter on an edited line amount until BR-CO-10 shows the new status (fail, then pass again). */
+const fieldEditToRules: UiMeasure = {
+  name: 'field_edit_to_rules',
+  label: 'field edit → rule results updated',
+  targetMs: 50,
+  async run(page, samples) {
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const ms = await page.evaluate(
+        async ({ wait, broken }) => {
+          const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
+          const button = document.querySelector<HTMLElement>('.fields-panel [data-field="lines.0.amount"]')!;
+          button.focus();
+          button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+          await until(performance.now(), () => document.querySelector('[data-field-input="lines.0.amount"]') !== null);
+          const input = document.querySelector<HTMLInputElement>('[data-field-input="lines.0.amount"]')!;
+          const current = Number(input.value.replace(/,/g, ''));
+          const next = broken ? current + 10 : current - 10;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, next.toFixed(2));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await new Promise((r) => setTimeout(r, 0));
+          const want = broken ? 'fail' : 'pass';
+          const start = performance.now();
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+          return until(start, () => document.querySelector('.rules [data-rule="BR-CO-10"]')?.getAttribute('data-status') === want);
+        },
+        { wait: waitInPage, broken: i % 2 === 0 },
+      );
+      times.push(ms);
+    }
+    return times;
+  },
+};
+
+/** Keystroke → preview: one character typed into a table cell (a Monaco edit) until the Preview shows it. */
+const keystrokePreview: UiMeasure = {
+  name: 'keystroke_preview',
+  label: 'keystroke → preview updated (page with 5 tables)',
+  targetMs: 50,
+  async run(page, samples) {
+    await page.getByTestId('preview-tab').click();
+    await page.getByTestId('preview').waitFor();
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const ms = await page.evaluate(
+        async ({ wait, count }) => {
+          const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
+          const editor = (window as unknown as {
+            __rectoEditor: { getModel(): { getPositionAt(offset: number): { lineNumber: number; column: number } }; getValue(): string; executeEdits(source: string, edits: unknown[]): void };
+          }).__rectoEditor;
+          const at = editor.getValue().indexOf('Consulting hours') + 'Consulting hours'.length;
+          const p = editor.getModel().getPositionAt(at);
+          const expected = `Consulting hours${'k'.repeat(count)}`;
+          const preview = document.querySelector('[data-testid="preview"]')!;
+          const start = performance.now();
+          editor.executeEdits('bench', [{ range: { startLineNumber: p.lineNumber, startColumn: p.column, endLineNumber: p.lineNumber, endColumn: p.column }, text: 'k' }]);
+          return until(start, () => (preview.textContent ?? '').includes(expected));
+        },
+        { wait: waitInPage, count: i + 1 },
+      );
+      times.push(ms);
+    }
+    return times;
+  },
+};
+
+/** Baseline in the same run: one `pages.getReview` round trip from the page (what any page switch has to wait for). */
+export const reviewRoundTrip: UiMeasure = {
+  name: 'get_review_rpc',
+  label: 'baseline: pages.getReview round trip',
+  targetMs: null,
+  async run(page, samples) {
+    return page.evaluate(async (n) => {
+      const ids = [...document.querySelectorAll('[data-testid="page-item"]')].map((e) => e.getAttribute('data-page-id'));
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const start = performance.now();
+        const response = await fetch('/api/rpc/pages.getReview', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-recto-token': sessionStorage.getItem('recto.token') ?? '' },
+          body: JSON.stringify({ pageId: ids[i % ids.length] }),
+        });
+        await response.json();
+        times.push(performance.now() - start);
+      }
+      return times;
+    }, samples);
+  },
+};
+
+export const uiMeasures: UiMeasure[] = [pageSwitch, fieldEditToRules, keystrokePreview];
