@@ -110,6 +110,8 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     const records = fs.readFileSync(path.join(out, 'records.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, { buyer?: string } | null>);
     const record = records.find((r) => r.fields?.buyer === 'Liselotte Müller (geprüft)');
     expect(record?.fields_engine?.buyer).not.toBe('Liselotte Müller (geprüft)');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('export-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('nav-review').click();
   });
 

@@ -43,6 +43,8 @@ export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged 
   // A field read on another page of the document: that page opens, then the field's box is selected there.
   const pendingSelection = useRef<string[] | null>(null);
   useEffect(() => {
+    // While the next page loads there is no page (null): the pending selection waits for it.
+    if (!pageId) return;
     const pending = pendingSelection.current;
     pendingSelection.current = null;
     setSelected((previous) => (pending ? { paths: new Set(pending), serial: previous.serial + 1 } : { paths: new Set(), serial: 0 }));
