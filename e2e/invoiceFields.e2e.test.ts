@@ -61,8 +61,9 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     expect(await box.count()).toBeGreaterThan(0);
     await shootSizes(page, 'total-selected');
 
-    // The reverse: the box carries the field and selects it in the panel.
-    await fieldValue(page, 'invoice_number').click();
+    // The reverse: the box carries the field and selects it in the panel (the tax is read on the same page).
+    await fieldValue(page, 'tax').click();
+    await expect.poll(() => fieldValue(page, 'total').getAttribute('class')).not.toContain('selected');
     await page.locator('[data-field-box="total"]').first().dispatchEvent('click');
     await expect.poll(() => fieldValue(page, 'total').getAttribute('class')).toContain('selected');
   });
@@ -118,7 +119,7 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
   it('approving with the keyboard lands on the next page needing attention', async () => {
     await openPage(page, 'EN16931_Physiotherapeut.pdf');
     // Make this page and the other one need attention in a way any reading has: a missing invoice number there.
-    const rentalId = await page.locator('[data-testid="page-item"][data-document-name="EN16931_Miete.pdf"]').getAttribute('data-page-id');
+    const rentalId = await page.locator('[data-testid="page-item"][data-document-name="EN16931_Miete.pdf"]').first().getAttribute('data-page-id');
     const left = page.getByTestId('attention-left');
     await openPage(page, 'EN16931_Miete.pdf');
     await editField(page, 'invoice_number', '');
@@ -150,7 +151,7 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     await approved.waitFor();
     // The rental invoice's first page lacks its number now: it needs attention, so the walk reaches it.
     expect(rentalId).not.toBeNull();
-    await page.getByTestId('next-attention').focus();
+    await page.getByTestId('approve-next').focus();
     await page.keyboard.press('?');
     await page.getByTestId('shortcut-sheet').waitFor();
     await shootSizes(page, 'shortcuts');
