@@ -91,4 +91,22 @@ describe('recto ocr --engine remote --project: resumable', () => {
     expect(third.code, third.stderr).toBe(0);
     expect(fake.requests.length).toBe(requestsAfter);
   }, 240_000);
+
+  it('a page that failed (the server refused it) is read again on the rerun, and only it', async () => {
+    await fake?.close();
+    fake = await startFakeChatServer({ model: 'fake-ocr' });
+    const project = path.join(home, 'failed.recto');
+    const some = files.slice(0, 3);
+    const args = (out: string) => ['ocr', ...some, '--out', path.join(home, out), '--project', project, '--endpoint', fake.url, '--concurrency', '1'];
+    fake.faults.push({ kind: 'status', status: 400 });
+    const first = await exited(recto(args('failed1')));
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/the server refused the page \(.*HTTP 400/);
+    expect(savedPages(project)).toBe(2);
+    const before = fake.requests.length;
+    const second = await exited(recto(args('failed2')));
+    expect(second.code, second.stderr).toBe(0);
+    expect(fake.requests.length - before).toBe(1);
+    expect(fs.readdirSync(path.join(home, 'failed2')).filter((name) => name.endsWith('.md'))).toHaveLength(3);
+  }, 120_000);
 });
