@@ -24,7 +24,7 @@ import { importPdf, messageOf } from './pdfImport.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
-const RENDER_VERSION = 7;
+const RENDER_VERSION = 8;
 const RECORD_FILE = 'document.json';
 
 interface CacheRecord {
@@ -64,7 +64,8 @@ export async function importDocument(
   const tempDir = path.join(cacheDir, `.importing-${sha256.slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(tempDir);
   try {
-    const pages = await renderPages(filePath, mediaType, bytes, tempDir, { ...options, ...settings });
+    // PDF pages without an asked-for dpi take one from their size (pdfPageDpi): small pages are rendered finer.
+    const pages = await renderPages(filePath, mediaType, bytes, tempDir, { ...options, maxPixels: settings.maxPixels });
     // Record paths relative to the document folder; they are made absolute again on the way out.
     const document: ImportedDocument = {
       sha256,

@@ -37,6 +37,19 @@ export interface RenderOptions {
 }
 
 export const DEFAULT_PDF_DPI = 150;
+/**
+ * Pages whose shorter side is under SMALL_PAGE_INCHES (a 3 × 5 in card, a coupon) are rendered finer, in proportion,
+ * up to MAX_SMALL_PAGE_DPI: their print is small too, and at 150 dpi OCR gets glyphs too few pixels tall to read.
+ */
+const SMALL_PAGE_INCHES = 5;
+const MAX_SMALL_PAGE_DPI = 300;
+
+/** The resolution a PDF page is rendered at when none is asked for: from the page's size (points). */
+export function pdfPageDpi(widthPt: number, heightPt: number): number {
+  const shorter = Math.min(widthPt, heightPt) / 72;
+  if (!(shorter > 0) || shorter >= SMALL_PAGE_INCHES) return DEFAULT_PDF_DPI;
+  return Math.min(MAX_SMALL_PAGE_DPI, Math.round((DEFAULT_PDF_DPI * SMALL_PAGE_INCHES) / shorter));
+}
 /** Resolution assumed for images that do not say theirs. */
 export const DEFAULT_IMAGE_DPI = 144;
 /** 36 megapixels: an A0 poster at ~150 dpi; a 20000 × 20000 px page is scaled to 6000 × 6000. */

@@ -9,7 +9,7 @@ import { readRulings } from './pdfRulings.js';
 import type { Box } from '../../app/model/extraction.js';
 import type { TextLayer } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
-import { capScale, DEFAULT_MAX_PIXELS, DEFAULT_PDF_DPI, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import { capScale, DEFAULT_MAX_PIXELS, pdfPageDpi, type ImportedPage, type RenderOptions } from './importedDocument.js';
 import { loadPdfjs, pdfjsNodeParameters } from './pdfjsNode.js';
 import { textItemsToWords, type PdfFontStyle, type PdfTextItem } from './pdfTextLayerWords.js';
 
@@ -65,8 +65,8 @@ async function renderPage(
   outDir: string,
   options: RenderOptions,
 ): Promise<ImportedPage> {
-  const dpi = options.dpi ?? DEFAULT_PDF_DPI;
   const natural = page.getViewport({ scale: 1 });
+  const dpi = options.dpi ?? pdfPageDpi(natural.width, natural.height);
   const wanted = dpi / 72;
   const scale = wanted * capScale(natural.width * wanted, natural.height * wanted, options.maxPixels ?? DEFAULT_MAX_PIXELS);
   const viewport = page.getViewport({ scale });

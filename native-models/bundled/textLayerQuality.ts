@@ -88,6 +88,8 @@ export function judgePartialTextLayer(
       for (let x = Math.max(0, x1 - pad); x <= Math.min(ink.width - 1, x2 + pad); x++) covered[y * ink.width + x] = 1;
   };
   textLayer.words.forEach((word) => mark(word.box));
+  // Ruling lines the PDF draws (a frame round a coupon, table rules) are ink known not to be text.
+  textLayer.rulings?.forEach(mark);
   let untexted = 0;
   for (let i = 0; i < ink.data.length; i++) if (ink.data[i] < 128 && !covered[i]) untexted++;
   const share = untexted / (ink.width * ink.height);
