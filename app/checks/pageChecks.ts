@@ -25,6 +25,12 @@ export interface PageCheckResults {
   formulas?: { reference: number; matched: number; predicted: number; rendering: number; score: number };
   repetition: { score: number; loopRepeats: number };
   unitTests?: { passed: number; total: number; failed: { id: string; reason: string }[] };
+  /**
+   * Where the document carries an e-invoice: the fields and line amounts the page prints otherwise than its XML
+   * states ("total: page 1.589,80 — XML 119.00"). Any of them makes the page's score 0 (checkPage), so the curation
+   * queue, worst first, shows it first.
+   */
+  einvoice?: { disagreements: { field: string; page: string | null; xml: string | null }[]; messages: string[] };
   combined: PageScore;
 }
 

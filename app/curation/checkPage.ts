@@ -6,13 +6,20 @@ import { runPageChecks, type PageCheckResults } from '../checks/pageChecks.js';
 import type { CheckScores, KindChangeSummary } from '../contract/curation.js';
 import type { Element } from '../model/extraction.js';
 import { attributeChanges } from './attributeChanges.js';
+import type { FieldDisagreement } from '../invoice/fieldShape.js';
+import { describeDisagreement } from '../einvoice/pageVsXml.js';
 
 export interface PageCheckInput {
   engineMarkdown: string;
   elements: readonly Element[];
   /** The latest revision's text, null when the page was never corrected. */
   correctedMarkdown: string | null;
+  /** Page vs the document's e-invoice XML (Extraction.fields.pageVsXml); absent or empty where they agree. */
+  invoiceDisagreements?: readonly FieldDisagreement[];
 }
+
+/** A page that prints other values than its own e-invoice states goes to the top of the queue: score 0. */
+const DISAGREEING_EINVOICE_SCORE = 0;
 
 export interface PageCheckOutcome {
   scores: CheckScores;
@@ -30,7 +37,16 @@ const orNull = (value: number | undefined): number | null => (value === undefine
 
 export function checkPage(input: PageCheckInput): PageCheckOutcome {
   const reference = input.correctedMarkdown ?? input.engineMarkdown;
-  const results = runPageChecks(input.engineMarkdown, reference);
+  const checked = runPageChecks(input.engineMarkdown, reference);
+  const disagreements = input.invoiceDisagreements ?? [];
+  const results =
+    disagreements.length === 0
+      ? checked
+      : {
+          ...checked,
+          einvoice: { disagreements: [...disagreements], messages: disagreements.map(describeDisagreement) },
+          combined: { ...checked.combined, score: DISAGREEING_EINVOICE_SCORE },
+        };
   const changes =
     input.correctedMarkdown === null || input.correctedMarkdown === input.engineMarkdown
       ? attributeChanges(input.engineMarkdown, input.engineMarkdown, input.elements)

@@ -3,3 +3,6 @@ export { readEInvoice, looksLikeEInvoiceXml, pickEInvoiceAttachment, EINVOICE_AT
 export { EInvoiceError, MAX_EINVOICE_BYTES, type EInvoiceErrorCode } from './xmlInput.js';
 export type { EInvoice, EInvoiceLine, EInvoiceTax, XmlSourced } from './einvoice.js';
 export { einvoiceReading, einvoicePlainFields } from './einvoiceReading.js';
+export { comparePageWithXml, describeDisagreement, namesAgree, normaliseName, type PageValues } from './pageVsXml.js';
+export { withEInvoice, pageVsXmlOf, type DocumentEInvoice } from './einvoiceOnPage.js';
+export { readablePageRows, readablePageMarkdown, type PageRow, type PageCell } from './readablePage.js';

@@ -23,7 +23,7 @@ import { findDates } from './dates.js';
 import { labelPatterns, type LabelledField } from './labels.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
-import { findParties } from './parties.js';
+import { findParties, legalForm } from './parties.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
@@ -131,6 +131,9 @@ function findLabelHits(lines: TextLine[]): LabelHit[] {
     line.segments.forEach((segment, s) => {
       const label = labelAt(segment.text);
       if (!label) return;
+      // "Lieferant GmbH", "Supplier Ltd.": a label word followed only by a legal form is a company's name.
+      const rest = segment.text.slice(label.matched.length).trim();
+      if (rest && rest.replace(new RegExp(legalForm.source, 'giu'), '').replace(/[\s,.&]+/g, '') === '') return;
       hits.push({
         field: label.field,
         tier: label.tier,
@@ -194,13 +197,17 @@ function wordsOf(candidate: Candidate, text: string): Word[] {
 
 const idStopwords = /^(?:n[°º]\.?|no\.?|nr\.?|num\.?|#|:|number|nummer)$/i;
 
-function readIdentifier(candidate: Candidate): Candidate | null {
+/** A specific label ("Rechnung Nr.") vouches for a short number ("42"); after a generic one an id needs 3 characters. */
+const SHORT_ID_LENGTH = 2;
+const ID_LENGTH = 3;
+
+function readIdentifier(candidate: Candidate, minLength = ID_LENGTH): Candidate | null {
   const tokens = candidate.text.split(/\s+/).filter((t) => t && !idStopwords.test(t));
   if (tokens.length === 0) return null;
   let id = tokens[0]!.replace(/^(?:[#:]+|n[°º]\.?|no\.|nr\.)/i, '').replace(/[,;:.]+$/, '');
   // A short letter prefix printed apart from the number ("F 1234K20/1234/12", "# BLR_…" handled above).
   if (/^[A-Z]{1,3}$/.test(id) && tokens[1] && /\d/.test(tokens[1])) id = `${id} ${tokens[1].replace(/[,;:.]+$/, '')}`;
-  if (!/\d/.test(id) || id.replace(/\s/g, '').length < 3) return null;
+  if (!/\d/.test(id) || id.replace(/\s/g, '').length < minLength) return null;
   if (findDates(id).length > 0 && findDates(id)[0]!.text.length === id.length) return null;
   return { text: id, words: wordsOf(candidate, id) };
 }
@@ -292,11 +299,11 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const byField = (field: LabelledField): LabelHit[] =>
     hits.filter((h) => h.field === field && !columnHeaders.has(h.line)).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
 
-  const firstValid = <T>(field: LabelledField, read: (c: Candidate) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
+  const firstValid = <T>(field: LabelledField, read: (c: Candidate, hit: LabelHit) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
     for (const hit of byField(field)) {
       const { sameLine, below } = candidatesFor(hit, lines, labelled);
       for (const candidate of [...sameLine, ...below]) {
-        const value = read(candidate);
+        const value = read(candidate, hit);
         if (value) return 'value' in value ? { ...value, label: hit.label } : ({ value: value.text as T, text: value.text, words: value.words, label: hit.label } as FieldValue<T>);
       }
     }
@@ -318,7 +325,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     return chosen;
   };
 
-  const invoiceNumber = firstValid<string>('invoice_number', readIdentifier);
+  const invoiceNumber = firstValid<string>('invoice_number', (c, hit) => readIdentifier(c, hit.tier === 0 ? SHORT_ID_LENGTH : ID_LENGTH));
   let issueDate = firstValid<string>('issue_date', (c) => readDate(c, monthFirst));
   if (!issueDate && invoiceNumber) {
     // "Facture n°562044387 du 02 Juillet 2015": a date next to the invoice number.

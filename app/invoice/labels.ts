@@ -59,7 +59,7 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'factuur\\s*totaal', 'te\\s+betalen', 'totaal\\s+incl\\.?(?:\\s+btw)?', 'totaalbedrag', 'należność\\s+ogółem', 'do\\s+zapłaty',
     ],
     // What remains to pay: the total unless a prepayment was made (then the arithmetic picks the total apart).
-    ['total', 'totaal', 'totale', 'summe', 'gesamt', 'betrag', 'razem', 'zahlbetrag', 'importe(?=\\s*:)'],
+    ['total', 'totaal', 'totale', 'summe', 'gesamt', 'brutto', 'betrag', 'razem', 'zahlbetrag', 'importe(?=\\s*:)'],
   ],
   subtotal: [
     [

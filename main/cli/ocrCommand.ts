@@ -2,15 +2,20 @@
  * `recto ocr FILE… --out DIR [--project P.recto] [--engine ID]`: reads every page of every file through the same
  * pipeline as the app (import → project store → reading queue → engine) and writes, per page,
  * `DIR/<stem>_pg<N>.md` (the Markdown) and `DIR/<stem>_pg<N>.json` (the whole extraction), and per file
- * `DIR/<stem>.fields.json` (invoice fields read over all its pages, absent = null).
+ * `DIR/<stem>.fields.json` (invoice fields read over all its pages, absent = null). Where the document carries an
+ * e-invoice (a PDF's embedded ZUGFeRD/Factur-X/XRechnung XML, or an imported CII/UBL file), the fields are the XML's
+ * (`"source": "e-invoice"`) and `"page_vs_xml"` lists where the page's own reading disagrees; `fieldsFrom: 'page'`
+ * forces the page's reading (`"source": "page"`, the list still given). Without XML: `"source": "page"`, no list.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { JobProgress } from '../../app/contract/events.js';
-import { documentInvoiceFields } from '../../app/invoice/index.js';
+import { documentInvoiceFields, documentInvoiceReading, invoiceFieldKeys, type FieldDisagreement, type InvoiceFieldKey, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import { comparePageWithXml, einvoicePlainFields } from '../../app/einvoice/index.js';
 import type { EndpointStatus } from '../../app/model/engine.js';
+import type { StoredEInvoice } from '../store/einvoices.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { RectoSession } from '../services/rectoSession.js';
 
@@ -20,6 +25,8 @@ export interface OcrOptions {
   /** Keep the runs in this project (created if missing); a temporary project otherwise. */
   project?: string;
   engine?: string;
+  /** 'page': fields.json from the page's reading even where the document carries an e-invoice. */
+  fieldsFrom?: 'auto' | 'page';
   /** Progress output (stderr); quiet when not a terminal unless forced. */
   progress: NodeJS.WritableStream & { isTTY?: boolean };
 }
@@ -110,7 +117,8 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
         read.push(extraction);
       }
       // Invoice fields are per document: read over all its pages at once (absent = null).
-      fs.writeFileSync(path.join(options.outDir, `${stem}.fields.json`), JSON.stringify(documentInvoiceFields(read), null, 2));
+      const fields = documentFieldsJson(read, session.store.einvoices.get(document.id), options.fieldsFrom ?? 'auto');
+      fs.writeFileSync(path.join(options.outDir, `${stem}.fields.json`), JSON.stringify(fields, null, 2));
     }
     return summary;
   } finally {
@@ -168,4 +176,19 @@ class ReadingRate {
     const seconds = (now - first.at) / 1000;
     return seconds > 0 ? ((done - first.done) / seconds).toFixed(2) : '0.00';
   }
+}
+
+type FieldsJson = PlainInvoiceFields & { source: 'page' | 'e-invoice'; page_vs_xml?: FieldDisagreement[]; einvoice_refused?: string };
+
+/** `<stem>.fields.json`: the XML's fields where there is one (unless forced to the page), with the page's disagreements. */
+export function documentFieldsJson(read: Extraction[], stored: StoredEInvoice | null, fieldsFrom: 'auto' | 'page'): FieldsJson {
+  const page = documentInvoiceFields(read);
+  if (!stored) return { ...page, source: 'page' };
+  if (stored.status === 'refused') return { ...page, source: 'page', einvoice_refused: `${stored.fileName}: ${stored.message}` };
+  const reading = documentInvoiceReading(read);
+  const printed: Partial<Record<InvoiceFieldKey, string>> = {};
+  for (const key of invoiceFieldKeys) if (reading.fields[key]) printed[key] = reading.fields[key]!.text;
+  const pageVsXml = comparePageWithXml({ fields: page, printed }, stored.invoice);
+  if (fieldsFrom === 'page') return { ...page, source: 'page', page_vs_xml: pageVsXml };
+  return { ...einvoicePlainFields(stored.invoice), source: 'e-invoice', page_vs_xml: pageVsXml };
 }

@@ -21,8 +21,10 @@ const usage = `Usage:
       with that jina-ocr-v1 pack, for remote engines and batch runs elsewhere.
   recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm|remote] [--pack DIR]
             [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
-            [--endpoint URL [--endpoint URL2]] [--model NAME] [--concurrency N]
-      Reads every page of every FILE and writes DIR/<name>_pg<N>.md and DIR/<name>_pg<N>.json.
+            [--endpoint URL [--endpoint URL2]] [--model NAME] [--concurrency N] [--fields-from page]
+      Reads every page of every FILE (PDF, image, or CII/UBL e-invoice XML) and writes DIR/<name>_pg<N>.md,
+      DIR/<name>_pg<N>.json and DIR/<name>.fields.json (from the embedded e-invoice XML where there is one, with
+      "page_vs_xml" listing where the page disagrees; --fields-from page forces the page's reading).
       --pack DIR selects the jina-ocr-v1 engine (vlm) over that model pack. With --project the run is resumable:
       a rerun reads only the pages not read yet.
 ${remoteUsage}
@@ -70,9 +72,12 @@ export async function main(argv: string[]): Promise<number> {
           decoder: { type: 'string' },
           k: { type: 'string' },
           ...remoteFlags,
+          'fields-from': { type: 'string' },
         },
       });
       if (positionals.length === 0) return fail('recto ocr: give at least one file');
+      const fieldsFrom = values['fields-from'];
+      if (fieldsFrom !== undefined && fieldsFrom !== 'page' && fieldsFrom !== 'auto') return fail(`--fields-from: page (or auto), not ${fieldsFrom}`);
       if (!values.out) return fail('recto ocr: --out DIR is required');
       if (values.decoder && values.decoder !== 'fastmtp' && values.decoder !== 'greedy') {
         return fail(`--decoder: fastmtp or greedy, not ${values.decoder}`);
@@ -96,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
           outDir: path.resolve(values.out),
           project: values.project ? path.resolve(values.project) : undefined,
           engine: values.engine ?? (remote ? 'remote' : values.pack ? 'vlm' : undefined),
+          fieldsFrom: fieldsFrom === 'page' ? 'page' : 'auto',
           progress: process.stderr,
         });
         for (const { file, reason } of summary.failedFiles) process.stderr.write(`recto: ${file}: ${reason}\n`);

@@ -227,7 +227,7 @@ function passwordProtectedPdf(): Buffer {
 describe('importDocument refuses bad input, naming the file and the reason, leaving nothing behind', () => {
   const cases: Array<[string, string, () => Promise<Uint8Array>, RegExp, string]> = [
     ['an empty file', 'empty.pdf', async () => new Uint8Array(0), /the file is empty/u, 'empty'],
-    ['a text file called .pdf', 'notes.pdf', async () => Buffer.from('just some notes\n'), /not a PDF, PNG, JPEG or TIFF/u, 'unsupported-type'],
+    ['a text file called .pdf', 'notes.pdf', async () => Buffer.from('just some notes\n'), /not a PDF, PNG, JPEG, TIFF or e-invoice XML/u, 'unsupported-type'],
     ['a PDF header followed by garbage', 'garbage.pdf', async () => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4000)]), /damaged/u, 'corrupt'],
     [
       'a truncated PDF',

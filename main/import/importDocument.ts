@@ -17,10 +17,14 @@ import {
   DEFAULT_MAX_PIXELS,
   DEFAULT_PDF_DPI,
   type ImportedDocument,
+  type ImportedEInvoice,
   type ImportedPage,
   type RenderOptions,
 } from './importedDocument.js';
 import { importPdf, messageOf } from './pdfImport.js';
+import { importEInvoiceXml } from './einvoicePage.js';
+import { readEmbeddedEInvoice } from './pdfAttachments.js';
+import { readEInvoice } from '../../app/einvoice/index.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
@@ -48,7 +52,7 @@ export async function importDocument(
   const bytes = await readInput(filePath);
   const mediaType = sniffMediaType(bytes);
   if (!mediaType) {
-    throw new ImportError(filePath, 'unsupported-type', 'not a PDF, PNG, JPEG or TIFF file (judged by its content)');
+    throw new ImportError(filePath, 'unsupported-type', 'not a PDF, PNG, JPEG, TIFF or e-invoice XML file (judged by its content)');
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const settings = { dpi: options.dpi ?? DEFAULT_PDF_DPI, maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS };
@@ -67,10 +71,12 @@ export async function importDocument(
     // PDF pages without an asked-for dpi take one from their size (pdfPageDpi): small pages are rendered finer.
     const pages = await renderPages(filePath, mediaType, bytes, tempDir, { ...options, maxPixels: settings.maxPixels });
     // Record paths relative to the document folder; they are made absolute again on the way out.
+    const einvoice = await einvoiceOf(filePath, mediaType, bytes);
     const document: ImportedDocument = {
       sha256,
       mediaType,
       pages: pages.map((page) => ({ ...page, imagePath: path.basename(page.imagePath) })),
+      ...(einvoice ? { einvoice } : {}),
     };
     const record: CacheRecord = { renderVersion: RENDER_VERSION, ...settings, document };
     await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
@@ -98,6 +104,28 @@ async function readInput(filePath: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * The e-invoice the file carries: a PDF's attachment (a refused one is reported, never fatal), or the XML itself
+ * (read already to render its page, so it is readable here).
+ */
+async function einvoiceOf(filePath: string, mediaType: SupportedMediaType, bytes: Uint8Array): Promise<ImportedEInvoice | undefined> {
+  if (mediaType === 'application/xml') {
+    const invoice = readEInvoice(bytes, path.basename(filePath));
+    return { status: 'read', fileName: path.basename(filePath), syntax: invoice.info.syntax, profile: invoice.info.profile, xmlBase64: Buffer.from(bytes).toString('base64') };
+  }
+  if (mediaType !== 'application/pdf') return undefined;
+  const embedded = await readEmbeddedEInvoice(bytes).catch(() => ({ status: 'none' as const }));
+  if (embedded.status === 'none') return undefined;
+  if (embedded.status === 'refused') return { status: 'refused', fileName: embedded.fileName, message: embedded.message };
+  return {
+    status: 'read',
+    fileName: embedded.fileName,
+    syntax: embedded.invoice.info.syntax,
+    profile: embedded.invoice.info.profile,
+    xmlBase64: Buffer.from(embedded.bytes).toString('base64'),
+  };
+}
+
 function renderPages(
   filePath: string,
   mediaType: SupportedMediaType,
@@ -105,9 +133,9 @@ function renderPages(
   outDir: string,
   options: RenderOptions,
 ): Promise<ImportedPage[]> {
-  return mediaType === 'application/pdf'
-    ? importPdf(filePath, bytes, outDir, options)
-    : importImage(filePath, bytes, outDir, options);
+  if (mediaType === 'application/pdf') return importPdf(filePath, bytes, outDir, options);
+  if (mediaType === 'application/xml') return importEInvoiceXml(filePath, bytes, outDir, options);
+  return importImage(filePath, bytes, outDir, options);
 }
 
 /**

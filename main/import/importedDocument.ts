@@ -18,11 +18,22 @@ export interface ImportedPage {
   textLayer: TextLayer | null;
 }
 
+/**
+ * The e-invoice a document carries: a PDF's embedded CII/UBL attachment (ZUGFeRD, Factur-X, XRechnung) or the
+ * imported XML file itself. `refused`: there is one but it cannot be read (too large, DOCTYPE, malformed); the
+ * document is still imported and read from its page, and the message says why.
+ */
+export type ImportedEInvoice =
+  | { status: 'read'; fileName: string; syntax: 'CII' | 'UBL'; profile: string | null; xmlBase64: string }
+  | { status: 'refused'; fileName: string; message: string };
+
 export interface ImportedDocument {
   /** SHA-256 of the file's bytes, lower-case hex. */
   sha256: string;
   mediaType: SupportedMediaType;
   pages: ImportedPage[];
+  /** Absent where the document carries no e-invoice. */
+  einvoice?: ImportedEInvoice;
 }
 
 export interface RenderOptions {

@@ -2,7 +2,10 @@
  * Tells the type of a file from its first bytes, never from its extension: a renamed file is read for what it is.
  */
 
-export type SupportedMediaType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/tiff';
+import { looksLikeEInvoiceXml } from '../../app/einvoice/index.js';
+
+/** `application/xml`: a standalone e-invoice (CII or UBL), imported as a generated readable page (einvoicePage.ts). */
+export type SupportedMediaType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/tiff' | 'application/xml';
 
 /** How many leading bytes sniffing needs (PDF allows junk before `%PDF-` within the first 1024 bytes). */
 export const SNIFF_BYTES = 1024;
@@ -21,6 +24,8 @@ export function sniffMediaType(head: Uint8Array): SupportedMediaType | null {
   if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
   if (startsWith(head, [0x49, 0x49, 0x2b, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2b])) return 'image/tiff';
   if (indexOfAscii(head.subarray(0, SNIFF_BYTES), '%PDF-') >= 0) return 'application/pdf';
+  // XML: an e-invoice root, or any XML declaration (the e-invoice reader then says what is wrong with it).
+  if (looksLikeEInvoiceXml(head) || /^(?:\uFEFF)?\s*<\?xml\s/.test(new TextDecoder('utf-8').decode(head.subarray(0, 64)))) return 'application/xml';
   return null;
 }
 

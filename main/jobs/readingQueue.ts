@@ -10,6 +10,7 @@
  * their header was seen again, get their furniture then — unless the analyst has already started correcting them.
  */
 import { randomUUID } from 'node:crypto';
+import { withEInvoice } from '../../app/einvoice/index.js';
 import type { JobProgress } from '../../app/contract/events.js';
 import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { PageInput } from '../../app/model/engine.js';
@@ -222,7 +223,7 @@ export class ReadingQueue {
       live.flush();
       if (job.controller.signal.aborted) return null;
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
-      const extraction = this.documentPassOrWarning([readPage])[0]!;
+      const extraction = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
       store.saveExtraction(task.pageId, extraction, startedAt);
       this.remember(task.documentId, page.pageNumber, extraction);
       return { ...readPage, extraction };
@@ -254,8 +255,9 @@ export class ReadingQueue {
       const extraction = revisited[i]!;
       if (extraction === read.extraction || extraction.markdown === read.extraction.markdown) return;
       if (store.latestRevision(read.task.pageId)) return;
-      store.updateLatestExtraction(read.task.pageId, extraction);
-      this.remember(read.task.documentId, read.pageNumber, extraction);
+      const withXml = this.withDocumentEInvoice(read.task.documentId, extraction);
+      store.updateLatestExtraction(read.task.pageId, withXml);
+      this.remember(read.task.documentId, read.pageNumber, withXml);
       if (!this.disposed) bus.emit('page.updated', read.task);
     });
   }
@@ -295,6 +297,14 @@ export class ReadingQueue {
   /** Keeps a document's context in step with what was just saved. */
   private remember(documentId: string, pageNumber: number, extraction: Extraction): void {
     this.contexts.get(documentId)?.set(pageNumber, extraction);
+  }
+
+  /** The document's e-invoice (embedded or imported XML) attached to a page reading, with the page-vs-XML check. */
+  private withDocumentEInvoice(documentId: string, extraction: Extraction): Extraction {
+    // Stores made for tests may have no e-invoice repository.
+    const stored = (this.deps.store.einvoices as ProjectStore['einvoices'] | undefined)?.get(documentId);
+    if (!stored) return extraction;
+    return withEInvoice(extraction, stored.status === 'read' ? { status: 'read', invoice: stored.invoice } : stored);
   }
 
   private fail(job: Job, task: ReadTask, error: unknown): void {

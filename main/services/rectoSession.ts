@@ -12,6 +12,8 @@ import type { EngineRegistry } from '../engines/engineRegistry.js';
 import { ReadingQueue } from '../jobs/readingQueue.js';
 import type { SettingsFile } from '../settings/settingsFile.js';
 import { type PageRecord, ProjectStore } from '../store/projectStore.js';
+import type { NewDocumentEInvoice } from '../store/einvoices.js';
+import type { InspectedFile } from './documentImporter.js';
 import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
 
@@ -157,6 +159,7 @@ export class RectoSession {
           mediaType: inspected.mediaType,
           bytes,
           pages: inspected.pages,
+          ...(inspected.einvoice ? { einvoice: storedEInvoice(inspected.einvoice) } : {}),
         });
         if (!document) {
           result.duplicates.push(name);
@@ -215,6 +218,13 @@ export class RectoSession {
     if (unread.length > 0) queue.enqueue(`Resuming ${store.info().name}`, unread, engine ?? this.settings.get().engine);
     return store.info();
   }
+}
+
+/** The imported e-invoice as the store keeps it (the XML's bytes, not their base64 in the import cache's record). */
+function storedEInvoice(einvoice: NonNullable<InspectedFile['einvoice']>): NewDocumentEInvoice {
+  return einvoice.status === 'read'
+    ? { status: 'read', fileName: einvoice.fileName, syntax: einvoice.syntax, profile: einvoice.profile, xml: Buffer.from(einvoice.xmlBase64, 'base64') }
+    : einvoice;
 }
 
 function reasonOf(error: unknown, name: string): string {

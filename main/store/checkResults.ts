@@ -8,11 +8,13 @@ import type { Element } from '../../app/model/extraction.js';
 import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
 import { corpusTestsKey } from './corpusTestsKey.js';
 import { checkPage } from '../../app/curation/checkPage.js';
+import { pageVsXmlOf } from '../../app/einvoice/index.js';
 
 interface SourceRow {
   extraction_id: string;
   markdown: string;
   elements: string;
+  fields: string | null;
   engine_id: string;
   document_id: string;
   document_sha256: string;
@@ -90,7 +92,7 @@ export class CheckResultsRepository {
   constructor(private readonly db: Database.Database) {
     this.statements = {
       latestExtraction: db.prepare(
-        `SELECT x.id AS extraction_id, x.markdown, x.elements, r.engine_id, p.document_id, p.review_status,
+        `SELECT x.id AS extraction_id, x.markdown, x.elements, x.fields, r.engine_id, p.document_id, p.review_status,
                 p.page_number, d.sha256 AS document_sha256
          FROM extractions x JOIN engine_runs r ON r.id = x.run_id JOIN pages p ON p.id = x.page_id
            JOIN documents d ON d.id = p.document_id
@@ -149,7 +151,8 @@ export class CheckResultsRepository {
     }
     const revision = this.statements.latestRevision.get(pageId) as RevisionSourceRow | undefined;
     const { elements } = JSON.parse(source.elements) as { elements: Element[] };
-    const outcome = checkPage({ engineMarkdown: source.markdown, elements, correctedMarkdown: revision?.text ?? null });
+    const invoiceDisagreements = pageVsXmlOf(source.fields ? (JSON.parse(source.fields) as Record<string, unknown>) : null);
+    const outcome = checkPage({ engineMarkdown: source.markdown, elements, correctedMarkdown: revision?.text ?? null, invoiceDisagreements });
     const { scores } = outcome;
     this.statements.upsert.run({
       pageId,

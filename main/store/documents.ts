@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { DocumentEInvoicesRepository, type NewDocumentEInvoice } from './einvoices.js';
 import type {
   DocumentSummary,
   PageStatus,
@@ -26,6 +27,8 @@ export interface NewDocument {
   mediaType: string;
   bytes: Buffer;
   pages: NewPage[];
+  /** The e-invoice the document carries (kept in the same transaction). */
+  einvoice?: NewDocumentEInvoice;
 }
 
 /** A page with what reading it needs. */
@@ -77,7 +80,12 @@ export class NotFoundError extends Error {
 }
 
 export class DocumentsRepository {
-  constructor(private readonly db: Database.Database) {}
+  /** The e-invoice each document carries: written with the document, in its transaction. */
+  readonly einvoices: DocumentEInvoicesRepository;
+
+  constructor(private readonly db: Database.Database) {
+    this.einvoices = new DocumentEInvoicesRepository(db);
+  }
 
   hasDocument(sha256: string): boolean {
     return this.db.prepare('SELECT 1 FROM documents WHERE sha256 = ?').get(sha256) !== undefined;
@@ -112,6 +120,7 @@ export class DocumentsRepository {
           page.textLayer ? JSON.stringify(page.textLayer) : null,
         );
       }
+      if (doc.einvoice) this.einvoices.put(id, doc.einvoice);
       return true;
     })();
     return inserted ? this.getDocument(id) : null;

@@ -14,6 +14,7 @@ import { CheckResultsRepository } from './checkResults.js';
 import { CurationQueries } from './curationQueries.js';
 import { DocumentsRepository, type NewDocument, type PageRecord } from './documents.js';
 import { FieldRevisionsRepository } from './fieldRevisions.js';
+import type { DocumentEInvoicesRepository } from './einvoices.js';
 import { currentSchemaVersion } from './migrations/index.js';
 import { openProjectDatabase, ProjectFileError } from './openProjectDatabase.js';
 import { bundleReader, type BundleReader } from './pageBundles.js';
@@ -39,6 +40,8 @@ export class ProjectStore {
   readonly attention: AttentionRepository;
   /** Why pages were rejected. */
   readonly reviewNotes: ReviewNotesRepository;
+  /** The e-invoice XML each document carries (embedded in its PDF, or imported as XML). */
+  readonly einvoices: DocumentEInvoicesRepository;
 
   private constructor(
     readonly file: string,
@@ -46,6 +49,7 @@ export class ProjectStore {
   ) {
     this.checks = new CheckResultsRepository(db);
     this.documents = new DocumentsRepository(db);
+    this.einvoices = this.documents.einvoices;
     this.readings = new ReadingsRepository(db, this.documents, this.checks);
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);

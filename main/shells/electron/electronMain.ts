@@ -48,7 +48,7 @@ async function start(): Promise<void> {
         const result = await dialog.showOpenDialog(window!, {
           title: 'Import documents',
           properties: ['openFile', 'multiSelections'],
-          filters: [{ name: 'Documents', extensions: ['pdf', 'png', 'jpg', 'jpeg', 'tif', 'tiff'] }],
+          filters: [{ name: 'Documents', extensions: ['pdf', 'png', 'jpg', 'jpeg', 'tif', 'tiff', 'xml'] }],
         });
         return result.canceled ? null : result.filePaths;
       },

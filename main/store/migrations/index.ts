@@ -7,8 +7,16 @@ import { pageChecksSchema } from './002_page_checks.js';
 import { curationRollupsSchema } from './003_curation_rollups.js';
 import { fieldRevisionsSchema } from './004_field_revisions.js';
 import { reviewNotesSchema } from './005_review_notes.js';
+import { documentEInvoicesSchema } from './006_document_einvoices.js';
 
-export const migrations: readonly Migration[] = [initialSchema, pageChecksSchema, curationRollupsSchema, fieldRevisionsSchema, reviewNotesSchema];
+export const migrations: readonly Migration[] = [
+  initialSchema,
+  pageChecksSchema,
+  curationRollupsSchema,
+  fieldRevisionsSchema,
+  reviewNotesSchema,
+  documentEInvoicesSchema,
+];
 
 /** The schema version this build of Recto writes. */
 export const currentSchemaVersion = migrations[migrations.length - 1]!.version;

@@ -43,7 +43,7 @@ export function DocumentRail(props: DocumentRailProps) {
           multiple
           hidden
           data-testid="import-input"
-          accept=".pdf,.png,.jpg,.jpeg,.tif,.tiff,.webp,application/pdf,image/*"
+          accept=".pdf,.png,.jpg,.jpeg,.tif,.tiff,.webp,.xml,application/pdf,application/xml,text/xml,image/*"
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
