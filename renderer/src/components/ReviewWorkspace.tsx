@@ -163,6 +163,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     : '';
   const hasText = session.content !== null;
   const fieldsPane = useFieldsPane({
+    pageId,
     review,
     liveText: session.liveText,
     active,

@@ -23,14 +23,18 @@ import { useClient, useContractEvent } from './contractContext.js';
 const toCorrections = (revisions: readonly FieldRevision[]): FieldCorrection[] =>
   revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
 
-export function useFieldReview(review: PageReview | null, liveText: string) {
+/**
+ * `selectedPageId`: the page being opened, asked for at once (in parallel with the page's review, not after it);
+ * the values shown are those of `review`'s page.
+ */
+export function useFieldReview(selectedPageId: string | null, review: PageReview | null, liveText: string) {
   const client = useClient();
   const pageId = review?.page.id ?? null;
   const documentId = review?.page.documentId ?? null;
   const [reply, setReply] = useState<(DocumentFieldsReply & { pageId: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const wanted = useRef(pageId);
-  wanted.current = pageId;
+  const wanted = useRef(selectedPageId);
+  wanted.current = selectedPageId;
 
   const reload = useCallback(async () => {
     const requested = wanted.current;
@@ -46,7 +50,7 @@ export function useFieldReview(review: PageReview | null, liveText: string) {
   useEffect(() => {
     setError(null);
     void reload();
-  }, [pageId, review?.extraction, reload]);
+  }, [selectedPageId, review?.extraction, reload]);
   useContractEvent('page.updated', (payload) => {
     if (payload.documentId === documentId) void reload();
   });

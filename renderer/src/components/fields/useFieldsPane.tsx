@@ -14,6 +14,8 @@ import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
 
 interface FieldsPaneOptions {
+  /** The page being shown or opened (its fields are asked for while its review loads). */
+  pageId: string | null;
   review: PageReview | null;
   liveText: string;
   /** The review screen is on screen (keys are ignored otherwise). */
@@ -29,9 +31,9 @@ function isTextTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function useFieldsPane({ review, liveText, active, goTo, onStatusChanged }: FieldsPaneOptions) {
+export function useFieldsPane({ pageId: selectedPageId, review, liveText, active, goTo, onStatusChanged }: FieldsPaneOptions) {
   const client = useClient();
-  const fields = useFieldReview(review, liveText);
+  const fields = useFieldReview(selectedPageId, review, liveText);
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
