@@ -40,14 +40,14 @@ describe('recto export / import-corpus / merge', () => {
     expect(await exportCommand([project, '--out', out, '--since', 'yesterday'], stderr)).toBe(2);
 
     output = '';
-    expect(importCorpusCommand([out, '--into', path.join(dir, 'b.recto')], stderr)).toBe(0);
+    expect(await importCorpusCommand([out, '--into', path.join(dir, 'b.recto')], stderr)).toBe(0);
     expect(output).toMatch(/2 new page\(s\), 1 revision\(s\)/);
 
     const extra = ProjectStore.open(path.join(dir, 'b.recto'));
     extra.saveRevision(extra.listDocuments()[0]!.pages[1]!.id, 'edited in b', 'Ben', null);
     extra.close();
     output = '';
-    expect(mergeCommand([project, path.join(dir, 'b.recto'), '--into', path.join(dir, 'c.recto')], stderr)).toBe(0);
+    expect(await mergeCommand([project, path.join(dir, 'b.recto'), '--into', path.join(dir, 'c.recto')], stderr)).toBe(0);
     expect(output).toMatch(/1 revision\(s\) added/);
     const merged = ProjectStore.open(path.join(dir, 'c.recto'));
     expect(rawDatabase(merged).prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(2);
@@ -55,7 +55,7 @@ describe('recto export / import-corpus / merge', () => {
     const untouched = ProjectStore.open(project);
     expect(rawDatabase(untouched).prepare('SELECT COUNT(*) FROM revisions').pluck().get()).toBe(1);
     untouched.close();
-    expect(mergeCommand([project, path.join(dir, 'missing.recto')], stderr)).toBe(2);
+    expect(await mergeCommand([project, path.join(dir, 'missing.recto')], stderr)).toBe(2);
     expect(output).toMatch(/missing\.recto: no such project file/);
   });
 });

@@ -20,6 +20,7 @@ import { trainingFormats, type TrainingFormat } from '../corpus/trainingFormats.
 import { PageImageCache } from '../services/pageImageCache.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
+import { validateProjectFile } from '../store/validateProjectFile.js';
 
 type Err = NodeJS.WritableStream;
 
@@ -80,7 +81,13 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
     return usageError(stderr, `recto export: --since: not a date and time: ${values.since}`);
   }
 
-  const store = ProjectStore.open(path.resolve(positionals[0]!));
+  let store: ProjectStore;
+  try {
+    store = await ProjectStore.openChecked(path.resolve(positionals[0]!));
+  } catch (error) {
+    if (error instanceof ProjectFileError) return usageError(stderr, `recto export: ${error.message}`);
+    throw error;
+  }
   const bar = new cliProgress.SingleBar(
     { stream: stderr, format: 'Exporting |{bar}| {value}/{total} pages | {label}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
     cliProgress.Presets.shades_classic,
@@ -126,12 +133,18 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
   }
 }
 
-export function importCorpusCommand(args: string[], stderr: Err): number {
+export async function importCorpusCommand(args: string[], stderr: Err): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { into: { type: 'string' } } });
   if (positionals.length !== 1) return usageError(stderr, 'recto import-corpus: give one corpus folder');
   if (!values.into) return usageError(stderr, 'recto import-corpus: --into P.recto is required');
   const file = path.resolve(values.into);
-  const store = fs.existsSync(file) ? ProjectStore.open(file) : ProjectStore.create(file);
+  let store: ProjectStore;
+  try {
+    store = fs.existsSync(file) ? await ProjectStore.openChecked(file) : ProjectStore.create(file);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return usageError(stderr, `recto import-corpus: ${error.message}`);
+    throw error;
+  }
   try {
     const summary = importCorpus(store, path.resolve(positionals[0]!), { seedImage: seedPageImage(pageImageCache()) });
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
@@ -148,11 +161,18 @@ export function importCorpusCommand(args: string[], stderr: Err): number {
   }
 }
 
-export function mergeCommand(args: string[], stderr: Err): number {
+export async function mergeCommand(args: string[], stderr: Err): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { into: { type: 'string' } } });
   if (positionals.length !== 2) return usageError(stderr, 'recto merge: give two project files (A.recto B.recto)');
   const [first, second] = positionals.map((p) => path.resolve(p)) as [string, string];
   if (first === second) return usageError(stderr, 'recto merge: the two projects are the same file');
+  // Both files are checked before any query runs on them (header, schema, quick_check; in a worker, time-limited).
+  try {
+    for (const file of [first, second]) await validateProjectFile(file);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return usageError(stderr, `recto merge: ${error.message}`);
+    throw error;
+  }
   let targetFile = first;
   if (values.into) {
     targetFile = path.resolve(values.into);

@@ -21,6 +21,7 @@ export interface MergeSummary {
 }
 
 export function mergeProjectInto(target: ProjectStore, otherFile: string): MergeSummary {
+  // Checked first (header and schema exactly Recto's): nothing the other file defines runs here.
   const other = openProjectReadOnly(otherFile);
   try {
     const reader = other.bundles;

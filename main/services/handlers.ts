@@ -14,6 +14,7 @@ import { ExportJobs } from '../corpus/exportJob.js';
 import { EvaluationJobs } from '../evaluate/evaluationJobs.js';
 import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
@@ -191,8 +192,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.checks.recomputeMissing();
       return { items: session.store.attention.list() };
     },
-    'project.merge': ({ path: other }) => {
-      const summary = mergeProjectInto(session.store, other);
+    'project.merge': async ({ path: other }) => {
+      const target = session.store; // a project must be open before the other file is even checked
+      await validateProjectFile(other);
+      const summary = mergeProjectInto(target, other);
       session.bus.emit('documents.changed', {});
       return summary;
     },

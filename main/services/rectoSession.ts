@@ -101,15 +101,16 @@ export class RectoSession {
     return this.switchTo(ProjectStore.create(file), remember, engine);
   }
 
+  /** The file is checked in a worker with a time limit first (validateProjectFile), so a hostile one cannot hang. */
   async openProject(file: string, { remember = true, engine }: OpenOptions = {}): Promise<ProjectInfo> {
-    return this.switchTo(ProjectStore.open(file), remember, engine);
+    return this.switchTo(await ProjectStore.openChecked(file), remember, engine);
   }
 
   /** Opens the samples project, creating it with the bundled samples on first use. */
   async openSamples(): Promise<ProjectInfo> {
     const file = path.join(this.options.dataDir, 'Samples.recto');
     const isNew = !fs.existsSync(file);
-    const info = await this.switchTo(isNew ? ProjectStore.create(file) : ProjectStore.open(file));
+    const info = await this.switchTo(isNew ? ProjectStore.create(file) : await ProjectStore.openChecked(file));
     if (isNew) await this.importFiles(this.sampleFiles().map((filePath) => ({ filePath })));
     return info;
   }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { correctPage, fillProject, invoicePage } from '../../testing/corpusFixtures.js';
 import { summarizeCuration } from './curationSummary.js';
 import { pageChecksSchema } from './migrations/002_page_checks.js';
-import { currentSchemaVersion } from './migrations/index.js';
+import { currentSchemaVersion, migrations } from './migrations/index.js';
 import { ProjectStore } from './projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 
@@ -30,6 +30,13 @@ function backToSchema2(store: ProjectStore): void {
   }
   for (const statement of pageChecksSchema.statements.filter((s) => /page_check_kinds/.test(s) && /^\s*CREATE/.test(s))) db.exec(statement);
   db.exec(`INSERT INTO page_check_kinds (page_id, kind, elements, chars, changed_chars) SELECT page_id, 'table', 1, 10, 25 FROM page_checks`);
+  // Tables of later migrations go too: a schema-2 file has exactly schema 2's objects (checked when it is opened).
+  for (const migration of migrations.filter((m) => m.version > 3)) {
+    for (const statement of migration.statements) {
+      const table = /^\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+)/.exec(statement)?.[1];
+      if (table) db.exec(`DROP TABLE ${table}`);
+    }
+  }
   db.pragma('user_version = 2');
 }
 

@@ -6,20 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { currentSchemaVersion, migrations } from './migrations/index.js';
+import { checkProjectSchema } from './projectFileCheck.js';
+import { ProjectFileError } from './projectFileError.js';
 
 /** SQLite `application_id` of Recto projects: "Rcto" in ASCII. */
 export const rectoApplicationId = 0x5263746f;
 
-/** Why a project could not be opened; the message names the file and the reason. */
-export class ProjectFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly reason: string,
-  ) {
-    super(`${path.basename(file)}: ${reason}`);
-    this.name = 'ProjectFileError';
-  }
-}
+export { ProjectFileError };
 
 const sqliteMagic = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -53,33 +46,66 @@ export interface OpenOptions {
 }
 
 /** Opens (or creates) a project database, migrated to the current schema. */
+/** Throws ProjectFileError unless the file's header says it is a Recto project this version can read. */
+export function checkProjectHeader(file: string): void {
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ProjectFileError(file, 'not a file');
+  const { applicationId, userVersion } = inspectHeader(file);
+  if (applicationId !== rectoApplicationId) {
+    throw new ProjectFileError(file, 'not a Recto project (an SQLite database of another application)');
+  }
+  if (userVersion > currentSchemaVersion) {
+    throw new ProjectFileError(
+      file,
+      `written by a newer Recto (schema ${userVersion}; this version reads up to ${currentSchemaVersion}); update Recto to open it`,
+    );
+  }
+}
+
+// The Electron shell runs a build of better-sqlite3 made for Electron's ABI (see resources/scripts/bootstrap.mjs).
+const sqliteOptions = (): Database.Options => {
+  const nativeBinding = process.env.RECTO_SQLITE_BINDING;
+  return nativeBinding ? { nativeBinding } : {};
+};
+
+/**
+ * Opens another project read-only (to merge it, to check it), refused unless its header and schema are Recto's.
+ */
+export function openProjectDatabaseReadOnly(file: string): Database.Database {
+  if (!fs.existsSync(file)) throw new ProjectFileError(file, 'no such project file');
+  checkProjectHeader(file);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { ...sqliteOptions(), readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new ProjectFileError(file, `cannot be opened (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    checkProjectSchema(db, file);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error instanceof ProjectFileError ? error : new ProjectFileError(file, `not a Recto project (${String(error)})`);
+  }
+}
+
 export function openProjectDatabase(file: string, options: OpenOptions): Database.Database {
   const exists = fs.existsSync(file);
   if (!exists && !options.create) throw new ProjectFileError(file, 'no such project file');
   if (exists && options.create) throw new ProjectFileError(file, 'a file of that name already exists');
-  if (exists) {
-    const { applicationId, userVersion } = inspectHeader(file);
-    if (applicationId !== rectoApplicationId) {
-      throw new ProjectFileError(file, 'not a Recto project (an SQLite database of another application)');
-    }
-    if (userVersion > currentSchemaVersion) {
-      throw new ProjectFileError(
-        file,
-        `written by a newer Recto (schema ${userVersion}; this version reads up to ${currentSchemaVersion}); update Recto to open it`,
-      );
-    }
-  } else {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  }
+  if (exists) checkProjectHeader(file);
+  else fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 
-  // The Electron shell runs a build of better-sqlite3 made for Electron's ABI (see resources/scripts/bootstrap.mjs).
-  const nativeBinding = process.env.RECTO_SQLITE_BINDING;
-  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
+  const db = new Database(file, sqliteOptions());
   try {
+    // Before any query: the schema must be exactly Recto's (no views, no foreign triggers; projectFileCheck.ts).
+    if (exists) checkProjectSchema(db, file);
     // The application id is written before WAL is switched on, so it is in the main file from the first moment:
     // the header check above reads the main file, never the write-ahead log.
     if (!exists) db.pragma(`application_id = ${rectoApplicationId}`);
     db.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the save is acknowledged, even across a power loss (NORMAL can lose the last
+    // commits then). Its price, measured by bench:store, is in docs/benchmarks.md.
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);

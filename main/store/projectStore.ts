@@ -10,6 +10,7 @@ import type { ProjectInfo } from '../../app/contract/methods.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { DocumentSummary, PageStatus, PageSummary, ReviewStatus, Revision } from '../../app/model/page.js';
 import { BundleWriter } from './applyBundles.js';
+import { validateProjectFile } from './validateProjectFile.js';
 import { CheckResultsRepository } from './checkResults.js';
 import { CurationQueries } from './curationQueries.js';
 import { DocumentsRepository, type NewDocument, type PageRecord } from './documents.js';
@@ -64,6 +65,15 @@ export class ProjectStore {
 
   static open(file: string): ProjectStore {
     return new ProjectStore(path.resolve(file), openProjectDatabase(file, { create: false }));
+  }
+
+  /**
+   * Opens a file that the user named (app, command line): checked first in a worker with a time limit — header,
+   * schema, quick_check (validateProjectFile.ts) — so a damaged or hostile file is refused without blocking the caller.
+   */
+  static async openChecked(file: string): Promise<ProjectStore> {
+    await validateProjectFile(file);
+    return ProjectStore.open(file);
   }
 
   /** Opens the file, creating it when it does not exist yet. */
