@@ -45,6 +45,8 @@ export type EngineChoice = z.infer<typeof engineChoiceSchema>;
 const authorName = z.string().min(1).max(200);
 const engineId = z.string().min(1).max(100);
 const recentProjects = z.array(absolutePathSchema).max(10);
+/** Pages accepted in one imported document; a longer one is refused with a clear error (main/import). */
+const maxPagesPerDocument = z.number().int().min(1).max(1_000_000);
 
 /**
  * OpenAI-compatible servers (vLLM, `recto serve --pack`) for the remote engine, set in settings.json. The API key is
@@ -70,12 +72,14 @@ export const settingsSchema = z.object({
   recentProjects: recentProjects.default([]),
   /** Servers for the remote engine; the engine is offered when this is set. */
   remote: remoteSettingsSchema.optional(),
+  maxPagesPerDocument: maxPagesPerDocument.default(2_000),
 });
 /** A change to some settings: only the fields given are changed (no defaults fill the others). */
 export const settingsPatchSchema = z.object({
   authorName: authorName.optional(),
   engine: engineId.optional(),
   recentProjects: recentProjects.optional(),
+  maxPagesPerDocument: maxPagesPerDocument.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,8 +1,10 @@
 /**
- * `npm run bench:store [-- --json FILE] [-- --pages N]`: the store's curation figures.
+ * `npm run bench:store [-- --json FILE] [-- --pages N] [-- --only save]`: the store's curation figures.
  * - save_p95_ms: saving a revision of a typical invoice page (title, header, text, a 5-row HTML table, a formula,
  *   footer; ~900 characters) with everything a save does in its transaction — the check recomputation, the page's
- *   olmOCR tests for the corpus derived again, the curation rollups (triggers) — 300 saves cycling correction kinds.
+ *   olmOCR tests for the corpus derived again, the curation rollups (triggers) — 300 saves cycling correction kinds,
+ *   with synchronous=FULL (the project's setting); the same saves with synchronous=NORMAL, interleaved, are the
+ *   baseline (save_p95_normal_ms, save_p95_full_vs_normal).
  * - query_100k_ms: the slowest of the curation.list and curation.summary variants (sort by score / by a check; filters
  *   by status, kind, engine, document; the list's score range) over 100,000 synthetic pages — median of 5 runs each;
  *   list_100k_ms and summary_100k_ms are the slowest of each.
@@ -25,43 +27,62 @@ import { kindBits } from '../../main/store/checkResults.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' }, only: { type: 'string' } } });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-store-'));
 const rows: [string, string][] = [];
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
 
-function benchSave(): number {
-  const store = ProjectStore.create(path.join(root, 'save.recto'));
+interface SaveFigures {
+  p95: number;
+  /** The same saves into a project with synchronous=NORMAL (the setting before FULL), interleaved with the others. */
+  p95Normal: number;
+}
+
+function benchSave(): SaveFigures {
+  // The product's setting (synchronous=FULL, set when a project is opened) and, as the baseline in the same run,
+  // NORMAL: saves alternate between the two files so that the machine's load falls on both alike.
+  const full = ProjectStore.create(path.join(root, 'save.recto'));
+  const normal = ProjectStore.create(path.join(root, 'save-normal.recto'));
+  normal.database.pragma('synchronous = NORMAL');
   try {
-    const ids = fillProject(store, [{ name: 'invoice.pdf', pages: 10 }]);
     const kinds: CorrectionKind[][] = [['table'], ['text'], ['formula'], ['header'], ['order'], ['table', 'text'], []];
-    const times: number[] = [];
-    const cpuTimes: number[] = [];
+    const stores = [
+      { store: full, ids: fillProject(full, [{ name: 'invoice.pdf', pages: 10 }]), times: [] as number[], cpuTimes: [] as number[] },
+      { store: normal, ids: fillProject(normal, [{ name: 'invoice.pdf', pages: 10 }]), times: [] as number[], cpuTimes: [] as number[] },
+    ];
     for (let i = 0; i < 330; i++) {
       const page = i % 10;
       const text = correctPage(invoicePage(page).markdown, kinds[i % kinds.length]!) + (i % 2 ? ` (edit ${i})` : '');
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      store.saveRevision(ids[page]!, text, 'Bench', null);
-      const elapsed = performance.now() - start;
-      const used = process.cpuUsage(cpu);
-      // The first 30 warm up the JIT and caches.
-      if (i >= 30) {
-        times.push(elapsed);
-        cpuTimes.push((used.user + used.system) / 1000);
+      for (const side of i % 2 ? stores : [...stores].reverse()) {
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        side.store.saveRevision(side.ids[page]!, text, 'Bench', null);
+        const elapsed = performance.now() - start;
+        const used = process.cpuUsage(cpu);
+        // The first 30 warm up the JIT and caches.
+        if (i >= 30) {
+          side.times.push(elapsed);
+          side.cpuTimes.push((used.user + used.system) / 1000);
+        }
       }
     }
-    times.sort((a, b) => a - b);
-    cpuTimes.sort((a, b) => a - b);
+    for (const side of stores) {
+      side.times.sort((a, b) => a - b);
+      side.cpuTimes.sort((a, b) => a - b);
+    }
+    const [f, n] = stores as [(typeof stores)[0], (typeof stores)[0]];
     rows.push(
-      ['save + checks p50 (ms)', quantile(times, 0.5).toFixed(2)],
-      ['save + checks p95 (ms)', quantile(times, 0.95).toFixed(2)],
-      ['save + checks CPU time p50 / p95 (ms; wall time minus waiting for a core)', `${quantile(cpuTimes, 0.5).toFixed(2)} / ${quantile(cpuTimes, 0.95).toFixed(2)}`],
+      ['save + checks p50 (ms)', quantile(f.times, 0.5).toFixed(2)],
+      ['save + checks p95 (ms)', quantile(f.times, 0.95).toFixed(2)],
+      ['save + checks CPU time p50 / p95 (ms; wall time minus waiting for a core)', `${quantile(f.cpuTimes, 0.5).toFixed(2)} / ${quantile(f.cpuTimes, 0.95).toFixed(2)}`],
+      ['save + checks p50 / p95 with synchronous=NORMAL, same run (ms)', `${quantile(n.times, 0.5).toFixed(2)} / ${quantile(n.times, 0.95).toFixed(2)}`],
+      ['save p95: FULL / NORMAL', (quantile(f.times, 0.95) / quantile(n.times, 0.95)).toFixed(2)],
     );
-    return quantile(times, 0.95);
+    return { p95: quantile(f.times, 0.95), p95Normal: quantile(n.times, 0.95) };
   } finally {
-    store.close();
+    full.close();
+    normal.close();
   }
 }
 
@@ -216,15 +237,19 @@ async function benchExport(): Promise<{ first: number; again: number; underived:
 
 try {
   const save = benchSave();
-  const query = benchQuery(Number(values.pages ?? 100_000));
-  const exports = await benchExport();
+  // --only save: the save figures alone (the durability setting's cost), without the 100,000-page project.
+  const saveOnly = values.only === 'save';
+  const query = saveOnly ? { list: Number.NaN, summary: Number.NaN } : benchQuery(Number(values.pages ?? 100_000));
+  const exports = saveOnly ? { first: Number.NaN, again: Number.NaN, underived: Number.NaN } : await benchExport();
   const load = os.loadavg()[0]!.toFixed(1);
   rows.push(['load average (1 min) at the end', `${load} on ${os.cpus().length} cores`]);
   const width = Math.max(...rows.map(([name]) => name.length));
   process.stdout.write(`${'measure'.padEnd(width)}  value\n${'-'.repeat(width)}  -----\n`);
   for (const [name, value] of rows) process.stdout.write(`${name.padEnd(width)}  ${value}\n`);
   const figures = {
-    save_p95_ms: Number(save.toFixed(2)),
+    save_p95_ms: Number(save.p95.toFixed(2)),
+    save_p95_normal_ms: Number(save.p95Normal.toFixed(2)),
+    save_p95_full_vs_normal: Number((save.p95 / save.p95Normal).toFixed(2)),
     query_100k_ms: Number(Math.max(query.list, query.summary).toFixed(1)),
     export_pages_per_s: Math.round(exports.first),
     list_100k_ms: Number(query.list.toFixed(1)),

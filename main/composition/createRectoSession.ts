@@ -22,9 +22,9 @@ export interface CreateSessionOptions extends EngineOptions {
 }
 
 /** Import with errors that name the file as the user knows it (uploads are staged under a neutral name). */
-export const inspectFile: InspectFile = async (filePath, outDir, displayName) => {
+export const inspectFile: InspectFile = async (filePath, outDir, displayName, options) => {
   try {
-    return await importDocument(filePath, outDir);
+    return await importDocument(filePath, outDir, { maxPages: options?.maxPages });
   } catch (error) {
     if (error instanceof ImportError) {
       const name = displayName ?? path.basename(filePath);

@@ -4,7 +4,16 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { ImportError } from './importError.js';
-import { capScale, DEFAULT_IMAGE_DPI, DEFAULT_MAX_PIXELS, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import {
+  capScale,
+  DEFAULT_IMAGE_DPI,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_MAX_PIXELS,
+  pageCountProblem,
+  pageShapeProblem,
+  type ImportedPage,
+  type RenderOptions,
+} from './importedDocument.js';
 import { messageOf } from './pdfImport.js';
 
 /**
@@ -42,6 +51,8 @@ export async function importImage(
     throw new ImportError(filePath, 'corrupt', `the image cannot be read (${messageOf(error)})`, { cause: error });
   }
   if (oversized) throw new ImportError(filePath, 'too-large', oversized);
+  const tooMany = pageCountProblem(pageCount, options.maxPages ?? DEFAULT_MAX_PAGES);
+  if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
   const fileDpi = density && density >= PLAUSIBLE_DPI.min && density <= PLAUSIBLE_DPI.max ? density : DEFAULT_IMAGE_DPI;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
 
@@ -58,6 +69,8 @@ export async function importImage(
       const turned = (pageMetadata.orientation ?? 1) >= 5;
       const sourceWidth = turned ? pageMetadata.height : pageMetadata.width;
       const sourceHeight = turned ? pageMetadata.width : pageMetadata.height;
+      const shape = pageShapeProblem(sourceWidth, sourceHeight, 'px');
+      if (shape) throw new ImportError(filePath, 'too-large', `${pageCount > 1 ? `page ${pageNumber} of the image` : 'the image'}: ${shape}`);
       const scale = capScale(sourceWidth, sourceHeight, maxPixels);
       let pipeline = decoded.rotate().flatten({ background: '#ffffff' });
       if (scale < 1) {
@@ -70,6 +83,7 @@ export async function importImage(
       pages.push({ pageNumber, width, height, dpi, imagePath, textLayer: null });
       options.onPage?.(pageNumber, pageCount);
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       const where = pageCount > 1 ? `page ${pageNumber} of the image` : 'the image';
       // libvips appends lines naming our temporary output file: only its first line says what was wrong.
       const detail = messageOf(error).split('\n')[0];

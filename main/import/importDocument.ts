@@ -8,13 +8,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { textLayerSchema } from '../../app/model/page.js';
 import { importImage } from './imageImport.js';
 import { ImportError } from './importError.js';
 import {
+  DEFAULT_MAX_PAGES,
   DEFAULT_MAX_PIXELS,
+  pageCountProblem,
   DEFAULT_PDF_DPI,
   type ImportedDocument,
   type ImportedEInvoice,
@@ -60,6 +62,8 @@ export async function importDocument(
   const finalDir = path.join(cacheDir, sha256);
   const cached = await readCacheRecord(finalDir, settings);
   if (cached) {
+    const tooMany = pageCountProblem(cached.pages.length, options.maxPages ?? DEFAULT_MAX_PAGES);
+    if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
     options.onPage?.(cached.pages.length, cached.pages.length);
     return cached;
   }
@@ -92,7 +96,9 @@ export async function importDocument(
 
 async function readInput(filePath: string): Promise<Uint8Array> {
   try {
-    const info = await stat(filePath);
+    // lstat: a link is not followed to wherever it points; a FIFO or device is never opened (reading one would wait).
+    const info = await lstat(filePath);
+    if (info.isSymbolicLink()) throw new ImportError(filePath, 'unreadable', 'the file is a symbolic link; import the file it points to');
     if (!info.isFile()) throw new ImportError(filePath, 'unreadable', 'not a regular file');
     if (info.size === 0) throw new ImportError(filePath, 'empty', 'the file is empty');
     return new Uint8Array(await readFile(filePath));

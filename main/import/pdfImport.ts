@@ -9,7 +9,16 @@ import { readRulings } from './pdfRulings.js';
 import type { Box } from '../../app/model/extraction.js';
 import type { TextLayer } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
-import { capScale, DEFAULT_MAX_PIXELS, pdfPageDpi, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import {
+  capScale,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_MAX_PIXELS,
+  pageCountProblem,
+  pageShapeProblem,
+  pdfPageDpi,
+  type ImportedPage,
+  type RenderOptions,
+} from './importedDocument.js';
 import { loadPdfjs, pdfjsNodeParameters } from './pdfjsNode.js';
 import { textItemsToWords, type PdfFontStyle, type PdfTextItem } from './pdfTextLayerWords.js';
 
@@ -35,12 +44,14 @@ export async function importPdf(
   }
   try {
     if (document.numPages < 1) throw new ImportError(filePath, 'no-pages', 'the PDF has no pages');
+    const tooMany = pageCountProblem(document.numPages, options.maxPages ?? DEFAULT_MAX_PAGES);
+    if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
     const pages: ImportedPage[] = [];
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
       options.signal?.throwIfAborted();
       const page = await document.getPage(pageNumber);
       try {
-        pages.push(await renderPage(page, pageNumber, outDir, options));
+        pages.push(await renderPage(filePath, page, pageNumber, outDir, options));
       } catch (error) {
         if (error instanceof ImportError) throw error;
         throw new ImportError(filePath, 'corrupt', `page ${pageNumber} cannot be rendered: ${messageOf(error)}`, {
@@ -60,12 +71,15 @@ export async function importPdf(
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
 async function renderPage(
+  filePath: string,
   page: PDFPageProxy,
   pageNumber: number,
   outDir: string,
   options: RenderOptions,
 ): Promise<ImportedPage> {
   const natural = page.getViewport({ scale: 1 });
+  const shape = pageShapeProblem(natural.width, natural.height, 'pt');
+  if (shape) throw new ImportError(filePath, 'too-large', `page ${pageNumber} cannot be rendered: ${shape}`);
   const dpi = options.dpi ?? pdfPageDpi(natural.width, natural.height);
   const wanted = dpi / 72;
   const scale = wanted * capScale(natural.width * wanted, natural.height * wanted, options.maxPixels ?? DEFAULT_MAX_PIXELS);
@@ -76,12 +90,23 @@ async function renderPage(
 
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
-  await page.render({
+  const task = page.render({
     // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are not the DOM's.
     canvas: canvas as unknown as RenderParameters['canvas'],
     canvasContext: context as unknown as RenderParameters['canvasContext'],
     viewport,
-  }).promise;
+  });
+  // A cancel stops the page being drawn too, not only the pages after it (a heavy page can take seconds).
+  const cancel = () => task.cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    await task.promise;
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+  }
   const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
   await writeFile(imagePath, await canvas.encode('png'));
 

@@ -7,4 +7,9 @@ import type { ImportedDocument } from '../import/index.js';
 export type InspectedFile = ImportedDocument;
 
 /** Reads `filePath`, writes page images into `outDir`; throws an Error naming the file and the reason on bad input. */
-export type InspectFile = (filePath: string, outDir: string, displayName?: string) => Promise<InspectedFile>;
+export type InspectFile = (filePath: string, outDir: string, displayName?: string, options?: InspectOptions) => Promise<InspectedFile>;
+
+export interface InspectOptions {
+  /** Most pages accepted in the document (the user's setting); more is a clear error naming the file. */
+  maxPages?: number;
+}

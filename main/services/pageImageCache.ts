@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lstatInside, mkdirInside, UnsafePathError, writeFileInside } from '../util/containedPaths.js';
-import type { InspectFile, InspectedFile } from './documentImporter.js';
+import type { InspectFile, InspectedFile, InspectOptions } from './documentImporter.js';
 
 export class PageImageCache {
   constructor(
@@ -69,10 +69,10 @@ export class PageImageCache {
   }
 
   /** Inspects a file, moving its page images into the cache. Nothing is left behind when it fails. */
-  async inspectIntoCache(filePath: string, displayName?: string): Promise<InspectedFile> {
+  async inspectIntoCache(filePath: string, displayName?: string, options?: InspectOptions): Promise<InspectedFile> {
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-import-'));
     try {
-      const inspected = await this.inspect(filePath, staging, displayName);
+      const inspected = await this.inspect(filePath, staging, displayName, options);
       fs.mkdirSync(this.cacheDir, { recursive: true });
       const pages = inspected.pages.map((page) => {
         const relative = this.relativeFor(inspected.sha256, page.pageNumber);
@@ -98,7 +98,8 @@ export class PageImageCache {
     try {
       const source = path.join(staging, 'source');
       fs.writeFileSync(source, sourceBytes());
-      await this.inspectIntoCache(source, name);
+      // A document already in the project was accepted once: no page cap when its images are made again.
+      await this.inspectIntoCache(source, name, { maxPages: Number.MAX_SAFE_INTEGER });
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }

@@ -152,7 +152,9 @@ export class RectoSession {
     for (const { filePath, displayName } of files) {
       const name = displayName ?? path.basename(filePath);
       try {
-        const inspected = await this.images.inspectIntoCache(filePath, name);
+        const inspected = await this.images.inspectIntoCache(filePath, name, {
+          maxPages: this.settings.get().maxPagesPerDocument,
+        });
         const bytes = fs.readFileSync(filePath);
         const document = store.addDocument({
           sha256: inspected.sha256,

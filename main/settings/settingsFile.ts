@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { settingsSchema, type Settings } from '../../app/contract/methods.js';
+import { DEFAULT_MAX_PAGES } from '../import/importedDocument.js';
 
 export function defaultSettings(): Settings {
   let user = 'analyst';
@@ -14,7 +15,7 @@ export function defaultSettings(): Settings {
   } catch {
     // No user database entry (some containers): keep the neutral default.
   }
-  return { authorName: user, engine: 'bundled', recentProjects: [] };
+  return { authorName: user, engine: 'bundled', recentProjects: [], maxPagesPerDocument: DEFAULT_MAX_PAGES };
 }
 
 export class SettingsFile {
