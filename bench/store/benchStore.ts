@@ -43,8 +43,7 @@ function benchSave(): SaveFigures {
   // The product's setting (synchronous=FULL, set when a project is opened) and, as the baseline in the same run,
   // NORMAL: saves alternate between the two files so that the machine's load falls on both alike.
   const full = ProjectStore.create(path.join(root, 'save.recto'));
-  const normal = ProjectStore.create(path.join(root, 'save-normal.recto'));
-  normal.database.pragma('synchronous = NORMAL');
+  const normal = ProjectStore.create(path.join(root, 'save-normal.recto'), { synchronous: 'NORMAL' });
   try {
     const kinds: CorrectionKind[][] = [['table'], ['text'], ['formula'], ['header'], ['order'], ['table', 'text'], []];
     const stores = [

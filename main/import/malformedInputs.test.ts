@@ -63,8 +63,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const rowsInProject = () =>
-  session.store.database.prepare('SELECT (SELECT COUNT(*) FROM documents) + (SELECT COUNT(*) FROM pages)').pluck().get();
+/** Documents and pages in the project file. */
+const rowsInProject = () => session.store.listDocuments().reduce((sum, document) => sum + 1 + document.pages.length, 0);
 
 const write = (name: string, bytes: Buffer | string) => {
   const file = path.join(dir, 'in', name);

@@ -43,6 +43,8 @@ function inspectHeader(file: string): { applicationId: number; userVersion: numb
 export interface OpenOptions {
   /** Create the file when it does not exist. */
   create: boolean;
+  /** The durability baseline for bench:store only: NORMAL can lose the last commits on power loss. */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 /** Opens (or creates) a project database, migrated to the current schema. */
@@ -105,7 +107,7 @@ export function openProjectDatabase(file: string, options: OpenOptions): Databas
     db.pragma('journal_mode = WAL');
     // FULL: a commit is on disk before the save is acknowledged, even across a power loss (NORMAL can lose the last
     // commits then). Its price, measured by bench:store, is in docs/benchmarks.md.
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);

@@ -59,8 +59,9 @@ export class ProjectStore {
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.latestExtractionOrNull(pageId), (pageId) => this.latestRevision(pageId)?.text ?? null);
   }
 
-  static create(file: string): ProjectStore {
-    return new ProjectStore(path.resolve(file), openProjectDatabase(file, { create: true }));
+  /** `synchronous`: FULL unless a benchmark asks for its NORMAL baseline (openProjectDatabase.ts). */
+  static create(file: string, { synchronous }: { synchronous?: 'FULL' | 'NORMAL' } = {}): ProjectStore {
+    return new ProjectStore(path.resolve(file), openProjectDatabase(file, { create: true, synchronous }));
   }
 
   static open(file: string): ProjectStore {
