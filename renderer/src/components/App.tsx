@@ -77,6 +77,7 @@ export function App() {
             active={view === 'review'}
             openRequest={openRequest}
             onSavedWhileHidden={onSavedWhileHidden}
+            onShowView={setView}
           />
           {view === 'curation' && (
             <CurationView

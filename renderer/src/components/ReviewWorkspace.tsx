@@ -38,9 +38,11 @@ interface ReviewWorkspaceProps {
   openRequest: { pageId: string; serial: number } | null;
   /** Pending text was saved after the workspace was hidden (the curation queue may have changed). */
   onSavedWhileHidden(): void;
+  /** Switches to another view (from the command palette). */
+  onShowView?(view: 'curation' | 'evaluate'): void;
 }
 
-export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -154,6 +156,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       save: () => void session.saveNow(),
       reread: () => void reread(),
       showTab: setTab,
+      showView: (view) => onShowView?.(view),
+      importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
     },
   });
 

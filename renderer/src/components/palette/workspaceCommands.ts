@@ -13,6 +13,9 @@ export interface WorkspaceActions {
   reread(): void;
   showTab(tab: EditorTab): void;
   nextMark(direction: 1 | -1): void;
+  showView(view: 'curation' | 'evaluate'): void;
+  /** Opens the file chooser (native dialog in Electron, the upload picker in the browser). */
+  importFiles(): void;
 }
 
 export function workspaceCommands(actions: WorkspaceActions): Command[] {
@@ -31,6 +34,9 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'show-preview', title: 'Show the preview', enabled: page, run: () => actions.showTab('preview') },
     { id: 'show-changes', title: 'Show changes and revision history', enabled: page, run: () => actions.showTab('changes') },
     { id: 'reread', title: 'Read this page again', enabled: page, run: actions.reread },
+    { id: 'import', title: 'Import PDFs or images…', run: actions.importFiles },
+    { id: 'curation', title: 'Go to Curation', run: () => actions.showView('curation') },
+    { id: 'evaluate', title: 'Go to Evaluate', run: () => actions.showView('evaluate') },
     { id: 'theme-toggle', title: 'Toggle dark / light theme', run: toggleTheme },
     { id: 'theme-dark', title: 'Theme: dark', run: () => setThemePreference('dark') },
     { id: 'theme-light', title: 'Theme: light', run: () => setThemePreference('light') },
