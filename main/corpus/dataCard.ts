@@ -21,7 +21,7 @@ const fixed = (value: number, digits = 3): string => value.toFixed(digits);
 export function renderDataCard(input: DataCardInput): string {
   const { records } = input;
   const corrected = records.filter((r) => r.corrected).length;
-  const engines = [...new Set(records.map((r) => `${r.engine.name} ${r.engine.version}${r.engine.pack_sha256 ? ` (pack ${r.engine.pack_sha256.slice(0, 12)})` : ''}`))].sort();
+  const engines = [...new Set(records.map((r) => `${markdownText(r.engine.name)} ${markdownText(r.engine.version)}${r.engine.pack_sha256 ? ` (pack ${r.engine.pack_sha256.slice(0, 12)})` : ''}`))].sort();
   const reviewers = new Set(records.map((r) => r.reviewer).filter((r): r is string => r !== null)).size;
   const sources = new Set(records.map((r) => r.source.sha256)).size;
   const meanScore = records.length > 0 ? records.reduce((sum, r) => sum + r.checks.score, 0) / records.length : 0;
@@ -55,7 +55,7 @@ export function renderDataCard(input: DataCardInput): string {
     '- recto',
     '---',
     '',
-    `# ${input.projectName} — corrected pages`,
+    `# ${markdownText(input.projectName)} — corrected pages`,
     '',
     'Pages read by an OCR engine and corrected by analysts in Recto. Each record pairs the page image with the',
     "engine's Markdown and the analyst's corrected Markdown (tables as HTML, formulas as LaTeX), the layout elements",
@@ -154,4 +154,12 @@ function formatSection(format: TrainingFormat, records: readonly CorpusRecord[])
         '',
       ];
   }
+}
+
+/**
+ * Names from the project or an imported corpus as plain text in Markdown: every character Markdown or HTML gives a
+ * meaning to is escaped (no links, no `<script>`, no headings), and line breaks become spaces.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+!|<>~&"'=:-]/g, (char) => `\\${char}`);
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session as electronSession } from 'electron';
 import { createRectoSession } from '../../composition/createRectoSession.js';
 import { keychainSecrets } from './keychainSecrets.js';
 import { createDispatch } from '../../services/dispatch.js';
@@ -25,6 +25,10 @@ if (!process.env.RECTO_HOME) process.env.RECTO_HOME = path.join(app.getPath('use
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // Recto needs no camera, microphone, notifications, geolocation, clipboard reads or anything else a page may ask:
+  // every permission request and check is denied.
+  electronSession.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  electronSession.defaultSession.setPermissionCheckHandler(() => false);
   const root = packageRoot();
   const rendererDir = path.join(root, 'dist', 'renderer');
   const session = createRectoSession({ packDir: process.env.RECTO_PACK, secrets: keychainSecrets });

@@ -23,7 +23,8 @@ export function installMenu(handlers: Handlers, onError: (message: string) => vo
       label: 'View',
       submenu: [
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        // DevTools only in development: a packaged build gives nobody a console into the renderer.
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' } as const]),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -3,7 +3,7 @@
  * The renderer is served from the privileged `recto://app/` scheme so that 'self' in the CSP means the app only.
  */
 import path from 'node:path';
-import { BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, shell } from 'electron';
 
 export const appOrigin = 'recto://app';
 
@@ -25,6 +25,7 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: !app.isPackaged,
     },
   });
   window.once('ready-to-show', () => window.show());
