@@ -4,6 +4,7 @@
  * table grid's open time, …) are added to `uiMeasures`; the runner prints and writes every one as `<name>_p95_ms`.
  */
 import type { Page } from 'playwright-core';
+import { gridOpen } from './gridOpenMeasure.js';
 
 export interface UiMeasure {
   /** JSON key stem: `${name}_p95_ms`. */
@@ -145,4 +146,4 @@ export const reviewRoundTrip: UiMeasure = {
   },
 };
 
-export const uiMeasures: UiMeasure[] = [pageSwitch, fieldEditToRules, keystrokePreview];
+export const uiMeasures: UiMeasure[] = [pageSwitch, fieldEditToRules, keystrokePreview, gridOpen];
