@@ -8,10 +8,14 @@ import { z } from 'zod';
 
 export const MANIFEST_FILE = 'manifest.json';
 
-const fileEntrySchema = z.object({
+export const fileEntrySchema = z.object({
   /** vision | embed | decoder | draft | tokenizer | data (external weights of a graph). */
   role: z.enum(['vision', 'embed', 'decoder', 'draft', 'tokenizer', 'data']),
-  path: z.string().regex(/^[A-Za-z0-9._-]+$/, 'a plain file name inside the pack folder'),
+  path: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'a plain file name inside the pack folder')
+    // `.` and `..` pass the character class but name the pack folder itself or the one above it.
+    .refine((name) => name !== '.' && name !== '..', 'a plain file name inside the pack folder'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int().nonnegative(),
 });
