@@ -180,6 +180,24 @@ describe('seller and buyer', () => {
     ].join('\n');
     expect(parties(text)).toEqual({ seller: 'Blue Harbour', buyer: 'Kestrel Foods' });
   });
+
+  it("a logo's wordmark read from an image is a brand, not the seller's registered name", () => {
+    const lines = [
+      'ANNONCES EXPRESS',
+      'Facture n° 2024-118',
+      'Total TTC   56,02',
+      'www.annoncesexpress.fr',
+      'MEDIAPRESSE',
+      'Siège social : 12 rue des Lilas, 75011 Paris',
+    ];
+    const words = wordsFromLayoutText(lines.join('\n'));
+    const logo = words.filter((word) => word.box[1] < words.find((w) => w.text === 'Facture')!.box[1]);
+    const read = (marked: Word[]) => toPlainFields(extractInvoiceFields({ words: marked })).seller;
+    // Printed as text, the name the domain spells is the seller's.
+    expect(read(words)).toBe('ANNONCES EXPRESS');
+    // Read from the logo image, it is passed over for the company the legal line names.
+    expect(read(words.map((word) => (logo.includes(word) ? { ...word, fromImage: true as const } : word)))).toBe('MEDIAPRESSE');
+  });
 });
 
 describe('wordsToLines with a tall word', () => {

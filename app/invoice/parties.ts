@@ -401,9 +401,16 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
 }
 
 /** Each segment of the lines that is not a labelled value and whose line is not skipped, with its line's index. */
+/**
+ * Unlabelled segments that may name a party. Text read from an image on a text-layer page is left out: a logo's
+ * wordmark is a brand, while the party's registered name (EN 16931 BT-27 / BT-44) is printed as text.
+ */
 function* unlabelledSegments(lines: TextLine[], labelled: Set<string>, skip: Set<number>): Generator<{ l: number; segment: TextLine['segments'][number] }> {
   for (const [l, line] of lines.entries()) {
     if (skip.has(l)) continue;
-    for (const [s, segment] of line.segments.entries()) if (!labelled.has(`${l}:${s}`)) yield { l, segment };
+    for (const [s, segment] of line.segments.entries()) {
+      if (labelled.has(`${l}:${s}`) || segment.words.every((word) => word.fromImage)) continue;
+      yield { l, segment };
+    }
   }
 }

@@ -37,6 +37,8 @@ export const wordSchema = z.object({
   text: z.string(),
   box: boxSchema,
   confidence: z.number().min(0).max(1).nullable(),
+  /** Read by OCR from an image on a page otherwise read from its text layer (a logo, a stamp, a chart's labels). */
+  fromImage: z.literal(true).optional(),
 });
 export type Word = z.infer<typeof wordSchema>;
 

@@ -116,7 +116,10 @@ export class BundledEngine implements Engine {
         rulings,
         figures,
       });
-      const uprightWords = [...words, ...figures.flatMap((figure) => figure.words)].map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence }));
+      const uprightWords = [
+        ...words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence })),
+        ...figures.flatMap((figure) => figure.words).map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence, fromImage: true })),
+      ];
       const uprightFields = this.options.invoiceFields === false ? undefined : pageInvoiceFields(uprightWords, layout.markdown);
       const { markdown, furniture } = layout;
       const toPage = (box: Box): Box => boxFromTurned(box, turns, input.width, input.height);
