@@ -113,7 +113,7 @@ const rows: { scheme: Scheme; context: number; ms: number; bytes_to_host: number
 for (const scheme of ['concat', 'gqa-shared', 'in-place'] as const) {
   const path = join(dir, `${scheme}.onnx`);
   writeFileSync(path, build(scheme));
-  const session: TimedSession = await createSession(path, scheme, { provider: 'cpu', intraOpThreads: Number(values.threads) });
+  const session: TimedSession = await createSession(path, path, scheme, { provider: 'cpu', intraOpThreads: Number(values.threads) });
   const buffers = Array.from({ length: 2 * LAYERS }, () => new Rng(9).weights(CAPACITY * NH * DH, 1));
   const times = new Map(CONTEXTS.map((c) => [c, [] as number[]]));
   const bytes = new Map<number, number>();

@@ -2,7 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { externalDataFiles } from './graphReferences.js';
 import { loadPack, verifyPackFiles } from './loadPack.js';
+import { GraphBuilder } from '../../../testing/referencePack/graphBuilder.js';
+import { DataType } from '../../../testing/referencePack/onnxSchema.js';
 import { sha256Bytes } from './manifest.js';
 import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
 
@@ -80,4 +83,44 @@ describe('model pack loading', () => {
     writeFileSync(join(empty, 'manifest.json'), '{"format":"something-else"}');
     await expect(verifyPackFiles(empty)).rejects.toThrow(/not a Recto model pack manifest \(format/);
   });
+});
+
+describe('files a pack graph reads besides itself', () => {
+  /** A one-Add graph whose weight is kept in `dataFile` (ONNX external data), as large real graphs keep theirs. */
+  function graphWithExternalWeights(dataFile: string) {
+    const graph = new GraphBuilder('external');
+    const x = graph.input('x', DataType.FLOAT, [4]);
+    const w = graph.floatInit('w', new Float32Array([1, 2, 3, 4]), [4]);
+    graph.output(graph.op('Add', [x, w])[0]!, 'y', DataType.FLOAT, [4]);
+    return graph.serialize({ externalFileName: dataFile, externalThreshold: 0 });
+  }
+
+  it('finds the external data files of a graph, and none in a graph that keeps its weights inside', async () => {
+    expect(externalDataFiles(graphWithExternalWeights('weights.bin').model)).toEqual(['weights.bin']);
+    const pack = await referencePackDir('high');
+    expect(externalDataFiles(readFileSync(join(pack, 'decoder.onnx')))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a pack whose graph reads weights from a file manifest.json does not list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recto-pack-external-'));
+    cpSync(await referencePackDir('high'), dir, { recursive: true });
+    const { model, externalData } = graphWithExternalWeights('weights.bin');
+    writeFileSync(join(dir, 'embed.onnx'), model);
+    writeFileSync(join(dir, 'weights.bin'), Buffer.concat(externalData!.map((chunk) => Buffer.from(chunk))));
+    const manifestPath = join(dir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const embed = manifest.files.find((f: { role: string }) => f.role === 'embed');
+    embed.sha256 = sha256Bytes(model);
+    embed.bytes = model.byteLength;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/embed\.onnx: refused — the graph reads its weights from "weights\.bin", which manifest\.json does not list/);
+
+    // Listed (and so hashed), the same graph passes the file checks.
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    manifest.files.push({ role: 'data', path: 'weights.bin', bytes: weights.byteLength, sha256: sha256Bytes(weights) });
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const verified = await verifyPackFiles(dir);
+    // The graph bytes handed to onnxruntime are the ones that were hashed.
+    expect(sha256Bytes(verified.graphBytes.get('embed')!)).toBe(embed.sha256);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSession, type ProviderPreference, type TimedSession } from '../runtime/onnxRuntime.js';
+import { externalDataFiles } from './graphReferences.js';
 import { MANIFEST_FILE, type PackManifest, packManifestSchema, sha256Bytes, sha256File } from './manifest.js';
 import { expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
 
@@ -26,8 +27,15 @@ export class PackError extends Error {
   override readonly name = 'PackError';
 }
 
-/** Reads and validates manifest.json and checks every listed file's size and SHA-256. No sessions are created. */
-export async function verifyPackFiles(dir: string): Promise<{ manifest: PackManifest; manifestSha256: string }> {
+/**
+ * Reads and validates manifest.json and checks every listed file's size and SHA-256. No sessions are created.
+ * Graphs are read whole and hashed from those bytes, which `graphBytes` returns for loading: onnxruntime gets exactly
+ * what was checked, not a file that could have been swapped since. Every file a graph makes onnxruntime read (its
+ * external weights) must be listed in the manifest — and so is hashed too — and sit in the pack folder itself.
+ */
+export async function verifyPackFiles(
+  dir: string,
+): Promise<{ manifest: PackManifest; manifestSha256: string; graphBytes: Map<GraphRole, Uint8Array> }> {
   const manifestPath = join(dir, MANIFEST_FILE);
   if (!existsSync(manifestPath)) throw new PackError(`${manifestPath}: not found — is ${dir} a model pack folder?`);
   const raw = readFileSync(manifestPath);
@@ -50,6 +58,9 @@ export async function verifyPackFiles(dir: string): Promise<{ manifest: PackMani
   for (const role of [...graphRoles, 'tokenizer'] as const) {
     if (!manifest.files.some((f) => f.role === role)) throw new PackError(`${manifestPath}: lists no ${role} file`);
   }
+  const graphBytes = new Map<GraphRole, Uint8Array>();
+  // A role's graph is its first file (loadPack opens that one); further files of the role are its external data.
+  const graphFiles = new Set(graphRoles.map((role) => manifest.files.find((f) => f.role === role)!));
   for (const file of manifest.files) {
     const path = join(dir, file.path);
     if (!existsSync(path)) throw new PackError(`${path}: missing (listed in manifest.json as the ${file.role} file)`);
@@ -57,16 +68,38 @@ export async function verifyPackFiles(dir: string): Promise<{ manifest: PackMani
     if (size !== file.bytes) {
       throw new PackError(`${path}: refused — ${size} bytes where manifest.json says ${file.bytes}; the pack is damaged or was modified`);
     }
-    const actual = await sha256File(path);
+    const graph = graphFiles.has(file) ? readFileSync(path) : null;
+    const actual = graph ? sha256Bytes(graph) : await sha256File(path);
     if (actual !== file.sha256) {
       throw new PackError(`${path}: refused — SHA-256 ${actual} does not match manifest.json (${file.sha256}); the pack is damaged or was modified`);
     }
+    if (graph && isGraphRole(file.role)) graphBytes.set(file.role, graph);
   }
-  return { manifest, manifestSha256: sha256Bytes(raw) };
+  for (const [role, bytes] of graphBytes) checkGraphReferences(dir, manifest, role, bytes);
+  return { manifest, manifestSha256: sha256Bytes(raw), graphBytes };
+}
+
+const isGraphRole = (role: string): role is GraphRole => (graphRoles as readonly string[]).includes(role);
+
+/** Every external data file of the graph is a plain name in the pack folder that manifest.json lists as data. */
+function checkGraphReferences(dir: string, manifest: PackManifest, role: GraphRole, bytes: Uint8Array): void {
+  const path = join(dir, manifest.files.find((f) => f.role === role)!.path);
+  let referenced: string[];
+  try {
+    referenced = externalDataFiles(bytes);
+  } catch (error) {
+    throw new PackError(`${path}: refused — not a readable ONNX graph (${(error as Error).message})`);
+  }
+  for (const name of referenced) {
+    const listed = manifest.files.find((f) => f.path === name && (f.role === 'data' || f.role === role));
+    if (!listed) {
+      throw new PackError(`${path}: refused — the graph reads its weights from "${name}", which manifest.json does not list as its data (so it would load unchecked)`);
+    }
+  }
 }
 
 export async function loadPack(dir: string, options: { provider: ProviderPreference; intraOpThreads?: number }): Promise<LoadedPack> {
-  const { manifest, manifestSha256 } = await verifyPackFiles(dir);
+  const { manifest, manifestSha256, graphBytes } = await verifyPackFiles(dir);
   const warnings: string[] = [];
   const sessions = {} as Record<GraphRole, TimedSession>;
   // After a provider fails once, the remaining graphs go straight to the one that worked: one message, not four.
@@ -75,7 +108,11 @@ export async function loadPack(dir: string, options: { provider: ProviderPrefere
     for (const role of graphRoles) {
       const file = manifest.files.find((f) => f.role === role)!;
       const path = join(dir, file.path);
-      const session = await createSession(path, `${role} graph`, {
+      // A graph without external weights loads from the very bytes that were hashed; one with them loads by path, so
+      // that onnxruntime finds its data files beside it (those were hashed and are listed, see checkGraphReferences).
+      const bytes = graphBytes.get(role)!;
+      const source = externalDataFiles(bytes).length === 0 ? bytes : path;
+      const session = await createSession(source, path, `${role} graph`, {
         provider,
         intraOpThreads: options.intraOpThreads,
         onFallback: (message) => warnings.push(message),

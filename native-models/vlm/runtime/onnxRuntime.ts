@@ -95,16 +95,19 @@ export class TimedSession {
   }
 }
 
-export async function createSession(path: string, label: string, options: SessionOptions): Promise<TimedSession> {
+/** A session over a graph file, or over its bytes (`source`); `path` names it in messages. */
+export async function createSession(source: string | Uint8Array, path: string, label: string, options: SessionOptions): Promise<TimedSession> {
   const candidates = providerCandidates(options.provider);
   let lastError: unknown = null;
   for (const provider of candidates) {
     try {
-      const session = await ort.InferenceSession.create(path, {
+      const sessionOptions: ort.InferenceSession.SessionOptions = {
         executionProviders: [provider === 'dml' ? 'dml' : provider],
         graphOptimizationLevel: 'all',
         ...(options.intraOpThreads ? { intraOpNumThreads: options.intraOpThreads } : {}),
-      });
+      };
+      const session =
+        typeof source === 'string' ? await ort.InferenceSession.create(source, sessionOptions) : await ort.InferenceSession.create(source, sessionOptions);
       return new TimedSession(session, provider, label);
     } catch (error) {
       lastError = error;
