@@ -85,7 +85,9 @@ export function FieldsPanel(props: FieldsPanelProps) {
             {scalarFields.map((field) => {
               const pageValue = values ? valueAt(values, field.key) : null;
               const xmlValue = xml?.[field.key];
-              const disagrees = xml !== null && xmlValue !== null && xmlValue !== undefined && !sameValue(pageValue, xmlValue);
+              // A value the page does not show is missing from the reading, not in disagreement with the XML.
+              const pagePrinted = pageValue !== null && pageValue !== undefined && pageValue !== '';
+              const disagrees = xml !== null && pagePrinted && xmlValue !== null && xmlValue !== undefined && !sameValue(pageValue, xmlValue);
               return (
                 <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
                   <th scope="row">{field.label}</th>
