@@ -10,30 +10,15 @@
  */
 import type { Box, Extraction, Word } from '../../model/extraction.js';
 import { parseAmount } from '../amounts.js';
+import type { PlainInvoiceFields } from '../extractFields.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { isScalarKey, linePath, scalarFields, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
 
-export interface EngineLine {
-  description: string;
-  quantity: number | null;
-  unit_price: number | null;
-  amount: number | null;
-}
+/** A line item as read: the plain `<stem>.fields.json` line. */
+export type EngineLine = PlainInvoiceFields['lines'][number];
 
-/** The fields of one page as the engine read them. */
-export interface EngineFieldValues {
-  invoice_number: string | null;
-  issue_date: string | null;
-  due_date: string | null;
-  seller: string | null;
-  buyer: string | null;
-  currency: string | null;
-  subtotal: number | null;
-  tax: number | null;
-  total: number | null;
-  amount_due: number | null;
-  lines: EngineLine[];
-}
+/** The fields of one page as the engine read them: the plain shape, plus the amount due. */
+export type EngineFieldValues = PlainInvoiceFields & { amount_due: number | null };
 
 export interface FieldSourceView {
   /** Printed text the value came from. */
