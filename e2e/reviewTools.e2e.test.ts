@@ -116,9 +116,14 @@ describe.skipIf(!hasTestdata)('review tools on real documents', () => {
     // Monaco's diff marks what was removed (the engine's "100 million") and what was added (the grid's edit).
     await page.locator('[data-testid="diff-editor"] .char-insert, [data-testid="diff-editor"] .line-insert').first().waitFor();
     // Unchanged stretches are folded away: what the diff shows is the edit — the engine's text struck, the grid's added.
-    const shown = (await page.getByTestId('diff-editor').innerText()).replace(/\s+/g, ' ');
-    expect(shown).toContain('<td>100 million</td>');
-    expect(shown).toContain('<td>100 000 000</td>');
+    // The table's edit lies below the formula's on this page: "Next change" brings it into view.
+    const shown = () => page.getByTestId('diff-editor').innerText().then((text) => text.replace(/\s+/g, ' '));
+    for (let step = 0; step < 10 && !(await shown()).includes('<td>100 million</td>'); step++) {
+      await page.getByTestId('diff-next').click();
+      await page.waitForTimeout(100);
+    }
+    expect(await shown()).toContain('<td>100 million</td>');
+    expect(await shown()).toContain('<td>100 000 000</td>');
     expect(await page.locator('[data-testid="diff-editor"] .char-delete').count()).toBeGreaterThan(0);
     await shot(page, 'changes-diff-1920-light');
 

@@ -107,6 +107,13 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
           </select>
         </label>
         <span className="toolbar-spacer" />
+        {/* Monaco's own change navigation, as buttons: a long page's later changes are a click away, not a scroll. */}
+        <button className="text-button" title="Previous change" data-testid="diff-previous" onClick={() => diff.current?.editor.goToDiff('previous')}>
+          ↑ Previous change
+        </button>
+        <button className="text-button" title="Next change" data-testid="diff-next" onClick={() => diff.current?.editor.goToDiff('next')}>
+          ↓ Next change
+        </button>
         <span className="muted" data-testid="diff-summary">
           {baseText === currentText ? 'No differences' : 'Removed on the left, added on the right'}
         </span>
