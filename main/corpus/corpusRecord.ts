@@ -7,6 +7,7 @@
  * (`settings_json`, …) and is still read (`upgradeRecord`).
  */
 import { z } from 'zod';
+import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { elementSchema } from '../../app/model/extraction.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
@@ -46,20 +47,8 @@ function parsedColumn(text: string | null, column: string): unknown {
   }
 }
 
-/** The `<stem>.fields.json` shape with `amount_due` (fieldsExport.ts). */
-const invoiceFieldsSchema = z.object({
-  invoice_number: z.string().nullable(),
-  issue_date: z.string().nullable(),
-  due_date: z.string().nullable(),
-  seller: z.string().nullable(),
-  buyer: z.string().nullable(),
-  currency: z.string().nullable(),
-  subtotal: nullableNumber,
-  tax: nullableNumber,
-  total: nullableNumber,
-  amount_due: nullableNumber,
-  lines: z.array(z.object({ description: z.string(), quantity: nullableNumber, unit_price: nullableNumber, amount: nullableNumber })),
-});
+/** The `<stem>.fields.json` shape with `amount_due` (fieldsExport.ts): the contract's field values. */
+const invoiceFieldsSchema = fieldValuesSchema;
 
 export const corpusRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
