@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../testing/testdataPaths.js';
 import {
   canonicalTableHtml,
   gridFromHtmlTable,
@@ -21,31 +22,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const testdata = process.env.RECTO_TESTDATA ?? path.resolve(repoRoot, '..', 'shared', 'testdata');
 const pubtabnetDir = path.join(testdata, 'pubtabnet', 'derived_html');
 const icdarDir = path.join(testdata, 'camelot', 'icdar2013_derived_from_str_xml');
-
-/** RFC 4180 CSV (quoted fields with newlines and doubled quotes), enough for the ICDAR-derived grids. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      (row = []), (field = '');
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 function must(table: EditableTable | null): EditableTable {
   if (!table) throw new Error('no table parsed');
