@@ -14,6 +14,7 @@ import { layoutPage } from './layout/layoutPage.js';
 import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
+import { findUnmappedText, unmappedRegions } from './unmappedText.js';
 
 export const BUNDLED_ENGINE_VERSION = '0.4.0';
 
@@ -86,8 +87,12 @@ export class BundledEngine implements Engine {
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
+      // Words of the text layer drawn in fonts without a Unicode map: dropped, their regions read by OCR instead.
+      let unmappedBoxes: Box[] = [];
       if (useTextLayer && input.textLayer) {
-        words = input.textLayer.words.map((word) => ({
+        const { mapped, unmapped } = findUnmappedText(input.textLayer.words);
+        unmappedBoxes = unmappedRegions(unmapped, input);
+        words = mapped.map((word) => ({
           text: word.text,
           box: word.box,
           confidence: 1,
@@ -107,7 +112,7 @@ export class BundledEngine implements Engine {
       }
       signal?.throwIfAborted();
       // Hybrid pages: text painted as images on a page read from its text layer is read by OCR, image by image.
-      const figures = useTextLayer && this.options.imageText !== false ? await this.readImageText(input, words, signal) : [];
+      const figures = useTextLayer && this.options.imageText !== false ? await this.readImageText(input, words, unmappedBoxes, signal) : [];
       const upright = turnedSize(input.width, input.height, turns);
       const layout = layoutPage(words, {
         source: useTextLayer ? 'text-layer' : 'ocr',
@@ -175,16 +180,23 @@ export class BundledEngine implements Engine {
     return this.pool.dispose();
   }
 
-  /** The text of the page's images that may hold some (imageRegions.ts), one figure per image with words left. */
-  private async readImageText(input: PageInput, layerWords: readonly LayoutWord[], signal?: AbortSignal): Promise<FigureText[]> {
+  /**
+   * The text of the page's images that may hold some (imageRegions.ts) and of the regions drawn in unmapped fonts
+   * (unmappedText.ts), one figure per region with words left.
+   */
+  private async readImageText(input: PageInput, layerWords: readonly LayoutWord[], unmapped: readonly Box[], signal?: AbortSignal): Promise<FigureText[]> {
     const images = input.textLayer?.images ?? [];
-    if (images.length === 0) return [];
-    const regions = await imagesWithText(input.imagePath, images, layerWords, input.dpi);
+    if (images.length === 0 && unmapped.length === 0) return [];
+    const imageRegions = images.length ? await imagesWithText(input.imagePath, images, layerWords, input.dpi) : [];
+    // An unmapped region inside an image that is read anyway is read with it.
+    const regions = [...imageRegions, ...unmapped.filter((box) => !imageRegions.some((image) => contains(image, box)))];
     if (regions.length === 0) return [];
     const read = await this.pool.recognizeRegions(input.imagePath, regions, { dpi: input.dpi, signal });
     return read.map((words) => ({ words: figureWords(words, layerWords) })).filter((figure) => figure.words.length > 0);
   }
 }
+
+const contains = (outer: Box, box: Box): boolean => box[0] >= outer[0] && box[1] >= outer[1] && box[2] <= outer[2] && box[3] <= outer[3];
 
 /** Width of the page thumbnail the partial-text-layer check looks at: enough to see lines of text as ink. */
 const INK_THUMBNAIL_WIDTH = 500;

@@ -8,6 +8,7 @@
  */
 import type { TextLayer } from '../../app/model/page.js';
 import type { Box } from '../../app/model/extraction.js';
+import { findUnmappedText } from './unmappedText.js';
 
 /** Fewer visible characters than this is not a text layer worth trusting. */
 const MIN_CHARACTERS = 20;
@@ -19,6 +20,11 @@ const MAX_SYMBOL_SHARE = 0.3;
 const MIN_VOWEL_WORD_SHARE = 0.6;
 /** Only judged on this many such words or more. */
 const MIN_LATIN_WORDS = 15;
+/**
+ * More than this share of the words drawn in fonts without a Unicode map (glyph codes read as `%#"`): the page is
+ * read by OCR. Below it the layer is used and only the unmapped words' regions are OCR'd (unmappedText.ts).
+ */
+const MAX_UNMAPPED_WORD_SHARE = 0.5;
 
 export interface TextLayerVerdict {
   usable: boolean;
@@ -57,6 +63,10 @@ export function judgeTextLayer(textLayer: TextLayer | null): TextLayerVerdict {
   if (latinWords >= MIN_LATIN_WORDS && vowelWords / latinWords < MIN_VOWEL_WORD_SHARE) {
     return { usable: false, reason: `only ${Math.round((100 * vowelWords) / latinWords)}% of the text layer's words have a vowel: a scrambled font encoding` };
   }
+  const unmapped = findUnmappedText(textLayer.words).unmapped.length / textLayer.words.length;
+  if (unmapped > MAX_UNMAPPED_WORD_SHARE) {
+    return { usable: false, reason: `${Math.round(100 * unmapped)}% of the text layer's words are in fonts without a Unicode map` };
+  }
   return { usable: true, reason: 'text layer' };
 }
 
@@ -68,6 +78,12 @@ export function judgeTextLayer(textLayer: TextLayer | null): TextLayerVerdict {
 export const PARTIAL_CHECK_MAX_CHARACTERS = 150;
 /** Ink outside the text layer's words covering more than this share of the page means the body is an image. */
 const MAX_UNTEXTED_INK_SHARE = 0.015;
+/**
+ * Only ink in pieces no larger than this share of the page's width counts: a scanned body is glyphs and words; a
+ * frame round a coupon, a border or a background drawn as an image is one large piece, and must not send a page whose
+ * text layer is good to OCR (its images are read region by region instead, imageRegions.ts).
+ */
+const MAX_GLYPH_PIECE_SHARE = 0.1;
 
 /**
  * A partial text layer: little text, and much ink where the text layer has no words (the body of a scan under a
@@ -90,11 +106,52 @@ export function judgePartialTextLayer(
   textLayer.words.forEach((word) => mark(word.box));
   // Ruling lines the PDF draws (a frame round a coupon, table rules) are ink known not to be text.
   textLayer.rulings?.forEach(mark);
-  let untexted = 0;
-  for (let i = 0; i < ink.data.length; i++) if (ink.data[i] < 128 && !covered[i]) untexted++;
+  const untexted = glyphSizedInk(ink, covered);
   const share = untexted / (ink.width * ink.height);
   if (share > MAX_UNTEXTED_INK_SHARE) {
     return { usable: false, reason: `the text layer covers only part of the page (${Math.round(share * 100)}% of the page is ink without text)` };
   }
   return { usable: true, reason: 'text layer' };
+}
+
+/**
+ * Dark pixels (< 128) not `covered`, counted only in connected pieces (8-neighbour) whose bounding box fits in
+ * MAX_GLYPH_PIECE_SHARE of the image's width each way: ink the size of letters and words.
+ */
+function glyphSizedInk(ink: { data: Uint8Array; width: number; height: number }, covered: Uint8Array): number {
+  const { data, width, height } = ink;
+  const maxSide = Math.max(1, MAX_GLYPH_PIECE_SHARE * width);
+  const seen = new Uint8Array(width * height);
+  const stack = new Int32Array(width * height);
+  let total = 0;
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= 128 || covered[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let [left, right, upper, lower, pixels] = [width, 0, height, 0, 0];
+    while (top > 0) {
+      const at = stack[--top]!;
+      const [x, y] = [at % width, Math.floor(at / width)];
+      pixels++;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      upper = Math.min(upper, y);
+      lower = Math.max(lower, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const next = ny * width + nx;
+          if (seen[next] || data[next]! >= 128 || covered[next]) continue;
+          seen[next] = 1;
+          stack[top++] = next;
+        }
+      }
+    }
+    if (right - left + 1 <= maxSide && lower - upper + 1 <= maxSide) total += pixels;
+  }
+  return total;
 }
