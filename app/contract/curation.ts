@@ -174,6 +174,9 @@ export const corpusImportSummarySchema = z.object({
   pagesAdded: z.number().int().nonnegative(),
   runsAdded: z.number().int().nonnegative(),
   revisionsAdded: z.number().int().nonnegative(),
+  /** Invoice field revisions added; fields corrected both in the corpus and in the project (both kept, the later shows). */
+  fieldRevisionsAdded: z.number().int().nonnegative(),
+  fieldConflicts: z.number().int().nonnegative(),
   imagesSeeded: z.number().int().nonnegative(),
   diverged: z.number().int().nonnegative(),
   /** Lines or files that could not be imported, with why ("records.jsonl:12"). */
@@ -189,4 +192,7 @@ export const mergeSummarySchema = z.object({
   revisionsAdded: z.number().int().nonnegative(),
   diverged: z.number().int().nonnegative(),
   reviewConflicts: z.number().int().nonnegative(),
+  /** Invoice field revisions added; fields corrected on both sides since they parted (both kept, the later shows). */
+  fieldRevisionsAdded: z.number().int().nonnegative(),
+  fieldConflicts: z.number().int().nonnegative(),
 });

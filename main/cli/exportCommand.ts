@@ -150,7 +150,9 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
     stderr.write(
       `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
-        `${summary.revisionsAdded} revision(s), ${summary.runsAdded} engine run(s)\n`,
+        `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.runsAdded} engine run(s)` +
+        (summary.fieldConflicts > 0 ? `; ${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows)` : '') +
+        '\n',
     );
     return summary.problems.length > 0 ? 1 : 0;
   } catch (error) {
@@ -196,8 +198,11 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
     const summary = mergeProjectInto(store, second);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
-        `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added; ` +
-        `${summary.diverged} page(s) edited on both sides (all revisions kept), ${summary.reviewConflicts} review status conflict(s) (kept ${path.basename(targetFile)}'s)\n`,
+        `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added, ` +
+        `${summary.fieldRevisionsAdded} field revision(s) added; ` +
+        `${summary.diverged} page(s) edited on both sides (all revisions kept), ` +
+        `${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows), ` +
+        `${summary.reviewConflicts} review status conflict(s) (kept ${path.basename(targetFile)}'s)\n`,
     );
     return 0;
   } catch (error) {

@@ -50,6 +50,22 @@ function parsedColumn(text: string | null, column: string): unknown {
 /** The `<stem>.fields.json` shape with `amount_due` (fieldsExport.ts): the contract's field values. */
 const invoiceFieldsSchema = fieldValuesSchema;
 
+/**
+ * A field revision as the corpus carries it. Values are JSON text, as stored (`new_value_json` null = back to the
+ * engine's value): a field's value is a string or a number depending on the field, and one column of one type is
+ * what a table reader (Arrow, `datasets`) needs.
+ */
+export const fieldRevisionRecordSchema = z.object({
+  id: z.string().min(1),
+  parent_id: z.string().nullable(),
+  field: z.string(),
+  old_value_json: z.string().nullable(),
+  new_value_json: z.string().nullable(),
+  undoes: z.string().nullable(),
+  author: z.string().min(1),
+  created_at: z.string().min(1),
+});
+
 export const corpusRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
   image: z.string().nullable(),
@@ -118,6 +134,8 @@ export const corpusRecordSchema = z.object({
   /** Invoice fields with the analyst's corrections, and as the engine read them (null: not an invoice page). */
   fields: invoiceFieldsSchema.nullable().optional(),
   fields_engine: invoiceFieldsSchema.nullable().optional(),
+  /** Every field revision of the page's document, in save order (absent in exports made before they were carried). */
+  field_revisions: z.array(fieldRevisionRecordSchema).optional(),
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
@@ -229,6 +247,16 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
     tests,
     fields: fields?.fields ?? null,
     fields_engine: fields?.fields_engine ?? null,
+    field_revisions: bundle.fieldRevisions.map((r) => ({
+      id: r.id,
+      parent_id: r.parentId,
+      field: r.field,
+      old_value_json: r.oldValueJson,
+      new_value_json: r.newValueJson,
+      undoes: r.undoes,
+      author: r.author,
+      created_at: r.createdAt,
+    })),
   };
 }
 
@@ -285,6 +313,16 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
       id: r.id,
       parentId: r.parent_id,
       text: r.text,
+      author: r.author,
+      createdAt: r.created_at,
+    })),
+    fieldRevisions: (record.field_revisions ?? []).map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      field: r.field,
+      oldValueJson: r.old_value_json,
+      newValueJson: r.new_value_json,
+      undoes: r.undoes,
       author: r.author,
       createdAt: r.created_at,
     })),

@@ -3,12 +3,15 @@
  * engine's extraction, every revision with its author and time — through the same bundle writer that merges
  * projects, so pages already in the project keep everything they have. Bad lines are reported by line number.
  * The corpus carries page images, not source files: imported documents have no source copy, and their images are
- * put into the page image cache (seedImage) so the pages show.
+ * put into the page image cache (seedImage) so the pages show. Every record also carries its document's invoice field
+ * revisions; the corpus's invoice fields are checked before anything is written (fieldsImport.ts), and the whole
+ * import is one transaction.
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
 import { countOutcome } from '../store/applyBundles.js';
-import { bundleOfRecord, corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
+import { bundleOfRecord, corpusRecordSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
+import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
 import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
@@ -19,6 +22,9 @@ export interface CorpusImportSummary {
   pagesAdded: number;
   runsAdded: number;
   revisionsAdded: number;
+  /** Invoice field revisions added, and fields corrected both in the corpus and in the project (both kept). */
+  fieldRevisionsAdded: number;
+  fieldConflicts: number;
   imagesSeeded: number;
   /** Pages where both sides had revisions the other lacked (all kept). */
   diverged: number;
@@ -71,6 +77,8 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     pagesAdded: 0,
     runsAdded: 0,
     revisionsAdded: 0,
+    fieldRevisionsAdded: 0,
+    fieldConflicts: 0,
     imagesSeeded: 0,
     diverged: 0,
     problems: [],
@@ -82,28 +90,58 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     summary.problems.push({ where: 'records.jsonl', reason: 'does not match the hash in manifest.json (edited after export)' });
   }
 
-  const writer = store.bundleWriter();
+  // First every line is read and checked; malformed invoice fields anywhere refuse the corpus before a row is written.
+  const records: { where: string; record: CorpusRecord }[] = [];
+  const fieldErrors: string[] = [];
   text.split('\n').forEach((line, index) => {
     if (!line.trim()) return;
     const where = `records.jsonl:${index + 1}`;
     try {
-      const parsed = corpusRecordSchema.safeParse(upgradeRecord(JSON.parse(line)));
-      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-      const record = parsed.data;
-      const outcome = writer.apply(bundleOfRecord(record), null);
-      summary.records += 1;
-      countOutcome(summary, outcome);
-      if (record.image && options.seedImage) {
-        const image = corpusImage(dir, record.image, record.image_sha256);
-        if ('reason' in image) summary.problems.push({ where, reason: image.reason });
-        else {
-          options.seedImage(record.source.sha256, record.source.page, image.png);
-          summary.imagesSeeded += 1;
-        }
+      const raw = upgradeRecord(JSON.parse(line));
+      const fieldProblem = recordFieldsProblem(raw);
+      if (fieldProblem) {
+        fieldErrors.push(`${where}: ${fieldProblem}`);
+        return;
       }
+      const parsed = corpusRecordSchema.safeParse(raw);
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      records.push({ where, record: parsed.data });
     } catch (error) {
       summary.problems.push({ where, reason: error instanceof Error ? error.message : String(error) });
     }
   });
+  const fieldsLines = readFieldsLines(dir);
+  fieldErrors.push(...fieldsLines.errors);
+  if (fieldErrors.length > 0) {
+    const shown = fieldErrors.slice(0, 5).join('; ');
+    const more = fieldErrors.length > 5 ? ` (and ${fieldErrors.length - 5} more)` : '';
+    throw new CorpusImportError(`${dir}: invoice fields are malformed, nothing was imported: ${shown}${more}`);
+  }
+
+  const writer = store.bundleWriter();
+  const images: { where: string; record: CorpusRecord }[] = [];
+  const recordFields = new Map(records.map(({ record }) => [record.source.document_id, record.fields ?? null]));
+  summary.problems.push(...checkFieldsLines(fieldsLines.lines, recordFields));
+  writer.all(() => {
+    for (const { where, record } of records) {
+      try {
+        const outcome = writer.apply(bundleOfRecord(record), null);
+        summary.records += 1;
+        countOutcome(summary, outcome);
+        if (record.image && options.seedImage) images.push({ where, record });
+      } catch (error) {
+        summary.problems.push({ where, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  });
+  // Page images go to the cache once the rows are in (a cache file is harmless on its own, a row without it is not).
+  for (const { where, record } of images) {
+    const image = corpusImage(dir, record.image!, record.image_sha256);
+    if ('reason' in image) summary.problems.push({ where, reason: image.reason });
+    else {
+      options.seedImage!(record.source.sha256, record.source.page, image.png);
+      summary.imagesSeeded += 1;
+    }
+  }
   return summary;
 }

@@ -2,10 +2,14 @@
  * Merging another project into this one without loss: every document (with its source file), page, engine run and
  * revision of the other project that this one lacks is added; nothing here is changed except the order of a page's
  * revisions (by time, so the latest is the one saved last on either side) and an "unreviewed" status that the other
- * side had reviewed. The other project is opened read-only and never written.
+ * side had reviewed. The other project is opened read-only and never written. Invoice field revisions come with the
+ * documents, under the same policy as text revisions (applyFieldRevisions.ts). The merge is one transaction: a
+ * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
  */
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome } from '../store/applyBundles.js';
+import { countOutcome, type ApplyOutcome } from '../store/applyBundles.js';
+import { FieldRevisionBundleError } from '../store/applyFieldRevisions.js';
+import { ProjectFileError } from '../store/projectStore.js';
 import { openProjectReadOnly } from '../store/readOnlyProject.js';
 
 export interface MergeSummary {
@@ -18,6 +22,9 @@ export interface MergeSummary {
   diverged: number;
   /** Pages reviewed differently on both sides; this project's status was kept. */
   reviewConflicts: number;
+  fieldRevisionsAdded: number;
+  /** Invoice fields corrected on both sides since they parted (both kept; the later correction shows). */
+  fieldConflicts: number;
 }
 
 export function mergeProjectInto(target: ProjectStore, otherFile: string): MergeSummary {
@@ -34,18 +41,28 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string): Merge
       revisionsAdded: 0,
       diverged: 0,
       reviewConflicts: 0,
+      fieldRevisionsAdded: 0,
+      fieldConflicts: 0,
     };
     const copiedSources = new Set<string>();
-    for (const pageId of reader.pageIds()) {
-      const bundle = reader.read(pageId, { allRuns: true });
-      const sha = bundle.document.sha256;
-      const bytes = copiedSources.has(sha) || target.hasDocument(sha) ? null : reader.sourceBytes(sha);
-      copiedSources.add(sha);
-      const outcome = writer.apply(bundle, bytes);
-      summary.pages += 1;
-      countOutcome(summary, outcome);
-      if (outcome.reviewConflict) summary.reviewConflicts += 1;
-    }
+    writer.all(() => {
+      for (const pageId of reader.pageIds()) {
+        const bundle = reader.read(pageId, { allRuns: true });
+        const sha = bundle.document.sha256;
+        const bytes = copiedSources.has(sha) || target.hasDocument(sha) ? null : reader.sourceBytes(sha);
+        copiedSources.add(sha);
+        let outcome: ApplyOutcome;
+        try {
+          outcome = writer.apply(bundle, bytes);
+        } catch (error) {
+          if (!(error instanceof FieldRevisionBundleError)) throw error;
+          throw new ProjectFileError(otherFile, `${bundle.document.name.slice(0, 200)}: ${error.message}; nothing was merged`);
+        }
+        summary.pages += 1;
+        countOutcome(summary, outcome);
+        if (outcome.reviewConflict) summary.reviewConflicts += 1;
+      }
+    });
     return summary;
   } finally {
     other.close();

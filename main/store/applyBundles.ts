@@ -2,12 +2,14 @@
  * Writing page bundles into a project without losing anything already there: documents are matched by SHA-256,
  * pages by document and page number, runs, extractions and revisions by their ids (UUIDs, unique across projects).
  * What is new is added; nothing is overwritten. Revisions from both sides are kept and ordered by time, so the latest
- * revision is the one saved last, whichever project it came from.
+ * revision is the one saved last, whichever project it came from. A document's invoice field revisions follow the same
+ * policy (applyFieldRevisions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CheckResultsRepository } from './checkResults.js';
 import type { PageBundle } from './pageBundles.js';
+import { FieldRevisionWriter } from './applyFieldRevisions.js';
 
 export interface ApplyOutcome {
   pageId: string;
@@ -19,6 +21,10 @@ export interface ApplyOutcome {
   diverged: boolean;
   /** Review statuses differed and neither was "unreviewed"; the target's was kept. */
   reviewConflict: boolean;
+  /** Invoice field revisions of the page's document added (applyFieldRevisions.ts). */
+  fieldRevisionsAdded: number;
+  /** Fields of the document corrected on both sides (both kept, the later one shows). */
+  fieldConflicts: number;
 }
 
 /** The counters that a corpus import and a project merge both report. */
@@ -28,6 +34,8 @@ export interface AddedCounts {
   runsAdded: number;
   revisionsAdded: number;
   diverged: number;
+  fieldRevisionsAdded: number;
+  fieldConflicts: number;
 }
 
 /** Adds one applied page's outcome to a running summary. */
@@ -37,15 +45,19 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
   summary.runsAdded += outcome.runsAdded;
   summary.revisionsAdded += outcome.revisionsAdded;
   if (outcome.diverged) summary.diverged += 1;
+  summary.fieldRevisionsAdded += outcome.fieldRevisionsAdded;
+  summary.fieldConflicts += outcome.fieldConflicts;
 }
 
 export class BundleWriter {
   private readonly statements;
+  private readonly fieldRevisions: FieldRevisionWriter;
 
   constructor(
     private readonly db: Database.Database,
     private readonly checks: CheckResultsRepository,
   ) {
+    this.fieldRevisions = new FieldRevisionWriter(db);
     this.statements = {
       documentBySha: db.prepare('SELECT id FROM documents WHERE sha256 = ?'),
       idTaken: {
@@ -89,6 +101,14 @@ export class BundleWriter {
   /** Adds what the bundle has and the project lacks, and recomputes the page's checks — in one transaction. */
   apply(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
     return this.db.transaction(() => this.applyInTransaction(bundle, sourceBytes))();
+  }
+
+  /**
+   * Runs `write` (any number of apply calls) as one transaction: an error thrown out of it leaves the project as it
+   * was. An apply that fails inside and is caught there undoes only its own page (a savepoint).
+   */
+  all<T>(write: () => T): T {
+    return this.db.transaction(write)();
   }
 
   private applyInTransaction(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
@@ -147,6 +167,17 @@ export class BundleWriter {
       ordered.forEach((r, i) => s.setSeq.run(i + 1, r.id));
     }
     if (runsAdded > 0 || incoming.length > 0 || newPage) this.checks.recompute(pageId);
-    return { pageId, newDocument, newPage, runsAdded, revisionsAdded: incoming.length, diverged, reviewConflict };
+    const fields = this.fieldRevisions.apply(documentId, bundle.fieldRevisions);
+    return {
+      pageId,
+      newDocument,
+      newPage,
+      runsAdded,
+      revisionsAdded: incoming.length,
+      diverged,
+      reviewConflict,
+      fieldRevisionsAdded: fields.added,
+      fieldConflicts: fields.conflicts,
+    };
   }
 }

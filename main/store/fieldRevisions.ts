@@ -12,7 +12,7 @@ import type { FieldRevision, FieldRevisionStats } from '../../app/contract/field
 import {
   applyFieldCorrections,
   emptyFieldValues,
-  isEditablePath,
+  fieldValueProblem,
   mergeDocumentFields,
   valueAt,
   type DocumentEngineFields,
@@ -103,9 +103,10 @@ export class FieldRevisionsRepository {
     return applyFieldCorrections(this.engineValues(pageId), correctionsOf(this.list(pageId)));
   }
 
-  /** Sets `field` to `value` (null clears it). Refuses paths that are not invoice fields or line cells. */
+  /** Sets `field` to `value` (null clears it). Refuses paths that are not invoice fields or line cells, and values of the wrong type. */
   save(pageId: string, field: string, value: FieldValue, author: string): FieldRevision {
-    if (!isEditablePath(field)) throw new InvalidFieldError(`"${field.slice(0, 100)}" is not an invoice field`);
+    const problem = fieldValueProblem(field, value);
+    if (problem) throw new InvalidFieldError(problem);
     return this.db.transaction(() => this.insert(this.keyPage(pageId), field, JSON.stringify(value), author, null))();
   }
 

@@ -61,6 +61,18 @@ export interface BundleRevision {
   createdAt: string;
 }
 
+/** One field revision (fieldRevisions.ts), columns as stored: values are JSON text, `newValueJson` null = back to the engine. */
+export interface BundleFieldRevision {
+  id: string;
+  parentId: string | null;
+  field: string;
+  oldValueJson: string | null;
+  newValueJson: string | null;
+  undoes: string | null;
+  author: string;
+  createdAt: string;
+}
+
 export interface PageBundle {
   document: BundleDocument;
   page: BundlePage;
@@ -68,6 +80,11 @@ export interface PageBundle {
   runs: BundleRun[];
   /** In the order they were saved (seq). */
   revisions: BundleRevision[];
+  /**
+   * The invoice field revisions of the page's document, in the order they were saved: a document's fields are kept on
+   * its first page, and every page of the document carries them, so any of its pages brings them along.
+   */
+  fieldRevisions: BundleFieldRevision[];
 }
 
 /** Which pages an export takes: by review status, and by the time of their latest revision. */
@@ -83,6 +100,9 @@ export interface BundleReader {
   read(pageId: string, options: { allRuns: boolean }): PageBundle;
   sourceBytes(sha256: string): Buffer | null;
 }
+
+const hasTable = (db: Database.Database, name: string): boolean =>
+  db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
 
 /** Reads bundles with plain SQL over the schema-1 tables, so it also works on a read-only connection. */
 export function bundleReader(db: Database.Database): BundleReader {
@@ -107,6 +127,14 @@ export function bundleReader(db: Database.Database): BundleReader {
     ),
     revisions: db.prepare('SELECT id, parent_id, text, author, created_at FROM revisions WHERE page_id = ? ORDER BY seq'),
     source: db.prepare('SELECT bytes FROM source_blobs WHERE sha256 = ?'),
+    // A project of schema 3 or older (merged read-only, never migrated) has no field_revisions table.
+    fieldRevisions: hasTable(db, 'field_revisions')
+      ? db.prepare(
+          `SELECT f.id, f.parent_id, f.field, f.old_value, f.new_value, f.undoes, f.author, f.created_at
+           FROM field_revisions f JOIN pages p ON p.id = f.page_id
+           WHERE p.document_id = (SELECT document_id FROM pages WHERE id = ?) ORDER BY p.page_number, f.seq`,
+        )
+      : null,
   };
   return {
     pageIds: (selection = {}) => {
@@ -184,6 +212,16 @@ export function bundleReader(db: Database.Database): BundleReader {
           id: r.id,
           parentId: r.parent_id,
           text: r.text,
+          author: r.author,
+          createdAt: r.created_at,
+        })),
+        fieldRevisions: ((statements.fieldRevisions?.all(pageId) ?? []) as Record<string, never>[]).map((r) => ({
+          id: r.id,
+          parentId: r.parent_id,
+          field: r.field,
+          oldValueJson: r.old_value,
+          newValueJson: r.new_value,
+          undoes: r.undoes,
           author: r.author,
           createdAt: r.created_at,
         })),

@@ -72,3 +72,20 @@ export function labelOf(path: FieldPath): string {
   if (line) return `Line ${line.index + 1} ${lineColumns.find((c) => c.key === line.column)!.label.toLowerCase()}`;
   return path;
 }
+
+/** The value types a field of each kind holds (what the review panel saves): text as strings, amounts as numbers. */
+const holdsNumbers: Record<FieldKind, boolean> = { text: false, date: false, currency: false, amount: true, number: true };
+
+/**
+ * Why `value` cannot be the value of `path`, or null when it can: the path must be an invoice field or a line cell,
+ * and the value null, a string (text, dates, currencies) or a finite number (amounts, quantities) as the field's kind
+ * says. For everything that writes a correction from outside the panel (the contract, a corpus import, a merge).
+ */
+export function fieldValueProblem(path: string, value: unknown): string | null {
+  if (!isEditablePath(path)) return `"${path.slice(0, 100)}" is not an invoice field`;
+  if (value === null) return null;
+  const numeric = holdsNumbers[kindOf(path)];
+  if (numeric) return typeof value === 'number' && Number.isFinite(value) ? null : `${path} holds a number, not ${JSON.stringify(value)?.slice(0, 60)}`;
+  if (typeof value !== 'string') return `${path} holds text, not ${JSON.stringify(value)?.slice(0, 60)}`;
+  return value.length > 2000 ? `${path} holds at most 2000 characters` : null;
+}
