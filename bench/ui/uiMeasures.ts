@@ -20,10 +20,13 @@ export interface UiMeasure {
 /** Polls every millisecond until `done()` (in the page); the time since `start` or -1 after 10 s. */
 const waitInPage = `async (start, done) => { for (;;) { if (done()) return performance.now() - start; if (performance.now() - start > 10000) return -1; await new Promise((r) => setTimeout(r, 1)); } }`;
 
-/** Page switch: Alt+↓ until the next page's text is in the editor and its invoice number in the fields panel. */
+/**
+ * Page switch: Alt+↓ until the next page is shown — its image loaded in the viewer, its text in the editor and its
+ * invoice number in the fields panel.
+ */
 const pageSwitch: UiMeasure = {
   name: 'page_switch',
-  label: 'page switch (Alt+↓ → editor text and fields shown)',
+  label: 'page switch (Alt+↓ → image, text and fields shown)',
   targetMs: 100,
   async run(page, samples) {
     const times: number[] = [];
@@ -33,12 +36,15 @@ const pageSwitch: UiMeasure = {
           const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
           const editor = (window as unknown as { __rectoEditor: { getValue(): string } }).__rectoEditor;
           const before = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
+          const imageBefore = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')?.src ?? '';
           const start = performance.now();
           window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true }));
           return until(start, () => {
             const now = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
             const field = document.querySelector('.fields-panel [data-field="invoice_number"]')?.textContent ?? '';
-            return now !== before && now !== '' && field.includes(now);
+            const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]');
+            const imageShown = image !== null && image.src !== imageBefore && image.complete && image.naturalWidth > 0;
+            return now !== before && now !== '' && field.includes(now) && imageShown;
           });
         },
         { wait: waitInPage },

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Element } from '../../../app/model/extraction.js';
 import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
 import { ElementOverlay } from './ElementOverlay.js';
+import { shortcutOf } from '../logic/keymap.js';
+import { isMac } from './palette/useToolKeys.js';
 
 interface PageViewerProps {
   imageUrl: string | null;
@@ -84,10 +86,10 @@ export function PageViewer(props: PageViewerProps) {
         {imageUrl && (
           <>
             <div className="toolbar-group" role="group" aria-label="Page">
-              <button className="icon-button" title="Previous page (PageUp, Alt+↑)" onClick={props.onPrevious}>
+              <button className="icon-button" title={`Previous page (${shortcutOf('previous-page', isMac)})`} onClick={props.onPrevious}>
                 ‹
               </button>
-              <button className="icon-button" title="Next page (PageDown, Alt+↓)" onClick={props.onNext}>
+              <button className="icon-button" title={`Next page (${shortcutOf('next-page', isMac)})`} onClick={props.onNext}>
                 ›
               </button>
             </div>

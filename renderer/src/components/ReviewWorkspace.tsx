@@ -8,7 +8,8 @@ import type { Span } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
 import { elementAtOffset } from '../logic/spanMap.js';
-import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
+import { useClient, useConnection, useConnectionState, useContractEvent, useOnReconnect } from '../state/contractContext.js';
+import { PageDataCache } from '../state/pageDataCache.js';
 import { useDocuments } from '../state/useDocuments.js';
 import { useEditingSession } from '../state/useEditingSession.js';
 import { useImport } from '../state/useImport.js';
@@ -48,7 +49,11 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const connectionState = useConnectionState();
   const { documents, error: documentsError, reload: reloadDocuments } = useDocuments();
   const [pageId, setPageId] = useState<string | null>(null);
-  const { review, error: reviewError, reload: reloadReview } = usePageReview(pageId);
+  const pageData = useMemo(() => new PageDataCache(client), [client]);
+  useContractEvent('page.updated', ({ pageId: updated, documentId }) => pageData.pageUpdated(updated, documentId));
+  useContractEvent('documents.changed', () => pageData.clear());
+  useOnReconnect(() => pageData.clear());
+  const { review, error: reviewError, reload: reloadReview } = usePageReview(pageId, pageData);
   const session = useEditingSession(review, reloadReview);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hoveredId, setHoveredId] = useState<string | null>(null);
@@ -176,7 +181,21 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       reloadReview();
       void reloadDocuments();
     },
+    cache: pageData,
   });
+
+  // Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead.
+  const shownPageId = review?.page.id ?? null;
+  const nextNeedingAttention = fieldsPane.nextNeedingAttention;
+  useEffect(() => {
+    if (!shownPageId || !documents) return;
+    pageData.prefetch([
+      neighbourPage(documents, shownPageId, 1),
+      neighbourPage(documents, shownPageId, -1),
+      nextNeedingAttention,
+      neighbourPage(documents, shownPageId, 2),
+    ]);
+  }, [pageData, documents, shownPageId, nextNeedingAttention]);
 
   return (
     <div className="workspace" hidden={!active}>

@@ -1,21 +1,16 @@
 /**
- * Review shortcuts, caught in the capture phase before the editor sees them:
- *  - Ctrl/Cmd+S saves now;
- *  - Alt+↑ / Alt+↓ go to the previous / next page anywhere (this replaces Monaco's "move line");
- *  - PageUp / PageDown do the same outside text fields and the editor (where they scroll, as expected).
+ * Review shortcuts, caught in the capture phase before the editor sees them: paging (Alt+↑ / Alt+↓ anywhere — this
+ * replaces Monaco's "move line" — and PageUp / PageDown outside text, where they scroll) and saving. The keys
+ * themselves are in the keymap (logic/keymap.ts), which the shortcut sheet lists.
  */
 import { useEffect, useRef } from 'react';
+import { commandForKey, type KeyHandlers } from '../logic/keymap.js';
+import { keyContext } from './keyContext.js';
 
 interface ReviewKeys {
   onPrevious(): void;
   onNext(): void;
   onSave(): void;
-}
-
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('.monaco-editor')) return true;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** `enabled` false (the review screen is hidden behind another view) leaves every key alone. */
@@ -25,19 +20,17 @@ export function useReviewKeys(handlers: ReviewKeys, enabled = true): void {
 
   useEffect(() => {
     if (!enabled) return;
+    const run: KeyHandlers<'review'> = {
+      'previous-page': () => latest.current.onPrevious(),
+      'next-page': () => latest.current.onNext(),
+      save: () => latest.current.onSave(),
+    };
     const onKey = (event: KeyboardEvent) => {
-      const command = event.ctrlKey || event.metaKey;
-      let handled = true;
-      if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's') latest.current.onSave();
-      else if (event.altKey && !command && event.key === 'ArrowUp') latest.current.onPrevious();
-      else if (event.altKey && !command && event.key === 'ArrowDown') latest.current.onNext();
-      else if (!event.altKey && !command && event.key === 'PageUp' && !isTextTarget(event.target)) latest.current.onPrevious();
-      else if (!event.altKey && !command && event.key === 'PageDown' && !isTextTarget(event.target)) latest.current.onNext();
-      else handled = false;
-      if (handled) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      const command = commandForKey('review', event, keyContext(event.target));
+      if (!command) return;
+      event.preventDefault();
+      event.stopPropagation();
+      run[command]();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

@@ -18,16 +18,17 @@ import {
   type FieldCorrection,
   type FieldValue,
 } from '../../../app/invoice/review/index.js';
-import { useClient, useContractEvent } from './contractContext.js';
+import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import type { PageDataCache } from './pageDataCache.js';
 
 const toCorrections = (revisions: readonly FieldRevision[]): FieldCorrection[] =>
   revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
 
 /**
- * `selectedPageId`: the page being opened, asked for at once (in parallel with the page's review, not after it);
- * the values shown are those of `review`'s page.
+ * `selectedPageId`: the page being opened, taken from `cache` (asked for ahead, or now, in parallel with the page's
+ * review, not after it); the values shown are those of `review`'s page.
  */
-export function useFieldReview(selectedPageId: string | null, review: PageReview | null, liveText: string) {
+export function useFieldReview(selectedPageId: string | null, review: PageReview | null, liveText: string, cache: PageDataCache) {
   const client = useClient();
   const pageId = review?.page.id ?? null;
   const documentId = review?.page.documentId ?? null;
@@ -49,13 +50,23 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
 
   useEffect(() => {
     setError(null);
-    void reload();
-  }, [selectedPageId, review?.extraction, reload]);
+    if (!selectedPageId) return setReply(null);
+    const cached = cache.peekFields(selectedPageId);
+    if (cached) return setReply({ ...cached, pageId: selectedPageId });
+    cache.fields(selectedPageId).then(
+      (next) => wanted.current === selectedPageId && setReply({ ...next, pageId: selectedPageId }),
+      (caught: unknown) => wanted.current === selectedPageId && setError(caught instanceof Error ? caught.message : String(caught)),
+    );
+  }, [selectedPageId, cache]);
+  // A re-read or another window's edit announces itself: the fields follow (not on every new review object).
   useContractEvent('page.updated', (payload) => {
     if (payload.documentId === documentId) void reload();
   });
+  useOnReconnect(() => void reload());
 
-  const current = reply && reply.pageId === pageId ? reply : null;
+  // The render that opens a page fetched ahead shows its fields at once (the state catches up in the effect above).
+  const cachedFields = reply && reply.pageId === pageId ? null : cache.peekFields(pageId);
+  const current = reply && reply.pageId === pageId ? reply : cachedFields;
   const engine = current?.engine ?? null;
   const revisions = useMemo(() => current?.revisions ?? [], [current]);
   const corrections = useMemo(() => toCorrections(revisions), [revisions]);

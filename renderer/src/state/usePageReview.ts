@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageReview } from '../../../app/contract/methods.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import type { PageDataCache } from './pageDataCache.js';
 import { useTrailingThrottle } from './useThrottledCallback.js';
 
 /**
  * Everything the review screen shows for one page (`pages.getReview`), refetched when that page is updated.
- * A reply for a page that is no longer selected is dropped.
+ * A reply for a page that is no longer selected is dropped. Opening a page takes its review from `cache` (asked for
+ * ahead, or asked for now): a page fetched ahead is shown in the very render that selects it.
  */
-export function usePageReview(pageId: string | null) {
+export function usePageReview(pageId: string | null, cache: PageDataCache) {
   const client = useClient();
   const [review, setReview] = useState<PageReview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +36,14 @@ export function usePageReview(pageId: string | null) {
   const reloadSoon = useTrailingThrottle(() => void reload(), 150);
   useEffect(() => {
     setError(null);
-    void reload();
-  }, [pageId, reload]);
+    if (!pageId) return setReview(null);
+    const cached = cache.peekReview(pageId);
+    if (cached) return setReview(cached);
+    cache.review(pageId).then(
+      (next) => wanted.current === pageId && setReview(next),
+      (caught: unknown) => wanted.current === pageId && setError(caught instanceof Error ? caught.message : String(caught)),
+    );
+  }, [pageId, cache]);
   useContractEvent('page.updated', (payload) => {
     if (payload.pageId === wanted.current) reloadSoon();
   });
@@ -50,5 +58,7 @@ export function usePageReview(pageId: string | null) {
     return () => clearInterval(timer);
   }, [waiting, reloadSoon]);
 
-  return { review: review && review.page.id === pageId ? review : null, error, reload: reloadSoon };
+  // The render that selects a page fetched ahead shows it at once (the state catches up in the effect above).
+  const shown = review && review.page.id === pageId ? review : cache.peekReview(pageId);
+  return { review: shown, error, reload: reloadSoon };
 }

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldKind, FieldValue, NumberFormat } from '../../../../app/invoice/review/index.js';
 import { confidenceBand, formatFieldValue, parseFieldEntry } from '../../logic/fields/fieldEditing.js';
+import { commandForKey, type KeyHandlers } from '../../logic/keymap.js';
 
 interface FieldValueCellProps {
   path: string;
@@ -99,10 +100,11 @@ export function FieldValueCell(props: FieldValueCellProps) {
       onDoubleClick={start}
       onFocus={() => props.onFocusField(path)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === 'F2') {
-          event.preventDefault();
-          start();
-        }
+        const run: KeyHandlers<'fieldCell'> = { 'edit-field': start };
+        const command = commandForKey('fieldCell', event, { inText: false, inFieldsPanel: true, onField: true });
+        if (!command) return;
+        event.preventDefault();
+        run[command]();
       }}
     >
       <span className={`conf-dot conf-${band}`} aria-hidden="true" />

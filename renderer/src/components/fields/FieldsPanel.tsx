@@ -8,6 +8,8 @@ import { lineColumns, linePath, scalarFields, valueAt, type FieldValue } from '.
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
+import { shortcutOf } from '../../logic/keymap.js';
+import { isMac } from '../palette/useToolKeys.js';
 import { RuleList } from './RuleList.js';
 
 interface FieldsPanelProps {
@@ -63,7 +65,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       <div className="pane-toolbar">
         <div className="pane-title">Invoice fields</div>
         <span className="toolbar-spacer" />
-        <button className="icon-button" onClick={() => void fields.undo()} title="Undo the last field correction (Ctrl+Shift+Z)" disabled={fields.revisions.length === 0}>
+        <button className="icon-button" onClick={() => void fields.undo()} title={`Undo the last field correction (${shortcutOf('undo-field', isMac)} in the panel)`} disabled={fields.revisions.length === 0}>
           ↶
         </button>
         <button className="icon-button" onClick={props.onToggle} title="Hide the invoice fields (Ctrl+Shift+F)" data-testid="fields-toggle">

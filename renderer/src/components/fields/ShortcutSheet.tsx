@@ -1,6 +1,10 @@
-/** The list of review shortcuts (shortcuts.ts) in a dialog; Escape or the button closes it. */
+/**
+ * The shortcut sheet (`?`): the review keymap (logic/keymap.ts) printed, the same entries the key listeners bind, so
+ * a shortcut cannot be bound and missing here. Escape or the button closes it.
+ */
 import { useEffect, useRef } from 'react';
-import { reviewShortcuts } from './shortcuts.js';
+import { chordsLabel, reviewKeymap } from '../../logic/keymap.js';
+import { isMac } from '../palette/useToolKeys.js';
 
 export function ShortcutSheet({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
@@ -28,13 +32,13 @@ export function ShortcutSheet({ onClose }: { onClose(): void }) {
             </tr>
           </thead>
           <tbody>
-            {reviewShortcuts.map((shortcut) => (
-              <tr key={shortcut.keys}>
+            {reviewKeymap.map((binding) => (
+              <tr key={binding.command} data-command={binding.command}>
                 <td>
-                  <kbd>{shortcut.keys}</kbd>
+                  <kbd>{chordsLabel(binding, isMac)}</kbd>
                 </td>
-                <td>{shortcut.does}</td>
-                <td className="muted">{shortcut.button}</td>
+                <td>{binding.does}</td>
+                <td className="muted">{binding.alsoAs}</td>
               </tr>
             ))}
           </tbody>

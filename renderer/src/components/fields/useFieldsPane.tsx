@@ -8,10 +8,14 @@ import type { PageReview } from '../../../../app/contract/methods.js';
 import { useClient } from '../../state/contractContext.js';
 import { nextNeedingAttention, useAttentionQueue } from '../../state/useAttentionQueue.js';
 import { useFieldReview } from '../../state/useFieldReview.js';
+import type { PageDataCache } from '../../state/pageDataCache.js';
 import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
+import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
+import { keyContext } from '../keyContext.js';
+import { isMac } from '../palette/useToolKeys.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -23,17 +27,13 @@ interface FieldsPaneOptions {
   goTo(pageId: string): void;
   /** Refetch the page and the document list after a status change. */
   onStatusChanged(): void;
+  /** Pages' reviews and fields, asked for ahead (shared with the workspace). */
+  cache: PageDataCache;
 }
 
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('.monaco-editor')) return true;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-export function useFieldsPane({ pageId: selectedPageId, review, liveText, active, goTo, onStatusChanged }: FieldsPaneOptions) {
+export function useFieldsPane({ pageId: selectedPageId, review, liveText, active, goTo, onStatusChanged, cache }: FieldsPaneOptions) {
   const client = useClient();
-  const fields = useFieldReview(selectedPageId, review, liveText);
+  const fields = useFieldReview(selectedPageId, review, liveText, cache);
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
@@ -117,25 +117,22 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   latest.current = { setStatus, goToNextNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog };
   useEffect(() => {
     if (!active) return;
+    const run: KeyHandlers<'fieldsPane'> = {
+      'approve-next': () => void latest.current.setStatus('approved'),
+      reject: () => setDialog('reject'),
+      'next-attention': () => latest.current.goToNextNeedingAttention(),
+      'next-failing-rule': () => latest.current.nextFailingRule(),
+      'focus-fields': () => latest.current.focusFields(),
+      'undo-field': () => void latest.current.undo(),
+      shortcuts: () => setDialog('shortcuts'),
+    };
     const onKey = (event: KeyboardEvent) => {
-      const k = latest.current;
-      if (k.dialog) return;
-      const command = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      let handled = true;
-      if (command && !event.altKey && event.key === 'Enter') {
-        if (event.shiftKey) setDialog('reject');
-        else void k.setStatus('approved');
-      } else if (event.altKey && !command && key === 'n') k.goToNextNeedingAttention();
-      else if (event.altKey && !command && key === 'r') k.nextFailingRule();
-      else if (command && event.shiftKey && key === 'f') k.focusFields();
-      else if (command && !event.shiftKey && key === 'z' && event.target instanceof HTMLElement && event.target.closest('.fields-panel') && !isTextTarget(event.target)) void k.undo();
-      else if (event.key === '?' && !command && !isTextTarget(event.target)) setDialog('shortcuts');
-      else handled = false;
-      if (handled) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      if (latest.current.dialog) return;
+      const command = commandForKey('fieldsPane', event, keyContext(event.target));
+      if (!command) return;
+      event.preventDefault();
+      event.stopPropagation();
+      run[command]();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
@@ -177,20 +174,20 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
 
   const reviewBar: ReactNode = review ? (
     <div className="review-bar" role="toolbar" aria-label="Review">
-      <button className="button primary" onClick={() => void setStatus('approved')} title="Approve and open the next page needing attention (Ctrl+Enter)" data-testid="approve-next">
+      <button className="button primary" onClick={() => void setStatus('approved')} title={`Approve and open the next page needing attention (${shortcutOf('approve-next', isMac)})`} data-testid="approve-next">
         Approve ▸
       </button>
-      <button className="button" onClick={() => setDialog('reject')} title="Reject with a reason (Ctrl+Shift+Enter)">
+      <button className="button" onClick={() => setDialog('reject')} title={`Reject with a reason (${shortcutOf('reject', isMac)})`}>
         Reject…
       </button>
-      <button className="button subtle" onClick={goToNextNeedingAttention} disabled={!nextPage} title="Next page needing attention (Alt+N)" data-testid="next-attention">
+      <button className="button subtle" onClick={goToNextNeedingAttention} disabled={!nextPage} title={`Next page needing attention (${shortcutOf('next-attention', isMac)})`} data-testid="next-attention">
         Next needing attention ▸
       </button>
       <span className="attention-left" data-testid="attention-left">
         {queue.left} {queue.left === 1 ? 'page needs' : 'pages need'} attention
       </span>
       <span className="toolbar-spacer" />
-      <button className="button subtle" onClick={() => setDialog('shortcuts')} title="Keyboard shortcuts (?)">
+      <button className="button subtle" onClick={() => setDialog('shortcuts')} title={`Keyboard shortcuts (${shortcutOf('shortcuts', isMac)})`}>
         Shortcuts
       </button>
     </div>
@@ -209,5 +206,5 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       />
     ) : null;
 
-  return { panel, overlay, reviewBar, dialogs, collapsed, fields };
+  return { panel, overlay, reviewBar, dialogs, collapsed, fields, nextNeedingAttention: nextPage };
 }

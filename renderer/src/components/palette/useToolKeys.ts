@@ -1,8 +1,10 @@
 /**
  * Keys of the review tools, caught in the capture phase before Monaco sees them: Ctrl/Cmd+Shift+P opens the command
- * palette, F8 / Shift+F8 go to the next / previous low-confidence word.
+ * palette, F8 / Shift+F8 go to the next / previous low-confidence word (the keys are in logic/keymap.ts).
  */
 import { useEffect, useRef } from 'react';
+import { commandForKey, type KeyHandlers } from '../../logic/keymap.js';
+import { keyContext } from '../keyContext.js';
 
 interface ToolKeys {
   onPalette(): void;
@@ -10,21 +12,23 @@ interface ToolKeys {
 }
 
 export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** The command key as shown in shortcuts. */
-export const commandKey = isMac ? '⌘' : 'Ctrl';
 
 export function useToolKeys(handlers: ToolKeys, enabled: boolean): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     if (!enabled) return;
+    const run: KeyHandlers<'tools'> = {
+      palette: () => latest.current.onPalette(),
+      'next-unsure': () => latest.current.onMark(1),
+      'previous-unsure': () => latest.current.onMark(-1),
+    };
     const onKey = (event: KeyboardEvent) => {
-      const command = event.ctrlKey || event.metaKey;
-      if (command && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p') latest.current.onPalette();
-      else if (event.key === 'F8' && !command && !event.altKey) latest.current.onMark(event.shiftKey ? -1 : 1);
-      else return;
+      const command = commandForKey('tools', event, keyContext(event.target));
+      if (!command) return;
       event.preventDefault();
       event.stopPropagation();
+      run[command]();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

@@ -3,7 +3,8 @@ import type { ReviewStatus } from '../../../../app/model/page.js';
 import { setThemePreference, toggleTheme } from '../../state/theme.js';
 import type { EditorTab } from '../EditorPane.js';
 import type { Command } from './CommandPalette.js';
-import { commandKey } from './useToolKeys.js';
+import { shortcutOf } from '../../logic/keymap.js';
+import { isMac } from './useToolKeys.js';
 
 export interface WorkspaceActions {
   hasPage: boolean;
@@ -25,11 +26,11 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'reject', title: 'Reject page', enabled: page, run: () => actions.setReviewStatus('rejected') },
     { id: 'in-review', title: 'Mark page as in review', enabled: page, run: () => actions.setReviewStatus('in-review') },
     { id: 'unreviewed', title: 'Mark page as unreviewed', enabled: page, run: () => actions.setReviewStatus('unreviewed') },
-    { id: 'next-page', title: 'Next page', shortcut: 'Alt+↓ / PageDown', run: () => actions.step(1) },
-    { id: 'previous-page', title: 'Previous page', shortcut: 'Alt+↑ / PageUp', run: () => actions.step(-1) },
-    { id: 'save', title: 'Save now', shortcut: `${commandKey}+S`, enabled: page, run: actions.save },
-    { id: 'next-unsure', title: 'Next low-confidence word', shortcut: 'F8', enabled: page, run: () => actions.nextMark(1) },
-    { id: 'previous-unsure', title: 'Previous low-confidence word', shortcut: 'Shift+F8', enabled: page, run: () => actions.nextMark(-1) },
+    { id: 'next-page', title: 'Next page', shortcut: shortcutOf('next-page', isMac), run: () => actions.step(1) },
+    { id: 'previous-page', title: 'Previous page', shortcut: shortcutOf('previous-page', isMac), run: () => actions.step(-1) },
+    { id: 'save', title: 'Save now', shortcut: shortcutOf('save', isMac), enabled: page, run: actions.save },
+    { id: 'next-unsure', title: 'Next low-confidence word', shortcut: shortcutOf('next-unsure', isMac), enabled: page, run: () => actions.nextMark(1) },
+    { id: 'previous-unsure', title: 'Previous low-confidence word', shortcut: shortcutOf('previous-unsure', isMac), enabled: page, run: () => actions.nextMark(-1) },
     { id: 'show-markdown', title: 'Show the Markdown', enabled: page, run: () => actions.showTab('markdown') },
     { id: 'show-preview', title: 'Show the preview', enabled: page, run: () => actions.showTab('preview') },
     { id: 'show-changes', title: 'Show changes and revision history', enabled: page, run: () => actions.showTab('changes') },

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { PageReview } from '../../../app/contract/methods.js';
+import { PageDataCache } from './pageDataCache.js';
+
+/** A contract client whose replies the test releases by hand, counting every call. */
+function fakeClient() {
+  const calls: { method: string; pageId: string; resolve(value: unknown): void; reject(error: Error): void }[] = [];
+  return {
+    calls,
+    client: {
+      call: ((method: string, params: { pageId: string }) =>
+        new Promise((resolve, reject) => calls.push({ method, pageId: params.pageId, resolve, reject }))) as never,
+    },
+    /** Answers every open call for `pageId` (reviews with `documentId`). */
+    answer(pageId: string, documentId = 'd1') {
+      for (const call of calls.filter((c) => c.pageId === pageId)) {
+        call.resolve(
+          call.method === 'pages.getReview'
+            ? ({ page: { id: pageId, documentId }, imageUrl: `/img/${pageId}` } as unknown as PageReview)
+            : { engine: null, revisions: [], otherPagesText: `text of ${pageId}` },
+        );
+      }
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('PageDataCache', () => {
+  it('asks once per page, shows nothing until the replies came, then both at once', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    cache.prefetch(['p1', null, 'p1']);
+    const review = cache.review('p1');
+    expect(fake.calls.map((c) => c.method).sort()).toEqual(['fields.document', 'pages.getReview']);
+    expect(cache.peekReview('p1')).toBeNull();
+    fake.answer('p1');
+    await review;
+    await settle();
+    expect(cache.peekReview('p1')?.page.id).toBe('p1');
+    expect(cache.peekFields('p1')?.otherPagesText).toBe('text of p1');
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('drops every page of an updated document, and keeps other documents', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    cache.prefetch(['a1', 'a2', 'b1']);
+    fake.answer('a1', 'A');
+    fake.answer('a2', 'A');
+    fake.answer('b1', 'B');
+    await settle();
+    cache.pageUpdated('a1', 'A');
+    expect(cache.peekReview('a2')).toBeNull();
+    expect(cache.peekFields('a1')).toBeNull();
+    expect(cache.peekReview('b1')?.page.id).toBe('b1');
+    cache.clear();
+    expect(cache.peekReview('b1')).toBeNull();
+  });
+
+  it('does not keep a reply that was in flight when its page was updated', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    cache.prefetch(['p1']);
+    cache.pageUpdated('p1', 'd1');
+    fake.answer('p1');
+    await settle();
+    expect(cache.peekReview('p1')).toBeNull();
+    // The next visit asks again.
+    void cache.review('p1');
+    expect(fake.calls.filter((c) => c.method === 'pages.getReview')).toHaveLength(2);
+  });
+
+  it('forgets a failed page so the next visit asks again, and reports the failure to whoever waits', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    const review = cache.review('gone');
+    for (const call of fake.calls) call.reject(new Error('no such page'));
+    await expect(review).rejects.toThrow('no such page');
+    await settle();
+    void cache.review('gone');
+    expect(fake.calls).toHaveLength(4);
+  });
+
+  it('keeps a bounded number of pages, the least recently used dropped first', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    const ids = Array.from({ length: 30 }, (_, i) => `p${i}`);
+    cache.prefetch(ids.slice(0, 24));
+    void cache.review('p0'); // p0 used again: p1 is now the oldest
+    cache.prefetch(ids.slice(24));
+    for (const id of ids) fake.answer(id);
+    await settle();
+    expect(cache.peekReview('p0')).not.toBeNull();
+    expect(cache.peekReview('p1')).toBeNull();
+    expect(cache.peekReview('p29')).not.toBeNull();
+  });
+
+  it('starts decoding a page image once its review is known', async () => {
+    const fake = fakeClient();
+    const images: string[] = [];
+    const cache = new PageDataCache(fake.client, (url) => {
+      images.push(url);
+      return {} as HTMLImageElement;
+    });
+    cache.prefetch(['p1']);
+    fake.answer('p1');
+    await settle();
+    expect(images).toEqual(['/img/p1']);
+  });
+});

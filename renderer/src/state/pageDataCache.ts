@@ -1,0 +1,129 @@
+/**
+ * What the review screen needs to show a page — its review (`pages.getReview`), its document's fields
+ * (`fields.document`) and its decoded image — kept per page in the renderer, so that stepping to a page that was
+ * asked for ahead (the neighbours of the page on screen, the next page needing attention) shows it in the same frame
+ * instead of after two round trips and an image download.
+ *
+ * Freshness: an entry is dropped as soon as the main side announces a change that could alter it (`page.updated` for
+ * any page of its document: the fields and the other pages' text are document-wide; `documents.changed`; a
+ * reconnect, after which events may have been missed). A reply that was in flight when its entry was dropped is not
+ * kept. So a shown entry is never older than the last update the main side announced.
+ */
+import type { ContractClient } from '../../../app/contract/client.js';
+import type { DocumentFieldsReply } from '../../../app/contract/fields.js';
+import type { PageReview } from '../../../app/contract/methods.js';
+
+/** Pages kept at most (the page on screen, its neighbours, the next needing attention, a few just left). */
+const maxEntries = 24;
+
+interface Slot<T> {
+  promise: Promise<T>;
+  /** Set once the promise resolved (what a render can show at once). */
+  value?: T;
+}
+
+interface Entry {
+  review: Slot<PageReview>;
+  fields: Slot<DocumentFieldsReply>;
+  /** Known once the review came back; an unknown document is dropped on any page update. */
+  documentId: string | null;
+  /** Kept so the browser keeps the decoded page in its image cache. */
+  image: HTMLImageElement | null;
+}
+
+type CacheClient = Pick<ContractClient, 'call'>;
+
+export class PageDataCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly client: CacheClient,
+    /** Starts decoding a page image ahead (null where there is no DOM, as in unit tests). */
+    private readonly preloadImage: ((url: string) => HTMLImageElement) | null = defaultPreloadImage,
+  ) {}
+
+  /** The page's review, if it is here and current. */
+  peekReview(pageId: string | null): PageReview | null {
+    return (pageId && this.entries.get(pageId)?.review.value) || null;
+  }
+
+  /** The page's document fields, if they are here and current. */
+  peekFields(pageId: string | null): DocumentFieldsReply | null {
+    return (pageId && this.entries.get(pageId)?.fields.value) || null;
+  }
+
+  review(pageId: string): Promise<PageReview> {
+    return this.entry(pageId).review.promise;
+  }
+
+  fields(pageId: string): Promise<DocumentFieldsReply> {
+    return this.entry(pageId).fields.promise;
+  }
+
+  /** Asks for these pages ahead (their review, fields and image); failures are left for the real visit to report. */
+  prefetch(pageIds: readonly (string | null)[]): void {
+    for (const pageId of pageIds) {
+      if (!pageId) continue;
+      const entry = this.entry(pageId);
+      entry.review.promise.catch(() => undefined);
+      entry.fields.promise.catch(() => undefined);
+    }
+  }
+
+  /** `page.updated`: everything of that document may have changed (fields and other-page text are document-wide). */
+  pageUpdated(pageId: string, documentId: string): void {
+    for (const [key, entry] of this.entries) {
+      if (key === pageId || entry.documentId === documentId || entry.documentId === null) this.entries.delete(key);
+    }
+  }
+
+  /** `documents.changed` or a reconnect: nothing here can be trusted any more. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private entry(pageId: string): Entry {
+    const existing = this.entries.get(pageId);
+    if (existing) {
+      // Most recently used last, so the oldest is dropped first.
+      this.entries.delete(pageId);
+      this.entries.set(pageId, existing);
+      return existing;
+    }
+    const entry: Entry = {
+      review: { promise: this.client.call('pages.getReview', { pageId }) },
+      fields: { promise: this.client.call('fields.document', { pageId }) },
+      documentId: null,
+      image: null,
+    };
+    // A reply counts only while its entry is still the one in the map (not dropped by an update meanwhile).
+    const current = () => this.entries.get(pageId) === entry;
+    entry.review.promise.then(
+      (review) => {
+        if (!current()) return;
+        entry.review.value = review;
+        entry.documentId = review.page.documentId;
+        if (this.preloadImage && review.imageUrl) entry.image = this.preloadImage(review.imageUrl);
+      },
+      () => current() && this.entries.delete(pageId),
+    );
+    entry.fields.promise.then(
+      (fields) => {
+        if (current()) entry.fields.value = fields;
+      },
+      () => current() && this.entries.delete(pageId),
+    );
+    this.entries.set(pageId, entry);
+    while (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}
+
+function defaultPreloadImage(url: string): HTMLImageElement {
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  // Decoded off the main thread now, so showing it later costs no decode; a failure shows when the page is opened.
+  image.decode().catch(() => undefined);
+  return image;
+}
