@@ -10,7 +10,10 @@ import type { Box, Extraction, Word } from '../../app/model/extraction.js';
 import { figureWords, imagesWithText } from './imageRegions.js';
 import type { FigureText, LayoutWord } from './layout/layoutTypes.js';
 import { pageInvoiceFields, type PageInvoiceFields } from './invoiceFields.js';
+import { mayHaveLineEndHyphens, type HyphenationLanguage } from './layout/hyphenation.js';
 import { layoutPage } from './layout/layoutPage.js';
+import { isPageLanguage, pageLanguage, type PageLanguageCode } from './layout/pageLanguage.js';
+import { hyphenationLanguage } from './lexicons.js';
 import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
@@ -57,10 +60,14 @@ export class BundledEngine implements Engine {
   private readonly pool: TesseractPool;
   private readonly pageSegmentationMode: PSM;
   private readonly languages: string[];
+  /** The one OCR language the caller chose, if the engine has reading rules for it: the page's language when its text cannot tell. */
+  private readonly chosenLanguage: PageLanguageCode | undefined;
 
   constructor(private readonly options: BundledEngineOptions = {}) {
     this.pageSegmentationMode = options.pageSegmentationMode ?? PSM.AUTO;
     this.languages = options.languages?.length ? [...options.languages] : [TESSERACT_LANGUAGE];
+    const [only, ...more] = options.languages ?? [];
+    this.chosenLanguage = only && more.length === 0 && isPageLanguage(only) ? only : undefined;
     this.pool = new TesseractPool(Math.max(1, options.ocrWorkers ?? os.availableParallelism()), {
       pageSegmentationMode: this.pageSegmentationMode,
       languages: this.languages,
@@ -120,6 +127,7 @@ export class BundledEngine implements Engine {
         tables: this.options.tables,
         rulings,
         figures,
+        language: await this.hyphenationFor(words, warnings),
       });
       const uprightWords = [
         ...words.map((word): Word => ({ text: word.text, box: word.box, confidence: word.confidence })),
@@ -178,6 +186,24 @@ export class BundledEngine implements Engine {
 
   dispose(): Promise<void> {
     return this.pool.dispose();
+  }
+
+  /**
+   * The page's language, with its word list, for hyphenated line ends: told by the page's text, else the one OCR
+   * language the caller chose; nothing is loaded for a page without a line-end hyphen. A word list that cannot be
+   * loaded leaves the page's own words to decide, with a warning.
+   */
+  private async hyphenationFor(words: readonly LayoutWord[], warnings: string[]): Promise<HyphenationLanguage | undefined> {
+    const texts = words.map((word) => word.text);
+    if (!mayHaveLineEndHyphens(texts)) return undefined;
+    const code = pageLanguage(texts) ?? this.chosenLanguage;
+    if (!code) return undefined;
+    try {
+      return await hyphenationLanguage(code);
+    } catch (error) {
+      warnings.push(`${error instanceof Error ? error.message : String(error)}; hyphenated line ends decided by the page's own words`);
+      return undefined;
+    }
   }
 
   /**

@@ -8,7 +8,7 @@ import { buildRows, buildSegments } from './buildSegments.js';
 import { moveColumnFootnotes } from './columnFootnotes.js';
 import { detectTables } from './detectTables.js';
 import { foldFormulas } from './formulas.js';
-import { joinHyphenatedLines } from './hyphenation.js';
+import { joinHyphenatedLines, type HyphenationLanguage } from './hyphenation.js';
 import { unionBox, type FigureText, type LayoutBlock, type LayoutWord, type Segment } from './layoutTypes.js';
 import { dropOverprintedWords } from './overprint.js';
 import { markPageFurniture } from './pageFurniture.js';
@@ -28,6 +28,9 @@ export interface LayoutPageOptions {
   /** Set false to write formulas as plain words. Default true; formulas are read from text layers only (OCR words
    * carry no fonts and one size per line). */
   formulas?: boolean;
+  /** The page's language with its lexicon, where the engine knows them: decides line-end hyphens the page's own words
+   * cannot (hyphenation.ts). Absent: the page's words alone decide. */
+  language?: HyphenationLanguage;
 }
 
 export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOptions): LayoutBlock[] {
@@ -54,7 +57,7 @@ export function layoutBlocks(words: readonly LayoutWord[], options: LayoutPageOp
     return [...textBlocks, ...tableBlocks].sort(readingCompare);
   });
   const headed = classifyHeadings(blocks, options.source === 'ocr' ? OCR_HEADINGS : TEXT_LAYER_HEADINGS);
-  return joinHyphenatedLines(moveColumnFootnotes(markPageFurniture(headed, options.pageHeight, folded.rulings ?? options.rulings)));
+  return joinHyphenatedLines(moveColumnFootnotes(markPageFurniture(headed, options.pageHeight, folded.rulings ?? options.rulings)), options.language);
 }
 
 /** Top to bottom; tables level with each other (set side by side) left to right, whichever starts a little higher. */

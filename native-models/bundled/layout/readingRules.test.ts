@@ -3,7 +3,7 @@
  * running heads and feet on a single page, tight columns, columns per region, overprinted text, figure text.
  */
 import { describe, expect, it } from 'vitest';
-import { joinAcrossLine, pageVocabulary } from './hyphenation.js';
+import { joinAcrossLine, pageVocabulary, type HyphenationLanguage } from './hyphenation.js';
 import type { LayoutWord } from './layoutTypes.js';
 import { layoutBlocks, layoutPage } from './layoutPage.js';
 import { line } from '../../../testing/syntheticWords.js';
@@ -23,6 +23,55 @@ describe('hyphenated line ends', () => {
     expect(joinAcrossLine('pages', 'more', v)).toBeNull();
     expect(joinAcrossLine('2-', '3', v)).toBeNull();
     expect(joinAcrossLine('IEEE-', '754', v)).toBe('IEEE-754');
+  });
+
+  // A small stand-in lexicon (the real ones: lexicons.test.ts): the table of docs/reading.md, rule by rule.
+  const english: HyphenationLanguage = {
+    code: 'eng',
+    isWord: (word) => ['responsibility', 'mixed', 'mode', 'age', 'eligible', 'compile', 'language', 'independent', 'online', 'on', 'line'].includes(word.toLowerCase()),
+  };
+  const french: HyphenationLanguage = { code: 'fra', isWord: (word) => ['peut-être', 'peut', 'être', 'facture'].includes(word.toLowerCase()) };
+  const german: HyphenationLanguage = { code: 'deu', closedCompounds: true };
+
+  it('with a lexicon: joins where the joined form is a word, keeps two words whose joined form is not', () => {
+    const none = vocabulary('nothing here helps');
+    expect(joinAcrossLine('responsi-', 'bility', none, english)).toBe('responsibility');
+    expect(joinAcrossLine('Responsi-', 'bility.', none, english)).toBe('Responsibility.');
+    expect(joinAcrossLine('mixed-', 'mode', none, english)).toBe('mixed-mode');
+    expect(joinAcrossLine('age-', 'eligible', none, english)).toBe('age-eligible');
+    expect(joinAcrossLine('language-', 'independent', none, english)).toBe('language-independent');
+    expect(joinAcrossLine('on-', 'line', none, english)).toBe('online');
+    // Neither part a word: a break of a word the lexicon lacks.
+    expect(joinAcrossLine('Brolli-', 'gant', none, english)).toBe('Brolligant');
+    // Without a lexicon the page's words alone decide: "mixed" and "mode" unseen → joined (the old mistake).
+    expect(joinAcrossLine('mixed-', 'mode', none)).toBe('mixedmode');
+  });
+
+  it('the page’s own words come before the lexicon; a soft hyphen is always a break', () => {
+    expect(joinAcrossLine('mixed-', 'mode', vocabulary('the mixedmode flag'), english)).toBe('mixedmode');
+    expect(joinAcrossLine('respon-', 'sibility', vocabulary('a respon-sibility here'), english)).toBe('respon-sibility');
+    expect(joinAcrossLine('mixed\u00ad', 'mode', vocabulary('nothing'), english)).toBe('mixedmode');
+  });
+
+  it('French: a hyphenated compound of the lexicon keeps its hyphen', () => {
+    const none = vocabulary('rien');
+    expect(joinAcrossLine('peut-', 'être', none, french)).toBe('peut-être');
+    expect(joinAcrossLine('fac-', 'ture', none, french)).toBe('facture');
+  });
+
+  it('German writes compounds closed: a lower-case part is joined, a capital part is a hyphenated compound noun', () => {
+    const v = vocabulary('das Haus und die Tür der Rechnung');
+    expect(joinAcrossLine('Haus-', 'tür', v, german)).toBe('Haustür');
+    expect(joinAcrossLine('Rech-', 'nung', v, german)).toBe('Rechnung');
+    expect(joinAcrossLine('Umsatzsteuer-', 'Identifikationsnummer', v, german)).toBe('Umsatzsteuer-Identifikationsnummer');
+    // The page's own hyphenated compound still wins.
+    expect(joinAcrossLine('Haus-', 'tür', vocabulary('die Haus-tür'), german)).toBe('Haus-tür');
+  });
+
+  it('passes the language to every block through layoutPage', () => {
+    const words = [...line('Our system uses a mixed-', 100, 100), ...line('mode execution approach', 100, 126)];
+    expect(layoutPage(words, { ...page, language: english }).markdown).toBe('Our system uses a mixed-mode\nexecution approach');
+    expect(layoutPage(words, page).markdown).toBe('Our system uses a mixedmode\nexecution approach');
   });
 
   it('writes the joined word at the end of the first line and drops its tail from the next', () => {
