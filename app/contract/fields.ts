@@ -47,6 +47,11 @@ export const fieldValuesSchema = z.object({
   subtotal: money,
   tax: money,
   total: money,
+  // Read since the settlement amounts were: absent from older records and corpora, so they default to null.
+  line_total: money.default(null),
+  allowances: money.default(null),
+  charges: money.default(null),
+  prepaid: money.default(null),
   amount_due: money,
   lines: z.array(z.object({ description: z.string(), quantity: money, unit_price: money, amount: money })),
 });

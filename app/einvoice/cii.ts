@@ -149,6 +149,13 @@ export function readCii(root: XmlNode, rootName: string): EInvoice {
     buyer,
     lines,
     taxes,
+    adjustments: {
+      line_total: decimalOf(amountIn(all(summation, 'LineTotalAmount'), currencyText)),
+      allowances: decimalOf(amountIn(all(summation, 'AllowanceTotalAmount'), currencyText)),
+      charges: decimalOf(amountIn(all(summation, 'ChargeTotalAmount'), currencyText)),
+      prepaid: decimalOf(amountIn(all(summation, 'TotalPrepaidAmount'), currencyText)),
+      rounding: decimalOf(amountIn(all(summation, 'RoundingAmount'), currencyText)),
+    },
     notes: all(document, 'IncludedNote/Content').map(textOf).filter((t): t is string => !!t),
     payment,
   };

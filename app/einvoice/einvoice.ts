@@ -30,6 +30,18 @@ export interface EInvoiceTax {
   amount: number | null;
 }
 
+/**
+ * The monetary summation's other amounts (EN 16931 BG-22): sum of line net amounts (BT-106), document-level
+ * allowances (BT-107) and charges (BT-108), paid amount (BT-113), rounding amount (BT-114).
+ */
+export interface EInvoiceAdjustments {
+  line_total: number | null;
+  allowances: number | null;
+  charges: number | null;
+  prepaid: number | null;
+  rounding: number | null;
+}
+
 export interface EInvoice {
   info: EInvoiceInfo;
   fields: {
@@ -49,6 +61,8 @@ export interface EInvoice {
   buyer: Party;
   lines: EInvoiceLine[];
   taxes: EInvoiceTax[];
+  /** Document-level amounts between the line total and the amount due (null where the XML leaves them out). */
+  adjustments: EInvoiceAdjustments;
   notes: string[];
   /** Payment terms / means as written (free text, IBAN). */
   payment: string[];

@@ -26,7 +26,8 @@ export function withEInvoice(extraction: Extraction, einvoice: DocumentEInvoice)
     return { ...extraction, fields: { ...fields, einvoiceRefused: { fileName: einvoice.fileName, message: einvoice.message } }, warnings: [...extraction.warnings, warning] };
   }
   const { invoice } = einvoice;
-  fields.invoiceXml = { ...einvoicePlainFields(invoice), amount_due: invoice.fields.amount_due?.value ?? null };
+  const { line_total, allowances, charges, prepaid } = invoice.adjustments;
+  fields.invoiceXml = { ...einvoicePlainFields(invoice), line_total, allowances, charges, prepaid, amount_due: invoice.fields.amount_due?.value ?? null };
   fields.einvoice = invoice.info;
   const page = record(fields.invoice);
   if (page) {

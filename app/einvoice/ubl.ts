@@ -89,6 +89,13 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
     buyer,
     lines,
     taxes,
+    adjustments: {
+      line_total: money(root, 'LegalMonetaryTotal/LineExtensionAmount', currencyText)?.value ?? null,
+      allowances: money(root, 'LegalMonetaryTotal/AllowanceTotalAmount', currencyText)?.value ?? null,
+      charges: money(root, 'LegalMonetaryTotal/ChargeTotalAmount', currencyText)?.value ?? null,
+      prepaid: money(root, 'LegalMonetaryTotal/PrepaidAmount', currencyText)?.value ?? null,
+      rounding: money(root, 'LegalMonetaryTotal/PayableRoundingAmount', currencyText)?.value ?? null,
+    },
     notes: all(root, 'Note').map(textOf).filter((t): t is string => !!t),
     payment: [
       ...all(root, 'PaymentTerms/Note').map(textOf),

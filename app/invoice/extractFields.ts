@@ -24,6 +24,8 @@ import { labelPatterns, type LabelledField } from './labels.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
 import { findParties, legalForm } from './parties.js';
+import { readSettlementAmounts, type SettlementValue } from './settlementAmounts.js';
+import { isAdjustmentLabel, settlementLabelAt } from './settlementLabels.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
@@ -47,6 +49,12 @@ export interface InvoiceFields {
   subtotal: FieldValue<number> | null;
   tax: FieldValue<number> | null;
   total: FieldValue<number> | null;
+  /** The totals block's other amounts (settlementAmounts.ts): BT-106, BT-107, BT-108, BT-113, BT-115. */
+  line_total: SettlementValue | null;
+  allowances: SettlementValue | null;
+  charges: SettlementValue | null;
+  prepaid: SettlementValue | null;
+  amount_due: SettlementValue | null;
   lines: InvoiceLineItem[];
 }
 
@@ -61,6 +69,15 @@ export interface PlainInvoiceFields {
   subtotal: number | null;
   tax: number | null;
   total: number | null;
+  /**
+   * Read from the page where printed (absent from files written before they were read): sum of line amounts,
+   * document-level allowances and charges, amount paid before, amount due.
+   */
+  line_total?: number | null;
+  allowances?: number | null;
+  charges?: number | null;
+  prepaid?: number | null;
+  amount_due?: number | null;
   lines: { description: string; quantity: number | null; unit_price: number | null; amount: number | null }[];
 }
 
@@ -310,8 +327,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     return null;
   };
 
-  const lastMoney = (field: LabelledField): FieldValue<number> | null => {
-    const fieldHits = byField(field);
+  const lastMoney = (field: LabelledField, hitsOf: (field: LabelledField) => LabelHit[] = byField): FieldValue<number> | null => {
+    const fieldHits = hitsOf(field);
     if (fieldHits.length === 0) return null;
     const bestTier = fieldHits[0]!.tier;
     let chosen: FieldValue<number> | null = null;
@@ -359,7 +376,10 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     return null;
   };
 
-  const total = lastMoney('total');
+  // "Amount due", "Zahlbetrag", "Net à payer" name the total where nothing else does; beside a total of its own they
+  // name what is left after a prepayment (the amount due, settlementAmounts.ts).
+  const isDueLabel = (hit: LabelHit): boolean => settlementLabelAt(hit.label)?.field === 'amount_due';
+  const total = lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
   const tax = lastMoney('tax') ?? columnTotal('tax');
   let subtotal = lastMoney('subtotal');
   const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
@@ -370,6 +390,33 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   if (!subtotal) {
     const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines) });
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
+  }
+  // A discount or shipping row under the items (no quantity, no unit price) is read as an item and as an allowance
+  // or charge alike: it stays an item unless the totals close (BR-CO-13) with it as an allowance or charge instead.
+  const readSettlement = (rows: InvoiceLineItem[]) => {
+    const itemLines = new Set(columnHeaders);
+    const itemWords = new Set(rows.flatMap((item) => item.words));
+    lines.forEach((line, l) => {
+      if (line.words.some((w) => itemWords.has(w))) itemLines.add(l);
+    });
+    const amounts = rows.map((item) => item.amount);
+    return readSettlementAmounts({
+      lines,
+      skip: itemLines,
+      subtotal: subtotal?.value ?? null,
+      total: total?.value ?? null,
+      lineSum: amounts.length > 0 && amounts.every((a): a is number => a !== null) ? Math.round(amounts.reduce((a, b) => a + b * 100, 0)) / 100 : null,
+    });
+  };
+  let settlement = readSettlement(items);
+  const adjustmentRows = items.filter((item) => item.quantity === null && item.unitPrice === null && isAdjustmentLabel(item.description));
+  if (adjustmentRows.length > 0 && adjustmentRows.length < items.length) {
+    const kept = items.filter((item) => !adjustmentRows.includes(item));
+    const alternative = readSettlement(kept);
+    if (alternative.adjustmentsHold) {
+      items = kept;
+      settlement = alternative;
+    }
   }
 
   return {
@@ -382,6 +429,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     subtotal,
     tax,
     total,
+    ...settlement.amounts,
     lines: items,
   };
 }
@@ -397,6 +445,11 @@ export function toPlainFields(fields: InvoiceFields): PlainInvoiceFields {
     subtotal: fields.subtotal?.value ?? null,
     tax: fields.tax?.value ?? null,
     total: fields.total?.value ?? null,
+    line_total: fields.line_total?.value ?? null,
+    allowances: fields.allowances?.value ?? null,
+    charges: fields.charges?.value ?? null,
+    prepaid: fields.prepaid?.value ?? null,
+    amount_due: fields.amount_due?.value ?? null,
     lines: fields.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice, amount: l.amount })),
   };
 }

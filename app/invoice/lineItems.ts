@@ -12,6 +12,7 @@ import { findAmounts, type AmountMatch } from './amounts.js';
 import { amountReadings, columnFormatAmounts, consistentPriceAndAmount, consistentSum, fillQuantityAndPrice, numberOnly, type PrintedAmount } from './itemArithmetic.js';
 import type { LabelledField } from './labels.js';
 import type { InvoiceLineItem } from './lineItem.js';
+import { isSettlementRow } from './settlementLabels.js';
 import { median, type Segment, type TextLine } from './layout.js';
 
 export type { InvoiceLineItem } from './lineItem.js';
@@ -219,7 +220,7 @@ export function extractLineItems(lines: TextLine[], labelled: Map<string, Labell
     // A labelled line with an amount is not an item: a total ends the items, a (section) subtotal or tax line is
     // skipped (invoices with sections print subtotals between groups of items).
     const labels = line.segments.map((_, s) => labelled.get(`${l}:${s}`)).filter((f) => f !== undefined);
-    if (amounts.length > 0 && labels.length > 0 && !/^\d/.test(first.text)) {
+    if (amounts.length > 0 && (labels.length > 0 || isSettlementRow(first.text)) && !/^\d/.test(first.text)) {
       if (labels.includes('total')) break;
       lastItemLine = -1;
       continue;

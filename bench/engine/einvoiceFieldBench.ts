@@ -14,7 +14,8 @@ import path from 'node:path';
 import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
 import { einvoicePlainFields } from '../../app/einvoice/index.js';
 import { readEmbeddedEInvoice } from '../../main/import/pdfAttachments.js';
-import { normalisePartyName, type ReadInvoice } from './invoiceFieldBench.js';
+import { normalisePartyName, type InvoiceReading, type ReadInvoice } from './invoiceFieldBench.js';
+import { findAmounts } from '../../app/invoice/amounts.js';
 import { defaultTestdataRoot, testdataPath } from '../../testing/testdataPaths.js';
 
 export const einvoiceKeyFields = ['invoice_number', 'issue_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
@@ -41,6 +42,8 @@ export interface EInvoiceFieldBenchResult {
   keyFields: { correct: number; total: number };
   parties: { correct: number; total: number };
   dueDates: { correct: number; total: number };
+  /** The amount due (BT-115) where the page prints the XML's value. */
+  amountDue: { correct: number; total: number };
   lineAmounts: { found: number; total: number };
   /** The XML reader on every attachment: fields equal to truth.json. */
   xmlAgreement: { agreeing: number; total: number; disagreements: string[] };
@@ -66,6 +69,12 @@ function fieldCorrect(field: string, expected: string | number, actual: string |
   if (field === 'invoice_number') return normaliseId(String(actual)) === normaliseId(expected);
   if (field === 'seller' || field === 'buyer') return namesAgree(expected, String(actual));
   return String(actual).toUpperCase() === expected.toUpperCase();
+}
+
+/** The page's text (its words, or its Markdown) prints this amount. */
+function printsAmount(reading: InvoiceReading, value: number): boolean {
+  const text = reading.words?.length ? reading.words.map((w) => w.text).join(' ') : (reading.markdown ?? '');
+  return findAmounts(text).some((a) => (a.hasDecimals || a.hasCurrency) && Math.abs(a.value - value) < 0.005);
 }
 
 function tally(outcomes: EInvoiceOutcome[], fields: readonly string[]): { correct: number; total: number } {
@@ -98,8 +107,9 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     if (!entry.fields || !entry.printed) continue;
     documents++;
     let fields: PlainInvoiceFields;
+    let reading: InvoiceReading;
     try {
-      const reading = await readInvoice(pdf);
+      reading = await readInvoice(pdf);
       fields = reading.fields ?? toPlainFields(extractInvoiceFields({ words: reading.words, markdown: reading.markdown }));
     } catch (error) {
       errors.push(`${pdf}: ${(error as Error).message}`);
@@ -110,6 +120,11 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
       if (!entry.printed[field] || expected === null || expected === undefined) continue;
       const actual = fields[field];
       outcomes.push({ document: name, field, expected, actual, correct: fieldCorrect(field, expected, actual) });
+    }
+    // truth.json's `printed` has no amount due: it counts where the page's own text prints the XML's value.
+    const amountDue = entry.fields.amount_due;
+    if (typeof amountDue === 'number' && printsAmount(reading, amountDue)) {
+      outcomes.push({ document: name, field: 'amount_due', expected: amountDue, actual: fields.amount_due ?? null, correct: fieldCorrect('amount_due', amountDue, fields.amount_due ?? null) });
     }
     const printedLines = entry.fields.lines.slice(0, entry.printed.lines ?? 0).filter((l) => l.amount !== null);
     const unused = fields.lines.map((l) => l.amount);
@@ -137,6 +152,7 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     keyFields: tally(outcomes, einvoiceKeyFields),
     parties: tally(outcomes, ['seller', 'buyer']),
     dueDates: tally(outcomes, ['due_date']),
+    amountDue: tally(outcomes, ['amount_due']),
     lineAmounts,
     xmlAgreement,
     errors,
@@ -147,7 +163,7 @@ export function formatEInvoiceFieldBench(r: EInvoiceFieldBenchResult): string {
   const pct = (c: number, t: number): string => (t === 0 ? '-' : `${((100 * c) / t).toFixed(1)}%`);
   return [
     `einvoices read from the page (attachments ignored), ${r.documents} documents, values printed on the page:`,
-    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}`,
+    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}; amount due ${r.amountDue.correct}/${r.amountDue.total}`,
     ...Object.entries(r.byField).map(([f, t]) => `  ${f.padEnd(15)} ${t.correct}/${t.total}`),
     `  XML reader agreement with truth.json: ${r.xmlAgreement.agreeing}/${r.xmlAgreement.total}`,
     ...r.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),

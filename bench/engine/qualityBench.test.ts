@@ -241,6 +241,9 @@ describe.skipIf(invoiceTestdata.length > 0)('bench-quality invoice part with the
     expect(einvoices.combinedKeyFields.correct / einvoices.combinedKeyFields.total).toBeGreaterThanOrEqual(0.95);
     expect(einvoices.keyFields.correct / einvoices.keyFields.total).toBeGreaterThanOrEqual(0.95);
     expect(einvoices.lineAmounts.found / einvoices.lineAmounts.total).toBeGreaterThanOrEqual(0.9);
+    // Amount due (BT-115) where the page prints the XML's value: 9/9 on 2026-12-01 (0/9 before it was read). Less one.
+    expect(einvoices.amountDue.total).toBeGreaterThanOrEqual(9);
+    expect(einvoices.amountDue.correct).toBeGreaterThanOrEqual(einvoices.amountDue.total - 1);
     // The XML reader reads every attachment exactly as truth.json states.
     expect(einvoices.xmlAgreement.agreeing).toBe(einvoices.xmlAgreement.total);
     expect(einvoices.xmlAgreement.total).toBeGreaterThanOrEqual(11);

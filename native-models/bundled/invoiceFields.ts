@@ -24,6 +24,9 @@ export interface PageInvoiceFields {
 
 const scalarKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
 
+/** The totals block's other amounts: their confidence comes with them (app/invoice/settlementAmounts.ts). */
+const settlementKeys = ['line_total', 'allowances', 'charges', 'prepaid', 'amount_due'] as const;
+
 export function pageInvoiceFields(words: readonly Word[], markdown: string): PageInvoiceFields | undefined {
   if (words.length === 0 && !markdown.trim()) return undefined;
   const fields: InvoiceFields = extractInvoiceFields({ words, markdown });
@@ -36,6 +39,10 @@ export function pageInvoiceFields(words: readonly Word[], markdown: string): Pag
   for (const key of scalarKeys) {
     const field = fields[key];
     if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: scores[key]?.confidence ?? 0, source: 'page' };
+  }
+  for (const key of settlementKeys) {
+    const field = fields[key];
+    if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: field.confidence, source: 'page' };
   }
   if (fields.lines.length) {
     invoiceSources.lines = fields.lines.map((line) => ({ text: line.description, label: null, boxes: line.words.map((w) => w.box) }));

@@ -17,8 +17,14 @@ import { isScalarKey, linePath, scalarFields, type FieldValue, type ScalarFieldK
 /** A line item as read: the plain `<stem>.fields.json` line. */
 export type EngineLine = PlainInvoiceFields['lines'][number];
 
-/** The fields of one page as the engine read them: the plain shape, plus the amount due. */
-export type EngineFieldValues = PlainInvoiceFields & { amount_due: number | null };
+/** The fields of one page as the engine read them: the plain shape with every settlement amount present (null when not read). */
+export type EngineFieldValues = Omit<PlainInvoiceFields, 'line_total' | 'allowances' | 'charges' | 'prepaid' | 'amount_due'> & {
+  line_total: number | null;
+  allowances: number | null;
+  charges: number | null;
+  prepaid: number | null;
+  amount_due: number | null;
+};
 
 export interface FieldSourceView {
   /** Printed text the value came from. */
@@ -60,6 +66,10 @@ export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues
     subtotal: num(raw.subtotal),
     tax: num(raw.tax),
     total: num(raw.total),
+    line_total: num(raw.line_total),
+    allowances: num(raw.allowances),
+    charges: num(raw.charges),
+    prepaid: num(raw.prepaid),
     amount_due: num(raw.amount_due),
     lines: readLines(raw.lines),
   };

@@ -19,11 +19,22 @@ export const scalarFields = [
   { key: 'seller', label: 'Seller', kind: 'text' },
   { key: 'buyer', label: 'Buyer', kind: 'text' },
   { key: 'currency', label: 'Currency', kind: 'currency' },
+  { key: 'line_total', label: 'Line total', kind: 'amount', optional: true },
+  { key: 'allowances', label: 'Allowances', kind: 'amount', optional: true },
+  { key: 'charges', label: 'Charges', kind: 'amount', optional: true },
   { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
   { key: 'tax', label: 'Tax', kind: 'amount' },
   { key: 'total', label: 'Total', kind: 'amount' },
+  { key: 'prepaid', label: 'Paid', kind: 'amount', optional: true },
   { key: 'amount_due', label: 'Amount due', kind: 'amount' },
-] as const satisfies readonly { key: string; label: string; kind: FieldKind }[];
+] as const satisfies readonly { key: string; label: string; kind: FieldKind; optional?: boolean }[];
+
+/**
+ * Whether the panel lists a field: always for the invoice's key fields; the totals block's other amounts (line
+ * total, allowances, charges, paid — most invoices print none) only where the page, the XML or the analyst gives one.
+ */
+export const shownField = (field: (typeof scalarFields)[number], ...values: unknown[]): boolean =>
+  !('optional' in field) || values.some((value) => value !== null && value !== undefined && value !== '');
 
 export type ScalarFieldKey = (typeof scalarFields)[number]['key'];
 

@@ -4,7 +4,7 @@
  * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, a second column shows the XML's
  * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
  */
-import { lineColumns, linePath, scalarFields, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
+import { lineColumns, linePath, scalarFields, shownField, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
@@ -87,6 +87,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
             {scalarFields.map((field) => {
               const pageValue = values ? valueAt(values, field.key) : null;
               const xmlValue = xml?.[field.key];
+              if (!shownField(field, pageValue, xmlValue) && !fields.corrected.has(field.key)) return null;
               // A value the page does not show is missing from the reading, not in disagreement with the XML.
               const pagePrinted = pageValue !== null && pageValue !== undefined && pageValue !== '';
               const disagrees = xml !== null && pagePrinted && xmlValue !== null && xmlValue !== undefined && !sameValue(pageValue, xmlValue);
