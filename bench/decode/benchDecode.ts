@@ -1,16 +1,18 @@
 /**
  * npm run bench:decode [-- --real-size] [--json FILE] [--provider cpu|webgpu|cuda|dml|coreml|auto]
- *                      [--inputs N] [--tokens N] [--threads N] [--packs DIR]
+ *                      [--inputs N] [--tokens N] [--threads N] [--repeats N] [--packs DIR]
  *
  * Greedy vs FastMTP K = 1, 2, 3 on the reference packs (high / mid / zero draft agreement) or, with --real-size, on
  * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
  * MoE scaling check (decoder step time vs routed experts and top-k). Prints a table; --json writes {"runs": [...]}.
+ * --repeats N: measured passes per K (median reported; K order rotates between passes). The load average of the
+ * machine before and after is printed and written (settings.load_average), as the figures depend on it.
  * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
  * --bandwidth-gbs B (with --real-size): steps/s per K and context against the memory-bandwidth bound B ÷ bytes read
  * per step (bandwidth.ts), printed and written as `bandwidth` rows.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDecodeModels } from '../../native-models/vlm/decoding/decodeModels.js';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     inputs: { type: 'string' },
     tokens: { type: 'string' },
     threads: { type: 'string' },
+    repeats: { type: 'string' },
     packs: { type: 'string', default: join(tmpdir(), 'recto-vlm-packs') },
     'skip-moe': { type: 'boolean', default: false },
     /** Device memory bandwidth in GB/s: adds steps/s ÷ the bandwidth bound per K and context (real-size pack). */
@@ -53,6 +56,7 @@ const settings = {
   tokens: Number(values.tokens ?? (realSize ? 24 : 96)),
   ks: [1, 2, 3],
   contextReps: realSize ? 3 : 25,
+  repeats: Number(values.repeats ?? (realSize ? 1 : 3)),
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -66,6 +70,7 @@ async function ensurePack(name: string, dims: PackDims): Promise<string> {
   return dir;
 }
 
+const loadBefore = loadavg();
 const runs: BenchRun[] = [];
 const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
 const targets: [string, () => Promise<string>][] = realSize
@@ -92,6 +97,9 @@ if (realSize && !values['skip-moe']) {
   }
 }
 
+const loadAfter = loadavg();
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured pass(es) per K, medians`);
 const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
@@ -145,6 +153,6 @@ if (values.json) {
   // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
   const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
   const extra = { ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
-  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider } }, null, 2));
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
   log(`wrote ${values.json}`);
 }

@@ -45,6 +45,8 @@ export interface BenchSettings {
   tokens: number;
   ks: number[];
   contextReps: number;
+  /** Measured passes over the prompts per K (default 3): each figure is the median over passes. */
+  repeats?: number;
 }
 
 interface Totals {
@@ -62,60 +64,99 @@ interface Totals {
   sequences: string[];
 }
 
+/**
+ * Greedy (k = 0) and FastMTP for each K on `pack`. Robust to a shared machine: a warm-up pass of every decoder first
+ * (JIT, kernel choice, first allocations), then `repeats` measured passes in which the order of the K values rotates,
+ * so a burst of load lands on different K each time; speed and JS share are medians over the passes. Step times at
+ * each context length are interleaved the same way (stepsAtContexts). Every pass of every K must equal greedy.
+ */
 export async function benchmarkPack(variant: string, pack: LoadedPack, settings: BenchSettings, log: (line: string) => void): Promise<BenchRun[]> {
   const models = createDecodeModels(pack);
   const prompts = await makePrompts(models, settings.inputs);
   const options = decodeOptionsFor(pack, { maxNewTokens: settings.tokens, eosId: -1 }); // fixed length: no EOS stop
+  const ks = [0, ...settings.ks];
+  const decodeWith = (k: number) => (p: Prompt) => (k === 0 ? greedyDecode(models, p.embeds, p.length, options) : fastMtpDecode(models, p.embeds, p.length, k, options));
 
-  // Warm-up: first runs allocate and pick kernels.
-  await greedyDecode(models, prompts[0]!.embeds, prompts[0]!.length, { ...options, maxNewTokens: 4 });
-  await fastMtpDecode(models, prompts[0]!.embeds, prompts[0]!.length, 2, { ...options, maxNewTokens: 4 });
+  for (const k of ks) await decodeAll(prompts.slice(0, 2), decodeWith(k), k); // warm-up, not measured
+  const passes = new Map<number, Totals[]>(ks.map((k) => [k, []]));
+  const repeats = Math.max(1, settings.repeats ?? 3);
+  for (let rep = 0; rep < repeats; rep++) {
+    for (const k of rotate(ks, rep)) passes.get(k)!.push(await decodeAll(prompts, decodeWith(k), k));
+  }
+  const steps = await stepsAtContexts(models, CONTEXTS, ks, settings.contextReps);
 
-  const greedy = await decodeAll(prompts, (p) => greedyDecode(models, p.embeds, p.length, options), 0);
+  const greedyPasses = passes.get(0)!;
+  const greedy = sumTotals(greedyPasses);
   const greedyCall = greedy.decoderOrtMs / greedy.steps;
-  const greedyTps = (greedy.tokens / greedy.decodeMs) * 1000;
-  log(`  ${variant} greedy: ${greedyTps.toFixed(1)} tok/s`);
-  const runs: BenchRun[] = [
-    {
-      variant,
-      k: 0,
-      identical_to_greedy: true,
-      tau: 1,
-      accept_per_pos: [],
-      tokens_per_s: greedyTps,
-      speedup: 1,
-      ideal_speedup: 1,
-      overhead_fraction: 1 - greedy.decodeOrtMs / greedy.decodeMs,
-      ...(await contextFields(models, 0, settings.contextReps)),
-      bytes_to_host_per_step: greedy.bytesToHost / greedy.steps,
-      bytes_to_device_per_step: greedy.bytesToDevice / greedy.steps,
-      provider: pack.provider,
-    },
-  ];
-  for (const k of settings.ks) {
-    const fast = await decodeAll(prompts, (p) => fastMtpDecode(models, p.embeds, p.length, k, options), k);
-    const tau = 1 + fast.accepted.reduce((a, b) => a + b, 0) / fast.steps;
+  const greedySequences = greedyPasses[0]!.sequences;
+  const tps = (t: Totals) => (t.tokens / t.decodeMs) * 1000;
+  const runs: BenchRun[] = [];
+  for (const k of ks) {
+    const kPasses = passes.get(k)!;
+    const all = sumTotals(kPasses);
+    const tau = k === 0 ? 1 : 1 + all.accepted.reduce((a, b) => a + b, 0) / all.steps;
     // c: cost of one FastMTP step (K draft calls + one verify pass) in greedy steps, from onnxruntime call times.
-    const c = ((fast.draftOrtMs / fast.draftCalls) * k + fast.decoderOrtMs / fast.steps) / greedyCall;
-    const tps = (fast.tokens / fast.decodeMs) * 1000;
+    const c = k === 0 ? 1 : ((all.draftOrtMs / all.draftCalls) * k + all.decoderOrtMs / all.steps) / greedyCall;
     runs.push({
       variant,
       k,
-      identical_to_greedy: fast.sequences.every((s, i) => s === greedy.sequences[i]),
+      identical_to_greedy: kPasses.every((t) => t.sequences.every((s, i) => s === greedySequences[i])),
       tau,
-      accept_per_pos: fast.drafted.map((d, i) => (d === 0 ? 0 : fast.accepted[i]! / d)),
-      tokens_per_s: tps,
-      speedup: tps / greedyTps,
+      accept_per_pos: all.drafted.map((d, i) => (d === 0 ? 0 : all.accepted[i]! / d)),
+      tokens_per_s: median(kPasses.map(tps)),
+      // Each pass against the greedy pass of the same round (same machine load), then the median.
+      speedup: median(kPasses.map((t, rep) => tps(t) / tps(greedyPasses[rep]!))),
       ideal_speedup: tau / c,
-      overhead_fraction: 1 - fast.decodeOrtMs / fast.decodeMs,
-      ...(await contextFields(models, k, settings.contextReps)),
-      bytes_to_host_per_step: fast.bytesToHost / fast.steps,
-      bytes_to_device_per_step: fast.bytesToDevice / fast.steps,
+      overhead_fraction: median(kPasses.map(jsShare)),
+      ...contextFields(steps.get(k)!),
+      bytes_to_host_per_step: all.bytesToHost / all.steps,
+      bytes_to_device_per_step: all.bytesToDevice / all.steps,
       provider: pack.provider,
     });
-    log(`  ${variant} K=${k}: τ ${tau.toFixed(2)}, ${tps.toFixed(1)} tok/s`);
+    const shares = kPasses.map((t) => `${(100 * jsShare(t)).toFixed(1)}%`).join(' ');
+    log(`  ${variant} ${k === 0 ? 'greedy' : `K=${k}`}: τ ${tau.toFixed(2)}, ${runs.at(-1)!.tokens_per_s.toFixed(1)} tok/s, JS share per pass ${shares}`);
   }
   return runs;
+}
+
+/**
+ * JS share of decoding: the fraction of the steps' wall time (prefill excluded) spent outside `InferenceSession.run`
+ * — building feeds and Tensor objects, picking candidates under the no-repeat rule, embedding lookups, committing,
+ * and garbage-collection pauses that land there. Everything from the call of `run` to its promise settling counts
+ * as runtime time (onnxruntime-common's argument checks, the binding's setImmediate hop, the native run, the copies
+ * of outputs into new ArrayBuffers and the result Tensor objects).
+ */
+export function jsShare(t: Pick<Totals, 'decodeMs' | 'decodeOrtMs'>): number {
+  return 1 - t.decodeOrtMs / t.decodeMs;
+}
+
+function sumTotals(list: Totals[]): Totals {
+  const sum = (f: (t: Totals) => number) => list.reduce((a, t) => a + f(t), 0);
+  const k = list[0]!.drafted.length;
+  return {
+    tokens: sum((t) => t.tokens),
+    steps: sum((t) => t.steps),
+    decodeMs: sum((t) => t.decodeMs),
+    decodeOrtMs: sum((t) => t.decodeOrtMs),
+    decoderOrtMs: sum((t) => t.decoderOrtMs),
+    draftOrtMs: sum((t) => t.draftOrtMs),
+    draftCalls: sum((t) => t.draftCalls),
+    bytesToHost: sum((t) => t.bytesToHost),
+    bytesToDevice: sum((t) => t.bytesToDevice),
+    drafted: Array.from({ length: k }, (_, i) => sum((t) => t.drafted[i]!)),
+    accepted: Array.from({ length: k }, (_, i) => sum((t) => t.accepted[i]!)),
+    sequences: list[0]!.sequences,
+  };
+}
+
+/** `list` rotated left by `by` (the K order of measured pass `by`). */
+function rotate<T>(list: readonly T[], by: number): T[] {
+  const n = by % list.length;
+  return [...list.slice(n), ...list.slice(0, n)];
+}
+
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 async function decodeAll(prompts: Prompt[], decode: (p: Prompt) => Promise<DecodeResult>, k: number): Promise<Totals> {
@@ -156,8 +197,7 @@ async function makePrompts(models: DecodeModels, count: number): Promise<Prompt[
 
 type ContextFields = Pick<BenchRun, 'step_ms_ctx100' | 'step_ms_ctx500' | 'step_ms_ctx1000' | 'step_ms_ctx2000' | 'ctx_ratio_2000_100' | 'bytes_to_host_per_step_by_ctx'>;
 
-async function contextFields(models: DecodeModels, k: number, reps: number): Promise<ContextFields> {
-  const steps = await stepsAtContexts(models, CONTEXTS, k, reps);
+function contextFields(steps: Map<number, { ms: number; bytesToHost: number }>): ContextFields {
   const ms = (context: number) => steps.get(context)!.ms;
   return {
     step_ms_ctx100: ms(100),
@@ -170,51 +210,54 @@ async function contextFields(models: DecodeModels, k: number, reps: number): Pro
 }
 
 /**
- * One decoding step with `context` positions already cached, for each of `contexts`: median wall time and the bytes
- * it returned to JS. k = 0: one greedy decoder pass; k ≥ 1: K draft calls + one verify pass of K + 1 tokens. The
- * caches are filled once with synthetic values for the longest context; each measurement seeks to its length (a
- * length change, as after rejected drafts). Repetitions go round the contexts, so a busy machine slows all alike.
+ * One decoding step with `context` positions already cached, for each K of `ks` and each of `contexts`: median wall
+ * time and the bytes it returned to JS. k = 0: one greedy decoder pass; k ≥ 1: K draft calls + one verify pass of
+ * K + 1 tokens. The caches are filled once with synthetic values for the longest context; each measurement seeks to
+ * its length (a length change, as after rejected drafts). Each repetition goes round every K (in rotating order) and
+ * every context, so a busy moment slows all alike instead of one K or one context.
  */
-export async function stepsAtContexts(models: DecodeModels, contexts: readonly number[], k: number, reps: number): Promise<Map<number, { ms: number; bytesToHost: number }>> {
-  const rng = new Rng(k + 7);
+export async function stepsAtContexts(models: DecodeModels, contexts: readonly number[], ks: readonly number[], reps: number): Promise<Map<number, Map<number, { ms: number; bytesToHost: number }>>> {
+  const rng = new Rng(7);
   const H = models.hidden;
   const draft = models.draft!;
   const longest = Math.max(...contexts);
-  models.decoder.fill(longest, k + 1, (size) => rng.weights(size, 1));
-  draft.fill(longest, k, (size) => rng.weights(size, 1));
+  const deepest = Math.max(...ks);
+  models.decoder.fill(longest, deepest + 1, (size) => rng.weights(size, 1));
+  draft.fill(longest, Math.max(deepest, 1), (size) => rng.weights(size, 1));
   const row = rng.weights(H, 1);
-  const verifyRows = rng.weights((k + 1) * H, 1);
-  const times = new Map(contexts.map((c) => [c, [] as number[]]));
-  const bytes = new Map<number, number>();
+  const verifyRows = rng.weights((deepest + 1) * H, 1);
+  const times = new Map(ks.map((k) => [k, new Map(contexts.map((c) => [c, [] as number[]]))]));
+  const bytes = new Map(ks.map((k) => [k, new Map<number, number>()]));
   for (let rep = 0; rep <= reps; rep++) {
-    for (const context of contexts) {
-      models.decoder.seek(context);
-      draft.seek(context);
-      const before = bytesMoved(models).toHost;
-      const start = performance.now();
-      if (k === 0) {
-        await runDecoder(models, row, 1);
-      } else {
-        let hidden = row;
-        for (let i = 0; i < k; i++) {
-          const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(row, [1, 1, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, 1, H]) }, 1);
-          hidden = (out[tensorNames.draft.hiddenStatesOut]!.data as Float32Array).slice();
+    for (const k of rotate(ks, rep)) {
+      for (const context of contexts) {
+        models.decoder.seek(context);
+        draft.seek(context);
+        const before = bytesMoved(models).toHost;
+        const start = performance.now();
+        if (k === 0) {
+          await runDecoder(models, row, 1);
+        } else {
+          let hidden = row;
+          for (let i = 0; i < k; i++) {
+            const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(row, [1, 1, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, 1, H]) }, 1);
+            hidden = (out[tensorNames.draft.hiddenStatesOut]!.data as Float32Array).slice();
+          }
+          await runDecoder(models, verifyRows.subarray(0, (k + 1) * H), k + 1);
         }
-        await runDecoder(models, verifyRows, k + 1);
+        if (rep > 0) times.get(k)!.get(context)!.push(performance.now() - start); // rep 0 warms up
+        bytes.get(k)!.set(context, bytesMoved(models).toHost - before);
       }
-      if (rep > 0) times.get(context)!.push(performance.now() - start); // rep 0 warms up
-      bytes.set(context, bytesMoved(models).toHost - before);
     }
   }
   // Steps at short contexts overwrote a few synthetic rows with others: speed does not depend on values. Leave the
   // models as an empty page.
   models.decoder.reset(0);
   draft.reset(0);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return new Map(contexts.map((c) => [c, { ms: median(times.get(c)!), bytesToHost: bytes.get(c)! }]));
+  return new Map(ks.map((k) => [k, new Map(contexts.map((c) => [c, { ms: median(times.get(k)!.get(c)!), bytesToHost: bytes.get(k)!.get(c)! }]))]));
 }
 
 /** Median wall time of one step at `context` (see stepsAtContexts). */
 export async function stepTimeAtContext(models: DecodeModels, context: number, k: number, reps: number): Promise<number> {
-  return (await stepsAtContexts(models, [context], k, reps)).get(context)!.ms;
+  return (await stepsAtContexts(models, [context], [k], reps)).get(k)!.get(context)!.ms;
 }

@@ -47,12 +47,15 @@ export async function fastMtpDecode(
   const bytes0 = bytesMoved(models);
   let cancelled = false;
   let going = committer.commit(newest);
+  // The committed tokens followed by this step's drafts, the context each pick sees: one array kept in step with the
+  // committed tokens and cut back after each step, rather than a new [...context, ...drafts] copy per pick.
+  const generated: number[] = [];
   while (going) {
     if (options.shouldStop?.()) {
       cancelled = true;
       break;
     }
-    const context = committer.tokens; // includes `newest`
+    const committedCount = keepInStep(generated, committer.tokens); // includes `newest`
 
     // 1. Draft K tokens: first on the catch-up pairs, then recursively on the block's own hidden state and draft.
     let out = await draft.forward(draftFeeds(catchUpEmbeds, catchUpHidden, H), catchUpEmbeds.length / H);
@@ -61,7 +64,9 @@ export async function fastMtpDecode(
     for (let i = 0; ; i++) {
       const candidates = new Candidates(out, tensorNames.draft);
       const last = candidates.rows - 1;
-      drafts.push(pickCandidate(candidates.row(last), [...context, ...drafts], processors));
+      const draftToken = pickCandidate(candidates.row(last), generated, processors);
+      drafts.push(draftToken);
+      generated.push(draftToken);
       if (i === k - 1) break;
       const hidden = rowOf(out[tensorNames.draft.hiddenStatesOut]!, last).slice();
       out = await draft.forward(draftFeeds(await models.embedder.embed([drafts[i]!]), hidden, H), 1);
@@ -72,7 +77,12 @@ export async function fastMtpDecode(
     const decoderBase = models.decoder.length;
     const verifyEmbeds = await models.embedder.embed([newest, ...drafts]);
     const verify = await runDecoder(models, verifyEmbeds, k + 1);
-    const targets = Array.from({ length: k + 1 }, (_, i) => pickCandidate(verify.candidates.row(i), [...context, ...drafts.slice(0, i)], processors));
+    // a_i sees the committed tokens and d_1 … d_i: from i = K down, cutting `generated` back one draft at a time.
+    const targets = new Array<number>(k + 1);
+    for (let i = k; i >= 0; i--) {
+      generated.length = committedCount + i;
+      targets[i] = pickCandidate(verify.candidates.row(i), generated, processors);
+    }
     const { accepted, bonus } = verifyDrafts(drafts, targets);
     const m = accepted.length;
     stats.steps++;
@@ -108,6 +118,13 @@ export async function fastMtpDecode(
   stats.bytesToHost = bytes.toHost - bytes0.toHost;
   stats.tokens = committer.tokens.length;
   return { tokens: committer.tokens, hitMaxTokens: committer.hitMaxTokens, cancelled, stats };
+}
+
+/** Makes `generated` equal to `committed` (it may hold drafts past a shorter common prefix); returns the length. */
+function keepInStep(generated: number[], committed: readonly number[]): number {
+  generated.length = Math.min(generated.length, committed.length);
+  for (let i = generated.length; i < committed.length; i++) generated.push(committed[i]!);
+  return committed.length;
 }
 
 function draftFeeds(embeds: Float32Array, hidden: Float32Array, H: number) {

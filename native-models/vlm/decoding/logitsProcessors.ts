@@ -105,13 +105,21 @@ export interface CandidateRow {
  * can ban (packContract.ts `minimumCandidates`). Processors must ban only (`bannedTokens`).
  */
 export function pickCandidate(row: CandidateRow, generated: readonly number[], processors: readonly LogitsProcessor[]): number {
-  const banned = new Set<number>();
-  for (const p of processors) {
-    if (!p.bannedTokens) throw new Error('a logits processor that edits logits needs the full row; the pack returns candidates only');
-    for (const token of p.bannedTokens(generated)) banned.add(token);
+  let banned: ReadonlySet<number>;
+  if (processors.length === 1) {
+    banned = bannedBy(processors[0]!, generated); // the usual case: one rule, its set as is (no union per pick)
+  } else {
+    const union = new Set<number>();
+    for (const p of processors) for (const token of bannedBy(p, generated)) union.add(token);
+    banned = union;
   }
   for (const id of row.ids) if (!banned.has(id)) return id;
   throw new Error(`all ${row.ids.length} candidates are banned by the no-repeat rule: the pack returns too few candidates`);
+}
+
+function bannedBy(processor: LogitsProcessor, generated: readonly number[]): ReadonlySet<number> {
+  if (!processor.bannedTokens) throw new Error('a logits processor that edits logits needs the full row; the pack returns candidates only');
+  return processor.bannedTokens(generated);
 }
 
 /** Applies the processors (to a copy of `row` unless they only ban tokens) and returns the greedy choice. */
