@@ -4,6 +4,7 @@
  * length (the valid part of the cache), H = hidden, nh = heads, dh = H / nh.
  */
 import { float, type GraphBuilder } from './graphBuilder.js';
+import { DataType } from './onnxSchema.js';
 import type { Rng } from './rng.js';
 
 const RMS_EPS = 1e-6;
@@ -120,6 +121,54 @@ export function attention(
   const context = g.op1('Add', [contextPast, g.op1('MatMul', [probsNew, vNew])]); // [nh, T, dh]
   const merged = g.op1('Reshape', [g.op1('Transpose', [context], { perm: [1, 0, 2] }), g.ints([1, -1, hidden])]);
   return linear(g, merged, `${name}.o_proj`, rng, hidden, hidden, outScale);
+}
+
+/** The valid-length inputs of a 'shared-buffer' graph and the new tokens' positions derived from them. */
+export interface SharedBufferGeometry {
+  /** [1] int32: P + T − 1. */
+  seqlensK: string;
+  /** [] int32: P + T. */
+  totalSequenceLength: string;
+  /** Positions of the new tokens: P … P + T − 1, [T] int64. */
+  positions: string;
+}
+
+/** Positions from the valid length: P = seqlens_k + 1 − T, with T from the new input ([1, T, H]). */
+export function sharedBufferGeometry(g: GraphBuilder, newInput: string, seqlensK: string, totalSequenceLength: string): SharedBufferGeometry {
+  const count = g.op1('Squeeze', [g.op1('Shape', [newInput], { start: 1, end: 2 }), g.ints([0])]);
+  const total = g.op1('Cast', [totalSequenceLength], { to: DataType.INT64 });
+  const past = g.op1('Sub', [total, count]);
+  const positions = g.op1('Range', [past, total, int64Scalar(g, 1)]);
+  return { seqlensK, totalSequenceLength, positions };
+}
+
+/**
+ * The same attention as `attention` (same weights drawn in the same order) over a 'shared-buffer' cache: onnxruntime's
+ * com.microsoft GroupQueryAttention with past [1, nh, capacity, dh] and present bound to the same buffer, so the
+ * kernel writes the T new rows in place and reads the seqlens_k + 1 valid positions.
+ */
+export function sharedBufferAttention(
+  g: GraphBuilder,
+  h: string,
+  name: string,
+  rng: Rng,
+  dims: { hidden: number; heads: number },
+  geometry: SharedBufferGeometry,
+  cache: { pastKey: string; pastValue: string; presentKey: string; presentValue: string },
+  outScale: number,
+): string {
+  const { hidden, heads } = dims;
+  const q = linear(g, h, `${name}.q_proj`, rng, hidden, hidden);
+  const k = linear(g, h, `${name}.k_proj`, rng, hidden, hidden);
+  const v = linear(g, h, `${name}.v_proj`, rng, hidden, hidden);
+  const [context] = g.msOp(
+    'GroupQueryAttention',
+    [q, k, v, cache.pastKey, cache.pastValue, geometry.seqlensK, geometry.totalSequenceLength],
+    { num_heads: heads, kv_num_heads: heads },
+    3,
+    [`${name}.context`, cache.presentKey, cache.presentValue],
+  );
+  return linear(g, context!, `${name}.o_proj`, rng, hidden, hidden, outScale);
 }
 
 /** 0/1 constant: entry (r, c) is 1 when row r (in blocks of `rowsPerHead`) belongs to head c. Shaped `shape`. */

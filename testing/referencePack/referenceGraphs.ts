@@ -4,8 +4,8 @@
  */
 import { DataType } from './onnxSchema.js';
 import { GraphBuilder } from './graphBuilder.js';
-import { attention, cacheGeometry, expertWeights, type ExpertWeights, linear, moe, rmsNorm, swiGlu } from './graphParts.js';
-import { type CacheNames, decoderCacheNames, draftCacheNames, tensorNames } from '../../native-models/vlm/pack/packContract.js';
+import { attention, cacheGeometry, expertWeights, type ExpertWeights, linear, moe, rmsNorm, sharedBufferAttention, sharedBufferGeometry, swiGlu } from './graphParts.js';
+import { type CacheForm, type CacheNames, decoderCacheNames, draftCacheNames, sharedBufferInputs, tensorNames } from '../../native-models/vlm/pack/packContract.js';
 import type { PackDims } from './referenceDims.js';
 import type { Rng } from './rng.js';
 
@@ -47,14 +47,45 @@ function candidateOutputs(g: GraphBuilder, logits: string, candidates: number, n
   g.output(g.op1('Cast', [ids], { to: DataType.INT32 }), names.candidateIds, DataType.INT32, [1, 'tokens', candidates]);
 }
 
-function cacheIo(g: GraphBuilder, names: CacheNames, heads: number, headDim: number): void {
-  g.input(names.pastKey, DataType.FLOAT, [1, 'past', heads, headDim]);
-  g.input(names.pastValue, DataType.FLOAT, [1, 'past', heads, headDim]);
-}
-
-function cacheOutputs(g: GraphBuilder, names: CacheNames, heads: number, headDim: number): void {
-  g.output(names.newKey, names.newKey, DataType.FLOAT, [1, 'tokens', heads, headDim]);
-  g.output(names.newValue, names.newValue, DataType.FLOAT, [1, 'tokens', heads, headDim]);
+/**
+ * The cache side of a decoder or draft graph in either form (packContract.ts): declares the cache inputs (and the
+ * valid-length inputs of 'shared-buffer'), and returns the positions of the new tokens and an attention builder.
+ */
+function cacheSide(g: GraphBuilder, form: CacheForm, embeds: string, caches: readonly CacheNames[], heads: number, headDim: number) {
+  if (form === 'views') {
+    for (const c of caches) {
+      g.input(c.pastKey, DataType.FLOAT, [1, 'past', heads, headDim]);
+      g.input(c.pastValue, DataType.FLOAT, [1, 'past', heads, headDim]);
+    }
+    const geometry = cacheGeometry(g, embeds, caches[0]!.pastKey);
+    return {
+      positions: geometry.positions,
+      attention: (h: string, name: string, rng: Rng, dims: { hidden: number; heads: number }, c: CacheNames, scale: number) => attention(g, h, name, rng, dims, geometry, c, scale),
+      outputs: () => {
+        for (const c of caches) {
+          g.output(c.newKey, c.newKey, DataType.FLOAT, [1, 'tokens', heads, headDim]);
+          g.output(c.newValue, c.newValue, DataType.FLOAT, [1, 'tokens', heads, headDim]);
+        }
+      },
+    };
+  }
+  const seqlensK = g.input(sharedBufferInputs.seqlensK, DataType.INT32, [1]);
+  const total = g.input(sharedBufferInputs.totalSequenceLength, DataType.INT32, []);
+  for (const c of caches) {
+    g.input(c.pastKey, DataType.FLOAT, [1, heads, 'capacity', headDim]);
+    g.input(c.pastValue, DataType.FLOAT, [1, heads, 'capacity', headDim]);
+  }
+  const geometry = sharedBufferGeometry(g, embeds, seqlensK, total);
+  return {
+    positions: geometry.positions,
+    attention: (h: string, name: string, rng: Rng, dims: { hidden: number; heads: number }, c: CacheNames, scale: number) => sharedBufferAttention(g, h, name, rng, dims, geometry, c, scale),
+    outputs: () => {
+      for (const c of caches) {
+        g.output(c.presentKey, c.presentKey, DataType.FLOAT, [1, heads, 'capacity', headDim]);
+        g.output(c.presentValue, c.presentValue, DataType.FLOAT, [1, heads, 'capacity', headDim]);
+      }
+    },
+  };
 }
 
 /**
@@ -62,21 +93,20 @@ function cacheOutputs(g: GraphBuilder, names: CacheNames, heads: number, headDim
  * candidate_logits / candidate_ids [1, T, C], last_hidden_state [1, T, H] (after the final norm: what the draft block
  * consumes), new.{i}.key/value [1, T, nh, dh] (written in place by the runtime's pre-allocated output views).
  */
-export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array, candidates: number): GraphBuilder {
+export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array, candidates: number, form: CacheForm = 'views'): GraphBuilder {
   const d = dims.decoder;
   const headDim = d.hidden / d.heads;
   const g = new GraphBuilder('decoder');
   const embeds = g.input(tensorNames.decoder.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const caches = decoderCacheNames(d.layers);
-  for (const c of caches) cacheIo(g, c, d.heads, headDim);
-  const geometry = cacheGeometry(g, embeds, caches[0]!.pastKey);
-  const { positions } = geometry;
+  const side = cacheSide(g, form, embeds, caches, d.heads, headDim);
+  const { positions } = side;
   const positionTable = g.floatInit('position_embeddings', rng.weights(d.maxPositions * d.hidden, dims.residualScale), [d.maxPositions, d.hidden]);
   let x = g.op1('Add', [embeds, g.op1('Gather', [positionTable, positions], { axis: 0 })]); // [1, T, H]
   let shared: ExpertWeights | null = null;
   for (let layer = 0; layer < d.layers; layer++) {
     const name = `layers.${layer}`;
-    const attn = attention(g, rmsNorm(g, x, `${name}.input_layernorm`, d.hidden), `${name}.self_attn`, rng, d, geometry, caches[layer]!, dims.residualScale);
+    const attn = side.attention(rmsNorm(g, x, `${name}.input_layernorm`, d.hidden), `${name}.self_attn`, rng, d, caches[layer]!, dims.residualScale);
     x = g.op1('Add', [x, attn]);
     const h = rmsNorm(g, x, `${name}.post_attention_layernorm`, d.hidden);
     let ffn: string;
@@ -93,7 +123,7 @@ export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array
   const head = g.floatInit('lm_head.weight', lmHead, [d.hidden, d.vocab]);
   candidateOutputs(g, g.op1('MatMul', [last, head]), candidates, tensorNames.decoder);
   g.output(last, tensorNames.decoder.lastHiddenState, DataType.FLOAT, [1, 'tokens', d.hidden]);
-  for (const c of caches) cacheOutputs(g, c, d.heads, headDim);
+  side.outputs();
   return g;
 }
 
@@ -111,25 +141,24 @@ export interface DraftWeights {
  * candidate_logits / candidate_ids [1, T, C], hidden_states_out [1, T, H], new.0.key/value (same cache scheme as the
  * decoder).
  */
-export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights, candidates: number): GraphBuilder {
+export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights, candidates: number, form: CacheForm = 'views'): GraphBuilder {
   const d = dims.decoder;
   const headDim = d.hidden / d.heads;
   const g = new GraphBuilder('draft_block');
   const embeds = g.input(tensorNames.draft.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const hidden = g.input(tensorNames.draft.hiddenStates, DataType.FLOAT, [1, 'tokens', d.hidden]);
   const [cache] = draftCacheNames();
-  cacheIo(g, cache!, d.heads, headDim);
-  const geometry = cacheGeometry(g, embeds, cache!.pastKey);
+  const side = cacheSide(g, form, embeds, [cache!], d.heads, headDim);
   const joined = g.op1('Concat', [rmsNorm(g, hidden, 'hnorm', d.hidden), rmsNorm(g, embeds, 'enorm', d.hidden)], { axis: -1 });
   const projection = g.floatInit('eh_proj.weight', weights.projection, [2 * d.hidden, d.hidden]);
   let x = g.op1('MatMul', [joined, projection]); // [1, T, H]
-  const attn = attention(g, rmsNorm(g, x, 'block.input_layernorm', d.hidden), 'block.self_attn', rng, d, geometry, cache!, dims.draftResidualScale);
+  const attn = side.attention(rmsNorm(g, x, 'block.input_layernorm', d.hidden), 'block.self_attn', rng, d, cache!, dims.draftResidualScale);
   x = g.op1('Add', [x, attn]);
   const ffn = swiGlu(g, rmsNorm(g, x, 'block.post_attention_layernorm', d.hidden), 'block.mlp', rng, d.hidden, d.expertInter * 2, dims.draftResidualScale);
   x = g.op1('Add', [x, ffn]);
   const head = g.floatInit('shared_head.weight', weights.lmHead, [d.hidden, d.vocab]);
   candidateOutputs(g, g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), candidates, tensorNames.draft);
   g.output(x, tensorNames.draft.hiddenStatesOut, DataType.FLOAT, [1, 'tokens', d.hidden]);
-  cacheOutputs(g, cache!, d.heads, headDim);
+  side.outputs();
   return g;
 }

@@ -6,19 +6,21 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../native-models/vlm/pack/manifest.js';
+import type { CacheForm } from '../../native-models/vlm/pack/packContract.js';
 import { type DraftVariant, writeReferencePack } from './writeReferencePack.js';
 
 /** Bump when the generator's output changes, so stale cached packs are not reused. */
 const GENERATOR_VERSION = 7;
 
-export async function referencePackDir(variant: DraftVariant, seed = 1): Promise<string> {
+/** `cacheForm` 'shared-buffer': the GPU form of the same pack (same weights; packContract.ts). */
+export async function referencePackDir(variant: DraftVariant, seed = 1, cacheForm: CacheForm = 'views'): Promise<string> {
   const root = join(tmpdir(), 'recto-vlm-packs');
-  const dir = join(root, `v${GENERATOR_VERSION}-${variant}-seed${seed}`);
+  const dir = join(root, `v${GENERATOR_VERSION}-${variant}-seed${seed}${cacheForm === 'views' ? '' : `-${cacheForm}`}`);
   if (existsSync(join(dir, MANIFEST_FILE))) return dir;
   mkdirSync(root, { recursive: true });
   removeStalePacks(root);
   const scratch = mkdtempSync(join(root, `scratch-${variant}-`));
-  await writeReferencePack({ dir: scratch, variant, seed });
+  await writeReferencePack({ dir: scratch, variant, seed, cacheForm });
   try {
     renameSync(scratch, dir);
   } catch (error) {

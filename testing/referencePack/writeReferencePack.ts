@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } fr
 import { join } from 'node:path';
 import type { GraphBuilder } from './graphBuilder.js';
 import { MANIFEST_FILE, type PackFileEntry, type PackManifest, sha256File } from '../../native-models/vlm/pack/manifest.js';
-import { expectedTensorNames, type GraphRole, minimumCandidates } from '../../native-models/vlm/pack/packContract.js';
+import { type CacheForm, expectedTensorNames, type GraphRole, minimumCandidates } from '../../native-models/vlm/pack/packContract.js';
 import { type PackDims, toyDims } from './referenceDims.js';
 import { buildDecoderGraph, buildDraftGraph, buildEmbeddingGraph, buildVisionGraph, type DraftWeights } from './referenceGraphs.js';
 import { buildReferenceTokenizer } from './referenceTokenizer.js';
@@ -21,6 +21,8 @@ export interface ReferencePackOptions {
   seed?: number;
   dims?: PackDims;
   draftDepth?: number;
+  /** How the decoder and draft graphs hold their caches (packContract.ts); default 'views'. */
+  cacheForm?: CacheForm;
 }
 
 /**
@@ -34,6 +36,7 @@ export const REFERENCE_PROMPT = '<image>\n<|grounding|>Convert the document to m
 
 export async function writeReferencePack(options: ReferencePackOptions): Promise<PackManifest> {
   const seed = options.seed ?? 1;
+  const cacheForm = options.cacheForm ?? 'views';
   const tokenizer = buildReferenceTokenizer();
   const base = options.dims ?? { ...toyDims, residualScale: TOY_RESIDUAL_SCALE[options.variant] };
   const dims: PackDims = { ...base, decoder: { ...base.decoder, vocab: base.decoder.vocab || tokenizer.vocabSize } };
@@ -66,8 +69,8 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
   await write('embed', buildEmbeddingGraph(dims, embedTable));
   const noRepeatNgram = { ngramSize: 3, windowSize: 30, exemptTokenIds: [tokenizer.ids.td, tokenizer.ids.tdClose] };
   const candidates = minimumCandidates(noRepeatNgram);
-  await write('decoder', buildDecoderGraph(dims, rng(4), lmHead, candidates));
-  await write('draft', buildDraftGraph(dims, rng(5), draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6)), candidates));
+  await write('decoder', buildDecoderGraph(dims, rng(4), lmHead, candidates, cacheForm));
+  await write('draft', buildDraftGraph(dims, rng(5), draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6)), candidates, cacheForm));
   writeFileSync(join(options.dir, 'tokenizer.json'), JSON.stringify(tokenizer.json));
   files.push(await entry(options.dir, 'tokenizer', 'tokenizer.json'));
 
@@ -82,8 +85,8 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
     tensors: {
       vision: expectedTensorNames('vision', d.layers),
       embed: expectedTensorNames('embed', d.layers),
-      decoder: expectedTensorNames('decoder', d.layers),
-      draft: expectedTensorNames('draft', d.layers),
+      decoder: expectedTensorNames('decoder', d.layers, cacheForm),
+      draft: expectedTensorNames('draft', d.layers, cacheForm),
     },
     dims: { vocab: d.vocab, hidden: d.hidden, layers: d.layers, heads: d.heads, headDim: d.hidden / d.heads },
     specialTokens: { bos: tokenizer.ids.bos, eos: tokenizer.ids.eos, image: tokenizer.ids.image },
@@ -91,6 +94,7 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
     defaultImageMode: 'base',
     draftDepth: options.draftDepth ?? 3,
     noRepeatNgram,
+    cacheForm,
     candidates,
     maxNewTokens: 64,
     maxPositions: d.maxPositions,

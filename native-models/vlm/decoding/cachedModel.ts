@@ -13,7 +13,26 @@ export interface CacheShape {
   headDim: number;
 }
 
-export class CachedModel {
+/** What both decoding loops need of a graph with KV caches, whatever the pack's cache form (packContract.ts). */
+export interface KvCacheModel {
+  readonly session: TimedSession;
+  /** Cached positions. */
+  readonly length: number;
+  /** Pages that outgrew their reserved capacity (a copy; 0 in normal decoding). */
+  readonly grows: number;
+  /** Starts a page that may reach `capacity` positions (buffers allocated here, never during decoding). */
+  reset(capacity: number): void;
+  /** Runs the graph on `count` new positions; returns the non-cache outputs (the cache is updated in place). */
+  forward(inputs: Record<string, Tensor>, count: number): Promise<Record<string, Tensor>>;
+  /** Keeps the first `length` positions. */
+  truncate(length: number): void;
+  /** Benchmarks: synthetic contents for `length` positions and room for `spare` more; `seek` sets any length ≤ it. */
+  fill(length: number, spare: number, make: (size: number) => Float32Array): void;
+  seek(length: number): void;
+}
+
+/** The 'views' cache form: see the module comment. */
+export class CachedModel implements KvCacheModel {
   /** Per cache entry (key then value per layer): [capacity × heads × headDim]. */
   private buffers: Float32Array[];
   private capacity = 0;

@@ -4,14 +4,16 @@ import { decoderCacheNames, draftCacheNames, tensorNames } from '../pack/packCon
 import { CachedModel, TokenEmbedder } from './cachedModel.js';
 import type { DecodeModels, DecodeOptions } from './decodeTypes.js';
 import { NoRepeatNgramProcessor } from './logitsProcessors.js';
+import { SharedBufferCache } from './sharedBufferCache.js';
 
 export function createDecodeModels(pack: LoadedPack): DecodeModels {
-  const { dims } = pack.manifest;
+  const { dims, cacheForm } = pack.manifest;
   const shape = { heads: dims.heads, headDim: dims.headDim };
+  const Model = cacheForm === 'shared-buffer' ? SharedBufferCache : CachedModel;
   return {
     embedder: new TokenEmbedder(pack.sessions.embed, dims.hidden, tensorNames.embed),
-    decoder: new CachedModel(pack.sessions.decoder, decoderCacheNames(dims.layers), shape, [tensorNames.decoder.candidateLogits, tensorNames.decoder.candidateIds, tensorNames.decoder.lastHiddenState]),
-    draft: new CachedModel(pack.sessions.draft, draftCacheNames(), shape, [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut]),
+    decoder: new Model(pack.sessions.decoder, decoderCacheNames(dims.layers), shape, [tensorNames.decoder.candidateLogits, tensorNames.decoder.candidateIds, tensorNames.decoder.lastHiddenState]),
+    draft: new Model(pack.sessions.draft, draftCacheNames(), shape, [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut]),
     hidden: dims.hidden,
     vocab: dims.vocab,
   };

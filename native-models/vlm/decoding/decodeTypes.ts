@@ -1,14 +1,14 @@
 /** Shared types of the greedy and FastMTP loops. */
-import type { CachedModel, TokenEmbedder } from './cachedModel.js';
+import type { KvCacheModel, TokenEmbedder } from './cachedModel.js';
 import type { CandidateRow, LogitsProcessor } from './logitsProcessors.js';
 import { floatTensor, type Tensor } from '../runtime/onnxRuntime.js';
 import { tensorNames } from '../pack/packContract.js';
 
 export interface DecodeModels {
   embedder: TokenEmbedder;
-  decoder: CachedModel;
+  decoder: KvCacheModel;
   /** Needed by FastMTP only. */
-  draft: CachedModel | null;
+  draft: KvCacheModel | null;
   hidden: number;
   vocab: number;
 }

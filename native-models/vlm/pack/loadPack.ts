@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createSession, type ProviderPreference, type TimedSession } from '../runtime/onnxRuntime.js';
 import { externalDataFiles } from './graphReferences.js';
 import { MANIFEST_FILE, type PackManifest, packManifestSchema, sha256Bytes, sha256File } from './manifest.js';
-import { expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
+import { cacheOutputNames, decoderCacheNames, draftCacheNames, expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
 
 export interface LoadedPack {
   dir: string;
@@ -115,6 +115,7 @@ export async function loadPack(dir: string, options: { provider: ProviderPrefere
       const session = await createSession(source, path, `${role} graph`, {
         provider,
         intraOpThreads: options.intraOpThreads,
+        deviceOutputs: deviceOutputsOf(role, manifest),
         onFallback: (message) => warnings.push(message),
       });
       sessions[role] = session;
@@ -135,8 +136,19 @@ export async function loadPack(dir: string, options: { provider: ProviderPrefere
   return { dir, manifest, manifestSha256, sessions, tokenizerJson, provider: sessions.decoder.provider, warnings };
 }
 
+/**
+ * The outputs that feed the graph's next run and can stay on a GPU: the present caches of a 'shared-buffer' pack.
+ * ('views' caches are written into host buffers at an offset, which a GPU tensor cannot express from JS.)
+ */
+export function deviceOutputsOf(role: GraphRole, manifest: Pick<PackManifest, 'cacheForm' | 'dims'>): string[] {
+  if (manifest.cacheForm !== 'shared-buffer') return [];
+  if (role === 'decoder') return cacheOutputNames(decoderCacheNames(manifest.dims.layers), 'shared-buffer');
+  if (role === 'draft') return cacheOutputNames(draftCacheNames(), 'shared-buffer');
+  return [];
+}
+
 function checkTensorNames(path: string, role: GraphRole, session: TimedSession, manifest: PackManifest): void {
-  const contract = expectedTensorNames(role, manifest.dims.layers);
+  const contract = expectedTensorNames(role, manifest.dims.layers, manifest.cacheForm);
   const declared = manifest.tensors[role];
   const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
   for (const [kind, actual, wanted, listed] of [

@@ -49,6 +49,8 @@ export const packManifestSchema = z.object({
   /** FastMTP draft depth K the pack was trained for. */
   draftDepth: z.number().int().min(1).max(8),
   noRepeatNgram: z.object({ ngramSize: z.number().int().min(2), windowSize: z.number().int().min(2), exemptTokenIds: z.array(z.number().int()) }),
+  /** How the decoder and draft graphs hold their KV caches (packContract.ts); 'views' when absent. */
+  cacheForm: z.enum(['views', 'shared-buffer']).default('views'),
   /** C: candidates (largest logits) per row the decoder and draft graphs return; > window − n + 1 of noRepeatNgram. */
   candidates: z.number().int().positive(),
   maxNewTokens: z.number().int().positive(),

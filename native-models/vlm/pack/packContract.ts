@@ -10,6 +10,14 @@
  *   positions to `new.{i}.key/value` [1, T, nh, dh]; the runtime passes a pre-allocated view of the same buffer at
  *   offset P as that output, so the rows land in place.
  * - Position ids of the new tokens are P … P + T − 1 (from the past's length).
+ *
+ * Cache form 'shared-buffer' (manifest `cacheForm`; for GPU providers, where a buffer cannot be viewed at an offset
+ * from JS): each cache is one [1, nh, capacity, dh] buffer (BNSH) that the runtime passes both as `past.{i}.key/value`
+ * and as the pre-allocated output `present.{i}.key/value`, so onnxruntime's GroupQueryAttention writes the T new rows
+ * in place (its past/present shared buffer). The valid length is a graph input: `seqlens_k` [1] int32 = P + T − 1 and
+ * `total_sequence_length` [] int32 = P + T; cutting back is lowering it. With `preferredOutputLocation: 'gpu-buffer'`
+ * on WebGPU the buffers stay on the device between runs.
+ *
  * Only candidates reach the host: `candidate_logits` / `candidate_ids` [1, T, C] are the C largest logits of each row
  * (TopK, sorted, lower index first on ties) with C > the most tokens the no-repeat rule can ban (window − n + 1), so
  * argmax under that rule is exact. `last_hidden_state` [1, T, H] feeds the draft block.
@@ -32,13 +40,23 @@ export const tensorNames = {
   },
 } as const;
 
+/** How a pack's graphs hold the KV caches (see above); packs without the manifest field use 'views'. */
+export type CacheForm = 'views' | 'shared-buffer';
+export const cacheForms: readonly CacheForm[] = ['views', 'shared-buffer'];
+
+/** The valid-length inputs of 'shared-buffer' graphs (onnxruntime GroupQueryAttention's names). */
+export const sharedBufferInputs = { seqlensK: 'seqlens_k', totalSequenceLength: 'total_sequence_length' } as const;
+
 export interface CacheNames {
-  /** [1, P, nh, dh]: view of the cache buffer's first P positions. */
+  /** views: [1, P, nh, dh], view of the cache buffer's first P positions; shared-buffer: [1, nh, capacity, dh]. */
   pastKey: string;
   pastValue: string;
-  /** [1, T, nh, dh]: the new positions, written into the cache buffer at offset P. */
+  /** views: [1, T, nh, dh], the new positions, written into the cache buffer at offset P. */
   newKey: string;
   newValue: string;
+  /** shared-buffer: [1, nh, capacity, dh], the same buffer as the past, new rows written in place. */
+  presentKey: string;
+  presentValue: string;
 }
 
 export function decoderCacheNames(layers: number): CacheNames[] {
@@ -47,7 +65,14 @@ export function decoderCacheNames(layers: number): CacheNames[] {
     pastValue: `past.${i}.value`,
     newKey: `new.${i}.key`,
     newValue: `new.${i}.value`,
+    presentKey: `present.${i}.key`,
+    presentValue: `present.${i}.value`,
   }));
+}
+
+/** The cache outputs of a graph in `form`: new rows (views) or the whole shared buffers (shared-buffer). */
+export function cacheOutputNames(names: readonly CacheNames[], form: CacheForm): string[] {
+  return names.flatMap((c) => (form === 'views' ? [c.newKey, c.newValue] : [c.presentKey, c.presentValue]));
 }
 
 /**
@@ -67,10 +92,11 @@ export type GraphRole = 'vision' | 'embed' | 'decoder' | 'draft';
 export const graphRoles: readonly GraphRole[] = ['vision', 'embed', 'decoder', 'draft'];
 
 /** Input and output names each graph must declare (cache names depend on the layer count). */
-export function expectedTensorNames(role: GraphRole, layers: number): { inputs: string[]; outputs: string[] } {
+export function expectedTensorNames(role: GraphRole, layers: number, form: CacheForm = 'views'): { inputs: string[]; outputs: string[] } {
+  const lengths = form === 'views' ? [] : [sharedBufferInputs.seqlensK, sharedBufferInputs.totalSequenceLength];
   const cache = (names: CacheNames[]) => ({
-    inputs: names.flatMap((c) => [c.pastKey, c.pastValue]),
-    outputs: names.flatMap((c) => [c.newKey, c.newValue]),
+    inputs: [...lengths, ...names.flatMap((c) => [c.pastKey, c.pastValue])],
+    outputs: cacheOutputNames(names, form),
   });
   switch (role) {
     case 'vision':

@@ -44,6 +44,25 @@ export interface SessionOptions {
   intraOpThreads?: number;
   /** Called once when a provider fails to load and the next one is used. */
   onFallback?: (message: string) => void;
+  /**
+   * Outputs that feed the next run (KV caches): kept on the device by providers that can (WebGPU:
+   * `preferredOutputLocation: 'gpu-buffer'`), returned as GPU tensors instead of being copied to the host.
+   */
+  deviceOutputs?: readonly string[];
+}
+
+/** Providers whose outputs onnxruntime-node 1.30 can leave on the device ('gpu-buffer' tensors). */
+const DEVICE_OUTPUT_PROVIDERS: ReadonlySet<ProviderId> = new Set(['webgpu']);
+
+/** The session options for `provider`: the device outputs are marked 'gpu-buffer' where the provider keeps them. */
+export function sessionOptionsFor(provider: ProviderId, options: Pick<SessionOptions, 'intraOpThreads' | 'deviceOutputs'>): ort.InferenceSession.SessionOptions {
+  const deviceOutputs = DEVICE_OUTPUT_PROVIDERS.has(provider) ? (options.deviceOutputs ?? []) : [];
+  return {
+    executionProviders: [provider],
+    graphOptimizationLevel: 'all',
+    ...(options.intraOpThreads ? { intraOpNumThreads: options.intraOpThreads } : {}),
+    ...(deviceOutputs.length > 0 ? { preferredOutputLocation: Object.fromEntries(deviceOutputs.map((name) => [name, 'gpu-buffer' as const])) } : {}),
+  };
 }
 
 /** A session and the provider it ended up on. */
@@ -101,11 +120,7 @@ export async function createSession(source: string | Uint8Array, path: string, l
   let lastError: unknown = null;
   for (const provider of candidates) {
     try {
-      const sessionOptions: ort.InferenceSession.SessionOptions = {
-        executionProviders: [provider === 'dml' ? 'dml' : provider],
-        graphOptimizationLevel: 'all',
-        ...(options.intraOpThreads ? { intraOpNumThreads: options.intraOpThreads } : {}),
-      };
+      const sessionOptions = sessionOptionsFor(provider, options);
       const session =
         typeof source === 'string' ? await ort.InferenceSession.create(source, sessionOptions) : await ort.InferenceSession.create(source, sessionOptions);
       return new TimedSession(session, provider, label);
