@@ -1,12 +1,15 @@
 /**
  * npm run bench:decode [-- --real-size] [--json FILE] [--provider cpu|webgpu|cuda|dml|coreml|auto]
  *                      [--inputs N] [--tokens N] [--threads N] [--repeats N] [--packs DIR]
+ *                      [--cache-form views|shared-buffer]
  *
  * Greedy vs FastMTP K = 1, 2, 3 on the reference packs (high / mid / zero draft agreement) or, with --real-size, on
  * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
  * MoE scaling check (decoder step time vs routed experts and top-k). Prints a table; --json writes {"runs": [...]}.
  * --repeats N: measured passes per K (median reported; K order rotates between passes). The load average of the
  * machine before and after is printed and written (settings.load_average), as the figures depend on it.
+ * --cache-form: the packs' KV-cache form (packContract.ts): 'views' (default; the CPU form) or 'shared-buffer' (the
+ * GPU form: caches stay on the device with WebGPU). Same weights either way.
  * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
  * --bandwidth-gbs B (with --real-size): steps/s per K and context against the memory-bandwidth bound B ÷ bytes read
  * per step (bandwidth.ts), printed and written as `bandwidth` rows.
@@ -18,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { createDecodeModels } from '../../native-models/vlm/decoding/decodeModels.js';
 import { loadPack } from '../../native-models/vlm/pack/loadPack.js';
 import { MANIFEST_FILE } from '../../native-models/vlm/pack/manifest.js';
+import { type CacheForm, cacheForms } from '../../native-models/vlm/pack/packContract.js';
 import { type PackDims, realSizeDims } from '../../testing/referencePack/referenceDims.js';
 import { referencePackDir } from '../../testing/referencePack/referencePackCache.js';
 import { writeReferencePack } from '../../testing/referencePack/writeReferencePack.js';
@@ -35,6 +39,9 @@ const { values } = parseArgs({
     tokens: { type: 'string' },
     threads: { type: 'string' },
     repeats: { type: 'string' },
+    'cache-form': { type: 'string', default: 'views' },
+    /** Repetitions of each step-time-at-context measurement (median); default 25, real size 3. */
+    'context-reps': { type: 'string' },
     packs: { type: 'string', default: join(tmpdir(), 'recto-vlm-packs') },
     'skip-moe': { type: 'boolean', default: false },
     /** Device memory bandwidth in GB/s: adds steps/s ÷ the bandwidth bound per K and context (real-size pack). */
@@ -49,14 +56,17 @@ if (values.probe) {
   process.exit(0);
 }
 const realSize = values['real-size'];
+const cacheForm = values['cache-form'] as CacheForm;
+if (!cacheForms.includes(cacheForm)) throw new Error(`--cache-form must be one of ${cacheForms.join(', ')}, got ${cacheForm}`);
+const formSuffix = cacheForm === 'views' ? '' : `-${cacheForm}`;
 const provider = values.provider as ProviderPreference;
 const threads = values.threads ? Number(values.threads) : undefined;
 const settings = {
   inputs: Number(values.inputs ?? (realSize ? 1 : 8)),
   tokens: Number(values.tokens ?? (realSize ? 24 : 96)),
   ks: [1, 2, 3],
-  contextReps: realSize ? 3 : 25,
-  repeats: Number(values.repeats ?? (realSize ? 1 : 3)),
+  contextReps: Number(values['context-reps'] ?? (realSize ? 3 : 25)),
+  repeats: Number(values.repeats ?? (realSize ? 1 : 5)),
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -65,7 +75,7 @@ async function ensurePack(name: string, dims: PackDims): Promise<string> {
   if (!existsSync(join(dir, MANIFEST_FILE))) {
     log(`generating ${name} into ${dir} …`);
     mkdirSync(dir, { recursive: true });
-    await writeReferencePack({ dir, variant: 'high', seed: 1, dims });
+    await writeReferencePack({ dir, variant: 'high', seed: 1, dims, cacheForm });
   }
   return dir;
 }
@@ -74,8 +84,8 @@ const loadBefore = loadavg();
 const runs: BenchRun[] = [];
 const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack('real-size-v6', realSizeDims)]]
-  : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v)]);
+  ? [['real-size', () => ensurePack(`real-size-v6${formSuffix}`, realSizeDims)]]
+  : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm)]);
 
 for (const [variant, dir] of targets) {
   log(`${variant}: loading …`);
@@ -89,7 +99,7 @@ if (realSize && !values['skip-moe']) {
   // Same hidden size, 3 layers (1 dense + 2 MoE), small vocabulary: only the MoE varies.
   for (const [experts, topK] of [[16, 6], [64, 6], [64, 2]] as const) {
     const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false };
-    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v6`, dims), { provider, intraOpThreads: threads });
+    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v6${formSuffix}`, dims), { provider, intraOpThreads: threads });
     const ms = await stepTimeAtContext(createDecodeModels(pack), 100, 0, 10);
     moeRows.push({ routed_experts: experts, top_k: topK, step_ms_ctx100: ms });
     log(`  MoE E=${experts} top-${topK}: ${ms.toFixed(2)} ms/step`);
@@ -99,8 +109,8 @@ if (realSize && !values['skip-moe']) {
 
 const loadAfter = loadavg();
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
-console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured pass(es) per K, medians`);
-const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', 'B→host/step', 'B→dev/step', 'provider'];
+console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}; intra-op threads ${threads ?? 'default'}`);
+const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', '(median)', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
   String(r.k),
@@ -116,6 +126,7 @@ const rows = runs.map((r) => [
   r.step_ms_ctx1000.toFixed(2),
   r.step_ms_ctx2000.toFixed(2),
   `${r.ctx_ratio_2000_100.toFixed(2)}×`,
+  `${r.ctx_ratio_2000_100_median.toFixed(2)}×`,
   bytes(r.bytes_to_host_per_step),
   bytes(r.bytes_to_device_per_step),
   r.provider,
@@ -153,6 +164,6 @@ if (values.json) {
   // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
   const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
   const extra = { ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
-  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, cacheForm, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
   log(`wrote ${values.json}`);
 }

@@ -18,6 +18,7 @@ describe('benchmarkPack', () => {
           'bytes_to_host_per_step',
           'bytes_to_host_per_step_by_ctx',
           'ctx_ratio_2000_100',
+          'ctx_ratio_2000_100_median',
           'identical_to_greedy',
           'ideal_speedup',
           'k',

@@ -2,9 +2,14 @@
 # One short GPU check of the decode benchmark, for a borrowed Linux GPU machine (no network, ≤ 10 min).
 # Needs: Node ≥ 20 on the machine and out/gpu-bench/ (made by prepare-gpu-bundle.sh, carried with the tree).
 # Runs on every GPU provider that really runs the reference decoder (CUDA if its libraries happen to be there,
-# WebGPU through Vulkan), else on CPU: steps/s per K and context on the real-size pack and the fraction of the
-# memory-bandwidth bound. Writes everything to $OUT (default /tmp/recto-gpu-check).
+# WebGPU through Vulkan) and says which are unavailable and why; with none, it runs CPU so the script itself is
+# checked. Per provider: the reference packs (lossless check, bytes per step, step time vs context) and the real-size
+# pack (steps/s per K and context, fraction of the memory-bandwidth bound). WebGPU runs the 'shared-buffer' packs,
+# whose KV caches stay on the device (preferredOutputLocation 'gpu-buffer'); CUDA and CPU the 'views' packs.
+# Writes everything to $OUT (default /tmp/recto-gpu-check); summary.txt first.
 # Usage (repo root): bash bench/decode/gpu-check.sh
+#   BUDGET_S (default 570) caps the whole run; REAL_ARGS (default "--tokens 16") goes to the real-size run
+#   (a CPU dry run: REAL_ARGS="--tokens 2 --context-reps 1").
 set -u
 OUT=${OUT:-/tmp/recto-gpu-check}
 mkdir -p "$OUT"
@@ -29,6 +34,9 @@ if [ ! -f "$B/bench.mjs" ]; then summary "missing $B/bench.mjs: run prepare-gpu-
 timeout "$(budget 90)" node "$B/bench.mjs" --probe --packs "$PACKS" > "$OUT/probe.json" 2> "$OUT/probe.err"
 # Every GPU provider that really ran the reference decoder (CUDA and WebGPU where present), else CPU.
 PROVIDERS=$(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const ok = r.filter((p) => p.ok && (p.provider === "cuda" || p.provider === "webgpu")).map((p) => p.provider); console.log(ok.length ? ok.join(" ") : "cpu"); } catch { console.log("cpu"); }' "$OUT/probe.json")
+# One line per GPU provider: available (and whether the caches stay on the device) or why not.
+node -e 'try { for (const p of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))) console.log(`  ${p.provider}: ${p.ok ? "available" : "UNAVAILABLE"} — ${p.detail}`); } catch (e) { console.log(`  probe failed: ${e.message} (see probe.err)`); }' "$OUT/probe.json" | tee -a "$OUT/summary.txt"
+[ "$PROVIDERS" = cpu ] && summary "no GPU provider runs here: running CPU only (a dry run of this script, not a GPU figure)"
 summary "providers: $PROVIDERS (probe: $OUT/probe.json)"
 
 # Device memory bandwidth (GB/s) for the bound steps/s ≤ bandwidth ÷ bytes read per step: BANDWIDTH_GBS if set,
@@ -45,15 +53,17 @@ BW=${BANDWIDTH_GBS:-$(bandwidth_of "$GPU_NAME")}
 summary "GPU: ${GPU_NAME:-none}; bandwidth: ${BW:-unknown} GB/s"
 
 for PROVIDER in $PROVIDERS; do
+  FORM=views; [ "$PROVIDER" = webgpu ] && FORM=shared-buffer
   # Reference packs (toy size): lossless check, acceptance, bytes per step, step time vs context.
-  timeout "$(budget 90)" node "$B/bench.mjs" --provider "$PROVIDER" --packs "$PACKS" --json "$OUT/bench-toy-$PROVIDER.json" \
-    > "$OUT/bench-toy-$PROVIDER.txt" 2> "$OUT/bench-toy-$PROVIDER.err"
-  summary "toy bench on $PROVIDER rc=$? → $OUT/bench-toy-$PROVIDER.txt"
-  # Shape-faithful pack (jina-ocr-v1's decoder dims, random weights; generated here once, ~3.7 GB in $PACKS):
+  timeout "$(budget 120)" node "$B/bench.mjs" --provider "$PROVIDER" --cache-form "$FORM" --packs "$PACKS" \
+    --json "$OUT/bench-toy-$PROVIDER.json" > "$OUT/bench-toy-$PROVIDER.txt" 2> "$OUT/bench-toy-$PROVIDER.err"
+  summary "toy bench on $PROVIDER ($FORM caches) rc=$? (124 = timed out) → $OUT/bench-toy-$PROVIDER.txt"
+  # Shape-faithful pack (jina-ocr-v1's decoder dims, random weights; generated here once per form, ~3.7 GB in $PACKS):
   # steps/s per K and context (100 … 2,000) and the fraction of the bandwidth bound.
-  timeout "$(budget 300)" node "$B/bench.mjs" --real-size --skip-moe --provider "$PROVIDER" --tokens 16 --packs "$PACKS" \
-    ${BW:+--bandwidth-gbs "$BW"} --json "$OUT/bench-real-$PROVIDER.json" \
+  # shellcheck disable=SC2086 # REAL_ARGS is a list of arguments
+  timeout "$(budget 300)" node "$B/bench.mjs" --real-size --skip-moe --provider "$PROVIDER" --cache-form "$FORM" \
+    ${REAL_ARGS:---tokens 16} --packs "$PACKS" ${BW:+--bandwidth-gbs "$BW"} --json "$OUT/bench-real-$PROVIDER.json" \
     > "$OUT/bench-real-$PROVIDER.txt" 2> "$OUT/bench-real-$PROVIDER.err"
-  summary "real-size bench on $PROVIDER rc=$? (124 = timed out) → $OUT/bench-real-$PROVIDER.txt"
+  summary "real-size bench on $PROVIDER ($FORM caches) rc=$? (124 = timed out) → $OUT/bench-real-$PROVIDER.txt"
 done
 cat "$OUT"/bench-*.txt 2>/dev/null
