@@ -6,14 +6,15 @@
  * statistics, words, fields and warnings are nested JSON (format version 2); version 1 carried them as JSON strings
  * (`settings_json`, …) and is still read (`upgradeRecord`).
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { elementSchema } from '../../app/model/extraction.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
-import type { BundleRun, PageBundle } from '../store/pageBundles.js';
+import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
-import type { EngineFieldValues } from '../../app/invoice/review/index.js';
+import { correctionsBetween, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 
 export const corpusFormat = 'recto-corpus';
 export const corpusFormatVersion = 2;
@@ -316,15 +317,44 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
       author: r.author,
       createdAt: r.created_at,
     })),
-    fieldRevisions: (record.field_revisions ?? []).map((r) => ({
-      id: r.id,
-      parentId: r.parent_id,
-      field: r.field,
-      oldValueJson: r.old_value_json,
-      newValueJson: r.new_value_json,
-      undoes: r.undoes,
-      author: r.author,
-      createdAt: r.created_at,
-    })),
+    fieldRevisions:
+      record.field_revisions?.map((r) => ({
+        id: r.id,
+        parentId: r.parent_id,
+        field: r.field,
+        oldValueJson: r.old_value_json,
+        newValueJson: r.new_value_json,
+        undoes: r.undoes,
+        author: r.author,
+        createdAt: r.created_at,
+      })) ?? fieldRevisionsFromValues(record),
   };
+}
+
+/** Who a field correction is attributed to when the corpus did not record it (records without `field_revisions`). */
+export const unrecordedFieldAuthor = 'corpus import';
+
+/**
+ * A record exported before field revisions were carried has the corrected values (`fields`) and the engine's
+ * (`fields_engine`) but not their history: each field or line cell that differs becomes one revision, attributed to
+ * `unrecordedFieldAuthor` at the time of the page's latest revision (else its reading). Ids are derived from the
+ * document, field and value, so every record of the document, and a second import, give the same revisions.
+ */
+function fieldRevisionsFromValues(record: CorpusRecord): BundleFieldRevision[] {
+  if (!record.fields) return [];
+  const engine = record.fields_engine ?? readFieldValues({});
+  const createdAt = record.revised_at ?? record.engine.read_at;
+  return correctionsBetween(engine, record.fields).map(({ field, from, to }) => {
+    const hash = createHash('sha256').update(`${record.source.sha256}\0${field}\0${JSON.stringify(to)}`).digest('hex');
+    return {
+      id: `${hash.slice(0, 8)}-${hash.slice(8, 12)}-8${hash.slice(13, 16)}-a${hash.slice(17, 20)}-${hash.slice(20, 32)}`,
+      parentId: null,
+      field,
+      oldValueJson: JSON.stringify(from),
+      newValueJson: JSON.stringify(to),
+      undoes: null,
+      author: unrecordedFieldAuthor,
+      createdAt,
+    };
+  });
 }

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../app/model/extraction.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
-import { corpusRecordSchema } from './corpusRecord.js';
+import { corpusRecordSchema, unrecordedFieldAuthor } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 import { CorpusImportError, importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
@@ -147,6 +147,34 @@ describe('field revisions through export and import-corpus', () => {
       const summary = importCorpus(copy, path.join(dir, 'out'));
       expect(summary.fieldRevisionsAdded).toBe(11);
       expect(summary.problems).toContainEqual({ where: 'fields.jsonl:2', reason: expect.stringMatching(/differs .*\(total\)/) });
+    } finally {
+      copy.close();
+    }
+  });
+});
+
+describe('a corpus exported before field revisions were carried', () => {
+  it('gets one revision per corrected field from fields vs fields_engine, and re-exports the same fields', async () => {
+    await correctedProject(store);
+    await exportTo(store, 'new');
+    // The same export as the earlier format wrote it: records without field_revisions.
+    fs.cpSync(path.join(dir, 'new'), path.join(dir, 'old'), { recursive: true });
+    const records = path.join(dir, 'old', 'records.jsonl');
+    const lines = fs.readFileSync(records, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    fs.writeFileSync(records, lines.map(({ field_revisions: _, ...rest }) => `${JSON.stringify(rest)}\n`).join(''));
+
+    const copy = ProjectStore.create(path.join(dir, 'copy.recto'));
+    try {
+      const summary = importCorpus(copy, path.join(dir, 'old'));
+      // long.pdf: total, lines.1.amount, lines.2.description, buyer (due_date was undone); short.pdf: nothing left.
+      expect(summary).toMatchObject({ fieldRevisionsAdded: 4, fieldConflicts: 0 });
+      expect(summary.problems.map((p) => p.where)).toEqual(['records.jsonl']); // edited after export: the manifest says so
+      expect(rawDatabase(copy).prepare('SELECT DISTINCT author FROM field_revisions').pluck().all()).toEqual([unrecordedFieldAuthor]);
+      await exportTo(copy, 'again');
+      expect(read('again', 'fields.jsonl')).toBe(read('new', 'fields.jsonl'));
+      const strip = (rows: ReturnType<typeof recordFields>) => rows.map(({ field_revisions: _, ...rest }) => rest);
+      expect(strip(recordFields('again'))).toEqual(strip(recordFields('new')));
+      expect(importCorpus(copy, path.join(dir, 'old')).fieldRevisionsAdded).toBe(0);
     } finally {
       copy.close();
     }

@@ -4,8 +4,8 @@
  * Corrections live apart from readings, so reading a page again changes the engine's values and never an analyst's.
  */
 import type { FieldPath } from '../rules/ruleTypes.js';
-import type { EngineFieldValues, EngineLine } from './engineFields.js';
-import { isScalarKey, parseLinePath, type FieldValue } from './fieldPaths.js';
+import { valueAt, type EngineFieldValues, type EngineLine } from './engineFields.js';
+import { isScalarKey, lineColumns, linePath, MAX_LINE_INDEX, parseLinePath, scalarFields, type FieldValue } from './fieldPaths.js';
 
 export interface FieldCorrection {
   field: FieldPath;
@@ -45,4 +45,22 @@ export function applyFieldCorrections(engine: EngineFieldValues, corrections: re
     else target[line.column] = typeof value === 'number' ? value : null;
   }
   return result;
+}
+
+/**
+ * The corrections that turn `engine` into `corrected`, one per field or line cell whose value differs (with the
+ * engine's value, what the analyst saw): for values that arrive without their history. Applying them to `engine`
+ * gives `corrected` back, except line items the engine read beyond the corrected lines (corrections never remove one).
+ */
+export function correctionsBetween(engine: EngineFieldValues, corrected: EngineFieldValues): { field: FieldPath; from: FieldValue; to: FieldValue }[] {
+  const paths: FieldPath[] = scalarFields.map((f) => f.key);
+  const lineCount = Math.min(corrected.lines.length, MAX_LINE_INDEX + 1);
+  for (let index = 0; index < lineCount; index++) paths.push(...lineColumns.map((c) => linePath(index, c.key)));
+  const blank = applyFieldCorrections(engine, []);
+  while (blank.lines.length < lineCount) blank.lines.push(emptyLine());
+  return paths.flatMap((field) => {
+    const from = valueAt(blank, field) ?? null;
+    const to = valueAt(corrected, field) ?? null;
+    return from === to ? [] : [{ field, from: valueAt(engine, field) ?? null, to }];
+  });
 }
