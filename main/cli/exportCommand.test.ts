@@ -58,4 +58,16 @@ describe('recto export / import-corpus / merge', () => {
     expect(await mergeCommand([project, path.join(dir, 'missing.recto')], stderr)).toBe(2);
     expect(output).toMatch(/missing\.recto: no such project file/);
   });
+
+  it('refuses a corpus with malformed invoice fields, naming file and line, and leaves no project behind', async () => {
+    const out = path.join(dir, 'corpus');
+    expect(await exportCommand([path.join(dir, 'a.recto'), '--out', out, '--images', 'none'], stderr)).toBe(0);
+    const line = { invoice_number: '7', issue_date: null, due_date: null, seller: null, buyer: null, currency: null, subtotal: null, tax: null, total: '12,90', amount_due: null, lines: [], document_id: 'd1' };
+    fs.appendFileSync(path.join(out, 'fields.jsonl'), `${JSON.stringify(line)}\n`);
+    output = '';
+    const target = path.join(dir, 'b.recto');
+    expect(await importCorpusCommand([out, '--into', target], stderr)).toBe(2);
+    expect(output).toMatch(/recto import-corpus: .*invoice fields are malformed, nothing was imported: fields\.jsonl:1: fields\.total/);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('b.recto'))).toEqual([]);
+  });
 });

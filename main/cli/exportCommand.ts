@@ -138,9 +138,10 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
   if (positionals.length !== 1) return usageError(stderr, 'recto import-corpus: give one corpus folder');
   if (!values.into) return usageError(stderr, 'recto import-corpus: --into P.recto is required');
   const file = path.resolve(values.into);
+  const created = !fs.existsSync(file);
   let store: ProjectStore;
   try {
-    store = fs.existsSync(file) ? await ProjectStore.openChecked(file) : ProjectStore.create(file);
+    store = created ? ProjectStore.create(file) : await ProjectStore.openChecked(file);
   } catch (error) {
     if (error instanceof ProjectFileError) return usageError(stderr, `recto import-corpus: ${error.message}`);
     throw error;
@@ -156,10 +157,15 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
     );
     return summary.problems.length > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof CorpusImportError) return usageError(stderr, `recto import-corpus: ${error.message}`);
-    throw error;
+    if (!(error instanceof CorpusImportError)) throw error;
+    if (created) {
+      // A refused corpus leaves nothing behind: not even the empty project this command made for it.
+      store.close();
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+    }
+    return usageError(stderr, `recto import-corpus: ${error.message}`);
   } finally {
-    store.close();
+    store.close(); // a second close does nothing
   }
 }
 

@@ -103,6 +103,10 @@ describe('field revisions through export and import-corpus', () => {
       // Counted in the curation statistics as in the original.
       expect(copy.fieldRevisions.stats()).toEqual(store.fieldRevisions.stats());
       expect(copy.fieldRevisions.stats()).toEqual({ pages: 2, revisions: 11 });
+      // The review queue sees the invoices as corrected (by their fields alone: nobody edited their text).
+      const corrected = (target: ProjectStore) => target.attention.list().filter((i) => i.corrected).map((i) => i.pageId).sort();
+      expect(corrected(copy)).toEqual([long[0]!, short[0]!].sort());
+      expect(corrected(copy)).toEqual(corrected(store));
 
       await exportTo(copy, 'two');
       expect(read('two', 'fields.jsonl')).toBe(read('one', 'fields.jsonl'));
@@ -269,6 +273,18 @@ describe('field revisions through a project merge', () => {
     // The curation statistics count them: 11 + ours + the other's three.
     expect(store.fieldRevisions.stats()).toEqual({ pages: 3, revisions: 15 });
     expect(mergeProjectInto(store, otherFile)).toMatchObject({ fieldRevisionsAdded: 0, fieldConflicts: 0 });
+  });
+
+  it('merges a project of an older schema, which has no field revisions at all', async () => {
+    const otherFile = path.join(dir, 'old.recto');
+    const old = ProjectStore.create(otherFile);
+    addDocument(old, 'old.pdf', [{ total: 1, lines: [] }]);
+    // Back to schema 3: the tables of migrations 4-6 gone.
+    const db = rawDatabase(old);
+    for (const table of ['document_einvoices', 'review_notes', 'field_revisions']) db.exec(`DROP TABLE ${table}`);
+    db.pragma('user_version = 3');
+    old.close();
+    expect(mergeProjectInto(store, otherFile)).toMatchObject({ documentsAdded: 1, pagesAdded: 1, fieldRevisionsAdded: 0 });
   });
 
   it('a malformed field revision in the other project refuses the whole merge, naming it', async () => {
