@@ -26,6 +26,7 @@ import { inferSubtotal } from './inferSubtotal.js';
 import { findParties, legalForm } from './parties.js';
 import { readSettlementAmounts, type SettlementValue } from './settlementAmounts.js';
 import { isAdjustmentLabel, settlementLabelAt } from './settlementLabels.js';
+import { readVatBreakdown, type VatRow } from './vatBreakdown.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
@@ -56,6 +57,8 @@ export interface InvoiceFields {
   prepaid: SettlementValue | null;
   amount_due: SettlementValue | null;
   lines: InvoiceLineItem[];
+  /** The VAT breakdown (BG-23) as printed, one row per rate (vatBreakdown.ts); empty where none is printed. */
+  tax_breakdown: VatRow[];
 }
 
 /** The plain per-document shape `recto ocr` writes as `<stem>.fields.json` (absent = null). */
@@ -79,6 +82,8 @@ export interface PlainInvoiceFields {
   prepaid?: number | null;
   amount_due?: number | null;
   lines: { description: string; quantity: number | null; unit_price: number | null; amount: number | null }[];
+  /** VAT breakdown rows: rate in percent, taxable amount, tax; empty where none is printed. */
+  tax_breakdown?: { rate: number | null; base: number | null; amount: number | null }[];
 }
 
 interface LabelHit {
@@ -393,12 +398,16 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   }
   // A discount or shipping row under the items (no quantity, no unit price) is read as an item and as an allowance
   // or charge alike: it stays an item unless the totals close (BR-CO-13) with it as an allowance or charge instead.
-  const readSettlement = (rows: InvoiceLineItem[]) => {
+  const itemLinesOf = (rows: InvoiceLineItem[]): Set<number> => {
     const itemLines = new Set(columnHeaders);
     const itemWords = new Set(rows.flatMap((item) => item.words));
     lines.forEach((line, l) => {
       if (line.words.some((w) => itemWords.has(w))) itemLines.add(l);
     });
+    return itemLines;
+  };
+  const readSettlement = (rows: InvoiceLineItem[]) => {
+    const itemLines = itemLinesOf(rows);
     const amounts = rows.map((item) => item.amount);
     return readSettlementAmounts({
       lines,
@@ -431,6 +440,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     total,
     ...settlement.amounts,
     lines: items,
+    tax_breakdown: readVatBreakdown({ lines, skip: itemLinesOf(items), subtotal: subtotal?.value ?? null, tax: tax?.value ?? null }),
   };
 }
 
@@ -451,5 +461,6 @@ export function toPlainFields(fields: InvoiceFields): PlainInvoiceFields {
     prepaid: fields.prepaid?.value ?? null,
     amount_due: fields.amount_due?.value ?? null,
     lines: fields.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice, amount: l.amount })),
+    tax_breakdown: fields.tax_breakdown.map((row) => ({ rate: row.rate, base: row.base, amount: row.amount })),
   };
 }

@@ -13,6 +13,7 @@ import { amountReadings, columnFormatAmounts, consistentPriceAndAmount, consiste
 import type { LabelledField } from './labels.js';
 import type { InvoiceLineItem } from './lineItem.js';
 import { isSettlementRow } from './settlementLabels.js';
+import { isBreakdownHeader } from './vatBreakdown.js';
 import { median, type Segment, type TextLine } from './layout.js';
 
 export type { InvoiceLineItem } from './lineItem.js';
@@ -211,6 +212,7 @@ export function extractLineItems(lines: TextLine[], labelled: Map<string, Labell
   const charWidth = 8;
   let lastItemLine = -1; // line index of the last item or its continuation, -1 after a gap
   for (let l = header.line + 1; l < lines.length; l++) {
+    if (isBreakdownHeader(lines[l]!)) break;
     const split = amountBelow(lines, l, header.columns.amount, labelled);
     const line = split ? { ...lines[l]!, segments: [...lines[l]!.segments, split], words: [...lines[l]!.words, ...split.words] } : lines[l]!;
     if (split) l++;

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
 import { einvoicePlainFields } from '../../app/einvoice/index.js';
+import type { EInvoiceTax } from '../../app/einvoice/einvoice.js';
 import { readEmbeddedEInvoice } from '../../main/import/pdfAttachments.js';
 import { normalisePartyName, type InvoiceReading, type ReadInvoice } from './invoiceFieldBench.js';
 import { findAmounts } from '../../app/invoice/amounts.js';
@@ -44,6 +45,11 @@ export interface EInvoiceFieldBenchResult {
   dueDates: { correct: number; total: number };
   /** The amount due (BT-115) where the page prints the XML's value. */
   amountDue: { correct: number; total: number };
+  /**
+   * The VAT breakdown (BG-23) against the XML's: per XML row, its taxable amount and its tax, each where the page
+   * prints it, found in a page row of the same rate.
+   */
+  vatBreakdown: { base: { correct: number; total: number }; tax: { correct: number; total: number } };
   lineAmounts: { found: number; total: number };
   /** The XML reader on every attachment: fields equal to truth.json. */
   xmlAgreement: { agreeing: number; total: number; disagreements: string[] };
@@ -88,16 +94,19 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
   const outcomes: EInvoiceOutcome[] = [];
   const errors: string[] = [];
   const lineAmounts = { found: 0, total: 0 };
+  const vatBreakdown = { base: { correct: 0, total: 0 }, tax: { correct: 0, total: 0 } };
   const xmlAgreement = { agreeing: 0, total: 0, disagreements: [] as string[] };
   let documents = 0;
   for (const [name, entry] of Object.entries(truth).sort(([a], [b]) => a.localeCompare(b))) {
     const pdf = path.join(dir, 'pdfs', name);
+    let xmlTaxes: EInvoiceTax[] | null = null;
     if (entry.fields && entry.embedded_xml) {
       xmlAgreement.total++;
       try {
         const embedded = await readEmbeddedEInvoice(new Uint8Array(readFileSync(pdf)));
         const { type_code: _t, amount_due: _a, ...expected } = entry.fields;
         const got = embedded.status === 'read' ? einvoicePlainFields(embedded.invoice) : null;
+        if (embedded.status === 'read') xmlTaxes = embedded.invoice.taxes;
         if (got && JSON.stringify(got) === JSON.stringify(expected)) xmlAgreement.agreeing++;
         else xmlAgreement.disagreements.push(`${name}: ${embedded.status === 'refused' ? embedded.message : 'fields differ from truth.json'}`);
       } catch (error) {
@@ -126,6 +135,23 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     if (typeof amountDue === 'number' && printsAmount(reading, amountDue)) {
       outcomes.push({ document: name, field: 'amount_due', expected: amountDue, actual: fields.amount_due ?? null, correct: fieldCorrect('amount_due', amountDue, fields.amount_due ?? null) });
     }
+    if (xmlTaxes) {
+      for (const row of xmlTaxes) {
+        const pageRows = (fields.tax_breakdown ?? []).filter((r) => r.rate !== null && row.rate !== null && Math.abs(r.rate - row.rate) < 0.005);
+        for (const [part, expected, actualOf] of [
+          ['base', row.basis, (r: (typeof pageRows)[number]) => r.base],
+          ['tax', row.amount, (r: (typeof pageRows)[number]) => r.amount],
+        ] as const) {
+          if (expected === null || !printsAmount(reading, expected)) continue;
+          const tally = vatBreakdown[part];
+          tally.total++;
+          const actual = pageRows.map(actualOf).find((v) => v !== null && Math.abs(v - expected) < 0.005) ?? pageRows.map(actualOf)[0] ?? null;
+          const correct = actual !== null && Math.abs(actual - expected) < 0.005;
+          if (correct) tally.correct++;
+          outcomes.push({ document: name, field: `vat ${row.rate ?? '?'}% ${part}`, expected, actual, correct });
+        }
+      }
+    }
     const printedLines = entry.fields.lines.slice(0, entry.printed.lines ?? 0).filter((l) => l.amount !== null);
     const unused = fields.lines.map((l) => l.amount);
     for (const line of printedLines) {
@@ -140,7 +166,7 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     }
   }
   const byField: EInvoiceFieldBenchResult['byField'] = {};
-  for (const o of outcomes.filter((o) => o.field !== 'line amount')) {
+  for (const o of outcomes.filter((o) => o.field !== 'line amount' && !o.field.startsWith('vat '))) {
     const f = (byField[o.field] ??= { correct: 0, total: 0 });
     f.total++;
     if (o.correct) f.correct++;
@@ -153,6 +179,7 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     parties: tally(outcomes, ['seller', 'buyer']),
     dueDates: tally(outcomes, ['due_date']),
     amountDue: tally(outcomes, ['amount_due']),
+    vatBreakdown,
     lineAmounts,
     xmlAgreement,
     errors,
@@ -163,7 +190,7 @@ export function formatEInvoiceFieldBench(r: EInvoiceFieldBenchResult): string {
   const pct = (c: number, t: number): string => (t === 0 ? '-' : `${((100 * c) / t).toFixed(1)}%`);
   return [
     `einvoices read from the page (attachments ignored), ${r.documents} documents, values printed on the page:`,
-    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}; amount due ${r.amountDue.correct}/${r.amountDue.total}`,
+    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}; amount due ${r.amountDue.correct}/${r.amountDue.total}; VAT breakdown base ${r.vatBreakdown.base.correct}/${r.vatBreakdown.base.total}, tax ${r.vatBreakdown.tax.correct}/${r.vatBreakdown.tax.total}`,
     ...Object.entries(r.byField).map(([f, t]) => `  ${f.padEnd(15)} ${t.correct}/${t.total}`),
     `  XML reader agreement with truth.json: ${r.xmlAgreement.agreeing}/${r.xmlAgreement.total}`,
     ...r.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),

@@ -244,6 +244,11 @@ describe.skipIf(invoiceTestdata.length > 0)('bench-quality invoice part with the
     // Amount due (BT-115) where the page prints the XML's value: 9/9 on 2026-12-01 (0/9 before it was read). Less one.
     expect(einvoices.amountDue.total).toBeGreaterThanOrEqual(9);
     expect(einvoices.amountDue.correct).toBeGreaterThanOrEqual(einvoices.amountDue.total - 1);
+    // VAT breakdown (BG-23) against the XML's rows, where the page prints the values: base 10/11, tax 10/10 on
+    // 2026-12-01 (0 before it was read; the miss prints the base as the net total with no rate beside it).
+    expect(einvoices.vatBreakdown.tax.total).toBeGreaterThanOrEqual(10);
+    expect(einvoices.vatBreakdown.tax.correct).toBeGreaterThanOrEqual(einvoices.vatBreakdown.tax.total - 1);
+    expect(einvoices.vatBreakdown.base.correct).toBeGreaterThanOrEqual(10);
     // The XML reader reads every attachment exactly as truth.json states.
     expect(einvoices.xmlAgreement.agreeing).toBe(einvoices.xmlAgreement.total);
     expect(einvoices.xmlAgreement.total).toBeGreaterThanOrEqual(11);
