@@ -39,11 +39,11 @@ describe('reading dataset', () => {
         const result = await runReadingBench(reader.markdown, { testdataRoot: defaultTestdataRoot });
         expect(result.errors).toEqual([]);
         const rate = (rule: string): number => result.byRule[rule]?.rate ?? 0;
-        expect(result.rate).toBeGreaterThanOrEqual(0.88);
+        expect(result.rate).toBeGreaterThanOrEqual(0.92);
         expect(rate('hyphenation')).toBeGreaterThanOrEqual(0.95);
         expect(rate('column-order')).toBeGreaterThanOrEqual(0.9);
         expect(rate('paragraph')).toBeGreaterThanOrEqual(0.8);
-        expect(rate('furniture')).toBeGreaterThanOrEqual(0.75);
+        expect(rate('furniture')).toBeGreaterThanOrEqual(0.9);
         expect(rate('image-text')).toBeGreaterThanOrEqual(0.25);
       } finally {
         await engine.dispose();

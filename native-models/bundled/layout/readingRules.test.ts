@@ -144,6 +144,55 @@ describe('running heads and feet on a single page', () => {
     expect(layoutPage(words, { source: 'text-layer', pageHeight }).markdown).toContain('Healthy Students');
   });
 
+  /** A page of tables: 8 rows of 3 aligned cells in small type (the cells must not set the body size). */
+  const table = (y: number): LayoutWord[] =>
+    Array.from({ length: 8 }, (_, i) => [...line(`Region ${i + 1}`, 130, y + i * 24, 16), ...line(`${10 + i}.5%`, 520, y + i * 24, 16), ...line(`${200 + i}`, 860, y + i * 24, 16)].flat()).flat();
+  const prose = (y: number, n = 3): LayoutWord[] => Array.from({ length: n }, (_, i) => line(`Body text line ${i + 1} of the report set in body type`, 120, y + i * 30, 22)).flat();
+
+  it('a running head in type a little larger than the body, over a typed rule, above a table, is the header', () => {
+    const words = [...line('Methodology', 700, 100, 24), ...line('_______________________________', 120, 124, 24), ...line('Table 2.4: Students by faculty', 200, 170, 20), ...table(200), ...prose(500), ...line('11', 1000, 1150, 24)];
+    const { markdown, elements, furniture } = layoutPage(words, { source: 'text-layer', pageHeight });
+    expect(elements.map((e) => e.kind)).toContain('table');
+    expect(markdown).not.toContain('Methodology');
+    expect(markdown).toContain('Table 2.4');
+    expect(furniture.map((f) => f.text)).toContain('11');
+  });
+
+  it('the page title over a rule (the largest type on the page) stays in the body; so does a heading under a running head', () => {
+    const title = [...line('A Study of Students', 120, 100, 40), ...line('_______________________________', 120, 124, 24), ...prose(200, 8)];
+    expect(layoutPage(title, { source: 'text-layer', pageHeight }).markdown).toContain('A Study of Students');
+    const heading = [...line('Examples for invoices 2022', 120, 30, 14), ...line('Positionsdaten', 120, 100, 30), ...line('_______________________________', 120, 124, 24), ...prose(200, 8), ...line('Large closing words', 120, 600, 30)];
+    expect(layoutPage(heading, { source: 'text-layer', pageHeight }).markdown).toContain('Positionsdaten');
+  });
+
+  it('a caption or a sentence carried over from the previous page stays in the body, even past a rule near the edge', () => {
+    const caption = [...line('Figure 7.1 Cumulative Concentration Curves', 300, 100, 22), ...line('_______________________________', 120, 124, 24), ...prose(200, 8)];
+    expect(layoutPage(caption, { source: 'text-layer', pageHeight }).markdown).toContain('Figure 7.1');
+    const carried = [...prose(200, 8), ...line('_______________', 120, 1100, 20), ...line('appear to use the term consistently.', 120, 1125, 20), ...line('48', 600, 1190, 24)];
+    expect(layoutPage(carried, { source: 'text-layer', pageHeight }).markdown).toContain('appear to use the term consistently.');
+  });
+
+  it('a foot line led by a number is a footnote when the page has its page number elsewhere', () => {
+    const words = [...prose(200, 8), ...prose(600, 4), ...line('16 Annual Report 2009, section 2.1', 120, 1160, 16), ...line('61', 600, 1200, 24)];
+    const { markdown, furniture } = layoutPage(words, { source: 'text-layer', pageHeight });
+    expect(markdown).toContain('Annual Report 2009, section 2.1');
+    expect(furniture.map((f) => f.kind)).toEqual(['page-number']);
+  });
+
+  it('a line set apart at the edge that reads as furniture (a journal, a date) is furniture; a labelled date is not', () => {
+    const journal = [...line('Journal of Reading Studies, Vol. 12, No. 3', 120, 110), ...prose(200, 8)];
+    expect(layoutPage(journal, { source: 'text-layer', pageHeight }).markdown).not.toContain('Journal of Reading');
+    const field = [...line('Invoice date: 12/03/2020', 120, 110), ...prose(200, 8)];
+    expect(layoutPage(field, { source: 'text-layer', pageHeight }).markdown).toContain('Invoice date');
+  });
+
+  it('a banner set left and right on one line in the top band is judged by its smaller part', () => {
+    const words = [...line('APPENDIX A', 80, 90, 40), ...line('HIGHLIGHTS FROM THE SURVEY 2011', 800, 80, 20), ...line('Table A-1. Coverage of target populations', 80, 160, 20), ...table(200)];
+    const { markdown } = layoutPage(words, { source: 'text-layer', pageHeight: 1650 });
+    expect(markdown).not.toMatch(/APPENDIX A|HIGHLIGHTS/u);
+    expect(markdown).toContain('Table A-1.');
+  });
+
   it('an appendix page number at the foot, and a large word level with the running head, are furniture', () => {
     const words = [...line('HIGHLIGHTS FROM THE SURVEY', 120, 60, 16), ...line('APPENDIX A', 800, 66, 36), ...body(120), ...body(700), ...line('A-5', 1100, 1180)];
     const { markdown, furniture } = layoutPage(words, { source: 'text-layer', pageHeight });
