@@ -157,6 +157,20 @@ describe('field revisions through export and import-corpus', () => {
   });
 });
 
+describe('export --since', () => {
+  it('takes the pages of a document whose fields were corrected since then', async () => {
+    const { short } = await correctedProject(store);
+    await tick();
+    const since = new Date().toISOString();
+    expect((await exportCorpus(store, { outDir: path.join(dir, 'none'), images: 'none', since })).records).toBe(0);
+    await tick();
+    store.fieldRevisions.save(short[0]!, 'tax', 0.5, 'Ana');
+    const summary = await exportCorpus(store, { outDir: path.join(dir, 'some'), images: 'none', since });
+    expect(summary.records).toBe(1);
+    expect(recordFields('some')[0]!.fields).toMatchObject({ tax: 0.5 });
+  });
+});
+
 describe('a corpus exported before field revisions were carried', () => {
   it('gets one revision per corrected field from fields vs fields_engine, and re-exports the same fields', async () => {
     await correctedProject(store);

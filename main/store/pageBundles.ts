@@ -90,7 +90,7 @@ export interface PageBundle {
 /** Which pages an export takes: by review status, and by the time of their latest revision. */
 export interface BundleSelection {
   reviewStatus?: ReviewStatus;
-  /** ISO time: only pages with a revision saved at or after it. */
+  /** ISO time: only pages with a revision saved at or after it (a field revision counts for its document's pages). */
   revisedSince?: string;
 }
 
@@ -148,8 +148,12 @@ export function bundleReader(db: Database.Database): BundleReader {
         params.push(selection.reviewStatus);
       }
       if (selection.revisedSince !== undefined) {
-        clauses.push('(SELECT MAX(v.created_at) FROM revisions v WHERE v.page_id = p.id) >= ?');
-        params.push(selection.revisedSince);
+        // A field correction revises every page of its document (each record carries the document's fields).
+        const fieldRevised = statements.fieldRevisions
+          ? ` OR (SELECT MAX(f.created_at) FROM field_revisions f JOIN pages q ON q.id = f.page_id WHERE q.document_id = p.document_id) >= ?`
+          : '';
+        clauses.push(`((SELECT MAX(v.created_at) FROM revisions v WHERE v.page_id = p.id) >= ?${fieldRevised})`);
+        params.push(selection.revisedSince, ...(fieldRevised ? [selection.revisedSince] : []));
       }
       return db
         .prepare(
