@@ -11,7 +11,6 @@ import { ProjectStore } from '../store/projectStore.js';
 import { corpusRecordSchema } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 import { importCorpus } from './importCorpus.js';
-import { mergeProjectInto } from './mergeProjects.js';
 
 if (!realInvoicesAvailable) console.log(`SKIPPED: field revisions of real invoices: ${realInvoices.join(' or ')} absent`);
 
@@ -65,6 +64,23 @@ describe.skipIf(!realInvoicesAvailable)('field revisions of real invoices throug
   }, 300_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  /** Runs `work` with a contract whose session has `file` open (created when `create`). */
+  async function inSession<T>(file: string, create: boolean, work: (call: (method: string, params: object) => Promise<unknown>) => Promise<T>): Promise<T> {
+    const session = sessionIn(path.join(dir, 'session-contract'));
+    const dispatch = contractOf(session);
+    const call = async (method: string, params: object) => {
+      const reply = await dispatch(method, params);
+      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply)}`);
+      return reply.result;
+    };
+    try {
+      await call(create ? 'project.create' : 'project.open', { path: file });
+      return await work(call);
+    } finally {
+      await session.dispose();
+    }
+  }
+
   const read = (out: string, file: string) => fs.readFileSync(path.join(dir, out, file), 'utf8');
   const fieldsOf = (out: string) =>
     read(out, 'records.jsonl')
@@ -75,14 +91,22 @@ describe.skipIf(!realInvoicesAvailable)('field revisions of real invoices throug
 
   it('export → import-corpus into a fresh project → export: the same fields, fields.jsonl and field revisions', async () => {
     const original = ProjectStore.open(project);
-    const copy = ProjectStore.create(path.join(dir, 'copy.recto'));
+    let copy = ProjectStore.create(path.join(dir, 'copy.recto'));
     try {
       await exportCorpus(original, { outDir: path.join(dir, 'one'), images: 'none' });
       const exported = fieldsOf('one');
       expect(exported.every((r) => r.field_revisions!.length === 5)).toBe(true);
       expect(read('one', 'fields.jsonl').trim().split('\n')).toHaveLength(firstPages.length);
 
-      const summary = importCorpus(copy, path.join(dir, 'one'));
+      // Through the contract, as the app imports: the reply names the field revisions, the curation summary counts them.
+      copy.close();
+      const summary = await inSession(path.join(dir, 'copy.recto'), false, async (call) => {
+        const imported = (await call('corpus.import', { dir: path.join(dir, 'one') })) as ReturnType<typeof importCorpus>;
+        const curation = (await call('curation.summary', {})) as { fieldCorrections: unknown };
+        expect(curation.fieldCorrections).toEqual({ pages: firstPages.length, revisions: 5 * firstPages.length });
+        return imported;
+      });
+      copy = ProjectStore.open(path.join(dir, 'copy.recto'));
       expect(summary.problems).toEqual([]);
       expect(summary.fieldRevisionsAdded).toBe(5 * firstPages.length);
       expect(copy.fieldRevisions.stats()).toEqual(original.fieldRevisions.stats());
@@ -110,18 +134,25 @@ describe.skipIf(!realInvoicesAvailable)('field revisions of real invoices throug
     for (const pageId of firstPages) target.fieldRevisions.save(pageId, 'total', 999.99, 'Ana');
     await new Promise((resolve) => setTimeout(resolve, 5));
     await correct(other, 'Ben', (_, values) => [['total', 1234.56], ['seller', `${String(values.seller ?? 'Seller')} (checked)`]]);
+    const before = target.fieldRevisions.stats().revisions;
+    target.close();
+    // Through the contract, as the app merges: the reply counts the conflicts, the curation summary the revisions.
+    const summary = await inSession(project, false, async (call) => {
+      const merged = await call('project.merge', { path: other });
+      const curation = (await call('curation.summary', {})) as { fieldCorrections: { revisions: number } };
+      expect(curation.fieldCorrections.revisions).toBe(before + 2 * firstPages.length);
+      return merged;
+    });
+    expect(summary).toMatchObject({ fieldRevisionsAdded: 2 * firstPages.length, fieldConflicts: firstPages.length });
+    const merged = ProjectStore.open(project);
     try {
-      const before = target.fieldRevisions.stats().revisions;
-      const summary = mergeProjectInto(target, other);
-      expect(summary).toMatchObject({ fieldRevisionsAdded: 2 * firstPages.length, fieldConflicts: firstPages.length });
-      expect(target.fieldRevisions.stats().revisions).toBe(before + 2 * firstPages.length);
       for (const pageId of firstPages) {
-        expect(target.fieldRevisions.currentValues(pageId)).toMatchObject({ total: 1234.56, seller: expect.stringMatching(/\(checked\)$/) });
-        const totals = target.fieldRevisions.list(pageId).filter((r) => r.field === 'total');
+        expect(merged.fieldRevisions.currentValues(pageId)).toMatchObject({ total: 1234.56, seller: expect.stringMatching(/\(checked\)$/) });
+        const totals = merged.fieldRevisions.list(pageId).filter((r) => r.field === 'total');
         expect(totals.map((r) => [r.author, r.newValue]).slice(-2)).toEqual([['Ana', 999.99], ['Ben', 1234.56]]);
       }
     } finally {
-      target.close();
+      merged.close();
     }
   });
 });
