@@ -44,7 +44,9 @@ describe('reading dataset', () => {
         expect(rate('column-order')).toBeGreaterThanOrEqual(0.9);
         expect(rate('paragraph')).toBeGreaterThanOrEqual(0.8);
         expect(rate('furniture')).toBeGreaterThanOrEqual(0.9);
-        expect(rate('image-text')).toBeGreaterThanOrEqual(0.25);
+        expect(rate('image-text')).toBeGreaterThanOrEqual(0.5);
+        expect(rate('text-region')).toBeGreaterThanOrEqual(0.8);
+        expect(rate('small-page')).toBeGreaterThanOrEqual(0.8);
       } finally {
         await engine.dispose();
       }

@@ -14,7 +14,7 @@ import { readTextFile, repoRoot } from '../../testing/testdataPaths.js';
 export const readingDatasetPath = path.join(repoRoot, 'bench', 'reading', 'dataset.jsonl');
 
 /** The rules the dataset's tests are tagged with (docs/reading.md describes each). */
-export const readingRules = ['hyphenation', 'paragraph', 'title', 'column-order', 'furniture', 'image-text', 'small-page'] as const;
+export const readingRules = ['hyphenation', 'paragraph', 'title', 'column-order', 'furniture', 'image-text', 'text-region', 'small-page'] as const;
 
 export interface ReadingBenchResult {
   tests: number;

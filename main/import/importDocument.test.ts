@@ -40,15 +40,15 @@ async function cacheEntries(): Promise<string[]> {
 }
 
 describe.skipIf(!hasTestdata)('importDocument on a real invoice PDF', () => {
-  it('renders the page at 150 dpi and keeps a text layer with the words pdftotext finds', async () => {
+  it('renders the page at 180 dpi (its 8 pt body at a 10 px x-height) and keeps a text layer with the words pdftotext finds', async () => {
     const document = await importDocument(awsPdf, cache);
     expect(document.mediaType).toBe('application/pdf');
     expect(document.sha256).toMatch(/^[0-9a-f]{64}$/u);
     expect(document.pages).toHaveLength(1);
     const [page] = document.pages;
-    expect(page).toMatchObject({ pageNumber: 1, width: 1275, height: 1650, dpi: 150 });
+    expect(page).toMatchObject({ pageNumber: 1, width: 1530, height: 1980, dpi: 180 });
     const png = await sharp(page.imagePath).metadata();
-    expect([png.format, png.width, png.height]).toEqual(['png', 1275, 1650]);
+    expect([png.format, png.width, png.height]).toEqual(['png', 1530, 1980]);
 
     const words = page.textLayer!.words;
     const ours = new Set(words.map((w) => w.text));

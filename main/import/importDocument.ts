@@ -30,7 +30,7 @@ import { readEInvoice } from '../../app/einvoice/index.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
-const RENDER_VERSION = 8;
+const RENDER_VERSION = 9;
 const RECORD_FILE = 'document.json';
 
 interface CacheRecord {
@@ -72,7 +72,7 @@ export async function importDocument(
   const tempDir = path.join(cacheDir, `.importing-${sha256.slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(tempDir);
   try {
-    // PDF pages without an asked-for dpi take one from their size (pdfPageDpi): small pages are rendered finer.
+    // PDF pages without an asked-for dpi take one from their size and text size (pdfPageDpi): small print finer.
     const pages = await renderPages(filePath, mediaType, bytes, tempDir, { ...options, maxPixels: settings.maxPixels });
     // Record paths relative to the document folder; they are made absolute again on the way out.
     const einvoice = await einvoiceOf(filePath, mediaType, bytes);

@@ -57,11 +57,64 @@ export const DEFAULT_PDF_DPI = 150;
 const SMALL_PAGE_INCHES = 5;
 const MAX_SMALL_PAGE_DPI = 300;
 
-/** The resolution a PDF page is rendered at when none is asked for: from the page's size (points). */
-export function pdfPageDpi(widthPt: number, heightPt: number): number {
+/**
+ * Text size. Tesseract's FAQ ("Is there a Minimum / Maximum Text Size?", tessdoc FAQ.md): accuracy drops below an
+ * x-height of about 20 px (10 pt at 300 dpi); "below an x-height of 10 pixels, you have very little chance of accurate
+ * results"; and with the LSTM engine "there seems also to be a maximum x-height somewhere around 30 px". So where the
+ * page-size resolution would put the page's body text outside 10–30 px of x-height, the resolution is moved just
+ * inside that band: small print rendered finer (up to MAX_TEXT_DPI), large type coarser (down to MIN_TEXT_DPI). Only
+ * to the band's edge, not to 20 px: the image is also what people read, and every page with a text layer would
+ * otherwise be rendered at twice the pixels for an OCR that never runs on it.
+ */
+export const MIN_X_HEIGHT_PX = 10;
+export const MAX_X_HEIGHT_PX = 30;
+/** x-height as a share of the font size (em): 0.45–0.53 in Times, Helvetica, Arial, Calibri; 0.5 between them. */
+const X_HEIGHT_PER_EM = 0.5;
+const MAX_TEXT_DPI = 300;
+/** Large type is not rendered coarser than this: below it, the page image is too coarse for people. */
+const MIN_TEXT_DPI = 100;
+
+/**
+ * The resolution a PDF page is rendered at when none is asked for: from the page's size (points) and, where its text
+ * layer says it, the size of its body text (points, `bodyTextPt`; see bodyTextSize).
+ */
+export function pdfPageDpi(widthPt: number, heightPt: number, bodyTextPt?: number | null): number {
   const shorter = Math.min(widthPt, heightPt) / 72;
-  if (!(shorter > 0) || shorter >= SMALL_PAGE_INCHES) return DEFAULT_PDF_DPI;
-  return Math.min(MAX_SMALL_PAGE_DPI, Math.round((DEFAULT_PDF_DPI * SMALL_PAGE_INCHES) / shorter));
+  const bySize = !(shorter > 0) || shorter >= SMALL_PAGE_INCHES ? DEFAULT_PDF_DPI : Math.min(MAX_SMALL_PAGE_DPI, Math.round((DEFAULT_PDF_DPI * SMALL_PAGE_INCHES) / shorter));
+  if (!bodyTextPt || !(bodyTextPt > 0)) return bySize;
+  const xHeightInches = (bodyTextPt * X_HEIGHT_PER_EM) / 72;
+  const xHeight = xHeightInches * bySize;
+  if (xHeight < MIN_X_HEIGHT_PX) return Math.max(bySize, Math.min(MAX_TEXT_DPI, Math.round(MIN_X_HEIGHT_PX / xHeightInches)));
+  if (xHeight > MAX_X_HEIGHT_PX) return Math.min(bySize, Math.max(MIN_TEXT_DPI, Math.round(MAX_X_HEIGHT_PX / xHeightInches)));
+  return bySize;
+}
+
+/** Fewer characters than this in the text layer say nothing of the page's type (a stamped number on a scan). */
+const MIN_TEXT_CHARACTERS = 20;
+
+/**
+ * The body text size of a page (points): the median font size over its characters, from pdf.js text items
+ * (`transform` maps text space to user space, so its vertical axis's length is the font size); null when the page
+ * has too little text to say.
+ */
+export function bodyTextSize(items: readonly { str: string; transform: number[] }[]): number | null {
+  const sizes: { size: number; characters: number }[] = [];
+  let total = 0;
+  for (const item of items) {
+    const characters = item.str.replace(/\s/gu, '').length;
+    const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0);
+    if (characters === 0 || !(size > 0)) continue;
+    sizes.push({ size, characters });
+    total += characters;
+  }
+  if (total < MIN_TEXT_CHARACTERS) return null;
+  sizes.sort((a, b) => a.size - b.size);
+  let seen = 0;
+  for (const { size, characters } of sizes) {
+    seen += characters;
+    if (seen * 2 >= total) return size;
+  }
+  return null;
 }
 /** Resolution assumed for images that do not say theirs. */
 export const DEFAULT_IMAGE_DPI = 144;

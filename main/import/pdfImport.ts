@@ -10,6 +10,7 @@ import type { Box } from '../../app/model/extraction.js';
 import type { TextLayer } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
 import {
+  bodyTextSize,
   capScale,
   DEFAULT_MAX_PAGES,
   DEFAULT_MAX_PIXELS,
@@ -80,7 +81,10 @@ async function renderPage(
   const natural = page.getViewport({ scale: 1 });
   const shape = pageShapeProblem(natural.width, natural.height, 'pt');
   if (shape) throw new ImportError(filePath, 'too-large', `page ${pageNumber} cannot be rendered: ${shape}`);
-  const dpi = options.dpi ?? pdfPageDpi(natural.width, natural.height);
+  // The text is read first: its size chooses the resolution (small print finer, large type coarser).
+  const content = await page.getTextContent();
+  const items: PdfTextItem[] = content.items.filter((item): item is TextItem => 'str' in item);
+  const dpi = options.dpi ?? pdfPageDpi(natural.width, natural.height, bodyTextSize(items));
   const wanted = dpi / 72;
   const scale = wanted * capScale(natural.width * wanted, natural.height * wanted, options.maxPixels ?? DEFAULT_MAX_PIXELS);
   const viewport = page.getViewport({ scale });
@@ -110,24 +114,23 @@ async function renderPage(
   const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
   await writeFile(imagePath, await canvas.encode('png'));
 
-  const textLayer = await readTextLayer(page, viewport.transform, scale, context, { width, height });
+  const textLayer = await readTextLayer(page, { items, styles: content.styles as Record<string, PdfFontStyle> }, viewport.transform, scale, context, { width, height });
   return { pageNumber, width, height, dpi: Math.round(72 * scale * 100) / 100, imagePath, textLayer };
 }
 
 async function readTextLayer(
   page: PDFPageProxy,
+  content: { items: PdfTextItem[]; styles: Record<string, PdfFontStyle> },
   viewportTransform: number[],
   scale: number,
   context: SKRSContext2D,
   clipTo: { width: number; height: number },
 ): Promise<TextLayer> {
-  const content = await page.getTextContent();
-  const items: PdfTextItem[] = content.items.filter((item): item is TextItem => 'str' in item);
-  const words = textItemsToWords(items, {
+  const words = textItemsToWords(content.items, {
     viewportTransform,
     scale,
     clipTo,
-    styles: content.styles as Record<string, PdfFontStyle>,
+    styles: content.styles,
     // After rendering, the page's fonts are loaded and carry their PostScript names ("Helvetica-Bold").
     fontNameOf: (fontId) => {
       if (!page.commonObjs.has(fontId)) return undefined;
