@@ -98,13 +98,15 @@ describe('field revisions in page bundles', () => {
     expect(a.store.fieldRevisions.currentValues(a.pages[0])).toMatchObject({ total: 13, issue_date: '2024-01-03' });
     // Each side's revision keeps its own history: Ben's parent is none (his first correction of the total).
     expect(a.store.fieldRevisions.list(a.pages[0])[1]).toMatchObject({ author: 'Ben', parentId: null, oldValue: 11.9 });
-    // Undo takes back the newest, whichever side saved it.
+    // Undo takes back the newest, whichever side saved it; undoing the later total shows the earlier side's.
     expect(a.store.fieldRevisions.undo(a.pages[0], 'Ana')!.undoes).toBe(theirDate.id);
+    expect(a.store.fieldRevisions.undo(a.pages[0], 'Ana')!.undoes).toBe(theirs.id);
+    expect(a.store.fieldRevisions.currentValues(a.pages[0])).toMatchObject({ total: 12, issue_date: '2024-01-02' });
 
     // The other way round, the same values show (the later correction wins on either side).
     const [back] = carry(a.store, b, [a.pages[0]]);
     // Not a conflict now: this side already has every correction the other made.
-    expect(back).toMatchObject({ fieldRevisionsAdded: 2, fieldConflicts: 0 });
+    expect(back).toMatchObject({ fieldRevisionsAdded: 3, fieldConflicts: 0 });
     expect(b.fieldRevisions.currentValues(a.pages[0])).toEqual(a.store.fieldRevisions.currentValues(a.pages[0]));
     a.store.close();
     b.close();

@@ -4,7 +4,8 @@
  * all earlier corrections (computed here from the page's latest reading, so a client cannot misstate it).
  *
  * Undo is a stack per page: the newest revision not yet taken back is taken back by a new revision that restores
- * its old value (or the engine's value, for a field's first correction), so the history itself is never rewritten.
+ * the field's value before it (or the engine's value, for a field's first correction), so the history itself is never
+ * rewritten.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -124,9 +125,11 @@ export class FieldRevisionsRepository {
       const target = open.at(-1);
       if (!target) return null;
       pageId = target.pageId;
-      // The field's state before the target: its parent's value, or the engine's when the target was the first.
-      const parent = target.parentId ? revisions.find((r) => r.id === target.parentId) : undefined;
-      const restored = parent && !parent.toEngine ? JSON.stringify(parent.newValue) : null;
+      // The field's state before the target: the value of the field's revision just before it in save order, or the
+      // engine's when there is none. On one line of history that is the target's parent; after a merge it is the
+      // other side's correction the target was ordered after, so undoing the later of two shows the earlier.
+      const before = revisions.slice(0, revisions.indexOf(target)).findLast((r) => r.field === target.field);
+      const restored = before && !before.toEngine ? JSON.stringify(before.newValue) : null;
       return this.insert(pageId, target.field, restored, author, target.id);
     })();
   }
