@@ -54,6 +54,8 @@ export const fieldValuesSchema = z.object({
   prepaid: money.default(null),
   amount_due: money,
   lines: z.array(z.object({ description: z.string(), quantity: money, unit_price: money, amount: money })),
+  /** VAT breakdown rows (rate in percent, taxable amount, tax); absent from older records. */
+  tax_breakdown: z.array(z.object({ rate: money, base: money, amount: money })).max(50).default([]),
 });
 
 /** A document's invoice fields as the engine read them over its pages (app/invoice/review/documentView.ts). */

@@ -27,7 +27,8 @@ export function withEInvoice(extraction: Extraction, einvoice: DocumentEInvoice)
   }
   const { invoice } = einvoice;
   const { line_total, allowances, charges, prepaid } = invoice.adjustments;
-  fields.invoiceXml = { ...einvoicePlainFields(invoice), line_total, allowances, charges, prepaid, amount_due: invoice.fields.amount_due?.value ?? null };
+  const taxBreakdown = invoice.taxes.map((tax) => ({ rate: tax.rate, base: tax.basis, amount: tax.amount }));
+  fields.invoiceXml = { ...einvoicePlainFields(invoice), line_total, allowances, charges, prepaid, amount_due: invoice.fields.amount_due?.value ?? null, tax_breakdown: taxBreakdown };
   fields.einvoice = invoice.info;
   const page = record(fields.invoice);
   if (page) {

@@ -66,7 +66,7 @@ describe('invoice fields in the corpus export', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ document_id: invoiceRecord.source.document_id, total: 12.9, lines: [{ amount: 11 }] });
     expect(Object.keys(lines[0]).sort()).toEqual(
-      ['allowances', 'amount_due', 'buyer', 'charges', 'currency', 'document_id', 'due_date', 'invoice_number', 'issue_date', 'line_total', 'lines', 'prepaid', 'seller', 'subtotal', 'tax', 'total'],
+      ['allowances', 'amount_due', 'buyer', 'charges', 'currency', 'document_id', 'due_date', 'invoice_number', 'issue_date', 'line_total', 'lines', 'prepaid', 'seller', 'subtotal', 'tax', 'tax_breakdown', 'total'],
     );
   });
 });

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../app/contract/attention.js';
-import { reviewRules, reviewValues, scalarFields, valueAt } from '../../app/invoice/review/index.js';
+import { detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { ReviewStatus } from '../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../app/review/attention.js';
@@ -87,7 +87,8 @@ export class AttentionRepository {
     if (engine || revisions.length > 0) {
       const base = engine?.values ?? this.fields.engineValues(row.page_id);
       const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
-      rules = reviewRules(values, text);
+      // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
+      rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
       const corrected = new Set(revisions.map((r) => r.field));
       for (const { key: field } of scalarFields) {
         const xml = engine?.xml?.[field];

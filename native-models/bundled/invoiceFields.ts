@@ -27,6 +27,12 @@ const scalarKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer
 /** The totals block's other amounts: their confidence comes with them (app/invoice/settlementAmounts.ts). */
 const settlementKeys = ['line_total', 'allowances', 'charges', 'prepaid', 'amount_due'] as const;
 
+/** Confidence of a VAT breakdown row whose tax is (or is not) base × rate to the cent. */
+const CONSISTENT_ROW = 0.9;
+const INCONSISTENT_ROW = 0.5;
+const rowConsistent = (row: { rate: number | null; base: number | null; amount: number | null }): boolean =>
+  row.rate !== null && row.base !== null && row.amount !== null && Math.abs(Math.round(row.base * row.rate) - Math.round(row.amount * 100)) <= 1;
+
 export function pageInvoiceFields(words: readonly Word[], markdown: string): PageInvoiceFields | undefined {
   if (words.length === 0 && !markdown.trim()) return undefined;
   const fields: InvoiceFields = extractInvoiceFields({ words, markdown });
@@ -43,6 +49,16 @@ export function pageInvoiceFields(words: readonly Word[], markdown: string): Pag
   for (const key of settlementKeys) {
     const field = fields[key];
     if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: field.confidence, source: 'page' };
+  }
+  if (fields.tax_breakdown.length) {
+    // A row whose tax is its base × rate (BR-CO-17) was read consistently; one that is not may hold a misread amount.
+    invoiceSources.tax_breakdown = fields.tax_breakdown.map((row) => ({
+      text: row.text,
+      label: null,
+      boxes: row.words.map((w) => w.box),
+      confidence: rowConsistent(row) ? CONSISTENT_ROW : INCONSISTENT_ROW,
+      source: 'page',
+    }));
   }
   if (fields.lines.length) {
     invoiceSources.lines = fields.lines.map((line) => ({ text: line.description, label: null, boxes: line.words.map((w) => w.box) }));

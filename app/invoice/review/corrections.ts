@@ -5,7 +5,7 @@
  */
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { valueAt, type EngineFieldValues, type EngineLine } from './engineFields.js';
-import { isScalarKey, lineColumns, linePath, MAX_LINE_INDEX, parseLinePath, scalarFields, type FieldValue } from './fieldPaths.js';
+import { isScalarKey, lineColumns, linePath, MAX_LINE_INDEX, MAX_TAX_ROW_INDEX, parseLinePath, parseTaxPath, scalarFields, taxColumns, taxPath, type FieldValue } from './fieldPaths.js';
 
 export interface FieldCorrection {
   field: FieldPath;
@@ -30,11 +30,17 @@ export function correctedPaths(corrections: readonly FieldCorrection[]): Set<Fie
 }
 
 export function applyFieldCorrections(engine: EngineFieldValues, corrections: readonly FieldCorrection[]): EngineFieldValues {
-  const result: EngineFieldValues = { ...engine, lines: engine.lines.map((line) => ({ ...line })) };
+  const result: EngineFieldValues = { ...engine, lines: engine.lines.map((line) => ({ ...line })), tax_breakdown: engine.tax_breakdown.map((row) => ({ ...row })) };
   for (const [path, value] of latestCorrections(corrections)) {
     if (isEngine(value)) continue;
     if (isScalarKey(path)) {
       (result as unknown as Record<string, FieldValue>)[path] = value;
+      continue;
+    }
+    const row = parseTaxPath(path);
+    if (row) {
+      while (result.tax_breakdown.length <= row.index) result.tax_breakdown.push({ rate: null, base: null, amount: null });
+      result.tax_breakdown[row.index]![row.column] = typeof value === 'number' ? value : null;
       continue;
     }
     const line = parseLinePath(path);
@@ -56,8 +62,11 @@ export function correctionsBetween(engine: EngineFieldValues, corrected: EngineF
   const paths: FieldPath[] = scalarFields.map((f) => f.key);
   const lineCount = Math.min(corrected.lines.length, MAX_LINE_INDEX + 1);
   for (let index = 0; index < lineCount; index++) paths.push(...lineColumns.map((c) => linePath(index, c.key)));
+  const rowCount = Math.min(corrected.tax_breakdown.length, MAX_TAX_ROW_INDEX + 1);
+  for (let index = 0; index < rowCount; index++) paths.push(...taxColumns.map((c) => taxPath(index, c.key)));
   const blank = applyFieldCorrections(engine, []);
   while (blank.lines.length < lineCount) blank.lines.push(emptyLine());
+  while (blank.tax_breakdown.length < rowCount) blank.tax_breakdown.push({ rate: null, base: null, amount: null });
   return paths.flatMap((field) => {
     const from = valueAt(blank, field) ?? null;
     const to = valueAt(corrected, field) ?? null;

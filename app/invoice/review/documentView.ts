@@ -8,7 +8,7 @@
 import type { Extraction } from '../../model/extraction.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { emptyFieldValues, readEngineFields, type EngineFieldValues, type FieldSourceView } from './engineFields.js';
-import { linePath, scalarFields } from './fieldPaths.js';
+import { linePath, scalarFields, taxPath } from './fieldPaths.js';
 
 export interface DocumentFieldSource extends FieldSourceView {
   /** The page the value was read on. */
@@ -62,6 +62,16 @@ export function mergeDocumentFields(pages: readonly DocumentPageReading[]): Docu
       }
     });
     pageLines.push({ pageId, start, count: fields.values.lines.length });
+    // The breakdown is printed once, in the totals block: the first page that has one.
+    if (values.tax_breakdown.length === 0 && fields.values.tax_breakdown.length > 0) {
+      values.tax_breakdown = fields.values.tax_breakdown.map((row) => ({ ...row }));
+      fields.values.tax_breakdown.forEach((_, i) => {
+        for (const column of ['rate', 'base', 'amount'] as const) {
+          const source = fields.sources[taxPath(i, column)];
+          if (source) sources[taxPath(i, column)] = { ...source, pageId };
+        }
+      });
+    }
     xml ??= fields.xml;
   }
   return { values, sources, xml, pageLines };

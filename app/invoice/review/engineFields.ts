@@ -12,13 +12,22 @@ import type { Box, Extraction, Word } from '../../model/extraction.js';
 import { parseAmount } from '../amounts.js';
 import type { PlainInvoiceFields } from '../extractFields.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
-import { isScalarKey, linePath, scalarFields, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
+import { isScalarKey, linePath, parseTaxPath, scalarFields, taxPath, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
+
+/** A VAT breakdown row: rate in percent, taxable amount, tax. */
+export interface EngineTaxRow {
+  rate: number | null;
+  base: number | null;
+  amount: number | null;
+}
 
 /** A line item as read: the plain `<stem>.fields.json` line. */
 export type EngineLine = PlainInvoiceFields['lines'][number];
 
 /** The fields of one page as the engine read them: the plain shape with every settlement amount present (null when not read). */
-export type EngineFieldValues = Omit<PlainInvoiceFields, 'line_total' | 'allowances' | 'charges' | 'prepaid' | 'amount_due'> & {
+export type EngineFieldValues = Omit<PlainInvoiceFields, 'line_total' | 'allowances' | 'charges' | 'prepaid' | 'amount_due' | 'tax_breakdown'> & {
+  /** VAT breakdown rows as printed; empty where none is. */
+  tax_breakdown: EngineTaxRow[];
   line_total: number | null;
   allowances: number | null;
   charges: number | null;
@@ -55,6 +64,14 @@ function readLines(v: unknown): EngineLine[] {
   });
 }
 
+function readTaxRows(v: unknown): EngineTaxRow[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((row) => {
+    const r = record(row);
+    return r ? [{ rate: num(r.rate), base: num(r.base), amount: num(r.amount) }] : [];
+  });
+}
+
 export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues {
   return {
     invoice_number: str(raw.invoice_number),
@@ -72,6 +89,7 @@ export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues
     prepaid: num(raw.prepaid),
     amount_due: num(raw.amount_due),
     lines: readLines(raw.lines),
+    tax_breakdown: readTaxRows(raw.tax_breakdown),
   };
 }
 
@@ -100,10 +118,10 @@ function readSource(v: unknown, words: readonly Word[]): FieldSourceView | null 
 }
 
 /** The word of a line that prints `value` (rightmost first: amounts sit at the end of a line). */
-function cellSource(lineWords: readonly Word[], value: number | null): FieldSourceView | null {
+function cellSource(lineWords: readonly Word[], value: number | null, parse: (text: string) => number | null = parseAmount): FieldSourceView | null {
   if (value === null) return null;
   const word = [...lineWords].reverse().find((w) => {
-    const parsed = parseAmount(w.text);
+    const parsed = parse(w.text);
     return parsed !== null && Math.abs(parsed - value) < 0.005;
   });
   return word ? { text: word.text, label: null, boxes: [word.box], confidence: word.confidence } : null;
@@ -133,6 +151,16 @@ export function readEngineFields(extraction: Pick<Extraction, 'fields' | 'words'
       if (cell) sources[linePath(i, column)] = cell;
     }
   });
+  const rowSources = Array.isArray(rawSources.tax_breakdown) ? rawSources.tax_breakdown : [];
+  values.tax_breakdown.forEach((row, i) => {
+    const source = readSource(rowSources[i], words);
+    if (!source) return;
+    const rowWords = wordsUnder(source.boxes, words);
+    for (const column of ['rate', 'base', 'amount'] as const) {
+      const cell = cellSource(rowWords, row[column], column === 'rate' ? (text) => parseAmount(text.replace(/[()%]/g, '')) : parseAmount);
+      if (cell) sources[taxPath(i, column)] = { ...cell, confidence: source.confidence ?? cell.confidence };
+    }
+  });
   const xmlRaw = record(fields.invoiceXml) ?? record(record(fields.xml)?.invoice);
   return { values, sources, xml: xmlRaw ? readFieldValues(xmlRaw) : null };
 }
@@ -140,6 +168,11 @@ export function readEngineFields(extraction: Pick<Extraction, 'fields' | 'words'
 /** A field's value by path (`total`, `lines.2.amount`); undefined for a line that does not exist. */
 export function valueAt(values: EngineFieldValues, path: FieldPath): FieldValue | undefined {
   if (isScalarKey(path)) return values[path as ScalarFieldKey];
+  const row = parseTaxPath(path);
+  if (row) {
+    const taxRow = values.tax_breakdown[row.index];
+    return taxRow ? taxRow[row.column] : undefined;
+  }
   const m = /^lines\.(\d+)\.(\w+)$/.exec(path);
   if (!m) return undefined;
   const line = values.lines[Number(m[1])];

@@ -58,6 +58,26 @@ export function parseLinePath(path: FieldPath): { index: number; column: LineCol
   return m ? { index: Number(m[1]), column: m[2] as LineColumnKey } : null;
 }
 
+/** Columns of a VAT breakdown row (BG-23): rate in percent (BT-119), taxable amount (BT-116), tax (BT-117). */
+export const taxColumns = [
+  { key: 'rate', label: 'Rate %', kind: 'number' },
+  { key: 'base', label: 'Base', kind: 'amount' },
+  { key: 'amount', label: 'VAT', kind: 'amount' },
+] as const satisfies readonly { key: string; label: string; kind: FieldKind }[];
+
+export type TaxColumnKey = (typeof taxColumns)[number]['key'];
+
+export const taxPath = (index: number, column: TaxColumnKey): FieldPath => `tax_breakdown.${index}.${column}`;
+
+/** `tax_breakdown.1.base` → { index: 1, column: 'base' }; null for other paths. */
+export function parseTaxPath(path: FieldPath): { index: number; column: TaxColumnKey } | null {
+  const m = /^tax_breakdown\.(\d+)\.(rate|base|amount)$/.exec(path);
+  return m ? { index: Number(m[1]), column: m[2] as TaxColumnKey } : null;
+}
+
+/** Breakdown rows a correction may name (an index up to this bound): a few VAT rates per invoice, never hundreds. */
+export const MAX_TAX_ROW_INDEX = 49;
+
 const scalarKeys = new Set<string>(scalarFields.map((f) => f.key));
 export const isScalarKey = (path: string): path is ScalarFieldKey => scalarKeys.has(path);
 
@@ -66,14 +86,18 @@ export const MAX_LINE_INDEX = 999;
 export function isEditablePath(path: string): boolean {
   if (isScalarKey(path)) return true;
   const line = parseLinePath(path);
-  return line !== null && line.index <= MAX_LINE_INDEX;
+  if (line) return line.index <= MAX_LINE_INDEX;
+  const row = parseTaxPath(path);
+  return row !== null && row.index <= MAX_TAX_ROW_INDEX;
 }
 
 export function kindOf(path: FieldPath): FieldKind {
   const scalar = scalarFields.find((f) => f.key === path);
   if (scalar) return scalar.kind;
   const line = parseLinePath(path);
-  return line ? lineColumns.find((c) => c.key === line.column)!.kind : 'text';
+  if (line) return lineColumns.find((c) => c.key === line.column)!.kind;
+  const row = parseTaxPath(path);
+  return row ? taxColumns.find((c) => c.key === row.column)!.kind : 'text';
 }
 
 export function labelOf(path: FieldPath): string {
@@ -81,6 +105,8 @@ export function labelOf(path: FieldPath): string {
   if (scalar) return scalar.label;
   const line = parseLinePath(path);
   if (line) return `Line ${line.index + 1} ${lineColumns.find((c) => c.key === line.column)!.label.toLowerCase()}`;
+  const row = parseTaxPath(path);
+  if (row) return `VAT row ${row.index + 1} ${taxColumns.find((c) => c.key === row.column)!.label.toLowerCase()}`;
   return path;
 }
 

@@ -117,3 +117,65 @@ describe('line items follow an edited Markdown table', () => {
     expect(reread.map((l) => l.amount)).toEqual([12, 3]);
   });
 });
+
+describe('VAT breakdown and settlement amounts under review', () => {
+  const page: Pick<Extraction, 'fields' | 'words'> = {
+    words: [
+      { text: 'MwSt.', box: [10, 200, 40, 210], confidence: 1 },
+      { text: '19', box: [45, 200, 55, 210], confidence: 1 },
+      { text: '%', box: [56, 200, 60, 210], confidence: 1 },
+      { text: '1.000,00', box: [70, 200, 110, 210], confidence: 1 },
+      { text: '190,00', box: [120, 200, 150, 210], confidence: 1 },
+      { text: '1.190,00', box: [120, 220, 150, 230], confidence: 1 },
+    ],
+    fields: {
+      invoice: {
+        invoice_number: 'RE-9', issue_date: '2024-03-01', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR',
+        subtotal: 1000, tax: 190, total: 1190, prepaid: 100, amount_due: 1090, lines: [],
+        tax_breakdown: [{ rate: 19, base: 1000, amount: 190 }],
+      },
+      invoiceSources: {
+        total: { text: '1.190,00', label: 'Bruttosumme', boxes: [[120, 220, 150, 230]] },
+        tax_breakdown: [{ text: 'MwSt. 19 % 1.000,00 190,00', label: null, boxes: [[10, 200, 40, 210], [45, 200, 55, 210], [56, 200, 60, 210], [70, 200, 110, 210], [120, 200, 150, 210]], confidence: 0.9 }],
+      },
+    },
+  };
+
+  it('reads the breakdown rows with a box per cell, and the paid amount and amount due', () => {
+    const fields = readEngineFields(page)!;
+    expect(fields.values.tax_breakdown).toEqual([{ rate: 19, base: 1000, amount: 190 }]);
+    expect(fields.values).toMatchObject({ prepaid: 100, amount_due: 1090, allowances: null });
+    expect(fields.sources['tax_breakdown.0.base']).toMatchObject({ boxes: [[70, 200, 110, 210]], confidence: 0.9 });
+    expect(fields.sources['tax_breakdown.0.rate']!.boxes).toEqual([[45, 200, 55, 210]]);
+    expect(fields.sources['tax_breakdown.0.amount']!.boxes).toEqual([[120, 200, 150, 210]]);
+    expect(valueAt(fields.values, 'tax_breakdown.0.amount')).toBe(190);
+    expect(reviewRules(fields.values, '').find((r) => r.rule === 'BR-CO-16')!.status).toBe('pass');
+  });
+
+  it('an edited breakdown cell re-runs BR-CO-17 and BR-CO-14; fixing it clears them', () => {
+    const engine = readEngineFields(page)!.values;
+    expect(isEditablePath('tax_breakdown.0.base')).toBe(true);
+    expect(isEditablePath('tax_breakdown.99.base')).toBe(false);
+    expect(isEditablePath('tax_breakdown.0.category')).toBe(false);
+    const broken = reviewRules(applyFieldCorrections(engine, [{ field: 'tax_breakdown.0.amount', value: 180 }]), '');
+    expect(broken.find((r) => r.rule === 'BR-CO-17')!.status).toBe('fail');
+    expect(broken.find((r) => r.rule === 'BR-CO-14')!.status).toBe('fail');
+    const fixed = reviewRules(applyFieldCorrections(engine, [{ field: 'tax_breakdown.0.amount', value: 180 }, { field: 'tax_breakdown.0.amount', value: 190 }]), '');
+    expect(fixed.filter((r) => r.rule === 'BR-CO-17' || r.rule === 'BR-CO-14').map((r) => r.status)).toEqual(['pass', 'pass']);
+    const added = applyFieldCorrections(engine, [{ field: 'tax_breakdown.1.rate', value: 7 }]);
+    expect(added.tax_breakdown[1]).toEqual({ rate: 7, base: null, amount: null });
+  });
+
+  it("names the values in the document's number format", () => {
+    const engine = readEngineFields(page)!.values;
+    const wrong = applyFieldCorrections(engine, [{ field: 'total', value: 1234.5 }]);
+    const german = reviewRules(wrong, '', commaDecimal).find((r) => r.rule === 'BR-CO-15')!;
+    expect(german.message).toBe('Total without VAT 1.000,00 + VAT 190,00 = 1.190,00 ≠ total 1.234,50, off by 44,50.');
+    const english = reviewRules(wrong, '', dotDecimal).find((r) => r.rule === 'BR-CO-15')!;
+    expect(english.message).toContain('1,190.00 ≠ total 1,234.50');
+    const rate = reviewRules(applyFieldCorrections(engine, [{ field: 'tax_breakdown.0.rate', value: 5.5 }]), '', commaDecimal).find((r) => r.rule === 'BR-CO-17')!;
+    expect(rate.message).toBe('1.000,00 × 5,5 % = 55,00 ≠ VAT amount 190,00.');
+    // Without a format the messages keep plain dot decimals (CLI, tests).
+    expect(reviewRules(wrong, '').find((r) => r.rule === 'BR-CO-15')!.message).toContain('1190.00 ≠ total 1234.50');
+  });
+});

@@ -6,7 +6,9 @@
 import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { evaluateInvoiceRules } from '../rules/evaluateRules.js';
 import { findIdentifiers } from '../rules/findIdentifiers.js';
+import { round2, type RuleFormat } from '../rules/money.js';
 import type { RuleInvoice, RuleResult } from '../rules/ruleTypes.js';
+import { formatAmountIn, formatQuantityIn, type NumberFormat } from './numberFormat.js';
 import { applyFieldCorrections, type FieldCorrection } from './corrections.js';
 import type { EngineFieldValues } from './engineFields.js';
 
@@ -44,6 +46,12 @@ export function toRuleInvoice(values: EngineFieldValues, text: string): RuleInvo
   return { ...values, ibans: identifiers.ibans, vat_ids: identifiers.vat_ids };
 }
 
-export function reviewRules(values: EngineFieldValues, text: string): RuleResult[] {
-  return evaluateInvoiceRules(toRuleInvoice(values, text));
+/** The rules' messages in the document's number format: "1.234,50" where the page prints German amounts. */
+export function ruleFormatOf(format: NumberFormat): RuleFormat {
+  return { amount: (value) => formatAmountIn(round2(value), format), number: (value) => formatQuantityIn(value, format) };
+}
+
+/** `format`: the document's number format (detectNumberFormat); messages print dot decimals without one. */
+export function reviewRules(values: EngineFieldValues, text: string, format?: NumberFormat): RuleResult[] {
+  return evaluateInvoiceRules(toRuleInvoice(values, text), format ? ruleFormatOf(format) : undefined);
 }

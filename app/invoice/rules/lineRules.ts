@@ -3,13 +3,13 @@
  * 3 × 3.33 = 9.99 may be printed for a 10.00 line). Not an EN 16931 rule (its line amount also carries line-level
  * allowances), but the first thing a clerk checks. One result per line.
  */
-import { money, withinCents } from './money.js';
+import { withinCents, plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 /** Rounded unit prices make q × p miss the printed amount by a cent or two; more than that is a misread or a typo. */
 export const LINE_ARITHMETIC_TOLERANCE = 0.02;
 
-export function lineArithmetic(invoice: RuleInvoice): RuleResult[] {
+export function lineArithmetic(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   const rule = 'LINE-ARITHMETIC';
   const title = 'Quantity × unit price = line amount';
   if (invoice.lines.length === 0) return [{ rule, title, status: 'not-applicable', message: 'No line items.', fields: [] }];
@@ -24,7 +24,7 @@ export function lineArithmetic(invoice: RuleInvoice): RuleResult[] {
       rule,
       title,
       status: ok ? 'pass' : 'fail',
-      message: `${name}: ${line.quantity} × ${money(line.unit_price)} = ${money(product)} ${ok ? '≈' : '≠'} amount ${money(line.amount)}.`,
+      message: `${name}: ${format.number(line.quantity)} × ${format.amount(line.unit_price)} = ${format.amount(product)} ${ok ? '≈' : '≠'} amount ${format.amount(line.amount)}.`,
       fields: [`lines.${i}.quantity`, `lines.${i}.unit_price`, `lines.${i}.amount`],
     };
   });

@@ -36,3 +36,15 @@ export function money(value: number): string {
 export function sumCents(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + toCents(value), 0);
 }
+
+/**
+ * How the rules' messages print numbers: amounts and plain numbers (quantities, rates). The default prints amounts
+ * with two decimals and a dot; the review passes the document's own format (app/invoice/review/numberFormat.ts), so a
+ * message names "1.234,50" where the German page prints it.
+ */
+export interface RuleFormat {
+  amount(value: number): string;
+  number(value: number): string;
+}
+
+export const plainFormat: RuleFormat = { amount: money, number: (value) => String(value) };

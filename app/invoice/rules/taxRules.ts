@@ -3,11 +3,11 @@
  * BR-CO-14 (VAT total = Σ category tax amounts) and BR-CO-17 (category tax = taxable amount × rate, rounded to two
  * decimals). Without a printed breakdown both are not applicable.
  */
-import { money, round2, sameCents, sumCents } from './money.js';
+import { round2, sameCents, sumCents, plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 /** BR-CO-14: invoice total VAT amount (BT-110) = Σ VAT category tax amounts (BT-117). */
-export function brCo14(invoice: RuleInvoice): RuleResult {
+export function brCo14(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult {
   const rule = 'BR-CO-14';
   const title = 'VAT total = sum of VAT category amounts';
   const rows = invoice.tax_breakdown ?? [];
@@ -23,13 +23,13 @@ export function brCo14(invoice: RuleInvoice): RuleResult {
     rule,
     title,
     status: ok ? 'pass' : 'fail',
-    message: `Sum of VAT category amounts ${money(sum)} (${amounts.map(money).join(' + ')}) ${ok ? '=' : '≠'} VAT total ${money(invoice.tax)}.`,
+    message: `Sum of VAT category amounts ${format.amount(sum)} (${amounts.map(format.amount).join(' + ')}) ${ok ? '=' : '≠'} VAT total ${format.amount(invoice.tax)}.`,
     fields: [...rows.map((_, i) => `tax_breakdown.${i}.amount`), 'tax'],
   };
 }
 
 /** BR-CO-17: VAT category tax amount (BT-117) = taxable amount (BT-116) × rate (BT-119) / 100, rounded to 2 decimals. One result per row. */
-export function brCo17(invoice: RuleInvoice): RuleResult[] {
+export function brCo17(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   const rule = 'BR-CO-17';
   const title = 'VAT amount = taxable amount × rate';
   const rows = invoice.tax_breakdown ?? [];
@@ -45,7 +45,7 @@ export function brCo17(invoice: RuleInvoice): RuleResult[] {
       rule,
       title,
       status: ok ? 'pass' : 'fail',
-      message: `${where}${money(row.base)} × ${row.rate}% = ${money(expected)} ${ok ? '=' : '≠'} VAT amount ${money(row.amount)}.`,
+      message: `${where}${format.amount(row.base)} × ${format.number(row.rate)} % = ${format.amount(expected)} ${ok ? '=' : '≠'} VAT amount ${format.amount(row.amount)}.`,
       fields: [`tax_breakdown.${i}.base`, `tax_breakdown.${i}.rate`, `tax_breakdown.${i}.amount`],
     };
   });

@@ -3,7 +3,7 @@
  * total without VAT, VAT total, total with VAT and amount due. A rule whose values are not all on the page is
  * not applicable rather than failed: the analyst cannot be asked to fix what is not printed.
  */
-import { money, sameCents, sumCents, withinCents } from './money.js';
+import { sameCents, sumCents, withinCents, plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type FieldPath, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 const notApplicable = (rule: string, title: string, message: string): RuleResult => ({ rule, title, status: 'not-applicable', message, fields: [] });
@@ -33,7 +33,7 @@ function suspectLine(invoice: RuleInvoice): number | null {
 }
 
 /** BR-CO-10: sum of invoice line net amounts (BT-106) = Σ line net amounts (BT-131). */
-export function brCo10(invoice: RuleInvoice): RuleResult {
+export function brCo10(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult {
   const title = 'Sum of line net amounts = line total';
   const rule = 'BR-CO-10';
   if (invoice.lines.length === 0) return notApplicable(rule, title, 'No line items.');
@@ -49,23 +49,23 @@ export function brCo10(invoice: RuleInvoice): RuleResult {
   const amounts = invoice.lines.map((line) => line.amount!);
   const sum = sumCents(amounts);
   const fields = [...invoice.lines.map((_, i) => `lines.${i}.amount`), statedField];
-  const terms = amounts.map(money).join(' + ');
+  const terms = amounts.map(format.amount).join(' + ');
   if (sameCents(sum / 100, stated)) {
-    return result(rule, title, true, `Sum of ${amounts.length} line amounts ${money(sum / 100)} = ${statedName} ${money(stated)}.`, fields);
+    return result(rule, title, true, `Sum of ${amounts.length} line amounts ${format.amount(sum / 100)} = ${statedName} ${format.amount(stated)}.`, fields);
   }
   const suspect = suspectLine(invoice);
-  const hint = suspect !== null ? ` Line ${suspect + 1} (${invoice.lines[suspect]!.description || 'no description'}): amount ${money(amounts[suspect]!)} ≠ quantity × unit price ${money(invoice.lines[suspect]!.quantity! * invoice.lines[suspect]!.unit_price!)}.` : '';
+  const hint = suspect !== null ? ` Line ${suspect + 1} (${invoice.lines[suspect]!.description || 'no description'}): amount ${format.amount(amounts[suspect]!)} ≠ quantity × unit price ${format.amount(invoice.lines[suspect]!.quantity! * invoice.lines[suspect]!.unit_price!)}.` : '';
   return result(
     rule,
     title,
     false,
-    `Sum of ${amounts.length} line amounts ${money(sum / 100)} (${terms}) ≠ ${statedName} ${money(stated)}, off by ${money(stated - sum / 100)}.${hint}`,
+    `Sum of ${amounts.length} line amounts ${format.amount(sum / 100)} (${terms}) ≠ ${statedName} ${format.amount(stated)}, off by ${format.amount(stated - sum / 100)}.${hint}`,
     suspect !== null ? [`lines.${suspect}.amount`, ...fields.filter((f) => f !== `lines.${suspect}.amount`)] : fields,
   );
 }
 
 /** BR-CO-13: total without VAT (BT-109) = line total (BT-106) − allowances (BT-107) + charges (BT-108). */
-export function brCo13(invoice: RuleInvoice): RuleResult {
+export function brCo13(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult {
   const rule = 'BR-CO-13';
   const title = 'Total without VAT = line total − allowances + charges';
   if (!isKnown(invoice.subtotal)) return notApplicable(rule, title, 'No total without VAT printed.');
@@ -90,13 +90,13 @@ export function brCo13(invoice: RuleInvoice): RuleResult {
     rule,
     title,
     ok,
-    `Line total ${money(lineTotal)} − allowances ${money(allowances)} + charges ${money(charges)} = ${money(expected)} ${ok ? '=' : '≠'} total without VAT ${money(invoice.subtotal)}.`,
+    `Line total ${format.amount(lineTotal)} − allowances ${format.amount(allowances)} + charges ${format.amount(charges)} = ${format.amount(expected)} ${ok ? '=' : '≠'} total without VAT ${format.amount(invoice.subtotal)}.`,
     fields,
   );
 }
 
 /** BR-CO-15: total with VAT (BT-112) = total without VAT (BT-109) + VAT total (BT-110). */
-export function brCo15(invoice: RuleInvoice): RuleResult {
+export function brCo15(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult {
   const rule = 'BR-CO-15';
   const title = 'Total with VAT = total without VAT + VAT';
   const { subtotal, tax, total } = invoice;
@@ -108,13 +108,13 @@ export function brCo15(invoice: RuleInvoice): RuleResult {
     rule,
     title,
     ok,
-    `Total without VAT ${money(subtotal)} + VAT ${money(tax)} = ${money(expected)} ${ok ? '=' : '≠'} total ${money(total)}${ok ? '' : `, off by ${money(total - expected)}`}.`,
+    `Total without VAT ${format.amount(subtotal)} + VAT ${format.amount(tax)} = ${format.amount(expected)} ${ok ? '=' : '≠'} total ${format.amount(total)}${ok ? '' : `, off by ${format.amount(total - expected)}`}.`,
     ['subtotal', 'tax', 'total'],
   );
 }
 
 /** BR-CO-16: amount due (BT-115) = total with VAT (BT-112) − paid amount (BT-113) + rounding amount (BT-114). */
-export function brCo16(invoice: RuleInvoice): RuleResult {
+export function brCo16(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult {
   const rule = 'BR-CO-16';
   const title = 'Amount due = total − paid + rounding';
   if (!isKnown(invoice.amount_due)) return notApplicable(rule, title, 'No amount due printed.');
@@ -128,7 +128,7 @@ export function brCo16(invoice: RuleInvoice): RuleResult {
     rule,
     title,
     ok,
-    `Total ${money(invoice.total)} − paid ${money(prepaid)} + rounding ${money(rounding)} = ${money(expected)} ${ok ? '=' : '≠'} amount due ${money(invoice.amount_due)}.`,
+    `Total ${format.amount(invoice.total)} − paid ${format.amount(prepaid)} + rounding ${format.amount(rounding)} = ${format.amount(expected)} ${ok ? '=' : '≠'} amount due ${format.amount(invoice.amount_due)}.`,
     fields,
   );
 }

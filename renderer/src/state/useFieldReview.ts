@@ -84,8 +84,8 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     return applyFieldCorrections(base, corrections);
   }, [engine, revisions.length, corrections, extraction, text, pageId]);
   const documentText = `${text}\n\n${current?.otherPagesText ?? ''}`;
-  const rules = useMemo(() => (values ? reviewRules(values, documentText) : []), [values, documentText]);
   const format = useMemo(() => detectNumberFormat(Object.values(engine?.sources ?? {}).map((s) => s.text)), [engine]);
+  const rules = useMemo(() => (values ? reviewRules(values, documentText, format) : []), [values, documentText, format]);
   const corrected = useMemo(() => correctedPaths(corrections), [corrections]);
 
   const save = useCallback(

@@ -4,7 +4,8 @@
  * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, a second column shows the XML's
  * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
  */
-import { lineColumns, linePath, scalarFields, shownField, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
+import type { ReactElement } from 'react';
+import { lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
@@ -43,7 +44,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
   const monthFirst = values?.currency === 'USD';
-  const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind']) => (
+  const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
       path={path}
       label={label}
@@ -135,8 +136,66 @@ export function FieldsPanel(props: FieldsPanelProps) {
         ) : (
           <p className="muted">No line items read.</p>
         )}
+        <VatBreakdownTable fields={fields} cell={cell} />
         <RuleList rules={fields.rules} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
       </div>
     </aside>
+  );
+}
+
+const sameRow = (a: { rate: number | null; base: number | null; amount: number | null }, b: typeof a): boolean =>
+  (['rate', 'base', 'amount'] as const).every((k) => (a[k] === null && b[k] === null) || (a[k] !== null && b[k] !== null && Math.abs(a[k]! - b[k]!) < 0.005));
+
+/**
+ * The VAT breakdown (one row per rate: rate, taxable amount, tax), editable like the line items; shown where the page,
+ * the XML or a correction gives one. With an XML, rows the XML does not state are marked.
+ */
+function VatBreakdownTable({ fields, cell }: { fields: FieldReview; cell: (path: string, label: string, kind: (typeof taxColumns)[number]['kind']) => ReactElement }) {
+  const rows = fields.values?.tax_breakdown ?? [];
+  const xmlRows = fields.engine?.xml?.tax_breakdown ?? null;
+  if (rows.length === 0 && !xmlRows?.length) return null;
+  return (
+    <>
+      <h3 className="fields-heading">VAT breakdown</h3>
+      {rows.length > 0 ? (
+        <table className="lines-table vat-table" data-testid="vat-breakdown">
+          <thead>
+            <tr>
+              {taxColumns.map((column) => (
+                <th key={column.key} scope="col">
+                  {column.label}
+                </th>
+              ))}
+              {xmlRows && <th scope="col">XML</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const inXml = xmlRows ? xmlRows.some((x) => sameRow(x, row)) : null;
+              return (
+                <tr key={index} className={inXml === false ? 'disagrees' : undefined}>
+                  {taxColumns.map((column) => (
+                    <td key={column.key} className={`vat-${column.key}`}>
+                      {cell(taxPath(index, column.key), `VAT row ${index + 1} ${column.label.toLowerCase()}`, column.kind)}
+                    </td>
+                  ))}
+                  {xmlRows && <td className="xml-value">{inXml ? '=' : <span className="disagree-mark" aria-label="not in the XML">≠</span>}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No VAT breakdown read from the page.</p>
+      )}
+      {xmlRows && xmlRows.length > 0 && (
+        <p className="muted vat-xml" data-testid="vat-breakdown-xml">
+          XML:{' '}
+          {xmlRows
+            .map((x) => `${x.rate ?? '?'} % ${formatFieldValue(x.base, 'amount', fields.format) || '—'} → ${formatFieldValue(x.amount, 'amount', fields.format) || '—'}`)
+            .join('; ')}
+        </p>
+      )}
+    </>
   );
 }
