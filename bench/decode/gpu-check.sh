@@ -8,8 +8,9 @@
 # whose KV caches stay on the device (preferredOutputLocation 'gpu-buffer'); CUDA and CPU the 'views' packs.
 # Writes everything to $OUT (default /tmp/recto-gpu-check); summary.txt first.
 # Usage (repo root): bash bench/decode/gpu-check.sh
-#   BUDGET_S (default 570) caps the whole run; REAL_ARGS (default "--tokens 16") goes to the real-size run
-#   (a CPU dry run: REAL_ARGS="--tokens 2 --context-reps 1").
+#   BUDGET_S (default 570) caps the whole run; TOY_ARGS (default none) goes to the reference-pack run and REAL_ARGS
+#   (default "--tokens 16") to the real-size run. A CPU dry run on a busy machine:
+#   TOY_ARGS="--repeats 1 --inputs 2" REAL_ARGS="--tokens 2 --context-reps 1" bash bench/decode/gpu-check.sh
 set -u
 OUT=${OUT:-/tmp/recto-gpu-check}
 mkdir -p "$OUT"
@@ -55,7 +56,8 @@ summary "GPU: ${GPU_NAME:-none}; bandwidth: ${BW:-unknown} GB/s"
 for PROVIDER in $PROVIDERS; do
   FORM=views; [ "$PROVIDER" = webgpu ] && FORM=shared-buffer
   # Reference packs (toy size): lossless check, acceptance, bytes per step, step time vs context.
-  timeout "$(budget 120)" node "$B/bench.mjs" --provider "$PROVIDER" --cache-form "$FORM" --packs "$PACKS" \
+  # shellcheck disable=SC2086 # TOY_ARGS is a list of arguments
+  timeout "$(budget 120)" node "$B/bench.mjs" --provider "$PROVIDER" --cache-form "$FORM" --packs "$PACKS" ${TOY_ARGS:-} \
     --json "$OUT/bench-toy-$PROVIDER.json" > "$OUT/bench-toy-$PROVIDER.txt" 2> "$OUT/bench-toy-$PROVIDER.err"
   summary "toy bench on $PROVIDER ($FORM caches) rc=$? (124 = timed out) → $OUT/bench-toy-$PROVIDER.txt"
   # Shape-faithful pack (jina-ocr-v1's decoder dims, random weights; generated here once per form, ~3.7 GB in $PACKS):

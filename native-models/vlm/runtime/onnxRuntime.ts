@@ -93,12 +93,13 @@ export class TimedSession {
    * `resident`: inputs that are views of buffers the runtime keeps between runs (KV caches) — not counted as moved.
    */
   async run(feeds: Record<string, ort.Tensor>, fetches?: Record<string, ort.Tensor | null>, resident?: ReadonlySet<string>): Promise<Record<string, ort.Tensor>> {
-    for (const [name, tensor] of Object.entries(feeds)) if (!resident?.has(name)) this.bytesToDevice += byteSize(tensor);
+    // for…in rather than Object.entries/values: this bookkeeping runs on every step, and arrays made here are garbage.
+    for (const name in feeds) if (!resident?.has(name)) this.bytesToDevice += byteSize(feeds[name]!);
     const start = performance.now();
     const out = fetches ? await this.session.run(feeds, fetches) : await this.session.run(feeds);
     this.ortMs += performance.now() - start;
     this.runs++;
-    for (const tensor of Object.values(out)) this.bytesToHost += byteSize(tensor);
+    for (const name in out) this.bytesToHost += byteSize(out[name]!);
     return out;
   }
 
