@@ -110,7 +110,7 @@ if (realSize && !values['skip-moe']) {
 const loadAfter = loadavg();
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
 console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}; intra-op threads ${threads ?? 'default'}`);
-const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', '(median)', 'B→host/step', 'B→dev/step', 'provider'];
+const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', '(min)', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', '(median)', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
   String(r.k),
@@ -121,6 +121,7 @@ const rows = runs.map((r) => [
   r.speedup.toFixed(2),
   r.ideal_speedup.toFixed(2),
   `${(r.overhead_fraction * 100).toFixed(1)}%`,
+  `${(r.overhead_fraction_min * 100).toFixed(1)}%`,
   r.step_ms_ctx100.toFixed(2),
   r.step_ms_ctx500.toFixed(2),
   r.step_ms_ctx1000.toFixed(2),

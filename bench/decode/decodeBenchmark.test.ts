@@ -23,6 +23,7 @@ describe('benchmarkPack', () => {
           'ideal_speedup',
           'k',
           'overhead_fraction',
+          'overhead_fraction_min',
           'provider',
           'speedup',
           'step_ms_ctx100',
