@@ -291,7 +291,8 @@ export function formatQualitySummary(report: QualityReport): string {
   if (report.reading) {
     const rules = Object.entries(report.reading.byRule).map(([t, r]) => `${t} ${r.passed}/${r.total}`).join(', ');
     const types = Object.entries(report.reading.byType).map(([t, r]) => `${t} ${r.passed}/${r.total}`).join(', ');
-    lines.push(`  reading dataset: ${report.reading.passed}/${report.reading.tests} = ${pct(report.reading.rate)}; by rule ${rules}; by type ${types}`);
+    const splits = Object.entries(report.reading.bySplit).map(([t, r]) => `${t} ${r.passed}/${r.total}`).join(', ');
+    lines.push(`  reading dataset: ${report.reading.passed}/${report.reading.tests} = ${pct(report.reading.rate)}; by rule ${rules}; by type ${types}; by split ${splits}`);
   }
   if (report.invoices) {
     const { seller, buyer } = report.invoices.parties;

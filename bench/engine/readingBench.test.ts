@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BundledEngine } from '../../native-models/bundled/index.js';
 import { enginePageReader } from './engineReaders.js';
-import { loadReadingTests, readingPages, readingRules, ruleOf, runReadingBench } from './readingBench.js';
+import { loadReadingTests, readingPages, readingRules, ruleOf, runReadingBench, splitOf } from './readingBench.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'recto-reading-test-'));
@@ -23,6 +23,8 @@ describe('reading dataset', () => {
     expect(tests.length).toBeGreaterThanOrEqual(60);
     for (const rule of readingRules) expect(tests.some((t) => ruleOf(t) === rule), rule).toBe(true);
     expect(new Set(tests.map((t) => t.id)).size).toBe(tests.length);
+    for (const test of tests) expect(['dev', 'held-out'], test.id).toContain(splitOf(test));
+    expect(tests.filter((t) => splitOf(t) === 'held-out').length).toBeGreaterThanOrEqual(40);
   });
 
   const pdfjs = path.join(defaultTestdataRoot, 'pdfjs');
@@ -47,6 +49,8 @@ describe('reading dataset', () => {
         expect(rate('image-text')).toBeGreaterThanOrEqual(0.5);
         expect(rate('text-region')).toBeGreaterThanOrEqual(0.8);
         expect(rate('small-page')).toBeGreaterThanOrEqual(0.8);
+        // Pages the rules were not developed on: the figure to compare with olmOCR-Bench documents.
+        expect(result.bySplit['held-out']?.rate ?? 0).toBeGreaterThanOrEqual(0.9);
       } finally {
         await engine.dispose();
       }

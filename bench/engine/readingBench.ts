@@ -23,6 +23,8 @@ export interface ReadingBenchResult {
   rate: number;
   byRule: Record<string, PassRate>;
   byType: Record<string, PassRate>;
+  /** By the test's `split`: `held-out` (written after the rules were done, never tuned on) or `dev`. */
+  bySplit: Record<string, PassRate>;
   failures: { id: string; rule: string; type: string; reason: string }[];
   /** Bad test lines, tests without a known rule, and pages the engine failed on. */
   errors: string[];
@@ -41,6 +43,12 @@ export async function loadReadingTests(file = readingDatasetPath): Promise<{ tes
     if (!(readingRules as readonly string[]).includes(ruleOf(test))) errors.push(`${test.id}: rule "${ruleOf(test)}" is not one of ${readingRules.join(', ')}`);
   }
   return { tests: parsed.tests, errors };
+}
+
+/** The test's `split` tag: `held-out`, or `dev` when absent. */
+export function splitOf(test: BenchTest): string {
+  const split: unknown = (test as Record<string, unknown>).split;
+  return typeof split === 'string' ? split : 'dev';
 }
 
 /** Pages the tests ask for, in file order (for prefetching). */
@@ -84,6 +92,7 @@ export async function runReadingBench(readPage: ReadPage, options: { testdataRoo
     rate: tests.length ? passed / tests.length : 0,
     byRule: tally(ruleOf),
     byType: tally((t) => t.type),
+    bySplit: tally(splitOf),
     failures: score.results.filter((r) => !r.passed).map((r) => ({ id: r.test.id, rule: ruleOf(r.test), type: r.test.type, reason: r.reason })),
     errors,
   };
@@ -97,6 +106,8 @@ export function formatReadingBench(result: ReadingBenchResult): string {
     ...Object.entries(result.byRule).map(([rule, r]) => line(rule, r)),
     '  by type:',
     ...Object.entries(result.byType).map(([type, r]) => line(type, r)),
+    '  by split:',
+    ...Object.entries(result.bySplit).map(([split, r]) => line(split, r)),
     ...result.errors.map((e) => `  error: ${e}`),
   ].join('\n');
 }
