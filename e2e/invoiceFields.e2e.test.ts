@@ -78,7 +78,8 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     await expect.poll(() => ruleStatus(page, 'BR-CO-10')).toBe('fail');
     const message = (await rule(page, 'BR-CO-10').textContent()) ?? '';
     expect(message).toContain(`Line 1 (${lines[0]!.description})`);
-    expect(message).toContain('390.00');
+    // Amounts in the message as the German page prints them.
+    expect(message).toContain('390,00');
     await rule(page, 'BR-CO-10').click();
     await shootSizes(page, 'br-co-10-failing');
 
@@ -93,6 +94,26 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
 
     await editField(page, 'lines.0.amount', '260,00');
     await expect.poll(() => ruleStatus(page, 'BR-CO-10')).toBe('pass');
+  });
+
+  it('shows the VAT breakdown and amount due read from the page; an edited VAT amount makes BR-CO-17 fail in the page\'s format', async () => {
+    await openPage(page, 'EN16931_Miete.pdf');
+    await page.getByTestId('vat-breakdown').waitFor();
+    await expect.poll(() => fieldText(page, 'amount_due')).toBe('340,96');
+    expect(await fieldText(page, 'tax_breakdown.0.rate')).toBe('19');
+    expect(await fieldText(page, 'tax_breakdown.0.base')).toBe('286,52');
+    expect(await fieldText(page, 'tax_breakdown.0.amount')).toBe('54,44');
+    expect(await ruleStatus(page, 'BR-CO-17')).toBe('pass');
+    expect(await ruleStatus(page, 'BR-CO-14')).toBe('pass');
+    expect(await ruleStatus(page, 'BR-CO-16')).toBe('pass');
+    await editField(page, 'tax_breakdown.0.amount', '55,44');
+    await expect.poll(() => ruleStatus(page, 'BR-CO-17')).toBe('fail');
+    expect((await rule(page, 'BR-CO-17').textContent()) ?? '').toContain('286,52 × 19 % = 54,44 ≠ VAT amount 55,44');
+    await rule(page, 'BR-CO-17').click();
+    await shootSizes(page, 'vat-breakdown-failing');
+    await editField(page, 'tax_breakdown.0.amount', '54,44');
+    await expect.poll(() => ruleStatus(page, 'BR-CO-17')).toBe('pass');
+    await openPage(page, 'EN16931_Physiotherapeut.pdf');
   });
 
   it('a correction survives a reload and appears in the export\'s fields.jsonl', async () => {
