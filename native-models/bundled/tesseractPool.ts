@@ -14,7 +14,8 @@ import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { findImageRulings } from './imageRulings.js';
 import { withoutRuleMarks } from './ruleMarks.js';
-import { encodePgm, loadOcrPage, resizeGrey, turnGrey, type GreyImage } from './ocrImage.js';
+import { medianGlyphHeight } from './glyphHeight.js';
+import { encodePgm, loadOcrPage, MAX_OCR_PIXELS, resizeGrey, turnGrey, type GreyImage, type OcrPageImage } from './ocrImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 
 const require = createRequire(import.meta.url);
@@ -136,7 +137,7 @@ export class TesseractPool {
         throw new Error(`tesseract could not start: ${error instanceof Error ? error.message : String(error)}`);
       });
       slot.onProgress = options.onProgress;
-      const page = await loadOcrPage(imagePath);
+      const page = await atReadableTextSize(await loadOcrPage(imagePath));
       options.signal?.throwIfAborted();
       const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
         const job = (async () => {
@@ -316,6 +317,46 @@ export class TesseractPool {
  */
 export function tesseractDpi(dpi: number): number {
   return Math.min(2400, Math.max(70, Math.round(dpi)));
+}
+
+/**
+ * Text size for OCR where the page image is all there is (scans, image files; PDF pages with a text layer were
+ * rendered for their text size on import, main/import/importedDocument.ts). Tesseract's FAQ reads best between an
+ * x-height of 10 and 30 px: "below about 8 pixels, most of the text will be noise removed", and with LSTM "a maximum
+ * x-height somewhere around 30 px". The glyph height measured on the page thumbnail (glyphHeight.ts, ±10% of the
+ * x-height on the test pages) decides: under TOO_SMALL_PX the image is enlarged to MIN_X_HEIGHT_PX (at most
+ * MAX_ENLARGE times, within MAX_OCR_PIXELS); over TOO_LARGE_PX (handwriting, posters) it is shrunk to MAX_X_HEIGHT_PX
+ * (at most MAX_SHRINK), which also saves OCR time in proportion. Between them, left alone: the estimate is not
+ * sharp enough to gain from a 10% rescale.
+ */
+const TOO_SMALL_PX = 8;
+const MIN_X_HEIGHT_PX = 10;
+const TOO_LARGE_PX = 45;
+const MAX_X_HEIGHT_PX = 30;
+const MAX_ENLARGE = 2;
+const MAX_SHRINK = 0.5;
+
+/** The OCR page rescaled so its print is a size tesseract reads well (see TOO_SMALL_PX); boxes map back by `scale`. */
+export async function atReadableTextSize(page: OcrPageImage): Promise<OcrPageImage> {
+  // A page without real ink (blank, show-through stretched to black by the contrast stretch) has no print to size.
+  if (page.darkShare < MIN_DARK_SHARE) return page;
+  const glyph = medianGlyphHeight(page.thumbnail);
+  if (glyph === null) return page;
+  const height = (glyph * page.image.width) / page.thumbnail.width;
+  const factor = readableTextFactor(height, page.image.width * page.image.height);
+  if (factor === 1) return page;
+  const image = await resizeGrey(page.image, Math.max(1, Math.round(page.image.width * factor)));
+  return { ...page, image, scale: (page.scale * image.width) / page.image.width };
+}
+
+/** The factor to scale an OCR image of `pixels` pixels by, whose glyphs are `glyphHeight` pixels tall. */
+export function readableTextFactor(glyphHeight: number, pixels: number): number {
+  if (glyphHeight < TOO_SMALL_PX) {
+    const enlarge = Math.min(MAX_ENLARGE, MIN_X_HEIGHT_PX / glyphHeight, Math.sqrt(MAX_OCR_PIXELS / pixels));
+    return enlarge > 1 ? enlarge : 1; // a page at the pixel budget already is read as it is
+  }
+  if (glyphHeight > TOO_LARGE_PX) return Math.max(MAX_SHRINK, MAX_X_HEIGHT_PX / glyphHeight);
+  return 1;
 }
 
 /** Share of a page's pixels that must be dark (< 128) before contrast stretching for it to hold real ink. */
