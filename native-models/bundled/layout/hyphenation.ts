@@ -4,7 +4,8 @@
  * The page's own vocabulary decides first, then the page language's lexicon (when the engine has one for it), then
  * the shape of the parts — the table in docs/reading.md:
  *  0. a soft hyphen (U+00AD, the typesetter's own mark of a break) → joined;
- *  1. the part after the hyphen starts with a digit ("IEEE-" + "754") → kept;
+ *  1. the part after the hyphen starts with a digit ("IEEE-" + "754") → kept; it is a conjunction (a suspended
+ *     compound: "Kunden-" + "und Rechnungsnummer", "pre-" + "and post-processing") → left as printed, two words;
  *  2. the joined word occurs elsewhere on the page → joined ("Trace-" + "Monkey" → "TraceMonkey");
  *  3. the hyphenated compound occurs elsewhere on the page → kept;
  *  4. either part holds a hyphen of its own (a compound going on: "interpreter-" + "to-trace"), or the part after
@@ -22,6 +23,11 @@ import type { LayoutBlock, LayoutWord, Row } from './layoutTypes.js';
 
 /** Both parts must have at least this many letters to be taken as two whole words (rule 8): "be-cause" is a break. */
 const WHOLE_WORD_MIN_LETTERS = 3;
+/**
+ * Conjunctions after a hyphen mark a suspended compound ("Kunden- und Rechnungsnummer", "pre- and post-processing",
+ * "pré- et post-traitement"): the two words stay as printed, whatever the lexicon says of the joined letters.
+ */
+const SUSPENDED_COMPOUND_CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'und', 'oder', 'bzw', 'sowie', 'et', 'ou']);
 
 const LINE_END_HYPHEN = /^(.*[\p{L}\p{M}])[-\u00ad\u2010]$/u;
 const LEADING_LETTERS = /^[\p{L}\p{M}]+/u;
@@ -88,6 +94,7 @@ export function joinAcrossLine(head: string, tail: string, vocabulary: PageVocab
   const joined = `${stem}${tail}`;
   const kept = `${stem}-${tail}`;
   if (head.endsWith('\u00ad')) return joined;
+  if (SUSPENDED_COMPOUND_CONJUNCTIONS.has(tail.replace(/[.,;:]$/u, '').toLowerCase())) return null;
   if (/^\p{N}/u.test(tail)) return kept;
   const tailLetters = LEADING_LETTERS.exec(tail)?.[0] ?? '';
   const headLetters = TRAILING_LETTERS.exec(stem)?.[0] ?? '';

@@ -64,6 +64,12 @@ describe('hyphenated line ends', () => {
     expect(joinAcrossLine('Haus-', 'tür', v, german)).toBe('Haustür');
     expect(joinAcrossLine('Rech-', 'nung', v, german)).toBe('Rechnung');
     expect(joinAcrossLine('Umsatzsteuer-', 'Identifikationsnummer', v, german)).toBe('Umsatzsteuer-Identifikationsnummer');
+    // A conjunction after the hyphen: a suspended compound, in any language; the two words stay as printed.
+    expect(joinAcrossLine('Sturm-', 'und', v, german)).toBeNull();
+    expect(joinAcrossLine('pre-', 'and', v, english)).toBeNull();
+    expect(joinAcrossLine('Liefer-', 'bzw.', v, german)).toBeNull();
+    const suspended = [...line('Die Sturm-', 100, 100), ...line('und Hagelversicherung', 100, 126)];
+    expect(layoutPage(suspended, { ...page, language: german }).markdown).toBe('Die Sturm-\nund Hagelversicherung');
     // The page's own hyphenated compound still wins.
     expect(joinAcrossLine('Haus-', 'tür', vocabulary('die Haus-tür'), german)).toBe('Haus-tür');
   });
