@@ -1,5 +1,5 @@
 /** The left rail: documents with their pages and reading status, and the Import button. */
-import { useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { DocumentSummary, PageSummary } from '../../../app/model/page.js';
 
 interface DocumentRailProps {
@@ -24,6 +24,10 @@ const statusText: Record<PageSummary['status'], string> = {
 export function DocumentRail(props: DocumentRailProps) {
   const { documents, selectedPageId, onSelect, onImportFiles, onImportDialog, importing, error } = props;
   const input = useRef<HTMLInputElement>(null);
+  // A stable callback, so a page switch re-renders only the documents whose selection changed (not all 200).
+  const onSelectLatest = useRef(onSelect);
+  onSelectLatest.current = onSelect;
+  const select = useCallback((pageId: string) => onSelectLatest.current(pageId), []);
 
   return (
     <aside className="rail">
@@ -57,34 +61,46 @@ export function DocumentRail(props: DocumentRailProps) {
           <div className="rail-empty">No documents yet. Import PDFs or images, or drop them anywhere in the window.</div>
         )}
         {documents?.map((document) => (
-          <section key={document.id} className="rail-doc">
-            <div className="rail-doc-name" title={document.name}>
-              {document.name}
-            </div>
-            <ul>
-              {document.pages.map((page) => (
-                <li key={page.id}>
-                  <button
-                    className={page.id === selectedPageId ? 'page-item selected' : 'page-item'}
-                    data-testid="page-item"
-                    data-page-id={page.id}
-                    data-document-name={document.name}
-                    data-status={page.status}
-                    aria-current={page.id === selectedPageId ? 'true' : undefined}
-                    title={page.status === 'error' ? `Reading failed: ${page.error ?? 'unknown reason'}` : statusText[page.status]}
-                    onClick={() => onSelect(page.id)}
-                  >
-                    <span className={`status-dot ${page.status}`} aria-hidden="true" />
-                    <span className="page-item-label">Page {page.pageNumber}</span>
-                    {page.revisionCount > 0 && <span className="page-item-badge" title={`${page.revisionCount} saved corrections`}>edited</span>}
-                    {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <RailDocument
+            key={document.id}
+            document={document}
+            selectedPageId={document.pages.some((page) => page.id === selectedPageId) ? selectedPageId : null}
+            onSelect={select}
+          />
         ))}
       </nav>
     </aside>
   );
 }
+
+/** One document and its pages; re-rendered only when the document or its selected page changes. */
+const RailDocument = memo(function RailDocument({ document, selectedPageId, onSelect }: { document: DocumentSummary; selectedPageId: string | null; onSelect(pageId: string): void }) {
+  return (
+    <section className="rail-doc">
+      <div className="rail-doc-name" title={document.name}>
+        {document.name}
+      </div>
+      <ul>
+        {document.pages.map((page) => (
+          <li key={page.id}>
+            <button
+              className={page.id === selectedPageId ? 'page-item selected' : 'page-item'}
+              data-testid="page-item"
+              data-page-id={page.id}
+              data-document-name={document.name}
+              data-status={page.status}
+              aria-current={page.id === selectedPageId ? 'true' : undefined}
+              title={page.status === 'error' ? `Reading failed: ${page.error ?? 'unknown reason'}` : statusText[page.status]}
+              onClick={() => onSelect(page.id)}
+            >
+              <span className={`status-dot ${page.status}`} aria-hidden="true" />
+              <span className="page-item-label">Page {page.pageNumber}</span>
+              {page.revisionCount > 0 && <span className="page-item-badge" title={`${page.revisionCount} saved corrections`}>edited</span>}
+              {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});

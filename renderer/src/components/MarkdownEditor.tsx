@@ -3,7 +3,7 @@
  * text); edits flow up as the new text plus the exact changes (for keeping element spans aligned); the cursor's
  * offset flows up for highlighting the box under it. Element spans are shown as decorations.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Span } from '../../../app/model/extraction.js';
 import { monaco } from '../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../state/theme.js';
@@ -37,7 +37,8 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const callbacks = useRef(props);
   callbacks.current = props;
 
-  useEffect(() => {
+  // Layout effects (creation, then content), so a page's text is in the editor before the browser paints the page.
+  useLayoutEffect(() => {
     const model = monaco.editor.createModel('', 'markdown');
     const editor = monaco.editor.create(container.current!, {
       model,
@@ -87,7 +88,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
 
   // Replace the text only when the parent asks (content.key), never on every render.
   const contentKey = props.content?.key ?? null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
     if (!editor || !model) return;

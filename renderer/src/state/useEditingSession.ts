@@ -5,7 +5,7 @@
  * A refetched review (after our own save, or a `page.updated`) never overwrites text the analyst has not saved; it
  * replaces the editor's text only when the stored text changed underneath a clean editor (another window, a reread).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PageReview } from '../../../app/contract/methods.js';
 import type { Extraction, Span } from '../../../app/model/extraction.js';
 import { Autosave, type SaveState } from '../logic/autosave.js';
@@ -35,7 +35,9 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  useEffect(() => {
+  // A layout effect: the new page's text reaches the editor in the same commit that shows its image and fields (a
+  // passive effect would leave a frame, or under load several, with the old text beside the new page).
+  useLayoutEffect(() => {
     if (!review) return;
     const pageId = review.page.id;
     const extraction = review.extraction;
