@@ -202,7 +202,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
       {fieldsPane.reviewBar}
-      <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'}>
+      <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'} style={fieldsPane.gridStyle}>
         <DocumentRail
           documents={documents}
           selectedPageId={pageId}

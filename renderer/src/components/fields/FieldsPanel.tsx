@@ -69,7 +69,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
         <button className="icon-button" onClick={() => void fields.undo()} title={`Undo the last field correction (${shortcutOf('undo-field', isMac)} in the panel)`} disabled={fields.revisions.length === 0}>
           ↶
         </button>
-        <button className="icon-button" onClick={props.onToggle} title="Hide the invoice fields (Ctrl+Shift+F)" data-testid="fields-toggle">
+        <button className="icon-button" onClick={props.onToggle} title={`Hide the invoice fields (${shortcutOf('focus-fields', isMac)} shows them again)`} data-testid="fields-toggle">
           ›
         </button>
       </div>

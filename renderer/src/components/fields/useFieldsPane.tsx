@@ -13,6 +13,7 @@ import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
+import { useFieldsWidth } from './useFieldsWidth.js';
 import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
@@ -41,6 +42,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const [collapsed, setCollapsed] = useState(false);
   const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const { splitter, gridStyle } = useFieldsWidth(panelRef);
 
   // A field read on another page of the document: that page opens, then the field's box is selected there.
   const pendingSelection = useRef<string[] | null>(null);
@@ -157,6 +159,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
 
   const panel: ReactNode = (
     <div ref={panelRef} className="fields-column">
+      {!collapsed && splitter}
       <FieldsPanel
         fields={fields}
         selected={selected.paths}
@@ -206,5 +209,5 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       />
     ) : null;
 
-  return { panel, overlay, reviewBar, dialogs, collapsed, fields, nextNeedingAttention: nextPage };
+  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage };
 }
