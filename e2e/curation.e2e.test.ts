@@ -58,9 +58,22 @@ describe('curation view and corpus export from the UI', () => {
     expect(row.score).toBeGreaterThan(0);
     expect(row.score).toBeLessThan(1);
     expect(row.text).toContain(correctedDocument);
-    // Worst first: the corrected page comes before every page that was not corrected (score 1).
-    expect(rows[0]!.score).toBe(Math.min(...rows.map((candidate) => candidate.score)));
-    expect(rows.findIndex((candidate) => candidate.pageId === correctedPageId)).toBeLessThan(rows.findIndex((candidate) => candidate.score === 1));
+    // By default, needs attention first: every uncorrected page (heaviest signals first) before the corrected one.
+    expect(row.corrected).toBe(true);
+    const uncorrected = rows.filter((candidate) => !candidate.corrected);
+    expect(rows.slice(0, uncorrected.length)).toEqual(uncorrected);
+    expect(uncorrected.map((candidate) => candidate.attention)).toEqual([...uncorrected.map((candidate) => candidate.attention)].sort((a, b) => b - a));
+    await page.screenshot({ path: path.join(artifactsDir, 'curation-attention-order-1440.png') });
+    // By combined score, worst first: the corrected page comes before every page that was not corrected (score 1).
+    await page.getByTestId('curation-sort').selectOption('score');
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="curation-row"]')?.getAttribute('data-page-id') === id,
+      correctedPageId,
+      { timeout: 30_000 },
+    );
+    const byScore = await curationRows(page);
+    expect(byScore[0]!.score).toBe(Math.min(...byScore.map((candidate) => candidate.score)));
+    expect(byScore.findIndex((candidate) => candidate.pageId === correctedPageId)).toBeLessThan(byScore.findIndex((candidate) => candidate.score === 1));
 
     const histogram = page.getByTestId('chart-score-histogram');
     await expect(histogram.getAttribute('data-empty')).resolves.toBe('false');

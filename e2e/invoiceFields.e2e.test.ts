@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.js';
-import { exportFromUi, openCuration } from './support/curationPage.js';
+import { curationRows, exportFromUi, openCuration } from './support/curationPage.js';
 import { editField, fieldText, fieldValue, rule, ruleStatus, shootSizes, shownPageId } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
@@ -179,6 +179,32 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     await page.keyboard.press('?');
     await page.getByTestId('shortcut-sheet').waitFor();
     await shootSizes(page, 'shortcuts');
+    // The sheet is the keymap: every key the listeners bind is a row (keymap.test.ts checks the whole list).
+    await expect(page.locator('[data-testid="shortcut-sheet"] tr[data-command]').count()).resolves.toBeGreaterThanOrEqual(10);
+    await expect(page.locator('[data-testid="shortcut-sheet"] tr[data-command="next-attention"] kbd').textContent()).resolves.toBe('Alt+N');
     await page.keyboard.press('Escape');
+  });
+
+  it('the curation queue leads with uncorrected pages by their signals, and narrows to one signal', async () => {
+    const rentalId = await page.locator('[data-testid="page-item"][data-document-name="EN16931_Miete.pdf"]').first().getAttribute('data-page-id');
+    await openCuration(page);
+    await page.locator('[data-testid="curation-row"]').first().waitFor();
+    await expect(page.getByTestId('curation-sort').inputValue()).resolves.toBe('attention');
+    const rows = await curationRows(page);
+    const uncorrected = rows.filter((row) => !row.corrected);
+    expect(rows.slice(0, uncorrected.length)).toEqual(uncorrected);
+    expect(uncorrected.map((row) => row.attention)).toEqual([...uncorrected.map((row) => row.attention)].sort((a, b) => b - a));
+    // The rental invoice's number was emptied above: a missing field, and the filter finds it.
+    await page.locator('[data-testid="attention-queue"] [data-signal="missing-field"]').click();
+    await page.waitForFunction(
+      (id) => [...document.querySelectorAll('[data-testid="curation-row"]')].some((row) => row.getAttribute('data-page-id') === id),
+      rentalId,
+      { timeout: 30_000 },
+    );
+    const missing = page.locator('[data-testid="curation-row"]');
+    for (const text of await missing.allTextContents()) expect(text).toContain('Missing field');
+    await shootSizes(page, 'curation-signal');
+    await page.locator('[data-testid="attention-queue"] [data-signal="missing-field"]').click();
+    await page.getByTestId('nav-review').click();
   });
 });

@@ -7,9 +7,16 @@ import { elementKindSchema } from '../model/extraction.js';
 import { reviewStatusSchema } from '../model/page.js';
 import { absolutePathSchema } from './paths.js';
 import { fieldRevisionStatsSchema } from './fields.js';
+import { attentionSignalSchema } from './attention.js';
+import { attentionSignalKinds } from '../review/attention.js';
 
-/** What the curation queue can be sorted by: the combined score, any single check, or how much was corrected. */
+/**
+ * What the curation queue can be sorted by: the combined score, any single check, how much was corrected, or
+ * `attention` — uncorrected pages first by their needs-attention signals (app/review/attention.ts, heaviest first),
+ * then corrected pages by their combined score (worst first).
+ */
 export const curationSortKeys = [
+  'attention',
   'score',
   'text',
   'structure',
@@ -89,6 +96,10 @@ export const curationItemSchema = z.object({
   changedKinds: z.array(kindChangeSchema),
   revisionAuthor: z.string().nullable(),
   revisionAt: z.string().nullable(),
+  /** The page's needs-attention signals (listed by `attention.list`; empty where nothing asks for a look). */
+  signals: z.array(attentionSignalSchema),
+  /** A text or a field revision exists (`hasRevision` counts text only); the attention order puts these last. */
+  corrected: z.boolean(),
 });
 export type CurationItem = z.infer<typeof curationItemSchema>;
 
@@ -96,6 +107,8 @@ export const curationListRequestSchema = curationFilterSchema
   .extend({
     minScore: score.optional(),
     maxScore: score.optional(),
+    /** Only pages with a needs-attention signal of this kind. */
+    signal: z.enum(attentionSignalKinds).optional(),
     sort: curationSortSchema.default('score'),
     /** asc = worst first for scores (the review order). */
     direction: z.enum(['asc', 'desc']).default('asc'),

@@ -59,3 +59,22 @@ export function attentionSignals(input: AttentionInput): AttentionSignal[] {
   if (input.structureScore !== null && input.structureScore < STRUCTURE_FLOOR) signals.push({ kind: 'table-structure', detail: `structure score ${input.structureScore.toFixed(2)}` });
   return signals;
 }
+
+/** How much a signal moves an uncorrected page up the queue: wrong numbers and contradictions first, doubts after. */
+export const attentionSignalWeight: Record<AttentionSignalKind, number> = {
+  'failed-rule': 3,
+  'xml-disagreement': 3,
+  'missing-field': 2,
+  'table-structure': 2,
+  repetition: 2,
+  'low-confidence': 1,
+};
+
+/**
+ * A page's place in the needs-attention order: the sum of its signals' weights (0 = nothing asks for a look). An
+ * approved or rejected page has been looked at: it weighs 0 whatever it shows.
+ */
+export function attentionWeight(signals: readonly Pick<AttentionSignal, 'kind'>[], reviewStatus?: string): number {
+  if (reviewStatus === 'approved' || reviewStatus === 'rejected') return 0;
+  return signals.reduce((sum, signal) => sum + attentionSignalWeight[signal.kind], 0);
+}

@@ -6,6 +6,10 @@ import type { Page } from 'playwright-core';
 export interface CurationRow {
   pageId: string;
   score: number;
+  /** The page has a text correction. */
+  corrected: boolean;
+  /** Its needs-attention weight (app/review/attention.ts attentionWeight). */
+  attention: number;
   text: string;
 }
 
@@ -19,6 +23,8 @@ export function curationRows(page: Page): Promise<CurationRow[]> {
     rows.map((row) => ({
       pageId: row.getAttribute('data-page-id') ?? '',
       score: Number(row.getAttribute('data-score')),
+      corrected: row.getAttribute('data-corrected') === 'true',
+      attention: Number(row.getAttribute('data-attention')),
       text: row.textContent ?? '',
     })),
   );

@@ -121,7 +121,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return session.store.curation.list(request);
+      return session.store.curation.list(request, () => session.store.attention.list());
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();

@@ -4,9 +4,22 @@
  * 003) — a WHERE over the rollup tables (alias r) with the filter key to read.
  */
 import type { CurationFilter, CurationSort, ScoreRange } from '../../app/contract/curation.js';
+import type { AttentionSignalKind } from '../../app/review/attention.js';
 import { kindBits } from './checkResults.js';
 
-export const sortColumns: Record<CurationSort, string> = {
+export interface CurationListRequest extends CurationFilter, ScoreRange {
+  sort: CurationSort;
+  /** Only pages with a needs-attention signal of this kind. */
+  signal?: AttentionSignalKind;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** Sorts by a page_checks column (all but `attention`, which orders by signals computed in memory). */
+export type ColumnSort = Exclude<CurationSort, 'attention'>;
+
+export const sortColumns: Record<ColumnSort, string> = {
   score: 'c.score',
   text: 'c.text_score',
   structure: 'c.structure_score',
@@ -52,7 +65,7 @@ export function pageWhereOf(filter: CurationFilter & ScoreRange, sort?: Curation
     clauses.push('c.score <= ?');
     params.push(filter.maxScore);
   }
-  if (sort && nullableSorts.has(sort)) clauses.push(`${sortColumns[sort]} IS NOT NULL`);
+  if (sort && sort !== 'attention' && nullableSorts.has(sort)) clauses.push(`${sortColumns[sort]} IS NOT NULL`);
   if (filter.elementKind) {
     // A bit test on the page's kind masks (no join): walking the sort index stops after one page of results, and a
     // count with other filters reads only the page_checks_for_counts index.

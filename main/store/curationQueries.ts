@@ -6,47 +6,26 @@
  * maintained aggregates where they answer the filter (curationSummary.ts), else from an index count.
  */
 import type Database from 'better-sqlite3';
-import type { CurationFilter, CurationItem, CurationList, CurationSummary, CurationSort, KindChangeSummary, ScoreRange } from '../../app/contract/curation.js';
-import type { ReviewStatus } from '../../app/model/page.js';
-import { scoresOf, type PageCheckRow } from './checkResults.js';
-import { nullableSorts, pageWhereOf, rollupCellOf, sortColumns, type PageWhere } from './curationFilter.js';
-
+import type { AttentionItem } from '../../app/contract/attention.js';
+import type { CurationFilter, CurationList, CurationSummary } from '../../app/contract/curation.js';
+import { listCurationByAttention, withSignals } from './curationAttention.js';
+import { nullableSorts, pageWhereOf, rollupCellOf, sortColumns, type ColumnSort, type CurationListRequest, type PageWhere } from './curationFilter.js';
+import { itemColumns, itemsOf, type ListRow } from './curationItems.js';
 import { summarizeCuration, type SummaryOptions } from './curationSummary.js';
 
+export type { CurationListRequest };
 export { summarizeCuration };
 
 const fromPages = (): string => 'FROM page_checks c';
 
-export interface CurationListRequest extends CurationFilter, ScoreRange {
-  sort: CurationSort;
-  direction: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-}
-
-type ListRow = PageCheckRow & {
-  document_id: string;
-  engine_id: string;
-  has_revision: number;
-  changed_chars: number;
-  engine_chars: number;
-  revision_author: string | null;
-  revision_at: string | null;
-  page_number: number;
-  review_status: ReviewStatus;
-  document_name: string;
-};
-
-export function listCuration(db: Database.Database, request: CurationListRequest): CurationList {
+/** The list, for a sort by a page_checks column (`attention` is ordered in curationAttention.ts). */
+export function listCuration(db: Database.Database, request: CurationListRequest & { sort: ColumnSort }): CurationList {
   const where = pageWhereOf(request, request.sort);
   const total = countOf(db, request, where);
   const direction = request.direction === 'desc' ? 'DESC' : 'ASC';
   const rows = db
     .prepare(
-      `SELECT c.page_id, c.document_id, c.extraction_id, c.revision_id, c.engine_id, c.has_revision, c.score, c.text_score,
-              c.structure_score, c.tables_score, c.tables_structure_score, c.formulas_score, c.repetition_score,
-              c.unit_tests_score, c.changed_chars, c.engine_chars, c.revision_author, c.revision_at,
-              pg.page_number, pg.review_status, d.name AS document_name
+      `SELECT ${itemColumns}
        FROM (SELECT c.rowid AS rid ${fromPages()} ${where.sql}
              ORDER BY ${sortColumns[request.sort]} ${direction}, c.rowid ${direction} LIMIT ? OFFSET ?) chosen
        CROSS JOIN page_checks c ON c.rowid = chosen.rid
@@ -54,23 +33,7 @@ export function listCuration(db: Database.Database, request: CurationListRequest
        ORDER BY ${sortColumns[request.sort]} ${direction}, c.rowid ${direction}`,
     )
     .all(...where.params, request.limit, request.offset) as ListRow[];
-  const kinds = changedKindsOf(db, rows.map((r) => r.page_id));
-  const items: CurationItem[] = rows.map((row) => ({
-    pageId: row.page_id,
-    documentId: row.document_id,
-    documentName: row.document_name,
-    pageNumber: row.page_number,
-    reviewStatus: row.review_status,
-    engine: row.engine_id,
-    hasRevision: row.has_revision === 1,
-    scores: scoresOf(row),
-    changedChars: row.changed_chars,
-    engineChars: row.engine_chars,
-    changedKinds: kinds.get(row.page_id) ?? [],
-    revisionAuthor: row.revision_author,
-    revisionAt: row.revision_at,
-  }));
-  return { total, items };
+  return { total, items: itemsOf(db, rows) };
 }
 
 function countOf(db: Database.Database, request: CurationListRequest, where: PageWhere): number {
@@ -81,29 +44,18 @@ function countOf(db: Database.Database, request: CurationListRequest, where: Pag
   return db.prepare(`SELECT COUNT(*) ${fromPages()} ${where.sql}`).pluck().get(...where.params) as number;
 }
 
-function changedKindsOf(db: Database.Database, pageIds: string[]): Map<string, KindChangeSummary[]> {
-  const byPage = new Map<string, KindChangeSummary[]>();
-  if (pageIds.length === 0) return byPage;
-  const rows = db
-    .prepare(
-      `SELECT page_id, kind, elements, chars, changed_chars AS changedChars, inserted_chars AS insertedChars FROM page_check_kinds
-       WHERE page_id IN (${pageIds.map(() => '?').join(', ')}) AND changed_chars > 0 ORDER BY page_id, kind`,
-    )
-    .all(...pageIds) as (KindChangeSummary & { page_id: string })[];
-  for (const { page_id, ...kind } of rows) {
-    const list = byPage.get(page_id) ?? [];
-    list.push(kind);
-    byPage.set(page_id, list);
-  }
-  return byPage;
-}
-
 /** The curation queue and its summary over one project's connection (ProjectStore.curation). */
 export class CurationQueries {
   constructor(private readonly db: Database.Database) {}
 
-  list(request: CurationListRequest): CurationList {
-    return listCuration(this.db, request);
+  /**
+   * One slice of the queue, each page with its needs-attention signals (`attention()`, AttentionRepository.list);
+   * ordered by attention or narrowed to a signal in curationAttention.ts, by a check column here.
+   */
+  list(request: CurationListRequest, attention: () => readonly AttentionItem[] = () => []): CurationList {
+    if (request.sort === 'attention' || request.signal) return listCurationByAttention(this.db, request, attention());
+    const list = listCuration(this.db, { ...request, sort: request.sort });
+    return { ...list, items: withSignals(list.items, attention()) };
   }
 
   summarize(filter: CurationFilter, options: SummaryOptions = {}): CurationSummary {

@@ -1,8 +1,11 @@
 /**
- * The curation queue: one row per page with its combined score, each check as a small bar, what the correction
- * changed by element kind, and the review status. Score headers sort; a row opens the page in Review.
+ * The curation queue: one row per page with its needs-attention signals, its combined score, each check as a small
+ * bar, what the correction changed by element kind, and the review status. Headers sort (by default: needs
+ * attention for uncorrected pages, then corrected pages by score); a row opens the page in Review.
  */
 import type { CurationItem, CurationSort } from '../../../../app/contract/curation.js';
+import { attentionWeight } from '../../../../app/review/attention.js';
+import { signalNames } from './signalNames.js';
 import { checkColumns } from '../../logic/curation/checkColumns.js';
 import type { CurationQuery } from '../../logic/curation/curationQuery.js';
 import { ScoreBar } from './ScoreBar.js';
@@ -39,6 +42,7 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
       <thead>
         <tr>
           <th scope="col" className="col-page">Page</th>
+          <SortHeader sort="attention" label="Needs attention" title="Uncorrected pages by their needs-attention signals, then corrected pages by score" query={query} onSort={onSort} className="col-attention" />
           <SortHeader sort="score" label="Score" title="Combined curation score" query={query} onSort={onSort} className="col-score" />
           {checkColumns.map((column) => (
             <SortHeader key={column.key} sort={column.key} label={column.short} title={column.title} query={query} onSort={onSort} className="col-check" />
@@ -56,6 +60,8 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
             data-testid="curation-row"
             data-page-id={item.pageId}
             data-score={item.scores.score}
+            data-corrected={item.corrected ? 'true' : 'false'}
+            data-attention={attentionWeight(item.signals, item.reviewStatus)}
             data-status={item.reviewStatus}
             tabIndex={0}
             onClick={() => onOpen(item)}
@@ -72,6 +78,19 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
               <span className="curation-page-number">p. {item.pageNumber}</span>
               <span className="curation-engine">{item.engine}</span>
             </td>
+            <td className="col-attention">
+              {item.signals.length === 0 ? (
+                <span className="muted">—</span>
+              ) : (
+                <span className="attention-signals">
+                  {item.signals.map((signal, i) => (
+                    <span key={i} className={`signal signal-${signal.kind}`} title={signal.detail}>
+                      {signalNames[signal.kind]}
+                    </span>
+                  ))}
+                </span>
+              )}
+            </td>
             <td className="col-score">
               <ScoreBar score={item.scores.score} label="Combined score" wide />
             </td>
@@ -82,7 +101,7 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
             ))}
             <td className="col-changed">
               {!item.hasRevision ? (
-                <span className="muted">not corrected</span>
+                <span className="muted">{item.corrected ? 'fields corrected' : 'not corrected'}</span>
               ) : item.changedKinds.length === 0 ? (
                 <span className="muted">{item.changedChars === 0 ? 'no change' : `${item.changedChars} chars`}</span>
               ) : (

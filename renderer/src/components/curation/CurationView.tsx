@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CurationItem } from '../../../../app/contract/curation.js';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { formatScore } from '../../logic/charts/scale.js';
-import { defaultCurationQuery, describeRange, pageRange, toSummaryFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
+import { defaultCurationQuery, describeRange, pageRange, toSummaryFilter, withFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
 import { isExportBusy, type ExportState } from '../../logic/curation/exportTracking.js';
 import { useClient } from '../../state/contractContext.js';
 import { useCuration } from '../../state/useCuration.js';
@@ -16,7 +16,7 @@ import { ErrorsByKindChart } from '../charts/ErrorsByKindChart.js';
 import { ScoreHistogramChart } from '../charts/ScoreHistogramChart.js';
 import { CurationFilters } from './CurationFilters.js';
 import { CurationTable } from './CurationTable.js';
-import { AttentionQueue } from './AttentionQueue.js';
+import { AttentionFilter } from './AttentionFilter.js';
 import { ExportDialog } from './ExportDialog.js';
 
 interface CurationViewProps {
@@ -114,7 +114,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           <CorrectionsOverTimeChart summary={summary} />
         </div>
       )}
-      <AttentionQueue onOpen={onOpenPage} refreshKey={refreshKey} />
+      <AttentionFilter signal={query.signal} onSignal={(signal) => setQuery(withFilter(query, { signal }))} refreshKey={refreshKey} />
       <CurationFilters query={query} onQuery={setQuery} engines={engines} documents={documentChoices} />
       <div className="curation-list" ref={listTop}>
         {list && list.items.length > 0 && (
@@ -124,7 +124,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           <div className="curation-empty">
             {list.total > 0
               ? 'Nothing on this page of the list.'
-              : Object.keys(toSummaryFilter(query)).length > 0
+              : Object.keys(toSummaryFilter(query)).length > 0 || query.signal
                 ? 'No pages match these filters.'
                 : 'No pages read yet. Import documents in Review; each page is scored once it has been read.'}
           </div>

@@ -14,8 +14,13 @@ import {
 } from './curationQuery.js';
 
 describe('toListRequest', () => {
-  it('sends worst first by combined score with no filters by default', () => {
-    expect(toListRequest(defaultCurationQuery)).toEqual({ sort: 'score', direction: 'asc', offset: 0, limit: 50 });
+  it('sends needs-attention order with no filters by default', () => {
+    expect(toListRequest(defaultCurationQuery)).toEqual({ sort: 'attention', direction: 'asc', offset: 0, limit: 50 });
+  });
+  it('sends a signal filter to the list only, not to the summary', () => {
+    const query = withFilter(defaultCurationQuery, { signal: 'failed-rule' });
+    expect(toListRequest(query)).toMatchObject({ signal: 'failed-rule' });
+    expect(toSummaryFilter(query)).toEqual({});
   });
   it('leaves "All" choices out and maps every filter', () => {
     const request = toListRequest({
@@ -36,7 +41,7 @@ describe('toListRequest', () => {
       elementKindChanged: true,
       documentId: 'doc-1',
       correctedOnly: true,
-      sort: 'score',
+      sort: 'attention',
       direction: 'asc',
       offset: 50,
       limit: 25,

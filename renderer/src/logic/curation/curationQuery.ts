@@ -7,6 +7,7 @@ import type { CurationFilter, CurationSort } from '../../../../app/contract/cura
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import type { ElementKind } from '../../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../../app/model/page.js';
+import type { AttentionSignalKind } from '../../../../app/review/attention.js';
 
 export interface CurationQuery {
   sort: CurationSort;
@@ -25,13 +26,16 @@ export interface CurationQuery {
   /** Combined score range, both ends inclusive; null = no bound. In [0, 1], in either order (effectiveScoreRange). */
   minScore: number | null;
   maxScore: number | null;
+  /** Only pages with this needs-attention signal; '' = any. */
+  signal: AttentionSignalKind | '';
   /** 0-based page of the list. */
   pageIndex: number;
   pageSize: number;
 }
 
+/** By default the queue leads with what needs attention: uncorrected pages by their signals, then corrected by score. */
 export const defaultCurationQuery: CurationQuery = {
-  sort: 'score',
+  sort: 'attention',
   direction: 'asc',
   statuses: [],
   engine: '',
@@ -41,12 +45,14 @@ export const defaultCurationQuery: CurationQuery = {
   correctedOnly: false,
   minScore: null,
   maxScore: null,
+  signal: '',
   pageIndex: 0,
   pageSize: 50,
 };
 
 /** The sort choices in the order the menu shows them, with their labels. */
 export const sortOptions: { key: CurationSort; label: string }[] = [
+  { key: 'attention', label: 'Needs attention, then score' },
   { key: 'score', label: 'Combined score' },
   { key: 'text', label: 'Text' },
   { key: 'structure', label: 'Structure' },
@@ -126,6 +132,8 @@ export function toListRequest(query: CurationQuery): RequestOf<'curation.list'> 
     ...toSummaryFilter(query),
     ...(range.min !== null ? { minScore: range.min } : {}),
     ...(range.max !== null ? { maxScore: range.max } : {}),
+    // Like the score range, a signal narrows the list only (the summary's charts are over every page).
+    ...(query.signal ? { signal: query.signal } : {}),
     sort: query.sort,
     direction: query.direction,
     offset: Math.max(0, Math.floor(query.pageIndex)) * pageSize,
