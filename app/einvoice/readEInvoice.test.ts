@@ -125,6 +125,16 @@ describe.skipIf(!haveXml)('readEInvoice on every standalone CII and UBL file', (
     expect(pairs).toBeGreaterThanOrEqual(2);
   });
 
+  it('reads the document-level amounts: line total, allowances, charges, paid (UBL LegalMonetaryTotal, CII summation)', () => {
+    const rebates = readEInvoice(new Uint8Array(readFileSync(path.join(xmlDir, 'ubl', 'EN16931_Rabatte.ubl.xml'))));
+    expect(rebates.adjustments).toEqual({ line_total: 202.7, allowances: 14.73, charges: 5.8, prepaid: 50, rounding: null });
+    // BR-CO-13 and BR-CO-16 hold on the XML's own values.
+    expect(202.7 - 14.73 + 5.8).toBeCloseTo(rebates.fields.subtotal!.value, 2);
+    expect(rebates.fields.total!.value - 50).toBeCloseTo(rebates.fields.amount_due!.value, 2);
+    const rental = readEInvoice(new Uint8Array(readFileSync(path.join(xmlDir, 'cii', 'EN16931_Miete.cii.xml'))));
+    expect(rental.adjustments).toEqual({ line_total: 286.52, allowances: 0, charges: 0, prepaid: 0, rounding: null });
+  });
+
   it('reads a UBL CreditNote (credited quantities, credit note lines)', () => {
     const invoice = readFileSync(path.join(xmlDir, 'ubl', 'EN16931_Gutschrift.ubl.xml'), 'utf8');
     const credit = invoice

@@ -24,7 +24,7 @@ import { labelPatterns, type LabelledField } from './labels.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
 import { findParties, legalForm } from './parties.js';
-import { readSettlementAmounts, type SettlementValue } from './settlementAmounts.js';
+import { readSettlementAmounts, untaxedAfterAdjustments, type SettlementValue } from './settlementAmounts.js';
 import { isAdjustmentLabel, settlementLabelAt } from './settlementLabels.js';
 import { readVatBreakdown, type VatRow } from './vatBreakdown.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
@@ -426,6 +426,18 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
       items = kept;
       settlement = alternative;
     }
+  }
+
+  const untaxedTotal = untaxedAfterAdjustments({
+    subtotal: subtotal?.value ?? null,
+    tax: tax?.value ?? null,
+    total: total?.value ?? null,
+    allowances: settlement.amounts.allowances?.value ?? null,
+    charges: settlement.amounts.charges?.value ?? null,
+  });
+  if (subtotal && untaxedTotal !== null && !settlement.amounts.line_total) {
+    settlement.amounts.line_total = { ...subtotal, confidence: 0.7 };
+    subtotal = { value: untaxedTotal, text: '', words: [], label: 'line total − allowances + charges' };
   }
 
   return {

@@ -89,6 +89,12 @@ describe('allowances and charges', () => {
     expect(rule(plain, 'BR-CO-13').status).toBe('pass');
   });
 
+  it('a US totals block: the subtotal before shipping is the line total, the total without tax is derived', () => {
+    const plain = read(['Invoice # 7781', 'Subtotal            $100.00', 'Shipping & Handling  $10.00', 'Sales Tax            $8.00', 'Total               $118.00']);
+    expect(plain).toMatchObject({ line_total: 100, charges: 10, subtotal: 110, tax: 8, total: 118 });
+    for (const name of ['BR-CO-13', 'BR-CO-15']) expect(rule(plain, name).status).toBe('pass');
+  });
+
   it('reads "Gesamtbetrag der Abschläge/Zuschläge" and the line total (de)', () => {
     const plain = read([
       'Positionssumme                               300,00',

@@ -158,7 +158,9 @@ export function readSettlementAmounts(context: SettlementContext): SettlementRea
   const chargeHit = ranked(found, 'charges')[0];
   const base = lineTotal?.value ?? lineSum;
   const towards = signOf(subtotal ?? base);
-  const options = (hit: LabelledAmount | undefined): (number | null)[] => (hit ? [towards * Math.abs(hit.value), -towards * Math.abs(hit.value), null] : [null]);
+  // A specific label's amount is printed as what it is; only a generic one ("Discount" beside an item) may be left out.
+  const options = (hit: LabelledAmount | undefined): (number | null)[] =>
+    hit ? [towards * Math.abs(hit.value), -towards * Math.abs(hit.value), ...(hit.tier > 0 ? [null] : [])] : [null];
   let allowance: number | null = allowanceHit ? towards * Math.abs(allowanceHit.value) : null;
   let charge: number | null = chargeHit ? towards * Math.abs(chargeHit.value) : null;
   let adjustmentsHold = false;
@@ -216,4 +218,19 @@ export function readSettlementAmounts(context: SettlementContext): SettlementRea
     }
   }
   return { amounts: { line_total: lineTotal, allowances, charges, prepaid: paid, amount_due: due }, adjustmentsHold };
+}
+
+/**
+ * The total without VAT where the page's "subtotal" is the line total: "Subtotal 100.00 / Shipping 10.00 / Tax 8.00 /
+ * Total 118.00" prints no total without VAT, and its subtotal comes before the charges. Where subtotal + tax misses the
+ * total but subtotal − allowances + charges + tax meets it, the total without VAT is subtotal − allowances + charges
+ * (and the printed subtotal is the line total); null otherwise.
+ */
+export function untaxedAfterAdjustments(amounts: { subtotal: number | null; tax: number | null; total: number | null; allowances: number | null; charges: number | null }): number | null {
+  const { subtotal, tax, total, allowances, charges } = amounts;
+  if (subtotal === null || total === null || (allowances === null && charges === null)) return null;
+  const taxed = tax ?? 0;
+  if (same(subtotal + taxed, total)) return null;
+  const untaxed = Math.round((subtotal - (allowances ?? 0) + (charges ?? 0)) * 100) / 100;
+  return same(untaxed + taxed, total) ? untaxed : null;
 }

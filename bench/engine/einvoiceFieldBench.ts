@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
 import { einvoicePlainFields } from '../../app/einvoice/index.js';
-import type { EInvoiceTax } from '../../app/einvoice/einvoice.js';
+import type { EInvoiceAdjustments, EInvoiceTax } from '../../app/einvoice/einvoice.js';
 import { readEmbeddedEInvoice } from '../../main/import/pdfAttachments.js';
 import { normalisePartyName, type InvoiceReading, type ReadInvoice } from './invoiceFieldBench.js';
 import { findAmounts } from '../../app/invoice/amounts.js';
@@ -50,6 +50,12 @@ export interface EInvoiceFieldBenchResult {
    * prints it, found in a page row of the same rate.
    */
   vatBreakdown: { base: { correct: number; total: number }; tax: { correct: number; total: number } };
+  /**
+   * Line total, allowances, charges and amount paid against the XML's, where the XML states a non-zero amount the page
+   * prints (a deduction may be printed without its sign: the magnitude decides what is printed, the page value's
+   * sign must still be the XML's).
+   */
+  settlement: { correct: number; total: number };
   lineAmounts: { found: number; total: number };
   /** The XML reader on every attachment: fields equal to truth.json. */
   xmlAgreement: { agreeing: number; total: number; disagreements: string[] };
@@ -100,13 +106,17 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
   for (const [name, entry] of Object.entries(truth).sort(([a], [b]) => a.localeCompare(b))) {
     const pdf = path.join(dir, 'pdfs', name);
     let xmlTaxes: EInvoiceTax[] | null = null;
+    let xmlAdjustments: EInvoiceAdjustments | null = null;
     if (entry.fields && entry.embedded_xml) {
       xmlAgreement.total++;
       try {
         const embedded = await readEmbeddedEInvoice(new Uint8Array(readFileSync(pdf)));
         const { type_code: _t, amount_due: _a, ...expected } = entry.fields;
         const got = embedded.status === 'read' ? einvoicePlainFields(embedded.invoice) : null;
-        if (embedded.status === 'read') xmlTaxes = embedded.invoice.taxes;
+        if (embedded.status === 'read') {
+          xmlTaxes = embedded.invoice.taxes;
+          xmlAdjustments = embedded.invoice.adjustments;
+        }
         if (got && JSON.stringify(got) === JSON.stringify(expected)) xmlAgreement.agreeing++;
         else xmlAgreement.disagreements.push(`${name}: ${embedded.status === 'refused' ? embedded.message : 'fields differ from truth.json'}`);
       } catch (error) {
@@ -134,6 +144,14 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     const amountDue = entry.fields.amount_due;
     if (typeof amountDue === 'number' && printsAmount(reading, amountDue)) {
       outcomes.push({ document: name, field: 'amount_due', expected: amountDue, actual: fields.amount_due ?? null, correct: fieldCorrect('amount_due', amountDue, fields.amount_due ?? null) });
+    }
+    if (xmlAdjustments) {
+      for (const key of ['line_total', 'allowances', 'charges', 'prepaid'] as const) {
+        const expected = xmlAdjustments[key];
+        if (expected === null || expected === 0 || !(printsAmount(reading, expected) || printsAmount(reading, -expected))) continue;
+        const actual = fields[key] ?? null;
+        outcomes.push({ document: name, field: `settlement ${key}`, expected, actual, correct: fieldCorrect(key, expected, actual) });
+      }
     }
     if (xmlTaxes) {
       for (const row of xmlTaxes) {
@@ -166,7 +184,7 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     }
   }
   const byField: EInvoiceFieldBenchResult['byField'] = {};
-  for (const o of outcomes.filter((o) => o.field !== 'line amount' && !o.field.startsWith('vat '))) {
+  for (const o of outcomes.filter((o) => o.field !== 'line amount' && !o.field.startsWith('vat ') && !o.field.startsWith('settlement '))) {
     const f = (byField[o.field] ??= { correct: 0, total: 0 });
     f.total++;
     if (o.correct) f.correct++;
@@ -180,6 +198,7 @@ export async function runEInvoiceFieldBench(readInvoice: ReadInvoice, options: {
     dueDates: tally(outcomes, ['due_date']),
     amountDue: tally(outcomes, ['amount_due']),
     vatBreakdown,
+    settlement: { correct: outcomes.filter((o) => o.field.startsWith('settlement ') && o.correct).length, total: outcomes.filter((o) => o.field.startsWith('settlement ')).length },
     lineAmounts,
     xmlAgreement,
     errors,
@@ -190,7 +209,7 @@ export function formatEInvoiceFieldBench(r: EInvoiceFieldBenchResult): string {
   const pct = (c: number, t: number): string => (t === 0 ? '-' : `${((100 * c) / t).toFixed(1)}%`);
   return [
     `einvoices read from the page (attachments ignored), ${r.documents} documents, values printed on the page:`,
-    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}; amount due ${r.amountDue.correct}/${r.amountDue.total}; VAT breakdown base ${r.vatBreakdown.base.correct}/${r.vatBreakdown.base.total}, tax ${r.vatBreakdown.tax.correct}/${r.vatBreakdown.tax.total}`,
+    `  key fields ${r.keyFields.correct}/${r.keyFields.total} = ${pct(r.keyFields.correct, r.keyFields.total)}; line amounts ${r.lineAmounts.found}/${r.lineAmounts.total}; parties ${r.parties.correct}/${r.parties.total}; due dates ${r.dueDates.correct}/${r.dueDates.total}; amount due ${r.amountDue.correct}/${r.amountDue.total}; VAT breakdown base ${r.vatBreakdown.base.correct}/${r.vatBreakdown.base.total}, tax ${r.vatBreakdown.tax.correct}/${r.vatBreakdown.tax.total}; line total/allowances/charges/paid ${r.settlement.correct}/${r.settlement.total}`,
     ...Object.entries(r.byField).map(([f, t]) => `  ${f.padEnd(15)} ${t.correct}/${t.total}`),
     `  XML reader agreement with truth.json: ${r.xmlAgreement.agreeing}/${r.xmlAgreement.total}`,
     ...r.outcomes.filter((o) => !o.correct).map((o) => `  miss ${o.document}.${o.field}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}`),

@@ -303,7 +303,7 @@ export function formatQualitySummary(report: QualityReport): string {
   if (report.einvoices) {
     const e = report.einvoices;
     lines.push(
-      `  einvoices from the page: key fields ${e.keyFields.correct}/${e.keyFields.total} = ${pct(e.keyFields.total ? e.keyFields.correct / e.keyFields.total : 0)}; line amounts ${e.lineAmounts.found}/${e.lineAmounts.total}; parties ${e.parties.correct}/${e.parties.total}; amount due ${e.amountDue.correct}/${e.amountDue.total}; VAT breakdown base ${e.vatBreakdown.base.correct}/${e.vatBreakdown.base.total}, tax ${e.vatBreakdown.tax.correct}/${e.vatBreakdown.tax.total}; XML reader ${e.xmlAgreement.agreeing}/${e.xmlAgreement.total}`,
+      `  einvoices from the page: key fields ${e.keyFields.correct}/${e.keyFields.total} = ${pct(e.keyFields.total ? e.keyFields.correct / e.keyFields.total : 0)}; line amounts ${e.lineAmounts.found}/${e.lineAmounts.total}; parties ${e.parties.correct}/${e.parties.total}; amount due ${e.amountDue.correct}/${e.amountDue.total}; VAT breakdown base ${e.vatBreakdown.base.correct}/${e.vatBreakdown.base.total}, tax ${e.vatBreakdown.tax.correct}/${e.vatBreakdown.tax.total}; line total/allowances/charges/paid ${e.settlement.correct}/${e.settlement.total}; XML reader ${e.xmlAgreement.agreeing}/${e.xmlAgreement.total}`,
       `  key fields, invoice2data + einvoices: ${e.combinedKeyFields.correct}/${e.combinedKeyFields.total} = ${pct(e.combinedKeyFields.total ? e.combinedKeyFields.correct / e.combinedKeyFields.total : 0)}`,
     );
   }
