@@ -87,6 +87,15 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Rec
     const rates = printedRates(pageText);
     if (rates.some((rate) => close(subtotal.value * rate, tax.value, 2))) adjust('tax', true, 'tax=subtotal×rate');
   }
+  // BR-CO-14: a printed VAT breakdown whose rows add up to the VAT total vouches for it (and one that does not casts doubt).
+  // Only a breakdown printed apart from the VAT total counts: the totals line "MwSt. 19 % 19,00" read as both is no
+  // second witness.
+  const rows = fields.tax_breakdown ?? [];
+  const rowTaxes = rows.map((row) => row.amount);
+  const apart = tax !== null && rows.every((row) => !row.words.some((w) => tax.words.includes(w)));
+  if (tax && apart && rowTaxes.length > 0 && rowTaxes.every((a): a is number => a !== null)) {
+    adjust('tax', close(rowTaxes.reduce((a, b) => a + b, 0), tax.value, rowTaxes.length), 'tax=Σbreakdown');
+  }
   if (fields.issue_date && fields.due_date) {
     const ok = fields.due_date.value >= fields.issue_date.value;
     adjust('due_date', ok, 'due>=issue');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluateInvoiceRules } from './rules/index.js';
-import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
+import { extractInvoiceFields, scoreInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
 const results = (plain: ReturnType<typeof read>, name: string) => evaluateInvoiceRules(plain).filter((r) => r.rule === name);
@@ -70,6 +70,15 @@ describe('VAT breakdown tables', () => {
       { rate: 7, base: 50, amount: 3.5 },
     ]);
     expect(results(plain, 'BR-CO-14')[0]!.status).toBe('pass');
+    // A breakdown apart from the VAT total that adds up to it raises the total's confidence.
+    const table = (taxTotal: string) => extractInvoiceFields({ words: wordsFromLayoutText([
+      'Kategorie        Basisbetrag     Steuersatz     Steuerbetrag',
+      'Umsatzsteuer S        200,00             19            38,00',
+      'Umsatzsteuer S         50,00              7             3,50',
+      `Steuerbetrag                              ${taxTotal}`,
+    ].join('\n')) });
+    expect(scoreInvoiceFields(table('41,50'), '').tax!.evidence).toContain('arithmetic:tax=Σbreakdown:holds');
+    expect(scoreInvoiceFields(table('41,90'), '').tax!.evidence).toContain('arithmetic:tax=Σbreakdown:fails');
   });
 
   it('reads a "Tax | Base | Amount" table with the rate inside the category name (en)', () => {
