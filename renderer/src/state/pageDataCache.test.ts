@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageReview } from '../../../app/contract/methods.js';
-import { PageDataCache } from './pageDataCache.js';
+import { maxEntries, PageDataCache } from './pageDataCache.js';
 
 /** A contract client whose replies the test releases by hand, counting every call. */
 function fakeClient() {
@@ -85,15 +85,17 @@ describe('PageDataCache', () => {
   it('keeps a bounded number of pages, the least recently used dropped first', async () => {
     const fake = fakeClient();
     const cache = new PageDataCache(fake.client, null);
-    const ids = Array.from({ length: 30 }, (_, i) => `p${i}`);
-    cache.prefetch(ids.slice(0, 24));
+    const ids = Array.from({ length: maxEntries + 6 }, (_, i) => `p${i}`);
+    cache.prefetch(ids.slice(0, maxEntries));
     void cache.review('p0'); // p0 used again: p1 is now the oldest
-    cache.prefetch(ids.slice(24));
+    cache.prefetch(ids.slice(maxEntries));
     for (const id of ids) fake.answer(id);
     await settle();
     expect(cache.peekReview('p0')).not.toBeNull();
     expect(cache.peekReview('p1')).toBeNull();
-    expect(cache.peekReview('p29')).not.toBeNull();
+    expect(cache.peekReview(`p${maxEntries + 5}`)).not.toBeNull();
+    expect(cache.peekReview('p6')).toBeNull();
+    expect(cache.peekReview('p7')).not.toBeNull();
   });
 
   it('starts decoding a page image once its review is known', async () => {

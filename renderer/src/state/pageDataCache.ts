@@ -13,8 +13,11 @@ import type { ContractClient } from '../../../app/contract/client.js';
 import type { DocumentFieldsReply } from '../../../app/contract/fields.js';
 import type { PageReview } from '../../../app/contract/methods.js';
 
-/** Pages kept at most (the page on screen, its neighbours, the next needing attention, a few just left). */
-const maxEntries = 24;
+/**
+ * Pages kept at most: the page on screen, the four asked for ahead, a few just left. Small on purpose: each entry
+ * holds its image element, and a decoded scan is tens of megabytes (the browser may drop decoded data, not the file).
+ */
+export const maxEntries = 12;
 
 interface Slot<T> {
   promise: Promise<T>;
