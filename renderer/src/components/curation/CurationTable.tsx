@@ -4,7 +4,7 @@
  * attention for uncorrected pages, then corrected pages by score); a row opens the page in Review.
  */
 import type { CurationItem, CurationSort } from '../../../../app/contract/curation.js';
-import { attentionWeight } from '../../../../app/review/attention.js';
+import { attentionWeight, type AttentionSignalKind } from '../../../../app/review/attention.js';
 import { signalNames } from './signalNames.js';
 import { checkColumns } from '../../logic/curation/checkColumns.js';
 import type { CurationQuery } from '../../logic/curation/curationQuery.js';
@@ -22,6 +22,13 @@ function formatWhen(iso: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** One chip per kind of signal (five failed rules are one "Failed rule ×5"), the details in its tooltip. */
+function signalsByKind(signals: CurationItem['signals']): [AttentionSignalKind, string[]][] {
+  const byKind = new Map<AttentionSignalKind, string[]>();
+  for (const signal of signals) byKind.set(signal.kind, [...(byKind.get(signal.kind) ?? []), signal.detail]);
+  return [...byKind];
 }
 
 function SortHeader({ sort, label, title, query, onSort, className }: { sort: CurationSort; label: string; title: string; query: CurationQuery; onSort(sort: CurationSort): void; className?: string }) {
@@ -83,9 +90,10 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
                 <span className="muted">—</span>
               ) : (
                 <span className="attention-signals">
-                  {item.signals.map((signal, i) => (
-                    <span key={i} className={`signal signal-${signal.kind}`} title={signal.detail}>
-                      {signalNames[signal.kind]}
+                  {signalsByKind(item.signals).map(([kind, details]) => (
+                    <span key={kind} className={`signal signal-${kind}`} title={details.join('\n')} data-signal={kind}>
+                      {signalNames[kind]}
+                      {details.length > 1 && ` ×${details.length}`}
                     </span>
                   ))}
                 </span>
