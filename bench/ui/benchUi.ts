@@ -26,7 +26,8 @@ const quantile = (xs: number[], q: number) => {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-ui-'));
 const home = makeHome();
 const startedAt = performance.now();
-const project = await createUiBenchProject(dir, pages);
+// The page images in the server's cache, as after an import (startRecto runs the server with RECTO_HOME=home).
+const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
 console.error(`bench:ui: ${pages} pages generated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 const recto = await startRecto({ home, project });
 const browser = await launchChromium();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import type { Element, Extraction } from '../../app/model/extraction.js';
+import { PageImageCache } from '../../main/services/pageImageCache.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 
 const WIDTH = 1240;
@@ -73,10 +74,15 @@ export function benchInvoice(n: number): Extraction {
   };
 }
 
-/** Creates the project file with `pages` invoices; returns its path. */
-export async function createUiBenchProject(dir: string, pages: number): Promise<string> {
+/**
+ * Creates the project file with `pages` invoices; returns its path. With `imageCacheDir` (the server's cache folder,
+ * `$RECTO_HOME/cache`) the page images are put in the cache as an import does, so the first visit of a page does not
+ * measure re-rendering an image that an imported project already has.
+ */
+export async function createUiBenchProject(dir: string, pages: number, imageCacheDir?: string): Promise<string> {
   const file = path.join(dir, 'bench-ui.recto');
   const store = ProjectStore.create(file);
+  const images = imageCacheDir ? new PageImageCache(imageCacheDir, () => Promise.reject(new Error('bench: pages are seeded, never inspected'))) : null;
   try {
     for (let n = 0; n < pages; n++) {
       // A near-white page whose colour differs per document, so every source has its own SHA-256.
@@ -91,6 +97,7 @@ export async function createUiBenchProject(dir: string, pages: number): Promise<
         pages: [{ pageNumber: 1, width: WIDTH, height: HEIGHT, dpi: 150, textLayer: null }],
       });
       if (!doc) throw new Error(`bench page ${n}: duplicate image`);
+      images?.seed(doc.sha256, 1, bytes);
       store.saveExtraction(doc.pages[0]!.id, benchInvoice(n), new Date());
     }
   } finally {
