@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../app/contract/attention.js';
-import { detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt } from '../../app/invoice/review/index.js';
+import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { ReviewStatus } from '../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../app/review/attention.js';
@@ -82,12 +82,14 @@ export class AttentionRepository {
     const pageIds = firstOfDocument ? this.fields.documentPageIds(row.page_id) : [];
     const text = pageIds.map((id) => this.latestText(id) ?? this.latestExtraction(id)?.markdown ?? '').join('\n\n');
     let rules = null;
+    let valuesForXml: EngineFieldValues | null = null;
     const disagreements: string[] = [];
     const fieldConfidences: { field: string; confidence: number | null }[] = [];
     if (engine || revisions.length > 0) {
       const base = engine?.values ?? this.fields.engineValues(row.page_id);
       const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
       // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
+      valuesForXml = values;
       rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
       const corrected = new Set(revisions.map((r) => r.field));
       for (const { key: field } of scalarFields) {
@@ -100,6 +102,7 @@ export class AttentionRepository {
         if (source && !corrected.has(field)) fieldConfidences.push({ field, confidence: source.confidence });
       }
     }
+    if (rules) disagreements.push(...breakdownDisagreements(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown));
     const signals = attentionSignals({
       rules,
       disagreements,

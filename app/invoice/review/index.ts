@@ -5,3 +5,4 @@ export * from './corrections.js';
 export * from './numberFormat.js';
 export * from './reviewInvoice.js';
 export * from './documentView.js';
+export * from './breakdownVsXml.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Extraction } from '../../model/extraction.js';
 import {
   applyFieldCorrections,
+  breakdownDisagreements,
   commaDecimal,
   correctedPaths,
   detectNumberFormat,
@@ -177,5 +178,19 @@ describe('VAT breakdown and settlement amounts under review', () => {
     expect(rate.message).toBe('1.000,00 × 5,5 % = 55,00 ≠ VAT amount 190,00.');
     // Without a format the messages keep plain dot decimals (CLI, tests).
     expect(reviewRules(wrong, '').find((r) => r.rule === 'BR-CO-15')!.message).toContain('1190.00 ≠ total 1234.50');
+  });
+});
+
+describe('VAT breakdown against the XML', () => {
+  const xml = [{ rate: 19, base: 286.52, amount: 54.44 }];
+  it('agrees, disagrees per part, and a page rate the XML lacks is named', () => {
+    expect(breakdownDisagreements([{ rate: 19, base: 286.52, amount: 54.44 }], xml)).toEqual([]);
+    expect(breakdownDisagreements([{ rate: 19, base: 286.52, amount: 55.44 }], xml)).toEqual(['VAT 19 % amount: page 55.44 — XML 54.44']);
+    expect(breakdownDisagreements([{ rate: 7, base: 10, amount: 0.7 }], xml)).toEqual(['VAT 7 %: on the page, not in the XML']);
+  });
+  it('a breakdown the page does not print, or no XML, is no disagreement', () => {
+    expect(breakdownDisagreements([], xml)).toEqual([]);
+    expect(breakdownDisagreements([{ rate: 19, base: 1, amount: 1 }], null)).toEqual([]);
+    expect(breakdownDisagreements([{ rate: 19, base: null, amount: 54.44 }], xml)).toEqual([]);
   });
 });

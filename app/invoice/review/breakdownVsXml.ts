@@ -1,0 +1,26 @@
+/**
+ * The VAT breakdown on the page against the e-invoice XML's: for every XML row, the page's row of the same rate must
+ * state the same taxable amount and tax. A rate the page does not print is a gap of the reading, not a disagreement
+ * (as for the other fields); a page row whose rate the XML does not have is one.
+ */
+import type { EngineTaxRow } from './engineFields.js';
+
+const differ = (a: number | null, b: number | null): boolean => a !== null && b !== null && Math.abs(a - b) >= 0.005;
+const sameRate = (a: EngineTaxRow, b: EngineTaxRow): boolean => a.rate !== null && b.rate !== null && Math.abs(a.rate - b.rate) < 0.005;
+
+/** Disagreements as "VAT 19 % amount: page 55.44 — XML 54.44" (plain numbers: the queue's signal text). */
+export function breakdownDisagreements(page: readonly EngineTaxRow[], xml: readonly EngineTaxRow[] | null | undefined): string[] {
+  if (!xml || xml.length === 0 || page.length === 0) return [];
+  const found: string[] = [];
+  for (const row of page) {
+    const match = xml.find((x) => sameRate(x, row));
+    if (!match) {
+      if (row.rate !== null) found.push(`VAT ${row.rate} %: on the page, not in the XML`);
+      continue;
+    }
+    for (const part of ['base', 'amount'] as const) {
+      if (differ(row[part], match[part])) found.push(`VAT ${row.rate} % ${part}: page ${row[part]} — XML ${match[part]}`);
+    }
+  }
+  return found;
+}
