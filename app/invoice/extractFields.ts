@@ -24,9 +24,10 @@ import { labelPatterns, type LabelledField } from './labels.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
 import { findParties, legalForm } from './parties.js';
-import { readSettlementAmounts, untaxedAfterAdjustments, type SettlementValue } from './settlementAmounts.js';
-import { isAdjustmentLabel, settlementLabelAt } from './settlementLabels.js';
-import { readVatBreakdown, type VatRow } from './vatBreakdown.js';
+import type { SettlementValue } from './settlementAmounts.js';
+import { settlementLabelAt } from './settlementLabels.js';
+import { readTotalsBlock } from './totalsBlock.js';
+import type { VatRow } from './vatBreakdown.js';
 import { extractLineItems, itemHeaderLines, lineAmountBasis, type InvoiceLineItem } from './lineItems.js';
 import { wordsFromMarkdown, wordsToLines, type Segment, type TextLine } from './layout.js';
 
@@ -396,49 +397,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines) });
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
   }
-  // A discount or shipping row under the items (no quantity, no unit price) is read as an item and as an allowance
-  // or charge alike: it stays an item unless the totals close (BR-CO-13) with it as an allowance or charge instead.
-  const itemLinesOf = (rows: InvoiceLineItem[]): Set<number> => {
-    const itemLines = new Set(columnHeaders);
-    const itemWords = new Set(rows.flatMap((item) => item.words));
-    lines.forEach((line, l) => {
-      if (line.words.some((w) => itemWords.has(w))) itemLines.add(l);
-    });
-    return itemLines;
-  };
-  const readSettlement = (rows: InvoiceLineItem[]) => {
-    const itemLines = itemLinesOf(rows);
-    const amounts = rows.map((item) => item.amount);
-    return readSettlementAmounts({
-      lines,
-      skip: itemLines,
-      subtotal: subtotal?.value ?? null,
-      total: total?.value ?? null,
-      lineSum: amounts.length > 0 && amounts.every((a): a is number => a !== null) ? Math.round(amounts.reduce((a, b) => a + b * 100, 0)) / 100 : null,
-    });
-  };
-  let settlement = readSettlement(items);
-  const adjustmentRows = items.filter((item) => item.quantity === null && item.unitPrice === null && isAdjustmentLabel(item.description));
-  if (adjustmentRows.length > 0 && adjustmentRows.length < items.length) {
-    const kept = items.filter((item) => !adjustmentRows.includes(item));
-    const alternative = readSettlement(kept);
-    if (alternative.adjustmentsHold) {
-      items = kept;
-      settlement = alternative;
-    }
-  }
-
-  const untaxedTotal = untaxedAfterAdjustments({
-    subtotal: subtotal?.value ?? null,
-    tax: tax?.value ?? null,
-    total: total?.value ?? null,
-    allowances: settlement.amounts.allowances?.value ?? null,
-    charges: settlement.amounts.charges?.value ?? null,
-  });
-  if (subtotal && untaxedTotal !== null && !settlement.amounts.line_total) {
-    settlement.amounts.line_total = { ...subtotal, confidence: 0.7 };
-    subtotal = { value: untaxedTotal, text: '', words: [], label: 'line total − allowances + charges' };
-  }
+  const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
 
   return {
     invoice_number: invoiceNumber,
@@ -447,12 +406,12 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     seller,
     buyer,
     currency,
-    subtotal,
+    subtotal: block.subtotal,
     tax,
     total,
-    ...settlement.amounts,
-    lines: items,
-    tax_breakdown: readVatBreakdown({ lines, skip: itemLinesOf(items), subtotal: subtotal?.value ?? null, tax: tax?.value ?? null }),
+    ...block.settlement,
+    lines: block.items,
+    tax_breakdown: block.taxBreakdown,
   };
 }
 
