@@ -15,7 +15,11 @@ export class FloatAttr {
   constructor(readonly value: number) {}
 }
 export const float = (value: number): FloatAttr => new FloatAttr(value);
-export type AttrValue = number | FloatAttr | number[] | string | FloatAttr[];
+export type AttrValue = number | FloatAttr | number[] | string | FloatAttr[] | SubgraphAttr;
+/** A graph-valued attribute (the branches of If). */
+export class SubgraphAttr {
+  constructor(readonly graph: object) {}
+}
 
 interface Initializer {
   name: string;
@@ -96,6 +100,23 @@ export class GraphBuilder {
     return this.op(opType, inputs, attrs, outputCount, outputs, MS_DOMAIN);
   }
 
+  /**
+   * ONNX If: each branch is built on a child builder that may read this graph's values by name (outer scope) and
+   * returns its output names; the If's outputs are `outputCount` fresh names. Value names stay unique across branches.
+   */
+  ifOp(cond: string, outputCount: number, thenBranch: (b: GraphBuilder) => string[], elseBranch: (b: GraphBuilder) => string[]): string[] {
+    const branch = (label: string, build: (b: GraphBuilder) => string[]) => {
+      const child = new GraphBuilder(`${this.name}_${label}_${this.counter++}`);
+      child.counter = this.counter;
+      const outs = build(child);
+      this.counter = child.counter;
+      if (child.initializers.length > 0) throw new Error(`graph ${this.name}: If branches take constants from the outer graph`);
+      for (const d of child.domains) this.domains.add(d);
+      return new SubgraphAttr({ name: child.name, node: child.nodes, input: [], output: outs.map((o) => ({ name: o })), initializer: [] });
+    };
+    return this.op('If', [cond], { then_branch: branch('then', thenBranch), else_branch: branch('else', elseBranch) }, outputCount);
+  }
+
   /** Single-output shorthand for `op`. */
   op1(opType: string, inputs: string[], attrs: Record<string, AttrValue> = {}): string {
     return this.op(opType, inputs, attrs)[0]!;
@@ -160,6 +181,7 @@ function valueInfo(name: string, dataType: DataTypeCode, shape: Dim[]): object {
 }
 
 function attribute(name: string, value: AttrValue): object {
+  if (value instanceof SubgraphAttr) return { name, type: AttributeType.GRAPH, g: value.graph };
   if (value instanceof FloatAttr) return { name, type: AttributeType.FLOAT, f: value.value };
   if (typeof value === 'string') return { name, type: AttributeType.STRING, s: new TextEncoder().encode(value) };
   if (typeof value === 'number') {

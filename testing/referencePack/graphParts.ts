@@ -67,12 +67,10 @@ export interface AttentionNames {
 
 /**
  * Multi-head causal self-attention over a cache that stays where it is. The past ([1, P, nh, dh], position-major) is
- * read in place: a Reshape to [P, H] is free, and per-head scores come from one MatMul against a block-diagonal query
- * matrix Q̂ [H, nh·T] (Q̂[h'·dh + d, h·T + t] = q[t, h, d] when h' = h, else 0), so no Transpose, Slice or Concat ever
- * copies the cache. The price is nh× the multiply-adds of the two past-side MatMuls (zeros in Q̂ / the off-diagonal
- * blocks of P·V): cheap next to copying P·H floats per step, and it keeps reads at exactly the valid length. Scores over
- * the past and over the T new keys are joined (small: [nh, T, P + T]) for one softmax. Writes the new keys and values
- * ([1, T, nh, dh]) to the given output names.
+ * read in place, as `pastSide` says (default 'strided': per-head strided GEMMs, only the needed multiply-adds; see
+ * `PastSide`), so no Transpose, Slice or Concat ever copies the cache and reads stay at exactly the valid length.
+ * Scores over the past and over the T new keys are joined (small: [nh, T, P + T]) for one softmax. Writes the new
+ * keys and values ([1, T, nh, dh]) to the given output names.
  */
 export function attention(
   g: GraphBuilder,
@@ -83,6 +81,7 @@ export function attention(
   geometry: CacheGeometry,
   cache: AttentionNames,
   outScale: number,
+  pastSide: PastSide = 'strided',
 ): string {
   const { hidden, heads } = dims;
   const headDim = hidden / heads;
@@ -95,32 +94,78 @@ export function attention(
   const kNew = g.op1('Reshape', [toHeads(cache.newKey), g.ints([heads, -1, headDim])]);
   const vNew = g.op1('Reshape', [toHeads(cache.newValue), g.ints([heads, -1, headDim])]);
 
-  // Past side, read in place. [P, H] views of the cache (Reshape of a graph input: no copy).
-  const pastShape = g.op1('Concat', [geometry.past, g.ints([hidden])], { axis: 0 });
-  // allowzero: P may be 0 (the first run of a page), and a 0 in a Reshape shape would otherwise mean "keep that dim".
-  const kPast = g.op1('Reshape', [cache.pastKey, pastShape], { allowzero: 1 });
-  const vPast = g.op1('Reshape', [cache.pastValue, pastShape], { allowzero: 1 });
-  // Q̂ [H, nh·T]: q transposed to [H, 1, T], times the head-block indicator [H, nh, 1].
-  const qT = g.op1('Unsqueeze', [g.op1('Transpose', [g.op1('Reshape', [q, g.ints([-1, hidden])])], { perm: [1, 0] }), g.ints([1])]); // [H, 1, T]
-  const blockOfRow = headIndicator(g, `${name}.head_rows`, heads, headDim, [hidden, heads, 1]);
-  const qHat = g.op1('Reshape', [g.op1('Mul', [qT, blockOfRow]), g.op1('Concat', [g.ints([hidden]), g.op1('Mul', [geometry.count, g.ints([heads])])], { axis: 0 })]);
-  const pastScores = g.op1('Transpose', [g.op1('MatMul', [kPast, qHat])], { perm: [1, 0] }); // [nh·T, P]
-  const scoresPast = g.op1('Reshape', [pastScores, g.op1('Concat', [g.ints([heads]), geometry.count, geometry.past], { axis: 0 })], { allowzero: 1 }); // [nh, T, P]
-
+  const past = pastSideScores(g, name, pastSide, { hidden, heads, headDim }, geometry, cache, q, qHeads);
   // New side: ordinary per-head attention among the T new tokens, causal.
   const scoresNew = g.op1('Add', [g.op1('MatMul', [qHeads, g.op1('Transpose', [kNew], { perm: [0, 2, 1] })]), geometry.newBias]); // [nh, T, T]
-  const probs = g.op1('Softmax', [g.op1('Concat', [scoresPast, scoresNew], { axis: -1 })], { axis: -1 }); // [nh, T, P + T]
+  const probs = g.op1('Softmax', [g.op1('Concat', [past.scores, scoresNew], { axis: -1 })], { axis: -1 }); // [nh, T, P + T]
   const total = g.op1('Add', [geometry.past, geometry.count]);
   const probsPast = g.op1('Slice', [probs, g.ints([0]), geometry.past, g.ints([2])]); // [nh, T, P]
   const probsNew = g.op1('Slice', [probs, geometry.past, total, g.ints([2])]); // [nh, T, T]
 
-  // P·V over the past: [nh, T, P] × [P, H] → [nh, T, H]; keep head h's own dh columns (diagonal blocks).
-  const mixed = g.op1('Reshape', [g.op1('MatMul', [probsPast, vPast]), g.ints([heads, -1, heads, headDim])]); // [nh, T, nh, dh]
-  const ownHead = headIndicator(g, `${name}.head_diag`, heads, 1, [heads, 1, heads, 1]);
-  const contextPast = g.op1('ReduceSum', [g.op1('Mul', [mixed, ownHead]), g.ints([2])], { keepdims: 0 }); // [nh, T, dh]
+  const contextPast = past.mix(probsPast); // [nh, T, dh]
   const context = g.op1('Add', [contextPast, g.op1('MatMul', [probsNew, vNew])]); // [nh, T, dh]
   const merged = g.op1('Reshape', [g.op1('Transpose', [context], { perm: [1, 0, 2] }), g.ints([1, -1, hidden])]);
   return linear(g, merged, `${name}.o_proj`, rng, hidden, hidden, outScale);
+}
+
+/**
+ * How attention reads the past ([1, P, nh, dh], a view of the cache buffer; never copied either way):
+ * - 'strided' (the packs' form): per-head MatMuls that read the view with a stride — com.microsoft FusedMatMul with
+ *   transBatchB takes B [P, nh, dh] as nh matrices [P, dh] with leading dimension nh·dh (a strided GEMM, no copy), so
+ *   only the needed multiply-adds are done. Its CPU kernel divides by zero (SIGFPE) on a zero-length P, so an If runs
+ *   it only when P > 0 (the first run of a page has P = 0: zero scores and a zero past context instead).
+ * - 'block-diagonal': one plain MatMul against a block-diagonal query matrix Q̂ [H, nh·T] (Q̂[h'·dh + d, h·T + t] =
+ *   q[t, h, d] when h' = h, else 0), keeping each head's own dh columns of P·V: standard ONNX ops only, nh× the
+ *   multiply-adds. What the Python export writes (export_jina_ocr.py).
+ * Measured against each other and against Einsum, Mul + ReduceSum and Transpose + MatMul in docs/decoding.md.
+ */
+export type PastSide = 'strided' | 'block-diagonal';
+
+/** Scores over the past [nh, T, P] and the past's share of the context (probs [nh, T, P] → [nh, T, dh]). */
+function pastSideScores(
+  g: GraphBuilder,
+  name: string,
+  pastSide: PastSide,
+  d: { hidden: number; heads: number; headDim: number },
+  geometry: CacheGeometry,
+  cache: AttentionNames,
+  q: string,
+  qHeads: string,
+): { scores: string; mix: (probsPast: string) => string } {
+  const { hidden, heads, headDim } = d;
+  if (pastSide === 'block-diagonal') {
+    // [P, H] views of the cache (Reshape of a graph input: no copy).
+    const pastShape = g.op1('Concat', [geometry.past, g.ints([hidden])], { axis: 0 });
+    // allowzero: P may be 0 (the first run of a page), and a 0 in a Reshape shape would otherwise mean "keep that dim".
+    const kPast = g.op1('Reshape', [cache.pastKey, pastShape], { allowzero: 1 });
+    const vPast = g.op1('Reshape', [cache.pastValue, pastShape], { allowzero: 1 });
+    // Q̂ [H, nh·T]: q transposed to [H, 1, T], times the head-block indicator [H, nh, 1].
+    const qT = g.op1('Unsqueeze', [g.op1('Transpose', [g.op1('Reshape', [q, g.ints([-1, hidden])])], { perm: [1, 0] }), g.ints([1])]); // [H, 1, T]
+    const blockOfRow = headIndicator(g, `${name}.head_rows`, heads, headDim, [hidden, heads, 1]);
+    const qHat = g.op1('Reshape', [g.op1('Mul', [qT, blockOfRow]), g.op1('Concat', [g.ints([hidden]), g.op1('Mul', [geometry.count, g.ints([heads])])], { axis: 0 })]);
+    const pastScores = g.op1('Transpose', [g.op1('MatMul', [kPast, qHat])], { perm: [1, 0] }); // [nh·T, P]
+    const scores = g.op1('Reshape', [pastScores, g.op1('Concat', [g.ints([heads]), geometry.count, geometry.past], { axis: 0 })], { allowzero: 1 }); // [nh, T, P]
+    const ownHead = headIndicator(g, `${name}.head_diag`, heads, 1, [heads, 1, heads, 1]);
+    // P·V over the past: [nh, T, P] × [P, H] → [nh, T, H]; keep head h's own dh columns (diagonal blocks).
+    const mix = (probsPast: string) => {
+      const mixed = g.op1('Reshape', [g.op1('MatMul', [probsPast, vPast]), g.ints([heads, -1, heads, headDim])]); // [nh, T, nh, dh]
+      return g.op1('ReduceSum', [g.op1('Mul', [mixed, ownHead]), g.ints([2])], { keepdims: 0 });
+    };
+    return { scores, mix };
+  }
+  // [P, nh, dh] views (a Reshape of the [1, P, nh, dh] input: no copy).
+  const pnd = g.op1('Concat', [geometry.past, g.ints([heads, headDim])], { axis: 0 });
+  const kPast = g.op1('Reshape', [cache.pastKey, pnd], { allowzero: 1 });
+  const vPast = g.op1('Reshape', [cache.pastValue, pnd], { allowzero: 1 });
+  const noPast = g.op1('Squeeze', [g.op1('Equal', [geometry.past, g.ints([0])]), g.ints([0])]); // [] bool
+  // Only the taken branch runs: the zeros are built when P = 0, the FusedMatMul when P > 0.
+  const zeros = (b: GraphBuilder, last: string) => [
+    b.op1('Expand', [b.op1('ConstantOfShape', [g.ints([1])]), b.op1('Concat', [g.ints([heads]), geometry.count, last], { axis: 0 })]),
+  ];
+  const [scores] = g.ifOp(noPast, 1, (b) => zeros(b, geometry.past), (b) => b.msOp('FusedMatMul', [qHeads, kPast], { transB: 1, transBatchB: 1 }));
+  const mix = (probsPast: string) =>
+    g.ifOp(noPast, 1, (b) => zeros(b, g.ints([headDim])), (b) => b.msOp('FusedMatMul', [probsPast, vPast], { transBatchB: 1 }))[0]!;
+  return { scores: scores!, mix };
 }
 
 /** The valid-length inputs of a 'shared-buffer' graph and the new tokens' positions derived from them. */

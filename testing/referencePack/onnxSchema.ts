@@ -15,6 +15,7 @@ message AttributeProto {
   int64 i = 3;
   bytes s = 4;
   TensorProto t = 5;
+  GraphProto g = 6;
   repeated float floats = 7;
   repeated int64 ints = 8;
   repeated bytes strings = 9;
@@ -72,4 +73,4 @@ export const DataType = { FLOAT: 1, INT32: 6, INT64: 7, BOOL: 9 } as const;
 export type DataTypeCode = (typeof DataType)[keyof typeof DataType];
 
 /** AttributeProto.AttributeType values used here. */
-export const AttributeType = { FLOAT: 1, INT: 2, STRING: 3, FLOATS: 6, INTS: 7 } as const;
+export const AttributeType = { FLOAT: 1, INT: 2, STRING: 3, GRAPH: 5, FLOATS: 6, INTS: 7 } as const;
