@@ -87,7 +87,8 @@ def patch_moe_for_export(language_model):
 # Caches read in place (pack format 2, see native-models/vlm/pack/packContract.ts): the past comes in position-major
 # ([1, P, nh, dh], a view of the runtime's buffer) and is never concatenated, transposed or sliced; only the T new
 # positions' keys and values go out. Per-head scores over the past come from one matmul against a block-diagonal query
-# matrix, the same formulation as the reference packs (graphParts.ts attention), so the exported graph copies nothing.
+# matrix (graphParts.ts PastSide 'block-diagonal'), so the exported graph copies nothing. The reference packs now read
+# the past with com.microsoft FusedMatMul transBatchB instead (only the needed multiply-adds; docs/decoding.md).
 # Layer maths follows DeepseekV2DecoderLayer (pre-norm, residual adds) and DeepseekV2Attention (MHA with RoPE).
 # ----------------------------------------------------------------------------------------------------------------------
 def past_positions(past_key, inputs_embeds):
