@@ -102,6 +102,8 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread, readingA
       </div>
     );
   }
+  // `reading` is given only while the page is being read (its status says so, or its first tokens have arrived).
+  if (reading) return reading;
   if (status === 'pending' && !readingActive) {
     return (
       <div className="pane-message">
@@ -112,7 +114,6 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread, readingA
       </div>
     );
   }
-  if (status === 'reading' && reading) return reading;
   return (
     <div className="pane-message">
       <span className="spinner" aria-hidden="true" />

@@ -42,7 +42,10 @@ export function useReviewTools({ editor, review, active, hasText, saveNow, actio
   const confidence = useConfidenceMarks(editor, hasText ? extraction : null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const live = useLiveReading(review?.page.id ?? null);
-  const reading = review?.page.status === 'reading';
+  // A page is shown as being read from its first streamed token on, not only once a refetch of its review says
+  // 'reading': a short reading (a few hundred ms) could otherwise finish before the status round trip comes back.
+  const status = review?.page.status;
+  const reading = status === 'reading' || (status === 'pending' && live !== null);
   const { preference } = useTheme();
   useToolKeys({ onPalette: () => setPaletteOpen(true), onMark: (direction) => confidence.next(direction) }, active && !paletteOpen);
 
@@ -65,7 +68,7 @@ export function useReviewTools({ editor, review, active, hasText, saveNow, actio
         onRestore={restore}
       />
     ),
-    readingView: <LiveReadingView live={live} />,
+    readingView: reading ? <LiveReadingView live={live} /> : null,
     statusItems: (
       <>
         {reading && live && (
