@@ -196,12 +196,17 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     expect(uncorrected.map((row) => row.attention)).toEqual([...uncorrected.map((row) => row.attention)].sort((a, b) => b - a));
     // The rental invoice's number was emptied above: a missing field, and the filter finds it.
     await page.locator('[data-testid="attention-queue"] [data-signal="missing-field"]').click();
+    // The rental row was listed before the filter too: wait for the narrowed table (every row with the signal), not for it.
     await page.waitForFunction(
-      (id) => [...document.querySelectorAll('[data-testid="curation-row"]')].some((row) => row.getAttribute('data-page-id') === id),
+      (id) => {
+        const listed = [...document.querySelectorAll('[data-testid="curation-row"]')];
+        return listed.some((row) => row.getAttribute('data-page-id') === id) && listed.every((row) => (row.textContent ?? '').includes('Missing field'));
+      },
       rentalId,
       { timeout: 30_000 },
     );
     const missing = page.locator('[data-testid="curation-row"]');
+    expect(await missing.count()).toBeLessThan(rows.length);
     for (const text of await missing.allTextContents()) expect(text).toContain('Missing field');
     await shootSizes(page, 'curation-signal');
     await page.locator('[data-testid="attention-queue"] [data-signal="missing-field"]').click();
