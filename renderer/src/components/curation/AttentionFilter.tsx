@@ -17,7 +17,11 @@ interface AttentionFilterProps {
 
 export function AttentionFilter({ signal, onSignal, refreshKey }: AttentionFilterProps) {
   const queue = useAttentionQueue(refreshKey >= 0);
-  const pending = useMemo(() => queue.items.filter((item) => !item.corrected && needsAttention(item)).length, [queue.items]);
+  // Both figures: a page whose fields were corrected counts as corrected, yet its remaining signals still list it.
+  const { flagged, pending } = useMemo(() => {
+    const withSignals = queue.items.filter(needsAttention);
+    return { flagged: withSignals.length, pending: withSignals.filter((item) => !item.corrected).length };
+  }, [queue.items]);
   const counts = useMemo(() => {
     const byKind = new Map<AttentionSignalKind, number>();
     for (const item of queue.items) for (const kind of new Set(item.signals.map((s) => s.kind))) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
@@ -26,7 +30,9 @@ export function AttentionFilter({ signal, onSignal, refreshKey }: AttentionFilte
   return (
     <section className="attention-queue" aria-label="Needs attention" data-testid="attention-queue">
       <div className="attention-header">
-        <h3 data-testid="attention-pending">Needs attention (not corrected yet): {pending}</h3>
+        <h3 data-testid="attention-pending">
+          Needs attention: {flagged} {flagged === 1 ? 'page' : 'pages'} · {pending} not corrected yet
+        </h3>
         <div className="attention-filters" role="group" aria-label="Filter the queue by signal">
           <button className={signal === '' ? 'chip active' : 'chip'} aria-pressed={signal === ''} onClick={() => onSignal('')}>
             Any
