@@ -317,17 +317,21 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
       author: r.author,
       createdAt: r.created_at,
     })),
-    fieldRevisions:
-      record.field_revisions?.map((r) => ({
-        id: r.id,
-        parentId: r.parent_id,
-        field: r.field,
-        oldValueJson: r.old_value_json,
-        newValueJson: r.new_value_json,
-        undoes: r.undoes,
-        author: r.author,
-        createdAt: r.created_at,
-      })) ?? fieldRevisionsFromValues(record),
+    fieldRevisions: record.field_revisions?.map(bundleFieldRevisionOf) ?? fieldRevisionsFromValues(record),
+  };
+}
+
+/** A record's field revision (the corpus's snake_case) as the store's bundle carries it. */
+export function bundleFieldRevisionOf(r: z.infer<typeof fieldRevisionRecordSchema>): BundleFieldRevision {
+  return {
+    id: r.id,
+    parentId: r.parent_id,
+    field: r.field,
+    oldValueJson: r.old_value_json,
+    newValueJson: r.new_value_json,
+    undoes: r.undoes,
+    author: r.author,
+    createdAt: r.created_at,
   };
 }
 

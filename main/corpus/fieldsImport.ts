@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { emptyFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 import { bundleFieldRevisionProblem } from '../store/applyFieldRevisions.js';
-import { fieldRevisionRecordSchema } from './corpusRecord.js';
+import { bundleFieldRevisionOf, fieldRevisionRecordSchema } from './corpusRecord.js';
 import { lstatInside, readFileInside } from '../util/containedPaths.js';
 
 /** The field values shape with no key beyond the documented ones (a misspelt key is an error, not dropped). */
@@ -39,16 +39,7 @@ export function recordFieldsProblem(raw: unknown): string | null {
   const parsed = z.array(fieldRevisionRecordSchema).safeParse(record.field_revisions);
   if (!parsed.success) return issuesText(parsed.error, 'field_revisions');
   for (const [index, r] of parsed.data.entries()) {
-    const problem = bundleFieldRevisionProblem({
-      id: r.id,
-      parentId: r.parent_id,
-      field: r.field,
-      oldValueJson: r.old_value_json,
-      newValueJson: r.new_value_json,
-      undoes: r.undoes,
-      author: r.author,
-      createdAt: r.created_at,
-    });
+    const problem = bundleFieldRevisionProblem(bundleFieldRevisionOf(r));
     if (problem) return `field_revisions.${index}: ${problem}`;
   }
   return null;
