@@ -1,8 +1,11 @@
 """Model-pack manifest writing, shared by export_jina_ocr.py and its tests. Standard library only.
 
 Mirrors native-models/vlm/pack/packContract.ts and manifest.ts: the runtime refuses a pack whose manifest, hashes or
-tensor names differ from this layout. Format 2: KV caches are read in place (past.{i}.* [1, P, nh, dh] views) and only
-the new positions are written (new.{i}.* [1, T, nh, dh]); graphs return candidate_logits / candidate_ids (TopK).
+tensor names differ from this layout. Format 2: KV caches stay where the runtime keeps them, in one of two cache forms
+(`cacheForm`): 'views' — past.{i}.* [1, P, nh, dh] read in place, only the new positions written (new.{i}.*
+[1, T, nh, dh]); 'shared-buffer' — GroupQueryAttention over [1, nh, capacity, dh] buffers bound as both past.{i}.* and
+present.{i}.*, with the valid length in seqlens_k / total_sequence_length. Graphs return candidate_logits /
+candidate_ids (TopK).
 """
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ from dataclasses import dataclass, field
 from typing import Dict, List
 
 MANIFEST_FILE = "manifest.json"
+FORMAT_VERSION = 2
 ROLES = ("vision", "embed", "decoder", "draft")
+CACHE_FORMS = ("views", "shared-buffer")
+SHARED_BUFFER_LENGTHS = ["seqlens_k", "total_sequence_length"]
 PROMPT = "<image>\n<|grounding|>Convert the document to markdown."
 JINA_OCR_LICENCE = "CC BY-NC 4.0 (jinaai/jina-ocr-v1 weights; non-commercial use only)"
 
@@ -25,17 +31,24 @@ def decoder_cache_names(layers: int) -> List[Dict[str, str]]:
             "past_value": f"past.{i}.value",
             "new_key": f"new.{i}.key",
             "new_value": f"new.{i}.value",
+            "present_key": f"present.{i}.key",
+            "present_value": f"present.{i}.value",
         }
         for i in range(layers)
     ]
 
 
-def expected_tensor_names(role: str, layers: int) -> Dict[str, List[str]]:
+def expected_tensor_names(role: str, layers: int, cache_form: str = "views") -> Dict[str, List[str]]:
     """Input and output names each graph must declare (same as expectedTensorNames in packContract.ts)."""
+    if cache_form not in CACHE_FORMS:
+        raise ValueError(f"unknown cache form {cache_form!r}")
+    written = ("new_key", "new_value") if cache_form == "views" else ("present_key", "present_value")
+    lengths = [] if cache_form == "views" else SHARED_BUFFER_LENGTHS
+
     def cache(names):
         return (
-            [n for c in names for n in (c["past_key"], c["past_value"])],
-            [n for c in names for n in (c["new_key"], c["new_value"])],
+            [*lengths, *(n for c in names for n in (c["past_key"], c["past_value"]))],
+            [n for c in names for n in (c[written[0]], c[written[1]])],
         )
 
     if role == "vision":
@@ -85,6 +98,7 @@ class PackDescription:
     default_image_mode: str = "gundam"
     description: str = ""
     prompt: str = PROMPT
+    cache_form: str = "views"
     # role -> file names in the pack folder; "data" files are external weights of a graph
     files: Dict[str, List[str]] = field(default_factory=dict)
 
@@ -98,18 +112,20 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
                 raise ValueError(f"{name}: pack files must be plain names inside the pack folder")
             path = os.path.join(pack_dir, name)
             entries.append({"role": role, "path": name, "sha256": sha256_file(path), "bytes": os.path.getsize(path)})
+    if pack.cache_form not in CACHE_FORMS:
+        raise ValueError(f"cache form must be one of {', '.join(CACHE_FORMS)}, got {pack.cache_form!r}")
     for role in (*ROLES, "tokenizer"):
         if not any(e["role"] == role for e in entries):
             raise ValueError(f"{pack_dir}: no {role} file given")
     manifest = {
         "format": "recto-vlm-pack",
-        "formatVersion": 2,
+        "formatVersion": FORMAT_VERSION,
         "name": pack.name,
         "version": pack.version,
         "licence": pack.licence,
         "description": pack.description,
         "files": entries,
-        "tensors": {role: expected_tensor_names(role, pack.layers) for role in ROLES},
+        "tensors": {role: expected_tensor_names(role, pack.layers, pack.cache_form) for role in ROLES},
         "dims": {
             "vocab": pack.vocab,
             "hidden": pack.hidden,
@@ -126,6 +142,7 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
             "windowSize": pack.window_size,
             "exemptTokenIds": list(pack.exempt_token_ids),
         },
+        "cacheForm": pack.cache_form,
         "candidates": minimum_candidates(pack.ngram_size, pack.window_size),
         "maxNewTokens": pack.max_new_tokens,
         "maxPositions": pack.max_positions,

@@ -6,7 +6,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from pack_manifest import JINA_OCR_LICENCE, PackDescription, expected_tensor_names, sha256_file, write_manifest  # noqa: E402
+from pack_manifest import FORMAT_VERSION, JINA_OCR_LICENCE, PackDescription, expected_tensor_names, sha256_file, write_manifest  # noqa: E402
 
 
 class ManifestLayout(unittest.TestCase):
@@ -49,10 +49,25 @@ class ManifestLayout(unittest.TestCase):
         self.assertEqual(expected_tensor_names("draft", 12)["inputs"], ["inputs_embeds", "hidden_states", "past.0.key", "past.0.value"])
         self.assertEqual(expected_tensor_names("decoder", 2)["outputs"][:4], ["candidate_logits", "candidate_ids", "last_hidden_state", "new.0.key"])
 
+    def test_shared_buffer_form_names_lengths_and_present_buffers(self):
+        self.assertEqual(expected_tensor_names("decoder", 2, "shared-buffer")["inputs"],
+                         ["inputs_embeds", "seqlens_k", "total_sequence_length", "past.0.key", "past.0.value", "past.1.key", "past.1.value"])
+        self.assertEqual(expected_tensor_names("draft", 12, "shared-buffer")["outputs"][3:], ["present.0.key", "present.0.value"])
+        with tempfile.TemporaryDirectory() as directory:
+            pack = self.make_pack(directory)
+            pack.cache_form = "shared-buffer"
+            manifest = write_manifest(directory, pack)
+            self.assertEqual(manifest["cacheForm"], "shared-buffer")
+            self.assertIn("seqlens_k", manifest["tensors"]["decoder"]["inputs"])
+            pack.cache_form = "paged"
+            with self.assertRaisesRegex(ValueError, "cache form"):
+                write_manifest(directory, pack)
+
     def test_candidates_cover_what_the_no_repeat_rule_can_ban(self):
         with tempfile.TemporaryDirectory() as directory:
             manifest = write_manifest(directory, self.make_pack(directory))
-            self.assertEqual(manifest["formatVersion"], 2)
+            self.assertEqual(manifest["formatVersion"], FORMAT_VERSION)
+            self.assertEqual(manifest["cacheForm"], "views")
             self.assertEqual(manifest["candidates"], 90 - 30 + 2)
 
 

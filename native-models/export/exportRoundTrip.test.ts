@@ -1,0 +1,186 @@
+/**
+ * The Python export run for real: native-models/export/testing/export_tiny_pack.py builds a tiny DeepSeek-OCR-shaped
+ * torch model (random weights, jina-ocr-v1's module layout) and exports it with the same code the real weights go
+ * through (graph_export.py), in both cache forms. Here each pack is loaded as the app loads one (hashes, contract),
+ * its graphs are checked to read the caches in place, greedy decoding is compared token for token with PyTorch's own
+ * greedy on the same prompts, and FastMTP K = 1–3 with greedy on the exported pack.
+ * Needs a Python with torch and onnx (RECTO_PYTHON, else /usr/bin/python3, else python3); without one it skips.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelProto } from '../../testing/referencePack/onnxSchema.js';
+import { createDecodeModels, decodeOptionsFor } from '../vlm/decoding/decodeModels.js';
+import { Candidates, runDecoder } from '../vlm/decoding/decodeTypes.js';
+import { fastMtpDecode } from '../vlm/decoding/fastMtpDecode.js';
+import { greedyDecode } from '../vlm/decoding/greedyDecode.js';
+import { loadPack, type LoadedPack } from '../vlm/pack/loadPack.js';
+import { type CacheForm, cacheForms, tensorNames } from '../vlm/pack/packContract.js';
+import { floatTensor } from '../vlm/runtime/onnxRuntime.js';
+
+const APT_COMMAND = 'apt-get install -y --no-install-recommends python3-torch python3-onnx python3-numpy';
+const SCRIPT = resolve(import.meta.dirname, 'testing/export_tiny_pack.py');
+const PROMPTS = 6;
+const TOKENS = 24;
+
+/** The first of RECTO_PYTHON, /usr/bin/python3, python3 that imports torch and onnx. */
+function findPython(): string | null {
+  for (const candidate of [process.env.RECTO_PYTHON, '/usr/bin/python3', 'python3']) {
+    if (candidate && spawnSync(candidate, ['-c', 'import torch, onnx, numpy'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  return null;
+}
+
+const python = findPython();
+if (!python) console.warn(`SKIPPED: export round trip — no Python with torch and onnx (RECTO_PYTHON, /usr/bin/python3, python3); install with: ${APT_COMMAND}`);
+
+interface Reference {
+  eos: number;
+  prompts: number[][];
+  greedy: number[][];
+  margins: number[][];
+  draft: { ids: number[]; top: number[]; topLogit: number[]; margins: number[] };
+}
+
+interface OnnxNode {
+  input: string[];
+  output: string[];
+  op_type: string;
+  domain: string;
+  attribute: { name: string; i?: number | { toNumber(): number }; g?: OnnxGraph }[];
+}
+interface OnnxGraph {
+  node: OnnxNode[];
+}
+
+/**
+ * Every node that reads a cache input's data, with the If branch it sits in: the cache inputs and whatever a free view
+ * op (Reshape, Squeeze, Unsqueeze, Identity) makes of them, followed into the If subgraphs that use them by name.
+ * Shape reads only the dims and is left out.
+ */
+function cacheReaders(graph: OnnxGraph, cache: Set<string>, within = ''): { op: string; node: OnnxNode; within: string }[] {
+  const VIEWS = new Set(['Reshape', 'Squeeze', 'Unsqueeze', 'Identity']);
+  const readers: { op: string; node: OnnxNode; within: string }[] = [];
+  for (const node of graph.node) {
+    for (const attribute of node.attribute) {
+      if (attribute.g) readers.push(...cacheReaders(attribute.g, cache, `${node.op_type}.${attribute.name}`));
+    }
+    if (node.op_type === 'Shape' || !node.input.some((name) => cache.has(name))) continue;
+    if (VIEWS.has(node.op_type) && cache.has(node.input[0]!)) node.output.forEach((name) => cache.add(name));
+    else readers.push({ op: node.op_type, node, within });
+  }
+  return readers;
+}
+
+const intAttribute = (node: OnnxNode, name: string) => {
+  const value = node.attribute.find((a) => a.name === name)?.i;
+  return value === undefined ? undefined : Number(typeof value === 'number' ? value : value.toNumber());
+};
+
+describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (export_tiny_pack.py)', () => {
+  let out: string;
+  let reference: Reference;
+
+  beforeAll(() => {
+    out = mkdtempSync(join(tmpdir(), 'recto-export-'));
+    const run = spawnSync(python!, [SCRIPT, out, '--prompts', String(PROMPTS), '--tokens', String(TOKENS)], {
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' }, // no __pycache__ left in the source tree
+    });
+    if (run.status !== 0) throw new Error(`${SCRIPT} failed (status ${run.status}):\n${(run.stderr ?? '').slice(-4000)}`);
+    reference = JSON.parse(readFileSync(join(out, 'reference.json'), 'utf8')) as Reference;
+  }, 240_000);
+  afterAll(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  describe.each<[CacheForm]>(cacheForms.map((form) => [form]))('cache form %s', (form) => {
+    let pack: LoadedPack;
+    beforeAll(async () => {
+      pack = await loadPack(join(out, form), { provider: 'cpu', intraOpThreads: 1 });
+    });
+    afterAll(async () => {
+      await Promise.all(Object.values(pack?.sessions ?? {}).map((s) => s.release()));
+    });
+
+    it('loads with its hashes and the pack contract checked, and states its cache form', () => {
+      expect(pack.manifest.cacheForm).toBe(form);
+      expect(pack.manifest.candidates).toBe(pack.manifest.noRepeatNgram.windowSize - pack.manifest.noRepeatNgram.ngramSize + 2);
+      expect(pack.manifest.dims).toMatchObject({ hidden: 64, layers: 3, heads: 4, headDim: 16, vocab: 300 });
+    });
+
+    it('reads the caches in place: no Concat, Transpose, Slice or other copy of a cache input', () => {
+      for (const role of ['decoder', 'draft'] as const) {
+        const bytes = readFileSync(join(out, form, `${role}.onnx`));
+        const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as { graph: OnnxGraph & { input: { name: string }[] } };
+        const cache = new Set(model.graph.input.map((i) => i.name).filter((name) => name.startsWith('past.')));
+        const layers = role === 'decoder' ? pack.manifest.dims.layers : 1;
+        expect(cache.size).toBe(2 * layers);
+        const readers = cacheReaders(model.graph, cache);
+        if (form === 'views') {
+          // Each past view is read by one strided FusedMatMul (transBatchB), inside the If that skips it when P = 0.
+          expect(readers.map((r) => `${r.op} in ${r.within}`)).toEqual(new Array(2 * layers).fill('FusedMatMul in If.else_branch'));
+          for (const r of readers) expect(intAttribute(r.node, 'transBatchB')).toBe(1);
+        } else {
+          // Each layer's two buffers go to one GroupQueryAttention, which writes the new rows in place.
+          expect(readers.map((r) => r.op)).toEqual(new Array(layers).fill('GroupQueryAttention'));
+          for (const r of readers) {
+            expect(intAttribute(r.node, 'num_heads')).toBe(pack.manifest.dims.heads);
+            expect(intAttribute(r.node, 'kv_num_heads')).toBe(pack.manifest.dims.heads);
+            expect(intAttribute(r.node, 'do_rotary') ?? 0).toBe(0); // RoPE is applied before, with the model's own code
+          }
+        }
+      }
+    });
+
+    it('runs the FastMTP head as PyTorch does, whole or in two pieces through its cache', async () => {
+      const models = createDecodeModels(pack);
+      const { ids, top, topLogit } = reference.draft;
+      const H = models.hidden;
+      const n = ids.length;
+      models.decoder.reset(n);
+      const decoded = await runDecoder(models, await models.embedder.embed(ids), n);
+      const hidden = decoded.hidden.data as Float32Array; // [n × H], the decoder's last hidden states
+      const embeds = await models.embedder.embed(ids.slice(1));
+      const draft = models.draft!;
+      // Pairs (hidden state at i − 1, embedding of token i), i = 1 … n − 1: all at once, then split at `cut`.
+      const run = async (from: number, to: number) => {
+        const count = to - from;
+        const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(embeds.subarray(from * H, to * H), [1, count, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden.subarray(from * H, to * H), [1, count, H]) }, count);
+        const candidates = new Candidates(out, tensorNames.draft);
+        return Array.from({ length: count }, (_, row) => candidates.row(row));
+      };
+      draft.reset(n);
+      const whole = await run(0, n - 1);
+      const cut = Math.floor(n / 2);
+      draft.reset(n);
+      const pieces = [...(await run(0, cut)), ...(await run(cut, n - 1))];
+      for (const rows of [whole, pieces]) {
+        expect(rows.map((r) => r.ids[0])).toEqual(top);
+        rows.forEach((r, i) => expect(Math.abs(r.logits[0]! - topLogit[i]!)).toBeLessThan(1e-3));
+      }
+    });
+
+    it('decodes greedy exactly as PyTorch does, and FastMTP K = 1–3 equals greedy', async () => {
+      const models = createDecodeModels(pack);
+      // Plain greedy on both sides: the no-repeat rule is off here as in the Python reference.
+      const options = decodeOptionsFor(pack, { maxNewTokens: TOKENS, processors: [] });
+      const accepted: number[] = [];
+      for (const [input, prompt] of reference.prompts.entries()) {
+        const embeds = await models.embedder.embed(prompt);
+        const greedy = await greedyDecode(models, embeds, prompt.length, options);
+        const margin = Math.min(...reference.margins[input]!);
+        expect(greedy.tokens, `prompt ${input} (smallest PyTorch logit margin ${margin.toExponential(2)})`).toEqual(reference.greedy[input]);
+        for (const k of [1, 2, 3]) {
+          const fast = await fastMtpDecode(models, embeds, prompt.length, k, options);
+          expect(fast.tokens, `prompt ${input}, K = ${k}`).toEqual(greedy.tokens);
+          accepted.push(fast.stats.acceptedPerPosition.reduce((a, b) => a + b, 0));
+        }
+      }
+      console.log(`export round trip (${form}): ${reference.prompts.length} prompts × ${TOKENS} tokens identical to PyTorch; FastMTP drafts accepted: ${accepted.reduce((a, b) => a + b, 0)}`);
+    });
+  });
+});
