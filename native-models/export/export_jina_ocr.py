@@ -51,7 +51,7 @@ def cmd_export(opts):
         exempt_token_ids=[vocab["<td>"], vocab["</td>"]], max_positions=cfg.get("max_position_embeddings", 8192),
         draft_depth=opts.draft_depth, description="Exported with native-models/export/export_jina_ocr.py")
     export_pack(model, opts.out, description, lambda path: tokenizer.backend_tokenizer.save(path),
-                cache_form=opts.cache_form, mtp_module=opts.mtp_module)
+                cache_form=opts.cache_form, mtp_module=opts.mtp_module, mtp_concat=opts.mtp_concat)
     print(f"wrote {opts.out} ({opts.cache_form})")
 
 
@@ -181,6 +181,9 @@ def main():
     p.add_argument("--version", default="1.0")
     p.add_argument("--draft-depth", type=int, default=3)
     p.add_argument("--mtp-module", default="model.mtp", help="dotted path of the FastMTP head (see `inspect`)")
+    p.add_argument("--mtp-concat", choices=("embedding-first", "hidden-first"), default="embedding-first",
+                   help="order of eh_proj's inputs: [enorm(embedding); hnorm(hidden)] (vLLM's DeepSeek-MTP) or the reverse "
+                        "(the DeepSeek-V3 paper); check the snapshot's MTP code")
     p.add_argument("--cache-form", choices=CACHE_FORMS, default="views",
                    help="views: past read in place (CPU); shared-buffer: GroupQueryAttention over capacity buffers (GPU)")
     p = sub.add_parser("parity")

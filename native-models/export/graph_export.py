@@ -23,6 +23,10 @@ from pack_manifest import CACHE_FORMS, PackDescription, minimum_candidates, writ
 OPSET = 17
 # Below this many bytes a tensor stays inside the .onnx file; larger ones go to `<graph>.onnx.data`.
 EXTERNAL_DATA_THRESHOLD = 1 << 20
+# How the FastMTP head joins its two normed inputs before eh_proj. DeepSeek-V3-style MTP implementations that load
+# real weights (vLLM's and SGLang's DeepSeek-MTP) put the token embedding first: eh_proj([enorm(e); hnorm(h)]); the
+# DeepSeek-V3 paper writes the hidden state first. jina-ocr-v1's head is not published in a form we could check.
+MTP_CONCAT_ORDERS = ("embedding-first", "hidden-first")
 # Dummy sizes the graphs are traced with (every such axis is dynamic): new tokens, past length, buffer capacity.
 TRACE_TOKENS, TRACE_PAST, TRACE_CAPACITY = 2, 3, 8
 
@@ -154,7 +158,7 @@ def candidates(logits, count):
     return values, ids.to(torch.int32)
 
 
-def make_wrappers(model, mtp_module: str, cache_form: str, count: int):
+def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_concat: str):
     core = language_core(model)
     lm_head = model.lm_head
     mtp = resolve(model, mtp_module)
@@ -205,7 +209,8 @@ def make_wrappers(model, mtp_module: str, cache_form: str, count: int):
             lengths, flat = (rest[:2], rest[2:]) if cache_form == "shared-buffer" else ((), rest)
             positions = new_positions(cache_form, inputs_embeds, flat[0] if cache_form == "views" else lengths[1])
             cos, sin = rotary_tables(mtp.block.self_attn, inputs_embeds)
-            x = mtp.eh_proj(torch.cat([mtp.hnorm(hidden_states), mtp.enorm(inputs_embeds)], dim=-1))
+            joined = [mtp.enorm(inputs_embeds), mtp.hnorm(hidden_states)]
+            x = mtp.eh_proj(torch.cat(joined if mtp_concat == "embedding-first" else joined[::-1], dim=-1))
             x, kv = layer_forward(mtp.block, x, attention, caches(flat, lengths)[0], positions, cos, sin)
             head_norm = getattr(mtp, "shared_head_norm", None) or getattr(mtp, "norm")
             return (*candidates(lm_head(head_norm(x)), count), x, *kv)
@@ -258,12 +263,14 @@ def cache_trace_args(cache_form, layers, heads, head_dim):
 
 
 def export_pack(model, out: str, description: PackDescription, write_tokenizer, *, cache_form: str = "views",
-                mtp_module: str = "model.mtp", vision_size: int = 1024) -> dict:
+                mtp_module: str = "model.mtp", mtp_concat: str = "embedding-first", vision_size: int = 1024) -> dict:
     """Writes vision/embed/decoder/draft graphs, the tokenizer and manifest.json for `model` into `out`. `description`
     gives names, licence and special tokens (dims, files and cacheForm are filled in here); `write_tokenizer(path)`
     writes tokenizer.json. Returns the manifest."""
     if cache_form not in CACHE_FORMS:
         raise ValueError(f"cache form must be one of {', '.join(CACHE_FORMS)}, got {cache_form!r}")
+    if mtp_concat not in MTP_CONCAT_ORDERS:
+        raise ValueError(f"MTP concatenation order must be one of {', '.join(MTP_CONCAT_ORDERS)}, got {mtp_concat!r}")
     core = language_core(model)
     attn0 = core.layers[0].self_attn
     H, L, nh = core.embed_tokens.embedding_dim, len(core.layers), attn0.num_heads
@@ -273,7 +280,7 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
     # for tensors that require grad (nothing is trained here).
     model.requires_grad_(False)
     patch_moe_for_export(core)
-    vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count)
+    vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count, mtp_concat)
     inline = (lambda m: inline_past_side(m, nh, dh)) if cache_form == "views" else None
     os.makedirs(out, exist_ok=True)
     files = {}

@@ -1,9 +1,11 @@
 /**
  * `npm test`: every check, from a fresh clone. Installs what is missing (dependencies, Debian's Chromium for the
- * end-to-end tests), builds, then runs lint (layer arrows), type-checks, unit tests and Playwright e2e tests.
+ * end-to-end tests, Debian's python3-torch and python3-onnx for the export round-trip test), builds, then runs lint
+ * (layer arrows), type-checks, unit tests and Playwright e2e tests.
  * Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero if any
  * step failed. The last line counts the tests of both suites.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +25,28 @@ function ensureChromium() {
   run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
 }
 
+/** Python with torch and onnx, for the export round-trip test (native-models/export/exportRoundTrip.test.ts). */
+const pythonExportPackages = ['python3-torch', 'python3-onnx', 'python3-numpy'];
+const pythonExportInstall = `apt-get install -y --no-install-recommends ${pythonExportPackages.join(' ')}`;
+
+function ensurePythonExport() {
+  const pythons = [process.env.RECTO_PYTHON, '/usr/bin/python3', 'python3'].filter(Boolean);
+  const has = () => pythons.some((python) => spawnSync(python, ['-c', 'import torch, onnx, numpy'], { stdio: 'ignore' }).status === 0);
+  if (has()) return;
+  if (process.getuid?.() !== 0) {
+    say(`no Python with torch and onnx: the export round-trip test will skip; install them with: sudo ${pythonExportInstall}`);
+    return;
+  }
+  say('installing Debian python3-torch, python3-onnx and python3-numpy for the export round-trip test (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pythonExportPackages], { env });
+}
+
 try {
   ensureDependencies();
   ensureChromium();
+  ensurePythonExport();
   ensureBuild();
 } catch (error) {
   say(String(error instanceof Error ? error.message : error));

@@ -116,7 +116,7 @@ export function attention(
  *   it only when P > 0 (the first run of a page has P = 0: zero scores and a zero past context instead).
  * - 'block-diagonal': one plain MatMul against a block-diagonal query matrix Q̂ [H, nh·T] (Q̂[h'·dh + d, h·T + t] =
  *   q[t, h, d] when h' = h, else 0), keeping each head's own dh columns of P·V: standard ONNX ops only, nh× the
- *   multiply-adds. What the Python export writes (export_jina_ocr.py).
+ *   multiply-adds. (The Python export, native-models/export/graph_export.py, writes 'strided' too.)
  * Measured against each other and against Einsum, Mul + ReduceSum and Transpose + MatMul in docs/decoding.md.
  */
 export type PastSide = 'strided' | 'block-diagonal';

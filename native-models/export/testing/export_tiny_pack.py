@@ -64,7 +64,7 @@ def main():
             hidden=0, layers=0, heads=0, bos=BOS, eos=EOS, image=IMAGE, exempt_token_ids=[],
             max_positions=config.max_position_embeddings, max_new_tokens=opts.tokens,
             description="native-models/export/testing/export_tiny_pack.py"),
-            write_tokenizer(config.vocab_size), cache_form=form, vision_size=128)
+            write_tokenizer(config.vocab_size), cache_form=form, mtp_concat=config.mtp_concat, vision_size=128)
     with open(os.path.join(opts.out, "reference.json"), "w", encoding="utf-8") as handle:
         json.dump({"eos": EOS, "prompts": prompts, "greedy": [list(g) for g in greedy], "margins": [list(m) for m in margins],
                    "draft": {"ids": draft_ids, "top": draft_top.indices[:, 0].tolist(), "topLogit": draft_top.values[:, 0].tolist(),

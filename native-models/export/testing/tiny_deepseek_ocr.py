@@ -36,6 +36,7 @@ class TinyConfig:
     rms_norm_eps: float = 1e-6
     vision_channels: int = 8
     patch: int = 64  # one image token per 64×64 pixels, as DeepSeek-OCR's 1024 → 16×16
+    mtp_concat: str = "embedding-first"  # graph_export.MTP_CONCAT_ORDERS
 
 
 class DeepseekV2RMSNorm(nn.Module):
@@ -169,12 +170,12 @@ class MultiTokenPredictor(nn.Module):
         self.eh_proj = nn.Linear(2 * H, H, bias=False)
         self.block = DeepseekV2DecoderLayer(config, dense=True)
         self.norm = DeepseekV2RMSNorm(H, config.rms_norm_eps)
+        self.concat = config.mtp_concat
 
     def forward(self, hidden_states, inputs_embeds, position_ids):
-        """Pairs (decoder hidden state at position i − 1, embedding of token i) → the block's hidden states. The
-        order inside the concatenation is the export's assumption (graph_export.py Draft), not checked on
-        jina-ocr-v1."""
-        x = self.eh_proj(torch.cat([self.hnorm(hidden_states), self.enorm(inputs_embeds)], dim=-1))
+        """Pairs (decoder hidden state at position i − 1, embedding of token i) → the block's hidden states."""
+        joined = [self.enorm(inputs_embeds), self.hnorm(hidden_states)]
+        x = self.eh_proj(torch.cat(joined if self.concat == "embedding-first" else joined[::-1], dim=-1))
         return self.block(x, position_ids)
 
 
