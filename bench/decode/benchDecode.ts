@@ -84,7 +84,7 @@ const loadBefore = loadavg();
 const runs: BenchRun[] = [];
 const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack(`real-size-v6${formSuffix}`, realSizeDims)]]
+  ? [['real-size', () => ensurePack(`real-size-v7${formSuffix}`, realSizeDims)]]
   : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm)]);
 
 for (const [variant, dir] of targets) {
@@ -99,7 +99,7 @@ if (realSize && !values['skip-moe']) {
   // Same hidden size, 3 layers (1 dense + 2 MoE), small vocabulary: only the MoE varies.
   for (const [experts, topK] of [[16, 6], [64, 6], [64, 2]] as const) {
     const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false };
-    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v6${formSuffix}`, dims), { provider, intraOpThreads: threads });
+    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v7${formSuffix}`, dims), { provider, intraOpThreads: threads });
     const ms = await stepTimeAtContext(createDecodeModels(pack), 100, 0, 10);
     moeRows.push({ routed_experts: experts, top_k: topK, step_ms_ctx100: ms });
     log(`  MoE E=${experts} top-${topK}: ${ms.toFixed(2)} ms/step`);

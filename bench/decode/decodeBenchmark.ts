@@ -4,7 +4,8 @@
  * per step, and step time at several context lengths.
  */
 import { createDecodeModels, decodeOptionsFor } from '../../native-models/vlm/decoding/decodeModels.js';
-import { bytesMoved, type DecodeModels, type DecodeResult, runDecoder } from '../../native-models/vlm/decoding/decodeTypes.js';
+import { bytesMoved, type DecodeModels, type DecodeResult } from '../../native-models/vlm/decoding/decodeTypes.js';
+import { type HiddenRows, releaseHidden, RowIndices, runDecoder, runDraft } from '../../native-models/vlm/decoding/graphRuns.js';
 import { fastMtpDecode } from '../../native-models/vlm/decoding/fastMtpDecode.js';
 import { greedyDecode } from '../../native-models/vlm/decoding/greedyDecode.js';
 import type { LoadedPack } from '../../native-models/vlm/pack/loadPack.js';
@@ -244,6 +245,8 @@ export async function stepsAtContexts(models: DecodeModels, contexts: readonly n
   draft.fill(longest, Math.max(deepest, 1), (size) => rng.weights(size, 1));
   const row = rng.weights(H, 1);
   const verifyRows = rng.weights((deepest + 1) * H, 1);
+  const hiddenSource = floatTensor(rng.weights(H, 1), [1, 1, H]);
+  const firstRow = new RowIndices().range(0, 1);
   const times = new Map(ks.map((k) => [k, new Map(contexts.map((c) => [c, [] as number[]]))]));
   const bytes = new Map(ks.map((k) => [k, new Map<number, number>()]));
   for (let rep = 0; rep <= reps; rep++) {
@@ -256,12 +259,15 @@ export async function stepsAtContexts(models: DecodeModels, contexts: readonly n
         if (k === 0) {
           await runDecoder(models, row, 1);
         } else {
-          let hidden = row;
+          // As the FastMTP loop does: each draft reads the previous run's hidden-state output as it came.
+          let hidden: HiddenRows = { tensor: hiddenSource, rows: firstRow };
           for (let i = 0; i < k; i++) {
-            const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(row, [1, 1, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, 1, H]) }, 1);
-            hidden = (out[tensorNames.draft.hiddenStatesOut]!.data as Float32Array).slice();
+            const out = await runDraft(models, row, hidden);
+            if (hidden.tensor !== hiddenSource) releaseHidden(hidden.tensor);
+            hidden = { tensor: out.hidden, rows: firstRow };
           }
-          await runDecoder(models, verifyRows.subarray(0, (k + 1) * H), k + 1);
+          releaseHidden(hidden.tensor);
+          releaseHidden((await runDecoder(models, verifyRows.subarray(0, (k + 1) * H), k + 1, true)).hidden);
         }
         if (rep > 0) times.get(k)!.get(context)!.push(performance.now() - start); // rep 0 warms up
         bytes.get(k)!.set(context, bytesMoved(models).toHost - before);

@@ -4,7 +4,7 @@
  * caches can stay on the device, and reports whether they did. Used by gpu-check.sh to pick the providers.
  */
 import { createDecodeModels } from '../../native-models/vlm/decoding/decodeModels.js';
-import { runDecoder } from '../../native-models/vlm/decoding/decodeTypes.js';
+import { runDecoder } from '../../native-models/vlm/decoding/graphRuns.js';
 import { loadPack } from '../../native-models/vlm/pack/loadPack.js';
 import { referencePackDir } from '../../testing/referencePack/referencePackCache.js';
 import { SharedBufferCache } from '../../native-models/vlm/decoding/sharedBufferCache.js';

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelProto } from '../../testing/referencePack/onnxSchema.js';
 import { createDecodeModels, decodeOptionsFor } from '../vlm/decoding/decodeModels.js';
-import { Candidates, runDecoder } from '../vlm/decoding/decodeTypes.js';
+import { Candidates, RowIndices, runDecoder } from '../vlm/decoding/graphRuns.js';
 import { fastMtpDecode } from '../vlm/decoding/fastMtpDecode.js';
 import { greedyDecode } from '../vlm/decoding/greedyDecode.js';
 import { loadPack, type LoadedPack } from '../vlm/pack/loadPack.js';
@@ -142,16 +142,25 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       const H = models.hidden;
       const n = ids.length;
       models.decoder.reset(n);
-      const decoded = await runDecoder(models, await models.embedder.embed(ids), n);
-      const hidden = decoded.hidden.data as Float32Array; // [n × H], the decoder's last hidden states
+      const decoded = await runDecoder(models, await models.embedder.embed(ids), n, true);
+      const hidden = decoded.hidden!; // [1, n, H], the decoder's last hidden states, fed to the draft graph as they came
       const embeds = await models.embedder.embed(ids.slice(1));
       const draft = models.draft!;
-      // Pairs (hidden state at i − 1, embedding of token i), i = 1 … n − 1: all at once, then split at `cut`.
+      const indices = new RowIndices();
+      const outputs = [tensorNames.draft.candidateIds, tensorNames.draft.candidateLogits];
+      // Pairs (hidden state at i − 1, embedding of token i), i = 1 … n − 1: all at once, then split at `cut`; the
+      // draft graph picks rows from … to − 1 of the whole hidden-state tensor itself (hidden_rows).
       const run = async (from: number, to: number) => {
         const count = to - from;
-        const out = await draft.forward({ [tensorNames.draft.inputsEmbeds]: floatTensor(embeds.subarray(from * H, to * H), [1, count, H]), [tensorNames.draft.hiddenStates]: floatTensor(hidden.subarray(from * H, to * H), [1, count, H]) }, count);
+        const feeds = {
+          [tensorNames.draft.inputsEmbeds]: floatTensor(embeds.subarray(from * H, to * H), [1, count, H]),
+          [tensorNames.draft.hiddenStates]: hidden,
+          [tensorNames.draft.hiddenRows]: indices.range(from, count),
+        };
+        const out = await draft.forward(feeds, count, outputs);
         const candidates = new Candidates(out, tensorNames.draft);
-        return Array.from({ length: count }, (_, row) => candidates.row(row));
+        const logits = out[tensorNames.draft.candidateLogits]!.data as Float32Array;
+        return Array.from({ length: count }, (_, row) => ({ ids: candidates.row(row).ids, logits: logits.subarray(row * candidates.width, (row + 1) * candidates.width) }));
       };
       draft.reset(n);
       const whole = await run(0, n - 1);

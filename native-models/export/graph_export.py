@@ -202,10 +202,13 @@ def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_conca
 
     class Draft(nn.Module):
         """The FastMTP block (DeepSeek-V3 MTP shape: enorm, hnorm, eh_proj, one decoder layer, shared head):
-        inputs_embeds [1, T, H], hidden_states [1, T, H], [lengths,] past.0.key/value → candidate_logits,
-        candidate_ids, hidden_states_out, the block's cache rows."""
+        inputs_embeds [1, T, H], hidden_states [1, S, H] with hidden_rows [T] int64, [lengths,] past.0.key/value →
+        candidate_logits, candidate_ids, hidden_states_out, the block's cache rows. hidden_states is an earlier run's
+        hidden-state output as it came; the rows to pair with the embeddings are picked here (a Gather in the graph,
+        pack format 3), so the runtime never slices them out on the host."""
 
-        def forward(self, inputs_embeds, hidden_states, *rest):
+        def forward(self, inputs_embeds, hidden_states, hidden_rows, *rest):
+            hidden_states = torch.index_select(hidden_states, 1, hidden_rows)
             lengths, flat = (rest[:2], rest[2:]) if cache_form == "shared-buffer" else ((), rest)
             positions = new_positions(cache_form, inputs_embeds, flat[0] if cache_form == "views" else lengths[1])
             cos, sin = rotary_tables(mtp.block.self_attn, inputs_embeds)
@@ -300,9 +303,12 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         length_names, lengths, past, axes = cache_trace_args(cache_form, 1, nh, dh)
         past_names, written = cache_tensor_names(1, cache_form)
         outputs = ["candidate_logits", "candidate_ids", "hidden_states_out", *written]
-        files["draft"] = export_graph(draft, (torch.zeros(1, TRACE_TOKENS, H), torch.zeros(1, TRACE_TOKENS, H), *lengths, *past),
-                                      os.path.join(out, "draft.onnx"), ["inputs_embeds", "hidden_states", *length_names, *past_names],
-                                      outputs, {**axes, **rows("inputs_embeds", "hidden_states", *outputs[:3])}, inline)
+        # Traced with more hidden rows than tokens (S ≠ T), so the two lengths stay separate dynamic axes.
+        hidden_trace = (torch.zeros(1, TRACE_TOKENS + 1, H), torch.arange(1, TRACE_TOKENS + 1, dtype=torch.long))
+        files["draft"] = export_graph(draft, (torch.zeros(1, TRACE_TOKENS, H), *hidden_trace, *lengths, *past),
+                                      os.path.join(out, "draft.onnx"), ["inputs_embeds", "hidden_states", "hidden_rows", *length_names, *past_names],
+                                      outputs, {**axes, **rows("inputs_embeds", *outputs[:3]), "hidden_states": {1: "source"},
+                                                "hidden_rows": {0: "tokens"}}, inline)
     write_tokenizer(os.path.join(out, "tokenizer.json"))
     files["tokenizer"] = ["tokenizer.json"]
     role_files = {role: [names[0]] for role, names in files.items()}

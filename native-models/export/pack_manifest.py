@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List
 
 MANIFEST_FILE = "manifest.json"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 ROLES = ("vision", "embed", "decoder", "draft")
 CACHE_FORMS = ("views", "shared-buffer")
 SHARED_BUFFER_LENGTHS = ["seqlens_k", "total_sequence_length"]
@@ -60,7 +60,7 @@ def expected_tensor_names(role: str, layers: int, cache_form: str = "views") -> 
         return {"inputs": ["inputs_embeds", *past], "outputs": ["candidate_logits", "candidate_ids", "last_hidden_state", *new]}
     if role == "draft":
         past, new = cache(decoder_cache_names(1))
-        return {"inputs": ["inputs_embeds", "hidden_states", *past], "outputs": ["candidate_logits", "candidate_ids", "hidden_states_out", *new]}
+        return {"inputs": ["inputs_embeds", "hidden_states", "hidden_rows", *past], "outputs": ["candidate_logits", "candidate_ids", "hidden_states_out", *new]}
     raise ValueError(f"unknown graph role {role!r}")
 
 

@@ -46,7 +46,7 @@ class ManifestLayout(unittest.TestCase):
                 write_manifest(directory, pack)
 
     def test_tensor_names_follow_the_contract(self):
-        self.assertEqual(expected_tensor_names("draft", 12)["inputs"], ["inputs_embeds", "hidden_states", "past.0.key", "past.0.value"])
+        self.assertEqual(expected_tensor_names("draft", 12)["inputs"], ["inputs_embeds", "hidden_states", "hidden_rows", "past.0.key", "past.0.value"])
         self.assertEqual(expected_tensor_names("decoder", 2)["outputs"][:4], ["candidate_logits", "candidate_ids", "last_hidden_state", "new.0.key"])
 
     def test_shared_buffer_form_names_lengths_and_present_buffers(self):

@@ -136,8 +136,9 @@ export interface DraftWeights {
 
 /**
  * The FastMTP draft block (one transformer layer after DeepSeek-V3's MTP module):
- * inputs_embeds [1, T, H] (embedding of the token at each position), hidden_states [1, T, H] (decoder's last hidden
- * state of the previous position, or the block's own output when applied recursively), past.0.key/value →
+ * inputs_embeds [1, T, H] (embedding of the token at each position), hidden_states [1, S, H] with hidden_rows [T]
+ * (the decoder's last hidden state of the previous position, or the block's own output when applied recursively: an
+ * output of an earlier run, fed as it came, and the rows of it to use), past.0.key/value →
  * candidate_logits / candidate_ids [1, T, C], hidden_states_out [1, T, H], new.0.key/value (same cache scheme as the
  * decoder).
  */
@@ -146,7 +147,9 @@ export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights,
   const headDim = d.hidden / d.heads;
   const g = new GraphBuilder('draft_block');
   const embeds = g.input(tensorNames.draft.inputsEmbeds, DataType.FLOAT, [1, 'tokens', d.hidden]);
-  const hidden = g.input(tensorNames.draft.hiddenStates, DataType.FLOAT, [1, 'tokens', d.hidden]);
+  const source = g.input(tensorNames.draft.hiddenStates, DataType.FLOAT, [1, 'source', d.hidden]);
+  const hiddenRows = g.input(tensorNames.draft.hiddenRows, DataType.INT64, ['tokens']);
+  const hidden = g.op1('Gather', [source, hiddenRows], { axis: 1 }); // [1, T, H], picked here so no row crosses to the host
   const [cache] = draftCacheNames();
   const side = cacheSide(g, form, embeds, [cache!], d.heads, headDim);
   const joined = g.op1('Concat', [rmsNorm(g, hidden, 'hnorm', d.hidden), rmsNorm(g, embeds, 'enorm', d.hidden)], { axis: -1 });

@@ -76,7 +76,7 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
 
   const manifest: PackManifest = {
     format: 'recto-vlm-pack',
-    formatVersion: 2,
+    formatVersion: 3,
     name: `recto-reference-${options.variant}`,
     version: `seed-${seed}`,
     licence: 'MIT (generated random weights; no trained model)',

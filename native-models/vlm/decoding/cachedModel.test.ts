@@ -7,7 +7,10 @@ import { loadPack, type LoadedPack } from '../pack/loadPack.js';
 import { referencePackDir } from '../../../testing/referencePack/referencePackCache.js';
 import { Rng } from '../../../testing/referencePack/rng.js';
 import { createDecodeModels } from './decodeModels.js';
-import { type DecodeModels, runDecoder } from './decodeTypes.js';
+import type { DecodeModels } from './decodeTypes.js';
+import { runDecoder } from './graphRuns.js';
+import { tensorNames } from '../pack/packContract.js';
+import { floatTensor } from '../runtime/onnxRuntime.js';
 
 let pack: LoadedPack;
 let models: DecodeModels;
@@ -26,10 +29,15 @@ function rows(models: DecodeModels, count: number, seed: number): Float32Array {
   return new Rng(seed).weights(count * models.hidden, 1);
 }
 
-/** Top candidate logits of every row of one run, as plain arrays. */
-async function topLogits(embeds: Float32Array, count: number): Promise<number[][]> {
-  const { candidates } = await runDecoder(models, embeds, count);
-  return Array.from({ length: count }, (_, r) => Array.from(candidates.row(r).logits.subarray(0, 5)));
+const logitsOnly = [tensorNames.decoder.candidateLogits];
+
+/** Top candidate logits of every row of one run (the loops fetch only the ids; the graph returns both). */
+async function topLogits(embeds: Float32Array, count: number, on: DecodeModels = models): Promise<number[][]> {
+  const out = await on.decoder.forward({ [tensorNames.decoder.inputsEmbeds]: floatTensor(embeds, [1, count, on.hidden]) }, count, logitsOnly);
+  const logits = out[tensorNames.decoder.candidateLogits]!;
+  const width = logits.dims[2]!;
+  const data = logits.data as Float32Array;
+  return Array.from({ length: count }, (_, r) => Array.from(data.subarray(r * width, r * width + 5)));
 }
 
 describe('CachedModel (caches read and written in place)', () => {
@@ -74,8 +82,7 @@ describe('CachedModel (caches read and written in place)', () => {
     fresh.decoder.reset(2);
     const pieces: number[][] = [];
     for (const [from, to] of [[0, 3], [3, 4], [4, 9]] as const) {
-      const { candidates } = await runDecoder(fresh, embeds.subarray(from * H, to * H), to - from);
-      for (let r = 0; r < to - from; r++) pieces.push(Array.from(candidates.row(r).logits.subarray(0, 5)));
+      pieces.push(...(await topLogits(embeds.subarray(from * H, to * H), to - from, fresh)));
     }
     expect(fresh.decoder.grows).toBeGreaterThan(0);
     for (let r = 0; r < n; r++) for (let c = 0; c < 5; c++) expect(pieces[r]![c]!).toBeCloseTo(whole[r]![c]!, 4);
@@ -83,9 +90,15 @@ describe('CachedModel (caches read and written in place)', () => {
 
   it('returns the pack’s number of candidates, sorted, and never the full logits', async () => {
     models.decoder.reset(4);
-    const { candidates } = await runDecoder(models, rows(models, 2, 9), 2);
+    const { candidates, hidden } = await runDecoder(models, rows(models, 2, 9), 2);
     expect(candidates.width).toBe(pack.manifest.candidates);
-    const row = candidates.row(1).logits;
+    expect(hidden).toBeNull(); // greedy decoding does not fetch the hidden states
+    models.decoder.reset(4);
+    const out = await models.decoder.forward({ [tensorNames.decoder.inputsEmbeds]: floatTensor(rows(models, 2, 9), [1, 2, models.hidden]) }, 2, [tensorNames.decoder.candidateLogits, tensorNames.decoder.candidateIds]);
+    expect(Object.keys(out).filter((name) => !name.startsWith('new.')).sort()).toEqual([tensorNames.decoder.candidateIds, tensorNames.decoder.candidateLogits]); // no hidden states
+    const width = pack.manifest.candidates;
+    const row = (out[tensorNames.decoder.candidateLogits]!.data as Float32Array).subarray(width, 2 * width);
     for (let i = 1; i < row.length; i++) expect(row[i]!).toBeLessThanOrEqual(row[i - 1]!);
+    expect(Array.from((out[tensorNames.decoder.candidateIds]!.data as Int32Array).subarray(width, 2 * width))).toEqual(Array.from(candidates.row(1).ids));
   });
 });

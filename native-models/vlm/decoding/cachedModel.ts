@@ -22,8 +22,11 @@ export interface KvCacheModel {
   readonly grows: number;
   /** Starts a page that may reach `capacity` positions (buffers allocated here, never during decoding). */
   reset(capacity: number): void;
-  /** Runs the graph on `count` new positions; returns the non-cache outputs (the cache is updated in place). */
-  forward(inputs: Record<string, Tensor>, count: number): Promise<Record<string, Tensor>>;
+  /**
+   * Runs the graph on `count` new positions; returns the non-cache outputs named in `outputs` (the cache is updated in
+   * place). `outputs` should be a constant array: the fetches object made for it is kept and reused.
+   */
+  forward(inputs: Record<string, Tensor>, count: number, outputs: readonly string[]): Promise<Record<string, Tensor>>;
   /** Keeps the first `length` positions. */
   truncate(length: number): void;
   /** Benchmarks: synthetic contents for `length` positions and room for `spare` more; `seek` sets any length ≤ it. */
@@ -47,20 +50,18 @@ export class CachedModel implements KvCacheModel {
    * step, so less garbage-collection time landing in the decoding loop.
    */
   private readonly feeds: Record<string, Tensor> = {};
-  private readonly fetches: Record<string, Tensor | null> = {};
+  private readonly fetches = new FetchesByOutputs();
 
   constructor(
     readonly session: TimedSession,
     private readonly caches: readonly CacheNames[],
     private readonly shape: CacheShape,
-    private readonly outputNames: readonly string[],
   ) {
     this.buffers = caches.flatMap(() => [new Float32Array(0), new Float32Array(0)]);
     // Only the CPU provider reads a host view where it lies; a GPU provider copies every host input to the device, so
     // there the past views count as bytes moved (keeping caches on a GPU needs device buffers: docs/decoding.md).
     this.resident = new Set(session.provider === 'cpu' ? caches.flatMap((c) => [c.pastKey, c.pastValue]) : []);
     this.shapeDims = [shape.heads, shape.headDim];
-    for (const name of outputNames) this.fetches[name] = null;
   }
 
   /** Cached positions. */
@@ -86,14 +87,15 @@ export class CachedModel implements KvCacheModel {
    * Runs the graph on `count` new positions; `inputs` are the non-cache inputs. Returns the non-cache outputs (the new
    * positions' keys and values are already in the cache buffers).
    */
-  async forward(inputs: Record<string, Tensor>, count: number): Promise<Record<string, Tensor>> {
+  async forward(inputs: Record<string, Tensor>, count: number, outputs: readonly string[]): Promise<Record<string, Tensor>> {
     if (this.valid + count > this.capacity) this.allocate(Math.max(this.valid + count, 2 * this.capacity), true);
     const [heads, headDim] = this.shapeDims;
     const past = this.valid * this.rowSize;
     const end = past + count * this.rowSize;
     const pastDims = [1, this.valid, heads, headDim];
     const newDims = [1, count, heads, headDim];
-    const { feeds, fetches } = this;
+    const { feeds } = this;
+    const fetches = this.fetches.for(outputs);
     for (const name in inputs) feeds[name] = inputs[name]!;
     for (let i = 0; i < this.caches.length; i++) {
       const c = this.caches[i]!;
@@ -140,6 +142,24 @@ export class CachedModel implements KvCacheModel {
     });
     if (keep) this.grows++;
     this.capacity = capacity;
+  }
+}
+
+/**
+ * One fetches object per list of wanted outputs (its cache entries are replaced on every run): the loops ask for a
+ * few constant lists, so no object is built per step.
+ */
+export class FetchesByOutputs {
+  private readonly byList = new Map<readonly string[], Record<string, Tensor | null>>();
+
+  for(outputs: readonly string[]): Record<string, Tensor | null> {
+    let fetches = this.byList.get(outputs);
+    if (!fetches) {
+      fetches = {};
+      for (const name of outputs) fetches[name] = null;
+      this.byList.set(outputs, fetches);
+    }
+    return fetches;
   }
 }
 

@@ -12,8 +12,8 @@ export function createDecodeModels(pack: LoadedPack): DecodeModels {
   const Model = cacheForm === 'shared-buffer' ? SharedBufferCache : CachedModel;
   return {
     embedder: new TokenEmbedder(pack.sessions.embed, dims.hidden, tensorNames.embed),
-    decoder: new Model(pack.sessions.decoder, decoderCacheNames(dims.layers), shape, [tensorNames.decoder.candidateLogits, tensorNames.decoder.candidateIds, tensorNames.decoder.lastHiddenState]),
-    draft: new Model(pack.sessions.draft, draftCacheNames(), shape, [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut]),
+    decoder: new Model(pack.sessions.decoder, decoderCacheNames(dims.layers), shape),
+    draft: new Model(pack.sessions.draft, draftCacheNames(), shape),
     hidden: dims.hidden,
     vocab: dims.vocab,
   };

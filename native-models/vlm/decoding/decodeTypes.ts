@@ -1,8 +1,6 @@
 /** Shared types of the greedy and FastMTP loops. */
 import type { KvCacheModel, TokenEmbedder } from './cachedModel.js';
-import type { CandidateRow, LogitsProcessor } from './logitsProcessors.js';
-import { floatTensor, type Tensor } from '../runtime/onnxRuntime.js';
-import { tensorNames } from '../pack/packContract.js';
+import type { LogitsProcessor } from './logitsProcessors.js';
 
 export interface DecodeModels {
   embedder: TokenEmbedder;
@@ -79,40 +77,6 @@ export function meanAcceptedLength(stats: DecodeStats): number {
 
 export function acceptanceRates(stats: DecodeStats): number[] {
   return stats.draftedPerPosition.map((drafted, i) => (drafted === 0 ? 0 : stats.acceptedPerPosition[i]! / drafted));
-}
-
-/** Row `row` of a [1, T, W] tensor. */
-export function rowOf(tensor: Tensor, row: number): Float32Array {
-  const width = tensor.dims[2]!;
-  return (tensor.data as Float32Array).subarray(row * width, (row + 1) * width);
-}
-
-/** The candidates of a graph run ([1, T, C] logits and token ids): all the host sees of the logits. */
-export class Candidates {
-  readonly width: number;
-  private readonly logits: Float32Array;
-  private readonly ids: Int32Array;
-
-  constructor(out: Record<string, Tensor>, names: { candidateLogits: string; candidateIds: string }) {
-    const logits = out[names.candidateLogits]!;
-    this.width = logits.dims[2]!;
-    this.logits = logits.data as Float32Array;
-    this.ids = out[names.candidateIds]!.data as Int32Array;
-  }
-
-  get rows(): number {
-    return this.logits.length / this.width;
-  }
-
-  /** Row `row`: token ids by decreasing logit (lower id first on ties). */
-  row(row: number): CandidateRow {
-    return { ids: this.ids.subarray(row * this.width, (row + 1) * this.width), logits: this.logits.subarray(row * this.width, (row + 1) * this.width) };
-  }
-}
-
-export async function runDecoder(models: DecodeModels, embeds: Float32Array, count: number): Promise<{ candidates: Candidates; hidden: Tensor }> {
-  const out = await models.decoder.forward({ [tensorNames.decoder.inputsEmbeds]: floatTensor(embeds, [1, count, models.hidden]) }, count);
-  return { candidates: new Candidates(out, tensorNames.decoder), hidden: out[tensorNames.decoder.lastHiddenState]! };
 }
 
 /** Bytes moved so far by the sessions decoding uses: take one reading before the steps and subtract it after. */

@@ -5,9 +5,8 @@
  * The committed sequence is exactly greedyDecode's: every committed token is the decoder's own processed argmax
  * given exactly the greedy context.
  */
-import { tensorNames } from '../pack/packContract.js';
-import { floatTensor } from '../runtime/onnxRuntime.js';
-import { bytesMoved, Candidates, Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, pageCapacity, rowOf, runDecoder } from './decodeTypes.js';
+import { bytesMoved, Committer, type DecodeModels, type DecodeOptions, type DecodeResult, emptyStats, pageCapacity } from './decodeTypes.js';
+import { type HiddenRows, releaseHidden, RowIndices, runDecoder, runDraft } from './graphRuns.js';
 import { pickCandidate } from './logitsProcessors.js';
 import { verifyDrafts } from './verifier.js';
 
@@ -34,11 +33,13 @@ export async function fastMtpDecode(
   let start = performance.now();
   models.decoder.reset(pageCapacity(promptLength, options, k));
   draft.reset(pageCapacity(promptLength, options, k));
-  const prefill = await runDecoder(models, promptEmbeds, promptLength);
+  const prefill = await runDecoder(models, promptEmbeds, promptLength, true);
   let newest = pickCandidate(prefill.candidates.row(promptLength - 1), [], processors);
   // The draft block sees pairs (decoder hidden state at position i − 1, embedding of token i); these are the pairs
-  // not yet in its cache: prompt tokens 1 … P − 1 and the newest token. [n × H] each.
-  let catchUpHidden = (prefill.hidden.data as Float32Array).slice(0, promptLength * H);
+  // not yet in its cache: prompt tokens 1 … P − 1 and the newest token. Hidden rows are picked by the draft graph
+  // from the decoder's output as it came (on a GPU it never leaves the device); embeddings are [n × H] host rows.
+  const rows = new RowIndices();
+  let catchUpHidden: HiddenRows | null = { tensor: prefill.hidden!, rows: rows.range(0, promptLength) };
   let catchUpEmbeds = concatRows(promptEmbeds.subarray(H, promptLength * H), await models.embedder.embed([newest]));
   stats.prefillMs = performance.now() - start;
 
@@ -58,25 +59,28 @@ export async function fastMtpDecode(
     const committedCount = keepInStep(generated, committer.tokens); // includes `newest`
 
     // 1. Draft K tokens: first on the catch-up pairs, then recursively on the block's own hidden state and draft.
-    let out = await draft.forward(draftFeeds(catchUpEmbeds, catchUpHidden, H), catchUpEmbeds.length / H);
+    let out = await runDraft(models, catchUpEmbeds, catchUpHidden!);
+    releaseHidden(catchUpHidden!.tensor);
+    catchUpHidden = null;
     const draftCommitted = draft.length; // entries for committed positions only; later ones are speculative
     const drafts: number[] = [];
     for (let i = 0; ; i++) {
-      const candidates = new Candidates(out, tensorNames.draft);
-      const last = candidates.rows - 1;
-      const draftToken = pickCandidate(candidates.row(last), generated, processors);
+      const last = out.candidates.rows - 1;
+      const draftToken = pickCandidate(out.candidates.row(last), generated, processors);
       drafts.push(draftToken);
       generated.push(draftToken);
       if (i === k - 1) break;
-      const hidden = rowOf(out[tensorNames.draft.hiddenStatesOut]!, last).slice();
-      out = await draft.forward(draftFeeds(await models.embedder.embed([drafts[i]!]), hidden, H), 1);
+      const previous = out.hidden;
+      out = await runDraft(models, await models.embedder.embed([drafts[i]!]), { tensor: previous, rows: rows.range(last, 1) });
+      releaseHidden(previous);
     }
+    releaseHidden(out.hidden);
     stats.draftCalls += k;
 
     // 2. Verify: the decoder scores [newest, d_1 … d_K] in one pass; a_i is its choice after d_1 … d_i.
     const decoderBase = models.decoder.length;
     const verifyEmbeds = await models.embedder.embed([newest, ...drafts]);
-    const verify = await runDecoder(models, verifyEmbeds, k + 1);
+    const verify = await runDecoder(models, verifyEmbeds, k + 1, true);
     // a_i sees the committed tokens and d_1 … d_i: from i = K down, cutting `generated` back one draft at a time.
     const targets = new Array<number>(k + 1);
     for (let i = k; i >= 0; i--) {
@@ -97,7 +101,10 @@ export async function fastMtpDecode(
       if (!going) break;
     }
     options.onStep?.(stats, committer.tokens.length);
-    if (!going) break;
+    if (!going) {
+      releaseHidden(verify.hidden);
+      break;
+    }
 
     // 4. Cut both caches back (a length change, no copy): the decoder keeps newest + accepted; the draft drops its
     //    speculative entries. The next run overwrites the rejected rows in place.
@@ -105,10 +112,11 @@ export async function fastMtpDecode(
     draft.truncate(draftCommitted);
 
     // 5. Next catch-up pairs: decoder hidden rows 0 … m with embeddings of d_1 … d_m and the bonus token.
-    catchUpHidden = (verify.hidden.data as Float32Array).slice(0, (m + 1) * H);
+    catchUpHidden = { tensor: verify.hidden!, rows: rows.range(0, m + 1) };
     catchUpEmbeds = concatRows(verifyEmbeds.subarray(H, (m + 1) * H), await models.embedder.embed([bonus]));
     newest = bonus;
   }
+  if (catchUpHidden) releaseHidden(catchUpHidden.tensor); // decoding ended before the draft block read it
   stats.decodeMs = performance.now() - start;
   stats.decoderOrtMs = models.decoder.session.ortMs - ort0.decoder;
   stats.draftOrtMs = draft.session.ortMs - ort0.draft;
@@ -125,14 +133,6 @@ function keepInStep(generated: number[], committed: readonly number[]): number {
   generated.length = Math.min(generated.length, committed.length);
   for (let i = generated.length; i < committed.length; i++) generated.push(committed[i]!);
   return committed.length;
-}
-
-function draftFeeds(embeds: Float32Array, hidden: Float32Array, H: number) {
-  const count = embeds.length / H;
-  return {
-    [tensorNames.draft.inputsEmbeds]: floatTensor(embeds, [1, count, H]),
-    [tensorNames.draft.hiddenStates]: floatTensor(hidden, [1, count, H]),
-  };
 }
 
 function concatRows(a: Float32Array, b: Float32Array): Float32Array {

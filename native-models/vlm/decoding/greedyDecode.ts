@@ -1,5 +1,6 @@
 /** The plain greedy loop: prefill, then one decoder pass per token. FastMTP must reproduce its output exactly. */
-import { Committer, type DecodeModels, type DecodeOptions, type DecodeResult, bytesMoved, emptyStats, pageCapacity, runDecoder } from './decodeTypes.js';
+import { Committer, type DecodeModels, type DecodeOptions, type DecodeResult, bytesMoved, emptyStats, pageCapacity } from './decodeTypes.js';
+import { runDecoder } from './graphRuns.js';
 import { pickCandidate } from './logitsProcessors.js';
 
 /** @param promptEmbeds [promptLength × H], the prompt with its visual tokens already in place. */

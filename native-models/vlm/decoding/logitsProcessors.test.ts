@@ -55,7 +55,7 @@ describe('pickCandidate (the top-C candidates a pack returns instead of full log
   /** ONNX TopK: largest first, lower index first on ties. */
   function topK(row: Float32Array, c: number) {
     const order = Array.from(row.keys()).sort((a, b) => row[b]! - row[a]! || a - b).slice(0, c);
-    return { ids: Int32Array.from(order), logits: Float32Array.from(order, (i) => row[i]!) };
+    return { ids: Int32Array.from(order) };
   }
 
   it('equals the greedy choice on the full row whenever fewer than C tokens are banned', () => {
@@ -73,8 +73,8 @@ describe('pickCandidate (the top-C candidates a pack returns instead of full log
 
   it('refuses when every candidate is banned, and processors that edit logits', () => {
     const p = new NoRepeatNgramProcessor({ ngramSize: 2, windowSize: 10, exemptTokenIds: [] });
-    expect(() => pickCandidate({ ids: Int32Array.of(1), logits: Float32Array.of(5) }, [0, 1, 0], [p])).toThrow(/too few candidates/);
+    expect(() => pickCandidate({ ids: Int32Array.of(1) }, [0, 1, 0], [p])).toThrow(/too few candidates/);
     const boost = { process: () => undefined };
-    expect(() => pickCandidate({ ids: Int32Array.of(1), logits: Float32Array.of(5) }, [], [boost])).toThrow(/full row/);
+    expect(() => pickCandidate({ ids: Int32Array.of(1) }, [], [boost])).toThrow(/full row/);
   });
 });

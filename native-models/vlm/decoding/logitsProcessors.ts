@@ -93,10 +93,10 @@ export function argmaxExcluding(row: Float32Array, excluded: ReadonlySet<number>
   return best < 0 ? 0 : best;
 }
 
-/** One row of a graph's candidates: token ids by decreasing logit, lower id first on ties (ONNX TopK). */
+/** One row of a graph's candidates: token ids by decreasing logit, lower id first on ties (ONNX TopK). The order is
+ * all a pick needs, so the logits themselves are not fetched. */
 export interface CandidateRow {
   ids: Int32Array;
-  logits: Float32Array;
 }
 
 /**

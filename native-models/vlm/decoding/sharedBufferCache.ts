@@ -13,7 +13,7 @@
  */
 import { floatTensor, int32Tensor, type Tensor, type TimedSession } from '../runtime/onnxRuntime.js';
 import { type CacheNames, sharedBufferInputs } from '../pack/packContract.js';
-import type { CacheShape, KvCacheModel } from './cachedModel.js';
+import { type CacheShape, FetchesByOutputs, type KvCacheModel } from './cachedModel.js';
 
 /** Whether `session`'s provider keeps outputs marked 'gpu-buffer' on the device (onnxruntime-node 1.30: WebGPU only). */
 export function keepsCachesOnDevice(session: Pick<TimedSession, 'provider'>): boolean {
@@ -32,20 +32,18 @@ export class SharedBufferCache implements KvCacheModel {
   private readonly onDevice: boolean;
   private readonly resident: ReadonlySet<string>;
   private readonly feeds: Record<string, Tensor> = {};
-  private readonly fetches: Record<string, Tensor | null> = {};
+  private readonly fetches = new FetchesByOutputs();
 
   constructor(
     readonly session: TimedSession,
     private readonly caches: readonly CacheNames[],
     private readonly shape: CacheShape,
-    private readonly outputNames: readonly string[],
   ) {
     this.host = caches.flatMap(() => [new Float32Array(0), new Float32Array(0)]);
     this.onDevice = keepsCachesOnDevice(session);
     // On the CPU provider the past inputs are the host buffers, read in place; on a device they are device tensors
     // (counted as 0 bytes by TimedSession) except at the upload.
     this.resident = new Set(this.onDevice ? [] : caches.flatMap((c) => [c.pastKey, c.pastValue]));
-    for (const name of outputNames) this.fetches[name] = null;
   }
 
   get length(): number {
@@ -64,12 +62,13 @@ export class SharedBufferCache implements KvCacheModel {
     if (capacity > this.capacity) this.allocate(capacity, false);
   }
 
-  async forward(inputs: Record<string, Tensor>, count: number): Promise<Record<string, Tensor>> {
+  async forward(inputs: Record<string, Tensor>, count: number, outputs: readonly string[]): Promise<Record<string, Tensor>> {
     if (this.valid + count > this.capacity) {
       if (this.device) throw new Error(`KV cache full on the device (${this.capacity} positions, ${this.valid + count} needed): reserve the page's capacity with reset()`);
       this.allocate(Math.max(this.valid + count, 2 * this.capacity), true);
     }
-    const { feeds, fetches } = this;
+    const { feeds } = this;
+    const fetches = this.fetches.for(outputs);
     for (const name in inputs) feeds[name] = inputs[name]!;
     const total = this.valid + count;
     feeds[sharedBufferInputs.seqlensK] = int32Tensor([total - 1], [1]);

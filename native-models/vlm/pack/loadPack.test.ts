@@ -71,8 +71,8 @@ describe('model pack loading', () => {
   it('refuses a format-1 pack (caches copied every step, full logits) and too few candidates for the no-repeat rule', async () => {
     const dir = copy();
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 1 }));
-    await expect(verifyPackFiles(dir)).rejects.toThrow(/formatVersion: pack format 2 is needed .* re-export or regenerate/);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 2 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/formatVersion: pack format 3 is needed .* re-export or regenerate/);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, candidates: 5 }));
     await expect(verifyPackFiles(dir)).rejects.toThrow(/candidates is 5, but the no-repeat rule .* can ban 28 tokens: at least 29/);
   });

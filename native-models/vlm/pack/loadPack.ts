@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createSession, type ProviderPreference, type TimedSession } from '../runtime/onnxRuntime.js';
 import { externalDataFiles } from './graphReferences.js';
 import { MANIFEST_FILE, type PackManifest, packManifestSchema, sha256Bytes, sha256File } from './manifest.js';
-import { cacheOutputNames, decoderCacheNames, draftCacheNames, expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
+import { deviceOutputNames, expectedTensorNames, type GraphRole, graphRoles, minimumCandidates } from './packContract.js';
 
 export interface LoadedPack {
   dir: string;
@@ -137,14 +137,12 @@ export async function loadPack(dir: string, options: { provider: ProviderPrefere
 }
 
 /**
- * The outputs that feed the graph's next run and can stay on a GPU: the present caches of a 'shared-buffer' pack.
- * ('views' caches are written into host buffers at an offset, which a GPU tensor cannot express from JS.)
+ * The outputs that feed a next run and can stay on a GPU: the hidden states the draft block reads, and the present
+ * caches of a 'shared-buffer' pack. ('views' caches are written into host buffers at an offset, which a GPU tensor
+ * cannot express from JS.)
  */
 export function deviceOutputsOf(role: GraphRole, manifest: Pick<PackManifest, 'cacheForm' | 'dims'>): string[] {
-  if (manifest.cacheForm !== 'shared-buffer') return [];
-  if (role === 'decoder') return cacheOutputNames(decoderCacheNames(manifest.dims.layers), 'shared-buffer');
-  if (role === 'draft') return cacheOutputNames(draftCacheNames(), 'shared-buffer');
-  return [];
+  return deviceOutputNames(role, manifest.dims.layers, manifest.cacheForm);
 }
 
 function checkTensorNames(path: string, role: GraphRole, session: TimedSession, manifest: PackManifest): void {

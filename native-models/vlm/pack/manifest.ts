@@ -25,8 +25,11 @@ const graphTensorsSchema = z.object({ inputs: z.array(z.string()), outputs: z.ar
 
 export const packManifestSchema = z.object({
   format: z.literal('recto-vlm-pack'),
-  /** 2: caches read and written in place (past views in, new positions out) and candidates instead of full logits. */
-  formatVersion: z.literal(2, { error: 'pack format 2 is needed (KV caches in place, candidate logits); re-export or regenerate this pack' }),
+  /**
+   * 2: caches read and written in place (past views in, new positions out) and candidates instead of full logits;
+   * 3: and the draft block picks its hidden-state rows itself (`hidden_rows`), so hidden states never cross to the host.
+   */
+  formatVersion: z.literal(3, { error: 'pack format 3 is needed (KV caches in place, candidate logits, hidden rows picked in the draft graph); re-export or regenerate this pack' }),
   name: z.string(),
   version: z.string(),
   /** Licence of the weights, shown wherever the engine is chosen (CC BY-NC 4.0 for jina-ocr-v1). */

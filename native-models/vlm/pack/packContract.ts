@@ -20,7 +20,14 @@
  *
  * Only candidates reach the host: `candidate_logits` / `candidate_ids` [1, T, C] are the C largest logits of each row
  * (TopK, sorted, lower index first on ties) with C > the most tokens the no-repeat rule can ban (window − n + 1), so
- * argmax under that rule is exact. `last_hidden_state` [1, T, H] feeds the draft block.
+ * argmax under that rule is exact. The decoding loops fetch `candidate_ids` only (the order is all a pick needs);
+ * `candidate_logits` stays an output for parity checks and tests.
+ *
+ * Hidden states stay where the provider keeps them (pack format 3): `last_hidden_state` [1, T, H] (decoder) and
+ * `hidden_states_out` [1, T, H] (draft block) feed the draft block's next run as `hidden_states` [1, S, H] unchanged,
+ * and `hidden_rows` [n] int64 says which rows of it to use (Gather on axis 1 inside the draft graph: the accepted
+ * prefix of a verify pass, or the last row of the block's own output). So the rows are never picked on the host, and
+ * on WebGPU both outputs are device tensors (`preferredOutputLocation: 'gpu-buffer'`) that never cross.
  */
 export const tensorNames = {
   vision: {
@@ -33,7 +40,8 @@ export const tensorNames = {
   decoder: { inputsEmbeds: 'inputs_embeds', candidateLogits: 'candidate_logits', candidateIds: 'candidate_ids', lastHiddenState: 'last_hidden_state' },
   draft: {
     inputsEmbeds: 'inputs_embeds',
-    hiddenStates: 'hidden_states',
+    hiddenStates: 'hidden_states', // [1, S, H]: a decoder's or the block's own hidden-state output, as it came
+    hiddenRows: 'hidden_rows', // [n] int64: the rows of hidden_states to use, n = the T of inputs_embeds
     candidateLogits: 'candidate_logits',
     candidateIds: 'candidate_ids',
     hiddenStatesOut: 'hidden_states_out',
@@ -83,6 +91,14 @@ export function minimumCandidates(noRepeat: { ngramSize: number; windowSize: num
   return noRepeat.windowSize - noRepeat.ngramSize + 2;
 }
 
+/** Outputs a provider with device memory keeps there (WebGPU `gpu-buffer`): what only feeds the next run. */
+export function deviceOutputNames(role: GraphRole, layers: number, form: CacheForm): string[] {
+  const caches = (names: CacheNames[]) => (form === 'shared-buffer' ? cacheOutputNames(names, form) : []);
+  if (role === 'decoder') return [tensorNames.decoder.lastHiddenState, ...caches(decoderCacheNames(layers))];
+  if (role === 'draft') return [tensorNames.draft.hiddenStatesOut, ...caches(draftCacheNames())];
+  return [];
+}
+
 /** The draft block has one layer, so one cache. */
 export function draftCacheNames(): CacheNames[] {
   return decoderCacheNames(1);
@@ -111,7 +127,7 @@ export function expectedTensorNames(role: GraphRole, layers: number, form: Cache
     case 'draft': {
       const c = cache(draftCacheNames());
       return {
-        inputs: [tensorNames.draft.inputsEmbeds, tensorNames.draft.hiddenStates, ...c.inputs],
+        inputs: [tensorNames.draft.inputsEmbeds, tensorNames.draft.hiddenStates, tensorNames.draft.hiddenRows, ...c.inputs],
         outputs: [tensorNames.draft.candidateLogits, tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut, ...c.outputs],
       };
     }
