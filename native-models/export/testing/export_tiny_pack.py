@@ -24,7 +24,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 from graph_export import export_pack  # noqa: E402
 from pack_manifest import CACHE_FORMS, PackDescription  # noqa: E402
-from tiny_deepseek_ocr import build_tiny_model, torch_draft_logits, torch_greedy  # noqa: E402
+from tiny_deepseek_ocr import build_tiny_model, fit_draft_head, torch_draft_logits, torch_greedy  # noqa: E402
 
 BOS, EOS, IMAGE = 0, 1, 2
 FIRST_TEXT_TOKEN = 10
@@ -49,6 +49,7 @@ def main():
 
     model = build_tiny_model(opts.seed)
     config = model.config
+    fit_draft_head(model, opts.seed)
     # Reference first, from the model's own forward (the export patches the MoE for tracing; numerics are the same).
     rng = random.Random(opts.seed)
     prompts = [[BOS, *(rng.randrange(FIRST_TEXT_TOKEN, config.vocab_size) for _ in range(rng.randint(2, 10)))] for _ in range(opts.prompts)]

@@ -255,6 +255,31 @@ def build_tiny_model(seed: int, config: TinyConfig | None = None) -> TinyDeepsee
     return model.eval()
 
 
+def fit_draft_head(model: TinyDeepseekOCRForCausalLM, seed: int, steps: int = 30, sequences: int = 24, length: int = 32):
+    """Trains the MTP head (a few Adam steps, ~3 s) to predict what the decoder predicts one position later, as
+    FastMTP's head is trained: with random weights it would never agree with the decoder, and FastMTP on the exported
+    pack would only ever reject drafts. Targets: the decoder's own argmax at position i, from the pair (hidden state
+    at i − 1, embedding of token i), on random token sequences (teacher-forced, one decoder pass per sequence)."""
+    generator = torch.Generator().manual_seed(seed)
+    ids = torch.randint(10, model.config.vocab_size, (sequences, length), generator=generator)
+    with torch.no_grad():
+        hidden = torch.cat([model.hidden_states(ids[i:i + 1]) for i in range(sequences)])  # [B, L, H]
+        target = model.lm_head(hidden).argmax(-1)[:, 1:]
+        embeds = model.model.embed_tokens(ids)[:, 1:]
+    mtp = model.model.mtp
+    mtp.requires_grad_(True)
+    optimizer = torch.optim.Adam(mtp.parameters(), lr=3e-3)
+    positions = torch.arange(length - 1)[None, :]
+    for _ in range(steps):
+        logits = model.lm_head(mtp.norm(mtp(hidden[:, :-1], embeds, positions)))
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), target.reshape(-1))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    mtp.requires_grad_(False)
+    return float(loss)
+
+
 @torch.no_grad()
 def torch_greedy(model: TinyDeepseekOCRForCausalLM, prompt, max_new_tokens: int, eos: int):
     """Plain greedy (no no-repeat rule), recomputing the whole sequence each step: tokens after the prompt, EOS not
