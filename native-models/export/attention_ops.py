@@ -12,6 +12,8 @@ PyTorch (what tracing runs, and what gives the exporter its shapes) and their `s
 """
 from __future__ import annotations
 
+import warnings
+
 import torch
 
 PLACEHOLDER_DOMAIN = "recto_export"
@@ -120,7 +122,10 @@ class GroupQueryAttention(torch.autograd.Function):
     def forward(ctx, q, k, v, past_key, past_value, seqlens_k, total_sequence_length, heads: int, scale: float):
         T, H = q.shape[1], q.shape[2]
         dh = H // heads
-        total = int(total_sequence_length)
+        # Only tracing runs this (the graph gets the symbolic below), so reading the length as a number is fine.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", torch.jit.TracerWarning)
+            total = int(total_sequence_length)
         start = total - T
         split = lambda x: x.view(1, T, heads, dh).transpose(1, 2)  # noqa: E731  [1, nh, T, dh]
         present_key, present_value = past_key.clone(), past_value.clone()

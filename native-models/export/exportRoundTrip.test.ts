@@ -28,7 +28,7 @@ const TOKENS = 24;
 /** The first of RECTO_PYTHON, /usr/bin/python3, python3 that imports torch and onnx. */
 function findPython(): string | null {
   for (const candidate of [process.env.RECTO_PYTHON, '/usr/bin/python3', 'python3']) {
-    if (candidate && spawnSync(candidate, ['-c', 'import torch, onnx, numpy'], { stdio: 'ignore' }).status === 0) return candidate;
+    if (candidate && spawnSync(candidate, ['-c', 'import torch.onnx, onnx, numpy'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   return null;
 }
@@ -134,6 +134,14 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
           }
         }
       }
+    });
+
+    it('picks its hidden-state rows in the draft graph (pack format 3): one Gather on axis 1 by hidden_rows', () => {
+      expect(pack.manifest.formatVersion).toBe(3);
+      const bytes = readFileSync(join(out, form, 'draft.onnx'));
+      const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as { graph: OnnxGraph };
+      const readers = cacheReaders(model.graph, new Set([tensorNames.draft.hiddenStates]));
+      expect(readers.map((r) => [r.op, intAttribute(r.node, 'axis'), r.node.input[1]])).toEqual([['Gather', 1, tensorNames.draft.hiddenRows]]);
     });
 
     it('runs the FastMTP head as PyTorch does, whole or in two pieces through its cache', async () => {

@@ -17,7 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attention_ops import GroupQueryAttention, PastMix, PastScores, inline_past_side  # noqa: E402
+from attention_ops import MS_DOMAIN, PLACEHOLDER_DOMAIN, GroupQueryAttention, PastMix, PastScores, inline_past_side  # noqa: E402
 from pack_manifest import CACHE_FORMS, PackDescription, minimum_candidates, write_manifest  # noqa: E402
 
 OPSET = 17
@@ -221,7 +221,7 @@ def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_conca
     return Vision(), Embed(), Decoder(), Draft()
 
 
-def export_graph(module, args, path, input_names, output_names, dynamic_axes, inline=None):
+def export_graph(module, args, path, input_names, output_names, dynamic_axes, inline=None, custom_opsets=None):
     """Traces `module` to `path` (opset 17); tensors over EXTERNAL_DATA_THRESHOLD go to `<name>.data`. Returns the
     files written, graph first."""
     import onnx
@@ -229,8 +229,7 @@ def export_graph(module, args, path, input_names, output_names, dynamic_axes, in
     tmp = path + ".tmp.onnx"
     # torch 1.13's TorchScript exporter (the only one it has; later versions need dynamo=False for the same path).
     torch.onnx.export(module, args, tmp, opset_version=OPSET, input_names=input_names, output_names=output_names,
-                      dynamic_axes=dynamic_axes, do_constant_folding=True,
-                      custom_opsets={"com.microsoft": 1, "recto_export": 1})
+                      dynamic_axes=dynamic_axes, do_constant_folding=True, custom_opsets=custom_opsets or {})
     model = onnx.load(tmp, load_external_data=True)
     if inline:
         model = inline(model)
@@ -285,6 +284,8 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
     patch_moe_for_export(core)
     vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count, mtp_concat)
     inline = (lambda m: inline_past_side(m, nh, dh)) if cache_form == "views" else None
+    # The non-standard domains the cache graphs' symbolics emit (the placeholders are replaced by `inline`).
+    opsets = {PLACEHOLDER_DOMAIN: 1} if cache_form == "views" else {MS_DOMAIN: 1}
     os.makedirs(out, exist_ok=True)
     files = {}
     rows = lambda *names: {n: {1: "tokens"} for n in names}  # noqa: E731
@@ -299,7 +300,7 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         outputs = ["candidate_logits", "candidate_ids", "last_hidden_state", *written]
         files["decoder"] = export_graph(decoder, (torch.zeros(1, TRACE_TOKENS, H), *lengths, *past), os.path.join(out, "decoder.onnx"),
                                         ["inputs_embeds", *length_names, *past_names], outputs,
-                                        {**axes, **rows("inputs_embeds", *outputs[:3])}, inline)
+                                        {**axes, **rows("inputs_embeds", *outputs[:3])}, inline, opsets)
         length_names, lengths, past, axes = cache_trace_args(cache_form, 1, nh, dh)
         past_names, written = cache_tensor_names(1, cache_form)
         outputs = ["candidate_logits", "candidate_ids", "hidden_states_out", *written]
@@ -308,7 +309,7 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         files["draft"] = export_graph(draft, (torch.zeros(1, TRACE_TOKENS, H), *hidden_trace, *lengths, *past),
                                       os.path.join(out, "draft.onnx"), ["inputs_embeds", "hidden_states", "hidden_rows", *length_names, *past_names],
                                       outputs, {**axes, **rows("inputs_embeds", *outputs[:3]), "hidden_states": {1: "source"},
-                                                "hidden_rows": {0: "tokens"}}, inline)
+                                                "hidden_rows": {0: "tokens"}}, inline, opsets)
     write_tokenizer(os.path.join(out, "tokenizer.json"))
     files["tokenizer"] = ["tokenizer.json"]
     role_files = {role: [names[0]] for role, names in files.items()}

@@ -1,11 +1,11 @@
 """Model-pack manifest writing, shared by export_jina_ocr.py and its tests. Standard library only.
 
 Mirrors native-models/vlm/pack/packContract.ts and manifest.ts: the runtime refuses a pack whose manifest, hashes or
-tensor names differ from this layout. Format 2: KV caches stay where the runtime keeps them, in one of two cache forms
+tensor names differ from this layout. Format 3: KV caches stay where the runtime keeps them, in one of two cache forms
 (`cacheForm`): 'views' — past.{i}.* [1, P, nh, dh] read in place, only the new positions written (new.{i}.*
 [1, T, nh, dh]); 'shared-buffer' — GroupQueryAttention over [1, nh, capacity, dh] buffers bound as both past.{i}.* and
 present.{i}.*, with the valid length in seqlens_k / total_sequence_length. Graphs return candidate_logits /
-candidate_ids (TopK).
+candidate_ids (TopK); the draft graph picks its hidden-state rows itself (hidden_rows).
 """
 from __future__ import annotations
 

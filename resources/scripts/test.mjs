@@ -31,7 +31,7 @@ const pythonExportInstall = `apt-get install -y --no-install-recommends ${python
 
 function ensurePythonExport() {
   const pythons = [process.env.RECTO_PYTHON, '/usr/bin/python3', 'python3'].filter(Boolean);
-  const has = () => pythons.some((python) => spawnSync(python, ['-c', 'import torch, onnx, numpy'], { stdio: 'ignore' }).status === 0);
+  const has = () => pythons.some((python) => spawnSync(python, ['-c', 'import torch.onnx, onnx, numpy'], { stdio: 'ignore' }).status === 0);
   if (has()) return;
   if (process.getuid?.() !== 0) {
     say(`no Python with torch and onnx: the export round-trip test will skip; install them with: sudo ${pythonExportInstall}`);
