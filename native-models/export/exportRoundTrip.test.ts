@@ -42,6 +42,7 @@ interface Reference {
   greedy: number[][];
   margins: number[][];
   draft: { ids: number[]; top: number[]; topLogit: number[]; margins: number[] };
+  vision: { size: number; features: number[]; newline: number[]; separator: number[] };
 }
 
 interface OnnxNode {
@@ -142,6 +143,21 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as { graph: OnnxGraph };
       const readers = cacheReaders(model.graph, new Set([tensorNames.draft.hiddenStates]));
       expect(readers.map((r) => [r.op, intAttribute(r.node, 'axis'), r.node.input[1]])).toEqual([['Gather', 1, tensorNames.draft.hiddenRows]]);
+    });
+
+    it('encodes a page as PyTorch does (SAM and CLIP stand-ins, projector, newline and separator rows)', async () => {
+      const { size, features, newline, separator } = reference.vision;
+      const pixels = Float32Array.from({ length: 3 * size * size }, (_, i) => 0.5 * Math.sin(i));
+      const out = await pack.sessions.vision.run({ [tensorNames.vision.pixelValues]: floatTensor(pixels, [1, 3, size, size]) });
+      const side = size / 64;
+      expect(out[tensorNames.vision.imageFeatures]!.dims).toEqual([1, side, side, pack.manifest.dims.hidden]);
+      const close = (actual: ArrayLike<number>, wanted: number[]) => {
+        expect(actual.length).toBe(wanted.length);
+        expect(Math.max(...wanted.map((w, i) => Math.abs(actual[i]! - w)))).toBeLessThan(1e-4);
+      };
+      close(out[tensorNames.vision.imageFeatures]!.data as Float32Array, features);
+      close(out[tensorNames.vision.imageNewline]!.data as Float32Array, newline);
+      close(out[tensorNames.vision.viewSeparator]!.data as Float32Array, separator);
     });
 
     it('runs the FastMTP head as PyTorch does, whole or in two pieces through its cache', async () => {

@@ -7,7 +7,8 @@ and writes PyTorch's own greedy tokens for a few prompts beside the packs (test 
 Writes OUT/views/ and OUT/shared-buffer/ (model packs) and OUT/reference.json:
 {"eos", "prompts": [[ids]], "greedy": [[tokens]], "margins": [[largest − second logit per pick]],
  "draft": {"ids": the first prompt and its greedy tokens, "top" / "topLogit" / "margins": the FastMTP head's top-1
- per row over that sequence}}.
+ per row over that sequence}, "vision": {"size", "features" (flattened), "newline", "separator"} for a page of
+ 0.5·sin(i) pixels}.
 """
 from __future__ import annotations
 
@@ -58,6 +59,16 @@ def main():
     draft_ids = prompts[0] + list(greedy[0])
     draft_top = torch.topk(torch_draft_logits(model, draft_ids), 2, dim=-1)
 
+    # The vision path on a deterministic page (pixel i of the flattened [1, 3, S, S] input = 0.5·sin(i)).
+    size = 128
+    pixels = (0.5 * torch.sin(torch.arange(3 * size * size, dtype=torch.float64))).float().reshape(1, 3, size, size)
+    with torch.no_grad():
+        core = model.model
+        sam = core.sam_model(pixels)
+        features = core.projector(torch.cat((core.vision_model(pixels, sam)[:, 1:], sam.flatten(2).permute(0, 2, 1)), dim=-1))
+    vision = {"size": size, "features": features.flatten().tolist(), "newline": core.image_newline.tolist(),
+              "separator": core.view_seperator.tolist()}
+
     os.makedirs(opts.out, exist_ok=True)
     for form in CACHE_FORMS:
         export_pack(model, os.path.join(opts.out, form), PackDescription(
@@ -68,6 +79,7 @@ def main():
             write_tokenizer(config.vocab_size), cache_form=form, mtp_concat=config.mtp_concat, vision_size=128)
     with open(os.path.join(opts.out, "reference.json"), "w", encoding="utf-8") as handle:
         json.dump({"eos": EOS, "prompts": prompts, "greedy": [list(g) for g in greedy], "margins": [list(m) for m in margins],
+                   "vision": vision,
                    "draft": {"ids": draft_ids, "top": draft_top.indices[:, 0].tolist(), "topLogit": draft_top.values[:, 0].tolist(),
                              "margins": (draft_top.values[:, 0] - draft_top.values[:, 1]).tolist()}}, handle)
     print(os.path.join(opts.out, "reference.json"))
