@@ -9,6 +9,7 @@ the FastMTP head (`enorm`, `hnorm`, `eh_proj`, `block`, `norm` or `shared_head_n
 """
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 
@@ -227,9 +228,11 @@ def export_graph(module, args, path, input_names, output_names, dynamic_axes, in
     import onnx
 
     tmp = path + ".tmp.onnx"
-    # torch 1.13's TorchScript exporter (the only one it has; later versions need dynamo=False for the same path).
+    # The TorchScript exporter: the attention Functions' `symbolic`s are its mechanism. torch 1.13 (Debian's) has no
+    # other and rejects a `dynamo` argument; newer torch has one and, from 2.9, defaults to the dynamo exporter.
+    legacy = {"dynamo": False} if "dynamo" in inspect.signature(torch.onnx.export).parameters else {}
     torch.onnx.export(module, args, tmp, opset_version=OPSET, input_names=input_names, output_names=output_names,
-                      dynamic_axes=dynamic_axes, do_constant_folding=True, custom_opsets=custom_opsets or {})
+                      dynamic_axes=dynamic_axes, do_constant_folding=True, custom_opsets=custom_opsets or {}, **legacy)
     model = onnx.load(tmp, load_external_data=True)
     if inline:
         model = inline(model)
