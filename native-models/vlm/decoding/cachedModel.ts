@@ -173,6 +173,25 @@ export class TokenEmbedder {
     private readonly names: { inputIds: string; inputsEmbeds: string },
   ) {}
 
+  /**
+   * The kept row of `id` (read-only), or undefined if it was never embedded. Synchronous: the decoding loops look up
+   * a token they have usually seen before on every draft, and an async call costs a microtask turn each time.
+   */
+  row(id: number): Float32Array | undefined {
+    return this.rows.get(id);
+  }
+
+  /** [ids.length × H] when every id was embedded before (synchronously, as `row`), else undefined. */
+  knownRows(ids: readonly number[]): Float32Array | undefined {
+    const result = new Float32Array(ids.length * this.hidden);
+    for (let i = 0; i < ids.length; i++) {
+      const row = this.rows.get(ids[i]!);
+      if (!row) return undefined;
+      result.set(row, i * this.hidden);
+    }
+    return result;
+  }
+
   /** [ids.length × H]; read-only (a single known id returns the kept row itself). */
   async embed(ids: readonly number[]): Promise<Float32Array> {
     if (ids.length === 1) {

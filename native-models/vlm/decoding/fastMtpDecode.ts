@@ -71,7 +71,7 @@ export async function fastMtpDecode(
       generated.push(draftToken);
       if (i === k - 1) break;
       const previous = out.hidden;
-      out = await runDraft(models, await models.embedder.embed([drafts[i]!]), { tensor: previous, rows: rows.range(last, 1) });
+      out = await runDraft(models, models.embedder.row(draftToken) ?? (await models.embedder.embed([draftToken])), { tensor: previous, rows: rows.range(last, 1) });
       releaseHidden(previous);
     }
     releaseHidden(out.hidden);
@@ -79,7 +79,8 @@ export async function fastMtpDecode(
 
     // 2. Verify: the decoder scores [newest, d_1 … d_K] in one pass; a_i is its choice after d_1 … d_i.
     const decoderBase = models.decoder.length;
-    const verifyEmbeds = await models.embedder.embed([newest, ...drafts]);
+    const verifyIds = [newest, ...drafts];
+    const verifyEmbeds = models.embedder.knownRows(verifyIds) ?? (await models.embedder.embed(verifyIds));
     const verify = await runDecoder(models, verifyEmbeds, k + 1, true);
     // a_i sees the committed tokens and d_1 … d_i: from i = K down, cutting `generated` back one draft at a time.
     const targets = new Array<number>(k + 1);
@@ -113,7 +114,7 @@ export async function fastMtpDecode(
 
     // 5. Next catch-up pairs: decoder hidden rows 0 … m with embeddings of d_1 … d_m and the bonus token.
     catchUpHidden = { tensor: verify.hidden!, rows: rows.range(0, m + 1) };
-    catchUpEmbeds = concatRows(verifyEmbeds.subarray(H, (m + 1) * H), await models.embedder.embed([bonus]));
+    catchUpEmbeds = concatRows(verifyEmbeds.subarray(H, (m + 1) * H), models.embedder.row(bonus) ?? (await models.embedder.embed([bonus])));
     newest = bonus;
   }
   if (catchUpHidden) releaseHidden(catchUpHidden.tensor); // decoding ended before the draft block read it

@@ -6,6 +6,7 @@
  */
 import { tensorNames } from '../pack/packContract.js';
 import { floatTensor, int64Tensor, type Tensor } from '../runtime/onnxRuntime.js';
+import type { KvCacheModel } from './cachedModel.js';
 import type { DecodeModels } from './decodeTypes.js';
 import type { CandidateRow } from './logitsProcessors.js';
 
@@ -44,9 +45,21 @@ const decoderCandidates = [tensorNames.decoder.candidateIds] as const;
 const decoderCandidatesAndHidden = [tensorNames.decoder.candidateIds, tensorNames.decoder.lastHiddenState] as const;
 const draftOutputs = [tensorNames.draft.candidateIds, tensorNames.draft.hiddenStatesOut] as const;
 
+/**
+ * One inputs object per model, refilled by every run (forward() reads it before it awaits anything): the loops run
+ * the graphs a few hundred times per page, and a new object per run is garbage-collection work inside the loop.
+ */
+const inputsByModel = new WeakMap<KvCacheModel, Record<string, Tensor>>();
+function inputsOf(model: KvCacheModel): Record<string, Tensor> {
+  let inputs = inputsByModel.get(model);
+  if (!inputs) inputsByModel.set(model, (inputs = {}));
+  return inputs;
+}
+
 /** A decoder pass over `count` rows; `withHidden`: also return its hidden states (FastMTP's draft block reads them). */
 export async function runDecoder(models: DecodeModels, embeds: Float32Array, count: number, withHidden = false): Promise<{ candidates: Candidates; hidden: Tensor | null }> {
-  const inputs = { [tensorNames.decoder.inputsEmbeds]: floatTensor(embeds, [1, count, models.hidden]) };
+  const inputs = inputsOf(models.decoder);
+  inputs[tensorNames.decoder.inputsEmbeds] = floatTensor(embeds, [1, count, models.hidden]);
   const out = await models.decoder.forward(inputs, count, withHidden ? decoderCandidatesAndHidden : decoderCandidates);
   return { candidates: new Candidates(out, tensorNames.decoder), hidden: withHidden ? out[tensorNames.decoder.lastHiddenState]! : null };
 }
@@ -57,12 +70,12 @@ export async function runDecoder(models: DecodeModels, embeds: Float32Array, cou
  */
 export async function runDraft(models: DecodeModels, embeds: Float32Array, hidden: HiddenRows): Promise<{ candidates: Candidates; hidden: Tensor }> {
   const count = embeds.length / models.hidden;
-  const inputs = {
-    [tensorNames.draft.inputsEmbeds]: floatTensor(embeds, [1, count, models.hidden]),
-    [tensorNames.draft.hiddenStates]: hidden.tensor,
-    [tensorNames.draft.hiddenRows]: hidden.rows,
-  };
-  const out = await models.draft!.forward(inputs, count, draftOutputs);
+  const draft = models.draft!;
+  const inputs = inputsOf(draft);
+  inputs[tensorNames.draft.inputsEmbeds] = floatTensor(embeds, [1, count, models.hidden]);
+  inputs[tensorNames.draft.hiddenStates] = hidden.tensor;
+  inputs[tensorNames.draft.hiddenRows] = hidden.rows;
+  const out = await draft.forward(inputs, count, draftOutputs);
   return { candidates: new Candidates(out, tensorNames.draft), hidden: out[tensorNames.draft.hiddenStatesOut]! };
 }
 

@@ -26,7 +26,7 @@ export async function greedyDecode(models: DecodeModels, promptEmbeds: Float32Ar
       cancelled = true;
       break;
     }
-    const step = await runDecoder(models, await models.embedder.embed([next]), 1);
+    const step = await runDecoder(models, models.embedder.row(next) ?? (await models.embedder.embed([next])), 1);
     next = pickCandidate(step.candidates.row(0), committer.tokens, options.processors);
     stats.steps++;
     options.onStep?.(stats, committer.tokens.length);

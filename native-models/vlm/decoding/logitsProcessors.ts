@@ -7,7 +7,7 @@ export interface LogitsProcessor {
   process(generated: readonly number[], logits: Float32Array): void;
   /**
    * For processors that only ban tokens (set them to −∞): the banned set, so the greedy choice can skip them without
-   * copying a [vocab] row (129,280 floats for the real model) on every pick.
+   * copying a [vocab] row (129,280 floats for the real model) on every pick. It may be reused by the next call.
    */
   bannedTokens?(generated: readonly number[]): ReadonlySet<number>;
 }
@@ -27,6 +27,8 @@ export interface NoRepeatNgramOptions {
  */
 export class NoRepeatNgramProcessor implements LogitsProcessor {
   private readonly exempt: ReadonlySet<number>;
+  /** Returned by every bannedTokens call, cleared first: a pick happens several times per step and needs it briefly. */
+  private readonly banned = new Set<number>();
 
   constructor(private readonly options: NoRepeatNgramOptions) {
     if (!Number.isInteger(options.ngramSize) || options.ngramSize < 2) {
@@ -38,10 +40,12 @@ export class NoRepeatNgramProcessor implements LogitsProcessor {
     this.exempt = new Set(options.exemptTokenIds);
   }
 
-  bannedTokens(generated: readonly number[]): Set<number> {
+  /** The tokens banned after `generated`; the set is reused by the next call (copy it to keep it). */
+  bannedTokens(generated: readonly number[]): ReadonlySet<number> {
     const n = this.options.ngramSize;
     const len = generated.length;
-    const banned = new Set<number>();
+    const banned = this.banned;
+    banned.clear();
     if (len < n - 1) return banned;
     const prefixStart = len - (n - 1);
     const searchStart = Math.max(0, len - this.options.windowSize);
