@@ -3,7 +3,8 @@
  * torch model (random weights, jina-ocr-v1's module layout) and exports it with the same code the real weights go
  * through (graph_export.py), in both cache forms. Here each pack is loaded as the app loads one (hashes, contract),
  * its graphs are checked to read the caches in place, greedy decoding is compared token for token with PyTorch's own
- * greedy on the same prompts, and FastMTP K = 1–3 with greedy on the exported pack.
+ * greedy on the same prompts, and FastMTP K = 1–3 with greedy on the exported pack; the routed experts are checked to be
+ * one com.microsoft MoE node per layer (or, exported with `--moe-form gather`, the gather form, decoding the same).
  * Needs a Python with torch and onnx (RECTO_PYTHON, else /usr/bin/python3, else python3); without one it skips.
  */
 import { spawnSync } from 'node:child_process';
@@ -23,6 +24,9 @@ import { floatTensor } from '../vlm/runtime/onnxRuntime.js';
 const APT_COMMAND = 'apt-get install -y --no-install-recommends python3-torch python3-onnx python3-numpy';
 const SCRIPT = resolve(import.meta.dirname, 'testing/export_tiny_pack.py');
 const PROMPTS = 6;
+/** The tiny model's MoE layout (tiny_deepseek_ocr.py): decoder layers 1 and 2 and the draft block are MoE layers. */
+const TINY_MOE = { experts: 8, topK: 2, inter: 32, layers: { decoder: 2, draft: 1 } };
+type MoeForm = 'fused' | 'gather';
 const TOKENS = 24;
 
 /** The first of RECTO_PYTHON, /usr/bin/python3, python3 that imports torch and onnx. */
@@ -98,10 +102,22 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
     if (out) rmSync(out, { recursive: true, force: true });
   });
 
-  describe.each<[CacheForm]>(cacheForms.map((form) => [form]))('cache form %s', (form) => {
+  it('gives each DeepSeek gate variant its MoE form and folds the scaling factor where the gate applies it (test_moe_ops.py)', () => {
+    const run = spawnSync(python!, ['-m', 'unittest', 'test_moe_ops.py'], {
+      cwd: import.meta.dirname,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+    expect(run.status, (run.stderr ?? '').slice(-4000)).toBe(0);
+  }, 120_000);
+
+  // Both cache forms with the routed experts fused (the default), and the gather form (`--moe-form gather`) once.
+  const packs: [string, CacheForm, MoeForm][] = [...cacheForms.map((form): [string, CacheForm, MoeForm] => [form, form, 'fused']), ['views-gather', 'views', 'gather']];
+  describe.each(packs)('pack %s (cache form %s, experts %s)', (folder, form, moeForm) => {
     let pack: LoadedPack;
     beforeAll(async () => {
-      pack = await loadPack(join(out, form), { provider: 'cpu', intraOpThreads: 1 });
+      pack = await loadPack(join(out, folder), { provider: 'cpu', intraOpThreads: 1 });
     });
     afterAll(async () => {
       await Promise.all(Object.values(pack?.sessions ?? {}).map((s) => s.release()));
@@ -115,7 +131,7 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
 
     it('reads the caches in place: no Concat, Transpose, Slice or other copy of a cache input', () => {
       for (const role of ['decoder', 'draft'] as const) {
-        const bytes = readFileSync(join(out, form, `${role}.onnx`));
+        const bytes = readFileSync(join(out, folder, `${role}.onnx`));
         const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as { graph: OnnxGraph & { input: { name: string }[] } };
         const cache = new Set(model.graph.input.map((i) => i.name).filter((name) => name.startsWith('past.')));
         const layers = role === 'decoder' ? pack.manifest.dims.layers : 1;
@@ -137,9 +153,39 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       }
     });
 
+    it('writes the routed experts as one com.microsoft MoE node per MoE layer, or in the gather form when asked', () => {
+      for (const role of ['decoder', 'draft'] as const) {
+        const bytes = readFileSync(join(out, folder, `${role}.onnx`));
+        const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as {
+          graph: OnnxGraph & { initializer: { name: string; dims: number[] }[] };
+        };
+        const moe = model.graph.node.filter((n) => n.op_type === 'MoE' && n.domain === 'com.microsoft');
+        // Gathers whose data is a stack of expert weights: a [E, ·, ·] initializer with E the routed expert count.
+        const stacks = new Set(model.graph.initializer.filter((t) => t.dims.length === 3 && t.dims[0] === TINY_MOE.experts).map((t) => t.name));
+        const expertGathers = model.graph.node.filter((n) => n.op_type === 'Gather' && stacks.has(n.input[0]!));
+        const moeLayers = TINY_MOE.layers[role];
+        if (moeForm === 'fused') {
+          expect(moe).toHaveLength(moeLayers);
+          expect(expertGathers).toHaveLength(0);
+          // fc1 [E, 2F, H] (gate and up rows interleaved), no fc1 bias, fc2 [E, H, F]; the draft block's gate renormalises.
+          const dims = (name: string) => model.graph.initializer.find((t) => t.name === name)?.dims;
+          for (const node of moe) {
+            expect(node.input.map((name, i) => (i === 0 || i === 1 ? 'x' : name === '' ? '' : dims(name)))).toEqual(
+              ['x', 'x', [TINY_MOE.experts, 2 * TINY_MOE.inter, 64], '', [TINY_MOE.experts, 64, TINY_MOE.inter]]);
+            expect(intAttribute(node, 'k')).toBe(TINY_MOE.topK);
+            expect(intAttribute(node, 'swiglu_fusion')).toBe(1);
+            expect(intAttribute(node, 'normalize_routing_weights')).toBe(role === 'draft' ? 1 : 0);
+          }
+        } else {
+          expect(moe).toHaveLength(0);
+          expect(expertGathers).toHaveLength(3 * moeLayers); // gate, up and down stacks of each layer
+        }
+      }
+    });
+
     it('picks its hidden-state rows in the draft graph (pack format 3): one Gather on axis 1 by hidden_rows', () => {
       expect(pack.manifest.formatVersion).toBe(3);
-      const bytes = readFileSync(join(out, form, 'draft.onnx'));
+      const bytes = readFileSync(join(out, folder, 'draft.onnx'));
       const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as { graph: OnnxGraph };
       const readers = cacheReaders(model.graph, new Set([tensorNames.draft.hiddenStates]));
       expect(readers.map((r) => [r.op, intAttribute(r.node, 'axis'), r.node.input[1]])).toEqual([['Gather', 1, tensorNames.draft.hiddenRows]]);
@@ -215,7 +261,7 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
           accepted += fast.stats.acceptedPerPosition.reduce((a, b) => a + b, 0);
         }
       }
-      console.log(`export round trip (${form}): ${reference.prompts.length} prompts × ${TOKENS} tokens identical to PyTorch; FastMTP accepted ${accepted} of ${drafted} drafts`);
+      console.log(`export round trip (${folder}): ${reference.prompts.length} prompts × ${TOKENS} tokens identical to PyTorch; FastMTP accepted ${accepted} of ${drafted} drafts`);
       // The fixture's MTP head is trained to agree with its decoder, so both the accepted and the rejected path ran.
       expect(accepted).toBeGreaterThan(0);
       expect(accepted).toBeLessThan(drafted);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Export jina-ocr-v1 (DeepSeek-OCR encoder + DeepSeek-V2 MoE decoder + FastMTP draft head) to a Recto model pack.
 
-    python export_jina_ocr.py export --snapshot /path/to/jina-ocr-v1 --out /path/to/pack [--cache-form shared-buffer]
+    python export_jina_ocr.py export --snapshot /path/to/jina-ocr-v1 --out /path/to/pack [--cache-form shared-buffer] [--moe-form gather]
     python export_jina_ocr.py parity --snapshot /path/to/jina-ocr-v1 --pack /path/to/pack --pages p1.png p2.png p3.png
     python export_jina_ocr.py inspect --snapshot /path/to/jina-ocr-v1
 
@@ -51,7 +51,8 @@ def cmd_export(opts):
         exempt_token_ids=[vocab["<td>"], vocab["</td>"]], max_positions=cfg.get("max_position_embeddings", 8192),
         draft_depth=opts.draft_depth, description="Exported with native-models/export/export_jina_ocr.py")
     export_pack(model, opts.out, description, lambda path: tokenizer.backend_tokenizer.save(path),
-                cache_form=opts.cache_form, mtp_module=opts.mtp_module, mtp_concat=opts.mtp_concat)
+                cache_form=opts.cache_form, mtp_module=opts.mtp_module, mtp_concat=opts.mtp_concat,
+                moe_form=opts.moe_form)
     print(f"wrote {opts.out} ({opts.cache_form})")
 
 
@@ -186,6 +187,9 @@ def main():
                         "(the DeepSeek-V3 paper); check the snapshot's MTP code")
     p.add_argument("--cache-form", choices=CACHE_FORMS, default="views",
                    help="views: past read in place (CPU); shared-buffer: GroupQueryAttention over capacity buffers (GPU)")
+    p.add_argument("--moe-form", choices=("fused", "gather"), default="fused",
+                   help="routed experts as one com.microsoft MoE node per layer (fused; a gate the op cannot express "
+                        "falls back to gather, printed per layer) or as a Gather of the picked experts' weights")
     p = sub.add_parser("parity")
     p.add_argument("--snapshot", required=True)
     p.add_argument("--pack", required=True)

@@ -14,11 +14,11 @@ import os
 import sys
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attention_ops import MS_DOMAIN, PLACEHOLDER_DOMAIN, GroupQueryAttention, PastMix, PastScores, inline_past_side  # noqa: E402
+from moe_ops import MOE_FORMS, patch_moe  # noqa: E402
 from pack_manifest import CACHE_FORMS, PackDescription, minimum_candidates, write_manifest  # noqa: E402
 
 OPSET = 17
@@ -43,40 +43,22 @@ def language_core(model):
     return model.model if hasattr(model, "model") else model
 
 
-def patch_moe_for_export(language_model):
-    """Export-friendly MoE: gather only the experts some token picked (the cost follows k, not the expert count), the
-    formulation of Recto's reference pack (graphParts.ts `moe`). Replaces DeepseekV2MoE.forward for tracing; numerics
-    equal the original (softmax scores, greedy top-k, optional renormalisation, routed_scaling_factor, shared experts).
-    """
-    for layer in language_model.layers:
+def patch_moe_for_export(model, mtp_module: str, moe_form: str):
+    """Every DeepseekV2MoE layer — the decoder's and, where it is one, the FastMTP block's — in the export form
+    `moe_form` (moe_ops.py: 'fused' com.microsoft MoE where the gate allows, else 'gather'). Prints the form each
+    layer got; returns the lines."""
+    core = language_core(model)
+    hidden = core.embed_tokens.embedding_dim
+    layers = [(f"decoder layer {i}", layer) for i, layer in enumerate(core.layers)]
+    layers.append((f"draft block ({mtp_module}.block)", resolve(model, mtp_module).block))
+    lines = []
+    for name, layer in layers:
         moe = layer.mlp
-        if not hasattr(moe, "experts") or hasattr(moe, "w_gate"):
-            continue  # dense layer (first_k_dense_replace), or already patched
-        moe.register_buffer("w_gate", torch.stack([e.gate_proj.weight.t() for e in moe.experts]), persistent=False)  # [E, H, F]
-        moe.register_buffer("w_up", torch.stack([e.up_proj.weight.t() for e in moe.experts]), persistent=False)
-        moe.register_buffer("w_down", torch.stack([e.down_proj.weight.t() for e in moe.experts]), persistent=False)  # [E, F, H]
-
-        def forward(hidden_states, moe=moe):
-            shape = hidden_states.shape  # [B, T, H]
-            x = hidden_states.reshape(-1, shape[-1])  # [N, H]
-            scores = F.softmax(F.linear(x, moe.gate.weight), dim=-1)  # [N, E]
-            weights, index = torch.topk(scores, moe.gate.top_k, dim=-1)  # [N, k]
-            if getattr(moe.gate, "norm_topk_prob", False) and moe.gate.top_k > 1:
-                weights = weights / (weights.sum(dim=-1, keepdim=True) + 1e-20)
-            weights = weights * getattr(moe.gate, "routed_scaling_factor", 1.0)
-            # Router weight per (token, expert), 0 where not picked; touch only experts some token picked (U of them).
-            routing = torch.zeros_like(scores).scatter(1, index, weights)  # [N, E]
-            union = torch.nonzero(routing.sum(dim=0) > 0).reshape(-1)  # [U]
-            gate = x[None] @ moe.w_gate[union]  # [U, N, F]
-            up = x[None] @ moe.w_up[union]
-            routed = (F.silu(gate) * up) @ moe.w_down[union]  # [U, N, H]
-            routed = (routed * routing[:, union].t()[..., None]).sum(dim=0)  # [N, H]
-            out = routed.reshape(shape)
-            if getattr(moe, "shared_experts", None) is not None:
-                out = out + moe.shared_experts(hidden_states)
-            return out
-
-        moe.forward = forward
+        if not hasattr(moe, "experts"):
+            continue  # a dense layer (first_k_dense_replace)
+        lines.append(f"{name}: {patch_moe(moe, moe_form, hidden)}")
+        print(f"MoE {lines[-1]}")
+    return lines
 
 
 def rotary_tables(attn, like):
@@ -233,7 +215,7 @@ def export_graph(module, args, path, input_names, output_names, dynamic_axes, in
     legacy = {"dynamo": False} if "dynamo" in inspect.signature(torch.onnx.export).parameters else {}
     torch.onnx.export(module, args, tmp, opset_version=OPSET, input_names=input_names, output_names=output_names,
                       dynamic_axes=dynamic_axes, do_constant_folding=True, custom_opsets=custom_opsets or {}, **legacy)
-    model = onnx.load(tmp, load_external_data=True)
+    model = constants_to_initializers(onnx.load(tmp, load_external_data=True))
     if inline:
         model = inline(model)
     data = os.path.basename(path) + ".data"
@@ -244,6 +226,25 @@ def export_graph(module, args, path, input_names, output_names, dynamic_axes, in
         if leftover.startswith(os.path.basename(tmp)):
             os.remove(os.path.join(folder, leftover))
     return [os.path.basename(path)] + ([data] if os.path.exists(os.path.join(folder, data)) else [])
+
+
+def constants_to_initializers(model):
+    """The tracer bakes the weights it reaches through closures in as Constant nodes; they are written as initializers
+    (what they are, and what onnxruntime turns them into at load anyway: the experts' fc1 / fc2, the projections).
+    Constants that are graph outputs stay nodes."""
+    outputs = {o.name for o in model.graph.output}
+    nodes = []
+    for node in model.graph.node:
+        if node.op_type == "Constant" and [a.name for a in node.attribute] == ["value"] and node.output[0] not in outputs:
+            tensor = type(node.attribute[0].t)()
+            tensor.CopyFrom(node.attribute[0].t)
+            tensor.name = node.output[0]
+            model.graph.initializer.append(tensor)
+        else:
+            nodes.append(node)
+    del model.graph.node[:]
+    model.graph.node.extend(nodes)
+    return model
 
 
 def cache_tensor_names(layers: int, cache_form: str):
@@ -268,7 +269,8 @@ def cache_trace_args(cache_form, layers, heads, head_dim):
 
 
 def export_pack(model, out: str, description: PackDescription, write_tokenizer, *, cache_form: str = "views",
-                mtp_module: str = "model.mtp", mtp_concat: str = "embedding-first", vision_size: int = 1024) -> dict:
+                mtp_module: str = "model.mtp", mtp_concat: str = "embedding-first", vision_size: int = 1024,
+                moe_form: str = "fused") -> dict:
     """Writes vision/embed/decoder/draft graphs, the tokenizer and manifest.json for `model` into `out`. `description`
     gives names, licence and special tokens (dims, files and cacheForm are filled in here); `write_tokenizer(path)`
     writes tokenizer.json. Returns the manifest."""
@@ -276,6 +278,8 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         raise ValueError(f"cache form must be one of {', '.join(CACHE_FORMS)}, got {cache_form!r}")
     if mtp_concat not in MTP_CONCAT_ORDERS:
         raise ValueError(f"MTP concatenation order must be one of {', '.join(MTP_CONCAT_ORDERS)}, got {mtp_concat!r}")
+    if moe_form not in MOE_FORMS:
+        raise ValueError(f"MoE form must be one of {', '.join(MOE_FORMS)}, got {moe_form!r}")
     core = language_core(model)
     attn0 = core.layers[0].self_attn
     H, L, nh = core.embed_tokens.embedding_dim, len(core.layers), attn0.num_heads
@@ -284,11 +288,12 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
     # The wrappers reach the weights through closures, so the tracer bakes them in as constants, which it refuses
     # for tensors that require grad (nothing is trained here).
     model.requires_grad_(False)
-    patch_moe_for_export(core)
+    patch_moe_for_export(model, mtp_module, moe_form)
     vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count, mtp_concat)
     inline = (lambda m: inline_past_side(m, nh, dh)) if cache_form == "views" else None
-    # The non-standard domains the cache graphs' symbolics emit (the placeholders are replaced by `inline`).
-    opsets = {PLACEHOLDER_DOMAIN: 1} if cache_form == "views" else {MS_DOMAIN: 1}
+    # The non-standard domains the symbolics emit (the placeholders are replaced by `inline`; com.microsoft: the fused
+    # MoE, GroupQueryAttention).
+    opsets = {MS_DOMAIN: 1, **({PLACEHOLDER_DOMAIN: 1} if cache_form == "views" else {})}
     os.makedirs(out, exist_ok=True)
     files = {}
     rows = lambda *names: {n: {1: "tokens"} for n in names}  # noqa: E731

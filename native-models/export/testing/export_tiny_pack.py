@@ -4,7 +4,8 @@ and writes PyTorch's own greedy tokens for a few prompts beside the packs (test 
 
     /usr/bin/python3 native-models/export/testing/export_tiny_pack.py OUT [--seed 7] [--prompts 6] [--tokens 24]
 
-Writes OUT/views/ and OUT/shared-buffer/ (model packs) and OUT/reference.json:
+Writes OUT/views/ and OUT/shared-buffer/ (model packs, routed experts as fused com.microsoft MoE nodes),
+OUT/views-gather/ (cache form views, experts in the gather form: `--moe-form gather`) and OUT/reference.json:
 {"eos", "prompts": [[ids]], "greedy": [[tokens]], "margins": [[largest − second logit per pick]],
  "draft": {"ids": the first prompt and its greedy tokens, "top" / "topLogit" / "margins": the FastMTP head's top-1
  per row over that sequence}, "vision": {"size", "features" (flattened), "newline", "separator"} for a page of
@@ -70,13 +71,14 @@ def main():
               "separator": core.view_seperator.tolist()}
 
     os.makedirs(opts.out, exist_ok=True)
-    for form in CACHE_FORMS:
-        export_pack(model, os.path.join(opts.out, form), PackDescription(
+    for folder, form, moe_form in [*((form, form, "fused") for form in CACHE_FORMS), ("views-gather", "views", "gather")]:
+        export_pack(model, os.path.join(opts.out, folder), PackDescription(
             name="tiny-deepseek-ocr", version=f"seed-{opts.seed}", licence="test fixture: random weights", vocab=0,
             hidden=0, layers=0, heads=0, bos=BOS, eos=EOS, image=IMAGE, exempt_token_ids=[],
             max_positions=config.max_position_embeddings, max_new_tokens=opts.tokens,
             description="native-models/export/testing/export_tiny_pack.py"),
-            write_tokenizer(config.vocab_size), cache_form=form, mtp_concat=config.mtp_concat, vision_size=128)
+            write_tokenizer(config.vocab_size), cache_form=form, mtp_concat=config.mtp_concat, vision_size=128,
+            moe_form=moe_form)
     with open(os.path.join(opts.out, "reference.json"), "w", encoding="utf-8") as handle:
         json.dump({"eos": EOS, "prompts": prompts, "greedy": [list(g) for g in greedy], "margins": [list(m) for m in margins],
                    "vision": vision,

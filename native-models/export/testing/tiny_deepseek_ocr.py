@@ -3,11 +3,12 @@
 It has the module layout the export resolves on the real snapshot — `model.{sam_model, vision_model, projector,
 image_newline, view_seperator, embed_tokens, layers, norm, mtp}` and `lm_head`; each layer `self_attn.{q_proj, k_proj,
 v_proj, o_proj, rotary_emb, num_heads, softmax_scale}`, `input_layernorm`, `post_attention_layernorm`, `mlp` (a dense
-first layer, then DeepseekV2MoE: `gate` with `top_k`, `experts`, `shared_experts`); the FastMTP head `enorm`, `hnorm`,
-`eh_proj`, `block`, `norm` — and a module-level `apply_rotary_pos_emb` as in DeepSeek-V2's modeling file (which
-interleaves the rotary half first). Its own forward is the plain full-sequence computation (no cache, experts looped
-over), written independently of the export's graph code, so that greedy tokens from it are a reference for the
-exported graphs.
+first layer, then DeepseekV2MoE: `gate` — DeepSeek-V2's MoEGate with `weight`, `top_k`, `norm_topk_prob`,
+`routed_scaling_factor`, `topk_method`, `scoring_func` at DeepSeek-OCR's values — `experts`, `shared_experts`); the
+FastMTP head `enorm`, `hnorm`, `eh_proj`, `block` (a MoE layer whose gate renormalises), `norm` — and a module-level
+`apply_rotary_pos_emb` as in DeepSeek-V2's modeling file (which interleaves the rotary half first). Its own forward is
+the plain full-sequence computation (no cache, every expert on every token), written independently of the export's
+graph code, so that greedy tokens from it are a reference for the exported graphs.
 """
 from __future__ import annotations
 
@@ -31,6 +32,16 @@ class TinyConfig:
     n_routed_experts: int = 8
     n_shared_experts: int = 2
     num_experts_per_tok: int = 2
+    # DeepSeek-OCR's gate settings (its config.json; DeepSeek-V2's MoEGate reads them).
+    topk_method: str = "greedy"
+    scoring_func: str = "softmax"
+    n_group: int = 1
+    topk_group: int = 1
+    norm_topk_prob: bool = False
+    routed_scaling_factor: float = 1.0
+    # The MTP block is a MoE layer too (as DeepSeek-V3's MTP module's block is), with renormalised top-k weights, so
+    # that the export is tested on a renormalising gate as well.
+    mtp_norm_topk_prob: bool = True
     max_position_embeddings: int = 256
     rope_theta: float = 10000.0
     rms_norm_eps: float = 1e-6
@@ -114,42 +125,55 @@ class DeepseekV2MLP(nn.Module):
 
 
 class MoEGate(nn.Module):
-    def __init__(self, config: TinyConfig):
+    """DeepSeek-V2's MoEGate (eval path) with DeepSeek-OCR's settings: a softmax over the experts' logits, plain greedy
+    top-k, no renormalisation, routed_scaling_factor 1 — and, as in DeepSeek-V2 (not V3), the scaling factor applied
+    only when the weights are not renormalised. Returns (topk_idx, topk_weight, aux_loss) as DeepSeek-V2's does."""
+
+    def __init__(self, config: TinyConfig, norm_topk_prob: bool):
         super().__init__()
         self.top_k = config.num_experts_per_tok
-        self.norm_topk_prob = False
-        self.routed_scaling_factor = 1.0
+        self.n_routed_experts = config.n_routed_experts
+        self.routed_scaling_factor = config.routed_scaling_factor
+        self.scoring_func = config.scoring_func
+        self.topk_method = config.topk_method
+        self.n_group, self.topk_group = config.n_group, config.topk_group
+        self.norm_topk_prob = norm_topk_prob
         self.weight = nn.Parameter(torch.randn(config.n_routed_experts, config.hidden_size) / math.sqrt(config.hidden_size))
 
     def forward(self, x):
-        scores = F.softmax(F.linear(x.reshape(-1, x.shape[-1]), self.weight), dim=-1)
-        weights, index = torch.topk(scores, self.top_k, dim=-1)
-        return index, weights * self.routed_scaling_factor
+        logits = F.linear(x.reshape(-1, x.shape[-1]).float(), self.weight.float())
+        if self.scoring_func != "softmax" or self.topk_method != "greedy":
+            raise NotImplementedError(f"tiny MoEGate: {self.scoring_func} / {self.topk_method}")
+        weights, index = torch.topk(logits.softmax(dim=-1), self.top_k, dim=-1, sorted=False)
+        if self.top_k > 1 and self.norm_topk_prob:
+            weights = weights / (weights.sum(dim=-1, keepdim=True) + 1e-20)
+        else:
+            weights = weights * self.routed_scaling_factor
+        return index, weights, None
 
 
 class DeepseekV2MoE(nn.Module):
-    def __init__(self, config: TinyConfig):
+    def __init__(self, config: TinyConfig, norm_topk_prob: bool):
         super().__init__()
         H, F_ = config.hidden_size, config.moe_intermediate_size
         self.experts = nn.ModuleList(DeepseekV2MLP(H, F_) for _ in range(config.n_routed_experts))
-        self.gate = MoEGate(config)
+        self.gate = MoEGate(config, norm_topk_prob)
         self.shared_experts = DeepseekV2MLP(H, F_ * config.n_shared_experts)
 
     def forward(self, x):
+        """Dense reference: every expert on every token, weighted by the router (0 for experts not picked)."""
         flat = x.reshape(-1, x.shape[-1])
-        index, weights = self.gate(x)
-        out = torch.zeros_like(flat)
-        for token in range(flat.shape[0]):  # one token at a time, each through its own top-k experts
-            for e, w in zip(index[token].tolist(), weights[token]):
-                out[token] += w * self.experts[e](flat[token])
-        return out.reshape(x.shape) + self.shared_experts(x)
+        index, weights, _ = self.gate(x)
+        routing = torch.zeros(flat.shape[0], len(self.experts)).scatter(1, index, weights)  # [N, E]
+        every = torch.stack([expert(flat) for expert in self.experts], dim=1)  # [N, E, H]
+        return (routing[..., None] * every).sum(dim=1).reshape(x.shape) + self.shared_experts(x)
 
 
 class DeepseekV2DecoderLayer(nn.Module):
-    def __init__(self, config: TinyConfig, dense: bool):
+    def __init__(self, config: TinyConfig, dense: bool, norm_topk_prob: bool = False):
         super().__init__()
         self.self_attn = DeepseekV2Attention(config)
-        self.mlp = DeepseekV2MLP(config.hidden_size, config.intermediate_size) if dense else DeepseekV2MoE(config)
+        self.mlp = DeepseekV2MLP(config.hidden_size, config.intermediate_size) if dense else DeepseekV2MoE(config, norm_topk_prob)
         self.input_layernorm = DeepseekV2RMSNorm(config.hidden_size, config.rms_norm_eps)
         self.post_attention_layernorm = DeepseekV2RMSNorm(config.hidden_size, config.rms_norm_eps)
 
@@ -160,7 +184,7 @@ class DeepseekV2DecoderLayer(nn.Module):
 
 class MultiTokenPredictor(nn.Module):
     """DeepSeek-V3's MTP module shape: norms of the hidden state and of the next token's embedding, a projection of
-    the two, one decoder layer, a norm before the shared lm_head."""
+    the two, one decoder layer (a MoE one), a norm before the shared lm_head."""
 
     def __init__(self, config: TinyConfig):
         super().__init__()
@@ -168,7 +192,7 @@ class MultiTokenPredictor(nn.Module):
         self.enorm = DeepseekV2RMSNorm(H, config.rms_norm_eps)
         self.hnorm = DeepseekV2RMSNorm(H, config.rms_norm_eps)
         self.eh_proj = nn.Linear(2 * H, H, bias=False)
-        self.block = DeepseekV2DecoderLayer(config, dense=True)
+        self.block = DeepseekV2DecoderLayer(config, dense=False, norm_topk_prob=config.mtp_norm_topk_prob)
         self.norm = DeepseekV2RMSNorm(H, config.rms_norm_eps)
         self.concat = config.mtp_concat
 
@@ -208,7 +232,8 @@ class TinyDeepseekOCRModel(nn.Module):
         super().__init__()
         H = config.hidden_size
         self.embed_tokens = nn.Embedding(config.vocab_size, H)
-        self.layers = nn.ModuleList(DeepseekV2DecoderLayer(config, i < config.first_k_dense_replace) for i in range(config.num_hidden_layers))
+        self.layers = nn.ModuleList(DeepseekV2DecoderLayer(config, i < config.first_k_dense_replace, config.norm_topk_prob)
+                                    for i in range(config.num_hidden_layers))
         self.norm = DeepseekV2RMSNorm(H, config.rms_norm_eps)
         self.sam_model = SamStandIn(config)
         self.vision_model = ClipStandIn(config)
