@@ -22,12 +22,13 @@ import { createDecodeModels } from '../../native-models/vlm/decoding/decodeModel
 import { loadPack } from '../../native-models/vlm/pack/loadPack.js';
 import { MANIFEST_FILE } from '../../native-models/vlm/pack/manifest.js';
 import { type CacheForm, cacheForms } from '../../native-models/vlm/pack/packContract.js';
+import type { MoeForm } from '../../testing/referencePack/graphParts.js';
 import { type PackDims, realSizeDims } from '../../testing/referencePack/referenceDims.js';
 import { referencePackDir } from '../../testing/referencePack/referencePackCache.js';
 import { writeReferencePack } from '../../testing/referencePack/writeReferencePack.js';
 import type { ProviderPreference } from '../../native-models/vlm/runtime/onnxRuntime.js';
 import { stepBytes } from './bandwidth.js';
-import { type BenchRun, benchmarkPack, CONTEXTS, stepTimeAtContext } from './decodeBenchmark.js';
+import { type BenchRun, benchmarkPack, CONTEXTS, prefillTime, stepTimeAtContext } from './decodeBenchmark.js';
 import { probeProviders } from './providerProbe.js';
 
 const { values } = parseArgs({
@@ -82,9 +83,17 @@ async function ensurePack(name: string, dims: PackDims): Promise<string> {
 
 const loadBefore = loadavg();
 const runs: BenchRun[] = [];
-const moeRows: { routed_experts: number; top_k: number; step_ms_ctx100: number }[] = [];
+interface MoeRow {
+  routed_experts: number;
+  top_k: number;
+  moe_form: MoeForm;
+  step_ms_ctx100: number;
+  k3_step_ms_ctx100: number;
+  prefill_256_ms: number;
+}
+const moeRows: MoeRow[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack(`real-size-v7${formSuffix}`, realSizeDims)]]
+  ? [['real-size', () => ensurePack(`real-size-v8${formSuffix}`, realSizeDims)]]
   : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm)]);
 
 for (const [variant, dir] of targets) {
@@ -97,13 +106,20 @@ for (const [variant, dir] of targets) {
 
 if (realSize && !values['skip-moe']) {
   // Same hidden size, 3 layers (1 dense + 2 MoE), small vocabulary: only the MoE varies.
+  // Both ways of writing the routed experts (graphParts.ts MoeForm), same weights, back to back: a decode step, a
+  // K = 3 step (three draft runs and a verify pass of four rows) and a prefill of 256 rows.
   for (const [experts, topK] of [[16, 6], [64, 6], [64, 2]] as const) {
-    const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false };
-    const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-v7${formSuffix}`, dims), { provider, intraOpThreads: threads });
-    const ms = await stepTimeAtContext(createDecodeModels(pack), 100, 0, 10);
-    moeRows.push({ routed_experts: experts, top_k: topK, step_ms_ctx100: ms });
-    log(`  MoE E=${experts} top-${topK}: ${ms.toFixed(2)} ms/step`);
-    await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+    for (const moeForm of ['fused', 'gather'] as const) {
+      const dims: PackDims = { ...realSizeDims, decoder: { ...realSizeDims.decoder, layers: 3, vocab: 0, routedExperts: experts, topK }, shareExpertWeights: false, moeForm };
+      const pack = await loadPack(await ensurePack(`moe-e${experts}-k${topK}-${moeForm}-v8${formSuffix}`, dims), { provider, intraOpThreads: threads });
+      const models = createDecodeModels(pack);
+      const step = await stepTimeAtContext(models, 100, 0, 10);
+      const k3 = await stepTimeAtContext(models, 100, 3, 10);
+      const prefill = await prefillTime(models, 256, 3);
+      moeRows.push({ routed_experts: experts, top_k: topK, moe_form: moeForm, step_ms_ctx100: step, k3_step_ms_ctx100: k3, prefill_256_ms: prefill });
+      log(`  MoE E=${experts} top-${topK} ${moeForm}: ${step.toFixed(2)} ms/step, K=3 step ${k3.toFixed(2)} ms, prefill of 256 ${prefill.toFixed(1)} ms`);
+      await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
+    }
   }
 }
 
@@ -141,8 +157,14 @@ console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
 if (moeRows.length > 0) {
-  console.log('\nMoE decoder step (hidden 1280, 1 dense + 2 MoE layers, ctx 100):');
-  for (const m of moeRows) console.log(`  ${m.routed_experts} routed experts, top-${m.top_k}: ${m.step_ms_ctx100.toFixed(2)} ms`);
+  console.log('\nMoE decoder (hidden 1280, 1 dense + 2 MoE layers, ctx 100), fused MoE node vs gathered experts (same weights):');
+  console.log('| experts | top-k | form | decode step ms | K=3 step ms | prefill 256 ms | gather ÷ fused (step / K=3 / prefill) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const m of moeRows) {
+    const fused = moeRows.find((f) => f.moe_form === 'fused' && f.routed_experts === m.routed_experts && f.top_k === m.top_k)!;
+    const ratio = m.moe_form === 'gather' ? `${(m.step_ms_ctx100 / fused.step_ms_ctx100).toFixed(2)} / ${(m.k3_step_ms_ctx100 / fused.k3_step_ms_ctx100).toFixed(2)} / ${(m.prefill_256_ms / fused.prefill_256_ms).toFixed(2)}` : '';
+    console.log(`| ${m.routed_experts} | ${m.top_k} | ${m.moe_form} | ${m.step_ms_ctx100.toFixed(2)} | ${m.k3_step_ms_ctx100.toFixed(2)} | ${m.prefill_256_ms.toFixed(1)} | ${ratio} |`);
+  }
 }
 // Steps/s per K and context against the memory-bandwidth bound (bytes of active weights + KV cache read per step).
 const bandwidthRows: { k: number; context: number; steps_per_s: number; bound_steps_per_s: number; fraction_of_bound: number }[] = [];

@@ -289,3 +289,17 @@ export async function stepsAtContexts(models: DecodeModels, contexts: readonly n
 export async function stepTimeAtContext(models: DecodeModels, context: number, k: number, reps: number): Promise<number> {
   return (await stepsAtContexts(models, [context], [k], reps)).get(k)!.get(context)!.ms;
 }
+
+/** Fastest of `reps` decoder passes over `rows` new positions from an empty cache (a prefill), in ms. */
+export async function prefillTime(models: DecodeModels, rows: number, reps: number): Promise<number> {
+  const embeds = new Rng(11).weights(rows * models.hidden, 1);
+  let best = Number.POSITIVE_INFINITY;
+  for (let rep = 0; rep < reps; rep++) {
+    models.decoder.reset(rows);
+    const start = performance.now();
+    await runDecoder(models, embeds, rows);
+    best = Math.min(best, performance.now() - start);
+  }
+  models.decoder.reset(0);
+  return best;
+}

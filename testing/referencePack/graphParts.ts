@@ -231,26 +231,59 @@ export function swiGlu(g: GraphBuilder, x: string, name: string, rng: Rng, hidde
   return linear(g, act, `${name}.down_proj`, rng, inter, hidden, outScale);
 }
 
-export interface ExpertWeights {
-  gate: string; // [E, H, F]
-  up: string; // [E, H, F]
-  down: string; // [E, F, H]
-}
+/**
+ * How the routed experts are written (both compute the same function; measured in docs/decoding.md):
+ * - 'fused': one com.microsoft MoE node per layer. onnxruntime routes each token to its top-k experts and reads only
+ *   those experts' weights where they lie. SwiGLU is the op's 'swiglu' activation with alpha 1 and beta 0
+ *   (g·σ(g)·(u + 0) = SiLU(g)·u), gate and up rows interleaved in fc1 [E, 2F, H] (swiglu_fusion 1; the CPU kernel has
+ *   no separate fc3), down as fc2 [E, H, F]. The router's logits go in; the op takes the softmax over all experts and
+ *   keeps the top-k weights as they are (normalize_routing_weights 0: DeepSeek-V2's norm_topk_prob is false).
+ * - 'gather': standard ops only. The weights of every expert some token picked are gathered (U of them) and every
+ *   token runs through all U with its router weight (0 where it did not pick the expert): a copy of the picked
+ *   experts' weights per layer per run, and U·T instead of k·T expert rows (a prefill runs every token through every
+ *   expert).
+ */
+export type MoeForm = 'fused' | 'gather';
 
-export function expertWeights(g: GraphBuilder, name: string, rng: Rng, experts: number, hidden: number, inter: number, outScale: number): ExpertWeights {
-  return {
-    gate: g.floatInit(`${name}.gate`, rng.weights(experts * hidden * inter, 1 / Math.sqrt(hidden)), [experts, hidden, inter]),
-    up: g.floatInit(`${name}.up`, rng.weights(experts * hidden * inter, 1 / Math.sqrt(hidden)), [experts, hidden, inter]),
-    down: g.floatInit(`${name}.down`, rng.weights(experts * inter * hidden, outScale / Math.sqrt(inter)), [experts, inter, hidden]),
-  };
+export type ExpertWeights =
+  | { form: 'fused'; fc1: string /* [E, 2F, H] */; fc2: string /* [E, H, F] */ }
+  | { form: 'gather'; gate: string /* [E, H, F] */; up: string /* [E, H, F] */; down: string /* [E, F, H] */ };
+
+/** Routed expert weights in `form`; the same random draws either way, so both forms of a pack compute the same. */
+export function expertWeights(g: GraphBuilder, name: string, rng: Rng, experts: number, hidden: number, inter: number, outScale: number, form: MoeForm): ExpertWeights {
+  const gate = rng.weights(experts * hidden * inter, 1 / Math.sqrt(hidden)); // [E, H, F]: x · gate
+  const up = rng.weights(experts * hidden * inter, 1 / Math.sqrt(hidden));
+  const down = rng.weights(experts * inter * hidden, outScale / Math.sqrt(inter)); // [E, F, H]
+  if (form === 'gather') {
+    return {
+      form,
+      gate: g.floatInit(`${name}.gate`, gate, [experts, hidden, inter]),
+      up: g.floatInit(`${name}.up`, up, [experts, hidden, inter]),
+      down: g.floatInit(`${name}.down`, down, [experts, inter, hidden]),
+    };
+  }
+  // Per expert, transposed to the op's [out, in] rows: fc1 row 2f = gate column f, row 2f + 1 = up column f.
+  const fc1 = new Float32Array(experts * 2 * inter * hidden);
+  const fc2 = new Float32Array(experts * hidden * inter);
+  for (let e = 0; e < experts; e++) {
+    for (let h = 0; h < hidden; h++) {
+      const from = (e * hidden + h) * inter;
+      for (let f = 0; f < inter; f++) {
+        fc1[(e * 2 * inter + 2 * f) * hidden + h] = gate[from + f]!;
+        fc1[(e * 2 * inter + 2 * f + 1) * hidden + h] = up[from + f]!;
+      }
+    }
+    for (let f = 0; f < inter; f++) {
+      const from = (e * inter + f) * hidden;
+      for (let h = 0; h < hidden; h++) fc2[(e * hidden + h) * inter + f] = down[from + h]!;
+    }
+  }
+  return { form, fc1: g.floatInit(`${name}.fc1`, fc1, [experts, 2 * inter, hidden]), fc2: g.floatInit(`${name}.fc2`, fc2, [experts, hidden, inter]) };
 }
 
 /**
  * DeepSeek-V2 MoE FFN: softmax router, greedy top-k (weights not renormalised, scaling 1), routed experts plus shared
- * experts. Only experts selected by at least one of the T tokens are touched: their weights are gathered once
- * (U ≤ min(E, T·k) experts) and every token is run through them with its router weight (0 where it did not pick the
- * expert). Bytes read per step follow k at decode (U = k) and the union of the drafts' choices in a verify pass — not
- * the expert count. A long prefill reads each expert once (U → E) at U·T rather than k·T multiply-adds.
+ * experts; the routed part in the form of `experts` (see MoeForm).
  */
 export function moe(
   g: GraphBuilder,
@@ -263,6 +296,20 @@ export function moe(
 ): string {
   const { hidden, routedExperts, sharedExperts, topK, expertInter } = dims;
   const logits = g.op1('Reshape', [linear(g, x, `${name}.gate`, rng, hidden, routedExperts), g.ints([-1, routedExperts])]); // [T, E]
+  const routed = experts.form === 'fused' ? fusedExperts(g, x, logits, experts, hidden, topK) : gatheredExperts(g, x, logits, experts, hidden, topK);
+  const shared = swiGlu(g, x, `${name}.shared_experts`, rng, hidden, expertInter * sharedExperts, outScale);
+  return g.op1('Add', [g.op1('Reshape', [routed, g.ints([1, -1, hidden])]), shared]);
+}
+
+/** [T, H]: one com.microsoft MoE node (see MoeForm). */
+function fusedExperts(g: GraphBuilder, x: string, logits: string, experts: Extract<ExpertWeights, { form: 'fused' }>, hidden: number, topK: number): string {
+  const tokens = g.op1('Reshape', [x, g.ints([-1, hidden])]); // [T, H]
+  const attributes = { k: topK, activation_type: 'swiglu', swiglu_fusion: 1, activation_alpha: float(1), activation_beta: float(0), normalize_routing_weights: 0 };
+  return g.msOp('MoE', [tokens, logits, experts.fc1, '', experts.fc2], attributes)[0]!;
+}
+
+/** [T, H]: the picked experts' weights gathered, every token through each of them (see MoeForm). */
+function gatheredExperts(g: GraphBuilder, x: string, logits: string, experts: Extract<ExpertWeights, { form: 'gather' }>, hidden: number, topK: number): string {
   const scores = g.op1('Softmax', [logits], { axis: -1 });
   const [topWeights, topIndices] = g.op('TopK', [scores, g.ints([topK])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string]; // [T, k]
   // Router weight of every (token, expert) pair, 0 where the expert was not picked. [T, E]
@@ -278,9 +325,7 @@ export function moe(
   const act = g.op1('Mul', [g.op1('Mul', [gate, g.op1('Sigmoid', [gate])]), up]);
   const perExpert = g.op1('MatMul', [act, downW]); // [U, T, H]
   const weights = g.op1('Unsqueeze', [g.op1('Transpose', [g.op1('Gather', [routing, union], { axis: 1 })], { perm: [1, 0] }), g.ints([2])]); // [U, T, 1]
-  const routed = g.op1('ReduceSum', [g.op1('Mul', [perExpert, weights]), g.ints([0])], { keepdims: 0 }); // [T, H]
-  const shared = swiGlu(g, x, `${name}.shared_experts`, rng, hidden, expertInter * sharedExperts, outScale);
-  return g.op1('Add', [g.op1('Reshape', [routed, g.ints([1, -1, hidden])]), shared]);
+  return g.op1('ReduceSum', [g.op1('Mul', [perExpert, weights]), g.ints([0])], { keepdims: 0 }); // [T, H]
 }
 
 export { float };

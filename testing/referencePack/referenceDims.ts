@@ -1,4 +1,5 @@
 /** Dimensions of the generated packs: the toy reference pack and the shape-faithful one. */
+import type { MoeForm } from './graphParts.js';
 
 export interface DecoderDims {
   vocab: number;
@@ -30,6 +31,8 @@ export interface PackDims {
   draftResidualScale: number;
   /** Routed expert weights shared by all MoE layers (shape-faithful pack: bytes read per step unchanged, file smaller). */
   shareExpertWeights: boolean;
+  /** How the routed experts are written (graphParts.ts MoeForm). */
+  moeForm: MoeForm;
 }
 
 /** The toy pack used in tests: fast on a CPU, same graph structure as the real thing. */
@@ -51,6 +54,7 @@ export const toyDims: PackDims = {
   residualScale: 0.02,
   draftResidualScale: 0.01,
   shareExpertWeights: false,
+  moeForm: 'fused',
 };
 
 /**
@@ -77,4 +81,5 @@ export const realSizeDims: PackDims = {
   residualScale: 0.02,
   draftResidualScale: 0.01,
   shareExpertWeights: true,
+  moeForm: 'fused',
 };

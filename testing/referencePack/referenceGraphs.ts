@@ -113,7 +113,7 @@ export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array
     if (layer < d.denseLayers) {
       ffn = swiGlu(g, h, `${name}.mlp`, rng, d.hidden, d.denseInter, dims.residualScale);
     } else {
-      const experts: ExpertWeights = dims.shareExpertWeights && shared ? shared : expertWeights(g, `${name}.mlp.experts`, rng, d.routedExperts, d.hidden, d.expertInter, dims.residualScale);
+      const experts: ExpertWeights = dims.shareExpertWeights && shared ? shared : expertWeights(g, `${name}.mlp.experts`, rng, d.routedExperts, d.hidden, d.expertInter, dims.residualScale, dims.moeForm);
       shared = experts;
       ffn = moe(g, h, `${name}.mlp`, rng, d, experts, dims.residualScale);
     }

@@ -10,7 +10,7 @@ import type { CacheForm } from '../../native-models/vlm/pack/packContract.js';
 import { type DraftVariant, writeReferencePack } from './writeReferencePack.js';
 
 /** Bump when the generator's output changes, so stale cached packs are not reused. */
-const GENERATOR_VERSION = 10;
+const GENERATOR_VERSION = 11;
 
 /** `cacheForm` 'shared-buffer': the GPU form of the same pack (same weights; packContract.ts). */
 export async function referencePackDir(variant: DraftVariant, seed = 1, cacheForm: CacheForm = 'views'): Promise<string> {
