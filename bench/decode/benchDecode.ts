@@ -1,7 +1,7 @@
 /**
  * npm run bench:decode [-- --real-size] [--json FILE] [--provider cpu|webgpu|cuda|dml|coreml|auto]
  *                      [--inputs N] [--tokens N] [--threads N] [--repeats N] [--packs DIR]
- *                      [--cache-form views|shared-buffer]
+ *                      [--cache-form views|shared-buffer] [--moe-form fused|gather] [--skip-moe]
  *
  * Greedy vs FastMTP K = 1, 2, 3 on the reference packs (high / mid / zero draft agreement) or, with --real-size, on
  * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
@@ -10,6 +10,8 @@
  * machine before and after is printed and written (settings.load_average), as the figures depend on it.
  * --cache-form: the packs' KV-cache form (packContract.ts): 'views' (default; the CPU form) or 'shared-buffer' (the
  * GPU form: caches stay on the device with WebGPU). Same weights either way.
+ * --moe-form (with --real-size): how the shape-faithful pack writes its routed experts (graphParts.ts MoeForm): 'fused'
+ * (default; one com.microsoft MoE node per layer) or 'gather'. Same weights either way; the MoE check A/Bs both.
  * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
  * --bandwidth-gbs B (with --real-size): steps/s per K and context against the memory-bandwidth bound B ÷ bytes read
  * per step (bandwidth.ts), printed and written as `bandwidth` rows.
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     repeats: { type: 'string' },
     'cache-form': { type: 'string', default: 'views' },
+    'moe-form': { type: 'string', default: 'fused' },
     /** Repetitions of each step-time-at-context measurement (median); default 25, real size 3. */
     'context-reps': { type: 'string' },
     packs: { type: 'string', default: join(tmpdir(), 'recto-vlm-packs') },
@@ -60,6 +63,8 @@ const realSize = values['real-size'];
 const cacheForm = values['cache-form'] as CacheForm;
 if (!cacheForms.includes(cacheForm)) throw new Error(`--cache-form must be one of ${cacheForms.join(', ')}, got ${cacheForm}`);
 const formSuffix = cacheForm === 'views' ? '' : `-${cacheForm}`;
+const moeForm = values['moe-form'] as MoeForm;
+if (moeForm !== 'fused' && moeForm !== 'gather') throw new Error(`--moe-form must be fused or gather, got ${moeForm}`);
 const provider = values.provider as ProviderPreference;
 const threads = values.threads ? Number(values.threads) : undefined;
 const settings = {
@@ -93,7 +98,7 @@ interface MoeRow {
 }
 const moeRows: MoeRow[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack(`real-size-v8${formSuffix}`, realSizeDims)]]
+  ? [['real-size', () => ensurePack(`real-size-v8${moeForm === 'fused' ? '' : '-gather'}${formSuffix}`, { ...realSizeDims, moeForm })]]
   : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm)]);
 
 for (const [variant, dir] of targets) {
@@ -125,7 +130,7 @@ if (realSize && !values['skip-moe']) {
 
 const loadAfter = loadavg();
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
-console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}; intra-op threads ${threads ?? 'default'}`);
+console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}${realSize ? `; experts ${moeForm}` : ''}; intra-op threads ${threads ?? 'default'}`);
 const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', '(min)', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', '(median)', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
@@ -187,6 +192,6 @@ if (values.json) {
   // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
   const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
   const extra = { ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
-  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, cacheForm, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, cacheForm, moeForm, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
   log(`wrote ${values.json}`);
 }
