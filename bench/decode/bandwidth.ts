@@ -24,15 +24,18 @@ export function decoderPassBytes(dims: PackDims, tokens: number, context: number
   return (weights + cache) * FLOAT_BYTES;
 }
 
-/** One draft-block call (one layer with a SwiGLU of 2 × expertInter, the eh projection and the head) on one token. */
-export function draftCallBytes(dims: PackDims, context: number): number {
+/**
+ * One draft-block call (one layer with a SwiGLU of 2 × expertInter, the eh projection and the head) on one token.
+ * `draftHeadRows`: ids the draft head scores (a compressed draft vocabulary); the full vocabulary when absent.
+ */
+export function draftCallBytes(dims: PackDims, context: number, draftHeadRows = dims.decoder.vocab): number {
   const d = dims.decoder;
-  const weights = 2 * d.hidden * d.hidden + 4 * d.hidden * d.hidden + 3 * d.hidden * 2 * d.expertInter + d.hidden * d.vocab;
+  const weights = 2 * d.hidden * d.hidden + 4 * d.hidden * d.hidden + 3 * d.hidden * 2 * d.expertInter + d.hidden * draftHeadRows;
   return (weights + 2 * (context + 1) * d.hidden) * FLOAT_BYTES;
 }
 
 /** A greedy step (k = 0) or a FastMTP step (K draft calls + one verify pass of K + 1 tokens). */
-export function stepBytes(dims: PackDims, k: number, context: number): number {
+export function stepBytes(dims: PackDims, k: number, context: number, draftHeadRows = dims.decoder.vocab): number {
   if (k === 0) return decoderPassBytes(dims, 1, context);
-  return k * draftCallBytes(dims, context) + decoderPassBytes(dims, k + 1, context);
+  return k * draftCallBytes(dims, context, draftHeadRows) + decoderPassBytes(dims, k + 1, context);
 }

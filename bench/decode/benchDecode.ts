@@ -1,7 +1,7 @@
 /**
  * npm run bench:decode [-- --real-size] [--json FILE] [--provider cpu|webgpu|cuda|dml|coreml|auto]
  *                      [--inputs N] [--tokens N] [--threads N] [--repeats N] [--packs DIR]
- *                      [--cache-form views|shared-buffer] [--moe-form fused|gather] [--skip-moe]
+ *                      [--cache-form views|shared-buffer] [--moe-form fused|gather] [--skip-moe] [--draft-vocab N]
  *
  * Greedy vs FastMTP K = 1, 2, 3 on the reference packs (high / mid / zero draft agreement) or, with --real-size, on
  * the shape-faithful pack at DeepSeek-OCR's decoder dimensions (random weights, generated once into --packs), plus a
@@ -12,6 +12,9 @@
  * GPU form: caches stay on the device with WebGPU). Same weights either way.
  * --moe-form (with --real-size): how the shape-faithful pack writes its routed experts (graphParts.ts MoeForm): 'fused'
  * (default; one com.microsoft MoE node per layer) or 'gather'. Same weights either way; the MoE check A/Bs both.
+ * --draft-vocab N: the packs' FastMTP draft head scores only ids < N plus the added tokens and EOS (a compressed draft
+ * vocabulary, draftVocabulary.ts; pack name suffix -dvN). Random weights make acceptance meaningless once the
+ * vocabulary is cut, so compare step times and the `draft run` line with a run without the flag.
  * --probe: only report which GPU execution providers can run the reference decoder (JSON on stdout).
  * --bandwidth-gbs B (with --real-size): steps/s per K and context against the memory-bandwidth bound B ÷ bytes read
  * per step (bandwidth.ts), printed and written as `bandwidth` rows.
@@ -30,7 +33,7 @@ import { referencePackDir } from '../../testing/referencePack/referencePackCache
 import { writeReferencePack } from '../../testing/referencePack/writeReferencePack.js';
 import type { ProviderPreference } from '../../native-models/vlm/runtime/onnxRuntime.js';
 import { stepBytes } from './bandwidth.js';
-import { type BenchRun, benchmarkPack, CONTEXTS, prefillTime, stepTimeAtContext } from './decodeBenchmark.js';
+import { type BenchRun, benchmarkPack, CONTEXTS, draftRunTime, prefillTime, stepTimeAtContext } from './decodeBenchmark.js';
 import { probeProviders } from './providerProbe.js';
 
 const { values } = parseArgs({
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     /** Device memory bandwidth in GB/s: adds steps/s ÷ the bandwidth bound per K and context (real-size pack). */
     'bandwidth-gbs': { type: 'string' },
     probe: { type: 'boolean', default: false },
+    'draft-vocab': { type: 'string' },
   },
 });
 
@@ -65,6 +69,9 @@ if (!cacheForms.includes(cacheForm)) throw new Error(`--cache-form must be one o
 const formSuffix = cacheForm === 'views' ? '' : `-${cacheForm}`;
 const moeForm = values['moe-form'] as MoeForm;
 if (moeForm !== 'fused' && moeForm !== 'gather') throw new Error(`--moe-form must be fused or gather, got ${moeForm}`);
+const draftVocab = values['draft-vocab'] === undefined ? undefined : Number(values['draft-vocab']);
+if (draftVocab !== undefined && !(Number.isInteger(draftVocab) && draftVocab > 0)) throw new Error(`--draft-vocab must be a positive integer, got ${values['draft-vocab']}`);
+const vocabSuffix = draftVocab === undefined ? '' : `-dv${draftVocab}`;
 const provider = values.provider as ProviderPreference;
 const threads = values.threads ? Number(values.threads) : undefined;
 const settings = {
@@ -76,12 +83,12 @@ const settings = {
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function ensurePack(name: string, dims: PackDims): Promise<string> {
+async function ensurePack(name: string, dims: PackDims, draftVocabulary?: number): Promise<string> {
   const dir = join(values.packs!, name);
   if (!existsSync(join(dir, MANIFEST_FILE))) {
     log(`generating ${name} into ${dir} …`);
     mkdirSync(dir, { recursive: true });
-    await writeReferencePack({ dir, variant: 'high', seed: 1, dims, cacheForm });
+    await writeReferencePack({ dir, variant: 'high', seed: 1, dims, cacheForm, draftVocabulary });
   }
   return dir;
 }
@@ -97,15 +104,19 @@ interface MoeRow {
   prefill_256_ms: number;
 }
 const moeRows: MoeRow[] = [];
+/** One draft-block run (one token) at 100 positions per pack: the cost a compressed draft vocabulary cuts. */
+const draftRows: { variant: string; draft_vocabulary: number; draft_run_ms_ctx100: number; draft_run_ms_ctx100_median: number }[] = [];
 const targets: [string, () => Promise<string>][] = realSize
-  ? [['real-size', () => ensurePack(`real-size-v8${moeForm === 'fused' ? '' : '-gather'}${formSuffix}`, { ...realSizeDims, moeForm })]]
-  : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm)]);
+  ? [['real-size', () => ensurePack(`real-size-v8${moeForm === 'fused' ? '' : '-gather'}${formSuffix}${vocabSuffix}`, { ...realSizeDims, moeForm }, draftVocab)]]
+  : (['high', 'mid', 'zero'] as const).map((v) => [v, () => referencePackDir(v, 1, cacheForm, draftVocab)]);
 
 for (const [variant, dir] of targets) {
   log(`${variant}: loading …`);
   const pack = await loadPack(await dir(), { provider, intraOpThreads: threads });
   for (const warning of pack.warnings) log(`  ${warning}`);
   runs.push(...(await benchmarkPack(variant, pack, settings, log)));
+  const draftRun = await draftRunTime(createDecodeModels(pack), 100, settings.contextReps);
+  draftRows.push({ variant, draft_vocabulary: pack.manifest.draftVocabulary ?? pack.manifest.dims.vocab, draft_run_ms_ctx100: draftRun.ms, draft_run_ms_ctx100_median: draftRun.medianMs });
   await Promise.all(Object.values(pack.sessions).map((s) => s.release()));
 }
 
@@ -130,7 +141,7 @@ if (realSize && !values['skip-moe']) {
 
 const loadAfter = loadavg();
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
-console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}${realSize ? `; experts ${moeForm}` : ''}; intra-op threads ${threads ?? 'default'}`);
+console.log(`load average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${settings.repeats} measured passes per K (tok/s, speedup, JS share: medians); step@ctx: fastest of ${settings.contextReps} repetitions; cache form ${cacheForm}${realSize ? `; experts ${moeForm}` : ''}; draft vocabulary ${draftVocab === undefined ? 'full' : `ids < ${draftVocab} + added tokens`}; intra-op threads ${threads ?? 'default'}`);
 const header = ['variant', 'K', 'identical', 'τ', 'accept/pos', 'tok/s', 'speedup', 'ideal τ/c', 'JS share', '(min)', 'step@100 ms', '@500', '@1000', '@2000', '2000/100', '(median)', 'B→host/step', 'B→dev/step', 'provider'];
 const rows = runs.map((r) => [
   r.variant,
@@ -161,6 +172,9 @@ const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!))
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
+for (const d of draftRows) {
+  console.log(`${d.variant}: one draft run (1 token, ctx 100, head over ${d.draft_vocabulary} ids): ${d.draft_run_ms_ctx100.toFixed(2)} ms fastest, ${d.draft_run_ms_ctx100_median.toFixed(2)} ms median`);
+}
 if (moeRows.length > 0) {
   console.log('\nMoE decoder (hidden 1280, 1 dense + 2 MoE layers, ctx 100), fused MoE node vs gathered experts (same weights):');
   console.log('| experts | top-k | form | decode step ms | K=3 step ms | prefill 256 ms | gather ÷ fused (step / K=3 / prefill) |');
@@ -181,7 +195,7 @@ if (realSize) {
     for (const context of CONTEXTS) {
       const ms = r[`step_ms_ctx${context}` as const];
       const stepsPerS = 1000 / ms;
-      const bound = gbs ? (gbs * 1e9) / stepBytes(realSizeDims, r.k, context) : Number.NaN;
+      const bound = gbs ? (gbs * 1e9) / stepBytes(realSizeDims, r.k, context, draftRows[0]?.draft_vocabulary) : Number.NaN;
       bandwidthRows.push({ k: r.k, context, steps_per_s: stepsPerS, bound_steps_per_s: bound, fraction_of_bound: stepsPerS / bound });
       cells.push(`@${context}: ${stepsPerS.toFixed(2)}/s${gbs ? ` (${((100 * stepsPerS) / bound).toFixed(1)}% of ${bound.toFixed(0)}/s)` : ''}`);
     }
@@ -191,7 +205,7 @@ if (realSize) {
 if (values.json) {
   // Rows carry exactly the issue's schema; tokens/s stays in the printed table.
   const jsonRuns = runs.map(({ tokens_per_s: _tps, ...row }) => row);
-  const extra = { ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
-  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, cacheForm, moeForm, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
+  const extra = { draft_runs: draftRows, ...(moeRows.length > 0 ? { moe_scaling: moeRows } : {}), ...(bandwidthRows.length > 0 ? { bandwidth: bandwidthRows } : {}) };
+  writeFileSync(values.json, JSON.stringify({ runs: jsonRuns, ...extra, settings: { ...settings, realSize, provider, cacheForm, moeForm, draftVocab: draftVocab ?? null, load_average: { before: loadBefore, after: loadAfter } } }, null, 2));
   log(`wrote ${values.json}`);
 }

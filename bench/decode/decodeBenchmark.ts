@@ -290,6 +290,27 @@ export async function stepTimeAtContext(models: DecodeModels, context: number, k
   return (await stepsAtContexts(models, [context], [k], reps)).get(k)!.get(context)!.ms;
 }
 
+/**
+ * Fastest and median wall time of one draft-block run over one token with `context` positions cached (the run a
+ * FastMTP step makes K times; its head is what a compressed draft vocabulary shrinks), in ms.
+ */
+export async function draftRunTime(models: DecodeModels, context: number, reps: number): Promise<{ ms: number; medianMs: number }> {
+  const rng = new Rng(13);
+  const draft = models.draft!;
+  draft.fill(context, 1, (size) => rng.weights(size, 1));
+  const row = rng.weights(models.hidden, 1);
+  const hidden: HiddenRows = { tensor: floatTensor(rng.weights(models.hidden, 1), [1, 1, models.hidden]), rows: new RowIndices().range(0, 1) };
+  const times: number[] = [];
+  for (let rep = 0; rep <= reps; rep++) {
+    draft.seek(context);
+    const start = performance.now();
+    releaseHidden((await runDraft(models, row, hidden)).hidden);
+    if (rep > 0) times.push(performance.now() - start); // rep 0 warms up
+  }
+  draft.reset(0);
+  return { ms: Math.min(...times), medianMs: median(times) };
+}
+
 /** Fastest of `reps` decoder passes over `rows` new positions from an empty cache (a prefill), in ms. */
 export async function prefillTime(models: DecodeModels, rows: number, reps: number): Promise<number> {
   const embeds = new Rng(11).weights(rows * models.hidden, 1);

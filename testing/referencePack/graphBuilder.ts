@@ -67,6 +67,10 @@ export class GraphBuilder {
     return this.addInit(name, DataType.INT64, dims, new Uint8Array(arr.buffer));
   }
 
+  int32Init(name: string, data: Int32Array, dims: number[] = [data.length]): string {
+    return this.addInit(name, DataType.INT32, dims, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  }
+
   /** A float constant (scalar when `dims` is []). Deduplicated by value and shape. */
   scalar(value: number): string {
     const name = `const_f_${value}`;

@@ -41,11 +41,17 @@ export function buildEmbeddingGraph(dims: PackDims, table: Float32Array): GraphB
  * The C largest logits of each row and their token ids ([1, T, C] float32 / int32), sorted, lower id first on ties —
  * all the host needs for argmax under the no-repeat rule (see packContract.ts).
  */
-function candidateOutputs(g: GraphBuilder, logits: string, candidates: number, names: { candidateLogits: string; candidateIds: string }): void {
-  const [values, ids] = g.op('TopK', [logits, g.ints([candidates])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string];
+function candidateOutputs(g: GraphBuilder, logits: string, candidates: number, names: { candidateLogits: string; candidateIds: string }, vocabulary?: string): void {
+  const [values, indices] = g.op('TopK', [logits, g.ints([candidates])], { axis: -1, largest: 1, sorted: 1 }, 2) as [string, string];
   g.output(values, names.candidateLogits, DataType.FLOAT, [1, 'tokens', candidates]);
-  g.output(g.op1('Cast', [ids], { to: DataType.INT32 }), names.candidateIds, DataType.INT32, [1, 'tokens', candidates]);
+  // Over a compressed vocabulary the TopK indices are positions in the sorted id list: a Gather makes them real ids
+  // (and keeps "lower id first" on ties, as the list is ascending).
+  const ids = vocabulary ? g.op1('Gather', [vocabulary, indices], { axis: 0 }) : g.op1('Cast', [indices], { to: DataType.INT32 });
+  g.output(ids, names.candidateIds, DataType.INT32, [1, 'tokens', candidates]);
 }
+
+/** Name of the draft graph's int32 [Vd] initializer listing the ids its head scores (sorted ascending). */
+export const DRAFT_VOCABULARY_INITIALIZER = 'draft_vocabulary';
 
 /**
  * The cache side of a decoder or draft graph in either form (packContract.ts): declares the cache inputs (and the
@@ -130,8 +136,10 @@ export function buildDecoderGraph(dims: PackDims, rng: Rng, lmHead: Float32Array
 export interface DraftWeights {
   /** [2H, H]: projection of concat(norm(hidden), norm(embedding)). */
   projection: Float32Array;
-  /** [H, V] */
+  /** [H, V], or [H, Vd] over `vocabulary`. */
   lmHead: Float32Array;
+  /** The ids the head scores (sorted ascending; FastMTP's compressed draft vocabulary); absent: every id. */
+  vocabulary?: Int32Array;
 }
 
 /**
@@ -140,7 +148,8 @@ export interface DraftWeights {
  * (the decoder's last hidden state of the previous position, or the block's own output when applied recursively: an
  * output of an earlier run, fed as it came, and the rows of it to use), past.0.key/value →
  * candidate_logits / candidate_ids [1, T, C], hidden_states_out [1, T, H], new.0.key/value (same cache scheme as the
- * decoder).
+ * decoder). With `weights.vocabulary` the head is [H, Vd] over those ids (FastMTP's compressed draft vocabulary): TopK
+ * over Vd logits, then a Gather of the id list, so candidate ids stay real ids.
  */
 export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights, candidates: number, form: CacheForm = 'views'): GraphBuilder {
   const d = dims.decoder;
@@ -159,8 +168,11 @@ export function buildDraftGraph(dims: PackDims, rng: Rng, weights: DraftWeights,
   x = g.op1('Add', [x, attn]);
   const ffn = swiGlu(g, rmsNorm(g, x, 'block.post_attention_layernorm', d.hidden), 'block.mlp', rng, d.hidden, d.expertInter * 2, dims.draftResidualScale);
   x = g.op1('Add', [x, ffn]);
-  const head = g.floatInit('shared_head.weight', weights.lmHead, [d.hidden, d.vocab]);
-  candidateOutputs(g, g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), candidates, tensorNames.draft);
+  const vocabulary = weights.vocabulary;
+  if (vocabulary && vocabulary.length < candidates) throw new Error(`draft vocabulary of ${vocabulary.length} ids < ${candidates} candidates per row`);
+  const head = g.floatInit('shared_head.weight', weights.lmHead, [d.hidden, vocabulary?.length ?? d.vocab]);
+  const list = vocabulary ? g.int32Init(DRAFT_VOCABULARY_INITIALIZER, vocabulary) : undefined;
+  candidateOutputs(g, g.op1('MatMul', [rmsNorm(g, x, 'shared_head.norm', d.hidden), head]), candidates, tensorNames.draft, list);
   g.output(x, tensorNames.draft.hiddenStatesOut, DataType.FLOAT, [1, 'tokens', d.hidden]);
   side.outputs();
   return g;

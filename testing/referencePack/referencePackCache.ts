@@ -12,15 +12,19 @@ import { type DraftVariant, writeReferencePack } from './writeReferencePack.js';
 /** Bump when the generator's output changes, so stale cached packs are not reused. */
 const GENERATOR_VERSION = 11;
 
-/** `cacheForm` 'shared-buffer': the GPU form of the same pack (same weights; packContract.ts). */
-export async function referencePackDir(variant: DraftVariant, seed = 1, cacheForm: CacheForm = 'views'): Promise<string> {
+/**
+ * `cacheForm` 'shared-buffer': the GPU form of the same pack (same weights; packContract.ts). `draftVocabulary`: the
+ * draft head over a compressed vocabulary (writeReferencePack's option; same weights otherwise).
+ */
+export async function referencePackDir(variant: DraftVariant, seed = 1, cacheForm: CacheForm = 'views', draftVocabulary?: number): Promise<string> {
   const root = join(tmpdir(), 'recto-vlm-packs');
-  const dir = join(root, `v${GENERATOR_VERSION}-${variant}-seed${seed}${cacheForm === 'views' ? '' : `-${cacheForm}`}`);
+  const suffix = `${cacheForm === 'views' ? '' : `-${cacheForm}`}${draftVocabulary === undefined ? '' : `-dv${draftVocabulary}`}`;
+  const dir = join(root, `v${GENERATOR_VERSION}-${variant}-seed${seed}${suffix}`);
   if (existsSync(join(dir, MANIFEST_FILE))) return dir;
   mkdirSync(root, { recursive: true });
   removeStalePacks(root);
   const scratch = mkdtempSync(join(root, `scratch-${variant}-`));
-  await writeReferencePack({ dir: scratch, variant, seed, cacheForm });
+  await writeReferencePack({ dir: scratch, variant, seed, cacheForm, draftVocabulary });
   try {
     renameSync(scratch, dir);
   } catch (error) {

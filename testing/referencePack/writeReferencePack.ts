@@ -9,6 +9,7 @@ import { MANIFEST_FILE, type PackFileEntry, type PackManifest, sha256File } from
 import { type CacheForm, expectedTensorNames, type GraphRole, minimumCandidates } from '../../native-models/vlm/pack/packContract.js';
 import { type PackDims, toyDims } from './referenceDims.js';
 import { buildDecoderGraph, buildDraftGraph, buildEmbeddingGraph, buildVisionGraph, type DraftWeights } from './referenceGraphs.js';
+import { draftVocabularyIds, headColumns } from './draftVocabulary.js';
 import { buildReferenceTokenizer } from './referenceTokenizer.js';
 import { Rng } from './rng.js';
 
@@ -23,6 +24,12 @@ export interface ReferencePackOptions {
   draftDepth?: number;
   /** How the decoder and draft graphs hold their caches (packContract.ts); default 'views'. */
   cacheForm?: CacheForm;
+  /**
+   * FastMTP's compressed draft vocabulary: the draft head scores only ids < this cut plus the tokenizer's added tokens
+   * and EOS (draftVocabulary.ts), and the manifest says how many (`draftVocabulary`). An id list instead of a cut:
+   * exactly those ids (tests: a list that is not a prefix of the vocabulary). Absent: the full vocabulary.
+   */
+  draftVocabulary?: number | readonly number[];
 }
 
 /**
@@ -70,7 +77,12 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
   const noRepeatNgram = { ngramSize: 3, windowSize: 30, exemptTokenIds: [tokenizer.ids.td, tokenizer.ids.tdClose] };
   const candidates = minimumCandidates(noRepeatNgram);
   await write('decoder', buildDecoderGraph(dims, rng(4), lmHead, candidates, cacheForm));
-  await write('draft', buildDraftGraph(dims, rng(5), draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6)), candidates, cacheForm));
+  const fullDraft = draftWeights(options.variant, d.hidden, d.vocab, lmHead, rng(6));
+  const chosen = options.draftVocabulary;
+  const vocabulary = chosen === undefined ? undefined : typeof chosen === 'number' ? referenceDraftVocabulary(d.vocab, chosen) : Int32Array.from(new Set(chosen)).sort();
+  if (vocabulary?.some((id) => id < 0 || id >= d.vocab)) throw new Error(`draft vocabulary: ids must lie in 0 … ${d.vocab - 1}`);
+  const draft: DraftWeights = vocabulary ? { ...fullDraft, lmHead: headColumns(fullDraft.lmHead, d.hidden, d.vocab, vocabulary), vocabulary } : fullDraft;
+  await write('draft', buildDraftGraph(dims, rng(5), draft, candidates, cacheForm));
   writeFileSync(join(options.dir, 'tokenizer.json'), JSON.stringify(tokenizer.json));
   files.push(await entry(options.dir, 'tokenizer', 'tokenizer.json'));
 
@@ -96,11 +108,19 @@ export async function writeReferencePack(options: ReferencePackOptions): Promise
     noRepeatNgram,
     cacheForm,
     candidates,
+    ...(vocabulary ? { draftVocabulary: vocabulary.length } : {}),
     maxNewTokens: 64,
     maxPositions: d.maxPositions,
   };
   writeFileSync(join(options.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** The ids a reference pack's compressed draft head scores: ids < `cut`, the reference tokenizer's added tokens, EOS. */
+export function referenceDraftVocabulary(vocab: number, cut: number): Int32Array {
+  const tokenizer = buildReferenceTokenizer();
+  const added = (tokenizer.json as { added_tokens: { id: number }[] }).added_tokens.map((t) => t.id);
+  return draftVocabularyIds(vocab, cut, added, tokenizer.ids.eos);
 }
 
 /**

@@ -77,6 +77,17 @@ describe('model pack loading', () => {
     await expect(verifyPackFiles(dir)).rejects.toThrow(/candidates is 5, but the no-repeat rule .* can ban 28 tokens: at least 29/);
   });
 
+  it('refuses a compressed draft vocabulary smaller than the candidates it must return, or larger than the vocabulary', async () => {
+    const dir = copy();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, draftVocabulary: 20 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/manifest\.json: draftVocabulary is 20, but the draft head must score at least the 29 candidates/);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, draftVocabulary: manifest.dims.vocab + 1 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/draftVocabulary is 107, .* at most the vocabulary \(106\)/);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, draftVocabulary: 0 }));
+    await expect(verifyPackFiles(dir)).rejects.toThrow(/not a Recto model pack manifest \(draftVocabulary/);
+  });
+
   it('refuses a folder that is not a pack, and a malformed manifest', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'recto-not-a-pack-'));
     await expect(verifyPackFiles(empty)).rejects.toThrow(/manifest\.json: not found/);

@@ -55,6 +55,10 @@ export async function verifyPackFiles(
   if (manifest.candidates < needed) {
     throw new PackError(`${manifestPath}: candidates is ${manifest.candidates}, but the no-repeat rule (window ${manifest.noRepeatNgram.windowSize}, n ${manifest.noRepeatNgram.ngramSize}) can ban ${needed - 1} tokens: at least ${needed} are needed for an exact argmax`);
   }
+  const draftVocabulary = manifest.draftVocabulary;
+  if (draftVocabulary !== undefined && (draftVocabulary < manifest.candidates || draftVocabulary > manifest.dims.vocab)) {
+    throw new PackError(`${manifestPath}: draftVocabulary is ${draftVocabulary}, but the draft head must score at least the ${manifest.candidates} candidates it returns per row and at most the vocabulary (${manifest.dims.vocab})`);
+  }
   for (const role of [...graphRoles, 'tokenizer'] as const) {
     if (!manifest.files.some((f) => f.role === role)) throw new PackError(`${manifestPath}: lists no ${role} file`);
   }

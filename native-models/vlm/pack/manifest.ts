@@ -56,6 +56,12 @@ export const packManifestSchema = z.object({
   cacheForm: z.enum(['views', 'shared-buffer']).default('views'),
   /** C: candidates (largest logits) per row the decoder and draft graphs return; > window − n + 1 of noRepeatNgram. */
   candidates: z.number().int().positive(),
+  /**
+   * How many token ids the draft graph's head scores (FastMTP's compressed draft vocabulary: a fixed sorted id list in
+   * the graph, `draft_vocabulary`, whose TopK indices it maps back to real ids). Absent: the full vocabulary. The
+   * runtime needs nothing else: candidate ids stay real ids, and the decoder's verification keeps the text greedy's.
+   */
+  draftVocabulary: z.number().int().positive().optional(),
   maxNewTokens: z.number().int().positive(),
   /** Longest sequence (prompt + output) the decoder supports; decoding stops there as at max tokens. */
   maxPositions: z.number().int().positive(),
