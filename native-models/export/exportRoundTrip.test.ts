@@ -45,7 +45,8 @@ interface Reference {
   prompts: number[][];
   greedy: number[][];
   margins: number[][];
-  draft: { ids: number[]; top: number[]; topLogit: number[]; margins: number[] };
+  /** subset*: the compressed draft vocabulary's ids and the PyTorch head's top-1 among them. */
+  draft: { ids: number[]; top: number[]; topLogit: number[]; margins: number[]; subset: number[]; subsetTop: number[]; subsetTopLogit: number[] };
   vision: { size: number; features: number[]; newline: number[]; separator: number[] };
 }
 
@@ -112,9 +113,15 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
     expect(run.status, (run.stderr ?? '').slice(-4000)).toBe(0);
   }, 120_000);
 
-  // Both cache forms with the routed experts fused (the default), and the gather form (`--moe-form gather`) once.
-  const packs: [string, CacheForm, MoeForm][] = [...cacheForms.map((form): [string, CacheForm, MoeForm] => [form, form, 'fused']), ['views-gather', 'views', 'gather']];
+  // Both cache forms with the routed experts fused (the default), the gather form (`--moe-form gather`) once, and the
+  // draft head over a compressed vocabulary (`--draft-vocab 150`: ids < 150, the added tokens 297–299 and EOS) once.
+  const packs: [string, CacheForm, MoeForm][] = [
+    ...cacheForms.map((form): [string, CacheForm, MoeForm] => [form, form, 'fused']),
+    ['views-gather', 'views', 'gather'],
+    ['views-draft-vocabulary', 'views', 'fused'],
+  ];
   describe.each(packs)('pack %s (cache form %s, experts %s)', (folder, form, moeForm) => {
+    const compressed = folder === 'views-draft-vocabulary';
     let pack: LoadedPack;
     beforeAll(async () => {
       pack = await loadPack(join(out, folder), { provider: 'cpu', intraOpThreads: 1 });
@@ -127,6 +134,26 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       expect(pack.manifest.cacheForm).toBe(form);
       expect(pack.manifest.candidates).toBe(pack.manifest.noRepeatNgram.windowSize - pack.manifest.noRepeatNgram.ngramSize + 2);
       expect(pack.manifest.dims).toMatchObject({ hidden: 64, layers: 3, heads: 4, headDim: 16, vocab: 300 });
+      expect(pack.manifest.draftVocabulary).toBe(compressed ? reference.draft.subset.length : undefined);
+    });
+
+    it('maps the draft head\'s TopK positions back to token ids through its draft_vocabulary list, when compressed', () => {
+      const bytes = readFileSync(join(out, folder, 'draft.onnx'));
+      const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: true }) as {
+        graph: OnnxGraph & { initializer: { name: string; dims: number[]; data_type: number; raw_data: Uint8Array }[] };
+      };
+      const producer = model.graph.node.find((n) => n.output.includes(tensorNames.draft.candidateIds))!;
+      const list = model.graph.initializer.find((t) => t.name === 'draft_vocabulary');
+      if (!compressed) {
+        expect(list).toBeUndefined();
+        return;
+      }
+      // candidate_ids = Gather(draft_vocabulary, TopK's indices); the list is the sorted subset, int32 [Vd].
+      expect([producer.op_type, producer.input[0]]).toEqual(['Gather', 'draft_vocabulary']);
+      expect(model.graph.node.find((n) => n.output.includes(producer.input[1]!))?.op_type).toBe('TopK');
+      expect([list!.data_type, list!.dims]).toEqual([6, [reference.draft.subset.length]]); // int32 [Vd]
+      expect(Array.from(new Int32Array(Uint8Array.from(list!.raw_data).buffer))).toEqual(reference.draft.subset);
+      expect(reference.draft.subset.some((id, i) => id !== i)).toBe(true); // not a prefix: positions ≠ ids
     });
 
     it('reads the caches in place: no Concat, Transpose, Slice or other copy of a cache input', () => {
@@ -208,7 +235,10 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
 
     it('runs the FastMTP head as PyTorch does, whole or in two pieces through its cache', async () => {
       const models = createDecodeModels(pack);
-      const { ids, top, topLogit } = reference.draft;
+      // With a compressed draft vocabulary: PyTorch's head restricted to the subset's ids.
+      const { ids } = reference.draft;
+      const top = compressed ? reference.draft.subsetTop : reference.draft.top;
+      const topLogit = compressed ? reference.draft.subsetTopLogit : reference.draft.topLogit;
       const H = models.hidden;
       const n = ids.length;
       models.decoder.reset(n);
@@ -237,14 +267,25 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       const cut = Math.floor(n / 2);
       draft.reset(n);
       const pieces = [...(await run(0, cut)), ...(await run(cut, n - 1))];
+      const subset = new Set(reference.draft.subset);
       for (const rows of [whole, pieces]) {
         expect(rows.map((r) => r.ids[0])).toEqual(top);
+        if (compressed) expect(rows.every((r) => r.ids.every((id) => subset.has(id)))).toBe(true);
         rows.forEach((r, i) => expect(Math.abs(r.logits[0]! - topLogit[i]!)).toBeLessThan(1e-3));
       }
     });
 
     it('decodes greedy exactly as PyTorch does, and FastMTP K = 1–3 equals greedy', async () => {
       const models = createDecodeModels(pack);
+      // Every candidate any draft run returns, to check that a compressed draft never proposes an id outside its list.
+      const draftCandidates = new Set<number>();
+      const draft = models.draft!;
+      const forward = draft.forward.bind(draft);
+      draft.forward = async (inputs, count, outputs) => {
+        const result = await forward(inputs, count, outputs);
+        for (const id of result[tensorNames.draft.candidateIds]!.data as Int32Array) draftCandidates.add(id);
+        return result;
+      };
       // Plain greedy on both sides: the no-repeat rule is off here as in the Python reference.
       const options = decodeOptionsFor(pack, { maxNewTokens: TOKENS, processors: [] });
       let drafted = 0;
@@ -265,6 +306,8 @@ describe.skipIf(!python)('Python export of a tiny DeepSeek-OCR-shaped model (exp
       // The fixture's MTP head is trained to agree with its decoder, so both the accepted and the rejected path ran.
       expect(accepted).toBeGreaterThan(0);
       expect(accepted).toBeLessThan(drafted);
+      if (compressed) expect([...draftCandidates].filter((id) => !reference.draft.subset.includes(id))).toEqual([]);
+      else expect(Math.max(...draftCandidates)).toBeGreaterThan(Math.max(...reference.draft.subset.filter((id) => id < 150)));
     });
   });
 });

@@ -30,6 +30,8 @@ EXTERNAL_DATA_THRESHOLD = 1 << 20
 MTP_CONCAT_ORDERS = ("embedding-first", "hidden-first")
 # Dummy sizes the graphs are traced with (every such axis is dynamic): new tokens, past length, buffer capacity.
 TRACE_TOKENS, TRACE_PAST, TRACE_CAPACITY = 2, 3, 8
+# The draft graph's int32 [Vd] list of the ids its head scores, when the draft vocabulary is compressed.
+DRAFT_VOCABULARY_INITIALIZER = "draft_vocabulary"
 
 
 def resolve(module, dotted: str):
@@ -141,9 +143,47 @@ def candidates(logits, count):
     return values, ids.to(torch.int32)
 
 
-def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_concat: str):
+class DraftHead(nn.Module):
+    """The FastMTP draft head over a compressed vocabulary: `lm_head`'s rows of the sorted id list `ids` ([Vd, H]),
+    TopK over those Vd logits, then the list gathered at TopK's positions, so candidate ids are real ids (lower id
+    first on ties, as the list is ascending). The list becomes the draft graph's int32 initializer `draft_vocabulary`."""
+
+    def __init__(self, lm_head: nn.Linear, ids, count: int):
+        super().__init__()
+        rows = torch.tensor(list(ids), dtype=torch.long)
+        self.weight = nn.Parameter(lm_head.weight.detach()[rows].clone(), requires_grad=False)
+        self.bias = None if lm_head.bias is None else nn.Parameter(lm_head.bias.detach()[rows].clone(), requires_grad=False)
+        self.register_buffer("vocabulary", rows.to(torch.int32))
+        self.count = count
+
+    def forward(self, x):
+        values, positions = torch.topk(nn.functional.linear(x, self.weight, self.bias), self.count, dim=-1, largest=True, sorted=True)
+        return values, self.vocabulary[positions]
+
+
+def name_draft_vocabulary(model, ids):
+    """Names the draft graph's int32 id list `draft_vocabulary` (the tracer gives it a generated name), so the pack
+    states which ids its draft head scores where anyone can find them."""
+    import numpy as np
+    from onnx import numpy_helper
+
+    wanted = np.asarray(ids, dtype=np.int32)
+    matches = [t for t in model.graph.initializer
+               if t.data_type == 6 and list(t.dims) == [len(wanted)] and np.array_equal(numpy_helper.to_array(t), wanted)]
+    if len(matches) != 1:
+        raise RuntimeError(f"draft graph: expected one int32 [{len(wanted)}] id list initializer, found {len(matches)}")
+    old = matches[0].name
+    matches[0].name = DRAFT_VOCABULARY_INITIALIZER
+    for node in model.graph.node:
+        node.input[:] = [DRAFT_VOCABULARY_INITIALIZER if name == old else name for name in node.input]
+    return model
+
+
+def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_concat: str, draft_vocabulary=None):
     core = language_core(model)
     lm_head = model.lm_head
+    # The draft's head: the shared lm_head with candidates() over every id, or only over the compressed list.
+    draft_head = DraftHead(lm_head, draft_vocabulary, count) if draft_vocabulary else (lambda x: candidates(lm_head(x), count))
     mtp = resolve(model, mtp_module)
     attention = ATTENTION[cache_form]
 
@@ -199,7 +239,7 @@ def make_wrappers(model, mtp_module: str, cache_form: str, count: int, mtp_conca
             x = mtp.eh_proj(torch.cat(joined if mtp_concat == "embedding-first" else joined[::-1], dim=-1))
             x, kv = layer_forward(mtp.block, x, attention, caches(flat, lengths)[0], positions, cos, sin)
             head_norm = getattr(mtp, "shared_head_norm", None) or getattr(mtp, "norm")
-            return (*candidates(lm_head(head_norm(x)), count), x, *kv)
+            return (*draft_head(head_norm(x)), x, *kv)
 
     return Vision(), Embed(), Decoder(), Draft()
 
@@ -270,10 +310,11 @@ def cache_trace_args(cache_form, layers, heads, head_dim):
 
 def export_pack(model, out: str, description: PackDescription, write_tokenizer, *, cache_form: str = "views",
                 mtp_module: str = "model.mtp", mtp_concat: str = "embedding-first", vision_size: int = 1024,
-                moe_form: str = "fused") -> dict:
+                moe_form: str = "fused", draft_vocabulary=None) -> dict:
     """Writes vision/embed/decoder/draft graphs, the tokenizer and manifest.json for `model` into `out`. `description`
     gives names, licence and special tokens (dims, files and cacheForm are filled in here); `write_tokenizer(path)`
-    writes tokenizer.json. Returns the manifest."""
+    writes tokenizer.json. `draft_vocabulary`: the sorted token ids the draft head scores (FastMTP's compressed draft
+    vocabulary, pack_manifest.draft_vocabulary_ids); None: every id. Returns the manifest."""
     if cache_form not in CACHE_FORMS:
         raise ValueError(f"cache form must be one of {', '.join(CACHE_FORMS)}, got {cache_form!r}")
     if mtp_concat not in MTP_CONCAT_ORDERS:
@@ -285,12 +326,22 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
     H, L, nh = core.embed_tokens.embedding_dim, len(core.layers), attn0.num_heads
     dh = H // nh
     count = minimum_candidates(description.ngram_size, description.window_size)
+    vocab = model.lm_head.out_features
+    if draft_vocabulary is not None:
+        draft_vocabulary = list(draft_vocabulary)
+        if draft_vocabulary != sorted(set(draft_vocabulary)) or not 0 <= draft_vocabulary[0] <= draft_vocabulary[-1] < vocab:
+            raise ValueError(f"draft vocabulary must be distinct ids in 0 … {vocab - 1}, sorted ascending")
+        if len(draft_vocabulary) < count:
+            raise ValueError(f"draft vocabulary of {len(draft_vocabulary)} ids < {count} candidates per row")
     # The wrappers reach the weights through closures, so the tracer bakes them in as constants, which it refuses
     # for tensors that require grad (nothing is trained here).
     model.requires_grad_(False)
     patch_moe_for_export(model, mtp_module, moe_form)
-    vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count, mtp_concat)
+    vision, embed, decoder, draft = make_wrappers(model, mtp_module, cache_form, count, mtp_concat, draft_vocabulary)
     inline = (lambda m: inline_past_side(m, nh, dh)) if cache_form == "views" else None
+    draft_inline = inline
+    if draft_vocabulary:
+        draft_inline = lambda m: name_draft_vocabulary(inline(m) if inline else m, draft_vocabulary)  # noqa: E731
     # The non-standard domains the symbolics emit (the placeholders are replaced by `inline`; com.microsoft: the fused
     # MoE, GroupQueryAttention).
     opsets = {MS_DOMAIN: 1, **({PLACEHOLDER_DOMAIN: 1} if cache_form == "views" else {})}
@@ -317,7 +368,7 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         files["draft"] = export_graph(draft, (torch.zeros(1, TRACE_TOKENS, H), *hidden_trace, *lengths, *past),
                                       os.path.join(out, "draft.onnx"), ["inputs_embeds", "hidden_states", "hidden_rows", *length_names, *past_names],
                                       outputs, {**axes, **rows("inputs_embeds", *outputs[:3]), "hidden_states": {1: "source"},
-                                                "hidden_rows": {0: "tokens"}}, inline, opsets)
+                                                "hidden_rows": {0: "tokens"}}, draft_inline, opsets)
     write_tokenizer(os.path.join(out, "tokenizer.json"))
     files["tokenizer"] = ["tokenizer.json"]
     role_files = {role: [names[0]] for role, names in files.items()}
@@ -326,6 +377,7 @@ def export_pack(model, out: str, description: PackDescription, write_tokenizer, 
         role_files["data"] = data
     description.files = role_files
     description.hidden, description.layers, description.heads = H, L, nh
-    description.vocab = model.lm_head.out_features
+    description.vocab = vocab
+    description.draft_vocabulary = len(draft_vocabulary) if draft_vocabulary else 0
     description.cache_form = cache_form
     return write_manifest(out, description)

@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Dict, Iterable, List
 
 MANIFEST_FILE = "manifest.json"
 FORMAT_VERSION = 3
@@ -69,6 +69,19 @@ def minimum_candidates(ngram_size: int, window_size: int) -> int:
     return window_size - ngram_size + 2
 
 
+def draft_vocabulary_ids(vocab: int, cut: int, added_ids: Iterable[int], eos: int) -> List[int]:
+    """FastMTP's compressed draft vocabulary: the token ids the draft head scores, sorted ascending (draftVocabularyIds
+    in testing/referencePack/draftVocabulary.ts). BPE tokenizers (DeepSeek's included) number merged tokens in merge
+    order, most frequent pair first, so the first `cut` ids approximate the most common pieces; every added token
+    (specials, `<td>`, grounding tokens: numbered after the merges, yet emitted on every page) and EOS are kept too.
+    A draft outside the list is never proposed; verification keeps the committed text greedy's either way."""
+    if not isinstance(cut, int) or cut < 1:
+        raise ValueError(f"draft vocabulary cut must be a positive integer, got {cut!r}")
+    ids = set(range(min(cut, vocab)))
+    ids.update(i for i in (*added_ids, eos) if 0 <= i < vocab)
+    return sorted(ids)
+
+
 def sha256_file(path: str) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
@@ -99,6 +112,8 @@ class PackDescription:
     description: str = ""
     prompt: str = PROMPT
     cache_form: str = "views"
+    # ids the draft head scores (FastMTP's compressed draft vocabulary); 0: the full vocabulary (not written)
+    draft_vocabulary: int = 0
     # role -> file names in the pack folder; "data" files are external weights of a graph
     files: Dict[str, List[str]] = field(default_factory=dict)
 
@@ -117,6 +132,10 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
     for role in (*ROLES, "tokenizer"):
         if not any(e["role"] == role for e in entries):
             raise ValueError(f"{pack_dir}: no {role} file given")
+    candidates = minimum_candidates(pack.ngram_size, pack.window_size)
+    if pack.draft_vocabulary and not candidates <= pack.draft_vocabulary <= pack.vocab:
+        raise ValueError(f"draft vocabulary of {pack.draft_vocabulary} ids: the draft head must score at least the "
+                         f"{candidates} candidates it returns per row and at most the vocabulary ({pack.vocab})")
     manifest = {
         "format": "recto-vlm-pack",
         "formatVersion": FORMAT_VERSION,
@@ -143,7 +162,8 @@ def write_manifest(pack_dir: str, pack: PackDescription) -> dict:
             "exemptTokenIds": list(pack.exempt_token_ids),
         },
         "cacheForm": pack.cache_form,
-        "candidates": minimum_candidates(pack.ngram_size, pack.window_size),
+        "candidates": candidates,
+        **({"draftVocabulary": pack.draft_vocabulary} if pack.draft_vocabulary else {}),
         "maxNewTokens": pack.max_new_tokens,
         "maxPositions": pack.max_positions,
     }
@@ -167,5 +187,6 @@ if __name__ == "__main__":
                 handle.write(b"\x08\x08" if name.endswith(".onnx") else name.encode() * 3)
     write_manifest(out, PackDescription(
         name="jina-ocr-v1", version="contract-test", licence=JINA_OCR_LICENCE, vocab=129280, hidden=1280, layers=12,
-        heads=10, bos=0, eos=1, image=128815, exempt_token_ids=[128821, 128822], max_positions=8192, files=files))
+        heads=10, bos=0, eos=1, image=128815, exempt_token_ids=[128821, 128822], max_positions=8192, files=files,
+        draft_vocabulary=len(draft_vocabulary_ids(129280, 32768, [128815, 128821, 128822], 1))))
     print(os.path.join(out, MANIFEST_FILE))

@@ -6,7 +6,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from pack_manifest import FORMAT_VERSION, JINA_OCR_LICENCE, PackDescription, expected_tensor_names, sha256_file, write_manifest  # noqa: E402
+from pack_manifest import (FORMAT_VERSION, JINA_OCR_LICENCE, PackDescription, draft_vocabulary_ids, expected_tensor_names,  # noqa: E402
+                           sha256_file, write_manifest)
 
 
 class ManifestLayout(unittest.TestCase):
@@ -69,6 +70,20 @@ class ManifestLayout(unittest.TestCase):
             self.assertEqual(manifest["formatVersion"], FORMAT_VERSION)
             self.assertEqual(manifest["cacheForm"], "views")
             self.assertEqual(manifest["candidates"], 90 - 30 + 2)
+
+    def test_draft_vocabulary_rule_and_manifest_field(self):
+        # ids below the cut, every added token and EOS, sorted, inside the vocabulary
+        self.assertEqual(draft_vocabulary_ids(20, 5, [18, 7, 3, 25], 12), [0, 1, 2, 3, 4, 7, 12, 18])
+        with self.assertRaisesRegex(ValueError, "positive integer"):
+            draft_vocabulary_ids(20, 0, [], 1)
+        with tempfile.TemporaryDirectory() as directory:
+            self.assertNotIn("draftVocabulary", write_manifest(directory, self.make_pack(directory)))
+            pack = self.make_pack(directory)
+            pack.draft_vocabulary = 32771
+            self.assertEqual(write_manifest(directory, pack)["draftVocabulary"], 32771)
+            pack.draft_vocabulary = 61  # fewer ids than the 62 candidates per row
+            with self.assertRaisesRegex(ValueError, "at least the 62 candidates"):
+                write_manifest(directory, pack)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ describe.skipIf(!python)('export manifest (python3 native-models/export/pack_man
     expect(run.stderr).toBe('');
     const { manifest } = await verifyPackFiles(dir);
     expect(manifest.licence).toMatch(/CC BY-NC 4\.0/);
+    expect(manifest.draftVocabulary).toBe(32768 + 3); // ids < 32,768 and three added tokens above the cut
     for (const role of graphRoles) expect(manifest.tensors[role]).toEqual(expectedTensorNames(role, manifest.dims.layers));
   });
 });
