@@ -21,7 +21,9 @@
  * Only candidates reach the host: `candidate_logits` / `candidate_ids` [1, T, C] are the C largest logits of each row
  * (TopK, sorted, lower index first on ties) with C > the most tokens the no-repeat rule can ban (window − n + 1), so
  * argmax under that rule is exact. The decoding loops fetch `candidate_ids` only (the order is all a pick needs);
- * `candidate_logits` stays an output for parity checks and tests.
+ * `candidate_logits` stays an output for parity checks and tests. The draft graph's head may score only a fixed list
+ * of ids (FastMTP's compressed draft vocabulary; manifest `draftVocabulary` = its length, ≥ C): TopK over those logits,
+ * then a Gather of the sorted int32 list `draft_vocabulary`, so its `candidate_ids` are real ids all the same.
  *
  * Hidden states stay where the provider keeps them (pack format 3): `last_hidden_state` [1, T, H] (decoder) and
  * `hidden_states_out` [1, T, H] (draft block) feed the draft block's next run as `hidden_states` [1, S, H] unchanged,
