@@ -166,7 +166,7 @@ function rotate<T>(list: readonly T[], by: number): T[] {
   return [...list.slice(n), ...list.slice(0, n)];
 }
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
