@@ -7,6 +7,7 @@
  * Only the five predefined entities and numeric character references are decoded.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { xmlDecimalNumber } from '../numbers/index.js';
 
 /** Largest e-invoice accepted. Real CII/UBL invoices are kilobytes; 10 MB leaves room for embedded attachments. */
 export const MAX_EINVOICE_BYTES = 10 * 1024 * 1024;
@@ -126,9 +127,8 @@ export function attributeOf(node: XmlValue | undefined, name: string): string | 
   return typeof value === 'string' ? value : null;
 }
 
-/** A decimal as XML Schema writes it ("1630.00", "-8.79"); null for anything else. */
+/** A decimal as XML Schema writes it ("1630.00", "-8.79"); null for anything else (app/numbers: linear, capped). */
 export function decimalOf(node: XmlValue | undefined): number | null {
   const text = textOf(node);
-  if (text === null || !/^[-+]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return null;
-  return Number(text);
+  return text === null ? null : xmlDecimalNumber(text);
 }
