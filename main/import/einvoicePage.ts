@@ -14,7 +14,7 @@ import { readEInvoice, EInvoiceError } from '../../app/einvoice/index.js';
 import { readablePageRows, type PageRow } from '../../app/einvoice/readablePage.js';
 import type { TextLayerWord } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
-import { DEFAULT_PDF_DPI, type ImportedPage, type RenderOptions } from './importedDocument.js';
+import { DEFAULT_PDF_DPI, pagesToRender, type ImportedPage, type RenderOptions } from './importedDocument.js';
 
 /** A4 in points, margins and type sizes of the generated page (points; scaled to the dpi). */
 const A4 = { width: 595, height: 842 };
@@ -61,7 +61,11 @@ export async function importEInvoiceXml(filePath: string, bytes: Uint8Array, out
   const textWidth = (A4.width - 2 * MARGIN) * scale;
   const pages: ImportedPage[] = [];
   const placedPages = paginate(rows);
+  // The cap is checked on the page count before any page is drawn: a 9.3 MB XML laid out as 5,557 pages was drawn
+  // whole before (issue 23, hole 4).
+  const wanted = new Set(pagesToRender(filePath, placedPages.length, options));
   for (const [index, placed] of placedPages.entries()) {
+    if (!wanted.has(index + 1)) continue;
     options.signal?.throwIfAborted();
     const canvas = createCanvas(width, height);
     const context = canvas.getContext('2d');

@@ -60,7 +60,8 @@ export async function importDocument(
   const settings = { dpi: options.dpi ?? DEFAULT_PDF_DPI, maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS };
 
   const finalDir = path.join(cacheDir, sha256);
-  const cached = await readCacheRecord(finalDir, settings);
+  // A render of some pages only (options.pages) is never taken from, nor recorded as, the whole document.
+  const cached = options.pages ? null : await readCacheRecord(finalDir, settings);
   if (cached) {
     const tooMany = pageCountProblem(cached.pages.length, options.maxPages ?? DEFAULT_MAX_PAGES);
     if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
@@ -83,7 +84,7 @@ export async function importDocument(
       ...(einvoice ? { einvoice } : {}),
     };
     const record: CacheRecord = { renderVersion: RENDER_VERSION, ...settings, document };
-    await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
+    if (!options.pages) await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
     await moveIntoPlace(tempDir, finalDir, settings);
     return (await readCacheRecord(finalDir, settings)) ?? withAbsolutePaths(document, finalDir);
   } catch (error) {
