@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
+import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import type { CheckResultsRepository } from './checkResults.js';
 import type { DocumentsRepository } from './documents.js';
 
@@ -58,7 +59,9 @@ export class ReadingsRepository {
 
   /** Records an engine run and its extraction, and marks the page read — together or not at all. */
   saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
-    const checked = extractionSchema.parse(extraction);
+    const parsed = extractionSchema.parse(extraction);
+    // Settings (an endpoint URL) and warnings are kept without keys, whatever the engine put there.
+    const checked = { ...parsed, engine: { ...parsed.engine, settings: scrubValue(parsed.engine.settings) }, warnings: parsed.warnings.map((w) => scrubSecrets(w)) };
     const runId = randomUUID();
     const now = new Date().toISOString();
     this.db.transaction(() => {
