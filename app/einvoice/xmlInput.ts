@@ -72,7 +72,13 @@ export function parseXmlBytes(bytes: Uint8Array): { rootName: string; root: XmlN
   if (valid !== true) {
     throw new EInvoiceError('malformed', `the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
   }
-  const document = parser.parse(text) as XmlNode;
+  let document: XmlNode;
+  try {
+    document = parser.parse(text) as XmlNode;
+  } catch (error) {
+    // The validator passes some input the parser still rejects (a processing instruction it cannot close).
+    throw new EInvoiceError('malformed', `the XML is not well-formed: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const rootName = Object.keys(document).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   const root = rootName ? document[rootName] : undefined;
   if (!rootName || !root || typeof root !== 'object' || Array.isArray(root)) throw new EInvoiceError('not-an-invoice', 'the XML has no root element with content');

@@ -10,7 +10,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { readEInvoice, EInvoiceError } from '../../app/einvoice/index.js';
+import { EInvoiceError } from '../../app/einvoice/index.js';
+import { readEInvoiceOffThread } from './readEInvoiceOffThread.js';
 import { readablePageRows, type PageRow } from '../../app/einvoice/readablePage.js';
 import type { TextLayerWord } from '../../app/model/page.js';
 import { ImportError } from './importError.js';
@@ -49,7 +50,8 @@ function paginate(rows: PageRow[]): Placed[][] {
 export async function importEInvoiceXml(filePath: string, bytes: Uint8Array, outDir: string, options: RenderOptions = {}): Promise<ImportedPage[]> {
   let rows: PageRow[];
   try {
-    rows = readablePageRows(readEInvoice(bytes, path.basename(filePath)));
+    // Read in a worker thread with a time limit: the XML is untrusted bytes (readEInvoiceOffThread.ts).
+    rows = readablePageRows(await readEInvoiceOffThread(bytes, path.basename(filePath)));
   } catch (error) {
     if (error instanceof EInvoiceError) throw new ImportError(filePath, 'corrupt', `not a readable e-invoice: ${error.message}`, { cause: error });
     throw error;

@@ -26,7 +26,7 @@ import {
 import { importPdf, messageOf } from './pdfImport.js';
 import { importEInvoiceXml } from './einvoicePage.js';
 import { readEmbeddedEInvoice } from './pdfAttachments.js';
-import { readEInvoice } from '../../app/einvoice/index.js';
+import { readEInvoiceOffThread } from './readEInvoiceOffThread.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
@@ -117,7 +117,7 @@ async function readInput(filePath: string): Promise<Uint8Array> {
  */
 async function einvoiceOf(filePath: string, mediaType: SupportedMediaType, bytes: Uint8Array): Promise<ImportedEInvoice | undefined> {
   if (mediaType === 'application/xml') {
-    const invoice = readEInvoice(bytes, path.basename(filePath));
+    const invoice = await readEInvoiceOffThread(bytes, path.basename(filePath));
     return { status: 'read', fileName: path.basename(filePath), syntax: invoice.info.syntax, profile: invoice.info.profile, xmlBase64: Buffer.from(bytes).toString('base64') };
   }
   if (mediaType !== 'application/pdf') return undefined;
