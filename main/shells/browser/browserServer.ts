@@ -71,7 +71,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     const url = parseRequestUrl(request.url);
     if (!url) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
-    if (options.extraRoutes && (await options.extraRoutes(request, response, url, isToken))) return;
+    if (options.extraRoutes && (await options.extraRoutes(request, response, url))) return;
 
     if (url.pathname.startsWith('/api/rpc/')) {
       if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'POST only');

@@ -47,8 +47,11 @@ export interface OpenAiRoutesOptions {
   scratchDir: string;
 }
 
-/** Handles a request if it is one of these routes; false otherwise. */
-export type ExtraRoutes = (request: http.IncomingMessage, response: http.ServerResponse, url: URL, isToken: (candidate: string | null | undefined) => boolean) => Promise<boolean>;
+/**
+ * Handles a request if it is one of these routes; false otherwise. The routes authorise requests themselves (the /v1
+ * key): the server's RPC token is deliberately not handed to them.
+ */
+export type ExtraRoutes = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => Promise<boolean>;
 
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|tiff|gif);base64,/i;
 
