@@ -21,18 +21,18 @@ const CII_HEAD =
  * segments each ending in a full flush (byte-aligned, no reference to earlier data) may be concatenated, so one
  * compressed megabyte of spaces is repeated; the Adler-32 of the spaces is computed in closed form.
  */
-export function deflatedPadding(head: string, total: number): Buffer {
+export function deflatedPadding(head: string, total: number, fill = 0x20): Buffer {
   const flush = { finishFlush: zlib.constants.Z_FULL_FLUSH, level: 9 };
   const MB = 1 << 20;
   const headBytes = Buffer.from(head, 'latin1');
   const spaces = total - headBytes.length;
-  const megabyte = zlib.deflateRawSync(Buffer.alloc(MB, 0x20), flush);
+  const megabyte = zlib.deflateRawSync(Buffer.alloc(MB, fill), flush);
   const parts: Buffer[] = [Buffer.from([0x78, 0xda]), zlib.deflateRawSync(headBytes, flush)];
   for (let i = 0; i < Math.floor(spaces / MB); i++) parts.push(megabyte);
-  if (spaces % MB) parts.push(zlib.deflateRawSync(Buffer.alloc(spaces % MB, 0x20), flush));
+  if (spaces % MB) parts.push(zlib.deflateRawSync(Buffer.alloc(spaces % MB, fill), flush));
   parts.push(zlib.deflateRawSync(Buffer.alloc(0))); // the final (empty) block
   const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(adler32(headBytes, spaces, 0x20));
+  checksum.writeUInt32BE(adler32(headBytes, spaces, fill));
   parts.push(checksum);
   return Buffer.concat(parts);
 }
@@ -52,6 +52,28 @@ function adler32(bytes: Buffer, count: number, fill: number): number {
   b = (b + n * a + (c * n * (n + 1n)) / 2n) % M;
   a = (a + n * c) % M;
   return Number((b << 16n) | a);
+}
+
+/**
+ * A real grey PNG of width × height pixels (all black), built without the raw pixels in memory: one filter byte and
+ * `width` zero bytes per row, deflated by deflatedPadding. A 1 × 100,000,000 px image is about 200 KB.
+ */
+export function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const pixels = deflatedPadding('', (width + 1) * height, 0);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A one-page PDF carrying a factur-x.xml attachment that inflates to `inflatedBytes`. */

@@ -19,7 +19,7 @@ import { loadPdfjs, pdfjsNodeParameters } from '../../main/import/pdfjsNode.js';
 import { PageImageCache } from '../../main/services/pageImageCache.js';
 import { startBrowserServer } from '../../main/shells/browser/browserServer.js';
 import { openAiRoutes } from '../../main/shells/browser/openAiRoutes.js';
-import { bombPdf } from '../../testing/hostilePdfs.js';
+import { bombPdf, hugePng } from '../../testing/hostilePdfs.js';
 
 export type Variant = 'before' | 'after';
 /** What a case reports besides time and memory: its outcome in a few words. */
@@ -46,7 +46,7 @@ function longCii(): string {
   const head = ciiWithTotal('10.00');
   const item = (i: number) =>
     `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>${i}</ram:LineID></ram:AssociatedDocumentLineDocument><ram:SpecifiedTradeProduct><ram:Name>Item ${i} with a name long enough to fill a line of the page</ram:Name></ram:SpecifiedTradeProduct><ram:SpecifiedLineTradeSettlement><ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>1.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>`;
-  const items = Array.from({ length: 30_000 }, (_, i) => item(i + 1)).join('');
+  const items = Array.from({ length: 18_000 }, (_, i) => item(i + 1)).join('');
   return head.replace('<rsm:SupplyChainTradeTransaction>', `<rsm:SupplyChainTradeTransaction>${items}`);
 }
 
@@ -98,7 +98,8 @@ export const cases: Record<string, { hole: string; run: CaseRun }> = {
     run: async (variant, work) => {
       const file = path.join(work, 'long.xml');
       fs.writeFileSync(file, longCii());
-      const maxPages = variant === 'before' ? Number.MAX_SAFE_INTEGER : 2000;
+      // The user's cap (maxPagesPerDocument) set to 100 for the run; before the fix the XML path ignored any cap.
+      const maxPages = variant === 'before' ? Number.MAX_SAFE_INTEGER : 100;
       try {
         const document = await importDocument(file, path.join(work, 'cache'), { maxPages });
         return `${document.pages.length} pages rendered (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`;
@@ -132,9 +133,9 @@ async function smallPng(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 60, channels: 3, background: '#fff' } }).png().toBuffer();
 }
 
-/** A real 1 × 100,000,000 px PNG (white; ~100 KB compressed). */
+/** A real 1 × 100,000,000 px PNG (~200 KB), as in the issue's repro. */
 async function sliverPng(): Promise<Buffer> {
-  return sharp({ create: { width: 1, height: 100_000_000, channels: 3, background: '#fff' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+  return hugePng(1, 100_000_000);
 }
 
 /** Starts the browser server with /v1 over an engine that answers at once, and runs `act` against it. */
