@@ -136,6 +136,19 @@ describe('recto serve --pack: /v1/chat/completions', () => {
     expect(answer.choices[0]!.finish_reason).toMatch(/^(stop|length)$/);
   }, 120_000);
 
+  it('refuses the RPC token, and a prompt the positions cannot hold with a 400 from the engine’s own count', async () => {
+    const png = fs.readFileSync(pages[0]!.imagePath).toString('base64');
+    const body = (text: string) => ({ model: 'recto-reference-high', max_tokens: 4, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }, { type: 'text', text }] }] });
+    expect((await post('/v1/chat/completions', body('x'), { authorization: `Bearer ${token}` })).status).toBe(401);
+    // Within the character bound (4 per position) but past the pack's 4,096 positions once tokenized.
+    const tooLong = await post('/v1/chat/completions', body('7 '.repeat(4096)));
+    expect(tooLong.status).toBe(400);
+    const error = ((await tooLong.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('context_length_exceeded');
+    expect(error.message).toMatch(/positions; the model has 4096/);
+    expect((await post('/v1/chat/completions', body('x'))).status).toBe(200);
+  }, 120_000);
+
   it('a client that hangs up mid-stream does not stop the server: the next request is answered', async () => {
     const png = fs.readFileSync(pages[1]!.imagePath).toString('base64');
     const body = { model: 'recto-reference-high', stream: true, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }, { type: 'text', text: 'x' }] }] };

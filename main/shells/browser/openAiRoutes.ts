@@ -159,7 +159,7 @@ async function answerChat(request: http.IncomingMessage, response: http.ServerRe
       if (controller.signal.aborted) return true;
       const message = plainEngineMessage(error instanceof Error ? error.message : String(error));
       // The engine's exact count of prompt and image positions (pageReader.ts) is the client's doing, not ours.
-      if (message.startsWith(PROMPT_TOO_LONG)) answer.refused(400, 'context_length_exceeded', message);
+      if (message.includes(`${PROMPT_TOO_LONG}:`)) answer.refused(400, 'context_length_exceeded', message);
       else answer.error(message);
     }
   } finally {
