@@ -66,6 +66,51 @@ describe('a merged project with rows the store would not write', () => {
   });
 });
 
+describe('project rows fuzz', () => {
+  it('a merge of mutated rows is refused as a ProjectFileError or stores rows curation reads', () => {
+    const base = project('base.recto', 4);
+    const json = fc.oneof(fc.constant('null'), fc.constant('[null]'), fc.constant('{}'), fc.constant('[[1,2]]'), fc.constant('"x"'), fc.constant('{"words":[{"box":null}]}'), fc.jsonValue().map((v) => JSON.stringify(v)));
+    const column = fc.constantFrom(
+      ['extractions', 'words'],
+      ['extractions', 'elements'],
+      ['extractions', 'fields'],
+      ['extractions', 'warnings'],
+      ['engine_runs', 'settings'],
+      ['engine_runs', 'stats'],
+      ['pages', 'text_layer'],
+    );
+    const number = fc.constantFrom(['pages', 'width'], ['pages', 'height'], ['pages', 'dpi'], ['pages', 'page_number']);
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.tuple(column, json), fc.tuple(number, fc.oneof(fc.integer(), fc.double(), fc.constant(1e12)).map(String))), { minLength: 1, maxLength: 3 }), (edits) => {
+        const other = path.join(dir, `fuzz-other-${run}.recto`);
+        fs.copyFileSync(base, other);
+        const db = rawDatabase({ file: other });
+        for (const [[table, name], value] of edits) {
+          try {
+            db.prepare(`UPDATE ${table} SET ${name} = ? WHERE rowid = (SELECT MIN(rowid) FROM ${table})`).run(value);
+          } catch {
+            // a constraint of the schema refused the value: that row cannot exist in a Recto project anyway
+          }
+        }
+        closeRawDatabase({ file: other });
+        const target = ProjectStore.create(path.join(dir, `fuzz-target-${run++}.recto`));
+        try {
+          try {
+            mergeProjectInto(target, other);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ProjectFileError);
+          }
+          expect(() => listAll(target)).not.toThrow();
+        } finally {
+          target.close();
+        }
+      }),
+      { numRuns: Number(process.env.RECTO_FUZZ_RUNS ?? 60), seed: Number(process.env.RECTO_FUZZ_SEED ?? 23) },
+    );
+  }, 120_000);
+});
+
 describe('a project file poisoned by hand', () => {
   it('still lists its curation queue and attention (bad words and elements are skipped on reading)', () => {
     const file = project('poisoned.recto', 2);
