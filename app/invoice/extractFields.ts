@@ -21,7 +21,7 @@ import { inferSubtotal } from './inferSubtotal.js';
 import { candidatesFor, findLabelHits, splitLabelRuns, type Candidate, type LabelHit } from './labelHits.js';
 import type { LabelledField } from './labels.js';
 import { wordsFromMarkdown, wordsToLines } from './layout.js';
-import { extractLineItems, itemHeaderLines, lineAmountBasis } from './lineItems.js';
+import { extractLineItems, lineAmountBasis, readItemTable } from './lineItems.js';
 import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { readTotalsBlock } from './totalsBlock.js';
@@ -49,7 +49,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const monthFirst = monthFirstDates(fullText, currency?.value ?? null);
 
   // Column names of the item table label each item's values, not the invoice's.
-  const columnHeaders = itemHeaderLines(lines);
+  const table = readItemTable(lines);
+  const columnHeaders = table.headerLines;
   const byField = (field: LabelledField): LabelHit[] =>
     hits.filter((h) => h.field === field && !columnHeaders.has(h.line)).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
 
@@ -122,10 +123,10 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
   const untaxed = total && tax ? total.value - tax.value : null;
   const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
-  let items = extractLineItems(lines, labelMap, statedItemSums);
+  let items = extractLineItems(lines, labelMap, statedItemSums, table);
   if (items.length === 0) items = headerlessLineItems(lines, labelMap, statedItemSums);
   if (!subtotal) {
-    const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines) });
+    const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines, table) });
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
   }
   const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });

@@ -4,10 +4,11 @@
  * `1,234.56` and `1.234,56` (amounts.ts); dates in the page's own order (dates.ts).
  */
 import type { Word } from '../model/extraction.js';
-import { currencyCodes, findAmounts, type AmountMatch } from './amounts.js';
+import { currencyCodes } from './amounts.js';
 import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { Candidate } from './labelHits.js';
+import { moneyAmounts } from './moneyAmounts.js';
 
 export function wordsOf(candidate: Candidate, text: string): Word[] {
   const tokens = new Set(text.split(/\s+/).filter(Boolean));
@@ -35,13 +36,6 @@ export function readIdentifier(candidate: Candidate, minLength = ID_LENGTH): Can
 export function readDate(candidate: Candidate, monthFirst: boolean): FieldValue<string> | null {
   const date = findDates(candidate.text, { monthFirst })[0];
   return date ? { value: date.iso, text: date.text, words: wordsOf(candidate, date.text), label: null } : null;
-}
-
-function moneyAmounts(text: string): AmountMatch[] {
-  // Blank out dates first so "August 3, 2014" does not read as amounts 3 and 2014.
-  let cleaned = text;
-  for (const d of findDates(text)) cleaned = cleaned.slice(0, d.index) + ' '.repeat(d.text.length) + cleaned.slice(d.index + d.text.length);
-  return findAmounts(cleaned).filter((a) => a.hasDecimals || a.hasCurrency);
 }
 
 export function readMoney(candidates: Candidate[]): FieldValue<number> | null {
