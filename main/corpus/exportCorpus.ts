@@ -24,6 +24,7 @@ import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './train
 import type { BundleReader, PageBundle } from '../store/pageBundles.js';
 import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
 
@@ -68,8 +69,11 @@ export interface ExportSummary {
 }
 
 /** Export into a folder that holds something else: nothing was written. */
-export class CorpusExportRefusedError extends Error {
+export class CorpusExportRefusedError extends CodedError {
   override name = 'CorpusExportRefusedError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export const sha256Of = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

@@ -15,6 +15,7 @@ import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fields
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
 import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface CorpusImportSummary {
   records: number;
@@ -58,8 +59,11 @@ function corpusImage(dir: string, image: string, sha256: string | null): { png: 
   return { png };
 }
 
-export class CorpusImportError extends Error {
+export class CorpusImportError extends CodedError {
   override name = 'CorpusImportError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export function importCorpus(store: ProjectStore, dir: string, options: CorpusImportOptions = {}): CorpusImportSummary {

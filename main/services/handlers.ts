@@ -16,6 +16,7 @@ import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -34,8 +35,11 @@ export interface ShellBindings {
   };
 }
 
-export class UnsupportedInShellError extends Error {
+export class UnsupportedInShellError extends CodedError {
   override name = 'UnsupportedInShellError';
+  constructor(message: string) {
+    super(errorCodes.unsupported, message);
+  }
 }
 
 

@@ -16,18 +16,22 @@ import type { NewDocumentEInvoice } from '../store/einvoices.js';
 import type { InspectedFile } from './documentImporter.js';
 import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** A request that needs an open project, made while none is open. */
-export class NoProjectError extends Error {
+export class NoProjectError extends CodedError {
   override name = 'NoProjectError';
   constructor() {
-    super('No project is open: open or create a project first');
+    super(errorCodes.noProject, 'No project is open: open or create a project first');
   }
 }
 
 /** A file the user asked to import that cannot be imported; the message names the file and the reason. */
-export class FileRejectedError extends Error {
+export class FileRejectedError extends CodedError {
   override name = 'FileRejectedError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export interface RectoSessionOptions {

@@ -12,6 +12,7 @@ import type {
   ReviewStatus,
   TextLayer,
 } from '../../app/model/page.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface NewPage {
   pageNumber: number;
@@ -75,8 +76,11 @@ function toPageSummary(row: PageRow): PageSummary {
 }
 
 /** A request about something that is not in the project. */
-export class NotFoundError extends Error {
+export class NotFoundError extends CodedError {
   override name = 'NotFoundError';
+  constructor(message: string) {
+    super(errorCodes.notFound, message);
+  }
 }
 
 export class DocumentsRepository {

@@ -22,6 +22,7 @@ import {
   type FieldValue,
 } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 interface FieldRevisionRow {
   id: string;
@@ -58,8 +59,11 @@ export function correctionsOf(revisions: readonly FieldRevision[]): FieldCorrect
   return revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
 }
 
-export class InvalidFieldError extends Error {
+export class InvalidFieldError extends CodedError {
   override name = 'InvalidFieldError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 /**
