@@ -7,6 +7,7 @@
  * Only the five predefined entities and numeric character references are decoded.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { xmlDecimalNumber } from '../numbers/index.js';
 
 /** Largest e-invoice accepted. Real CII/UBL invoices are kilobytes; 10 MB leaves room for embedded attachments. */
 export const MAX_EINVOICE_BYTES = 10 * 1024 * 1024;
@@ -71,7 +72,13 @@ export function parseXmlBytes(bytes: Uint8Array): { rootName: string; root: XmlN
   if (valid !== true) {
     throw new EInvoiceError('malformed', `the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
   }
-  const document = parser.parse(text) as XmlNode;
+  let document: XmlNode;
+  try {
+    document = parser.parse(text) as XmlNode;
+  } catch (error) {
+    // The validator passes some input the parser still rejects (a processing instruction it cannot close).
+    throw new EInvoiceError('malformed', `the XML is not well-formed: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const rootName = Object.keys(document).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   const root = rootName ? document[rootName] : undefined;
   if (!rootName || !root || typeof root !== 'object' || Array.isArray(root)) throw new EInvoiceError('not-an-invoice', 'the XML has no root element with content');
@@ -126,9 +133,8 @@ export function attributeOf(node: XmlValue | undefined, name: string): string | 
   return typeof value === 'string' ? value : null;
 }
 
-/** A decimal as XML Schema writes it ("1630.00", "-8.79"); null for anything else. */
+/** A decimal as XML Schema writes it ("1630.00", "-8.79"); null for anything else (app/numbers: linear, capped). */
 export function decimalOf(node: XmlValue | undefined): number | null {
   const text = textOf(node);
-  if (text === null || !/^[-+]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return null;
-  return Number(text);
+  return text === null ? null : xmlDecimalNumber(text);
 }

@@ -49,7 +49,7 @@ const patterns: { re: RegExp; toIso: (m: RegExpMatchArray, monthFirst: boolean) 
     toIso: (m) => iso(+m[3]!, monthNames[m[2]!.toLowerCase()]!, +m[1]!),
   },
   {
-    re: new RegExp(`(?<![\\p{L}])(${monthAlternation})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu'),
+    re: new RegExp(`(?<![\\p{L}])(${monthAlternation})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:,\\s*)?(\\d{4})(?!\\d)`, 'giu'),
     toIso: (m) => iso(+m[3]!, monthNames[m[1]!.toLowerCase()]!, +m[2]!),
   },
 ];

@@ -110,6 +110,6 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
 export const labelPatterns: Record<LabelledField, RegExp[]> = Object.fromEntries(
   Object.entries(fieldLabels).map(([field, tiers]) => [
     field,
-    tiers.map((tier) => new RegExp(`^\\s*(?:${tier.join('|')})(?![\\p{L}\\d])\\s*(?:\\([^)]{0,12}\\))?\\s*[:#.]?\\s*`, 'iu')),
+    tiers.map((tier) => new RegExp(`^\\s*(?:${tier.join('|')})(?![\\p{L}\\d])\\s*(?:\\([^)]{0,12}\\)\\s*)?(?:[:#.]\\s*)?`, 'iu')),
   ]),
 ) as Record<LabelledField, RegExp[]>;

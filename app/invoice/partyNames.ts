@@ -12,13 +12,13 @@ export const legalFormRun = new RegExp(`^[\\s,&]*(?:${legalForm.source})`, 'iu')
 
 /** Words that start a legal notice after a company's name: the name is what comes before. */
 export const legalNotice =
-  /(?:^|[\s,;–—-]+)(?:au\s+capital\s+(?:social\s+)?de|capital\s+social|with\s+(?:a\s+)?(?:share\s+)?capital|mit\s+sitz|sitz\s*(?:der\s+gesellschaft)?\s*:|si[èe]ge\s+social|registered\s+(?:office|in)|regd\.?\s+office|rcs\b|siret\b|siren\b|hrb\b|amtsgericht|registergericht|handelsregister|kvk\b|ust-?id|vat\s+(?:no|reg)|n°\s+de\s+tva|cin\b|gstin\b)/iu;
+  /(?:^|[\s,;–—-]+)(?:au\s+capital\s+(?:social\s+)?de|capital\s+social|with\s+(?:a\s+)?(?:share\s+)?capital|mit\s+sitz|sitz\s*(?:der\s+gesellschaft\s*)?:|si[èe]ge\s+social|registered\s+(?:office|in)|regd\.?\s+office|rcs\b|siret\b|siren\b|hrb\b|amtsgericht|registergericht|handelsregister|kvk\b|ust-?id|vat\s+(?:no|reg)|n°\s+de\s+tva|cin\b|gstin\b)/iu;
 
 /** A line that is a company's legal notice (the line under the company's name in a footer). */
 export const legalNoticeLine =
   /^(?:si[èe]ge\s+social|registered\s+office|regd\.?\s+office|corporate\s+office|sitz\s+der\s+gesellschaft|gesch[äa]ftsf[üu]hr(?:er|ung)|handelsregister|amtsgericht|registergericht|(?:sarl|sas|sa|eurl|sasu)\s+au\s+capital)/iu;
 
-const attentionPrefix = /^(?:attn\.?|attention|c\/o|t\.?\s?a\.?\s?v\.?|z\.\s?hd\.?|zu\s+h[äa]nden(?:\s+von)?|[àa]\s+l[’']attention\s+de|name|nom)\s*[:.]?\s+/iu;
+const attentionPrefix = /^(?:attn\.?|attention|c\/o|t\.?\s?a\.?\s?v\.?|z\.\s?hd\.?|zu\s+h[äa]nden(?:\s+von)?|[àa]\s+l[’']attention\s+de|name|nom)(?:\s*[:.])?\s+/iu;
 const trailingTitle = /\s+(?:tax\s+)?(?:invoice|receipt|rechnung|gutschrift|facture|factuur|faktura)\.?$/iu;
 const documentTitle = /^(?:(?:copy|kopie|copie|duplicate|duplikat|original|tax|retail|commercial|proforma|pro-forma)\s+)*(?:invoices?|bill|receipt|payment\s+receipt|rechnung|gutschrift|quittung|facture|avoir|re[çc]u|factuur|faktura|credit\s+note)(?:\s*\/\s*bill)?[.:]?$/iu;
 

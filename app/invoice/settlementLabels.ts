@@ -80,7 +80,7 @@ export const notAllowance = /skonto|escompte|cash\s+discount|early\s+payment|pro
 export const settlementPatterns: Record<SettlementField, RegExp[]> = Object.fromEntries(
   Object.entries(settlementLabels).map(([field, tiers]) => [
     field,
-    tiers.map((tier) => new RegExp(`^\\s*(?:${tier.join('|')})(?![\\p{L}\\d])\\s*(?:\\([^)]{0,20}\\))?\\s*[:.]?\\s*`, 'iu')),
+    tiers.map((tier) => new RegExp(`^\\s*(?:${tier.join('|')})(?![\\p{L}\\d])\\s*(?:\\([^)]{0,20}\\)\\s*)?(?:[:.]\\s*)?`, 'iu')),
   ]),
 ) as Record<SettlementField, RegExp[]>;
 

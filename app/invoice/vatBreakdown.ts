@@ -36,9 +36,9 @@ type Column = 'rate' | 'base' | 'tax';
 
 /** Column names of a breakdown table's header row (start of a header cell). */
 const columnNames: Record<Column, RegExp> = {
-  rate: /^(?:(?:ust|mwst|vat|tax|tva|btw|iva|steuer)\.?\s*-?\s*(?:satz|rate|%)|steuersatz|satz|(?:vat|tax)\s+rate|rate|taux(?:\s+(?:de\s+)?tva)?|tarief|aliquota|%)(?![\p{L}])/iu,
+  rate: /^(?:(?:ust|mwst|vat|tax|tva|btw|iva|steuer)\.?\s*(?:-\s*)?(?:satz|rate|%)|steuersatz|satz|(?:vat|tax)\s+rate|rate|taux(?:\s+(?:de\s+)?tva)?|tarief|aliquota|%)(?![\p{L}])/iu,
   base: /^(?:basisbetrag|bemessungsgrundlage|nettobetrag|netto|entgelt|base(?:\s+(?:ht|hors\s+taxes?|imponible))?|taxable(?:\s+amount)?|net(?:\s+amount)?|montant\s+ht|total\s+ht|grondslag|imponibile)(?![\p{L}])/iu,
-  tax: /^(?:steuerbetrag|steuer|mwst\.?(?:\s*-?\s*betrag)?|ust\.?(?:\s*-?\s*betrag)?|umsatzsteuer(?:betrag)?|(?:vat|tax)(?:\s+amount)?|montant\s+(?:de\s+la\s+)?tva|montant|tva|btw(?:\s*-?\s*bedrag)?|iva|imposta|amount|betrag)(?![\p{L}])/iu,
+  tax: /^(?:steuerbetrag|steuer|mwst\.?(?:\s*(?:-\s*)?betrag)?|ust\.?(?:\s*(?:-\s*)?betrag)?|umsatzsteuer(?:betrag)?|(?:vat|tax)(?:\s+amount)?|montant\s+(?:de\s+la\s+)?tva|montant|tva|btw(?:\s*(?:-\s*)?bedrag)?|iva|imposta|amount|betrag)(?![\p{L}])/iu,
 };
 
 /** A VAT word opening a totals line, optionally after "incl." / "zzgl." / "davon" / "dont". */
@@ -133,7 +133,7 @@ function tableRow(line: TextLine, header: Header): VatRow | null {
     const percent = PERCENT.exec(segment.text);
     if (percent && rate === null) rate = parseRate(percent[1] ?? percent[2]!);
     if (overlaps(segment, header.columns.rate) && rate === null) {
-      const bare = /^\s*(\d{1,2}(?:[.,]\d{1,4})?)\s*%?\s*$/.exec(segment.text);
+      const bare = /^\s*(\d{1,2}(?:[.,]\d{1,4})?)\s*(?:%\s*)?$/.exec(segment.text);
       if (bare) {
         rate = parseRate(bare[1]!);
         continue;

@@ -49,8 +49,9 @@ function startServer(packDir: string): Promise<{ child: ChildProcess; origin: st
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/.exec(out);
-      if (match) resolve({ child, origin: match[1]!, token: match[2]! });
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\/#token=\S+/.exec(out);
+      const key = /API key \(for \/v1 only[^)]*\): (\S+)/.exec(out);
+      if (match && key) resolve({ child, origin: match[1]!, token: key[1]! });
     });
     child.on('exit', (code) => reject(new Error(`recto serve exited (${code}) before it was ready:\n${out}`)));
   });

@@ -17,8 +17,8 @@ import { serve } from './serveCommand.js';
 const usage = `Usage:
   recto serve [--port N] [--project FILE.recto] [--pack DIR] [--endpoint URL …]
       Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
-      With --pack DIR it also answers /v1/chat/completions and /v1/models (OpenAI-compatible, Bearer = the token)
-      with that jina-ocr-v1 pack, for remote engines and batch runs elsewhere.
+      With --pack DIR it also answers /v1/chat/completions and /v1/models (OpenAI-compatible) with that jina-ocr-v1
+      pack, for remote engines and batch runs elsewhere; Bearer = the /v1 API key printed beside the URL (/v1 only).
   recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm|remote] [--pack DIR]
             [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
             [--endpoint URL [--endpoint URL2]] [--model NAME] [--concurrency N] [--fields-from page]

@@ -13,6 +13,7 @@ import { createDispatch } from '../services/dispatch.js';
 import { createHandlers } from '../services/handlers.js';
 import { startBrowserServer, type BrowserServer } from '../shells/browser/browserServer.js';
 import { openAiRoutes, type ExtraRoutes } from '../shells/browser/openAiRoutes.js';
+import { newV1ApiKey } from '../shells/browser/v1Auth.js';
 import type { RectoSession } from '../services/rectoSession.js';
 import { packageRoot } from '../util/packageRoot.js';
 
@@ -24,15 +25,21 @@ export interface ServeOptions {
   remote?: RemoteEngineOptions;
   /** Fixed token (tests); random otherwise. */
   token?: string;
+  /** Fixed /v1 API key (tests); random per launch otherwise (v1Auth.ts). Never the same as the token. */
+  apiKey?: string;
   /** False in tests: no signal handlers that exit the process. */
   exitOnSignal?: boolean;
   /** Where the URL line goes (stdout). */
   out?: NodeJS.WritableStream;
 }
 
-export async function serve(options: ServeOptions): Promise<BrowserServer> {
+/** The running server; `apiKey` is the /v1 key when a pack is served. */
+export type ServedBrowser = BrowserServer & { apiKey: string | null };
+
+export async function serve(options: ServeOptions): Promise<ServedBrowser> {
   const session = createRectoSession({ packDir: options.packDir, remote: options.remote });
-  const served = options.packDir ? servedModel(session, options.packDir) : null;
+  const apiKey = options.apiKey ?? newV1ApiKey();
+  const served = options.packDir ? servedModel(session, options.packDir, apiKey) : null;
   let server: BrowserServer | null = null;
   const handlers = createHandlers(session, {
     shell: 'browser',
@@ -47,12 +54,14 @@ export async function serve(options: ServeOptions): Promise<BrowserServer> {
     token: options.token,
     extraRoutes: served?.routes,
   });
+  if (served && server.token === apiKey) throw new Error('the /v1 API key must differ from the RPC token');
   if (options.project) await session.openProject(path.resolve(options.project));
   else await session.reopenLastProject();
   const out = options.out ?? process.stdout;
   out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n`);
   if (served) {
-    out.write(`Serving ${served.modelId} at ${server.origin}/v1 (OpenAI-compatible; API key = the token after #token=).\n`);
+    // The /v1 key opens /v1 only; the token in the URL above opens the whole app and is never a /v1 key.
+    out.write(`Serving ${served.modelId} at ${server.origin}/v1 (OpenAI-compatible)\n  API key (for /v1 only, new at each launch): ${apiKey}\n`);
   }
   out.write('(Press Ctrl+C to stop.)\n');
 
@@ -70,16 +79,17 @@ export async function serve(options: ServeOptions): Promise<BrowserServer> {
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
   }
-  return { ...browser, close };
+  return { ...browser, close, apiKey: served ? apiKey : null };
 }
 
 /** The pack's engine behind the /v1 routes, under the pack's own model name. */
-function servedModel(session: RectoSession, packDir: string): { modelId: string; routes: ExtraRoutes; dispose: () => void } | null {
+function servedModel(session: RectoSession, packDir: string, apiKey: string): { modelId: string; routes: ExtraRoutes; dispose: () => void } | null {
   if (!session.engines.has(VLM_ENGINE_ID)) return null;
   const manifest = readManifest(packDir);
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-serve-'));
   const routes = openAiRoutes({
     modelId: manifest.name,
+    apiKey,
     licence: manifest.licence,
     scratchDir,
     model: async () => {

@@ -24,7 +24,7 @@ export interface CreateSessionOptions extends EngineOptions {
 /** Import with errors that name the file as the user knows it (uploads are staged under a neutral name). */
 export const inspectFile: InspectFile = async (filePath, outDir, displayName, options) => {
   try {
-    return await importDocument(filePath, outDir, { maxPages: options?.maxPages });
+    return await importDocument(filePath, outDir, { maxPages: options?.maxPages, pages: options?.pages });
   } catch (error) {
     if (error instanceof ImportError) {
       const name = displayName ?? path.basename(filePath);
@@ -41,7 +41,7 @@ export function createRectoSession(options: CreateSessionOptions = {}): RectoSes
   return new RectoSession({
     engines: createEngineRegistry({ ...options, remote }),
     settings,
-    images: new PageImageCache(paths.cacheDir, inspectFile),
+    images: new PageImageCache(paths.cacheDir, inspectFile, () => settings.get().maxPagesPerDocument),
     dataDir: paths.dataDir,
     samplesDir: path.join(packageRoot(), 'resources', 'samples'),
   });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { elementSchema } from '../../app/model/extraction.js';
+import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
 import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/pageBundles.js';
@@ -189,7 +190,8 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       height: bundle.page.height,
       dpi: bundle.page.dpi,
       status: bundle.page.status,
-      error: bundle.page.error,
+      // Scrubbed again on the way out: a project written before keys were scrubbed on storing may still hold one.
+      error: bundle.page.error === null ? null : scrubSecrets(bundle.page.error),
     },
     engine: {
       run_id: run.id,
@@ -200,14 +202,14 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       pack_sha256: run.packSha256,
       licence: run.licence,
       provider: run.provider,
-      settings: parsedColumn(run.settingsJson, 'settings') as Record<string, unknown>,
+      settings: scrubValue(parsedColumn(run.settingsJson, 'settings') as Record<string, unknown>),
       stats: parsedColumn(run.statsJson, 'statistics') as Record<string, unknown>,
       started_at: run.startedAt,
       finished_at: run.finishedAt,
       read_at: run.extraction.createdAt,
       words: parsedColumn(run.extraction.wordsJson, 'words') as unknown[] | null,
       fields: parsedColumn(run.extraction.fieldsJson, 'fields') as Record<string, unknown> | null,
-      warnings: parsedColumn(run.extraction.warningsJson, 'warnings') as unknown[],
+      warnings: scrubValue(parsedColumn(run.extraction.warningsJson, 'warnings') as unknown[]),
     },
     engine_markdown: run.extraction.markdown,
     corrected_markdown: latest?.text ?? run.extraction.markdown,

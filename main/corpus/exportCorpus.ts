@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ReviewStatus } from '../../app/model/page.js';
+import { scrubSecrets } from '../../app/model/secrets.js';
 import { checkPage } from '../../app/curation/checkPage.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
@@ -239,7 +240,7 @@ async function exportInto(
       skipped.push({
         id: bundle ? recordIdOf(bundle.document.sha256, bundle.page.pageNumber) : null,
         page: label,
-        reason: error instanceof Error ? error.message : String(error),
+        reason: scrubSecrets(error instanceof Error ? error.message : String(error)),
       });
     }
     options.onProgress?.(index + 1, pageIds.length, label);

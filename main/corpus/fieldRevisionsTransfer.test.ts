@@ -3,6 +3,7 @@
  * import-corpus) and through a project merge — with their history, the merge's conflict policy, and bad input refused
  * before a row is written.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ const reading = (markdown: string, invoice: Record<string, unknown> | null): Ext
 /** Adds a document whose pages carry the given invoice fields (null: not an invoice page); returns its page ids. */
 function addDocument(target: ProjectStore, name: string, pages: (Record<string, unknown> | null)[]): string[] {
   const doc = target.addDocument({
-    sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64),
+    sha256: createHash('sha256').update(name).digest('hex'),
     name,
     mediaType: 'application/pdf',
     bytes: Buffer.from(name),
@@ -312,7 +313,7 @@ describe('field revisions through a project merge', () => {
     other.close();
     const before = ['documents', 'pages', 'revisions', 'field_revisions'].map((t) => count(store, t));
     expect(() => mergeProjectInto(store, otherFile)).toThrow(ProjectFileError);
-    expect(() => mergeProjectInto(store, otherFile)).toThrow(/other\.recto: long\.pdf: field revision .*"lines\.x\.amount" is not an invoice field; nothing was merged/);
+    expect(() => mergeProjectInto(store, otherFile)).toThrow(/other\.recto: long\.pdf, page 1: field revision .*"lines\.x\.amount" is not an invoice field; nothing was merged/);
     expect(['documents', 'pages', 'revisions', 'field_revisions'].map((t) => count(store, t))).toEqual(before);
   });
 });

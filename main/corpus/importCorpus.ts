@@ -14,6 +14,7 @@ import { bundleOfRecord, corpusRecordSchema, upgradeRecord, type CorpusRecord } 
 import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
+import { storedPageProblem } from '../../app/model/pageLimits.js';
 import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
@@ -35,6 +36,8 @@ export interface CorpusImportSummary {
 export interface CorpusImportOptions {
   /** Puts a page image (PNG bytes, already checked against the record's hash) where the page image cache looks. */
   seedImage?: (sourceSha256: string, pageNumber: number, png: Buffer) => void;
+  /** The page cap a record's page is held to (Settings: maxPagesPerDocument). */
+  maxPages?: number;
 }
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -56,6 +59,12 @@ function corpusImage(dir: string, image: string, sha256: string | null): { png: 
   }
   if (!png.subarray(0, 8).equals(pngSignature)) return { reason: `image ${image} is not a PNG file` };
   if (sha256Of(png) !== sha256) return { reason: `image ${image} does not match its SHA-256` };
+  // The PNG's own header (IHDR) is held to the page limits of an import: a small file can declare a
+  // 100,000 × 100,000 px image that would be decoded whole wherever the page is shown or read.
+  const width = png.length >= 24 ? png.readUInt32BE(16) : 0;
+  const height = png.length >= 24 ? png.readUInt32BE(20) : 0;
+  const problem = storedPageProblem({ pageNumber: 1, width, height });
+  if (problem) return { reason: `image ${image}: ${problem.replace(/^page 1:? ?/, '')}` };
   return { png };
 }
 
@@ -122,7 +131,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     throw new CorpusImportError(`${dir}: invoice fields are malformed, nothing was imported: ${shown}${more}`);
   }
 
-  const writer = store.bundleWriter();
+  const writer = store.bundleWriter({ maxPages: options.maxPages });
   const images: { where: string; record: CorpusRecord }[] = [];
   const recordFields = new Map(records.map(({ record }) => [record.source.document_id, record.fields ?? null]));
   summary.problems.push(...checkFieldsLines(fieldsLines.lines, recordFields));

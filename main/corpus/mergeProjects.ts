@@ -9,6 +9,7 @@
 import type { ProjectStore } from '../store/projectStore.js';
 import { countOutcome, type ApplyOutcome } from '../store/applyBundles.js';
 import { FieldRevisionBundleError } from '../store/applyFieldRevisions.js';
+import { BundleRowError } from '../store/bundleRows.js';
 import { ProjectFileError } from '../store/projectStore.js';
 import { openProjectReadOnly } from '../store/readOnlyProject.js';
 
@@ -27,12 +28,12 @@ export interface MergeSummary {
   fieldConflicts: number;
 }
 
-export function mergeProjectInto(target: ProjectStore, otherFile: string): MergeSummary {
+export function mergeProjectInto(target: ProjectStore, otherFile: string, limits: { maxPages?: number } = {}): MergeSummary {
   // Checked first (header and schema exactly Recto's): nothing the other file defines runs here.
   const other = openProjectReadOnly(otherFile);
   try {
     const reader = other.bundles;
-    const writer = target.bundleWriter();
+    const writer = target.bundleWriter(limits);
     const summary: MergeSummary = {
       pages: 0,
       documentsAdded: 0,
@@ -55,8 +56,9 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string): Merge
         try {
           outcome = writer.apply(bundle, bytes);
         } catch (error) {
-          if (!(error instanceof FieldRevisionBundleError)) throw error;
-          throw new ProjectFileError(otherFile, `${bundle.document.name.slice(0, 200)}: ${error.message}; nothing was merged`);
+          if (!(error instanceof FieldRevisionBundleError) && !(error instanceof BundleRowError)) throw error;
+          const where = `${bundle.document.name.slice(0, 200)}, page ${bundle.page.pageNumber}`;
+          throw new ProjectFileError(otherFile, `${where}: ${error.message}; nothing was merged`);
         }
         summary.pages += 1;
         countOutcome(summary, outcome);

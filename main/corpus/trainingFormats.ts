@@ -12,6 +12,7 @@
 import { reward } from '../../app/checks/reward.js';
 import { guessLanguage } from '../../app/corpus/languageGuess.js';
 import type { CorpusRecord } from './corpusRecord.js';
+import { escapePlaceholders, escapeSpecialTokens } from './specialTokens.js';
 
 export const trainingFormats = ['records', 'chat', 'olmocr', 'pairs'] as const;
 export type TrainingFormat = (typeof trainingFormats)[number];
@@ -26,7 +27,8 @@ export const defaultDocumentPrompt = '<|grounding|>Convert the document to markd
 export function promptOf(record: CorpusRecord): string {
   const recorded = record.engine.settings.prompt;
   const prompt = typeof recorded === 'string' && recorded.trim() !== '' ? recorded : defaultDocumentPrompt;
-  return prompt.replace(/^\s*<image>\s*/, '');
+  // Any other placeholder in a recorded prompt (a corpus is someone's file) would be a second image tag.
+  return escapePlaceholders(prompt.replace(/^\s*<image>\s*/, ''));
 }
 
 /** A page is "mainly a table" / "mainly a figure" for olmOCR when that kind covers this share of its characters. */
@@ -41,7 +43,7 @@ function shareOfKind(record: CorpusRecord, kinds: readonly string[]): number {
 }
 
 function olmocrPage(record: CorpusRecord): string {
-  const text = record.corrected_markdown;
+  const text = escapeSpecialTokens(record.corrected_markdown);
   const language = guessLanguage(text);
   const isDiagram = record.elements.some((e) => e.kind === 'figure') && shareOfKind(record, ['figure', 'caption']) >= mainlyShare;
   return [
@@ -78,7 +80,7 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
                 id: record.id,
                 messages: [
                   { role: 'user', content: `<image>${promptOf(record)}` },
-                  { role: 'assistant', content: record.corrected_markdown },
+                  { role: 'assistant', content: escapeSpecialTokens(record.corrected_markdown) },
                 ],
                 images: [record.image],
               }),
@@ -103,8 +105,8 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
                 id: record.id,
                 image: record.image,
                 prompt: promptOf(record),
-                chosen: record.corrected_markdown,
-                rejected: record.engine_markdown,
+                chosen: escapeSpecialTokens(record.corrected_markdown),
+                rejected: escapeSpecialTokens(record.engine_markdown),
                 reward: { score: scored.score, terms: scored.terms, raw: scored.raw },
                 engine: { name: record.engine.name, version: record.engine.version, pack_sha256: record.engine.pack_sha256 },
               });

@@ -7,9 +7,8 @@ import { ImportError } from './importError.js';
 import {
   capScale,
   DEFAULT_IMAGE_DPI,
-  DEFAULT_MAX_PAGES,
   DEFAULT_MAX_PIXELS,
-  pageCountProblem,
+  pagesToRender,
   pageShapeProblem,
   type ImportedPage,
   type RenderOptions,
@@ -51,15 +50,14 @@ export async function importImage(
     throw new ImportError(filePath, 'corrupt', `the image cannot be read (${messageOf(error)})`, { cause: error });
   }
   if (oversized) throw new ImportError(filePath, 'too-large', oversized);
-  const tooMany = pageCountProblem(pageCount, options.maxPages ?? DEFAULT_MAX_PAGES);
-  if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
+  const wanted = pagesToRender(filePath, pageCount, options);
   const fileDpi = density && density >= PLAUSIBLE_DPI.min && density <= PLAUSIBLE_DPI.max ? density : DEFAULT_IMAGE_DPI;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
 
   const pages: ImportedPage[] = [];
-  for (let index = 0; index < pageCount; index++) {
+  for (const pageNumber of wanted) {
     options.signal?.throwIfAborted();
-    const pageNumber = index + 1;
+    const index = pageNumber - 1;
     const imagePath = path.join(outDir, `page-${String(pageNumber).padStart(4, '0')}.png`);
     try {
       // failOn 'warning' (sharp's default, stated here on purpose) rejects truncated data instead of padding it grey.

@@ -26,7 +26,7 @@ import {
 import { importPdf, messageOf } from './pdfImport.js';
 import { importEInvoiceXml } from './einvoicePage.js';
 import { readEmbeddedEInvoice } from './pdfAttachments.js';
-import { readEInvoice } from '../../app/einvoice/index.js';
+import { readEInvoiceOffThread } from './readEInvoiceOffThread.js';
 import { sniffMediaType, type SupportedMediaType } from './sniffMediaType.js';
 
 /** Bump when rendering or text-layer extraction changes, so cached pages are rendered again. */
@@ -60,7 +60,8 @@ export async function importDocument(
   const settings = { dpi: options.dpi ?? DEFAULT_PDF_DPI, maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS };
 
   const finalDir = path.join(cacheDir, sha256);
-  const cached = await readCacheRecord(finalDir, settings);
+  // A render of some pages only (options.pages) is never taken from, nor recorded as, the whole document.
+  const cached = options.pages ? null : await readCacheRecord(finalDir, settings);
   if (cached) {
     const tooMany = pageCountProblem(cached.pages.length, options.maxPages ?? DEFAULT_MAX_PAGES);
     if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
@@ -83,7 +84,7 @@ export async function importDocument(
       ...(einvoice ? { einvoice } : {}),
     };
     const record: CacheRecord = { renderVersion: RENDER_VERSION, ...settings, document };
-    await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
+    if (!options.pages) await writeFile(path.join(tempDir, RECORD_FILE), JSON.stringify(record));
     await moveIntoPlace(tempDir, finalDir, settings);
     return (await readCacheRecord(finalDir, settings)) ?? withAbsolutePaths(document, finalDir);
   } catch (error) {
@@ -116,7 +117,7 @@ async function readInput(filePath: string): Promise<Uint8Array> {
  */
 async function einvoiceOf(filePath: string, mediaType: SupportedMediaType, bytes: Uint8Array): Promise<ImportedEInvoice | undefined> {
   if (mediaType === 'application/xml') {
-    const invoice = readEInvoice(bytes, path.basename(filePath));
+    const invoice = await readEInvoiceOffThread(bytes, path.basename(filePath));
     return { status: 'read', fileName: path.basename(filePath), syntax: invoice.info.syntax, profile: invoice.info.profile, xmlBase64: Buffer.from(bytes).toString('base64') };
   }
   if (mediaType !== 'application/pdf') return undefined;

@@ -2,6 +2,8 @@
  * What import produces: the file's identity and one rendered PNG per page, with the PDF text layer where there is one.
  */
 import type { TextLayer } from '../../app/model/page.js';
+import { DEFAULT_MAX_PAGES, pageCountProblem } from '../../app/model/pageLimits.js';
+import { ImportError } from './importError.js';
 import type { SupportedMediaType } from './sniffMediaType.js';
 
 export interface ImportedPage {
@@ -43,6 +45,11 @@ export interface RenderOptions {
   maxPixels?: number;
   /** Most pages accepted in one document; a longer one is refused before any page is rendered (DEFAULT_MAX_PAGES). */
   maxPages?: number;
+  /**
+   * Only these pages (1-based) are rendered, the rest skipped — the page-image cache making one lost page again. The
+   * page cap applies to the document's page count all the same.
+   */
+  pages?: readonly number[];
   /** Stops between pages and cancels the page being rendered; the import then rejects with the signal's reason and leaves nothing in the cache. */
   signal?: AbortSignal;
   /** Called after each page is written: pages done so far and the document's page count. */
@@ -118,43 +125,17 @@ export function bodyTextSize(items: readonly { str: string; transform: number[] 
 }
 /** Resolution assumed for images that do not say theirs. */
 export const DEFAULT_IMAGE_DPI = 144;
-/** 36 megapixels: an A0 poster at ~150 dpi; a 20000 × 20000 px page is scaled to 6000 × 6000. */
-export const DEFAULT_MAX_PIXELS = 36_000_000;
-
 /**
- * Pages per document: 2,000 is past any invoice run or bound report, and rendering them takes minutes; a few MB of PDF
- * can declare a million pages, which would otherwise be rendered one by one for hours.
+ * The page numbers to render of a document of `count` pages, in order: all of them, or those `options.pages` asks
+ * for. The one check of the page cap for every renderer (PDF, image, e-invoice XML): past it, ImportError.
  */
-export const DEFAULT_MAX_PAGES = 2_000;
-/** Longest side of a page image: 20,000 px (3.4 m at 150 dpi). Skia's canvases end at 32,767 px. */
-export const MAX_PAGE_SIDE_PX = 20_000;
-/**
- * Longest side over shortest side: a till receipt is about 1:20, a ledger sheet 1:3. A page past 1:100 is a sliver
- * (a 1e-5 pt high PDF page would become a 2.28e8 × 1 px canvas, 1 GB, under the pixel cap alone).
- */
-export const MAX_ASPECT_RATIO = 100;
-
-/** The scale (≤ 1) that brings width × height under maxPixels and each side under MAX_PAGE_SIDE_PX. */
-export function capScale(width: number, height: number, maxPixels: number): number {
-  const pixels = width * height;
-  const byPixels = pixels > maxPixels ? Math.sqrt(maxPixels / pixels) : 1;
-  const longest = Math.max(width, height);
-  return Math.min(byPixels, longest > MAX_PAGE_SIDE_PX ? MAX_PAGE_SIDE_PX / longest : 1);
+export function pagesToRender(filePath: string, count: number, options: RenderOptions): number[] {
+  const tooMany = pageCountProblem(count, options.maxPages ?? DEFAULT_MAX_PAGES);
+  if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
+  if (!options.pages) return Array.from({ length: count }, (_, i) => i + 1);
+  return [...new Set(options.pages)].filter((n) => Number.isSafeInteger(n) && n >= 1 && n <= count).sort((a, b) => a - b);
 }
 
-/** Why a page of this size is refused (a sliver, no area, not a number), or null when it is a page. */
-export function pageShapeProblem(width: number, height: number, unit: 'pt' | 'px'): string | null {
-  const size = `${Number(width.toPrecision(4))} × ${Number(height.toPrecision(4))} ${unit}`;
-  if (!Number.isFinite(width) || !Number.isFinite(height) || width <= 0 || height <= 0) return `it is ${size}, not a page`;
-  if (Math.max(width, height) / Math.min(width, height) > MAX_ASPECT_RATIO) {
-    return `it is ${size}, longer than ${MAX_ASPECT_RATIO} times its width (a sliver, not a page)`;
-  }
-  return null;
-}
-
-/** Why a document of `pages` pages is refused, or null. */
-export function pageCountProblem(pages: number, maxPages: number): string | null {
-  return pages > maxPages
-    ? `it has ${pages.toLocaleString('en')} pages, over the limit of ${maxPages.toLocaleString('en')} pages per document (Settings: maxPagesPerDocument)`
-    : null;
-}
+// The page cap and pixel limits live in app/model/pageLimits.ts: every way in (import, merge, corpus import, the
+// page-image cache) applies the same ones.
+export { DEFAULT_MAX_PIXELS, DEFAULT_MAX_PAGES, MAX_PAGE_SIDE_PX, MAX_ASPECT_RATIO, capScale, pageShapeProblem, pageCountProblem } from '../../app/model/pageLimits.js';

@@ -12,9 +12,8 @@ import { ImportError } from './importError.js';
 import {
   bodyTextSize,
   capScale,
-  DEFAULT_MAX_PAGES,
   DEFAULT_MAX_PIXELS,
-  pageCountProblem,
+  pagesToRender,
   pageShapeProblem,
   pdfPageDpi,
   type ImportedPage,
@@ -45,10 +44,9 @@ export async function importPdf(
   }
   try {
     if (document.numPages < 1) throw new ImportError(filePath, 'no-pages', 'the PDF has no pages');
-    const tooMany = pageCountProblem(document.numPages, options.maxPages ?? DEFAULT_MAX_PAGES);
-    if (tooMany) throw new ImportError(filePath, 'too-large', tooMany);
+    const wanted = pagesToRender(filePath, document.numPages, options);
     const pages: ImportedPage[] = [];
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+    for (const pageNumber of wanted) {
       options.signal?.throwIfAborted();
       const page = await document.getPage(pageNumber);
       try {

@@ -12,4 +12,6 @@ export type InspectFile = (filePath: string, outDir: string, displayName?: strin
 export interface InspectOptions {
   /** Most pages accepted in the document (the user's setting); more is a clear error naming the file. */
   maxPages?: number;
+  /** Only these pages are rendered (the page-image cache making a lost page again). */
+  pages?: readonly number[];
 }

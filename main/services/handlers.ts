@@ -155,7 +155,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       ),
     'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
     'corpus.import': ({ dir }) => {
-      const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images) });
+      const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images), maxPages: session.settings.get().maxPagesPerDocument });
       session.bus.emit('documents.changed', {});
       return summary;
     },
@@ -199,7 +199,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
-      const summary = mergeProjectInto(target, other);
+      const summary = mergeProjectInto(target, other, { maxPages: session.settings.get().maxPagesPerDocument });
       session.bus.emit('documents.changed', {});
       return summary;
     },

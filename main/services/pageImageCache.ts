@@ -3,16 +3,20 @@
  * They are a cache: when one is missing (a project copied from another machine, a cleaned cache) the page is
  * rendered again from the source bytes kept in the project.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lstatInside, mkdirInside, UnsafePathError, writeFileInside } from '../util/containedPaths.js';
+import { DEFAULT_MAX_PAGES } from '../../app/model/pageLimits.js';
 import type { InspectFile, InspectedFile, InspectOptions } from './documentImporter.js';
 
 export class PageImageCache {
   constructor(
     private readonly cacheDir: string,
     private readonly inspect: InspectFile,
+    /** The user's page cap (Settings: maxPagesPerDocument), read when a page is rendered again. */
+    private readonly maxPages: () => number = () => DEFAULT_MAX_PAGES,
   ) {}
 
   pathFor(sha256: string, pageNumber: number): string {
@@ -94,12 +98,18 @@ export class PageImageCache {
     const cached = this.cachedFile(relative);
     if (cached) return cached;
     const target = this.pathFor(sha256, pageNumber);
+    // The project's copy of the source is checked before use: a hostile project may store other bytes under a
+    // document's hash (a million-page PDF under a one-page document's).
+    const bytes = sourceBytes();
+    if (createHash('sha256').update(bytes).digest('hex') !== sha256) {
+      throw new Error(`${name}: the project's copy of the source does not match its SHA-256; page ${pageNumber} not rendered`);
+    }
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-rerender-'));
     try {
       const source = path.join(staging, 'source');
-      fs.writeFileSync(source, sourceBytes());
-      // A document already in the project was accepted once: no page cap when its images are made again.
-      await this.inspectIntoCache(source, name, { maxPages: Number.MAX_SAFE_INTEGER });
+      fs.writeFileSync(source, bytes);
+      // Only the lost page is rendered, under the same page cap as an import (a project is no licence to skip it).
+      await this.inspectIntoCache(source, name, { maxPages: this.maxPages(), pages: [pageNumber] });
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }

@@ -5,11 +5,13 @@
  * revision is the one saved last, whichever project it came from. A document's invoice field revisions follow the same
  * policy (applyFieldRevisions.ts).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CheckResultsRepository } from './checkResults.js';
 import type { PageBundle } from './pageBundles.js';
 import { FieldRevisionWriter } from './applyFieldRevisions.js';
+import { BundleRowError, checkBundleRows } from './bundleRows.js';
+import { DEFAULT_MAX_PAGES } from '../../app/model/pageLimits.js';
 
 export interface ApplyOutcome {
   pageId: string;
@@ -56,6 +58,8 @@ export class BundleWriter {
   constructor(
     private readonly db: Database.Database,
     private readonly checks: CheckResultsRepository,
+    /** The page cap a bundle's page is held to (Settings: maxPagesPerDocument). */
+    private readonly maxPages = DEFAULT_MAX_PAGES,
   ) {
     this.fieldRevisions = new FieldRevisionWriter(db);
     this.statements = {
@@ -114,6 +118,11 @@ export class BundleWriter {
   private applyInTransaction(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
     const s = this.statements;
     const { document, page } = bundle;
+    // Rows from outside are checked with the store's own schemas before any is written (bundleRows.ts).
+    checkBundleRows(bundle, this.maxPages);
+    if (sourceBytes && createHash('sha256').update(sourceBytes).digest('hex') !== document.sha256) {
+      throw new BundleRowError(`document: its source file does not match its SHA-256`);
+    }
     let documentId = s.documentBySha.pluck().get(document.sha256) as string | undefined;
     const newDocument = documentId === undefined;
     if (documentId === undefined) {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { scrubSecrets } from '../../app/model/secrets.js';
 import { DocumentEInvoicesRepository, type NewDocumentEInvoice } from './einvoices.js';
 import type {
   DocumentSummary,
@@ -194,7 +195,8 @@ export class DocumentsRepository {
   }
 
   setPageStatus(pageId: string, status: PageStatus, error: string | null = null): void {
-    const result = this.db.prepare('UPDATE pages SET status = ?, error = ? WHERE id = ?').run(status, error, pageId);
+    // A reading error may quote an upstream answer that echoes a key: scrubbed before it is stored (app/model/secrets.ts).
+    const result = this.db.prepare('UPDATE pages SET status = ?, error = ? WHERE id = ?').run(status, error === null ? null : scrubSecrets(error), pageId);
     if (result.changes === 0) throw new NotFoundError(`No page ${pageId} in this project`);
   }
 

@@ -101,8 +101,8 @@ export class ProjectStore {
   }
 
   /** Adds page bundles from elsewhere (a corpus, another project) without overwriting anything here. */
-  bundleWriter(): BundleWriter {
-    return new BundleWriter(this.db, this.checks);
+  bundleWriter(limits: { maxPages?: number } = {}): BundleWriter {
+    return new BundleWriter(this.db, this.checks, limits.maxPages);
   }
 
   // Documents and pages.

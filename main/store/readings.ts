@@ -5,19 +5,36 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
+import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import type { CheckResultsRepository } from './checkResults.js';
 import type { DocumentsRepository } from './documents.js';
 
 const extractionColumns = `x.markdown, x.elements, x.words, x.fields, x.warnings, r.engine_id, r.engine_name, r.engine_version,
   r.pack_sha256, r.licence, r.provider, r.settings, r.stats`;
 
+const isBox = (box: unknown): boolean => Array.isArray(box) && box.length === 4 && box.every((n) => typeof n === 'number' && Number.isFinite(n));
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stored list with the entries that cannot be what the store writes dropped: rows are checked on the way in
+ * (bundleRows.ts), but a project file can be written by anyone, and one `words: [null]` must not break every
+ * curation list. Cheap checks only (these lists are read for every page of a list); the full schemas run on writes.
+ */
+function usable<T>(list: unknown, fits: (entry: Record<string, unknown>) => boolean): T[] {
+  return Array.isArray(list) ? (list.filter((entry) => isRecord(entry) && fits(entry)) as T[]) : [];
+}
+const isWord = (w: Record<string, unknown>): boolean => typeof w.text === 'string' && isBox(w.box) && (w.confidence === null || typeof w.confidence === 'number');
+const isElement = (e: Record<string, unknown>): boolean =>
+  typeof e.id === 'string' && typeof e.kind === 'string' && isBox(e.box) && Array.isArray(e.span) && (e.cells === undefined || Array.isArray(e.cells));
+
 function toExtraction(row: Record<string, string | null>): Extraction {
-  const layout = JSON.parse(row.elements!) as Pick<Extraction, 'page' | 'elements'>;
+  const layout = JSON.parse(row.elements!) as Partial<Pick<Extraction, 'page' | 'elements'>> | null;
+  const page = isRecord(layout?.page) && typeof layout.page.width === 'number' && typeof layout.page.height === 'number' ? layout.page : { width: 1, height: 1 };
   return {
-    markdown: row.markdown!,
-    page: layout.page,
-    elements: layout.elements,
-    words: row.words ? JSON.parse(row.words) : undefined,
+    markdown: row.markdown ?? '',
+    page,
+    elements: usable(layout?.elements, isElement),
+    words: row.words ? usable(JSON.parse(row.words), isWord) : undefined,
     fields: row.fields ? JSON.parse(row.fields) : undefined,
     warnings: JSON.parse(row.warnings!),
     engine: {
@@ -42,7 +59,9 @@ export class ReadingsRepository {
 
   /** Records an engine run and its extraction, and marks the page read — together or not at all. */
   saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
-    const checked = extractionSchema.parse(extraction);
+    const parsed = extractionSchema.parse(extraction);
+    // Settings (an endpoint URL) and warnings are kept without keys, whatever the engine put there.
+    const checked = { ...parsed, engine: { ...parsed.engine, settings: scrubValue(parsed.engine.settings) }, warnings: parsed.warnings.map((w) => scrubSecrets(w)) };
     const runId = randomUUID();
     const now = new Date().toISOString();
     this.db.transaction(() => {

@@ -12,6 +12,7 @@ import type { Extraction } from '../../app/model/extraction.js';
 import { parseGroundingOutput } from '../../app/grounding/groundingParser.js';
 import { chatAttempt, chatCompletionsUrl, firstListedModel, modelsUrl, type ChatAnswer } from './chatClient.js';
 import { pageChatRequest } from './chatRequest.js';
+import { endpointForStorage, scrubSecrets } from '../../app/model/secrets.js';
 import { EndpointPool } from './endpointPool.js';
 import { defaultRetryPolicy, isRetryable, retryDelayMs, type RetryPolicy } from './retryPolicy.js';
 
@@ -69,7 +70,7 @@ export class RemoteEngine implements Engine {
         if (!/^https?:$/.test(new URL(url).protocol)) throw new Error('not http or https');
         this.urls.set(endpoint, url);
       } catch (error) {
-        problems.push(`${endpoint}: not an endpoint URL (${(error as Error).message})`);
+        problems.push(`${endpointForStorage(endpoint)}: not an endpoint URL (${scrubSecrets((error as Error).message, [this.apiKey()])})`);
       }
     }
     const name = `${this.model ?? 'remote model'} via ${describeEndpoints(options.endpoints)}`;
@@ -134,14 +135,15 @@ export class RemoteEngine implements Engine {
           lease.release('cancelled');
           throw abortError(input.label);
         }
-        const message = error instanceof Error ? error.message : String(error);
+        // An upstream error body may echo the request's Authorization header: scrubbed before it is kept anywhere.
+        const message = scrubSecrets(error instanceof Error ? error.message : String(error), [this.apiKey()]);
         const again = isRetryable(error) && retry < this.policy.retries;
         const delay = retryDelayMs(retry, error, this.policy, this.options.random);
         lease.release({ error: message, restMs: delay });
-        failures.push({ endpoint: lease.url, message });
+        failures.push({ endpoint: endpointForStorage(lease.url), message });
         failedOn.add(lease.url);
         if (!again) throw new Error(`${input.label}: ${failureSummary(failures, isRetryable(error))}`);
-        options.onEvent?.({ type: 'progress', fraction: 0, message: `${lease.url}: ${message}; trying again in ${(delay / 1000).toFixed(1)} s` });
+        options.onEvent?.({ type: 'progress', fraction: 0, message: `${endpointForStorage(lease.url)}: ${message}; trying again in ${(delay / 1000).toFixed(1)} s` });
         await this.sleep(delay, signal);
         continue;
       }
@@ -196,7 +198,7 @@ export class RemoteEngine implements Engine {
         licence: this.options.licence ?? null,
         provider: 'remote',
         settings: {
-          endpoint: run.endpoint,
+          endpoint: endpointForStorage(run.endpoint),
           model: answer.model || run.model,
           requestedModel: run.model,
           stream: run.stream,

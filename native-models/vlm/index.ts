@@ -4,6 +4,7 @@
  * Everything else in native-models/vlm is internal.
  */
 export type { PackInfo } from './engine/pageReader.js';
+export { PROMPT_TOO_LONG } from './engine/pageReader.js';
 export { VlmEngine, VLM_ENGINE_ID, VLM_ENGINE_VERSION, type VlmEngineOptions } from './engine/vlmEngine.js';
 export type { DecoderKind } from './engine/pageReader.js';
 export type { ImageModeName } from './preprocess/imageModes.js';

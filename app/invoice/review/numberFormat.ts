@@ -4,10 +4,9 @@
  * so `12,50` on a German invoice is 12.5 and not 1250, and an ambiguous entry is refused rather than guessed.
  */
 
-export interface NumberFormat {
-  decimal: ',' | '.';
-  group: '.' | ',' | ' ';
-}
+import type { NumberFormat } from '../../numbers/index.js';
+
+export { parseAmountIn, type NumberFormat } from '../../numbers/index.js';
 
 export const dotDecimal: NumberFormat = { decimal: '.', group: ',' };
 export const commaDecimal: NumberFormat = { decimal: ',', group: '.' };
@@ -21,23 +20,6 @@ export function detectNumberFormat(printed: readonly string[]): NumberFormat {
     if (/\d\.\d{2}(?!\d)/.test(text)) dot++;
   }
   return comma > dot ? commaDecimal : dotDecimal;
-}
-
-/** An amount typed by the analyst, in `format`; currency symbols/codes around it and a minus sign allowed. */
-export function parseAmountIn(text: string, format: NumberFormat): number | null {
-  let s = text.trim().replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, '').replace(/[€$£¥₹]/g, '').trim();
-  let negative = false;
-  if (/^[-−]/.test(s)) {
-    negative = true;
-    s = s.slice(1).trim();
-  }
-  const group = format.group === ' ' ? '[ \\u00a0\\u202f]' : `[${format.group} \\u00a0\\u202f]`;
-  const pattern = new RegExp(`^\\d{1,3}(?:${group}\\d{3})*(?:\\${format.decimal}\\d+)?$|^\\d+(?:\\${format.decimal}\\d+)?$`);
-  if (!pattern.test(s)) return null;
-  const normalised = s.replace(new RegExp(group, 'g'), '').replace(format.decimal, '.');
-  const value = Number(normalised);
-  if (!Number.isFinite(value)) return null;
-  return negative ? -value : value;
 }
 
 /** An amount as the document would print it: two decimals, grouped thousands. */

@@ -18,6 +18,8 @@ import { packageRoot } from '../../util/packageRoot.js';
 import type { BrowserServer } from './browserServer.js';
 
 const token = 'test-token-0123456789abcdefghij';
+/** The /v1 key: the only Bearer token /v1 accepts (the RPC token above never is). */
+const apiKey = 'recto-v1-test-key-0123456789abcdef';
 let home: string;
 let packDir: string;
 let server: BrowserServer;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   process.env.RECTO_HOME = home;
   process.env.RECTO_PROVIDER = 'cpu';
   packDir = await referencePackDir('high');
-  server = await serve({ port: 0, packDir, token, exitOnSignal: false, out: fs.createWriteStream(os.devNull) });
+  server = await serve({ port: 0, packDir, token, apiKey, exitOnSignal: false, out: fs.createWriteStream(os.devNull) });
   const svgPage = path.join(home, 'svg-page.png');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="850" height="1100"><rect width="100%" height="100%" fill="white"/><text x="80" y="120" font-size="48">INVOICE 2024-17</text></svg>`;
   fs.writeFileSync(svgPage, await sharp(Buffer.from(svg)).png().toBuffer());
@@ -56,7 +58,7 @@ afterAll(async () => {
 function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.origin}${pathname}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -64,8 +66,8 @@ function post(pathname: string, body: unknown, headers: Record<string, string> =
 describe('recto serve --pack: /v1/chat/completions', () => {
   it('the remote engine through it reads the same Extraction as the local engine, streamed and not', async () => {
     const local = new VlmEngine({ packDir, provider: 'cpu' });
-    const streamed = new RemoteEngine({ endpoints: [server.origin], apiKey: token, concurrency: 2 });
-    const whole = new RemoteEngine({ endpoints: [`${server.origin}/v1`], apiKey: token, stream: false });
+    const streamed = new RemoteEngine({ endpoints: [server.origin], apiKey, concurrency: 2 });
+    const whole = new RemoteEngine({ endpoints: [`${server.origin}/v1`], apiKey, stream: false });
     engines.push(local, streamed, whole);
     for (const page of pages) {
       const expected = await local.read(page);
@@ -84,7 +86,7 @@ describe('recto serve --pack: /v1/chat/completions', () => {
         expect(remote.engine.settings.model).toBe('recto-reference-high');
         expect(remote.engine.settings.attempts).toBe(1);
         expect(remote.engine.settings.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
-        expect(JSON.stringify(remote)).not.toContain(token);
+        expect(JSON.stringify(remote)).not.toContain(apiKey);
       }
       expect(tokens.length).toBeGreaterThan(0);
     }
@@ -92,7 +94,7 @@ describe('recto serve --pack: /v1/chat/completions', () => {
   }, 300_000);
 
   it('lists the pack as its model, with its licence, behind the token', async () => {
-    const listed = await fetch(`${server.origin}/v1/models`, { headers: { authorization: `Bearer ${token}` } });
+    const listed = await fetch(`${server.origin}/v1/models`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as { data: { id: string; licence: string }[] };
     expect(body.data.map((model) => model.id)).toEqual(['recto-reference-high']);
@@ -110,7 +112,7 @@ describe('recto serve --pack: /v1/chat/completions', () => {
       ['no token', fetch(`${server.origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), 401],
       ['not JSON', post('/v1/chat/completions', '{"model": '), 400],
       ['not JSON content type', post('/v1/chat/completions', '{}', { 'content-type': 'text/plain' }), 415],
-      ['GET', fetch(`${server.origin}/v1/chat/completions`, { headers: { authorization: `Bearer ${token}` } }), 405],
+      ['GET', fetch(`${server.origin}/v1/chat/completions`, { headers: { authorization: `Bearer ${apiKey}` } }), 405],
       ['no messages', post('/v1/chat/completions', { model: 'recto-reference-high', messages: [] }), 400],
       ['wrong part type', post('/v1/chat/completions', message([{ type: 'audio', data: 'x' }])), 400],
       ['unknown model', post('/v1/chat/completions', { ...message([image, prompt]), model: 'gpt-4o' }), 404],

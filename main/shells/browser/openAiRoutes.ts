@@ -3,12 +3,13 @@
  * jina-ocr-v1 runtime behind the OpenAI-compatible API that vLLM speaks, so Recto's remote engine, a team's batch runs
  * or any OpenAI client can read pages through one workstation's GPU.
  *
- * Every request is checked before any work: the per-launch token as a Bearer token, JSON of bounded size, the
- * chat-completions schema (the same zod schema the remote engine is tested against), the served model's name, and one
- * user message with one page image as a `data:` URL (this server fetches nothing) that sharp can read. A bad request
- * gets a 4xx with an OpenAI-style error body; an engine failure a 500 (or an error event inside a stream).
- * A client that hangs up cancels its page. Pages are read one at a time by the engine's worker; requests beyond
- * MAX_WAITING get 429 with Retry-After, so clients back off instead of piling up.
+ * Every request is checked before any work: the per-launch /v1 key as a Bearer token (v1Auth.ts: never the RPC
+ * token), its size and the server's load from its headers before the body is read (v1Limits.ts: 413, 429 with
+ * Retry-After), JSON, the chat-completions schema (the same zod schema the remote engine is tested against), the served
+ * model's name, one user message with one page image as a `data:` URL (this server fetches nothing) whose header gives
+ * a size within the import's limits, and a prompt the model's positions can hold. A bad request gets a 4xx with an
+ * OpenAI-style error body and a plain message; an engine failure a 500 whose message names no file (or an error event
+ * inside a stream). A client that hangs up cancels its page. Pages are read one at a time by the engine's worker.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,9 +18,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ReadOptions } from '../../../app/model/engine.js';
 import { chatCompletionRequestSchema, type ChatCompletionRequest } from '../../../native-models/remote/index.js';
+import { PROMPT_TOO_LONG } from '../../../native-models/vlm/index.js';
+import { bearerIs } from './v1Auth.js';
+import { imageSizeProblem, MAX_BODY_BYTES, plainEngineMessage, promptLengthProblem, readBoundedBody, RETRY_AFTER_S, V1Admission } from './v1Limits.js';
 
 /** The engine side: a page image and a prompt in, the model's raw text (grounding tags kept) out. */
 export interface ChatModel {
+  /** The pack's position table (prompt + image + answer), which bounds the prompt. */
+  packInfo(): Promise<{ maxPositions: number }>;
   readText(
     imagePath: string,
     label: string,
@@ -31,6 +37,8 @@ export interface ChatModel {
 export interface OpenAiRoutesOptions {
   /** The name clients must ask for (and /v1/models lists). */
   modelId: string;
+  /** The per-launch /v1 key (v1Auth.ts); the only Bearer token these routes accept. */
+  apiKey: string;
   /** Licence of the weights, listed with the model. */
   licence: string | null;
   /** The engine, started on first use. */
@@ -42,25 +50,18 @@ export interface OpenAiRoutesOptions {
 /** Handles a request if it is one of these routes; false otherwise. */
 export type ExtraRoutes = (request: http.IncomingMessage, response: http.ServerResponse, url: URL, isToken: (candidate: string | null | undefined) => boolean) => Promise<boolean>;
 
-/** A page image as base64 (~4/3 of its bytes): pages render to a few MB; 48 MB leaves room for 600-dpi scans. */
-const MAX_BODY_BYTES = 48 * 1024 * 1024;
-/** Larger images are refused before decoding (a decompression bomb in a PNG header must not reach the encoder). */
-const MAX_IMAGE_PIXELS = 100_000_000;
-/** Requests queued behind the one being read before new ones are told to come back later. */
-const MAX_WAITING = 64;
-/** What a 429 asks the client to wait, in seconds. */
-const RETRY_AFTER_S = 2;
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|tiff|gif);base64,/i;
 
 export function openAiRoutes(options: OpenAiRoutesOptions): ExtraRoutes {
-  let inFlight = 0;
+  const admission = new V1Admission();
   const created = Math.floor(Date.now() / 1000);
   fs.mkdirSync(options.scratchDir, { recursive: true });
 
-  return async (request, response, url, isToken) => {
+  return async (request, response, url) => {
     if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) return false;
-    const bearer = (request.headers.authorization ?? '').match(/^Bearer\s+(.+)$/i)?.[1];
-    if (!isToken(bearer)) return refuse(response, 401, 'invalid_api_key', 'Bearer token required: the per-launch token that `recto serve` printed');
+    if (!bearerIs(request.headers.authorization, options.apiKey)) {
+      return refuse(response, 401, 'invalid_api_key', 'Bearer token required: the /v1 API key that `recto serve` printed beside the /v1 URL');
+    }
 
     if (url.pathname === '/v1/models') {
       if (request.method !== 'GET') return refuse(response, 405, 'method_not_allowed', 'GET only');
@@ -71,65 +72,97 @@ export function openAiRoutes(options: OpenAiRoutesOptions): ExtraRoutes {
     if (request.method !== 'POST') return refuse(response, 405, 'method_not_allowed', 'POST only');
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return refuse(response, 415, 'unsupported_media_type', 'Content-Type must be application/json');
 
-    const body = await readBody(request, MAX_BODY_BYTES);
-    if (body === null) return refuse(response, 413, 'request_too_large', `Request body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-    let json: unknown;
+    // Size and load are judged from the headers, before a byte of the body is buffered.
+    const admitted = admission.admit(request);
+    if (!admitted.ok) {
+      if (admitted.status === 429) response.setHeader('retry-after', String(RETRY_AFTER_S));
+      response.setHeader('connection', 'close'); // the unread body is not drained
+      return refuse(response, admitted.status, admitted.code, admitted.message);
+    }
     try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      return refuse(response, 400, 'invalid_json', 'Request body is not JSON');
-    }
-    const parsed = chatCompletionRequestSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return refuse(response, 400, 'invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-    }
-    const chat = parsed.data;
-    if (chat.model !== options.modelId) return refuse(response, 404, 'model_not_found', `The model "${chat.model}" does not exist here; this server runs "${options.modelId}"`);
-    const page = pageOf(chat);
-    if (typeof page === 'string') return refuse(response, 400, 'invalid_request', page);
-    const image = Buffer.from(page.base64, 'base64');
-    try {
-      const meta = await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error('no size');
-    } catch (error) {
-      return refuse(response, 400, 'invalid_image', `The image cannot be read (${(error as Error).message})`);
-    }
-    if (inFlight > MAX_WAITING) {
-      response.setHeader('retry-after', String(RETRY_AFTER_S));
-      return refuse(response, 429, 'rate_limited', `${inFlight} pages are waiting; try again shortly`);
-    }
-
-    inFlight += 1;
-    const file = path.join(options.scratchDir, `${randomUUID()}.img`);
-    const controller = new AbortController();
-    // A client that hangs up before the answer is complete cancels its page.
-    response.on('close', () => {
-      if (!response.writableFinished) controller.abort();
-    });
-    try {
-      fs.writeFileSync(file, image);
-      const stream = chat.stream === true;
-      const answer = new AnswerWriter(response, chat.model, stream, chat.stream_options?.include_usage === true);
-      try {
-        const engine = await options.model();
-        const result = await engine.readText(file, 'chat request', { prompt: `<image>\n${page.prompt}`, maxNewTokens: chat.max_completion_tokens ?? chat.max_tokens }, {
-          signal: controller.signal,
-          onEvent: (event) => {
-            if (event.type === 'token') answer.text(event.text);
-          },
-        });
-        answer.finish(result.text, result.hitMaxTokens ? 'length' : 'stop', { prompt_tokens: result.promptTokens, completion_tokens: result.tokens, total_tokens: result.promptTokens + result.tokens });
-      } catch (error) {
-        if (controller.signal.aborted) return true;
-        answer.error(error instanceof Error ? error.message : String(error));
-      }
+      return await answerChat(request, response, options);
     } finally {
-      inFlight -= 1;
-      fs.rmSync(file, { force: true });
+      admitted.release();
     }
-    return true;
   };
+}
+
+/** One admitted chat-completions request: the body read within its limit, checked, then the page read. */
+async function answerChat(request: http.IncomingMessage, response: http.ServerResponse, options: OpenAiRoutesOptions): Promise<true> {
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  if (body === 'aborted') {
+    // A client that stops halfway is not an error of ours: one line, no stack.
+    console.error(`recto: a /v1 request ended before its body was complete (the client hung up)`);
+    return true;
+  }
+  if (body === 'too-large') {
+    response.setHeader('connection', 'close');
+    return refuse(response, 413, 'request_too_large', `Request body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    return refuse(response, 400, 'invalid_json', 'Request body is not JSON');
+  }
+  const parsed = chatCompletionRequestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(response, 400, 'invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const chat = parsed.data;
+  if (chat.model !== options.modelId) return refuse(response, 404, 'model_not_found', `The model "${chat.model}" does not exist here; this server runs "${options.modelId}"`);
+  const page = pageOf(chat);
+  if (typeof page === 'string') return refuse(response, 400, 'invalid_request', page);
+  const image = Buffer.from(page.base64, 'base64');
+  let size: { width: number; height: number };
+  try {
+    // The header only: sides, pixels and aspect are judged before anything is decoded.
+    const meta = await sharp(image, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    size = { width: meta.width, height: meta.pageHeight ?? meta.height };
+  } catch (error) {
+    return refuse(response, 400, 'invalid_image', `The image cannot be read (${plainEngineMessage((error as Error).message)})`);
+  }
+  const tooBig = imageSizeProblem(size.width, size.height);
+  if (tooBig) return refuse(response, 400, 'invalid_image', `${tooBig.charAt(0).toUpperCase()}${tooBig.slice(1)}`);
+
+  const controller = new AbortController();
+  // A client that hangs up before the answer is complete cancels its page.
+  response.on('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  let engine: ChatModel;
+  try {
+    engine = await options.model();
+    const tooLong = promptLengthProblem(page.prompt, (await engine.packInfo()).maxPositions);
+    if (tooLong) return refuse(response, 400, 'context_length_exceeded', `messages.0.content: ${tooLong}`);
+  } catch (error) {
+    return refuse(response, 503, 'engine_unavailable', plainEngineMessage(error instanceof Error ? error.message : String(error)));
+  }
+  const file = path.join(options.scratchDir, `${randomUUID()}.img`);
+  try {
+    fs.writeFileSync(file, image);
+    const answer = new AnswerWriter(response, chat.model, chat.stream === true, chat.stream_options?.include_usage === true);
+    try {
+      const result = await engine.readText(file, 'chat request', { prompt: `<image>\n${page.prompt}`, maxNewTokens: chat.max_completion_tokens ?? chat.max_tokens }, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'token') answer.text(event.text);
+        },
+      });
+      answer.finish(result.text, result.hitMaxTokens ? 'length' : 'stop', { prompt_tokens: result.promptTokens, completion_tokens: result.tokens, total_tokens: result.promptTokens + result.tokens });
+    } catch (error) {
+      if (controller.signal.aborted) return true;
+      const message = plainEngineMessage(error instanceof Error ? error.message : String(error));
+      // The engine's exact count of prompt and image positions (pageReader.ts) is the client's doing, not ours.
+      if (message.startsWith(PROMPT_TOO_LONG)) answer.refused(400, 'context_length_exceeded', message);
+      else answer.error(message);
+    }
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+  return true;
 }
 
 /** The page image and the prompt text of a one-page request, or why the request is not one. */
@@ -189,6 +222,12 @@ class AnswerWriter {
     this.response.end('data: [DONE]\n\n');
   }
 
+  /** A request the engine found it cannot serve (4xx before streaming, an error event after). */
+  refused(status: number, code: string, message: string): void {
+    if (!this.started) return fail(this.response, status, code, message);
+    this.response.end(`data: ${JSON.stringify({ error: { message, type: 'invalid_request_error', code } })}\n\n`);
+  }
+
   error(message: string): void {
     if (!this.started) return fail(this.response, 500, 'engine_error', message);
     this.response.end(`data: ${JSON.stringify({ error: { message, type: 'server_error', code: 'engine_error' } })}\n\n`);
@@ -220,18 +259,4 @@ function sendJson(response: http.ServerResponse, status: number, value: unknown)
   if (response.headersSent) return void response.end();
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...(response.getHeader('retry-after') ? { 'retry-after': String(response.getHeader('retry-after')) } : {}) });
   response.end(JSON.stringify(value));
-}
-
-/** The body, or null once it passes `limit` (the rest is drained, not kept). */
-function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }

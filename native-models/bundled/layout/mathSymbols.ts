@@ -189,7 +189,7 @@ export function wordLatex(word: LayoutWord, style: LatexStyle): string {
   const traits = fontTraits(word.fontName);
   const text = mathText(word).normalize('NFD');
   const parts: string[] = [];
-  const runs = text.match(/\p{L}\p{M}*(?:\p{L}\p{M}*)*|[\s\S]/gu) ?? [];
+  const runs = text.match(/\p{L}[\p{L}\p{M}]*|[\s\S]/gu) ?? [];
   for (const run of runs) {
     if (/^\p{L}/u.test(run)) parts.push(letterRunLatex(run, traits, style));
     else parts.push(SYMBOL_LATEX[run] ?? GREEK_LATEX[run] ?? run);

@@ -1,7 +1,7 @@
 /** Text tests shared by the table finders: what counts as a number in a cell, and a segment's text. */
 import type { Segment } from './layoutTypes.js';
 
-const NUMERIC = /^[\s(]*[-+–−]?[$€£¥]?\s*[\d][\d\s.,'’]*\s*(%|[$€£¥]|[A-Z]{3})?[)*]*$/u;
+const NUMERIC = /^[\s(]*(?:[-+–−]\s*)?(?:[$€£¥]\s*)?\d[\d\s.,'’]*(%|[$€£¥]|[A-Z]{3})?[)*]*$/u;
 
 /**
  * A cell that holds an amount, a count, a percentage or a dash for "none"; or numbers only, one with its share in

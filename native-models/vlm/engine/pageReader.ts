@@ -66,7 +66,14 @@ export interface PackInfo {
   provider: string;
   warnings: string[];
   defaults: ReadSettings;
+  /** Positions of the decoder's table: prompt, image and answer together (a served prompt is bounded by it). */
+  maxPositions: number;
 }
+
+/** How the error for a prompt that the position table cannot hold begins (the /v1 routes answer it with a 400). */
+export const PROMPT_TOO_LONG = 'prompt too long';
+/** Positions kept free for the answer: a prompt that leaves fewer is refused before the model runs. */
+const MIN_ANSWER_POSITIONS = 16;
 
 export class PageReader {
   private constructor(
@@ -90,6 +97,7 @@ export class PageReader {
       provider: this.pack.provider,
       warnings: this.pack.warnings,
       defaults: { imageMode: m.defaultImageMode, decoder: 'fastmtp', draftDepth: m.draftDepth, maxNewTokens: m.maxNewTokens },
+      maxPositions: m.maxPositions,
     };
   }
 
@@ -139,6 +147,16 @@ export class PageReader {
   private async promptEmbeddings(imagePath: string, modeName: ImageModeName, prompt: string): Promise<{ embeds: Float32Array; length: number; visualTokens: number }> {
     const mode = imageModes[modeName];
     const views = await prepareViews(imagePath, mode);
+    // The text is tokenized and counted with the image's tokens before the vision graph runs: a prompt the position
+    // table cannot hold is refused here in plain words, not by onnxruntime after seconds of work.
+    const [before, after = ''] = prompt.split('<image>');
+    const headIds = [this.pack.manifest.specialTokens.bos, ...this.tokenizer.encode(before ?? '')];
+    const tailIds = this.tokenizer.encode(after);
+    const positions = headIds.length + imageTokenCount(mode, views.grid) + tailIds.length;
+    const maxPositions = this.pack.manifest.maxPositions;
+    if (positions + MIN_ANSWER_POSITIONS > maxPositions) {
+      throw new Error(`${PROMPT_TOO_LONG}: the prompt and the image take ${positions} positions; the model has ${maxPositions}, and ${MIN_ANSWER_POSITIONS} are kept for the answer`);
+    }
     const H = this.pack.manifest.dims.hidden;
     const vision = this.pack.sessions.vision;
     const global = await vision.run({ [tensorNames.vision.pixelValues]: floatTensor(views.global.data, [1, 3, views.global.size, views.global.size]) });
@@ -163,9 +181,8 @@ export class PageReader {
     if (visualTokens !== expected) {
       throw new Error(`vision encoder gave ${visualTokens} visual tokens where ${modeName} mode needs ${expected}; the pack's vision graph does not match DeepSeek-OCR's 16× compression`);
     }
-    const [before, after = ''] = prompt.split('<image>');
-    const head = await this.models.embedder.embed([this.pack.manifest.specialTokens.bos, ...this.tokenizer.encode(before ?? '')]);
-    const tail = await this.models.embedder.embed(this.tokenizer.encode(after));
+    const head = await this.models.embedder.embed(headIds);
+    const tail = await this.models.embedder.embed(tailIds);
     const embeds = new Float32Array(head.length + visual.length + tail.length);
     embeds.set(head, 0);
     embeds.set(visual, head.length);
