@@ -56,7 +56,7 @@ function benchSave(): SaveFigures {
       for (const side of i % 2 ? stores : [...stores].reverse()) {
         const cpu = process.cpuUsage();
         const start = performance.now();
-        side.store.saveRevision(side.ids[page]!, text, 'Bench', null);
+        side.store.revisions.saveRevision(side.ids[page]!, text, 'Bench', null);
         const elapsed = performance.now() - start;
         const used = process.cpuUsage(cpu);
         // The first 30 warm up the JIT and caches.

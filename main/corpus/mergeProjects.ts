@@ -50,7 +50,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       for (const pageId of reader.pageIds()) {
         const bundle = reader.read(pageId, { allRuns: true });
         const sha = bundle.document.sha256;
-        const bytes = copiedSources.has(sha) || target.hasDocument(sha) ? null : reader.sourceBytes(sha);
+        const bytes = copiedSources.has(sha) || target.documents.hasDocument(sha) ? null : reader.sourceBytes(sha);
         copiedSources.add(sha);
         let outcome: ApplyOutcome;
         try {

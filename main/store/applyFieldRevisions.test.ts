@@ -27,7 +27,7 @@ const reading = (invoice: Record<string, unknown>): Extraction => ({
 /** A two-page invoice: number and date on page 1, the total on page 2. Returns the page ids. */
 function invoiceProject(file: string): { store: ProjectStore; pages: [string, string] } {
   const store = ProjectStore.create(path.join(dir, file));
-  const doc = store.addDocument({
+  const doc = store.documents.addDocument({
     sha256: 'd'.repeat(64),
     name: 'invoice.pdf',
     mediaType: 'application/pdf',
@@ -35,8 +35,8 @@ function invoiceProject(file: string): { store: ProjectStore; pages: [string, st
     pages: [1, 2].map((pageNumber) => ({ pageNumber, width: 100, height: 100, dpi: 72, textLayer: null })),
   })!;
   const [first, second] = doc.pages.map((p) => p.id) as [string, string];
-  store.saveExtraction(first, reading({ invoice_number: '7', issue_date: '2024-01-02', currency: 'EUR', lines: [] }), new Date());
-  store.saveExtraction(second, reading({ total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] }), new Date());
+  store.readings.saveExtraction(first, reading({ invoice_number: '7', issue_date: '2024-01-02', currency: 'EUR', lines: [] }), new Date());
+  store.readings.saveExtraction(second, reading({ total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] }), new Date());
   return { store, pages: [first, second] };
 }
 

@@ -32,8 +32,8 @@ describe('needs-attention queue', () => {
   it('flags failed rules and missing fields before any correction, and clears them when corrected', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const pages = ['a', 'b'].map((sha, i) => {
-      const doc = store.addDocument({ sha256: sha.repeat(64), name: `${sha}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(sha), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
-      store.saveExtraction(doc.pages[0]!.id, i === 0 ? reading(10, '7') : reading(12, null), new Date());
+      const doc = store.documents.addDocument({ sha256: sha.repeat(64), name: `${sha}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(sha), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+      store.readings.saveExtraction(doc.pages[0]!.id, i === 0 ? reading(10, '7') : reading(12, null), new Date());
       return doc.pages[0]!.id;
     });
     const first = store.attention.list();

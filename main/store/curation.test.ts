@@ -48,7 +48,7 @@ describe('page checks in the store', () => {
     expect(read.scores.text).toBe(1);
     expect(read.scores.tables).toBe(1);
     const page = invoicePage(0);
-    const revision = store.saveRevision(pageId!, correctPage(page.markdown, ['table', 'formula']), 'Ana', null);
+    const revision = store.revisions.saveRevision(pageId!, correctPage(page.markdown, ['table', 'formula']), 'Ana', null);
     const checked = store.checks.get(pageId!)!;
     expect(checked.revisionId).toBe(revision.id);
     expect(checked.scores.tables).toBeLessThan(1);
@@ -57,15 +57,15 @@ describe('page checks in the store', () => {
     expect(checked.changedKinds.find((k) => k.kind === 'table')!.changedChars).toBeGreaterThan(0);
     expect(checked.changedKinds.find((k) => k.kind === 'formula')!.changedChars).toBeGreaterThan(0);
     // Back to the engine's text: a perfect score again.
-    store.saveRevision(pageId!, page.markdown, 'Ana', revision.id);
+    store.revisions.saveRevision(pageId!, page.markdown, 'Ana', revision.id);
     expect(store.checks.get(pageId!)!.scores.score).toBe(1);
   });
 
   it('rescores a corrected page when a new extraction arrives', () => {
     const [pageId] = fillProject(store, [{ name: 'a.pdf', pages: 1, corrections: { 0: ['table'] } }]);
     expect(store.checks.get(pageId!)!.scores.score).toBeLessThan(1);
-    const corrected = store.latestRevision(pageId!)!.text;
-    store.saveExtraction(pageId!, fixtureExtraction({ markdown: corrected, elements: invoicePage(0).elements }), new Date());
+    const corrected = store.revisions.latestRevision(pageId!)!.text;
+    store.readings.saveExtraction(pageId!, fixtureExtraction({ markdown: corrected, elements: invoicePage(0).elements }), new Date());
     const reread = store.checks.get(pageId!)!;
     expect(reread.extractionId).toBe(rawDatabase(store).prepare('SELECT id FROM extractions WHERE page_id = ? ORDER BY rowid DESC').pluck().get(pageId));
     expect(reread.scores.score).toBe(1);
@@ -86,7 +86,7 @@ describe('curation queries', () => {
       { name: 'a.pdf', pages: 4, corrections: { 0: ['table'], 1: ['text'], 2: ['header', 'table', 'text'] } },
       { name: 'b.pdf', pages: 2, engineId: 'other', corrections: { 1: ['formula'] } },
     ]);
-    store.setReviewStatus(ids[2]!, 'approved');
+    store.documents.setReviewStatus(ids[2]!, 'approved');
     const list = (request: object) => store.curation.list(curationListRequestSchema.parse(request));
 
     const all = list({});
@@ -106,7 +106,7 @@ describe('curation queries', () => {
     expect(list({ elementKind: 'formula', engine: 'other' }).total).toBe(2);
     expect(list({ elementKind: 'formula', elementKindChanged: true, reviewStatus: ['approved'] }).total).toBe(0);
     expect(list({ correctedOnly: true }).total).toBe(4);
-    const documentId = store.getPage(ids[4]!).documentId;
+    const documentId = store.documents.getPage(ids[4]!).documentId;
     expect(list({ documentId }).items.map((i) => i.pageNumber).sort()).toEqual([1, 2]);
     const page1 = list({ limit: 4 });
     const page2 = list({ limit: 4, offset: 4 });
@@ -122,7 +122,7 @@ describe('curation queries', () => {
       { name: 'a.pdf', pages: 5, corrections: { 0: ['table'], 1: ['formula'], 2: ['header', 'table', 'text'], 3: ['text'] } },
       { name: 'b.pdf', pages: 2, engineId: 'other', corrections: { 0: ['formula', 'table'] } },
     ]);
-    store.setReviewStatus(ids[2]!, 'approved');
+    store.documents.setReviewStatus(ids[2]!, 'approved');
     const list = (request: object) => store.curation.list(curationListRequestSchema.parse({ limit: 500, ...request }));
     const scores = new Map(list({}).items.map((i) => [i.pageId, i.scores.score]));
     const within = (min: number, max: number) => [...scores].filter(([, s]) => s >= min && s <= max).map(([id]) => id).sort();

@@ -35,12 +35,12 @@ function project() {
   // clean, low-confidence words only, failed rules + missing number, a corrected page, an approved page with failed rules
   const readings = [reading(10, 'A-1'), reading(10, 'A-2', [0.2, 0.3, 0.99]), reading(12, null), reading(10, 'A-4'), reading(12, 'A-5')];
   const pages = readings.map((extraction, i) => {
-    const doc = store.addDocument({ sha256: String(i).repeat(64), name: `doc${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(String(i)), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
-    store.saveExtraction(doc.pages[0]!.id, extraction, new Date());
+    const doc = store.documents.addDocument({ sha256: String(i).repeat(64), name: `doc${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(String(i)), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    store.readings.saveExtraction(doc.pages[0]!.id, extraction, new Date());
     return doc.pages[0]!.id;
   });
-  store.saveRevision(pages[3]!, 'Invoice A-4 corrected\n\nTotal 11.90', 'Ana', null);
-  store.setReviewStatus(pages[4]!, 'approved');
+  store.revisions.saveRevision(pages[3]!, 'Invoice A-4 corrected\n\nTotal 11.90', 'Ana', null);
+  store.documents.setReviewStatus(pages[4]!, 'approved');
   store.checks.recomputeMissing();
   const list = (request: object) => store.curation.list(curationListRequestSchema.parse({ sort: 'attention', ...request }), () => store.attention.list());
   return { store, pages, list };

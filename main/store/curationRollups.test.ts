@@ -45,7 +45,7 @@ describe('migration 003 (curation rollups)', () => {
     const file = path.join(dir, 'p.recto');
     const store = ProjectStore.create(file);
     const ids = fillProject(store, [{ name: 'a.pdf', pages: 4, corrections: { 0: ['table'], 2: ['text', 'header'] } }]);
-    store.saveRevision(ids[1]!, `${correctPage(invoicePage(1).markdown, ['formula'])}\n\nA line the engine missed.`, 'Ana', null);
+    store.revisions.saveRevision(ids[1]!, `${correctPage(invoicePage(1).markdown, ['formula'])}\n\nA line the engine missed.`, 'Ana', null);
     const expected = store.curation.summarize({});
     backToSchema2(store);
     store.close();

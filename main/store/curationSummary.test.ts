@@ -71,20 +71,20 @@ describe('curation summary from the maintained aggregates', () => {
     compare('filled');
 
     // More revisions: changed kinds come and go, a page goes back to the engine's text.
-    store.saveRevision(ids[1]!, correctPage(invoicePage(1).markdown, ['table', 'formula']), 'Ben', null);
-    store.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['text']), 'Ben', null);
-    store.saveRevision(ids[2]!, invoicePage(2).markdown, 'Ben', null);
-    store.saveRevision(ids[8]!, `${invoicePage(101).markdown}\n\nA paragraph the engine missed entirely.`, 'Ben', null);
+    store.revisions.saveRevision(ids[1]!, correctPage(invoicePage(1).markdown, ['table', 'formula']), 'Ben', null);
+    store.revisions.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['text']), 'Ben', null);
+    store.revisions.saveRevision(ids[2]!, invoicePage(2).markdown, 'Ben', null);
+    store.revisions.saveRevision(ids[8]!, `${invoicePage(101).markdown}\n\nA paragraph the engine missed entirely.`, 'Ben', null);
     compare('revised');
 
     // Saves on later days: pages move from one day of the corrections-over-time chart to another.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(new Date('2030-01-02T10:00:00Z'));
-      store.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['formula']), 'Cy', null);
-      store.saveRevision(ids[5]!, correctPage(invoicePage(5).markdown, ['table']), 'Cy', null);
+      store.revisions.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['formula']), 'Cy', null);
+      store.revisions.saveRevision(ids[5]!, correctPage(invoicePage(5).markdown, ['table']), 'Cy', null);
       vi.setSystemTime(new Date('2030-01-03T10:00:00Z'));
-      store.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['formula', 'text']), 'Cy', null);
+      store.revisions.saveRevision(ids[0]!, correctPage(invoicePage(0).markdown, ['formula', 'text']), 'Cy', null);
     } finally {
       vi.useRealTimers();
     }
@@ -95,17 +95,17 @@ describe('curation summary from the maintained aggregates', () => {
 
     // Review statuses move pages between cells (by the trigger that mirrors them).
     for (const [i, status] of [[0, 'approved'], [3, 'rejected'], [8, 'in-review'], [9, 'approved'], [0, 'in-review']] as const) {
-      store.setReviewStatus(ids[i]!, status);
+      store.documents.setReviewStatus(ids[i]!, status);
     }
     compare('statuses');
 
     // A new reading by another engine, of a corrected and of an uncorrected page.
-    store.saveExtraction(ids[3]!, fixtureExtraction(invoicePage(3), 'other'), new Date());
-    store.saveExtraction(ids[4]!, fixtureExtraction(invoicePage(4), 'other'), new Date());
+    store.readings.saveExtraction(ids[3]!, fixtureExtraction(invoicePage(3), 'other'), new Date());
+    store.readings.saveExtraction(ids[4]!, fixtureExtraction(invoicePage(4), 'other'), new Date());
     compare('re-read');
 
     // A document removed: its pages' checks and kinds leave the rollups (cascades).
-    rawDatabase(store).prepare('DELETE FROM documents WHERE id = ?').run(store.getPage(ids[12]!).documentId);
+    rawDatabase(store).prepare('DELETE FROM documents WHERE id = ?').run(store.documents.getPage(ids[12]!).documentId);
     compare('deleted');
     expect(store.curation.summarize({}).pages).toBe(12);
 
@@ -123,7 +123,7 @@ describe('curation summary from the maintained aggregates', () => {
       { name: 'a.pdf', pages: 4, corrections: { 0: ['table'], 1: ['formula'], 2: ['header', 'table', 'text'] } },
       { name: 'b.pdf', pages: 3, corrections: { 0: ['text'] } },
     ]);
-    const documentId = store.getPage(ids[5]!).documentId;
+    const documentId = store.documents.getPage(ids[5]!).documentId;
     const one = store.curation.summarize({ documentId });
     expect(one).toMatchObject({ pages: 3, correctedPages: 1 });
     expect(one.errorsByKind.find((k) => k.kind === 'text')!.pagesChanged).toBe(1);
@@ -160,7 +160,7 @@ describe('errors by kind: the change rate', () => {
   it('is changed / (chars + inserted) in the summary, 1 for text that was entirely missed', () => {
     const [pageId] = fillProject(store, [{ name: 'a.pdf', pages: 1 }]);
     const page = invoicePage(0);
-    store.saveRevision(pageId!, `${page.markdown}\n\n${'A long paragraph the engine never read. '.repeat(10)}`, 'Ana', null);
+    store.revisions.saveRevision(pageId!, `${page.markdown}\n\n${'A long paragraph the engine never read. '.repeat(10)}`, 'Ana', null);
     const summary = store.curation.summarize({});
     for (const kind of summary.errorsByKind) {
       expect(kind.changeRate).toBeCloseTo(kind.changedChars / (kind.chars + kind.insertedChars || 1), 12);

@@ -40,7 +40,7 @@ function tamper(file: string, sql: string): void {
 }
 
 const listAll = (store: ProjectStore) => store.curation.list(curationListRequestSchema.parse({ limit: 500 }), () => store.attention.list());
-const pageCount = (store: ProjectStore) => store.listDocuments().reduce((n, d) => n + d.pages.length, 0);
+const pageCount = (store: ProjectStore) => store.documents.listDocuments().reduce((n, d) => n + d.pages.length, 0);
 
 describe('a merged project with rows the store would not write', () => {
   const cases: [string, string, RegExp][] = [

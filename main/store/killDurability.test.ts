@@ -78,7 +78,7 @@ describe('kill -9 during saves', () => {
     }
     const store = ProjectStore.open(file);
     try {
-      const saved = new Set(store.listRevisions(pageId).map((revision) => revision.text));
+      const saved = new Set(store.revisions.listRevisions(pageId).map((revision) => revision.text));
       const lost = acknowledged.filter((n) => !saved.has(`Acknowledged save ${n}.`));
       console.log(`kill -9 durability: ${rounds} rounds, ${acknowledged.length} acknowledged saves, ${saved.size} in the project, ${lost.length} lost`);
       expect(lost).toEqual([]);

@@ -116,6 +116,19 @@ export class ReadingsRepository {
   }
 
   /**
+   * The latest reading, or null where there is none or its row is damaged (JSON that does not parse): for readers
+   * that can do without it (invoice fields in the export) and must not fail a whole export for one row.
+   */
+  latestExtractionOrNull(pageId: string): Extraction | null {
+    try {
+      return this.latestExtraction(pageId);
+    } catch (error) {
+      if (error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+
+  /**
    * The latest extraction of every read page of a document, by page number, in one query: what a pass over the
    * whole document (running headers and footers) needs, without a query and a parse per page per page read.
    */
