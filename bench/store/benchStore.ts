@@ -23,7 +23,7 @@ import { curationFilterSchema, curationListRequestSchema } from '../../app/contr
 import { elementKinds } from '../../app/model/extraction.js';
 import { correctPage, fillProject, invoicePage, type CorrectionKind } from '../../testing/corpusFixtures.js';
 import { exportCorpus } from '../../main/corpus/exportCorpus.js';
-import { kindBits } from '../../main/store/checkResults.js';
+import { kindBits } from '../../main/store/curation/checkResults.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 

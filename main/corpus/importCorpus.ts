@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome } from '../store/applyBundles.js';
+import { countOutcome } from '../store/transfer/applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
 import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';

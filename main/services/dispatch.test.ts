@@ -6,7 +6,7 @@ import { UnknownEngineError } from '../engines/engineRegistry.js';
 import { EvaluationBusyError } from '../evaluate/evaluationJobs.js';
 import { NotFoundError } from '../store/documents.js';
 import { InvalidFieldError } from '../store/fieldRevisions.js';
-import { ProjectFileError } from '../store/projectFileError.js';
+import { ProjectFileError } from '../store/file/projectFileError.js';
 import { createDispatch } from './dispatch.js';
 import { UnsupportedInShellError, type Handlers } from './handlers.js';
 import { FileRejectedError, NoProjectError } from './rectoSession.js';

@@ -14,7 +14,7 @@ import { ExportJobs } from '../corpus/exportJob.js';
 import { EvaluationJobs } from '../evaluate/evaluationJobs.js';
 import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
-import { validateProjectFile } from '../store/validateProjectFile.js';
+import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
 import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
-import type { CheckResultsRepository } from './checkResults.js';
+import type { CheckResultsRepository } from './curation/checkResults.js';
 import type { DocumentsRepository } from './documents.js';
 
 const extractionColumns = `x.markdown, x.elements, x.words, x.fields, x.warnings, r.engine_id, r.engine_name, r.engine_version,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Revision } from '../../app/model/page.js';
-import type { CheckResultsRepository } from './checkResults.js';
+import type { CheckResultsRepository } from './curation/checkResults.js';
 import { NotFoundError, type DocumentsRepository } from './documents.js';
 
 interface RevisionRow {

@@ -6,7 +6,7 @@
  * functions with side effects out of whatever schema SQLite reads before the comparison.
  */
 import Database from 'better-sqlite3';
-import { migrations } from './migrations/index.js';
+import { migrations } from '../migrations/index.js';
 import { ProjectFileError } from './projectFileError.js';
 
 interface SchemaRow {

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillProject } from '../../testing/corpusFixtures.js';
-import { packageRoot } from '../util/packageRoot.js';
-import { ProjectStore } from './projectStore.js';
+import { fillProject } from '../../../testing/corpusFixtures.js';
+import { packageRoot } from '../../util/packageRoot.js';
+import { ProjectStore } from '../projectStore.js';
 
 const rounds = 6;
 let seed = Number(process.env.RECTO_KILL_SEED ?? 9);

@@ -3,8 +3,8 @@
  * slice a list chose (curationQueries.ts by a check column, curationAttention.ts by signals).
  */
 import type Database from 'better-sqlite3';
-import type { CurationItem, KindChangeSummary } from '../../app/contract/curation.js';
-import type { ReviewStatus } from '../../app/model/page.js';
+import type { CurationItem, KindChangeSummary } from '../../../app/contract/curation.js';
+import type { ReviewStatus } from '../../../app/model/page.js';
 import { scoresOf, type PageCheckRow } from './checkResults.js';
 
 export type ListRow = PageCheckRow & {

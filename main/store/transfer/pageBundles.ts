@@ -4,7 +4,7 @@
  * export writes bundles as records, the corpus import reads them back, and merging two projects moves bundles.
  */
 import type Database from 'better-sqlite3';
-import type { PageStatus, ReviewStatus } from '../../app/model/page.js';
+import type { PageStatus, ReviewStatus } from '../../../app/model/page.js';
 
 export interface BundleDocument {
   id: string;

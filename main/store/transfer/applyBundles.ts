@@ -7,11 +7,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { CheckResultsRepository } from './checkResults.js';
+import type { CheckResultsRepository } from '../curation/checkResults.js';
 import type { PageBundle } from './pageBundles.js';
 import { FieldRevisionWriter } from './applyFieldRevisions.js';
 import { BundleRowError, checkBundleRows } from './bundleRows.js';
-import { DEFAULT_MAX_PAGES } from '../../app/model/pageLimits.js';
+import { DEFAULT_MAX_PAGES } from '../../../app/model/pageLimits.js';
 
 export interface ApplyOutcome {
   pageId: string;

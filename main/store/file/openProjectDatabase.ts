@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { currentSchemaVersion, migrations } from './migrations/index.js';
+import { currentSchemaVersion, migrations } from '../migrations/index.js';
 import { checkProjectSchema } from './projectFileCheck.js';
 import { ProjectFileError } from './projectFileError.js';
 

@@ -6,9 +6,9 @@
  * with `words: [null]` used to enter through a merge and break curation for the whole project.
  */
 import { z } from 'zod';
-import { extractionSchema } from '../../app/model/extraction.js';
-import { pageStatusSchema, reviewStatusSchema, textLayerSchema } from '../../app/model/page.js';
-import { DEFAULT_MAX_PAGES, storedPageProblem } from '../../app/model/pageLimits.js';
+import { extractionSchema } from '../../../app/model/extraction.js';
+import { pageStatusSchema, reviewStatusSchema, textLayerSchema } from '../../../app/model/page.js';
+import { DEFAULT_MAX_PAGES, storedPageProblem } from '../../../app/model/pageLimits.js';
 import type { BundleRun, PageBundle } from './pageBundles.js';
 
 export class BundleRowError extends Error {

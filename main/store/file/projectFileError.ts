@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { CodedError, errorCodes } from '../../../app/contract/wire.js';
 
 /** Why a project could not be opened; the message names the file and the reason. */
 export class ProjectFileError extends CodedError {

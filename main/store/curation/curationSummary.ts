@@ -6,7 +6,7 @@
  * picks a range from.)
  */
 import type Database from 'better-sqlite3';
-import type { CurationFilter, CurationSummary, KindChangeSummary } from '../../app/contract/curation.js';
+import type { CurationFilter, CurationSummary, KindChangeSummary } from '../../../app/contract/curation.js';
 import { pageWhereOf, rollupCellOf, type RollupCell } from './curationFilter.js';
 
 /** The checks averaged, with their page_checks column and their rollup column stem (sum `_micro`, count `_n`). */

@@ -3,8 +3,8 @@
  * maintained aggregates are kept by (review status, engine, corrected, element kind present / changed; migration
  * 003) — a WHERE over the rollup tables (alias r) with the filter key to read.
  */
-import type { CurationFilter, CurationSort, ScoreRange } from '../../app/contract/curation.js';
-import type { AttentionSignalKind } from '../../app/review/attention.js';
+import type { CurationFilter, CurationSort, ScoreRange } from '../../../app/contract/curation.js';
+import type { AttentionSignalKind } from '../../../app/review/attention.js';
 import { kindBits } from './checkResults.js';
 
 export interface CurationListRequest extends CurationFilter, ScoreRange {

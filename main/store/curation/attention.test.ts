@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Extraction } from '../../app/model/extraction.js';
-import { ProjectStore } from './projectStore.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import { ProjectStore } from '../projectStore.js';
 
 let dir: string;
 beforeEach(() => {

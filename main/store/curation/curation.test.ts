@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { curationListRequestSchema } from '../../app/contract/curation.js';
-import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../../testing/corpusFixtures.js';
-import { ProjectStore } from './projectStore.js';
-import { attributeChanges } from '../../app/curation/attributeChanges.js';
-import { rawDatabase } from '../../testing/rawDatabase.js';
+import { curationListRequestSchema } from '../../../app/contract/curation.js';
+import { correctPage, fillProject, fixtureExtraction, invoicePage } from '../../../testing/corpusFixtures.js';
+import { ProjectStore } from '../projectStore.js';
+import { attributeChanges } from '../../../app/curation/attributeChanges.js';
+import { rawDatabase } from '../../../testing/rawDatabase.js';
 
 let dir: string;
 let store: ProjectStore;

@@ -5,12 +5,12 @@
  * every approval stays fast on large projects.
  */
 import type Database from 'better-sqlite3';
-import type { AttentionItem } from '../../app/contract/attention.js';
-import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../app/invoice/review/index.js';
-import type { Extraction } from '../../app/model/extraction.js';
-import type { ReviewStatus } from '../../app/model/page.js';
-import { attentionSignals, type AttentionSignal } from '../../app/review/attention.js';
-import { correctionsOf, type FieldRevisionsRepository } from './fieldRevisions.js';
+import type { AttentionItem } from '../../../app/contract/attention.js';
+import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import type { ReviewStatus } from '../../../app/model/page.js';
+import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
+import { correctionsOf, type FieldRevisionsRepository } from '../fieldRevisions.js';
 
 interface PageKeyRow {
   page_id: string;

@@ -3,7 +3,7 @@
  * same checks as opening for writing — a Recto project, not written by a newer Recto, its schema exactly Recto's —
  * then nothing but reads.
  */
-import { openProjectDatabaseReadOnly } from './openProjectDatabase.js';
+import { openProjectDatabaseReadOnly } from '../file/openProjectDatabase.js';
 import { bundleReader, type BundleReader } from './pageBundles.js';
 
 export interface ReadOnlyProject {

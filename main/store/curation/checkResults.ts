@@ -3,12 +3,12 @@
  * as the revision or extraction that changes them, read by the curation queries and the corpus export.
  */
 import type Database from 'better-sqlite3';
-import type { CheckScores, KindChangeSummary, PageChecksDetail } from '../../app/contract/curation.js';
-import type { Element } from '../../app/model/extraction.js';
-import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
+import type { CheckScores, KindChangeSummary, PageChecksDetail } from '../../../app/contract/curation.js';
+import type { Element } from '../../../app/model/extraction.js';
+import { deriveCorpusTests } from '../../../app/corpus/corpusTests.js';
 import { corpusTestsKey } from './corpusTestsKey.js';
-import { checkPage } from '../../app/curation/checkPage.js';
-import { pageVsXmlOf } from '../../app/einvoice/index.js';
+import { checkPage } from '../../../app/curation/checkPage.js';
+import { pageVsXmlOf } from '../../../app/einvoice/index.js';
 
 interface SourceRow {
   extraction_id: string;

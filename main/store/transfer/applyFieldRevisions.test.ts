@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Extraction } from '../../app/model/extraction.js';
-import { rawDatabase } from '../../testing/rawDatabase.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import { rawDatabase } from '../../../testing/rawDatabase.js';
 import { bundleFieldRevisionProblem, FieldRevisionBundleError } from './applyFieldRevisions.js';
 import type { BundleFieldRevision } from './pageBundles.js';
-import { ProjectStore } from './projectStore.js';
+import { ProjectStore } from '../projectStore.js';
 
 let dir: string;
 beforeEach(() => {

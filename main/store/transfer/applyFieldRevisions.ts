@@ -10,7 +10,7 @@
  * document's revisions move to it, so they are always found where the repository looks.
  */
 import type Database from 'better-sqlite3';
-import { fieldValueProblem } from '../../app/invoice/review/index.js';
+import { fieldValueProblem } from '../../../app/invoice/review/index.js';
 import type { BundleFieldRevision } from './pageBundles.js';
 
 /** Why a field revision from elsewhere cannot be written, or null when it can (field path, JSON values and their types). */

@@ -9,16 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { curationListRequestSchema } from '../../app/contract/curation.js';
-import { fillProject } from '../../testing/corpusFixtures.js';
-import { fakeInspect } from '../../testing/fakes.js';
-import { closeRawDatabase, rawDatabase } from '../../testing/rawDatabase.js';
-import { exportCorpus } from '../corpus/exportCorpus.js';
-import { CorpusImportError, importCorpus } from '../corpus/importCorpus.js';
-import { mergeProjectInto } from '../corpus/mergeProjects.js';
-import { projectPageImages } from '../corpus/pageImages.js';
-import { PageImageCache } from '../services/pageImageCache.js';
-import { ProjectFileError, ProjectStore } from './projectStore.js';
+import { curationListRequestSchema } from '../../../app/contract/curation.js';
+import { fillProject } from '../../../testing/corpusFixtures.js';
+import { fakeInspect } from '../../../testing/fakes.js';
+import { closeRawDatabase, rawDatabase } from '../../../testing/rawDatabase.js';
+import { exportCorpus } from '../../corpus/exportCorpus.js';
+import { CorpusImportError, importCorpus } from '../../corpus/importCorpus.js';
+import { mergeProjectInto } from '../../corpus/mergeProjects.js';
+import { projectPageImages } from '../../corpus/pageImages.js';
+import { PageImageCache } from '../../services/pageImageCache.js';
+import { ProjectFileError, ProjectStore } from '../projectStore.js';
 
 let dir: string;
 beforeEach(() => {

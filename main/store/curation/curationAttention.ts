@@ -9,9 +9,9 @@
  * Any other sort with a signal filter orders by its column as the SQL path does.
  */
 import type Database from 'better-sqlite3';
-import type { AttentionItem } from '../../app/contract/attention.js';
-import type { CurationItem, CurationList } from '../../app/contract/curation.js';
-import { attentionWeight } from '../../app/review/attention.js';
+import type { AttentionItem } from '../../../app/contract/attention.js';
+import type { CurationItem, CurationList } from '../../../app/contract/curation.js';
+import { attentionWeight } from '../../../app/review/attention.js';
 import { pageWhereOf, sortColumns, type CurationListRequest } from './curationFilter.js';
 import { curationItemsFor } from './curationItems.js';
 

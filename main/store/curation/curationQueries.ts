@@ -6,8 +6,8 @@
  * maintained aggregates where they answer the filter (curationSummary.ts), else from an index count.
  */
 import type Database from 'better-sqlite3';
-import type { AttentionItem } from '../../app/contract/attention.js';
-import type { CurationFilter, CurationList, CurationSummary } from '../../app/contract/curation.js';
+import type { AttentionItem } from '../../../app/contract/attention.js';
+import type { CurationFilter, CurationList, CurationSummary } from '../../../app/contract/curation.js';
 import { listCurationByAttention, withSignals } from './curationAttention.js';
 import { nullableSorts, pageWhereOf, rollupCellOf, sortColumns, type ColumnSort, type CurationListRequest, type PageWhere } from './curationFilter.js';
 import { itemColumns, itemsOf, type ListRow } from './curationItems.js';

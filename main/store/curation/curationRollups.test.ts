@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { correctPage, fillProject, invoicePage } from '../../testing/corpusFixtures.js';
+import { correctPage, fillProject, invoicePage } from '../../../testing/corpusFixtures.js';
 import { summarizeCuration } from './curationSummary.js';
-import { pageChecksSchema } from './migrations/002_page_checks.js';
-import { currentSchemaVersion, migrations } from './migrations/index.js';
-import { ProjectStore } from './projectStore.js';
-import { rawDatabase } from '../../testing/rawDatabase.js';
+import { pageChecksSchema } from '../migrations/002_page_checks.js';
+import { currentSchemaVersion, migrations } from '../migrations/index.js';
+import { ProjectStore } from '../projectStore.js';
+import { rawDatabase } from '../../../testing/rawDatabase.js';
 
 let dir: string;
 beforeEach(() => {

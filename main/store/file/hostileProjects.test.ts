@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fillProject } from '../../testing/corpusFixtures.js';
-import { mergeProjectInto } from '../corpus/mergeProjects.js';
-import { ProjectFileError, ProjectStore } from './projectStore.js';
+import { fillProject } from '../../../testing/corpusFixtures.js';
+import { mergeProjectInto } from '../../corpus/mergeProjects.js';
+import { ProjectFileError, ProjectStore } from '../projectStore.js';
 import { validateProjectFile } from './validateProjectFile.js';
 
 let dir: string;
