@@ -103,6 +103,6 @@ export class ProjectStore {
 
   /** Adds page bundles from elsewhere (a corpus, another project) without overwriting anything here. */
   bundleWriter(limits: { maxPages?: number } = {}): BundleWriter {
-    return new BundleWriter(this.db, this.checks, limits.maxPages);
+    return new BundleWriter(this.db, this, limits.maxPages);
   }
 }

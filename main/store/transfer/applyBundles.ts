@@ -3,11 +3,16 @@
  * pages by document and page number, runs, extractions and revisions by their ids (UUIDs, unique across projects).
  * What is new is added; nothing is overwritten. Revisions from both sides are kept and ordered by time, so the latest
  * revision is the one saved last, whichever project it came from. A document's invoice field revisions follow the same
- * policy (applyFieldRevisions.ts).
+ * policy (applyFieldRevisions.ts). This module is the policy alone: every row is read and written through its table's
+ * repository (their `imported` doors: documents.ts, readings.ts, revisions.ts, fieldRevisions.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CheckResultsRepository } from '../curation/checkResults.js';
+import type { DocumentsRepository } from '../documents.js';
+import type { FieldRevisionsRepository } from '../fieldRevisions.js';
+import type { ReadingsRepository } from '../readings.js';
+import type { RevisionsRepository } from '../revisions.js';
 import type { PageBundle } from './pageBundles.js';
 import { FieldRevisionWriter } from './applyFieldRevisions.js';
 import { BundleRowError, checkBundleRows } from './bundleRows.js';
@@ -51,55 +56,27 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
   summary.fieldConflicts += outcome.fieldConflicts;
 }
 
+/** The repositories a bundle is written through: each table's own door. */
+export interface BundleTables {
+  documents: DocumentsRepository;
+  readings: ReadingsRepository;
+  revisions: RevisionsRepository;
+  fieldRevisions: FieldRevisionsRepository;
+  checks: CheckResultsRepository;
+}
+
+/** Keeps the merge policy — what matches, what is new, how two lines of edits are ordered; the rows go through the repositories. */
 export class BundleWriter {
-  private readonly statements;
   private readonly fieldRevisions: FieldRevisionWriter;
 
   constructor(
+    /** For the transactions only. */
     private readonly db: Database.Database,
-    private readonly checks: CheckResultsRepository,
+    private readonly tables: BundleTables,
     /** The page cap a bundle's page is held to (Settings: maxPagesPerDocument). */
     private readonly maxPages = DEFAULT_MAX_PAGES,
   ) {
-    this.fieldRevisions = new FieldRevisionWriter(db);
-    this.statements = {
-      documentBySha: db.prepare('SELECT id FROM documents WHERE sha256 = ?'),
-      idTaken: {
-        documents: db.prepare('SELECT 1 FROM documents WHERE id = ?'),
-        pages: db.prepare('SELECT 1 FROM pages WHERE id = ?'),
-        engine_runs: db.prepare('SELECT 1 FROM engine_runs WHERE id = ?'),
-        extractions: db.prepare('SELECT 1 FROM extractions WHERE id = ?'),
-        revisions: db.prepare('SELECT 1 FROM revisions WHERE id = ?'),
-      },
-      insertDocument: db.prepare(
-        'INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      insertBlob: db.prepare('INSERT OR IGNORE INTO source_blobs (sha256, bytes) VALUES (?, ?)'),
-      pageByNumber: db.prepare('SELECT id, review_status FROM pages WHERE document_id = ? AND page_number = ?'),
-      insertPage: db.prepare(
-        `INSERT INTO pages (id, document_id, page_number, width, height, dpi, text_layer, status, error, review_status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      setReview: db.prepare('UPDATE pages SET review_status = ? WHERE id = ?'),
-      markRead: db.prepare(`UPDATE pages SET status = 'done', error = NULL WHERE id = ?`),
-      insertRun: db.prepare(
-        `INSERT INTO engine_runs (id, page_id, engine_id, engine_name, engine_version, pack_sha256, licence, provider,
-           settings, stats, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertExtraction: db.prepare(
-        `INSERT INTO extractions (id, run_id, page_id, markdown, elements, words, fields, warnings, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      revisionsOf: db.prepare('SELECT id, created_at, seq FROM revisions WHERE page_id = ? ORDER BY seq'),
-      insertRevision: db.prepare(
-        'INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      setSeq: db.prepare('UPDATE revisions SET seq = ? WHERE id = ?'),
-    };
-  }
-
-  private taken(table: keyof typeof this.statements.idTaken, id: string): boolean {
-    return this.statements.idTaken[table].get(id) !== undefined;
+    this.fieldRevisions = new FieldRevisionWriter(tables.documents.imported, tables.fieldRevisions.imported);
   }
 
   /** Adds what the bundle has and the project lacks, and recomputes the page's checks — in one transaction. */
@@ -116,66 +93,64 @@ export class BundleWriter {
   }
 
   private applyInTransaction(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
-    const s = this.statements;
+    const documents = this.tables.documents.imported;
+    const readings = this.tables.readings.imported;
+    const revisions = this.tables.revisions.imported;
     const { document, page } = bundle;
     // Rows from outside are checked with the store's own schemas before any is written (bundleRows.ts).
     checkBundleRows(bundle, this.maxPages);
     if (sourceBytes && createHash('sha256').update(sourceBytes).digest('hex') !== document.sha256) {
       throw new BundleRowError(`document: its source file does not match its SHA-256`);
     }
-    let documentId = s.documentBySha.pluck().get(document.sha256) as string | undefined;
+    let documentId = documents.documentIdBySha(document.sha256);
     const newDocument = documentId === undefined;
     if (documentId === undefined) {
-      documentId = this.taken('documents', document.id) ? randomUUID() : document.id;
-      s.insertDocument.run(documentId, document.sha256, document.name, document.mediaType, document.sizeBytes, document.importedAt);
+      documentId = documents.documentIdTaken(document.id) ? randomUUID() : document.id;
+      documents.insertDocument(documentId, document);
     }
-    if (sourceBytes) s.insertBlob.run(document.sha256, sourceBytes);
+    if (sourceBytes) documents.keepSourceBlob(document.sha256, sourceBytes);
 
-    let target = s.pageByNumber.get(documentId, page.pageNumber) as { id: string; review_status: string } | undefined;
+    let target = documents.pageByNumber(documentId, page.pageNumber);
     const newPage = target === undefined;
     let reviewConflict = false;
     if (!target) {
-      const pageId = this.taken('pages', page.id) ? randomUUID() : page.id;
-      s.insertPage.run(pageId, documentId, page.pageNumber, page.width, page.height, page.dpi, page.textLayerJson, page.status,
-        page.error, page.reviewStatus);
+      const pageId = documents.pageIdTaken(page.id) ? randomUUID() : page.id;
+      documents.insertPage(pageId, documentId, page);
       target = { id: pageId, review_status: page.reviewStatus };
     } else if (target.review_status !== page.reviewStatus) {
-      if (target.review_status === 'unreviewed') s.setReview.run(page.reviewStatus, target.id);
+      if (target.review_status === 'unreviewed') documents.setReviewStatus(target.id, page.reviewStatus);
       else if (page.reviewStatus !== 'unreviewed') reviewConflict = true;
     }
     const pageId = target.id;
 
     let runsAdded = 0;
     for (const run of bundle.runs) {
-      if (this.taken('engine_runs', run.id) || this.taken('extractions', run.extraction.id)) continue;
-      s.insertRun.run(run.id, pageId, run.engineId, run.engineName, run.engineVersion, run.packSha256, run.licence, run.provider,
-        run.settingsJson, run.statsJson, run.startedAt, run.finishedAt);
-      const x = run.extraction;
-      s.insertExtraction.run(x.id, run.id, pageId, x.markdown, x.layoutJson, x.wordsJson, x.fieldsJson, x.warningsJson, x.createdAt);
+      if (readings.has(run.id, run.extraction.id)) continue;
+      readings.insert(pageId, run);
       runsAdded += 1;
     }
-    if (runsAdded > 0) s.markRead.run(pageId);
+    if (runsAdded > 0) documents.markRead(pageId);
 
-    const existing = s.revisionsOf.all(pageId) as { id: string; created_at: string; seq: number }[];
-    const incoming = bundle.revisions.filter((r) => !this.taken('revisions', r.id));
+    const existing = revisions.ofPage(pageId);
+    const incoming = bundle.revisions.filter((r) => !revisions.has(r.id));
     const diverged = incoming.length > 0 && existing.some((e) => !bundle.revisions.some((r) => r.id === e.id));
     if (incoming.length > 0) {
       // Inserted past the current end (parents first: a bundle lists revisions in the order they were saved), then
       // the page's revisions are renumbered by time; ties keep each side's own order, the target's first.
       let seq = existing.length === 0 ? 0 : Math.max(...existing.map((e) => e.seq));
       for (const r of incoming) {
-        const parentKnown = r.parentId === null || this.taken('revisions', r.parentId);
-        s.insertRevision.run(r.id, pageId, parentKnown ? r.parentId : null, r.text, r.author, r.createdAt, ++seq);
+        const parentKnown = r.parentId === null || revisions.has(r.parentId);
+        revisions.insert(pageId, { ...r, parentId: parentKnown ? r.parentId : null }, ++seq);
       }
       const ordered = [
         ...existing.map((e, i) => ({ id: e.id, at: e.created_at, side: 0, i })),
         ...incoming.map((r, i) => ({ id: r.id, at: r.createdAt, side: 1, i })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.side - b.side || a.i - b.i));
       // Two passes: the (page, seq) index is unique, so move everything out of the way first.
-      ordered.forEach((r, i) => s.setSeq.run(-(i + 1), r.id));
-      ordered.forEach((r, i) => s.setSeq.run(i + 1, r.id));
+      ordered.forEach((r, i) => revisions.setSeq(r.id, -(i + 1)));
+      ordered.forEach((r, i) => revisions.setSeq(r.id, i + 1));
     }
-    if (runsAdded > 0 || incoming.length > 0 || newPage) this.checks.recompute(pageId);
+    if (runsAdded > 0 || incoming.length > 0 || newPage) this.tables.checks.recompute(pageId);
     const fields = this.fieldRevisions.apply(documentId, bundle.fieldRevisions);
     return {
       pageId,

@@ -9,8 +9,9 @@
  * lower-numbered page of its document does (a corpus exported by review status); when that page comes, the
  * document's revisions move to it, so they are always found where the repository looks.
  */
-import type Database from 'better-sqlite3';
 import { fieldValueProblem } from '../../../app/invoice/review/index.js';
+import type { ImportedDocumentRows } from '../documents.js';
+import type { ImportedFieldRevisionRows } from '../fieldRevisions.js';
 import type { BundleFieldRevision } from './pageBundles.js';
 
 /** Why a field revision from elsewhere cannot be written, or null when it can (field path, JSON values and their types). */
@@ -44,43 +45,19 @@ export interface FieldRevisionsOutcome {
   conflicts: number;
 }
 
-interface ExistingRow {
-  id: string;
-  page_id: string;
-  field: string;
-  created_at: string;
-}
-
 export class FieldRevisionWriter {
-  private readonly statements;
-
-  constructor(db: Database.Database) {
-    this.statements = {
-      keyPage: db.prepare('SELECT id FROM pages WHERE document_id = ? ORDER BY page_number LIMIT 1'),
-      ofDocument: db.prepare(
-        `SELECT f.id, f.page_id, f.field, f.created_at FROM field_revisions f JOIN pages p ON p.id = f.page_id
-         WHERE p.document_id = ? ORDER BY p.page_number, f.seq`,
-      ),
-      taken: db.prepare('SELECT 1 FROM field_revisions WHERE id = ?'),
-      insert: db.prepare(
-        `INSERT INTO field_revisions (id, page_id, parent_id, field, old_value, new_value, undoes, author, created_at, seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      place: db.prepare('UPDATE field_revisions SET page_id = ?, seq = ? WHERE id = ?'),
-    };
-  }
-
-  private taken(id: string | null): boolean {
-    return id !== null && this.statements.taken.get(id) !== undefined;
-  }
+  constructor(
+    private readonly documents: ImportedDocumentRows,
+    private readonly rows: ImportedFieldRevisionRows,
+  ) {}
 
   /** Adds the revisions this project lacks to the document (call inside the bundle's transaction). */
   apply(documentId: string, revisions: readonly BundleFieldRevision[]): FieldRevisionsOutcome {
-    const s = this.statements;
-    const keyPage = s.keyPage.pluck().get(documentId) as string | undefined;
+    const rows = this.rows;
+    const keyPage = this.documents.keyPage(documentId);
     if (keyPage === undefined) return { added: 0, conflicts: 0 };
-    const existing = s.ofDocument.all(documentId) as ExistingRow[];
-    const incoming = revisions.filter((r) => !this.taken(r.id));
+    const existing = rows.ofDocument(documentId);
+    const incoming = revisions.filter((r) => !rows.has(r.id));
     const misplaced = existing.some((e) => e.page_id !== keyPage);
     if (incoming.length === 0 && !misplaced) return { added: 0, conflicts: 0 };
     for (const revision of incoming) {
@@ -96,16 +73,15 @@ export class FieldRevisionWriter {
     // document's revisions are placed on its first page and numbered by time; ties keep each side's order, ours first.
     let seq = existing.length + incoming.length + 1;
     for (const r of incoming) {
-      s.insert.run(r.id, keyPage, this.taken(r.parentId) ? r.parentId : null, r.field, r.oldValueJson, r.newValueJson,
-        this.taken(r.undoes) ? r.undoes : null, r.author, r.createdAt, -(seq++));
+      rows.insert(keyPage, { ...r, parentId: rows.has(r.parentId) ? r.parentId : null, undoes: rows.has(r.undoes) ? r.undoes : null }, -(seq++));
     }
     const ordered = [
       ...existing.map((e, i) => ({ id: e.id, at: e.created_at, side: 0, i })),
       ...incoming.map((r, i) => ({ id: r.id, at: r.createdAt, side: 1, i })),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.side - b.side || a.i - b.i));
     // Two passes: the (page, seq) index is unique, so move everything out of the way first (below the inserted rows).
-    ordered.forEach((r, i) => s.place.run(keyPage, -(seq + i), r.id));
-    ordered.forEach((r, i) => s.place.run(keyPage, i + 1, r.id));
+    ordered.forEach((r, i) => rows.place(r.id, keyPage, -(seq + i)));
+    ordered.forEach((r, i) => rows.place(r.id, keyPage, i + 1));
     return { added: incoming.length, conflicts };
   }
 }
