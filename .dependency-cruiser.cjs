@@ -130,6 +130,48 @@ module.exports = {
       from: { path: '^(app|main|native-models|renderer|resources|testing|e2e)/' },
       to: { path: '^bench/' },
     },
+    // Conventions inside the layers (docs/architecture.md); testing/conventions/dependencyRules.test.ts plants a
+    // violation of each and expects its rule to fire.
+    {
+      name: 'onnxruntime-only-in-the-vlm-runtime',
+      comment:
+        'onnxruntime-node is wrapped by native-models/vlm/runtime/ (sessions, tensors, providers); the rest of the VLM ' +
+        'works on that wrapper. Tests, testing/ (the simulated device) and bench/ (provider probes) may reach it.',
+      severity: 'error',
+      from: { pathNot: ['^native-models/vlm/runtime/', '^testing/', '^bench/', testFiles] },
+      to: { path: 'node_modules/onnxruntime-(node|common)/' },
+    },
+    {
+      name: 'main-reaches-native-models-through-index',
+      comment: 'Each engine family (bundled, vlm, remote) is one door for the main side: its index.ts.',
+      severity: 'error',
+      from: { path: '^main/' },
+      to: { path: '^native-models/', pathNot: '^native-models/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'engine-families-apart',
+      comment: 'bundled/, vlm/ and remote/ are separate engines: what they share belongs in app/.',
+      severity: 'error',
+      from: { path: '^native-models/(bundled|vlm|remote)/' },
+      to: { path: '^native-models/(bundled|vlm|remote)/', pathNot: '^native-models/$1/' },
+    },
+    {
+      name: 'renderer-bridge-only-in-transport',
+      comment:
+        'Only renderer/src/transport/ talks to the main side (the preload bridge, fetch, WebSocket); everything else ' +
+        'goes through the contract client. fetch and WebSocket are globals that no import shows: ' +
+        'testing/conventions/rendererTransport.test.ts checks those.',
+      severity: 'error',
+      from: { path: '^renderer/', pathNot: ['^renderer/src/transport/', '^renderer/src/global\\.d\\.ts$'] },
+      to: { path: '^renderer/src/rectoBridge\\.ts$' },
+    },
+    {
+      name: 'renderer-logic-without-react',
+      comment: 'renderer/src/logic/ is plain functions, testable without a DOM: hooks and components live elsewhere.',
+      severity: 'error',
+      from: { path: '^renderer/src/logic/', pathNot: testFiles },
+      to: { path: 'node_modules/(react|react-dom)/' },
+    },
     {
       name: 'no-circular',
       severity: 'error',

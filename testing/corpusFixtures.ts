@@ -84,7 +84,7 @@ export function fillProject(store: ProjectStore, documents: FixtureDocument[], s
   const pageIds: string[] = [];
   documents.forEach((doc, docIndex) => {
     const bytes = Buffer.from(`PAGES ${doc.pages} ${doc.name} ${seed}`);
-    const added = store.addDocument({
+    const added = store.documents.addDocument({
       sha256: createHash('sha256').update(bytes).digest('hex'),
       name: doc.name,
       mediaType: 'application/pdf',
@@ -94,9 +94,9 @@ export function fillProject(store: ProjectStore, documents: FixtureDocument[], s
     if (!added) throw new Error(`${doc.name}: already in the project`);
     added.pages.forEach((page, i) => {
       const fixture = invoicePage(docIndex * 100 + i + seed);
-      store.saveExtraction(page.id, fixtureExtraction(fixture, doc.engineId), new Date());
+      store.readings.saveExtraction(page.id, fixtureExtraction(fixture, doc.engineId), new Date());
       const kinds = doc.corrections?.[i];
-      if (kinds) store.saveRevision(page.id, correctPage(fixture.markdown, kinds), 'Ana Analyst', null);
+      if (kinds) store.revisions.saveRevision(page.id, correctPage(fixture.markdown, kinds), 'Ana Analyst', null);
       pageIds.push(page.id);
     });
   });

@@ -48,7 +48,7 @@ export async function makeRealInvoiceProject(
     const listed = await dispatch('documents.list', {});
     if (!listed.ok) throw new Error('documents.list failed');
     const ids = (listed.result as { pages: { id: string }[] }[]).flatMap((document) => document.pages.map((page) => page.id));
-    const pages = ids.map((id) => ({ id, engineMarkdown: session.store.latestExtraction(id)!.markdown }));
+    const pages = ids.map((id) => ({ id, engineMarkdown: session.store.readings.latestExtraction(id)!.markdown }));
     for (const [index, page] of pages.entries()) {
       const text = correct(page.engineMarkdown, index);
       if (text === null) continue;

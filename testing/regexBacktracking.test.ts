@@ -19,11 +19,11 @@ const allowed = new Map<string, string>([
     'the alternatives differ at their second character (`$`, which `[^$\\n]` cannot take): one way to match each text',
   ],
   [
-    'app/invoice/parties.ts: ^(?:(?:copy|kopie|copie|duplicate|duplikat|original|tax|retail|commercial|proforma|pro-forma)\\s+)*(?:invoices?|bill|receipt|payment\\s+receipt|rechnung|gutschrift|quittung|facture|avoir|re[çc]u|factuur|faktura|credit\\s+note)(?:\\s*\\/\\s*bill)?[.:]?$',
+    'app/invoice/partyNames.ts: ^(?:(?:copy|kopie|copie|duplicate|duplikat|original|tax|retail|commercial|proforma|pro-forma)\\s+)*(?:invoices?|bill|receipt|payment\\s+receipt|rechnung|gutschrift|quittung|facture|avoir|re[çc]u|factuur|faktura|credit\\s+note)(?:\\s*\\/\\s*bill)?[.:]?$',
     'each repetition is a fixed word then spaces, and a word starts with a letter: one way to split a line',
   ],
   [
-    'app/invoice/parties.ts: (?:@|https?:\\/\\/|www\\.)((?:[a-z\\d-]+\\.)*[a-z\\d-]+)\\.[a-z]{2,6}\\b',
+    'app/invoice/unlabelledParties.ts: (?:@|https?:\\/\\/|www\\.)((?:[a-z\\d-]+\\.)*[a-z\\d-]+)\\.[a-z]{2,6}\\b',
     'the dots separate the labels, which cannot contain one: one way to split a host name',
   ],
 ]);

@@ -8,7 +8,7 @@ import { ProjectStore } from '../main/store/projectStore.js';
 const [file, pageId, first] = process.argv.slice(2) as [string, string, string];
 const store = ProjectStore.open(file);
 for (let n = Number(first); ; n++) {
-  store.saveRevision(pageId, `Acknowledged save ${n}.`, 'Loop', null);
+  store.revisions.saveRevision(pageId, `Acknowledged save ${n}.`, 'Loop', null);
   process.stdout.write(`${n}\n`);
   // A turn of the event loop so the line leaves before the next save (stdout to a pipe is asynchronous).
   await new Promise((resolve) => setImmediate(resolve));

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parseHtmlTables } from '../tables/index.js';
 import { extractMath, markdownContainsFormula, matchFormula, normalizeLatex, rendersWithKatex } from './formula.js';
 import { bestSubstringDistance, fuzzyContains, fuzzyMatchStarts } from './fuzzySearch.js';
-import { checkInvoiceArithmetic } from './invoiceArithmetic.js';
 import { combinedPageScore } from './pageScore.js';
 import { longestWordLoop, repetitionReport, tailRepeats } from './repetition.js';
 import { checkStructure, unbalancedTableTags } from './structure.js';
@@ -102,22 +101,6 @@ describe('repetition', () => {
     const loop = 'Intro text. ' + 'row 1 | 2 | 3 '.repeat(50);
     expect(repetitionReport(loop).score).toBeLessThan(0.1);
     expect(repetitionReport('abcd', { maxLength: 2 }).score).toBe(0.5);
-  });
-});
-
-describe('invoice arithmetic', () => {
-  it('checks lines, subtotal and total with rounding tolerance', () => {
-    const ok = checkInvoiceArithmetic({
-      lines: [{ quantity: 3, unitPrice: 3.33, amount: 9.99 }, { quantity: 1, unitPrice: 10, amount: 10 }],
-      subtotal: 19.99,
-      tax: 3.8,
-      total: 23.79,
-    });
-    expect(ok.relations).toHaveLength(4);
-    expect(ok.score).toBe(1);
-    const bad = checkInvoiceArithmetic({ lines: [{ quantity: 2, unitPrice: 5, amount: 12 }], subtotal: 12, tax: 1, total: 14 });
-    expect(bad.relations.map((r) => r.ok)).toEqual([false, true, false]);
-    expect(checkInvoiceArithmetic({}).score).toBe(1);
   });
 });
 

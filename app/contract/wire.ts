@@ -19,3 +19,20 @@ export const errorCodes = {
   unsupported: 'unsupported',
   internal: 'internal',
 } as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/**
+ * An error that carries its reply code: the services' dispatch puts `code` and the message on the wire, so a module
+ * that refuses a request says how by the class it throws (its own subclass of this) and dispatch knows no module's
+ * errors. Anything else thrown is an internal error.
+ */
+export class CodedError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CodedError';
+  }
+}
+

@@ -1,7 +1,7 @@
 /**
  * The olmOCR-Bench tests a page contributes to the corpus's tests.jsonl: derived from the engine's text and the
  * analyst's latest text (app/checks deriveBenchTests), named after the page's record. The store derives them when a
- * revision is saved (so an export only reads them) and keeps them under a content key (main/store/corpusTestsKey.ts); the export derives them
+ * revision is saved (so an export only reads them) and keeps them under a content key (main/store/curation/corpusTestsKey.ts); the export derives them
  * itself only for pages whose key has no stored tests (projects saved before the store did this).
  */
 import { deriveBenchTests } from '../checks/olmocr/deriveTests.js';

@@ -23,7 +23,7 @@ import { curationFilterSchema, curationListRequestSchema } from '../../app/contr
 import { elementKinds } from '../../app/model/extraction.js';
 import { correctPage, fillProject, invoicePage, type CorrectionKind } from '../../testing/corpusFixtures.js';
 import { exportCorpus } from '../../main/corpus/exportCorpus.js';
-import { kindBits } from '../../main/store/checkResults.js';
+import { kindBits } from '../../main/store/curation/checkResults.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 
@@ -56,7 +56,7 @@ function benchSave(): SaveFigures {
       for (const side of i % 2 ? stores : [...stores].reverse()) {
         const cpu = process.cpuUsage();
         const start = performance.now();
-        side.store.saveRevision(side.ids[page]!, text, 'Bench', null);
+        side.store.revisions.saveRevision(side.ids[page]!, text, 'Bench', null);
         const elapsed = performance.now() - start;
         const used = process.cpuUsage(cpu);
         // The first 30 warm up the JIT and caches.

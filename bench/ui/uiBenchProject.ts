@@ -89,7 +89,7 @@ export async function createUiBenchProject(dir: string, pages: number, imageCach
       const bytes = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 255, g: 255 - (n % 200), b: 250 - Math.floor(n / 200) } } })
         .png({ compressionLevel: 1 })
         .toBuffer();
-      const doc = store.addDocument({
+      const doc = store.documents.addDocument({
         sha256: createHash('sha256').update(bytes).digest('hex'),
         name: `invoice-${String(n).padStart(3, '0')}.png`,
         mediaType: 'image/png',
@@ -98,7 +98,7 @@ export async function createUiBenchProject(dir: string, pages: number, imageCach
       });
       if (!doc) throw new Error(`bench page ${n}: duplicate image`);
       images?.seed(doc.sha256, 1, bytes);
-      store.saveExtraction(doc.pages[0]!.id, benchInvoice(n), new Date());
+      store.readings.saveExtraction(doc.pages[0]!.id, benchInvoice(n), new Date());
     }
   } finally {
     store.close();

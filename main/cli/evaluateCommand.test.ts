@@ -84,7 +84,7 @@ describe.skipIf(!realInvoicesAvailable)('recto evaluate on a project of real inv
     const reopened = sessionIn(dir);
     const again = contractOf(reopened);
     await again('project.open', { path: project });
-    const parent = reopened.store.latestRevision(pages[0]!.id)!.id;
+    const parent = reopened.store.revisions.latestRevision(pages[0]!.id)!.id;
     const rewritten = `${pages[0]!.engineMarkdown}\n\n${'The analyst added a paragraph the engine never saw on the page. '.repeat(40)}`;
     expect((await again('revisions.save', { pageId: pages[0]!.id, text: rewritten, parentId: parent })).ok).toBe(true);
     await reopened.dispose();

@@ -44,7 +44,7 @@ describe('recto export / import-corpus / merge', () => {
     expect(output).toMatch(/2 new page\(s\), 1 revision\(s\)/);
 
     const extra = ProjectStore.open(path.join(dir, 'b.recto'));
-    extra.saveRevision(extra.listDocuments()[0]!.pages[1]!.id, 'edited in b', 'Ben', null);
+    extra.revisions.saveRevision(extra.documents.listDocuments()[0]!.pages[1]!.id, 'edited in b', 'Ben', null);
     extra.close();
     output = '';
     expect(await mergeCommand([project, path.join(dir, 'b.recto'), '--into', path.join(dir, 'c.recto')], stderr)).toBe(0);

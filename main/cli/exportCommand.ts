@@ -20,7 +20,7 @@ import { trainingFormats, type TrainingFormat } from '../corpus/trainingFormats.
 import { PageImageCache } from '../services/pageImageCache.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
-import { validateProjectFile } from '../store/validateProjectFile.js';
+import { validateProjectFile } from '../store/file/validateProjectFile.js';
 
 type Err = NodeJS.WritableStream;
 

@@ -44,7 +44,7 @@ describe('recto export and Ctrl-C', () => {
     expect(await exportCommand([project(), '--out', out, '--images', 'none'], stderr)).toBe(0);
     const before = fs.readdirSync(out).map((name) => [name, fs.readFileSync(path.join(out, name), 'utf8')]);
     const store = ProjectStore.open(project());
-    store.saveRevision(store.listDocuments()[0]!.pages[3]!.id, 'Corrected after the export.', 'Ben', null);
+    store.revisions.saveRevision(store.documents.listDocuments()[0]!.pages[3]!.id, 'Corrected after the export.', 'Ben', null);
     store.close();
 
     output = '';

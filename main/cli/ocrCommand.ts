@@ -98,18 +98,18 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
     fs.mkdirSync(options.outDir, { recursive: true });
     const summary: OcrSummary = { pagesWritten: 0, failedFiles: result.errors, failedPages: [] };
     const wanted = new Set(options.files.map((file) => path.basename(file)));
-    for (const document of session.store.listDocuments()) {
+    for (const document of session.store.documents.listDocuments()) {
       if (!wanted.has(document.name)) continue;
       const stem = document.name.replace(/\.[^.]+$/, '');
       const read: Extraction[] = [];
       for (const page of document.pages) {
-        const extraction = session.store.latestExtraction(page.id);
-        const fresh = session.store.getPage(page.id);
+        const extraction = session.store.readings.latestExtraction(page.id);
+        const fresh = session.store.documents.getPage(page.id);
         if (!extraction || fresh.status === 'error') {
           summary.failedPages.push({ label: `${document.name} p. ${page.pageNumber}`, reason: fresh.error ?? 'not read' });
           continue;
         }
-        const latest = session.store.latestRevision(page.id);
+        const latest = session.store.revisions.latestRevision(page.id);
         const base = path.join(options.outDir, `${stem}_pg${page.pageNumber}`);
         fs.writeFileSync(`${base}.md`, latest?.text ?? extraction.markdown);
         fs.writeFileSync(`${base}.json`, JSON.stringify(extraction, null, 2));
@@ -129,9 +129,9 @@ export async function runOcr(session: RectoSession, options: OcrOptions): Promis
 
 /** Pages of documents already in the project whose reading failed, queued again (with the engine asked for). */
 function retryFailedPages(session: RectoSession, documentNames: ReadonlySet<string>, engine?: string): void {
-  for (const document of session.store.listDocuments()) {
+  for (const document of session.store.documents.listDocuments()) {
     if (!documentNames.has(document.name)) continue;
-    const failed = document.pages.filter((page) => session.store.getPage(page.id).status === 'error');
+    const failed = document.pages.filter((page) => session.store.documents.getPage(page.id).status === 'error');
     if (failed.length === 0) continue;
     const tasks = failed.map((page) => ({ pageId: page.id, documentId: document.id }));
     session.queue.enqueue(`Reading again ${document.name}`, tasks, engine ?? session.settings.get().engine);

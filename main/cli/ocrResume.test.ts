@@ -36,7 +36,7 @@ function exited(child: ChildProcess): Promise<{ code: number | null; stderr: str
 function savedPages(project: string): number {
   const store = ProjectStore.open(project);
   try {
-    return store.listDocuments().flatMap((d) => d.pages).filter((p) => store.latestExtraction(p.id) !== null).length;
+    return store.documents.listDocuments().flatMap((d) => d.pages).filter((p) => store.readings.latestExtraction(p.id) !== null).length;
   } finally {
     store.close();
   }

@@ -113,7 +113,7 @@ describe('corpus export', () => {
     expect(again.filesWritten).toEqual([]);
     expect(again.imagesKept).toBe(5);
 
-    store.saveRevision(ids[2]!, 'A new reading of page three, written by hand.', 'Ben', null);
+    store.revisions.saveRevision(ids[2]!, 'A new reading of page three, written by hand.', 'Ben', null);
     const changed = await exportTo('one');
     expect(changed.filesWritten).toEqual(['README.md', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
     expect(changed.imagesWritten).toBe(0);
@@ -125,7 +125,7 @@ describe('corpus export', () => {
 
   it('exports only pages of a review status, or revised since a time', async () => {
     const ids = fillProject(store, documents);
-    store.setReviewStatus(ids[0]!, 'approved');
+    store.documents.setReviewStatus(ids[0]!, 'approved');
     expect((await exportTo('approved', { status: 'approved' })).records).toBe(1);
     expect((await exportTo('since-past', { since: '2000-01-01T00:00:00Z' })).records).toBe(3);
     expect((await exportTo('since-future', { since: '2999-01-01T00:00:00Z' })).records).toBe(0);
@@ -145,7 +145,7 @@ describe('corpus export', () => {
     const ids = fillProject(store, documents);
     rawDatabase(store).prepare(`UPDATE extractions SET elements = '{broken' WHERE page_id = ?`).run(ids[1]);
     // Document b: its source copy is gone and no image was ever cached.
-    const b = store.getPage(ids[3]!);
+    const b = store.documents.getPage(ids[3]!);
     rawDatabase(store).prepare('DELETE FROM source_blobs WHERE sha256 = ?').run(b.documentSha256);
     const summary = await exportTo('out');
     expect(summary.records).toBe(2);
@@ -170,11 +170,11 @@ describe('corpus import and project merge', () => {
       expect(summary.problems).toEqual([]);
       expect(summary).toMatchObject({ records: 5, pagesAdded: 5, documentsAdded: 2, revisionsAdded: 3, imagesSeeded: 5 });
       for (const id of ids) {
-        const original = store.getPage(id);
-        const imported = copy.getPage(id);
+        const original = store.documents.getPage(id);
+        const imported = copy.documents.getPage(id);
         expect({ ...imported, textLayer: null }).toEqual({ ...original, textLayer: null });
-        expect(copy.listRevisions(id)).toEqual(store.listRevisions(id));
-        expect(copy.latestExtraction(id)).toEqual(store.latestExtraction(id));
+        expect(copy.revisions.listRevisions(id)).toEqual(store.revisions.listRevisions(id));
+        expect(copy.readings.latestExtraction(id)).toEqual(store.readings.latestExtraction(id));
         expect(copy.checks.scores(id)).toEqual(store.checks.scores(id));
         expect(fs.existsSync(copyCache.pathFor(original.documentSha256, original.pageNumber))).toBe(true);
       }
@@ -208,11 +208,11 @@ describe('corpus import and project merge', () => {
     store.copyTo(otherFile);
     const other = ProjectStore.open(otherFile);
     // Both sides edit page 1; only the other side edits page 3 and adds a document.
-    const ours = store.saveRevision(ids[0]!, 'our edit', 'Ana', store.latestRevision(ids[0]!)!.id);
+    const ours = store.revisions.saveRevision(ids[0]!, 'our edit', 'Ana', store.revisions.latestRevision(ids[0]!)!.id);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const theirs = other.saveRevision(ids[0]!, 'their edit', 'Ben', other.latestRevision(ids[0]!)!.id);
-    other.saveRevision(ids[2]!, 'their page three', 'Ben', null);
-    other.setReviewStatus(ids[2]!, 'approved');
+    const theirs = other.revisions.saveRevision(ids[0]!, 'their edit', 'Ben', other.revisions.latestRevision(ids[0]!)!.id);
+    other.revisions.saveRevision(ids[2]!, 'their page three', 'Ben', null);
+    other.documents.setReviewStatus(ids[2]!, 'approved');
     const added = fillProject(other, [{ name: 'c.pdf', pages: 2, corrections: { 0: ['text'] } }]);
     const expected = new Set([...rawDatabase(store).prepare('SELECT id FROM revisions').pluck().all(), ...rawDatabase(other).prepare('SELECT id FROM revisions').pluck().all()]);
     other.close();
@@ -220,11 +220,11 @@ describe('corpus import and project merge', () => {
     const summary = mergeProjectInto(store, otherFile);
     expect(summary).toMatchObject({ documentsAdded: 1, pagesAdded: 2, revisionsAdded: 3, diverged: 1 });
     expect(new Set(rawDatabase(store).prepare('SELECT id FROM revisions').pluck().all())).toEqual(expected);
-    expect(store.listRevisions(ids[0]!).map((r) => r.id).slice(-2)).toEqual([ours.id, theirs.id]);
-    expect(store.latestRevision(ids[0]!)!.text).toBe('their edit');
-    expect(store.getPage(ids[2]!).reviewStatus).toBe('approved');
+    expect(store.revisions.listRevisions(ids[0]!).map((r) => r.id).slice(-2)).toEqual([ours.id, theirs.id]);
+    expect(store.revisions.latestRevision(ids[0]!)!.text).toBe('their edit');
+    expect(store.documents.getPage(ids[2]!).reviewStatus).toBe('approved');
     expect(store.checks.get(added[0]!)!.scores.text).toBeLessThan(1);
-    expect(store.getSourceBytes(store.getPage(added[0]!).documentSha256).length).toBeGreaterThan(0);
+    expect(store.documents.getSourceBytes(store.documents.getPage(added[0]!).documentSha256).length).toBeGreaterThan(0);
     // Merging again changes nothing.
     expect(mergeProjectInto(store, otherFile)).toMatchObject({ pagesAdded: 0, revisionsAdded: 0, runsAdded: 0 });
   });

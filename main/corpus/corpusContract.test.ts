@@ -54,7 +54,7 @@ describe('curation and corpus methods', () => {
     fs.writeFileSync(source, 'PAGES 3');
     await call('documents.importPaths', { paths: [source] });
     await session.queue.idle();
-    const pages = session.store.listDocuments()[0]!.pages;
+    const pages = session.store.documents.listDocuments()[0]!.pages;
     await call('revisions.save', { pageId: pages[1]!.id, text: 'word-2 corrected by hand', parentId: null });
 
     const list = await call<{ total: number; items: { pageId: string; hasRevision: boolean; scores: { score: number } }[] }>(

@@ -13,7 +13,7 @@ import { elementSchema } from '../../app/model/extraction.js';
 import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
-import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/pageBundles.js';
+import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/transfer/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
 import { correctionsBetween, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 

@@ -77,9 +77,9 @@ describe('cancelling an export', () => {
   it('over a previous export leaves it exactly as it was, and the next export updates it', async () => {
     await exportNow();
     const before = tree(out());
-    store.saveRevision(pageIds[1]!, 'A new reading of this page, by hand.', 'Ben', null);
-    store.saveRevision(pageIds[7]!, 'Another page corrected since.', 'Ben', null);
-    for (const id of pageIds.slice(0, 5)) store.setReviewStatus(id, 'approved');
+    store.revisions.saveRevision(pageIds[1]!, 'A new reading of this page, by hand.', 'Ben', null);
+    store.revisions.saveRevision(pageIds[7]!, 'Another page corrected since.', 'Ben', null);
+    for (const id of pageIds.slice(0, 5)) store.documents.setReviewStatus(id, 'approved');
     // Images too: a different filter removes files, and images are re-rendered into staging.
     fs.rmSync(path.join(out(), 'images', fs.readdirSync(path.join(out(), 'images'))[0]!));
     const damaged = tree(out());
@@ -107,8 +107,8 @@ describe('cancelling an export', () => {
     const pageImagePath = async (pageId: string) => {
       // The analyst presses Cancel while the third page's image is on its way.
       if (++images === 3) expect(jobs.cancel(jobId)).toBe(true);
-      const page = store.getPage(pageId);
-      return cache.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.getSourceBytes(page.documentSha256));
+      const page = store.documents.getPage(pageId);
+      return cache.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.documents.getSourceBytes(page.documentSha256));
     };
     const job = jobs.start({ store, bus, pageImagePath }, { outDir: out(), images: 'png' });
     jobId = job.jobId;
@@ -135,7 +135,7 @@ describe('an export killed half-way', () => {
 
   it('during its commit: the next export completes it from the journal', async () => {
     await exportNow();
-    store.saveRevision(pageIds[3]!, 'Corrected after the first export.', 'Ben', null);
+    store.revisions.saveRevision(pageIds[3]!, 'Corrected after the first export.', 'Ben', null);
     // Run an export to completion elsewhere to learn what the commit would move in, then stage the same by hand
     // with a journal and only part of it moved: as if the process died between two renames.
     const complete = path.join(dir, 'complete');

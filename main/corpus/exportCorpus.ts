@@ -17,14 +17,15 @@ import { checkPage } from '../../app/curation/checkPage.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
 import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
-import { corpusTestsKey } from '../store/corpusTestsKey.js';
+import { corpusTestsKey } from '../store/curation/corpusTestsKey.js';
 import { renderDataCard } from './dataCard.js';
 import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, stagingFolderName } from './exportStaging.js';
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
-import type { BundleReader, PageBundle } from '../store/pageBundles.js';
+import type { BundleReader, PageBundle } from '../store/transfer/pageBundles.js';
 import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
 
@@ -69,8 +70,11 @@ export interface ExportSummary {
 }
 
 /** Export into a folder that holds something else: nothing was written. */
-export class CorpusExportRefusedError extends Error {
+export class CorpusExportRefusedError extends CodedError {
   override name = 'CorpusExportRefusedError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export const sha256Of = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

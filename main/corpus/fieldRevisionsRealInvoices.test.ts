@@ -45,7 +45,7 @@ describe.skipIf(!realInvoicesAvailable)('field revisions of real invoices throug
     const made = await makeRealInvoiceProject(dir, () => null);
     project = made.project;
     const store = ProjectStore.open(project);
-    firstPages = store.listDocuments().map((d) => d.pages[0]!.id);
+    firstPages = store.documents.listDocuments().map((d) => d.pages[0]!.id);
     store.close();
     // Each invoice: its total raised by a cent, then set again; its first line's amount; its number cleared and undone.
     await correct(project, 'Ana', (_, values) => {

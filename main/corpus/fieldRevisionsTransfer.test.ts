@@ -39,14 +39,14 @@ const reading = (markdown: string, invoice: Record<string, unknown> | null): Ext
 
 /** Adds a document whose pages carry the given invoice fields (null: not an invoice page); returns its page ids. */
 function addDocument(target: ProjectStore, name: string, pages: (Record<string, unknown> | null)[]): string[] {
-  const doc = target.addDocument({
+  const doc = target.documents.addDocument({
     sha256: createHash('sha256').update(name).digest('hex'),
     name,
     mediaType: 'application/pdf',
     bytes: Buffer.from(name),
     pages: pages.map((_, i) => ({ pageNumber: i + 1, width: 100, height: 100, dpi: 72, textLayer: null })),
   })!;
-  doc.pages.forEach((page, i) => target.saveExtraction(page.id, reading(`${name} page ${i + 1}`, pages[i]!), new Date()));
+  doc.pages.forEach((page, i) => target.readings.saveExtraction(page.id, reading(`${name} page ${i + 1}`, pages[i]!), new Date()));
   return doc.pages.map((p) => p.id);
 }
 
@@ -123,7 +123,7 @@ describe('field revisions through export and import-corpus', () => {
 
   it('a corpus of only the later page of a document still carries the corrections; its first page brings them home', async () => {
     const { long } = await correctedProject(store);
-    store.setReviewStatus(long[1]!, 'approved');
+    store.documents.setReviewStatus(long[1]!, 'approved');
     await exportCorpus(store, { outDir: path.join(dir, 'approved'), images: 'none', status: 'approved' });
     await exportTo(store, 'all');
     const copy = ProjectStore.create(path.join(dir, 'copy.recto'));

@@ -34,14 +34,14 @@ const engineInvoice = {
 };
 
 function addDocument(name: string, sha: string, invoice: Record<string, unknown> | null): string {
-  const doc = store.addDocument({
+  const doc = store.documents.addDocument({
     sha256: sha.repeat(64),
     name,
     mediaType: 'application/pdf',
     bytes: Buffer.from(name),
     pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }],
   })!;
-  store.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
+  store.readings.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
   return doc.pages[0]!.id;
 }
 

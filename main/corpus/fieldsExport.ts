@@ -21,7 +21,7 @@ export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {
 
 /** One fields.jsonl line's object for a document, or null when it has no invoice fields and no corrections. */
 export function documentFieldsOf(store: ProjectStore, documentId: string): (EngineFieldValues & { document_id: string }) | null {
-  const first = store.getDocument(documentId).pages[0];
+  const first = store.documents.getDocument(documentId).pages[0];
   if (!first) return null;
   const { fields } = pageFieldsOf(store, first.id);
   return fields ? { ...fields, document_id: documentId } : null;

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { emptyFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
-import { bundleFieldRevisionProblem } from '../store/applyFieldRevisions.js';
+import { bundleFieldRevisionProblem } from '../store/transfer/applyFieldRevisions.js';
 import { bundleFieldRevisionOf, fieldRevisionRecordSchema } from './corpusRecord.js';
 import { lstatInside, readFileInside } from '../util/containedPaths.js';
 

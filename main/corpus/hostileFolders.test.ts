@@ -76,7 +76,7 @@ describe('export into a hostile folder', () => {
     fs.cpSync(path.join(exported, 'images'), path.join(outside, 'images'), { recursive: true });
     fs.rmSync(path.join(exported, 'images'), { recursive: true });
     fs.symlinkSync(path.join(outside, 'images'), path.join(exported, 'images'));
-    store.setReviewStatus(store.listDocuments()[0]!.pages[0]!.id, 'approved');
+    store.documents.setReviewStatus(store.documents.listDocuments()[0]!.pages[0]!.id, 'approved');
     await expect(exportTo(exported, { status: 'approved' })).rejects.toThrow(CorpusExportRefusedError);
     expect(fs.readdirSync(path.join(outside, 'images')).sort()).toEqual(images.sort());
   });
@@ -174,14 +174,14 @@ describe('import of a hostile corpus', () => {
 
 describe('the page image cache', () => {
   it('never serves or exports a file that a link planted in the cache points to', async () => {
-    const pageId = store.listDocuments()[0]!.pages[0]!.id;
-    const page = store.getPage(pageId);
-    const image = await cache.ensure(page.documentSha256, 1, page.documentName, () => store.getSourceBytes(page.documentSha256));
+    const pageId = store.documents.listDocuments()[0]!.pages[0]!.id;
+    const page = store.documents.getPage(pageId);
+    const image = await cache.ensure(page.documentSha256, 1, page.documentName, () => store.documents.getSourceBytes(page.documentSha256));
     const rendered = fs.readFileSync(image);
     fs.rmSync(image);
     fs.writeFileSync(path.join(outside, 'secret'), 'secret');
     fs.symlinkSync(path.join(outside, 'secret'), image);
-    const again = await cache.ensure(page.documentSha256, 1, page.documentName, () => store.getSourceBytes(page.documentSha256));
+    const again = await cache.ensure(page.documentSha256, 1, page.documentName, () => store.documents.getSourceBytes(page.documentSha256));
     expect(fs.lstatSync(again).isFile()).toBe(true);
     expect(fs.readFileSync(again)).toEqual(rendered);
     expect(fs.readFileSync(path.join(outside, 'secret'), 'utf8')).toBe('secret');
@@ -190,7 +190,7 @@ describe('the page image cache', () => {
     const documentFolder = path.dirname(image);
     fs.rmSync(documentFolder, { recursive: true });
     fs.symlinkSync(outside, documentFolder);
-    await cache.ensure(page.documentSha256, 1, page.documentName, () => store.getSourceBytes(page.documentSha256));
+    await cache.ensure(page.documentSha256, 1, page.documentName, () => store.documents.getSourceBytes(page.documentSha256));
     expect(fs.readdirSync(outside).sort()).toEqual(['secret', 'victim.txt']);
   });
 });

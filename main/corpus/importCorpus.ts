@@ -9,13 +9,14 @@
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome } from '../store/applyBundles.js';
+import { countOutcome } from '../store/transfer/applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
 import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
 import { storedPageProblem } from '../../app/model/pageLimits.js';
 import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface CorpusImportSummary {
   records: number;
@@ -67,8 +68,11 @@ function corpusImage(dir: string, image: string, sha256: string | null): { png: 
   return { png };
 }
 
-export class CorpusImportError extends Error {
+export class CorpusImportError extends CodedError {
   override name = 'CorpusImportError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export function importCorpus(store: ProjectStore, dir: string, options: CorpusImportOptions = {}): CorpusImportSummary {

@@ -7,11 +7,11 @@
  * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
  */
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome, type ApplyOutcome } from '../store/applyBundles.js';
-import { FieldRevisionBundleError } from '../store/applyFieldRevisions.js';
-import { BundleRowError } from '../store/bundleRows.js';
+import { countOutcome, type ApplyOutcome } from '../store/transfer/applyBundles.js';
+import { FieldRevisionBundleError } from '../store/transfer/applyFieldRevisions.js';
+import { BundleRowError } from '../store/transfer/bundleRows.js';
 import { ProjectFileError } from '../store/projectStore.js';
-import { openProjectReadOnly } from '../store/readOnlyProject.js';
+import { openProjectReadOnly } from '../store/transfer/readOnlyProject.js';
 
 export interface MergeSummary {
   pages: number;
@@ -50,7 +50,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       for (const pageId of reader.pageIds()) {
         const bundle = reader.read(pageId, { allRuns: true });
         const sha = bundle.document.sha256;
-        const bytes = copiedSources.has(sha) || target.hasDocument(sha) ? null : reader.sourceBytes(sha);
+        const bytes = copiedSources.has(sha) || target.documents.hasDocument(sha) ? null : reader.sourceBytes(sha);
         copiedSources.add(sha);
         let outcome: ApplyOutcome;
         try {

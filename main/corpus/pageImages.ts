@@ -18,7 +18,7 @@ export function projectPageImages(store: ProjectStore, cache: PageImageCache): (
   return async (page) =>
     // ensure() hands back a regular file of the cache (never a link); it is read without following one all the same.
     readRegularFile(
-      await cache.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.getSourceBytes(page.documentSha256)),
+      await cache.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.documents.getSourceBytes(page.documentSha256)),
     );
 }
 

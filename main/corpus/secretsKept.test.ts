@@ -68,9 +68,9 @@ describe('a remote engine with a key in its URL and an upstream that echoes head
     expect((error as Error).message).not.toContain(QUERY_KEY);
     expect((error as Error).message).not.toContain(HEADER_KEY);
     // What the reading queue stores for a failed page, and an engine that reports its URL in settings and warnings.
-    store.setPageStatus(pageId!, 'error', `${(error as Error).message} (raw: Authorization: Bearer ${HEADER_KEY})`);
-    const reading = store.latestExtraction(pageId!)!;
-    store.saveExtraction(pageId!, { ...reading, engine: { ...reading.engine, settings: { endpoint: `${origin}/v1?api-key=${QUERY_KEY}` } }, warnings: [`retried ${origin}/v1?api-key=${QUERY_KEY}`] }, new Date());
+    store.documents.setPageStatus(pageId!, 'error', `${(error as Error).message} (raw: Authorization: Bearer ${HEADER_KEY})`);
+    const reading = store.readings.latestExtraction(pageId!)!;
+    store.readings.saveExtraction(pageId!, { ...reading, engine: { ...reading.engine, settings: { endpoint: `${origin}/v1?api-key=${QUERY_KEY}` } }, warnings: [`retried ${origin}/v1?api-key=${QUERY_KEY}`] }, new Date());
     const out = path.join(dir, 'corpus');
     await exportCorpus(store, { outDir: out, images: 'none', pageImage: projectPageImages(store, new PageImageCache(path.join(dir, 'cache'), fakeInspect)) });
     store.close();

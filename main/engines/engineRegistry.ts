@@ -3,14 +3,18 @@
  * OCR workers) and kept for reuse until the registry is disposed.
  */
 import type { Engine, EngineDescriptor } from '../../app/model/engine.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface EngineFactory {
   descriptor(): EngineDescriptor;
   create(): Promise<Engine>;
 }
 
-export class UnknownEngineError extends Error {
+export class UnknownEngineError extends CodedError {
   override name = 'UnknownEngineError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export class EngineRegistry {

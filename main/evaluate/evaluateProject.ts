@@ -52,8 +52,8 @@ export async function evaluateProject(options: EvaluateProjectOptions): Promise<
     signal: options.signal,
     onProgress: options.onProgress,
     documentContext: (documentId) =>
-      store.getDocument(documentId).pages.flatMap((page): { pageNumber: number; extraction: Extraction }[] => {
-        const extraction = store.latestExtraction(page.id);
+      store.documents.getDocument(documentId).pages.flatMap((page): { pageNumber: number; extraction: Extraction }[] => {
+        const extraction = store.readings.latestExtraction(page.id);
         return extraction ? [{ pageNumber: page.pageNumber, extraction }] : [];
       }),
   });

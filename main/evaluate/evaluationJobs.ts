@@ -13,6 +13,7 @@ import { UnknownEngineError, type EngineRegistry } from '../engines/engineRegist
 import type { EventBus } from '../events/eventBus.js';
 import type { PageRecord, ProjectStore } from '../store/projectStore.js';
 import { evaluateProject, writeWhole } from './evaluateProject.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface EvaluationJobDeps {
   store: ProjectStore;
@@ -22,8 +23,11 @@ export interface EvaluationJobDeps {
   dataDir: string;
 }
 
-export class EvaluationBusyError extends Error {
+export class EvaluationBusyError extends CodedError {
   override name = 'EvaluationBusyError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 /** Where a project's evaluation files live. */

@@ -15,19 +15,19 @@ export interface ReferencePage {
 
 export function referencePages(store: ProjectStore, limit?: number): ReferencePage[] {
   const out: ReferencePage[] = [];
-  for (const document of store.listDocuments()) {
+  for (const document of store.documents.listDocuments()) {
     for (const summary of document.pages) {
       if (limit !== undefined && out.length >= limit) return out;
-      const revision = store.latestRevision(summary.id);
+      const revision = store.revisions.latestRevision(summary.id);
       let reference: string | null = revision?.text ?? null;
       let basis: ReferencePage['basis'] = 'corrected';
       if (reference === null && summary.reviewStatus === 'approved') {
-        reference = store.latestExtraction(summary.id)?.markdown ?? null;
+        reference = store.readings.latestExtraction(summary.id)?.markdown ?? null;
         basis = 'approved';
       }
       if (reference === null) continue;
       out.push({
-        page: store.getPage(summary.id),
+        page: store.documents.getPage(summary.id),
         reference,
         referenceSha256: createHash('sha256').update(reference).digest('hex'),
         basis,

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 /** Documents and pages in the project file. */
-const rowsInProject = () => session.store.listDocuments().reduce((sum, document) => sum + 1 + document.pages.length, 0);
+const rowsInProject = () => session.store.documents.listDocuments().reduce((sum, document) => sum + 1 + document.pages.length, 0);
 
 const write = (name: string, bytes: Buffer | string) => {
   const file = path.join(dir, 'in', name);

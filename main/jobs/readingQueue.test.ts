@@ -87,8 +87,8 @@ describe('reading queue: the document pass', () => {
     const pages = result.imported[0]!.pages;
     expect(pages).toHaveLength(3);
     for (const [i, page] of pages.entries()) {
-      const extraction = session.store.latestExtraction(page.id)!;
-      expect(session.store.getPage(page.id).status).toBe('done');
+      const extraction = session.store.readings.latestExtraction(page.id)!;
+      expect(session.store.documents.getPage(page.id).status).toBe('done');
       expect(extraction.markdown).toBe(`Body text of page ${i + 1}`);
       expect(extraction.elements.map((e) => e.kind)).toEqual(['header', 'text', 'page-number']);
       expect(elementProblems(extraction)).toEqual([]);
@@ -101,7 +101,7 @@ describe('reading queue: the document pass', () => {
     // Reading one page again: the document's other pages are its context.
     session.reread(pages[1]!.id, 'paged');
     await session.queue.idle();
-    expect(session.store.latestExtraction(pages[1]!.id)!.elements.map((e) => e.kind)).toEqual(['header', 'text', 'page-number']);
+    expect(session.store.readings.latestExtraction(pages[1]!.id)!.elements.map((e) => e.kind)).toEqual(['header', 'text', 'page-number']);
   });
 
   it('saves each page as soon as it is read, and leaves a page the analyst has corrected as it was read', async () => {
@@ -114,19 +114,19 @@ describe('reading queue: the document pass', () => {
     session.bus.subscribe((envelope) => {
       if (envelope.event !== 'page.updated') return;
       const { pageId } = envelope.payload as { pageId: string };
-      const extraction = session.store.latestExtraction(pageId);
-      if (!extraction || corrected || session.store.getPage(pageId).pageNumber !== 1) return;
+      const extraction = session.store.readings.latestExtraction(pageId);
+      if (!extraction || corrected || session.store.documents.getPage(pageId).pageNumber !== 1) return;
       corrected = true;
       firstPageSaved.push(extraction.markdown);
-      session.store.saveRevision(pageId, 'Corrected page 1', 'Test Analyst', null);
+      session.store.revisions.saveRevision(pageId, 'Corrected page 1', 'Test Analyst', null);
     });
     const result = await session.importFiles([{ filePath: file }], 'paged');
     await session.queue.idle();
     const pages = result.imported[0]!.pages;
     // Saved alone, page 1 had no other page to show that its first and last lines repeat.
     expect(firstPageSaved).toEqual(['ACME Annual Report\n\nBody text of page 1\n\nPage 1 of 3']);
-    expect(session.store.latestExtraction(pages[0]!.id)!.markdown).toBe(firstPageSaved[0]);
-    expect(session.store.latestExtraction(pages[1]!.id)!.markdown).toBe('Body text of page 2');
+    expect(session.store.readings.latestExtraction(pages[0]!.id)!.markdown).toBe(firstPageSaved[0]);
+    expect(session.store.readings.latestExtraction(pages[1]!.id)!.markdown).toBe('Body text of page 2');
   });
 });
 

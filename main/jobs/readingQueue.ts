@@ -98,7 +98,7 @@ export class ReadingQueue {
       held: new Map(),
     };
     for (const task of tasks) {
-      this.deps.store.setPageStatus(task.pageId, 'pending');
+      this.deps.store.documents.setPageStatus(task.pageId, 'pending');
       job.left.set(task.documentId, (job.left.get(task.documentId) ?? 0) + 1);
     }
     this.jobs.push(job);
@@ -188,7 +188,7 @@ export class ReadingQueue {
         job.state = 'cancelled';
         if (!this.disposed) {
           job.tasks.forEach((task, index) => {
-            if (!job.finished.has(index)) this.deps.store.setPageStatus(task.pageId, 'pending');
+            if (!job.finished.has(index)) this.deps.store.documents.setPageStatus(task.pageId, 'pending');
           });
         }
       } else {
@@ -214,9 +214,9 @@ export class ReadingQueue {
     const startedAt = new Date();
     const live = new LiveReading(bus, task.pageId);
     try {
-      store.setPageStatus(task.pageId, 'reading');
+      store.documents.setPageStatus(task.pageId, 'reading');
       bus.emit('page.updated', task);
-      const page = store.getPage(task.pageId);
+      const page = store.documents.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
       const input = await this.deps.pageInput(page);
       const read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
@@ -224,7 +224,7 @@ export class ReadingQueue {
       if (job.controller.signal.aborted) return null;
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
       const extraction = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
-      store.saveExtraction(task.pageId, extraction, startedAt);
+      store.readings.saveExtraction(task.pageId, extraction, startedAt);
       this.remember(task.documentId, page.pageNumber, extraction);
       return { ...readPage, extraction };
     } catch (error) {
@@ -254,9 +254,9 @@ export class ReadingQueue {
     pages.forEach((read, i) => {
       const extraction = revisited[i]!;
       if (extraction === read.extraction || extraction.markdown === read.extraction.markdown) return;
-      if (store.latestRevision(read.task.pageId)) return;
+      if (store.revisions.latestRevision(read.task.pageId)) return;
       const withXml = this.withDocumentEInvoice(read.task.documentId, extraction);
-      store.updateLatestExtraction(read.task.pageId, withXml);
+      store.readings.updateLatestExtraction(read.task.pageId, withXml);
       this.remember(read.task.documentId, read.pageNumber, withXml);
       if (!this.disposed) bus.emit('page.updated', read.task);
     });
@@ -278,7 +278,7 @@ export class ReadingQueue {
     const documentId = held[0]!.task.documentId;
     let context = this.contexts.get(documentId);
     if (!context) {
-      context = store.latestExtractions(documentId);
+      context = store.readings.latestExtractions(documentId);
       this.contexts.set(documentId, context);
     }
     const byNumber = new Map<number, { extraction: Extraction; held: number | null }>();
@@ -310,7 +310,7 @@ export class ReadingQueue {
   private fail(job: Job, task: ReadTask, error: unknown): void {
     const reason = error instanceof Error ? error.message : String(error);
     job.errors.push({ pageId: task.pageId, reason });
-    this.deps.store.setPageStatus(task.pageId, 'error', reason);
+    this.deps.store.documents.setPageStatus(task.pageId, 'error', reason);
   }
 
   private report(job: Job): void {

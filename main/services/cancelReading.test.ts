@@ -26,7 +26,7 @@ describe('cancelling a reading job', () => {
     session.bus.subscribe((envelope) => {
       if (envelope.event === 'job.progress') progress.push(envelope.payload as JobProgress);
       if (envelope.event === 'page.updated' && !cancelled) {
-        const page = session.store.getPage((envelope.payload as { pageId: string }).pageId);
+        const page = session.store.documents.getPage((envelope.payload as { pageId: string }).pageId);
         if (page.status === 'reading') {
           cancelled = true;
           // Give tesseract a moment to be in the middle of the page.
@@ -38,11 +38,11 @@ describe('cancelling a reading job', () => {
     await session.queue.idle();
     const pageId = result.imported[0]!.pages[0]!.id;
     expect(progress.at(-1)?.state).toBe('cancelled');
-    expect(session.store.getPage(pageId).status).toBe('pending');
+    expect(session.store.documents.getPage(pageId).status).toBe('pending');
 
     session.reread(pageId, 'bundled');
     await session.queue.idle();
-    expect(session.store.getPage(pageId).status).toBe('done');
-    expect(session.store.latestExtraction(pageId)?.markdown).toContain('Northwind');
+    expect(session.store.documents.getPage(pageId).status).toBe('done');
+    expect(session.store.readings.latestExtraction(pageId)?.markdown).toContain('Northwind');
   });
 });

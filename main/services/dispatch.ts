@@ -4,16 +4,8 @@
  */
 import { z } from 'zod';
 import { contractMethods, isMethodName } from '../../app/contract/methods.js';
-import { errorCodes, type ReplyEnvelope } from '../../app/contract/wire.js';
-import { UnknownEngineError } from '../engines/engineRegistry.js';
-import { NotFoundError, ProjectFileError } from '../store/projectStore.js';
+import { CodedError, errorCodes, type ReplyEnvelope } from '../../app/contract/wire.js';
 import type { Handlers } from './handlers.js';
-import { UnsupportedInShellError } from './handlers.js';
-import { FileRejectedError, NoProjectError } from './rectoSession.js';
-import { CorpusExportRefusedError } from '../corpus/exportCorpus.js';
-import { CorpusImportError } from '../corpus/importCorpus.js';
-import { InvalidFieldError } from '../store/fieldRevisions.js';
-import { EvaluationBusyError } from '../evaluate/evaluationJobs.js';
 
 export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
 
@@ -47,16 +39,10 @@ export function createDispatch(handlers: Handlers, options: DispatchOptions = {}
   };
 }
 
+/** A module's refusal carries its code (CodedError); anything else is an internal error, logged. */
 function codeOf(error: unknown): { code: string; message: string } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof NoProjectError) return { code: errorCodes.noProject, message };
-  if (error instanceof NotFoundError) return { code: errorCodes.notFound, message };
-  if (error instanceof ProjectFileError || error instanceof FileRejectedError) return { code: errorCodes.badInput, message };
-  if (error instanceof UnknownEngineError) return { code: errorCodes.badInput, message };
-  if (error instanceof CorpusExportRefusedError || error instanceof CorpusImportError) return { code: errorCodes.badInput, message };
-  if (error instanceof InvalidFieldError) return { code: errorCodes.badInput, message };
-  if (error instanceof EvaluationBusyError) return { code: errorCodes.badInput, message };
-  if (error instanceof UnsupportedInShellError) return { code: errorCodes.unsupported, message };
+  if (error instanceof CodedError) return { code: error.code, message };
   return { code: errorCodes.internal, message: `Internal error: ${message}` };
 }
 

@@ -14,8 +14,9 @@ import { ExportJobs } from '../corpus/exportJob.js';
 import { EvaluationJobs } from '../evaluate/evaluationJobs.js';
 import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
-import { validateProjectFile } from '../store/validateProjectFile.js';
+import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -34,8 +35,11 @@ export interface ShellBindings {
   };
 }
 
-export class UnsupportedInShellError extends Error {
+export class UnsupportedInShellError extends CodedError {
   override name = 'UnsupportedInShellError';
+  constructor(message: string) {
+    super(errorCodes.unsupported, message);
+  }
 }
 
 
@@ -89,33 +93,33 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
         fs.rmSync(staging, { recursive: true, force: true });
       }
     },
-    'documents.list': () => session.store.listDocuments(),
+    'documents.list': () => session.store.documents.listDocuments(),
     'pages.getReview': ({ pageId }) => {
       const store = session.store;
-      const page = store.getPage(pageId);
+      const page = store.documents.getPage(pageId);
       const { textLayer: _textLayer, documentName, documentSha256: _sha, mediaType: _type, ...summary } = page;
       return {
         page: summary,
         documentName,
         imageUrl: shell.pageImageUrl(pageId),
-        extraction: store.latestExtraction(pageId),
-        latestRevision: store.latestRevision(pageId),
+        extraction: store.readings.latestExtraction(pageId),
+        latestRevision: store.revisions.latestRevision(pageId),
       };
     },
     'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
     'pages.setReviewStatus': ({ pageId, status }) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
-        session.store.setReviewStatus(pageId, status) as ReturnType<typeof session.store.getPage>;
+        session.store.documents.setReviewStatus(pageId, status) as ReturnType<typeof session.store.documents.getPage>;
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
     'revisions.save': ({ pageId, text, parentId }) => {
-      const revision = session.store.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+      const revision = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
       // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
-      session.bus.emit('page.updated', { pageId, documentId: session.store.getPage(pageId).documentId });
+      session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
       return revision;
     },
-    'revisions.list': ({ pageId }) => session.store.listRevisions(pageId),
+    'revisions.list': ({ pageId }) => session.store.revisions.listRevisions(pageId),
     'jobs.cancel': ({ jobId }) => ({
       cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) || evaluationJobs.cancel(jobId),
     }),
@@ -128,7 +132,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return { ...session.store.curation.summarize(filter), fieldCorrections: session.store.fieldRevisions.stats(filter.documentId) };
     },
     'curation.page': ({ pageId }) => {
-      session.store.getPage(pageId);
+      session.store.documents.getPage(pageId);
       return session.store.checks.get(pageId);
     },
     'corpus.export': (request) => {
@@ -157,32 +161,32 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.document': ({ pageId }) => {
       const store = session.store;
-      store.getPage(pageId);
+      store.documents.getPage(pageId);
       const others = store.fieldRevisions.documentPageIds(pageId).filter((id) => id !== pageId);
       return {
         engine: store.fieldRevisions.documentEngine(pageId),
         revisions: store.fieldRevisions.list(pageId),
-        otherPagesText: others.map((id) => store.latestRevision(id)?.text ?? store.latestExtractionOrNull(id)?.markdown ?? '').join('\n\n'),
+        otherPagesText: others.map((id) => store.revisions.latestRevision(id)?.text ?? store.readings.latestExtractionOrNull(id)?.markdown ?? '').join('\n\n'),
       };
     },
     'fields.revisions': ({ pageId }) => {
-      session.store.getPage(pageId);
+      session.store.documents.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);
     },
     'fields.save': ({ pageId, field, value }) => {
-      const page = session.store.getPage(pageId);
+      const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
     'fields.undo': ({ pageId }) => {
-      const page = session.store.getPage(pageId);
+      const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
     'pages.reject': ({ pageId, reason }) => {
-      const page = session.store.rejectPage(pageId, reason, session.settings.get().authorName);
+      const page = session.store.reviewNotes.reject(pageId, reason, session.settings.get().authorName);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return { rejected: true as const };
     },

@@ -8,7 +8,7 @@ import type { PageImageCache } from './pageImageCache.js';
 
 export async function pageInputFor(images: PageImageCache, store: ProjectStore, page: PageRecord): Promise<PageInput> {
   return {
-    imagePath: await images.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.getSourceBytes(page.documentSha256)),
+    imagePath: await images.ensure(page.documentSha256, page.pageNumber, page.documentName, () => store.documents.getSourceBytes(page.documentSha256)),
     width: page.width,
     height: page.height,
     dpi: page.dpi,

@@ -123,7 +123,7 @@ describe('RectoSession through the contract', () => {
     await session.createProject(path.join(dir, 'p.recto'));
     const result = await session.importFiles([{ filePath: file('a.pdf', 'PAGES 2') }]);
     await session.queue.idle();
-    const pages = session.store.getDocument(result.imported[0]!.id).pages;
+    const pages = session.store.documents.getDocument(result.imported[0]!.id).pages;
     expect(pages.map((p) => p.status)).toEqual(['error', 'done']);
     expect(pages[0]!.error).toBe('a.pdf p. 1: unreadable');
   });

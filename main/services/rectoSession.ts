@@ -16,18 +16,22 @@ import type { NewDocumentEInvoice } from '../store/einvoices.js';
 import type { InspectedFile } from './documentImporter.js';
 import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** A request that needs an open project, made while none is open. */
-export class NoProjectError extends Error {
+export class NoProjectError extends CodedError {
   override name = 'NoProjectError';
   constructor() {
-    super('No project is open: open or create a project first');
+    super(errorCodes.noProject, 'No project is open: open or create a project first');
   }
 }
 
 /** A file the user asked to import that cannot be imported; the message names the file and the reason. */
-export class FileRejectedError extends Error {
+export class FileRejectedError extends CodedError {
   override name = 'FileRejectedError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 export interface RectoSessionOptions {
@@ -156,7 +160,7 @@ export class RectoSession {
           maxPages: this.settings.get().maxPagesPerDocument,
         });
         const bytes = fs.readFileSync(filePath);
-        const document = store.addDocument({
+        const document = store.documents.addDocument({
           sha256: inspected.sha256,
           name,
           mediaType: inspected.mediaType,
@@ -181,7 +185,7 @@ export class RectoSession {
   }
 
   reread(pageId: string, engineId?: string): string {
-    const page = this.store.getPage(pageId);
+    const page = this.store.documents.getPage(pageId);
     const engine = engineId ?? this.settings.get().engine;
     return this.queue.enqueue(`Reading ${page.documentName} p. ${page.pageNumber}`, [
       { pageId, documentId: page.documentId },
@@ -190,7 +194,7 @@ export class RectoSession {
 
   /** The page image on disk, rendered again from the project's copy of the source if the cache lost it. */
   async pageImagePath(pageId: string): Promise<string> {
-    return (await this.pageInput(this.store.getPage(pageId))).imagePath;
+    return (await this.pageInput(this.store.documents.getPage(pageId))).imagePath;
   }
 
   pageInput(page: PageRecord): Promise<PageInput> {
@@ -217,7 +221,7 @@ export class RectoSession {
     if (remember) this.settings.rememberProject(store.file);
     this.bus.emit('project.changed', { path: store.file });
     // Pages whose reading was interrupted when the project was last closed are read now.
-    const unread = store.pagesToRead();
+    const unread = store.documents.pagesToRead();
     if (unread.length > 0) queue.enqueue(`Resuming ${store.info().name}`, unread, engine ?? this.settings.get().engine);
     return store.info();
   }

@@ -13,6 +13,7 @@ import type {
   ReviewStatus,
   TextLayer,
 } from '../../app/model/page.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 export interface NewPage {
   pageNumber: number;
@@ -76,16 +77,23 @@ function toPageSummary(row: PageRow): PageSummary {
 }
 
 /** A request about something that is not in the project. */
-export class NotFoundError extends Error {
+export class NotFoundError extends CodedError {
   override name = 'NotFoundError';
+  constructor(message: string) {
+    super(errorCodes.notFound, message);
+  }
 }
 
 export class DocumentsRepository {
   /** The e-invoice each document carries: written with the document, in its transaction. */
   readonly einvoices: DocumentEInvoicesRepository;
 
+  /** Documents, blobs and pages from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
+  readonly imported: ImportedDocumentRows;
+
   constructor(private readonly db: Database.Database) {
     this.einvoices = new DocumentEInvoicesRepository(db);
+    this.imported = new ImportedDocumentRows(db);
   }
 
   hasDocument(sha256: string): boolean {
@@ -200,5 +208,78 @@ export class DocumentsRepository {
     const result = this.db.prepare('UPDATE pages SET review_status = ? WHERE id = ?').run(status, pageId);
     if (result.changes === 0) throw new NotFoundError(`No page ${pageId} in this project`);
     return this.getPage(pageId);
+  }
+}
+
+/**
+ * Documents, source blobs and pages that come from elsewhere (a corpus, another project) with their own ids and
+ * values: what the bundle writer (transfer/applyBundles.ts) needs to match them and write them in. It keeps the merge
+ * policy; these only read and write rows.
+ */
+export class ImportedDocumentRows {
+  private readonly statements;
+
+  constructor(db: Database.Database) {
+    this.statements = {
+      documentBySha: db.prepare('SELECT id FROM documents WHERE sha256 = ?').pluck(),
+      documentTaken: db.prepare('SELECT 1 FROM documents WHERE id = ?'),
+      pageTaken: db.prepare('SELECT 1 FROM pages WHERE id = ?'),
+      insertDocument: db.prepare('INSERT INTO documents (id, sha256, name, media_type, size_bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertBlob: db.prepare('INSERT OR IGNORE INTO source_blobs (sha256, bytes) VALUES (?, ?)'),
+      pageByNumber: db.prepare('SELECT id, review_status FROM pages WHERE document_id = ? AND page_number = ?'),
+      insertPage: db.prepare(
+        `INSERT INTO pages (id, document_id, page_number, width, height, dpi, text_layer, status, error, review_status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      setReview: db.prepare('UPDATE pages SET review_status = ? WHERE id = ?'),
+      markRead: db.prepare(`UPDATE pages SET status = 'done', error = NULL WHERE id = ?`),
+      keyPage: db.prepare('SELECT id FROM pages WHERE document_id = ? ORDER BY page_number LIMIT 1').pluck(),
+    };
+  }
+
+  documentIdBySha(sha256: string): string | undefined {
+    return this.statements.documentBySha.get(sha256) as string | undefined;
+  }
+
+  documentIdTaken(id: string): boolean {
+    return this.statements.documentTaken.get(id) !== undefined;
+  }
+
+  pageIdTaken(id: string): boolean {
+    return this.statements.pageTaken.get(id) !== undefined;
+  }
+
+  insertDocument(id: string, doc: { sha256: string; name: string; mediaType: string; sizeBytes: number; importedAt: string }): void {
+    this.statements.insertDocument.run(id, doc.sha256, doc.name, doc.mediaType, doc.sizeBytes, doc.importedAt);
+  }
+
+  /** Keeps the source file's bytes unless the project has them already. */
+  keepSourceBlob(sha256: string, bytes: Buffer): void {
+    this.statements.insertBlob.run(sha256, bytes);
+  }
+
+  pageByNumber(documentId: string, pageNumber: number): { id: string; review_status: string } | undefined {
+    return this.statements.pageByNumber.get(documentId, pageNumber) as { id: string; review_status: string } | undefined;
+  }
+
+  insertPage(
+    id: string,
+    documentId: string,
+    page: { pageNumber: number; width: number; height: number; dpi: number; textLayerJson: string | null; status: string; error: string | null; reviewStatus: string },
+  ): void {
+    this.statements.insertPage.run(id, documentId, page.pageNumber, page.width, page.height, page.dpi, page.textLayerJson, page.status, page.error, page.reviewStatus);
+  }
+
+  setReviewStatus(pageId: string, status: string): void {
+    this.statements.setReview.run(status, pageId);
+  }
+
+  markRead(pageId: string): void {
+    this.statements.markRead.run(pageId);
+  }
+
+  /** The document's first page, where its field revisions live; undefined for a document without pages. */
+  keyPage(documentId: string): string | undefined {
+    return this.statements.keyPage.get(documentId) as string | undefined;
   }
 }

@@ -30,7 +30,7 @@ const invoice = (total: number): Extraction => ({
 
 function project() {
   const store = ProjectStore.create(path.join(dir, 'p.recto'));
-  const doc = store.addDocument({
+  const doc = store.documents.addDocument({
     sha256: 'c'.repeat(64),
     name: 'invoice.pdf',
     mediaType: 'application/pdf',
@@ -38,7 +38,7 @@ function project() {
     pages: [{ pageNumber: 1, width: 1000, height: 1400, dpi: 150, textLayer: null }],
   })!;
   const pageId = doc.pages[0]!.id;
-  store.saveExtraction(pageId, invoice(10), new Date());
+  store.readings.saveExtraction(pageId, invoice(10), new Date());
   return { store, pageId, documentId: doc.id };
 }
 
@@ -75,7 +75,7 @@ describe('field revisions', () => {
   it("keeps the analyst's value through a re-read; uncorrected fields follow the new reading", () => {
     const { store, pageId } = project();
     store.fieldRevisions.save(pageId, 'invoice_number', 'RE-42', 'Ana');
-    store.saveExtraction(pageId, invoice(99), new Date());
+    store.readings.saveExtraction(pageId, invoice(99), new Date());
     const current = store.fieldRevisions.currentValues(pageId);
     expect(current.invoice_number).toBe('RE-42');
     expect(current.total).toBe(99);
@@ -97,8 +97,8 @@ describe('field revisions', () => {
 describe('rejection with a reason', () => {
   it('sets the status and keeps the reason, author and time', () => {
     const { store, pageId } = project();
-    expect(store.rejectPage(pageId, 'not an invoice', 'Ana').reviewStatus).toBe('rejected');
-    expect(store.rejectionReason(pageId)).toMatchObject({ reason: 'not an invoice', author: 'Ana' });
+    expect(store.reviewNotes.reject(pageId, 'not an invoice', 'Ana').reviewStatus).toBe('rejected');
+    expect(store.reviewNotes.rejectionReason(pageId)).toMatchObject({ reason: 'not an invoice', author: 'Ana' });
     store.close();
   });
 });

@@ -22,6 +22,7 @@ import {
   type FieldValue,
 } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 interface FieldRevisionRow {
   id: string;
@@ -58,8 +59,11 @@ export function correctionsOf(revisions: readonly FieldRevision[]): FieldCorrect
   return revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
 }
 
-export class InvalidFieldError extends Error {
+export class InvalidFieldError extends CodedError {
   override name = 'InvalidFieldError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
 }
 
 /**
@@ -67,10 +71,15 @@ export class InvalidFieldError extends Error {
  * name the document's merged paths; any page of the document can be given.
  */
 export class FieldRevisionsRepository {
+  /** Field revisions from elsewhere, for the bundle writer (transfer/applyFieldRevisions.ts). */
+  readonly imported: ImportedFieldRevisionRows;
+
   constructor(
     private readonly db: Database.Database,
     private readonly latestExtraction: (pageId: string) => Extraction | null,
-  ) {}
+  ) {
+    this.imported = new ImportedFieldRevisionRows(db);
+  }
 
   /** The document's pages in order, for any of its pages. */
   documentPageIds(pageId: string): string[] {
@@ -170,5 +179,46 @@ export class FieldRevisionsRepository {
       .prepare(`SELECT COUNT(DISTINCT f.page_id) AS pages, COUNT(*) AS revisions FROM field_revisions f JOIN pages p ON p.id = f.page_id ${where}`)
       .get(...(documentId ? [documentId] : [])) as { pages: number; revisions: number };
     return { pages: row.pages, revisions: row.revisions };
+  }
+}
+
+/** Field revisions from elsewhere, written with their ids; where and in which order they sit is the writer's policy. */
+export class ImportedFieldRevisionRows {
+  private readonly statements;
+
+  constructor(db: Database.Database) {
+    this.statements = {
+      ofDocument: db.prepare(
+        `SELECT f.id, f.page_id, f.field, f.created_at FROM field_revisions f JOIN pages p ON p.id = f.page_id
+         WHERE p.document_id = ? ORDER BY p.page_number, f.seq`,
+      ),
+      taken: db.prepare('SELECT 1 FROM field_revisions WHERE id = ?'),
+      insert: db.prepare(
+        `INSERT INTO field_revisions (id, page_id, parent_id, field, old_value, new_value, undoes, author, created_at, seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      place: db.prepare('UPDATE field_revisions SET page_id = ?, seq = ? WHERE id = ?'),
+    };
+  }
+
+  /** The document's field revisions, page by page in their order. */
+  ofDocument(documentId: string): { id: string; page_id: string; field: string; created_at: string }[] {
+    return this.statements.ofDocument.all(documentId) as { id: string; page_id: string; field: string; created_at: string }[];
+  }
+
+  has(id: string | null): boolean {
+    return id !== null && this.statements.taken.get(id) !== undefined;
+  }
+
+  insert(
+    pageId: string,
+    r: { id: string; parentId: string | null; field: string; oldValueJson: string | null; newValueJson: string | null; undoes: string | null; author: string; createdAt: string },
+    seq: number,
+  ): void {
+    this.statements.insert.run(r.id, pageId, r.parentId, r.field, r.oldValueJson, r.newValueJson, r.undoes, r.author, r.createdAt, seq);
+  }
+
+  place(id: string, pageId: string, seq: number): void {
+    this.statements.place.run(pageId, seq, id);
   }
 }

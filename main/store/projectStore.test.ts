@@ -37,32 +37,32 @@ describe('ProjectStore', () => {
   it('keeps documents, pages, extractions and revisions across reopen', () => {
     const file = path.join(dir, 'p.recto');
     const store = ProjectStore.create(file);
-    const doc = store.addDocument(sampleDocument())!;
+    const doc = store.documents.addDocument(sampleDocument())!;
     expect(doc.pages).toHaveLength(2);
     const pageId = doc.pages[0]!.id;
-    store.saveExtraction(pageId, extraction, new Date());
-    const r1 = store.saveRevision(pageId, 'first edit', 'Ana', null);
-    const r2 = store.saveRevision(pageId, 'second edit', 'Ana', r1.id);
+    store.readings.saveExtraction(pageId, extraction, new Date());
+    const r1 = store.revisions.saveRevision(pageId, 'first edit', 'Ana', null);
+    const r2 = store.revisions.saveRevision(pageId, 'second edit', 'Ana', r1.id);
     store.close();
 
     const reopened = ProjectStore.open(file);
-    const page = reopened.getPage(pageId);
+    const page = reopened.documents.getPage(pageId);
     expect(page.status).toBe('done');
     expect(page.engine).toBe('bundled');
     expect(page.revisionCount).toBe(2);
-    expect(reopened.latestRevision(pageId)).toMatchObject({ id: r2.id, parentId: r1.id, text: 'second edit', author: 'Ana' });
-    expect(reopened.latestExtraction(pageId)?.markdown).toBe(extraction.markdown);
-    expect(reopened.listRevisions(pageId).map((r) => r.text)).toEqual(['first edit', 'second edit']);
-    expect(reopened.pagesToRead()).toEqual([{ pageId: doc.pages[1]!.id, documentId: doc.id }]);
-    expect(reopened.getSourceBytes(doc.sha256).toString()).toBe('%PDF-1.4 test');
+    expect(reopened.revisions.latestRevision(pageId)).toMatchObject({ id: r2.id, parentId: r1.id, text: 'second edit', author: 'Ana' });
+    expect(reopened.readings.latestExtraction(pageId)?.markdown).toBe(extraction.markdown);
+    expect(reopened.revisions.listRevisions(pageId).map((r) => r.text)).toEqual(['first edit', 'second edit']);
+    expect(reopened.documents.pagesToRead()).toEqual([{ pageId: doc.pages[1]!.id, documentId: doc.id }]);
+    expect(reopened.documents.getSourceBytes(doc.sha256).toString()).toBe('%PDF-1.4 test');
     reopened.close();
   });
 
   it('does not import the same content twice', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
-    expect(store.addDocument(sampleDocument())).not.toBeNull();
-    expect(store.addDocument(sampleDocument())).toBeNull();
-    expect(store.listDocuments()).toHaveLength(1);
+    expect(store.documents.addDocument(sampleDocument())).not.toBeNull();
+    expect(store.documents.addDocument(sampleDocument())).toBeNull();
+    expect(store.documents.listDocuments()).toHaveLength(1);
     store.close();
   });
 
@@ -70,17 +70,17 @@ describe('ProjectStore', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const bad = sampleDocument();
     bad.pages.push({ ...bad.pages[0]! }); // duplicate page number violates UNIQUE
-    expect(() => store.addDocument(bad)).toThrow();
-    expect(store.listDocuments()).toEqual([]);
+    expect(() => store.documents.addDocument(bad)).toThrow();
+    expect(store.documents.listDocuments()).toEqual([]);
     store.close();
   });
 
   it('rejects a revision whose parent belongs to another page', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
-    const doc = store.addDocument(sampleDocument())!;
-    const r = store.saveRevision(doc.pages[0]!.id, 'x', 'Ana', null);
-    expect(() => store.saveRevision(doc.pages[1]!.id, 'y', 'Ana', r.id)).toThrow(/not a revision of page/);
-    expect(store.listRevisions(doc.pages[1]!.id)).toEqual([]);
+    const doc = store.documents.addDocument(sampleDocument())!;
+    const r = store.revisions.saveRevision(doc.pages[0]!.id, 'x', 'Ana', null);
+    expect(() => store.revisions.saveRevision(doc.pages[1]!.id, 'y', 'Ana', r.id)).toThrow(/not a revision of page/);
+    expect(store.revisions.listRevisions(doc.pages[1]!.id)).toEqual([]);
     store.close();
   });
 

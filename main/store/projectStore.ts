@@ -1,27 +1,28 @@
 /**
  * The project store: one SQLite file per project, and the only code that reads or writes it. Each concern has its
  * repository (documents and pages, readings, revisions, checks, curation queries, page bundles); this class opens the
- * file and hands them out, with the most used calls kept here as one-line delegations. Every write is one
- * transaction, so a failure leaves no half-written rows.
+ * file and hands them out. The repositories are the API: each table has one door, its repository (`store.documents
+ * .getPage`, `store.readings.saveExtraction`), and nothing here repeats them. Every write is one transaction, so a
+ * failure leaves no half-written rows.
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { ProjectInfo } from '../../app/contract/methods.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { DocumentSummary, PageStatus, PageSummary, ReviewStatus, Revision } from '../../app/model/page.js';
-import { BundleWriter } from './applyBundles.js';
-import { validateProjectFile } from './validateProjectFile.js';
-import { CheckResultsRepository } from './checkResults.js';
-import { CurationQueries } from './curationQueries.js';
+import { BundleWriter } from './transfer/applyBundles.js';
+import { validateProjectFile } from './file/validateProjectFile.js';
+import { CheckResultsRepository } from './curation/checkResults.js';
+import { CurationQueries } from './curation/curationQueries.js';
 import { DocumentsRepository, type NewDocument, type PageRecord } from './documents.js';
 import { FieldRevisionsRepository } from './fieldRevisions.js';
 import type { DocumentEInvoicesRepository } from './einvoices.js';
 import { currentSchemaVersion } from './migrations/index.js';
-import { openProjectDatabase, ProjectFileError } from './openProjectDatabase.js';
-import { bundleReader, type BundleReader } from './pageBundles.js';
+import { openProjectDatabase, ProjectFileError } from './file/openProjectDatabase.js';
+import { bundleReader, type BundleReader } from './transfer/pageBundles.js';
 import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
-import { AttentionRepository } from './attention.js';
+import { AttentionRepository } from './curation/attention.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
@@ -54,9 +55,9 @@ export class ProjectStore {
     this.readings = new ReadingsRepository(db, this.documents, this.checks);
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);
-    this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtractionOrNull(pageId));
+    this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
     this.reviewNotes = new ReviewNotesRepository(db, this.documents);
-    this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.latestExtractionOrNull(pageId), (pageId) => this.latestRevision(pageId)?.text ?? null);
+    this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
   }
 
   /** `synchronous`: FULL unless a benchmark asks for its NORMAL baseline (openProjectDatabase.ts). */
@@ -102,85 +103,6 @@ export class ProjectStore {
 
   /** Adds page bundles from elsewhere (a corpus, another project) without overwriting anything here. */
   bundleWriter(limits: { maxPages?: number } = {}): BundleWriter {
-    return new BundleWriter(this.db, this.checks, limits.maxPages);
-  }
-
-  // Documents and pages.
-  hasDocument(sha256: string): boolean {
-    return this.documents.hasDocument(sha256);
-  }
-  /** Adds a document with all its pages, or nothing at all. Returns null when the same content is already here. */
-  addDocument(doc: NewDocument): DocumentSummary | null {
-    return this.documents.addDocument(doc);
-  }
-  getDocument(documentId: string): DocumentSummary {
-    return this.documents.getDocument(documentId);
-  }
-  listDocuments(): DocumentSummary[] {
-    return this.documents.listDocuments();
-  }
-  getPage(pageId: string): PageRecord {
-    return this.documents.getPage(pageId);
-  }
-  /** Pages not read yet, or whose reading was interrupted (the app closed mid-read). */
-  pagesToRead(): { pageId: string; documentId: string }[] {
-    return this.documents.pagesToRead();
-  }
-  getSourceBytes(sha256: string): Buffer {
-    return this.documents.getSourceBytes(sha256);
-  }
-  setPageStatus(pageId: string, status: PageStatus, error: string | null = null): void {
-    this.documents.setPageStatus(pageId, status, error);
-  }
-  /** Rejects the page with the analyst's reason (reviewNotes.ts). */
-  rejectPage(pageId: string, reason: string, author: string): PageSummary {
-    return this.reviewNotes.reject(pageId, reason, author);
-  }
-  rejectionReason(pageId: string): ReturnType<ReviewNotesRepository['rejectionReason']> {
-    return this.reviewNotes.rejectionReason(pageId);
-  }
-  setReviewStatus(pageId: string, status: ReviewStatus): PageSummary {
-    return this.documents.setReviewStatus(pageId, status);
-  }
-
-  // Readings.
-  /** Records an engine run and its extraction, and marks the page read — together or not at all. */
-  saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
-    this.readings.saveExtraction(pageId, extraction, startedAt);
-  }
-  latestExtraction(pageId: string): Extraction | null {
-    return this.readings.latestExtraction(pageId);
-  }
-  /**
-   * The latest reading, or null where there is none or its row is damaged (JSON that does not parse): for readers
-   * that can do without it (invoice fields in the export) and must not fail a whole export for one row.
-   */
-  latestExtractionOrNull(pageId: string): Extraction | null {
-    try {
-      return this.latestExtraction(pageId);
-    } catch (error) {
-      if (error instanceof SyntaxError) return null;
-      throw error;
-    }
-  }
-  /** Every read page's latest extraction of one document, by page number (one query). */
-  latestExtractions(documentId: string): Map<number, Extraction> {
-    return this.readings.latestExtractions(documentId);
-  }
-  /** Replaces the page's latest reading in place, keeping its engine run (see ReadingsRepository). */
-  updateLatestExtraction(pageId: string, extraction: Extraction): void {
-    this.readings.updateLatestExtraction(pageId, extraction);
-  }
-
-  // Revisions.
-  /** Saves the analyst's text as a new revision of the page; `parentId` is the revision the edit started from. */
-  saveRevision(pageId: string, text: string, author: string, parentId: string | null): Revision {
-    return this.revisions.saveRevision(pageId, text, author, parentId);
-  }
-  listRevisions(pageId: string): Revision[] {
-    return this.revisions.listRevisions(pageId);
-  }
-  latestRevision(pageId: string): Revision | null {
-    return this.revisions.latestRevision(pageId);
+    return new BundleWriter(this.db, this, limits.maxPages);
   }
 }

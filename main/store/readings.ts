@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
 import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
-import type { CheckResultsRepository } from './checkResults.js';
+import type { CheckResultsRepository } from './curation/checkResults.js';
 import type { DocumentsRepository } from './documents.js';
 
 const extractionColumns = `x.markdown, x.elements, x.words, x.fields, x.warnings, r.engine_id, r.engine_name, r.engine_version,
@@ -51,11 +51,16 @@ function toExtraction(row: Record<string, string | null>): Extraction {
 }
 
 export class ReadingsRepository {
+  /** Engine runs and extractions from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
+  readonly imported: ImportedReadingRows;
+
   constructor(
     private readonly db: Database.Database,
     private readonly documents: DocumentsRepository,
     private readonly checks: CheckResultsRepository,
-  ) {}
+  ) {
+    this.imported = new ImportedReadingRows(db);
+  }
 
   /** Records an engine run and its extraction, and marks the page read — together or not at all. */
   saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
@@ -116,6 +121,19 @@ export class ReadingsRepository {
   }
 
   /**
+   * The latest reading, or null where there is none or its row is damaged (JSON that does not parse): for readers
+   * that can do without it (invoice fields in the export) and must not fail a whole export for one row.
+   */
+  latestExtractionOrNull(pageId: string): Extraction | null {
+    try {
+      return this.latestExtraction(pageId);
+    } catch (error) {
+      if (error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+
+  /**
    * The latest extraction of every read page of a document, by page number, in one query: what a pass over the
    * whole document (running headers and footers) needs, without a query and a parse per page per page read.
    */
@@ -155,5 +173,53 @@ export class ReadingsRepository {
         );
       this.checks.recompute(pageId);
     })();
+  }
+}
+
+/** Engine runs and their extractions from elsewhere, written with the ids they come with (transfer/applyBundles.ts). */
+export class ImportedReadingRows {
+  private readonly statements;
+
+  constructor(db: Database.Database) {
+    this.statements = {
+      runTaken: db.prepare('SELECT 1 FROM engine_runs WHERE id = ?'),
+      extractionTaken: db.prepare('SELECT 1 FROM extractions WHERE id = ?'),
+      insertRun: db.prepare(
+        `INSERT INTO engine_runs (id, page_id, engine_id, engine_name, engine_version, pack_sha256, licence, provider,
+           settings, stats, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertExtraction: db.prepare(
+        `INSERT INTO extractions (id, run_id, page_id, markdown, elements, words, fields, warnings, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+  }
+
+  /** Whether the run or its extraction is here already (ids are UUIDs, unique across projects). */
+  has(runId: string, extractionId: string): boolean {
+    return this.statements.runTaken.get(runId) !== undefined || this.statements.extractionTaken.get(extractionId) !== undefined;
+  }
+
+  insert(
+    pageId: string,
+    run: {
+      id: string;
+      engineId: string;
+      engineName: string;
+      engineVersion: string;
+      packSha256: string | null;
+      licence: string | null;
+      provider: string | null;
+      settingsJson: string;
+      statsJson: string;
+      startedAt: string;
+      finishedAt: string;
+      extraction: { id: string; markdown: string; layoutJson: string; wordsJson: string | null; fieldsJson: string | null; warningsJson: string; createdAt: string };
+    },
+  ): void {
+    const s = this.statements;
+    s.insertRun.run(run.id, pageId, run.engineId, run.engineName, run.engineVersion, run.packSha256, run.licence, run.provider, run.settingsJson, run.statsJson, run.startedAt, run.finishedAt);
+    const x = run.extraction;
+    s.insertExtraction.run(x.id, run.id, pageId, x.markdown, x.layoutJson, x.wordsJson, x.fieldsJson, x.warningsJson, x.createdAt);
   }
 }

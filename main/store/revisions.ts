@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Revision } from '../../app/model/page.js';
-import type { CheckResultsRepository } from './checkResults.js';
+import type { CheckResultsRepository } from './curation/checkResults.js';
 import { NotFoundError, type DocumentsRepository } from './documents.js';
 
 interface RevisionRow {
@@ -33,11 +33,16 @@ export class RevisionsRepository {
     | { pageExists: Database.Statement; parentPage: Database.Statement; nextSeq: Database.Statement; insert: Database.Statement }
     | undefined;
 
+  /** Revisions from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
+  readonly imported: ImportedRevisionRows;
+
   constructor(
     private readonly db: Database.Database,
     private readonly documents: DocumentsRepository,
     private readonly checks: CheckResultsRepository,
-  ) {}
+  ) {
+    this.imported = new ImportedRevisionRows(db);
+  }
 
   /**
    * Saves the analyst's text as a new revision. `parentId` is the revision the edit started from (null for the
@@ -87,5 +92,36 @@ export class RevisionsRepository {
       | RevisionRow
       | undefined;
     return row ? toRevision(row) : null;
+  }
+}
+
+/** Revisions from elsewhere, written with their ids and times; their order on the page is the bundle writer's. */
+export class ImportedRevisionRows {
+  private readonly statements;
+
+  constructor(db: Database.Database) {
+    this.statements = {
+      taken: db.prepare('SELECT 1 FROM revisions WHERE id = ?'),
+      ofPage: db.prepare('SELECT id, created_at, seq FROM revisions WHERE page_id = ? ORDER BY seq'),
+      insert: db.prepare('INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      setSeq: db.prepare('UPDATE revisions SET seq = ? WHERE id = ?'),
+    };
+  }
+
+  has(id: string): boolean {
+    return this.statements.taken.get(id) !== undefined;
+  }
+
+  /** The page's revisions in their order. */
+  ofPage(pageId: string): { id: string; created_at: string; seq: number }[] {
+    return this.statements.ofPage.all(pageId) as { id: string; created_at: string; seq: number }[];
+  }
+
+  insert(pageId: string, revision: { id: string; parentId: string | null; text: string; author: string; createdAt: string }, seq: number): void {
+    this.statements.insert.run(revision.id, pageId, revision.parentId, revision.text, revision.author, revision.createdAt, seq);
+  }
+
+  setSeq(id: string, seq: number): void {
+    this.statements.setSeq.run(seq, id);
   }
 }

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Extraction } from '../../../app/model/extraction.js';
+import { ProjectStore } from '../projectStore.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-attention-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const reading = (lineAmount: number, invoiceNumber: string | null): Extraction => ({
+  markdown: 'Invoice\n\nTotal 11.90',
+  elements: [],
+  page: { width: 100, height: 100 },
+  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
+  stats: { durationMs: 1 },
+  warnings: [],
+  words: [{ text: 'Total', box: [0, 0, 10, 10], confidence: 0.99 }],
+  fields: {
+    invoice: {
+      invoice_number: invoiceNumber, issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR',
+      subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: lineAmount }],
+    },
+    invoiceSources: {},
+  },
+});
+
+describe('needs-attention queue', () => {
+  it('flags failed rules and missing fields before any correction, and clears them when corrected', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const pages = ['a', 'b'].map((sha, i) => {
+      const doc = store.documents.addDocument({ sha256: sha.repeat(64), name: `${sha}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(sha), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+      store.readings.saveExtraction(doc.pages[0]!.id, i === 0 ? reading(10, '7') : reading(12, null), new Date());
+      return doc.pages[0]!.id;
+    });
+    const first = store.attention.list();
+    expect(first.map((item) => item.pageId)).toEqual(pages);
+    expect(first[0]!.signals).toEqual([]);
+    expect(first[1]!.signals.map((s) => s.kind).sort()).toEqual(['failed-rule', 'failed-rule', 'missing-field']);
+    expect(first[1]!.signals.some((s) => s.detail.startsWith('BR-CO-10'))).toBe(true);
+    store.fieldRevisions.save(pages[1]!, 'lines.0.amount', 10, 'Ana');
+    store.fieldRevisions.save(pages[1]!, 'invoice_number', 'RE-8', 'Ana');
+    const after = store.attention.list();
+    expect(after[1]!.signals).toEqual([]);
+    expect(after[1]!.corrected).toBe(true);
+    store.close();
+  });
+});

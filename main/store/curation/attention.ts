@@ -1,0 +1,117 @@
+/**
+ * Needs-attention signals per page (app/review/attention.ts), from the page's latest reading, its text and field
+ * corrections and its reference-free check scores (structure, repetition in page_checks). Kept in memory per page and
+ * recomputed only when one of those changed (a cheap key per page is read each time), so asking for the queue after
+ * every approval stays fast on large projects.
+ */
+import type Database from 'better-sqlite3';
+import type { AttentionItem } from '../../../app/contract/attention.js';
+import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import type { ReviewStatus } from '../../../app/model/page.js';
+import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
+import { correctionsOf, type FieldRevisionsRepository } from '../fieldRevisions.js';
+
+interface PageKeyRow {
+  page_id: string;
+  document_id: string;
+  document_name: string;
+  page_number: number;
+  review_status: ReviewStatus;
+  extraction_id: string | null;
+  revision_id: string | null;
+  field_revisions: number;
+  checks_at: string | null;
+  repetition_score: number | null;
+  structure_score: number | null;
+}
+
+export class AttentionRepository {
+  private readonly cache = new Map<string, { key: string; signals: AttentionSignal[] }>();
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly fields: FieldRevisionsRepository,
+    private readonly latestExtraction: (pageId: string) => Extraction | null,
+    private readonly latestText: (pageId: string) => string | null,
+  ) {}
+
+  list(): AttentionItem[] {
+    const rows = this.db
+      .prepare(
+        `SELECT p.id AS page_id, p.document_id, d.name AS document_name, p.page_number, p.review_status,
+           (SELECT x.id FROM extractions x WHERE x.page_id = p.id ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1) AS extraction_id,
+           (SELECT v.id FROM revisions v WHERE v.page_id = p.id ORDER BY v.seq DESC LIMIT 1) AS revision_id,
+           (SELECT COUNT(*) FROM field_revisions f WHERE f.page_id = p.id) AS field_revisions,
+           c.computed_at AS checks_at, c.repetition_score, c.structure_score
+         FROM pages p JOIN documents d ON d.id = p.document_id LEFT JOIN page_checks c ON c.page_id = p.id
+         WHERE p.status = 'done' ORDER BY d.imported_at, d.rowid, p.page_number`,
+      )
+      .all() as PageKeyRow[];
+    // Per document: what its field signals depend on (every page's reading and text, its field revisions).
+    const documentKeys = new Map<string, string>();
+    const firstPages = new Set<string>();
+    for (const row of rows) {
+      if (!documentKeys.has(row.document_id)) firstPages.add(row.page_id);
+      documentKeys.set(row.document_id, `${documentKeys.get(row.document_id) ?? ''}${row.extraction_id}:${row.revision_id}:${row.field_revisions};`);
+    }
+    const fieldRevisions = new Map<string, number>();
+    for (const row of rows) fieldRevisions.set(row.document_id, (fieldRevisions.get(row.document_id) ?? 0) + row.field_revisions);
+    return rows.map((row) => ({
+      pageId: row.page_id,
+      documentId: row.document_id,
+      documentName: row.document_name,
+      pageNumber: row.page_number,
+      reviewStatus: row.review_status,
+      corrected: row.revision_id !== null || (firstPages.has(row.page_id) && (fieldRevisions.get(row.document_id) ?? 0) > 0),
+      signals: this.signalsOf(row, documentKeys.get(row.document_id)!, firstPages.has(row.page_id)),
+    }));
+  }
+
+  /**
+   * A document's invoice fields are checked once, on its first page (the fields panel shows the same on every page);
+   * every page has its own word, repetition and structure signals.
+   */
+  private signalsOf(row: PageKeyRow, documentKey: string, firstOfDocument: boolean): AttentionSignal[] {
+    const key = `${row.extraction_id}|${row.revision_id}|${row.checks_at}|${firstOfDocument ? documentKey : ''}`;
+    const cached = this.cache.get(row.page_id);
+    if (cached?.key === key) return cached.signals;
+    const extraction = this.latestExtraction(row.page_id);
+    const engine = firstOfDocument ? this.fields.documentEngine(row.page_id) : null;
+    const revisions = firstOfDocument ? this.fields.list(row.page_id) : [];
+    const pageIds = firstOfDocument ? this.fields.documentPageIds(row.page_id) : [];
+    const text = pageIds.map((id) => this.latestText(id) ?? this.latestExtraction(id)?.markdown ?? '').join('\n\n');
+    let rules = null;
+    let valuesForXml: EngineFieldValues | null = null;
+    const disagreements: string[] = [];
+    const fieldConfidences: { field: string; confidence: number | null }[] = [];
+    if (engine || revisions.length > 0) {
+      const base = engine?.values ?? this.fields.engineValues(row.page_id);
+      const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
+      // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
+      valuesForXml = values;
+      rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
+      const corrected = new Set(revisions.map((r) => r.field));
+      for (const { key: field } of scalarFields) {
+        const xml = engine?.xml?.[field];
+        const mine = valueAt(values, field);
+        if (xml !== null && xml !== undefined && mine !== null && mine !== undefined && String(xml).toLowerCase() !== String(mine).toLowerCase()) {
+          if (typeof xml !== 'number' || typeof mine !== 'number' || Math.abs(xml - mine) >= 0.005) disagreements.push(`${field}: page ${mine} — XML ${xml}`);
+        }
+        const source = engine?.sources[field];
+        if (source && !corrected.has(field)) fieldConfidences.push({ field, confidence: source.confidence });
+      }
+    }
+    if (rules) disagreements.push(...breakdownDisagreements(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown));
+    const signals = attentionSignals({
+      rules,
+      disagreements,
+      fieldConfidences,
+      wordConfidences: (extraction?.words ?? []).map((w) => w.confidence),
+      repetitionScore: row.repetition_score,
+      structureScore: row.structure_score,
+    });
+    this.cache.set(row.page_id, { key, signals });
+    return signals;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Writing page bundles into a project without losing anything already there: documents are matched by SHA-256,
+ * pages by document and page number, runs, extractions and revisions by their ids (UUIDs, unique across projects).
+ * What is new is added; nothing is overwritten. Revisions from both sides are kept and ordered by time, so the latest
+ * revision is the one saved last, whichever project it came from. A document's invoice field revisions follow the same
+ * policy (applyFieldRevisions.ts). This module is the policy alone: every row is read and written through its table's
+ * repository (their `imported` doors: documents.ts, readings.ts, revisions.ts, fieldRevisions.ts).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { CheckResultsRepository } from '../curation/checkResults.js';
+import type { DocumentsRepository } from '../documents.js';
+import type { FieldRevisionsRepository } from '../fieldRevisions.js';
+import type { ReadingsRepository } from '../readings.js';
+import type { RevisionsRepository } from '../revisions.js';
+import type { PageBundle } from './pageBundles.js';
+import { FieldRevisionWriter } from './applyFieldRevisions.js';
+import { BundleRowError, checkBundleRows } from './bundleRows.js';
+import { DEFAULT_MAX_PAGES } from '../../../app/model/pageLimits.js';
+
+export interface ApplyOutcome {
+  pageId: string;
+  newDocument: boolean;
+  newPage: boolean;
+  runsAdded: number;
+  revisionsAdded: number;
+  /** Both sides had revisions the other lacked: the page now has two lines of edits (both kept). */
+  diverged: boolean;
+  /** Review statuses differed and neither was "unreviewed"; the target's was kept. */
+  reviewConflict: boolean;
+  /** Invoice field revisions of the page's document added (applyFieldRevisions.ts). */
+  fieldRevisionsAdded: number;
+  /** Fields of the document corrected on both sides (both kept, the later one shows). */
+  fieldConflicts: number;
+}
+
+/** The counters that a corpus import and a project merge both report. */
+export interface AddedCounts {
+  documentsAdded: number;
+  pagesAdded: number;
+  runsAdded: number;
+  revisionsAdded: number;
+  diverged: number;
+  fieldRevisionsAdded: number;
+  fieldConflicts: number;
+}
+
+/** Adds one applied page's outcome to a running summary. */
+export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void {
+  if (outcome.newDocument) summary.documentsAdded += 1;
+  if (outcome.newPage) summary.pagesAdded += 1;
+  summary.runsAdded += outcome.runsAdded;
+  summary.revisionsAdded += outcome.revisionsAdded;
+  if (outcome.diverged) summary.diverged += 1;
+  summary.fieldRevisionsAdded += outcome.fieldRevisionsAdded;
+  summary.fieldConflicts += outcome.fieldConflicts;
+}
+
+/** The repositories a bundle is written through: each table's own door. */
+export interface BundleTables {
+  documents: DocumentsRepository;
+  readings: ReadingsRepository;
+  revisions: RevisionsRepository;
+  fieldRevisions: FieldRevisionsRepository;
+  checks: CheckResultsRepository;
+}
+
+/** Keeps the merge policy — what matches, what is new, how two lines of edits are ordered; the rows go through the repositories. */
+export class BundleWriter {
+  private readonly fieldRevisions: FieldRevisionWriter;
+
+  constructor(
+    /** For the transactions only. */
+    private readonly db: Database.Database,
+    private readonly tables: BundleTables,
+    /** The page cap a bundle's page is held to (Settings: maxPagesPerDocument). */
+    private readonly maxPages = DEFAULT_MAX_PAGES,
+  ) {
+    this.fieldRevisions = new FieldRevisionWriter(tables.documents.imported, tables.fieldRevisions.imported);
+  }
+
+  /** Adds what the bundle has and the project lacks, and recomputes the page's checks — in one transaction. */
+  apply(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
+    return this.db.transaction(() => this.applyInTransaction(bundle, sourceBytes))();
+  }
+
+  /**
+   * Runs `write` (any number of apply calls) as one transaction: an error thrown out of it leaves the project as it
+   * was. An apply that fails inside and is caught there undoes only its own page (a savepoint).
+   */
+  all<T>(write: () => T): T {
+    return this.db.transaction(write)();
+  }
+
+  private applyInTransaction(bundle: PageBundle, sourceBytes: Buffer | null): ApplyOutcome {
+    const documents = this.tables.documents.imported;
+    const readings = this.tables.readings.imported;
+    const revisions = this.tables.revisions.imported;
+    const { document, page } = bundle;
+    // Rows from outside are checked with the store's own schemas before any is written (bundleRows.ts).
+    checkBundleRows(bundle, this.maxPages);
+    if (sourceBytes && createHash('sha256').update(sourceBytes).digest('hex') !== document.sha256) {
+      throw new BundleRowError(`document: its source file does not match its SHA-256`);
+    }
+    let documentId = documents.documentIdBySha(document.sha256);
+    const newDocument = documentId === undefined;
+    if (documentId === undefined) {
+      documentId = documents.documentIdTaken(document.id) ? randomUUID() : document.id;
+      documents.insertDocument(documentId, document);
+    }
+    if (sourceBytes) documents.keepSourceBlob(document.sha256, sourceBytes);
+
+    let target = documents.pageByNumber(documentId, page.pageNumber);
+    const newPage = target === undefined;
+    let reviewConflict = false;
+    if (!target) {
+      const pageId = documents.pageIdTaken(page.id) ? randomUUID() : page.id;
+      documents.insertPage(pageId, documentId, page);
+      target = { id: pageId, review_status: page.reviewStatus };
+    } else if (target.review_status !== page.reviewStatus) {
+      if (target.review_status === 'unreviewed') documents.setReviewStatus(target.id, page.reviewStatus);
+      else if (page.reviewStatus !== 'unreviewed') reviewConflict = true;
+    }
+    const pageId = target.id;
+
+    let runsAdded = 0;
+    for (const run of bundle.runs) {
+      if (readings.has(run.id, run.extraction.id)) continue;
+      readings.insert(pageId, run);
+      runsAdded += 1;
+    }
+    if (runsAdded > 0) documents.markRead(pageId);
+
+    const existing = revisions.ofPage(pageId);
+    const incoming = bundle.revisions.filter((r) => !revisions.has(r.id));
+    const diverged = incoming.length > 0 && existing.some((e) => !bundle.revisions.some((r) => r.id === e.id));
+    if (incoming.length > 0) {
+      // Inserted past the current end (parents first: a bundle lists revisions in the order they were saved), then
+      // the page's revisions are renumbered by time; ties keep each side's own order, the target's first.
+      let seq = existing.length === 0 ? 0 : Math.max(...existing.map((e) => e.seq));
+      for (const r of incoming) {
+        const parentKnown = r.parentId === null || revisions.has(r.parentId);
+        revisions.insert(pageId, { ...r, parentId: parentKnown ? r.parentId : null }, ++seq);
+      }
+      const ordered = [
+        ...existing.map((e, i) => ({ id: e.id, at: e.created_at, side: 0, i })),
+        ...incoming.map((r, i) => ({ id: r.id, at: r.createdAt, side: 1, i })),
+      ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.side - b.side || a.i - b.i));
+      // Two passes: the (page, seq) index is unique, so move everything out of the way first.
+      ordered.forEach((r, i) => revisions.setSeq(r.id, -(i + 1)));
+      ordered.forEach((r, i) => revisions.setSeq(r.id, i + 1));
+    }
+    if (runsAdded > 0 || incoming.length > 0 || newPage) this.tables.checks.recompute(pageId);
+    const fields = this.fieldRevisions.apply(documentId, bundle.fieldRevisions);
+    return {
+      pageId,
+      newDocument,
+      newPage,
+      runsAdded,
+      revisionsAdded: incoming.length,
+      diverged,
+      reviewConflict,
+      fieldRevisionsAdded: fields.added,
+      fieldConflicts: fields.conflicts,
+    };
+  }
+}

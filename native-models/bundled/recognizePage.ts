@@ -1,0 +1,133 @@
+/**
+ * One page through tesseract: scaled to a readable text size, straightened, read (again as one block where automatic
+ * segmentation found nothing on a page with ink), turned upright where the page reads better turned (a probe band
+ * first for a page that may be upside down), its rulings measured, and every box mapped back to the page image.
+ */
+import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
+import type { Box } from '../../app/model/extraction.js';
+import { straighten } from './deskew.js';
+import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
+import { atReadableTextSize, centredOn, cropRows, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
+import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
+import { withoutRuleMarks } from './ruleMarks.js';
+import { wordsOf, type OcrPage, type OcrWord } from './tesseractWords.js';
+
+export interface OcrSettings {
+  pageSegmentationMode: PSM;
+  /** Tesseract language codes, each from an installed `@tesseract.js-data/<code>` package; default ['eng']. */
+  languages?: readonly string[];
+  /** Straighten skewed pages before OCR (projection-profile estimate, ±5°); default true. */
+  deskew?: boolean;
+  /** Read pages turned 90°, 180° or 270° upright (see pageOrientation.ts); default true. */
+  orientation?: boolean;
+}
+
+export interface RecognizeOptions {
+  dpi: number;
+  signal?: AbortSignal;
+  /** 0–1 as tesseract reports recognition progress. */
+  onProgress?: (fraction: number) => void;
+  /** The skew (degrees) the page was straightened by before OCR, 0 when left as is. */
+  onSkew?: (degrees: number) => void;
+}
+
+/** What the pool learns of the page's jobs: where progress goes, and when tesseract is done with each job. */
+export interface JobSession {
+  onProgress(listener: ((fraction: number) => void) | undefined): void;
+  /** Settles when tesseract is done with a job, whether or not the caller still waits; true where it succeeded. */
+  jobStarted(done: Promise<boolean>): void;
+}
+
+export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
+  session.onProgress(options.onProgress);
+  const page = await atReadableTextSize(await loadOcrPage(imagePath));
+  options.signal?.throwIfAborted();
+  const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
+    const job = (async () => {
+      await worker.setParameters({
+        tessedit_pageseg_mode: pageSegmentationMode,
+        user_defined_dpi: String(tesseractDpi(options.dpi * page.scale)),
+      });
+      // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
+      // not needed for that (tesseract.js passes these options as parameters for this job only).
+      const parameters = (probe ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
+      return worker.recognize(encodePgm(image), parameters, { blocks: true, text: false, hocr: false, tsv: false });
+    })();
+    session.jobStarted(
+      job.then(
+        () => true,
+        () => false,
+      ),
+    );
+    // tesseract.js cannot cancel a job, and terminating a busy worker crashes the whole process inside
+    // tesseract.js (its Node worker posts to a port that terminate() has closed). So an aborted page only stops
+    // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
+    return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
+  };
+  const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number; rulings: Box[] }> => {
+    const straight = settings.deskew === false ? null : await straighten(image, thumbnail);
+    options.signal?.throwIfAborted();
+    let words = await run(straight?.image ?? image, settings.pageSegmentationMode);
+    session.onProgress(undefined); // progress is the first reading's; a page read again turned is rare
+    if (words.length === 0 && String(settings.pageSegmentationMode) === String(PSM.AUTO) && page.darkShare >= MIN_DARK_SHARE) {
+      // Automatic segmentation found no text block on a page with real ink (handwriting, faint scans): read it
+      // as one block of text instead. Blank pages (even with show-through from the reverse side) stay empty.
+      words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
+    }
+    const skew = straight?.skew ?? 0;
+    const rulings = rulingsOf(straight?.image ?? image, words);
+    if (!straight || skew === 0) return { words, skew, rulings };
+    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)) };
+  };
+
+  let reading = await read(page.image, page.thumbnail);
+  let turns: QuarterTurns = 0;
+  const verdict = settings.orientation === false ? ({ kind: 'upright' } as const) : judgeOrientation(reading.words);
+  let candidate: QuarterTurns | null = verdict.kind === 'quarter' ? verdict.turns : null;
+  if (verdict.kind === 'maybe-upside-down') {
+    // Read a band of the page upside down first: a whole second reading only for pages that read better so.
+    const band = probeBand(reading.words, page.image.height);
+    const probe = await run(turnGrey(cropRows(page.image, band[0], band[1]), 2), settings.pageSegmentationMode, true);
+    const inBand = reading.words.filter((word) => (word.box[1] + word.box[3]) / 2 >= band[0] && (word.box[1] + word.box[3]) / 2 < band[1]);
+    if (turnedReadingWins(inBand, probe)) candidate = 2;
+  }
+  if (candidate !== null) {
+    const turned = await read(turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate));
+    if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
+  }
+  options.onSkew?.(reading.skew);
+  const up = 1 / page.scale;
+  const scaled = (box: Box): Box => [box[0] * up, box[1] * up, box[2] * up, box[3] * up];
+  const words =
+    page.scale === 1
+      ? reading.words
+      : reading.words.map((word) => ({
+          ...word,
+          box: scaled(word.box),
+          lineHeight: word.lineHeight * up,
+        }));
+  const rulings = page.scale === 1 ? reading.rulings : reading.rulings.map(scaled);
+  return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings };
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(signal.reason);
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
