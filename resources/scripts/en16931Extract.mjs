@@ -13,7 +13,7 @@ const unescape = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&
 
 function rulesOf(file) {
   const xslt = readFileSync(join(oracle, file), 'utf8');
-  const version = /Schematron version ([\d.]+) - Last update: ([\d-]+)/.exec(xslt);
+  const version = /Schematron version ([\d.]+) - Last update: (\d{4}-\d{2}-\d{2})/.exec(xslt);
   const rules = {};
   const assert = /<svrl:failed-assert test="([^"]*)">\s*<xsl:attribute name="id">([^<]+)<\/xsl:attribute>\s*<xsl:attribute name="flag">([^<]+)<\/xsl:attribute>[\s\S]*?<svrl:text>([\s\S]*?)<\/svrl:text>/g;
   for (const m of xslt.matchAll(assert)) {

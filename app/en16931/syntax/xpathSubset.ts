@@ -24,13 +24,15 @@ export type Expr =
   | { kind: 'fn'; name: string; args: Expr[] }
   | { kind: 'lit'; value: string | number | boolean }
   | { kind: 'path'; absolute: 'none' | 'root' | 'descendant'; steps: Step[] }
-  | { kind: 'union'; parts: Expr[]; steps: Step[] }
+  | { kind: 'union'; parts: Expr[]; steps: Step[]; position?: number }
   | { kind: 'arith'; op: '-' | '+'; left: Expr; right: Expr };
 
 export interface Step {
-  axis: 'child' | 'descendant' | 'attribute' | 'parent' | 'self' | 'ancestor';
+  axis: 'child' | 'descendant' | 'attribute' | 'parent' | 'self' | 'ancestor' | 'preceding';
   name: string; // local name or '*'
   predicates: Expr[];
+  /** A function applied to each node of the set so far (`cac:TaxScheme/upper-case(cbc:ID)`): the step yields strings. */
+  fn?: Expr;
 }
 
 // --- Tokenizer ------------------------------------------------------------------------------------------------------
@@ -118,14 +120,20 @@ class Parser {
       this.take();
       const e = this.expr();
       this.take(')');
-      if (this.peek() !== '/' && this.peek() !== '//') return e;
+      let position: number | undefined;
+      if (this.peek() === '[' && /^\d+$/.test(this.peek(1) ?? '') && this.peek(2) === ']') {
+        this.take();
+        position = Number(this.take());
+        this.take(']');
+      }
+      if (this.peek() !== '/' && this.peek() !== '//') return position === undefined ? e : { kind: 'union', parts: e.kind === 'union' ? e.parts : [e], steps: [], position };
       // `(a | b)/c`: further steps from each node of the parenthesized node set.
       const steps: Step[] = [];
       while (this.peek() === '/' || this.peek() === '//') {
         const sep = this.take();
         steps.push(this.step(sep === '//' ? 'descendant' : 'child'));
       }
-      return { kind: 'union', parts: e.kind === 'union' ? e.parts : [e], steps };
+      return { kind: 'union', parts: e.kind === 'union' ? e.parts : [e], steps, position };
     }
     if (tok.startsWith("'") || tok.startsWith('"')) return { kind: 'lit', value: this.take().slice(1, -1) };
     if (/^\d/.test(tok)) return { kind: 'lit', value: Number(this.take()) };
@@ -179,6 +187,7 @@ class Parser {
     return { kind: 'path', absolute, steps };
   }
   private step(axis: Step['axis']): Step {
+    if (STRING_FUNCTIONS.has(this.peek() ?? '') && this.peek(1) === '(') return { axis: 'self', name: '*', predicates: [], fn: this.call() };
     const tok = this.take();
     let step: Step;
     if (tok === '..') step = { axis: 'parent', name: '*', predicates: [] };
@@ -186,7 +195,7 @@ class Parser {
     else if (tok === '@') step = { axis: 'attribute', name: localName(this.take()), predicates: [] };
     else if (tok.endsWith('::')) {
       const named = tok.slice(0, -2);
-      if (named !== 'self' && named !== 'ancestor') throw new Error('axis');
+      if (named !== 'self' && named !== 'ancestor' && named !== 'preceding') throw new Error('axis');
       step = { axis: named, name: localName(this.take()), predicates: [] };
     } else if (tok === '*' || /^[A-Za-z_]/.test(tok)) step = { axis, name: localName(tok), predicates: [] };
     else throw new Error('step');
@@ -201,7 +210,7 @@ class Parser {
 }
 
 /** String functions the syntax rules use, evaluated on the first item of their argument as XPath does. */
-const STRING_FUNCTIONS = new Set(['normalize-space', 'string-length', 'substring-after', 'upper-case', 'local-name', 'matches']);
+const STRING_FUNCTIONS = new Set(['normalize-space', 'string-length', 'substring-after', 'upper-case', 'local-name', 'matches', 'distinct-values']);
 
 const localName = (qname: string): string => (qname.includes(':') ? qname.slice(qname.indexOf(':') + 1) : qname);
 
@@ -226,6 +235,15 @@ function rootOf(el: El): El {
   return r;
 }
 
+/** Elements before `el` in document order, ancestors excluded (order across differently named siblings is the reader's). */
+function preceding(el: El): El[] {
+  const all = descendants(rootOf(el));
+  const ancestors = new Set<El>();
+  for (let p = el.parent; p; p = p.parent) ancestors.add(p);
+  const at = all.indexOf(el);
+  return all.slice(0, Math.max(0, at)).filter((n) => !ancestors.has(n));
+}
+
 function descendants(el: El, out: El[] = []): El[] {
   for (const c of el.children) {
     out.push(c);
@@ -237,6 +255,7 @@ function descendants(el: El, out: El[] = []): El[] {
 const nameMatches = (el: El, name: string): boolean => name === '*' || el.name === name;
 
 export function applyStep(nodes: El[], step: Step): El[] | string[] {
+  if (step.fn) return nodes.map((n) => firstString(evaluate(step.fn!, n)));
   if (step.axis === 'attribute') {
     const out: string[] = [];
     for (const n of nodes) {
@@ -267,13 +286,19 @@ export function applyStep(nodes: El[], step: Step): El[] | string[] {
         for (let p = n.parent; p; p = p.parent) candidates.push(p);
         break;
       }
+      case 'preceding':
+        candidates = preceding(n);
+        break;
     }
-    for (const c of candidates) {
-      if (seen.has(c) || !nameMatches(c, step.name)) continue;
-      if (step.predicates.every((p) => truthy(evaluate(p, c)))) {
-        seen.add(c);
-        out.push(c);
-      }
+    let kept = candidates.filter((c) => nameMatches(c, step.name));
+    for (const p of step.predicates) {
+      if (p.kind === 'lit' && typeof p.value === 'number') kept = kept.slice(p.value - 1, p.value);
+      else kept = kept.filter((c) => truthy(evaluate(p, c)));
+    }
+    for (const c of kept) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      out.push(c);
     }
   }
   return out;
@@ -354,6 +379,7 @@ export function evaluate(e: Expr, context: El): Value {
         const v = evaluate(part, context);
         if (Array.isArray(v)) for (const n of v) if (typeof n !== 'string' && !nodes.includes(n)) nodes.push(n);
       }
+      if (e.position !== undefined) nodes = nodes.slice(e.position - 1, e.position);
       for (const s of e.steps) {
         const next = applyStep(nodes, s);
         if (next.length > 0 && typeof next[0] === 'string') return next;
@@ -407,6 +433,10 @@ function callFunction(name: string, args: Expr[], context: El): Value {
     }
     case 'matches':
       return new RegExp(arg(1)).test(arg(0));
+    case 'distinct-values': {
+      const v = args[0] ? evaluate(args[0], context) : [];
+      return [...new Set(Array.isArray(v) ? (v as (El | string)[]).map(stringOf) : [String(v)])];
+    }
     default:
       return '';
   }
