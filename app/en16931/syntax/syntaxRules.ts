@@ -3,14 +3,15 @@
  * use ("shall not include"), one that may occur once, an attribute a data type does not allow. They are evaluated on
  * the element tree as the compiled schematron does: for each element, the first template of the pattern (highest
  * priority) whose match pattern it satisfies runs its asserts. Templates and tests come from the XSLT
- * (syntaxTemplates.ts, generated); a test outside the XPath subset of ./xpathSubset.ts is not evaluated and its rule
+ * (syntaxTemplates.ts, generated); a test outside the XPath subset of ./xpathParse.ts is not evaluated and its rule
  * is listed in `UNSUPPORTED_SYNTAX_RULES` (docs/en16931.md).
  */
 import type { XmlNode, XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
 import type { SyntaxTemplate } from './syntaxTemplate.js';
 import { CII_SYNTAX_TEMPLATES, UBL_SYNTAX_TEMPLATES } from './syntaxTemplates.js';
-import { evaluate, parseXPath, truthy, type El, type Expr } from './xpathSubset.js';
+import { evaluate, truthy } from './xpathEvaluate.js';
+import { parseXPath, type El, type Expr } from './xpathParse.js';
 
 
 interface CompiledTemplate {
