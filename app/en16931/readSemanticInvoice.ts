@@ -1,0 +1,43 @@
+/** E-invoice XML text → SemanticInvoice, through the project's guarded XML input (size, DOCTYPE/entity, well-formedness). */
+import { EInvoiceError, parseXmlBytes, type XmlNode } from '../einvoice/xmlInput.js';
+import type { SemanticInvoice } from './model/semanticInvoice.js';
+import { readCiiInvoice } from './read/readCii.js';
+import { readUblInvoice } from './read/readUbl.js';
+
+const UBL_NAMESPACES: Record<string, string> = {
+  Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  CreditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+};
+const CII_NAMESPACES: Record<string, string> = {
+  CrossIndustryInvoice: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  CrossIndustryDocument: 'urn:ferd:CrossIndustryDocument:invoice:1p0',
+};
+
+/** An invoice root without any child (`<Invoice xmlns="…"/>`) is still an invoice to the schematron: every mandatory term fails. */
+const EMPTY_ROOT = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?(Invoice|CreditNote|CrossIndustryInvoice|CrossIndustryDocument)\b([^>]*)>/;
+
+function parse(xml: string): { rootName: string; root: XmlNode; namespaces: string[] } {
+  try {
+    return parseXmlBytes(new TextEncoder().encode(xml));
+  } catch (error) {
+    const empty = error instanceof EInvoiceError && error.code === 'not-an-invoice' ? EMPTY_ROOT.exec(xml) : null;
+    if (!empty) throw error;
+    const namespaces = [...empty[2]!.matchAll(/xmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+    return { rootName: empty[1]!, root: {}, namespaces };
+  }
+}
+
+export function readSemanticInvoice(xml: string): SemanticInvoice {
+  const { rootName, root, namespaces } = parse(xml);
+  const ubl = UBL_NAMESPACES[rootName];
+  if (ubl !== undefined) {
+    if (!namespaces.includes(ubl)) throw new EInvoiceError('not-an-invoice', `the root <${rootName}> is not in the UBL namespace ${ubl} (declared: ${namespaces.join(', ') || 'none'})`);
+    return readUblInvoice(root, rootName as 'Invoice' | 'CreditNote');
+  }
+  const cii = CII_NAMESPACES[rootName];
+  if (cii !== undefined) {
+    if (!namespaces.includes(cii)) throw new EInvoiceError('not-an-invoice', `the root <${rootName}> is not in the CII namespace ${cii} (declared: ${namespaces.join(', ') || 'none'})`);
+    return readCiiInvoice(root, rootName === 'CrossIndustryDocument');
+  }
+  throw new EInvoiceError('not-an-invoice', `the XML's root element <${rootName}> is not an EN 16931 invoice (expected UBL Invoice / CreditNote or CII CrossIndustryInvoice)`);
+}
