@@ -3,6 +3,7 @@
  * cross between renderer and main side.
  */
 import { z } from 'zod';
+import type { PlainLine, PlainTaxRow, ScalarField, ScalarValues } from '../invoice/fieldCatalogue.js';
 import { boxSchema } from '../model/extraction.js';
 
 const id = z.string().min(1).max(200);
@@ -37,6 +38,11 @@ export const fieldRevisionStatsSchema = z.object({
 export type FieldRevisionStats = z.infer<typeof fieldRevisionStatsSchema>;
 
 const money = z.number().nullable();
+/**
+ * The catalogue's fields (app/invoice/fieldCatalogue.ts) as they cross the wire, with the default each takes in records
+ * written before it was read. Spelled out, as a contract should be; `WireMatchesCatalogue` below stops the build
+ * when this and the catalogue part.
+ */
 export const fieldValuesSchema = z.object({
   invoice_number: z.string().nullable(),
   issue_date: z.string().nullable(),
@@ -57,6 +63,15 @@ export const fieldValuesSchema = z.object({
   /** VAT breakdown rows (rate in percent, taxable amount, tax); absent from older records. */
   tax_breakdown: z.array(z.object({ rate: money, base: money, amount: money })).max(50).default([]),
 });
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** True while the wire shape is the catalogue's: every field once, with its kind's type; lines and rows alike. */
+export type WireMatchesCatalogue = Same<
+  z.output<typeof fieldValuesSchema>,
+  ScalarValues<ScalarField> & { lines: PlainLine[]; tax_breakdown: PlainTaxRow[] }
+>;
+const wireMatchesCatalogue: WireMatchesCatalogue = true;
+void wireMatchesCatalogue;
 
 /** A document's invoice fields as the engine read them over its pages (app/invoice/review/documentView.ts). */
 export const documentEngineFieldsSchema = z.object({

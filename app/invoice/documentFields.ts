@@ -7,23 +7,15 @@
  */
 import type { Extraction, Word } from '../model/extraction.js';
 import { extractInvoiceFields, toPlainFields, type InvoiceFields, type PlainInvoiceFields } from './extractFields.js';
+import { coreFieldKeys, type CoreValues } from './fieldCatalogue.js';
 import { emptyReadingFields, type InvoiceReading } from './fieldShape.js';
 import { pageReading } from './pageReading.js';
 
 /** Every field absent: null, no line items. */
 export function emptyInvoiceFields(): PlainInvoiceFields {
-  return {
-    invoice_number: null,
-    issue_date: null,
-    due_date: null,
-    seller: null,
-    buyer: null,
-    currency: null,
-    subtotal: null,
-    tax: null,
-    total: null,
-    lines: [],
-  };
+  const fields: Record<string, null> = {};
+  for (const key of coreFieldKeys) fields[key] = null;
+  return { ...(fields as CoreValues), lines: [] };
 }
 
 /** The pages' words in one coordinate space: each page's boxes moved down by the heights of the pages above it. */

@@ -10,8 +10,8 @@
  */
 import type { Word } from '../model/extraction.js';
 import { labelPatterns, type LabelledField } from './labels.js';
-import type { InvoiceFieldKey } from './fieldShape.js';
-import type { InvoiceFields } from './extractFields.js';
+import { invoiceFieldKeys, type InvoiceFieldKey } from './fieldShape.js';
+import type { InvoiceFields } from './fieldValues.js';
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
@@ -51,8 +51,7 @@ export function printedRates(text: string): number[] {
 
 export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Record<InvoiceFieldKey, FieldScore | null> {
   const scores = {} as Record<InvoiceFieldKey, FieldScore | null>;
-  const keys: InvoiceFieldKey[] = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'];
-  for (const key of keys) {
+  for (const key of invoiceFieldKeys) {
     const field = fields[key];
     if (!field) {
       scores[key] = null;
@@ -101,7 +100,7 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Rec
     adjust('due_date', ok, 'due>=issue');
     adjust('issue_date', ok, 'due>=issue');
   }
-  for (const key of keys) {
+  for (const key of invoiceFieldKeys) {
     const score = scores[key];
     const field = fields[key];
     if (!score || !field) continue;

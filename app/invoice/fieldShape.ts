@@ -9,12 +9,11 @@
  */
 import { z } from 'zod';
 import { boxSchema, spanSchema } from '../model/extraction.js';
+import { coreFieldKeys, type CoreFieldKey } from './fieldCatalogue.js';
 
-/** The scalar fields every reading has (lines apart). */
-export const invoiceFieldKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
-export type InvoiceFieldKey = (typeof invoiceFieldKeys)[number];
-/** Fields whose value is a number (money); the others are strings (dates ISO `YYYY-MM-DD`, currency ISO 4217). */
-export const moneyFieldKeys = ['subtotal', 'tax', 'total'] as const satisfies readonly InvoiceFieldKey[];
+/** The scalar fields every reading has (lines apart): the catalogue's key fields. */
+export const invoiceFieldKeys: readonly CoreFieldKey[] = coreFieldKeys;
+export type InvoiceFieldKey = CoreFieldKey;
 
 /** Where a value was read: the printed page, or the invoice's own XML (embedded in the PDF or the imported file). */
 export const fieldSourceSchema = z.enum(['page', 'e-invoice']);

@@ -5,6 +5,7 @@ export { parseDate, findDates, type DateMatch } from './dates.js';
 export { wordsToLines, wordsFromLayoutText, wordsFromMarkdown, type TextLine, type Segment } from './layout.js';
 export type { InvoiceLineItem } from './lineItems.js';
 export { documentInvoiceFields, documentInvoiceReading, emptyInvoiceFields, stackPageWords } from './documentFields.js';
+export * from './fieldCatalogue.js';
 export * from './fieldShape.js';
 export { pageReading, type ReadingPage } from './pageReading.js';
 export { scoreInvoiceFields, type FieldScore } from './fieldConfidence.js';

@@ -3,7 +3,10 @@
  * grouped in priority tiers: a label in an earlier tier wins over one in a later tier wherever both appear.
  * Labels match at the start of a segment, case-insensitively, and must end at a word boundary.
  */
-export type LabelledField = 'invoice_number' | 'issue_date' | 'due_date' | 'subtotal' | 'tax' | 'total' | 'seller' | 'buyer';
+import type { CoreFieldKey } from './fieldCatalogue.js';
+
+/** The key fields a page names by a label: all but the currency (read from the codes and symbols by the amounts). */
+export type LabelledField = Exclude<CoreFieldKey, 'currency'>;
 
 /** After a customer word: not an account number or a service line ("Customer No.", "Kunde Nr.", "Customer Care"). */
 const notAnId = '(?!\\s*(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';

@@ -90,33 +90,35 @@ function headerColumns(line: TextLine): HeaderColumns['columns'] | null {
   return columns.description && (columns.amount || columns.unitPrice) && Object.keys(columns).length >= 2 ? columns : null;
 }
 
-function findHeader(lines: TextLine[]): HeaderColumns | null {
-  for (const [l, line] of lines.entries()) {
-    const columns = headerColumns(line);
-    if (columns) return { line: l, columns };
-  }
-  return null;
-}
-
 const hasMoney = (line: TextLine): boolean => line.segments.some((s) => findAmounts(s.text).some((a) => a.hasDecimals || a.hasCurrency));
 
-/**
- * Lines of every item-table header (each page of a long invoice repeats it): the header row and up to two lines of
- * column-name continuation set tightly under it ("VK-Preis / ohne / MwSt."), before any row with an amount. Labels
- * there name columns — the tax or date of each item — not the invoice's own fields.
- */
-export function itemHeaderLines(lines: TextLine[]): Set<number> {
-  const band = new Set<number>();
+/** The page's item table as its header rows show it: read once per page and handed to every reader that needs it. */
+export interface ItemTable {
+  /** The first header row and its columns; null where the page has no item table. */
+  header: HeaderColumns | null;
+  /**
+   * Lines of every item-table header (each page of a long invoice repeats it): the header row and up to two lines of
+   * column-name continuation set tightly under it ("VK-Preis / ohne / MwSt."), before any row with an amount. Labels
+   * there name columns — the tax or date of each item — not the invoice's own fields.
+   */
+  headerLines: Set<number>;
+}
+
+export function readItemTable(lines: TextLine[]): ItemTable {
+  let header: HeaderColumns | null = null;
+  const headerLines = new Set<number>();
   lines.forEach((line, l) => {
-    if (!headerColumns(line)) return;
-    band.add(l);
+    const columns = headerColumns(line);
+    if (!columns) return;
+    header ??= { line: l, columns };
+    headerLines.add(l);
     for (let next = l + 1; next <= l + 2 && next < lines.length; next++) {
       const above = lines[next - 1]!;
       if (hasMoney(lines[next]!) || lines[next]!.y - (above.y + above.height) > Math.max(1, above.height)) break;
-      band.add(next);
+      headerLines.add(next);
     }
   });
-  return band;
+  return { header, headerLines };
 }
 
 /**
@@ -153,8 +155,8 @@ function inSentence(text: string, amount: AmountMatch): boolean {
  * "Amount excl. VAT", "Montant HT", "Bedrag incl. btw"): its header cell and the header lines right under it, up to
  * the first row with an amount. Null when the header says neither.
  */
-export function lineAmountBasis(lines: TextLine[]): 'net' | 'gross' | null {
-  const header = findHeader(lines);
+export function lineAmountBasis(lines: TextLine[], table: ItemTable = readItemTable(lines)): 'net' | 'gross' | null {
+  const header = table.header;
   const column = header?.columns.amount;
   if (!header || !column) return null;
   const texts = [column.text];
@@ -202,8 +204,13 @@ function amountBelow(lines: TextLine[], l: number, amountColumn: Segment | undef
  * `labelled` maps "line:segment" of every label segment to its field; `statedAmounts` are the amounts the invoice
  * states for the items' sum (subtotal, total), null where not read: they choose between readings of a misread amount.
  */
-export function extractLineItems(lines: TextLine[], labelled: Map<string, LabelledField>, statedAmounts: readonly (number | null)[] = []): InvoiceLineItem[] {
-  const header = findHeader(lines);
+export function extractLineItems(
+  lines: TextLine[],
+  labelled: Map<string, LabelledField>,
+  statedAmounts: readonly (number | null)[] = [],
+  table: ItemTable = readItemTable(lines),
+): InvoiceLineItem[] {
+  const header = table.header;
   if (!header) return [];
   const items: InvoiceLineItem[] = [];
   const readings: number[][] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, wordsToLines } from './index.js';
-import { looksLikeAddress, partyName } from './parties.js';
+import { looksLikeAddress, partyName } from './partyNames.js';
 import type { Word } from '../model/extraction.js';
 
 const parties = (text: string) => {

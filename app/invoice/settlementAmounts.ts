@@ -13,8 +13,7 @@
  * label names is taken from the arithmetic (total − amount due) where that amount is printed on the page.
  */
 import type { Word } from '../model/extraction.js';
-import { findAmounts } from './amounts.js';
-import { findDates } from './dates.js';
+import { moneyAmounts } from './moneyAmounts.js';
 import { printedAmount } from './inferSubtotal.js';
 import { labelPatterns } from './labels.js';
 import type { Segment, TextLine } from './layout.js';
@@ -68,12 +67,6 @@ const cents = (value: number): number => Math.round(value * 100);
 const same = (a: number, b: number): boolean => Math.abs(cents(a) - cents(b)) <= 1;
 const signOf = (value: number | null | undefined): number => (value !== null && value !== undefined && value < 0 ? -1 : 1);
 
-/** Money amounts (decimals or a currency) of a text, dates blanked first ("Amount due on August 3, 2014  $4.11"). */
-function moneyIn(text: string): ReturnType<typeof findAmounts> {
-  let cleaned = text;
-  for (const d of findDates(text)) cleaned = cleaned.slice(0, d.index) + ' '.repeat(d.text.length) + cleaned.slice(d.index + d.text.length);
-  return findAmounts(cleaned).filter((a) => a.hasDecimals || a.hasCurrency);
-}
 
 function wordsFor(words: readonly Word[], text: string): Word[] {
   const picked = words.filter((w) => text.includes(w.text) || w.text.includes(text));
@@ -86,22 +79,22 @@ const startsWithAnyLabel = (text: string): boolean =>
 /** The first money amount after a label: in the rest of its segment, the following segments of the line, or right under it. */
 function valueAfter(lines: readonly TextLine[], l: number, s: number, rest: string, restWords: Word[]): { value: number; text: string; words: Word[] } | null {
   const line = lines[l]!;
-  const own = moneyIn(rest)[0];
+  const own = moneyAmounts(rest)[0];
   if (own) return { value: own.value, text: own.text, words: wordsFor(restWords, own.text) };
   for (let next = s + 1; next < line.segments.length; next++) {
     const segment = line.segments[next]!;
     if (startsWithAnyLabel(segment.text)) break;
-    const amount = moneyIn(segment.text)[0];
+    const amount = moneyAmounts(segment.text)[0];
     if (amount) return { value: amount.value, text: amount.text, words: wordsFor(segment.words, amount.text) };
   }
   // A header over its value ("Balance Due" over "$127.50"): only where the label's line prints no amount at all and
   // the segment under the label is an amount and nothing else.
-  if (moneyIn(line.text).length > 0) return null;
+  if (moneyAmounts(line.text).length > 0) return null;
   const below = lines[l + 1];
   const label = line.segments[s]!;
   if (!below || below.y - (line.y + line.height) > BELOW_MAX_GAP * Math.max(1, line.height)) return null;
   const under = below.segments.find((seg: Segment) => Math.min(seg.x2, label.x2) - Math.max(seg.x1, label.x1) > 0);
-  const amounts = under ? moneyIn(under.text) : [];
+  const amounts = under ? moneyAmounts(under.text) : [];
   if (!under || amounts.length !== 1 || amounts[0]!.text.length < under.text.trim().length - 2) return null;
   return { value: amounts[0]!.value, text: amounts[0]!.text, words: wordsFor(under.words, amounts[0]!.text) };
 }

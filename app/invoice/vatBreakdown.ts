@@ -14,8 +14,8 @@
  * BR-S-08), so BR-CO-17 still checks the printed tax. Item rows and the item table's header are never read here.
  */
 import type { Word } from '../model/extraction.js';
-import { findAmounts, type AmountMatch } from './amounts.js';
-import { findDates } from './dates.js';
+import type { AmountMatch } from './amounts.js';
+import { moneyAmounts } from './moneyAmounts.js';
 import { labelPatterns } from './labels.js';
 import type { Segment, TextLine } from './layout.js';
 import { settlementLabelAt } from './settlementLabels.js';
@@ -63,9 +63,7 @@ const parseRate = (text: string): number | null => {
 };
 
 function money(text: string): AmountMatch[] {
-  let cleaned = text.replace(new RegExp(PERCENT.source, 'gu'), (m) => ' '.repeat(m.length));
-  for (const d of findDates(cleaned)) cleaned = cleaned.slice(0, d.index) + ' '.repeat(d.text.length) + cleaned.slice(d.index + d.text.length);
-  return findAmounts(cleaned).filter((a) => a.hasDecimals || a.hasCurrency);
+  return moneyAmounts(text.replace(new RegExp(PERCENT.source, 'gu'), (m) => ' '.repeat(m.length)));
 }
 
 const startsWithTotalsLabel = (text: string): boolean =>

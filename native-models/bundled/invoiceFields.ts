@@ -6,7 +6,7 @@
  * for the document-level shape that also carries the e-invoice's values). Absent when the page names no invoice field at all (a paper, a letter).
  */
 import type { Box, Word } from '../../app/model/extraction.js';
-import { extractInvoiceFields, scoreInvoiceFields, toPlainFields, type FieldSource as ValueSource, type InvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
+import { extractInvoiceFields, invoiceFieldKeys, scoreInvoiceFields, settlementFieldKeys, toPlainFields, type FieldSource as ValueSource, type InvoiceFields, type PlainInvoiceFields } from '../../app/invoice/index.js';
 
 export interface FieldSource {
   text: string;
@@ -22,10 +22,6 @@ export interface PageInvoiceFields {
   invoiceSources: Record<string, FieldSource | FieldSource[]>;
 }
 
-const scalarKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
-
-/** The totals block's other amounts: their confidence comes with them (app/invoice/settlementAmounts.ts). */
-const settlementKeys = ['line_total', 'allowances', 'charges', 'prepaid', 'amount_due'] as const;
 
 /** Confidence of a VAT breakdown row whose tax is (or is not) base × rate to the cent. */
 const CONSISTENT_ROW = 0.9;
@@ -38,15 +34,16 @@ export function pageInvoiceFields(words: readonly Word[], markdown: string): Pag
   const fields: InvoiceFields = extractInvoiceFields({ words, markdown });
   // Only labelled evidence makes a page an invoice page: unlabelled guesses (a first date, a letterhead) alone do not,
   // nor do party labels alone ("From:" and "To:" head letters and mails as much as invoices).
-  const labelled = scalarKeys.some((key) => key !== 'seller' && key !== 'buyer' && fields[key]?.label) || fields.lines.length > 0;
+  const labelled = invoiceFieldKeys.some((key) => key !== 'seller' && key !== 'buyer' && fields[key]?.label) || fields.lines.length > 0;
   if (!labelled) return undefined;
   const invoiceSources: PageInvoiceFields['invoiceSources'] = {};
   const scores = scoreInvoiceFields(fields, markdown || words.map((w) => w.text).join(' '));
-  for (const key of scalarKeys) {
+  for (const key of invoiceFieldKeys) {
     const field = fields[key];
     if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: scores[key]?.confidence ?? 0, source: 'page' };
   }
-  for (const key of settlementKeys) {
+  // The totals block's other amounts: their confidence comes with them (app/invoice/settlementAmounts.ts).
+  for (const key of settlementFieldKeys) {
     const field = fields[key];
     if (field) invoiceSources[key] = { text: field.text, label: field.label, boxes: field.words.map((w) => w.box), confidence: field.confidence, source: 'page' };
   }

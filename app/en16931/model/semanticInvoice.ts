@@ -203,6 +203,8 @@ export interface SemanticInvoice {
   countryCodes: Term[];
   /** Every quantity carrying a unit code (BR-CL-23). */
   unitCodes: Term[];
+  /** CII: every reference type code (BT-18-1 as CII writes it), checked against the object identifier schemes. */
+  referenceTypeCodes: Term[];
   /** For an invoice built from a page: the BT/BG the page provides (rules reading others are not applicable). */
   pageTerms?: ReadonlySet<string>;
 }

@@ -156,6 +156,7 @@ export function readUblInvoice(root: XmlNode, rootName: 'Invoice' | 'CreditNote'
     totals: nodes(root, 'LegalMonetaryTotal').map(totals),
     lines: [...nodes(root, 'InvoiceLine').map((l) => line(l, 'InvoiceLine')), ...nodes(root, 'CreditNoteLine').map((l) => line(l, 'CreditNoteLine'))],
     amountCurrencies: descendants(root, new Set(AMOUNT_NAMES)),
+    referenceTypeCodes: [],
     countryCodes: descendants(root, new Set(['IdentificationCode'])),
     unitCodes: descendants(root, new Set(QUANTITY_NAMES)).filter((t) => 'unitCode' in t.attrs),
   };

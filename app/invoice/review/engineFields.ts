@@ -10,30 +10,23 @@
  */
 import type { Box, Extraction, Word } from '../../model/extraction.js';
 import { parseAmount } from '../amounts.js';
-import type { PlainInvoiceFields } from '../extractFields.js';
+import { coreFieldKeys, holdsNumbers, scalarFieldOf, settlementFieldKeys, type CoreValues, type PlainLine, type PlainTaxRow, type SettlementValues } from '../fieldCatalogue.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { isScalarKey, linePath, parseTaxPath, scalarFields, taxPath, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
 
 /** A VAT breakdown row: rate in percent, taxable amount, tax. */
-export interface EngineTaxRow {
-  rate: number | null;
-  base: number | null;
-  amount: number | null;
-}
+export type EngineTaxRow = PlainTaxRow;
 
 /** A line item as read: the plain `<stem>.fields.json` line. */
-export type EngineLine = PlainInvoiceFields['lines'][number];
+export type EngineLine = PlainLine;
 
 /** The fields of one page as the engine read them: the plain shape with every settlement amount present (null when not read). */
-export type EngineFieldValues = Omit<PlainInvoiceFields, 'line_total' | 'allowances' | 'charges' | 'prepaid' | 'amount_due' | 'tax_breakdown'> & {
-  /** VAT breakdown rows as printed; empty where none is. */
-  tax_breakdown: EngineTaxRow[];
-  line_total: number | null;
-  allowances: number | null;
-  charges: number | null;
-  prepaid: number | null;
-  amount_due: number | null;
-};
+export type EngineFieldValues = CoreValues &
+  SettlementValues & {
+    lines: EngineLine[];
+    /** VAT breakdown rows as printed; empty where none is. */
+    tax_breakdown: EngineTaxRow[];
+  };
 
 export interface FieldSourceView {
   /** Printed text the value came from. */
@@ -73,24 +66,9 @@ function readTaxRows(v: unknown): EngineTaxRow[] {
 }
 
 export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues {
-  return {
-    invoice_number: str(raw.invoice_number),
-    issue_date: str(raw.issue_date),
-    due_date: str(raw.due_date),
-    seller: str(raw.seller),
-    buyer: str(raw.buyer),
-    currency: str(raw.currency),
-    subtotal: num(raw.subtotal),
-    tax: num(raw.tax),
-    total: num(raw.total),
-    line_total: num(raw.line_total),
-    allowances: num(raw.allowances),
-    charges: num(raw.charges),
-    prepaid: num(raw.prepaid),
-    amount_due: num(raw.amount_due),
-    lines: readLines(raw.lines),
-    tax_breakdown: readTaxRows(raw.tax_breakdown),
-  };
+  const scalars: Record<string, string | number | null> = {};
+  for (const key of [...coreFieldKeys, ...settlementFieldKeys]) scalars[key] = holdsNumbers[scalarFieldOf(key)!.kind] ? num(raw[key]) : str(raw[key]);
+  return { ...(scalars as CoreValues & SettlementValues), lines: readLines(raw.lines), tax_breakdown: readTaxRows(raw.tax_breakdown) };
 }
 
 export function emptyFieldValues(): EngineFieldValues {

@@ -1,24 +1,23 @@
 /**
  * Required fields of EN 16931 that a page can show (a subset of BR-01 … BR-16: the rest — specification identifier,
  * type code, country codes — exist only in the XML), and the date order a clerk checks: due date not before issue.
+ * Which fields: the catalogue's `checkedOnPage` ones (fieldCatalogue.ts). The line total (BR-12), the total without
+ * VAT (BR-13) and the amount due (BR-15) are mandatory in the XML too, but a page leaves them implicit where they equal
+ * another amount (no allowances, no VAT, nothing prepaid): the arithmetic rules check them where printed.
  */
+import { invoiceFieldCatalogue, type BusinessRule, type ScalarFieldKey } from '../fieldCatalogue.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 interface Required {
-  rule: string;
-  field: keyof RuleInvoice;
+  rule: BusinessRule;
+  field: ScalarFieldKey;
   /** The business term as EN 16931 names it. */
   term: string;
 }
 
-const required: Required[] = [
-  { rule: 'BR-02', field: 'invoice_number', term: 'Invoice number (BT-1)' },
-  { rule: 'BR-03', field: 'issue_date', term: 'Invoice issue date (BT-2)' },
-  { rule: 'BR-05', field: 'currency', term: 'Invoice currency code (BT-5)' },
-  { rule: 'BR-06', field: 'seller', term: 'Seller name (BT-27)' },
-  { rule: 'BR-07', field: 'buyer', term: 'Buyer name (BT-44)' },
-  { rule: 'BR-14', field: 'total', term: 'Invoice total amount with VAT (BT-112)' },
-];
+const required: Required[] = invoiceFieldCatalogue
+  .flatMap((f): Required[] => (f.checkedOnPage && f.requiredBy ? [{ rule: f.requiredBy, field: f.key, term: `${f.term} (${f.bt})` }] : []))
+  .sort((a, b) => a.rule.localeCompare(b.rule, 'en', { numeric: true }));
 
 const present = (value: unknown): boolean => (typeof value === 'number' ? isKnown(value) : typeof value === 'string' ? value.trim() !== '' : false);
 

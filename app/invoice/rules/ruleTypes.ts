@@ -3,50 +3,26 @@
  * pure functions of a `RuleInvoice`: the invoice's values as the analyst currently sees them (engine output with the
  * analyst's corrections applied), whichever reader produced them.
  */
+import type { CoreValues, PlainLine, PlainTaxRow, SettlementValues } from '../fieldCatalogue.js';
 
 /** Where a value sits in a `RuleInvoice`: `total`, `lines.2.amount`, `tax_breakdown.0.base`, `ibans.1`. */
 export type FieldPath = string;
 
-export interface RuleLine {
-  description: string;
-  quantity: number | null;
-  unit_price: number | null;
-  /** Line net amount (BT-131). */
-  amount: number | null;
-}
+/** An invoice line as the rules see it; its amount is the line net amount (BT-131). */
+export type RuleLine = PlainLine;
 
 /** One VAT breakdown row as printed (BG-23): taxable amount (BT-116), rate in percent (BT-119), tax (BT-117). */
-export interface RuleTaxRow {
-  rate: number | null;
-  base: number | null;
-  amount: number | null;
-}
+export type RuleTaxRow = PlainTaxRow;
 
-export interface RuleInvoice {
+/**
+ * The catalogue's fields (fieldCatalogue.ts: the key fields always, the settlement amounts BT-106, BT-107, BT-108,
+ * BT-113, BT-115 where printed) and what only the rules look at.
+ */
+export interface RuleInvoice extends CoreValues, Partial<SettlementValues> {
   /** A credit note's amounts may be negative; the identities hold all the same. */
   document_type?: 'invoice' | 'credit_note';
-  invoice_number: string | null;
-  issue_date: string | null;
-  due_date: string | null;
-  seller: string | null;
-  buyer: string | null;
-  currency: string | null;
-  /** Sum of invoice line net amounts (BT-106) where printed apart from the total without VAT. */
-  line_total?: number | null;
-  /** Document-level allowances (BT-107) and charges (BT-108) where printed. */
-  allowances?: number | null;
-  charges?: number | null;
-  /** Invoice total amount without VAT (BT-109). */
-  subtotal: number | null;
-  /** Invoice total VAT amount (BT-110). */
-  tax: number | null;
-  /** Invoice total amount with VAT (BT-112). */
-  total: number | null;
-  /** Paid amount (BT-113) and rounding amount (BT-114) where printed. */
-  prepaid?: number | null;
+  /** Rounding amount (BT-114) where printed. */
   rounding?: number | null;
-  /** Amount due for payment (BT-115). */
-  amount_due?: number | null;
   lines: RuleLine[];
   tax_breakdown?: RuleTaxRow[];
   /** Bank account numbers printed on the page. */

@@ -1,0 +1,163 @@
+/**
+ * The page's conventions that name a party where no label does (parties.ts tries them in this order for the seller):
+ * running text ("sold by Amazon Web Services, Inc."), the seller's web or mail domain, the company's legal line, a
+ * name carrying a legal form, address blocks above the item table (the letterhead's, then the envelope window's),
+ * and last the letterhead's first name-like line.
+ */
+import type { Segment, TextLine } from './layout.js';
+import { compactName, legalForm, legalFormRun, legalNotice, legalNoticeLine, looksLikeAddress, partyName } from './partyNames.js';
+
+export interface NameCandidate {
+  line: number;
+  segment: Segment;
+  name: string;
+}
+
+/** Mail services and placeholders whose domain names nobody's company. */
+const genericDomains = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|gmx|web|aol|mail|orange|free|wanadoo|t-online|example|test|fake)$/i;
+
+/** The registrable names of the web sites and mail domains on the page ("www.azure-interior.com" → "azure-interior"). */
+function pageDomains(lines: TextLine[], skip: Set<number>): Set<string> {
+  const domains = new Set<string>();
+  lines.forEach((line, l) => {
+    if (skip.has(l)) return;
+    for (const m of line.text.matchAll(/(?:@|https?:\/\/|www\.)((?:[a-z\d-]+\.)*[a-z\d-]+)\.[a-z]{2,6}\b/gi)) {
+      const name = m[1]!.split('.').pop()!.toLowerCase();
+      if (name.length >= 3 && !genericDomains.test(name)) domains.add(name.replace(/-/g, ''));
+    }
+  });
+  return domains;
+}
+
+export interface AddressBlock {
+  /** Lines of the block, the name line first. */
+  lines: number[];
+  candidate: NameCandidate;
+}
+
+/**
+ * Address blocks above the body: a name line with, left-aligned (or centred) under it and without a wide gap, lines of which one
+ * is an address. Top to bottom.
+ */
+export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStart: number): AddressBlock[] {
+  const blocks: AddressBlock[] = [];
+  const used = new Set<string>();
+  for (let l = 0; l < Math.min(bodyStart, lines.length); l++) {
+    lines[l]!.segments.forEach((segment, s) => {
+      if (used.has(`${l}:${s}`) || labelled.has(`${l}:${s}`) || looksLikeAddress(segment.text)) return;
+      const name = partyName(segment.text);
+      if (!name) return;
+      const charWidth = (segment.x2 - segment.x1) / Math.max(1, segment.text.length);
+      const members = [l];
+      const keys = [`${l}:${s}`];
+      let previous = lines[l]!;
+      let address = false;
+      for (let k = l + 1; k < lines.length && k <= l + 5; k++) {
+        const next = lines[k]!;
+        if (next.y - (previous.y + previous.height) > 1.5 * Math.max(previous.height, next.height)) break;
+        // Left-aligned, or centred under a centred letterhead.
+        const under = next.segments.findIndex(
+          (seg) => Math.abs(seg.x1 - segment.x1) <= 2 * charWidth || Math.abs(seg.x1 + seg.x2 - segment.x1 - segment.x2) <= 4 * charWidth,
+        );
+        if (under < 0 || labelled.has(`${k}:${under}`)) break;
+        members.push(k);
+        keys.push(`${k}:${under}`);
+        if (looksLikeAddress(next.segments[under]!.text)) address = true;
+        previous = next;
+      }
+      if (!address) return;
+      for (const key of keys) used.add(key);
+      blocks.push({ lines: members, candidate: { line: l, segment, name } });
+    });
+  }
+  return blocks.sort((a, b) => a.lines[0]! - b.lines[0]! || a.candidate.segment.x1 - b.candidate.segment.x1);
+}
+
+/** "All services are sold by Amazon Web Services, Inc.": a company with its legal form after "sold by" in running text. */
+export function soldByNamed(lines: TextLine[], skip: Set<number>): NameCandidate | null {
+  for (const [l, line] of lines.entries()) {
+    if (skip.has(l)) continue;
+    for (const segment of line.segments) {
+      const m = /(?<![\p{L}])(?:sold|issued|provided|supplied|invoiced|operated|verkauft|geliefert|vendu|fourni|factur[ée])\s+(?:by|von|durch|par)\s+(.+?)(?=;|\.\s|$)/iu.exec(segment.text);
+      const name = m ? partyName(m[1]!) : null;
+      if (name && legalForm.test(name)) return { line: l, segment, name };
+    }
+  }
+  return null;
+}
+
+/** Names on the page that equal the name of one of its web or mail domains. */
+export function domainNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
+  const domains = pageDomains(lines, skip);
+  if (domains.size === 0) return null;
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    const name = partyName(segment.text);
+    if (name && domains.has(compactName(name))) return { line: l, segment, name };
+  }
+  return null;
+}
+
+/** The company named by a legal line: "Free SAS au capital de …", or the name line right above "Siège social : …". */
+export function legalLineNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    const notice = legalNotice.exec(segment.text);
+    if (notice && notice.index > 0 && legalForm.test(segment.text.slice(0, notice.index))) {
+      const name = partyName(segment.text);
+      if (name) return { line: l, segment, name };
+    }
+    if (legalNoticeLine.test(segment.text) && l > 0) {
+      // The company's name is the line above, over the notice (centred footers: overlapping in x).
+      for (let k = l - 1; k >= Math.max(0, l - 2); k--) {
+        const above = lines[k]!.segments.find((seg) => Math.min(seg.x2, segment.x2) - Math.max(seg.x1, segment.x1) > 0);
+        const name = above && !looksLikeAddress(above.text) ? partyName(above.text) : null;
+        if (above && name) return { line: k, segment: above, name };
+      }
+    }
+  }
+  return null;
+}
+
+/** The first segment whose name carries a legal form before its end ("Coolblue B.V.", not "SARL au capital …"). */
+export function legalFormNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
+  for (const { l, segment } of unlabelledSegments(lines, labelled, skip)) {
+    // The name ends with its legal form(s): what follows is something else ("Weena 664", "iov Saeco.com").
+    const form = legalForm.exec(segment.text);
+    if (!form || form.index === 0) continue;
+    // "IDESAG@SAP-AG.COM": a legal form inside a mail or web address names no company on this line.
+    const token = segment.text.slice(segment.text.lastIndexOf(' ', form.index) + 1).split(/\s/)[0]!;
+    if (/@|\.[a-z]{2,6}$|^www\./i.test(token)) continue;
+    let end = form.index + form[0].length;
+    for (let next = legalFormRun.exec(segment.text.slice(end)); next; next = legalFormRun.exec(segment.text.slice(end))) end += next[0].length;
+    const name = partyName(segment.text.slice(0, end));
+    if (name && name.length <= 80) return { line: l, segment, name };
+  }
+  return null;
+}
+
+/** The letterhead: the first name-like, unlabelled segment of the page. */
+export function letterhead(lines: TextLine[], labelled: Set<string>, skip: Set<number>, bodyStart: number): NameCandidate | null {
+  for (let l = 0; l < Math.min(bodyStart, lines.length); l++) {
+    if (skip.has(l)) continue;
+    for (const [s, segment] of lines[l]!.segments.entries()) {
+      if (labelled.has(`${l}:${s}`)) continue;
+      const name = partyName(segment.text);
+      if (name) return { line: l, segment, name };
+    }
+  }
+  return null;
+}
+
+/**
+ * Unlabelled segments that may name a party. Text read from an image on a text-layer page is left out: a logo's
+ * wordmark is a brand, while the party's registered name (EN 16931 BT-27 / BT-44) is printed as text.
+ */
+function* unlabelledSegments(lines: TextLine[], labelled: Set<string>, skip: Set<number>): Generator<{ l: number; segment: TextLine['segments'][number] }> {
+  for (const [l, line] of lines.entries()) {
+    if (skip.has(l)) continue;
+    for (const [s, segment] of line.segments.entries()) {
+      if (labelled.has(`${l}:${s}`) || segment.words.every((word) => word.fromImage)) continue;
+      yield { l, segment };
+    }
+  }
+}
+
