@@ -15,7 +15,7 @@ import { DifferentialTally, type AllowedDisagreement } from './en16931Differenti
 import { mutantsOf, mutationOperators } from './en16931Mutations.js';
 import { En16931Oracle, oracleAvailable, oracleSyntaxOf, type OracleSyntax } from './en16931Oracle.js';
 
-const MUTANTS_PER_DOCUMENT = Number(process.env.RECTO_EN16931_MUTANTS ?? 20);
+const MUTANTS_PER_DOCUMENT = Number(process.env.RECTO_EN16931_MUTANTS ?? 12);
 const LARGE_DOCUMENT_CHARS = 300_000;
 const MUTANTS_PER_LARGE_DOCUMENT = 3;
 const SEED = 2026;
