@@ -14,7 +14,7 @@ export function validateSemanticInvoice(inv: SemanticInvoice, options: ValidateO
   const notApplicable: string[] = [];
   const available = options.source === 'page' ? (inv.pageTerms ?? new Set<string>()) : null;
   for (const rule of rulesFor(inv.syntax)) {
-    if (available && !rule.bt.every((bt) => available.has(bt))) {
+    if (available && !(rule.needs ?? rule.bt).every((bt) => available.has(bt))) {
       notApplicable.push(rule.id);
       continue;
     }

@@ -6,7 +6,7 @@
  */
 import Big from 'big.js';
 import { dec, round2, same, xround, xsDouble } from '../decimal.js';
-import { vatPrefix, country, icd, objectIdScheme } from '../codeLists/lists.js';
+import { vatPrefixCii, countryCii, icd, objectIdScheme } from '../codeLists/lists.js';
 import type { DocumentTotals, Party, SemanticInvoice, Term } from '../model/semanticInvoice.js';
 import { breakdownVatHolds } from './totals.js';
 import { ciiVatCategoryRules } from './ciiVatCategories.js';
@@ -14,7 +14,7 @@ import { code, filled, forEach, isAllowance, isCharge, isVat, present, whole, ty
 
 const first = (terms: readonly Term[]): Term | undefined => terms[0];
 const hasVatId = (p: Party | undefined): boolean => (p?.taxIds ?? []).some((t) => t.scheme?.text === 'VAT' && present(t.id));
-const VAT_PREFIX_TEXT = ` ${[...vatPrefix].join(' ')} `;
+const VAT_PREFIX_TEXT = ` ${[...vatPrefixCii].join(' ')} `;
 
 /** XPath `sum()` over untyped values: xs:double. Null when one is not a number (the XSLT would stop with an error). */
 function doubleSum(terms: readonly (Term | undefined)[]): number | null {
@@ -170,7 +170,7 @@ const rules: Rule[] = [
   forEach('BR-CL-07', ['BT-18-1'], (inv) => inv.referenceTypeCodes, (t) => !/\s/.test(code(t)) && objectIdScheme.has(code(t))),
   forEach('BR-CL-10', ['BT-29', 'BT-46', 'BT-60'], (inv) => [inv.seller, inv.buyer, inv.payee, inv.taxRepresentative].flatMap((p) => p?.globalIds.filter((g) => 'schemeID' in g.attrs) ?? []), (t) => icd.has((t.attrs.schemeID ?? '').trim())),
   forEach('BR-CL-11', ['BT-30', 'BT-47', 'BT-61'], (inv) => [inv.seller, inv.buyer, inv.payee, inv.taxRepresentative].flatMap((p) => [...(p?.ids ?? []), ...(p?.legalIds ?? [])].filter((g) => 'schemeID' in g.attrs)), (t) => icd.has((t.attrs.schemeID ?? '').trim())),
-  forEach('BR-CL-14', ['BT-40', 'BT-55', 'BT-69', 'BT-80'], (inv) => inv.countryCodes, (t) => !/\s/.test(code(t)) && country.has(code(t))),
+  forEach('BR-CL-14', ['BT-40', 'BT-55', 'BT-69', 'BT-80'], (inv) => inv.countryCodes, (t) => !/\s/.test(code(t)) && countryCii.has(code(t))),
   forEach('BR-CL-17', ['BT-95', 'BT-102'], (inv) => [...inv.allowanceCharges, ...inv.lines.flatMap((l) => l.allowances)].flatMap((a) => a.taxCategories.map((c) => c.code)).filter(present), (t) => /^(AE|L|M|E|S|Z|G|O|K|B)$/.test(code(t))),
   forEach('BR-CL-18', ['BT-118', 'BT-151'], (inv) => [...breakdowns(inv).flatMap((b) => b.categories), ...inv.lines.flatMap((l) => l.taxCategories)].map((c) => c.code).filter(present), (t) => /^(AE|L|M|E|S|Z|G|O|K|B)$/.test(code(t))),
   ...ciiVatCategoryRules,

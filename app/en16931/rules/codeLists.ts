@@ -56,7 +56,7 @@ export const codeListRules: Rule[] = [
   forEach('BR-CL-11', ['BT-30', 'BT-47', 'BT-61'], (inv) => parties(inv).flatMap((p) => withAttr(p.legalIds, 'schemeID')), attrIn(lists.icd, 'schemeID')),
   forEach('BR-CL-13', ['BT-158-1'], (inv) => inv.lines.flatMap((l) => withAttr(l.classifications, 'listID')), attrIn(lists.itemClassification, 'listID')),
   forEach('BR-CL-14', ['BT-40', 'BT-55', 'BT-69', 'BT-80'], (inv) => [...parties(inv).map((p) => p.address?.country), ...inv.delivery.map((d) => d.address?.country)].filter(present), codeIn(lists.country)),
-  forEach('BR-CL-15', ['BT-159'], (inv) => inv.lines.flatMap((l) => l.originCountries), codeIn(lists.country)),
+  forEach('BR-CL-15', ['BT-159'], (inv) => inv.lines.flatMap((l) => l.originCountries), (t, inv) => codeIn(inv.syntax === 'cii' ? lists.countryCii : lists.country)(t)),
   forEach('BR-CL-16', ['BT-81'], (inv) => inv.paymentMeans.map((p) => p.code).filter(present), codeIn(lists.paymentMeans)),
   forEach('BR-CL-17', ['BT-95', 'BT-102', 'BT-118'], (inv) => allTaxCategories(inv).map((c) => c.code).filter(present), codeIn(VAT_CATEGORY_CODES)),
   forEach('BR-CL-18', ['BT-151'], (inv) => inv.lines.flatMap((l) => l.taxCategories.map((c) => c.code)).filter(present), codeIn(VAT_CATEGORY_CODES)),

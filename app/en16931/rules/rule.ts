@@ -10,6 +10,11 @@ export interface Rule {
   id: string;
   /** Business terms and groups the rule concerns. */
   bt: string[];
+  /**
+   * The terms a page must give for the rule to apply to a page-read invoice (default: all of `bt`). Optional terms the
+   * rule reads only when present (allowance and charge totals, paid amount, rounding) are left out.
+   */
+  needs?: string[];
   /** Only in this syntax's schematron (the two bindings test some things differently or not at all). */
   only?: Syntax;
   /** The violations; empty when the rule holds. */
@@ -52,3 +57,6 @@ export const anyTaxIds = (p: Party | undefined) => (p ? p.taxIds.filter((t) => t
 /** `ChargeIndicator = false()`: the untyped indicator cast to xs:boolean ("false"/"0"); absent or other text matches neither. */
 export const isAllowance = (a: { indicator: string }): boolean => a.indicator === 'false' || a.indicator === '0';
 export const isCharge = (a: { indicator: string }): boolean => a.indicator === 'true' || a.indicator === '1';
+
+/** The rule with the terms it needs on a page narrowed to `needs`. */
+export const needing = (rule: Rule, needs: string[]): Rule => ({ ...rule, needs });

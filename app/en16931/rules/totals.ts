@@ -2,7 +2,7 @@
 import { dec, round2, same, sum, xround } from '../decimal.js';
 import { vatPrefix } from '../codeLists/lists.js';
 import type { AllowanceCharge, DocumentTotals, SemanticInvoice, Term } from '../model/semanticInvoice.js';
-import { code, forEach, isAllowance, isCharge, isVat, present, whole, type Rule } from './rule.js';
+import { code, forEach, isAllowance, needing, isCharge, isVat, present, whole, type Rule } from './rule.js';
 
 const first = (terms: readonly Term[]) => terms[0];
 const amountsOf = (acs: readonly AllowanceCharge[]) => acs.map((a) => first(a.amounts));
@@ -73,13 +73,13 @@ export const totalsRules: Rule[] = [
   forEach('BR-CO-07', ['BT-139', 'BT-140'], (inv) => inv.lines.flatMap((l) => l.allowances.filter(isAllowance)), () => true),
   forEach('BR-CO-08', ['BT-144', 'BT-145'], (inv) => inv.lines.flatMap((l) => l.allowances.filter(isCharge)), () => true),
   forEach('BR-CO-09', ['BT-31', 'BT-48', 'BT-63'], (inv) => [inv.seller, inv.buyer, inv.payee, inv.taxRepresentative].flatMap((p) => p?.taxIds.filter((t) => t.scheme && code(t.scheme).toUpperCase() === 'VAT') ?? []), (t) => VAT_PREFIX_TEXT.includes((t.id?.text ?? '').slice(0, 2))),
-  totalsRule('BR-CO-10', ['BT-106', 'BT-131'], (t, inv) => {
+  needing(totalsRule('BR-CO-10', ['BT-106', 'BT-131'], (t, inv) => {
     const s = sum(inv.lines.flatMap((l) => l.netAmount));
     return same(dec(first(t.lineExtension)), s === null ? null : round2(s));
-  }),
+  }), ['BT-106', 'BT-131', 'BG-25']),
   totalsRule('BR-CO-11', ['BT-107', 'BT-92'], (t, inv) => allowanceTotalHolds(t.allowanceTotal, inv.allowanceCharges.filter(isAllowance))),
   totalsRule('BR-CO-12', ['BT-108', 'BT-99'], (t, inv) => allowanceTotalHolds(t.chargeTotal, inv.allowanceCharges.filter(isCharge))),
-  totalsRule('BR-CO-13', ['BT-109', 'BT-106', 'BT-107', 'BT-108'], taxExclusiveHolds),
+  needing(totalsRule('BR-CO-13', ['BT-109', 'BT-106', 'BT-107', 'BT-108'], taxExclusiveHolds), ['BT-109', 'BT-106']),
   forEach('BR-CO-14', ['BT-110', 'BT-117'], (inv) => inv.taxTotals, (t) => {
     if (t.subtotals.length === 0) return true;
     const s = sum(t.subtotals.map((x) => x.taxAmount).filter((x): x is Term => x !== undefined));
@@ -96,7 +96,7 @@ export const totalsRules: Rule[] = [
       return inclusive !== null && exclusive !== null && tax !== null && inclusive.eq(round2(exclusive.plus(tax)));
     }),
   ),
-  totalsRule('BR-CO-16', ['BT-115', 'BT-112', 'BT-113', 'BT-114'], payableHolds),
+  needing(totalsRule('BR-CO-16', ['BT-115', 'BT-112', 'BT-113', 'BT-114'], payableHolds), ['BT-115', 'BT-112']),
   forEach('BR-CO-17', ['BT-117', 'BT-116', 'BT-119'], (inv) => inv.taxTotals.flatMap((t) => t.subtotals), (s) => {
     const vat = s.categories.find(isVat);
     return breakdownVatHolds(s.taxableAmount, s.taxAmount, vat?.rate, false);
