@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { round2, xround, decOf } from './decimal.js';
 import { semanticInvoiceFromPage } from './fromPageFields.js';
-import { CII_RULES, EInvoiceError, UBL_RULES, validateEInvoiceXml, validateSemanticInvoice } from './index.js';
+import { CII_RULES, EInvoiceError, SYNTAX_RULE_COUNTS, UBL_RULES, UNSUPPORTED_SYNTAX_RULES, validateEInvoiceXml, validateSemanticInvoice } from './index.js';
 import { CII_TEXT, UBL_TEXT } from './rules/schematronText.js';
 
 const UBL_NS = 'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
@@ -54,6 +54,22 @@ describe('XML input', () => {
     const dec = validateEInvoiceXml(xml).failed.find((f) => f.id === 'BR-DEC-23');
     expect(dec).toMatchObject({ flag: 'fatal', line: 'L7', bt: ['BT-131'] });
     expect(dec?.message).toMatch(/^\[BR-DEC-23\]/);
+  });
+});
+
+describe('syntax binding rules', () => {
+  it('evaluates every UBL and CII syntax test of the schematron', () => {
+    expect(SYNTAX_RULE_COUNTS).toEqual({ ubl: 756, cii: 583 });
+    expect(UNSUPPORTED_SYNTAX_RULES).toEqual({ ubl: [], cii: [] });
+  });
+
+  it('warns about elements outside EN 16931 and checks the UBL version and cardinalities', () => {
+    const ids = fired(ubl('<cbc:UBLVersionID>2.0</cbc:UBLVersionID><cbc:UUID>x</cbc:UUID><cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>'));
+    expect(ids).toEqual(expect.arrayContaining(['UBL-CR-002', 'UBL-CR-005']));
+    expect(fired(ubl('<cbc:UBLVersionID>2.1</cbc:UBLVersionID>'))).not.toContain('UBL-CR-002');
+    expect(fired(ubl('<cac:InvoicePeriod><cbc:StartDate>2024-01-01</cbc:StartDate></cac:InvoicePeriod><cac:InvoicePeriod><cbc:StartDate>2024-01-01</cbc:StartDate></cac:InvoicePeriod>'))).toContain('UBL-SR-08');
+    const report = validateEInvoiceXml(ubl('<cbc:UUID>x</cbc:UUID>'));
+    expect(report.failed.find((f) => f.id === 'UBL-CR-005')).toMatchObject({ flag: 'warning' });
   });
 });
 
