@@ -3,7 +3,7 @@
  * with the document (main/store/einvoices.ts) read once into the semantic model and validated; the analyst's saved
  * corrections of the invoice fields, and unsaved drafts, applied on top with only the rules that read them re-run.
  */
-import { readSemanticInvoice, validateSemanticInvoice, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
+import { readSemanticInvoice, validateEInvoiceXml, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
 import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
 import { latestCorrections } from '../../app/invoice/review/corrections.js';
 import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
@@ -29,8 +29,10 @@ export function documentEInvoiceReport(store: ProjectStore, documentId: string):
   let validated: Validated | null = null;
   if (stored?.status === 'read') {
     try {
-      const invoice = readSemanticInvoice(new TextDecoder('utf-8').decode(stored.xml));
-      validated = { fileName: stored.fileName, invoice, report: validateSemanticInvoice(invoice, { source: 'xml' }) };
+      const xml = new TextDecoder('utf-8').decode(stored.xml);
+      // The report has the business and the syntax binding rules; field edits change only the semantic model, so
+      // only business rules run again on it (the syntax rules' results are those of the XML).
+      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(xml), report: validateEInvoiceXml(xml) };
     } catch {
       validated = null; // the import already showed why the XML cannot be read
     }
