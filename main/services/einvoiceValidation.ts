@@ -47,7 +47,7 @@ export function einvoiceValidation(
   pageId: string,
   drafts: readonly { field: ValidatedField; value: FieldValue }[] = [],
 ): EInvoiceValidation | null {
-  const page = store.getPage(pageId);
+  const page = store.documents.getPage(pageId);
   const validated = documentEInvoiceReport(store, page.documentId);
   if (!validated) return null;
   const edits = new Map<ValidatedField, FieldValue>();
