@@ -2,6 +2,7 @@
  * Required fields of EN 16931 that a page can show (a subset of BR-01 … BR-16: the rest — specification identifier,
  * type code, country codes — exist only in the XML), and the date order a clerk checks: due date not before issue.
  */
+import { plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 interface Required {
@@ -22,7 +23,8 @@ const required: Required[] = [
 
 const present = (value: unknown): boolean => (typeof value === 'number' ? isKnown(value) : typeof value === 'string' ? value.trim() !== '' : false);
 
-export function requiredFields(invoice: RuleInvoice): RuleResult[] {
+/** `format`: amounts print as the document prints them, like every other rule's message (BR-14's total). */
+export function requiredFields(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   return required.map(({ rule, field, term }) => {
     const value = invoice[field];
     const ok = present(value);
@@ -30,7 +32,7 @@ export function requiredFields(invoice: RuleInvoice): RuleResult[] {
       rule,
       title: `${term} present`,
       status: ok ? 'pass' : 'fail',
-      message: ok ? `${term}: ${String(value)}.` : `${term} is missing.`,
+      message: ok ? `${term}: ${typeof value === 'number' ? format.amount(value) : String(value)}.` : `${term} is missing.`,
       fields: [field],
     };
   });
