@@ -206,6 +206,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         <DocumentRail
           documents={documents}
           selectedPageId={pageId}
+          marks={fieldsPane.pageMarks}
           onSelect={goTo}
           onImportFiles={(files) => void imports.importFiles(files)}
           onImportDialog={nativeDialogs && bridge ? () => void imports.importViaDialog() : undefined}

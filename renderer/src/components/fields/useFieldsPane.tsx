@@ -14,6 +14,7 @@ import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
 import { useFieldsWidth } from './useFieldsWidth.js';
+import { pageMarks } from '../../logic/pageMarks.js';
 import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
@@ -164,6 +165,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         fields={fields}
         selected={selected.paths}
         activeRule={activeRule}
+        read={review?.extraction != null}
         collapsed={collapsed}
         onToggle={() => setCollapsed((value) => !value)}
         onSelectField={selectField}
@@ -209,5 +211,6 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       />
     ) : null;
 
-  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage };
+  const marks = useMemo(() => pageMarks(queue.items), [queue.items]);
+  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage, pageMarks: marks };
 }
