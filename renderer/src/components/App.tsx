@@ -2,7 +2,9 @@
  * The shell of the UI: top bar, reading progress, and either the welcome view (no project) or the project's views:
  * review (always mounted, hidden behind curation so its editor and unsaved text survive) and curation.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { defaultCurationQuery, type CurationQuery } from '../logic/curation/curationQuery.js';
+import { useNavigationHistory } from '../state/useNavigationHistory.js';
 import { useClient } from '../state/contractContext.js';
 import { useAppInfo } from '../state/useAppInfo.js';
 import { useCorpusExport } from '../state/useCorpusExport.js';
@@ -39,6 +41,18 @@ export function App() {
     setView('review');
   }, []);
   const onSavedWhileHidden = useCallback(() => setCurationRefresh((count) => count + 1), []);
+  // The queue is a place: its filter, sort and scroll outlive a visit to a page (the view itself unmounts).
+  const [curationQuery, setCurationQuery] = useState<CurationQuery>(defaultCurationQuery);
+  const curationScroll = useRef(0);
+  const queueFilter = useMemo(
+    () => ({ signal: curationQuery.signal, documentId: curationQuery.documentId, statuses: curationQuery.statuses }),
+    [curationQuery.signal, curationQuery.documentId, curationQuery.statuses],
+  );
+  const [shownPageId, setShownPageId] = useState<string | null>(null);
+  useNavigationHistory({ view, pageId: shownPageId }, (entry) => {
+    if (entry.pageId && entry.pageId !== shownPageId) setOpenRequest((previous) => ({ pageId: entry.pageId!, serial: (previous?.serial ?? 0) + 1 }));
+    setView(entry.view as View);
+  });
 
   if (!info) {
     if (error) return <FatalScreen title="Recto is not responding" message={error} onRetry={() => void reload()} />;
@@ -78,6 +92,12 @@ export function App() {
             openRequest={openRequest}
             onSavedWhileHidden={onSavedWhileHidden}
             onShowView={setView}
+            onExport={() => {
+              setView('curation');
+              setExportOpen(true);
+            }}
+            onPageShown={setShownPageId}
+            queueFilter={queueFilter}
           />
           {view === 'curation' && (
             <CurationView
@@ -89,6 +109,9 @@ export function App() {
               nativeDialogs={info.nativeDialogs}
               exportOpen={exportOpen}
               onExportOpen={setExportOpen}
+              query={curationQuery}
+              onQuery={setCurationQuery}
+              scrollMemory={curationScroll}
             />
           )}
           {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}

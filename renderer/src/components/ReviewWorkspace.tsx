@@ -7,6 +7,7 @@ import type { ImportResult } from '../../../app/contract/methods.js';
 import type { Span } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
+import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { elementAtOffset } from '../logic/spanMap.js';
 import { useClient, useConnection, useConnectionState, useContractEvent, useOnReconnect } from '../state/contractContext.js';
 import { PageDataCache } from '../state/pageDataCache.js';
@@ -41,9 +42,15 @@ interface ReviewWorkspaceProps {
   onSavedWhileHidden(): void;
   /** Switches to another view (from the command palette). */
   onShowView?(view: 'curation' | 'evaluate'): void;
+  /** The curation view with its export dialog (from the command palette). */
+  onExport?(): void;
+  /** The page on screen changed (the app's history records it). */
+  onPageShown?(pageId: string | null): void;
+  /** The curation view's filter, which Alt+N / Alt+P follow. */
+  queueFilter?: QueueFilter;
 }
 
-export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -90,7 +97,13 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   );
   const imports = useImport(onImported);
   const dragging = useFileDrop((files) => void imports.importFiles(files));
-  useReviewKeys({ onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow() }, active);
+  useReviewKeys(
+    { onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow(), onBack: () => window.history.back(), onForward: () => window.history.forward() },
+    active,
+  );
+  const onPageShownLatest = useRef(onPageShown);
+  onPageShownLatest.current = onPageShown;
+  useEffect(() => onPageShownLatest.current?.(pageId), [pageId]);
 
   // Opening a page from the curation view.
   const goToLatest = useRef(goTo);
@@ -148,6 +161,19 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     void reloadDocuments();
   };
 
+  const fieldsPane = useFieldsPane({
+    pageId,
+    review,
+    liveText: session.liveText,
+    active,
+    goTo,
+    onStatusChanged: () => {
+      reloadReview();
+      void reloadDocuments();
+    },
+    cache: pageData,
+    queueFilter,
+  });
   const tools = useReviewTools({
     editor: editorInstance,
     review,
@@ -162,6 +188,9 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       reread: () => void reread(),
       showTab: setTab,
       showView: (view) => onShowView?.(view),
+      exportCorpus: () => onExport?.(),
+      history: (direction) => (direction === 'back' ? window.history.back() : window.history.forward()),
+      fields: fieldsPane.commands,
       importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
     },
   });
@@ -171,18 +200,6 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
     : '';
   const hasText = session.content !== null;
-  const fieldsPane = useFieldsPane({
-    pageId,
-    review,
-    liveText: session.liveText,
-    active,
-    goTo,
-    onStatusChanged: () => {
-      reloadReview();
-      void reloadDocuments();
-    },
-    cache: pageData,
-  });
 
   // Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead.
   const shownPageId = review?.page.id ?? null;
