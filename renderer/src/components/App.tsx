@@ -70,8 +70,8 @@ export function App() {
         onView={setView}
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
+        progress={<JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
       />
-      <JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />
       {showWelcome ? (
         <WelcomeView
           info={info}
