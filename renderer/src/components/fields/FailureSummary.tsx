@@ -2,7 +2,7 @@
  * The pinned summary at the top of the fields panel: what fails on this page, at a glance and above the fold at
  * 1280×720 (the rule list below may be scrolled off). Each entry selects its rule or field, as the list does.
  */
-import { fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
+import { byRule, fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
 
 interface FailureSummaryProps {
   summary: Summary;
@@ -34,12 +34,13 @@ export function FailureSummary({ summary, onSelectRule, onSelectField }: Failure
         <span className="summary-label">
           {label} <b>{entries.length}</b>
         </span>
-        {entries.slice(0, SHOWN_PER_GROUP).map((entry) => (
+        {byRule(entries).slice(0, SHOWN_PER_GROUP).map((entry) => (
           <button key={entry.index} className="summary-chip fail" title={entry.message} onClick={() => onSelectRule(entry.index)} data-summary-rule={entry.rule}>
             {entry.rule}
+            {entry.count > 1 && ` ×${entry.count}`}
           </button>
         ))}
-        {entries.length > SHOWN_PER_GROUP && <span className="muted">+{entries.length - SHOWN_PER_GROUP} more below</span>}
+        {byRule(entries).length > SHOWN_PER_GROUP && <span className="muted">+{byRule(entries).length - SHOWN_PER_GROUP} more below</span>}
       </div>
     );
   return (

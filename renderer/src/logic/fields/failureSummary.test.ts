@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { emptyFieldValues } from '../../../../app/invoice/review/index.js';
-import { summarizeFailures, xmlDisagreements } from './failureSummary.js';
+import { byRule, summarizeFailures, xmlDisagreements } from './failureSummary.js';
 
 const rule = (name: string, status: RuleResult['status']): RuleResult => ({ rule: name, title: name, status, message: `${name} says`, fields: [] });
 
@@ -25,5 +25,12 @@ describe('xmlDisagreements', () => {
     const xml = { total: 129, tax: 19, buyer: 'acme gmbh ', seller: 'Someone' };
     expect(xmlDisagreements(values, xml)).toEqual(['total']);
     expect(xmlDisagreements(values, null)).toEqual([]);
+  });
+});
+
+describe('byRule', () => {
+  it('gives a rule failing several times one entry with its count, at its first failure', () => {
+    const summary = summarizeFailures([rule('LINE', 'fail'), rule('BR-CO-10', 'fail'), rule('LINE', 'fail')], [], true);
+    expect(byRule(summary.failing).map((r) => [r.rule, r.index, r.count])).toEqual([['LINE', 0, 2], ['BR-CO-10', 1, 1]]);
   });
 });

@@ -59,3 +59,14 @@ export function summarizeFailures(rules: readonly RuleResult[], disagreements: r
 }
 
 export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;
+
+/** A group's entries once per rule (a rule failing on three lines is one chip, ×3), selecting its first failure. */
+export function byRule(entries: readonly SummaryRule[]): (SummaryRule & { count: number })[] {
+  const grouped = new Map<string, SummaryRule & { count: number }>();
+  for (const entry of entries) {
+    const known = grouped.get(entry.rule);
+    if (known) known.count++;
+    else grouped.set(entry.rule, { ...entry, count: 1 });
+  }
+  return [...grouped.values()];
+}
