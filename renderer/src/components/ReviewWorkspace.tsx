@@ -154,9 +154,19 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     reloadReview();
     void reloadDocuments();
   };
+  // A re-read shows the live reading view from the request until its job ends, with any engine: a fast one (a text
+  // layer) may read the page between two refetches of its status, which alone would never show it being read.
+  const [rereading, setRereading] = useState<{ pageId: string; jobId: string } | null>(null);
+  const finishedJobs = useRef(new Set<string>());
+  useContractEvent('job.progress', ({ jobId, state }) => {
+    if (state === 'running') return;
+    finishedJobs.current.add(jobId);
+    setRereading((current) => (current?.jobId === jobId ? null : current));
+  });
   const reread = async (engine?: string) => {
     if (!pageId) return;
-    await client.call('pages.reread', { pageId, engine }).catch(() => undefined);
+    const reply = await client.call('pages.reread', { pageId, engine }).catch(() => null);
+    if (reply && !finishedJobs.current.has(reply.jobId)) setRereading({ pageId, jobId: reply.jobId });
     reloadReview();
     void reloadDocuments();
   };
@@ -177,6 +187,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const tools = useReviewTools({
     editor: editorInstance,
     review,
+    rereading: rereading !== null && rereading.pageId === pageId,
     active,
     hasText: session.content !== null,
     saveNow: session.saveNow,
