@@ -25,14 +25,18 @@ const entryOf = (state: unknown): NavigationEntry | null => {
 };
 const same = (a: NavigationEntry | null, b: NavigationEntry): boolean => a !== null && a.view === b.view && a.pageId === b.pageId;
 
-/** Records `current` as it changes; `restore` shows an entry the analyst went back or forward to. */
-export function useNavigationHistory(current: NavigationEntry, restore: (entry: NavigationEntry) => void): void {
+/**
+ * Records `current` as it changes, once `settled` (false while a page asked for is still on its way); `restore` shows
+ * an entry the analyst went back or forward to.
+ */
+export function useNavigationHistory(current: NavigationEntry, settled: boolean, restore: (entry: NavigationEntry) => void): void {
   const restoring = useRef<{ entry: NavigationEntry; until: number } | null>(null);
   const lastPushAt = useRef(0);
   const restoreLatest = useRef(restore);
   restoreLatest.current = restore;
 
   useEffect(() => {
+    if (!settled) return;
     const pending = restoring.current;
     if (pending) {
       // While a restored entry is being shown (view first, then its page), the steps on the way are not new entries.
@@ -50,7 +54,7 @@ export function useNavigationHistory(current: NavigationEntry, restore: (entry: 
       window.history.pushState(state, '');
       lastPushAt.current = Date.now();
     }
-  }, [current.view, current.pageId]);
+  }, [current.view, current.pageId, settled]);
 
   useEffect(() => {
     const onPop = (event: PopStateEvent) => {

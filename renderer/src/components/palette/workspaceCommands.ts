@@ -32,9 +32,9 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
   const { fields } = actions;
   const key = (command: Parameters<typeof shortcutOf>[0]) => shortcutOf(command, isMac);
   return [
+    { id: 'approve', title: 'Approve page (stay here)', enabled: page, run: () => actions.setReviewStatus('approved') },
     { id: 'approve-next', title: 'Approve page and open the next needing attention', shortcut: key('approve-next'), enabled: page, run: fields['approve-next'] },
     { id: 'reject', title: 'Reject page with a reason…', shortcut: key('reject'), enabled: page, run: fields.reject },
-    { id: 'approve', title: 'Approve page (stay here)', enabled: page, run: () => actions.setReviewStatus('approved') },
     { id: 'next-attention', title: 'Next page needing attention', shortcut: key('next-attention'), run: fields['next-attention'] },
     { id: 'previous-attention', title: 'Previous page needing attention', shortcut: key('previous-attention'), run: fields['previous-attention'] },
     { id: 'next-failing-rule', title: 'Next failing rule', shortcut: key('next-failing-rule'), enabled: page, run: fields['next-failing-rule'] },
