@@ -92,7 +92,13 @@ async function runUnderLoad(page: import('playwright-core').Page, cores: number,
       const p95On = quantile(on.times, 0.95);
       result[`${measure.name}_p95_ms`] = Number(p95Off.toFixed(2));
       result[`${measure.name}_loaded_p95_ms`] = Number(p95On.toFixed(2));
-      const split = (c: typeof off) => `${c.split.script.toFixed(0)}/${c.split.style.toFixed(0)}/${c.split.layout.toFixed(0)}/${c.split.tasks.toFixed(0)}`;
+      const split = (c: typeof off) =>
+        `${c.split.script.toFixed(0)}/${c.split.style.toFixed(0)}/${c.split.layout.toFixed(0)}/${c.split.tasks.toFixed(0)}/${c.split.tasksWall.toFixed(0)}`;
+      for (const [suffix, condition] of [['', off], ['_loaded', on]] as const) {
+        result[`${measure.name}${suffix}_script_ms`] = Number(condition.split.script.toFixed(2));
+        result[`${measure.name}${suffix}_main_thread_cpu_ms`] = Number(condition.split.tasks.toFixed(2));
+        result[`${measure.name}${suffix}_main_thread_wall_ms`] = Number(condition.split.tasksWall.toFixed(2));
+      }
       rows.push([
         measure.label,
         `${quantile(off.times, 0.5).toFixed(1)} / ${p95Off.toFixed(1)}`,
@@ -106,5 +112,5 @@ async function runUnderLoad(page: import('playwright-core').Page, cores: number,
   } finally {
     await burner.stop();
   }
-  printTable(['measure', 'no load p50 / p95 ms', `load +${cores} p50 / p95 ms`, 'p95 ratio', 'target', 'script/style/layout/tasks ms (no load)', '(load)'], rows);
+  printTable(['measure', 'no load p50 / p95 ms', `load +${cores} p50 / p95 ms`, 'p95 ratio', 'target', 'script/style/layout/tasks cpu/tasks wall ms (no load)', '(load)'], rows);
 }
