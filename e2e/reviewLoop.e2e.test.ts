@@ -102,6 +102,16 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await page.locator('[data-testid="curation-row"]').first().waitFor();
     await page.getByTestId('charts-later').waitFor();
     expect(await page.getByTestId('no-score').count()).toBeGreaterThan(0);
+    // The scroll position survives a visit to a page and Back (the list is taller than 1280×720 leaves it).
+    const view = page.getByTestId('curation-view');
+    const scrolled = await view.evaluate((element) => (element.scrollTop = element.scrollHeight - element.clientHeight));
+    expect(scrolled).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await page.locator('[data-testid="curation-row"]').last().click();
+    await page.getByTestId('page-image').waitFor();
+    await page.goBack();
+    await page.locator('[data-testid="curation-row"]').first().waitFor();
+    await expect.poll(() => view.evaluate((element) => element.scrollTop)).toBe(scrolled);
     const filter = page.locator('[data-testid="attention-queue"] [data-signal="failed-rule"]');
     await filter.click();
     await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('true');
