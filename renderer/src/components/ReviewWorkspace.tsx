@@ -323,6 +323,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         extraction={extraction}
         page={review?.page ?? null}
         revisionCount={review?.page.revisionCount ?? null}
+        correctedFields={fieldsPane.fields.corrected.size}
         connection={connectionState}
         selectedElement={elements.find((element) => element.id === selectedId) ?? null}
         extra={tools.statusItems}
