@@ -93,11 +93,10 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
     if (models.modified.getValue() !== currentText) models.modified.setValue(currentText);
   }, [baseText, currentText]);
 
-  // Full width: the diff over the whole workspace, side by side at any window size (the editor column alone leaves
+  // Full width: the diff over the whole window, wide enough to stand side by side (the editor column alone leaves
   // each side ~120 px at 1440 px). Escape returns.
   const [fullWidth, setFullWidth] = useState(false);
   useEffect(() => {
-    diff.current?.editor.updateOptions({ renderSideBySideInlineBreakpoint: fullWidth ? 0 : SIDE_BY_SIDE_MIN_WIDTH });
     if (!fullWidth) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
