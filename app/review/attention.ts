@@ -17,7 +17,7 @@ export interface AttentionSignal {
 }
 
 /** EN 16931 required-field rules (requiredRules.ts): a failure there is a missing field, not a wrong value. */
-const requiredFieldRules = new Set(['BR-02', 'BR-03', 'BR-05', 'BR-06', 'BR-07', 'BR-14']);
+export const requiredFieldRules: ReadonlySet<string> = new Set(['BR-02', 'BR-03', 'BR-05', 'BR-06', 'BR-07', 'BR-14']);
 
 /** A field read with less confidence than this needs checking (the panel shows it red). */
 export const LOW_FIELD_CONFIDENCE = 0.6;

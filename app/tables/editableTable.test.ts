@@ -136,3 +136,13 @@ describe.skipIf(!haveOlmocr)('grid round trip on the tables of real engine Markd
     expect(tables).toBeGreaterThan(0);
   });
 });
+
+describe('pipe-table cells with entities', () => {
+  it('shows the characters the entities stand for and writes a dollar back as the entity', () => {
+    const table = parsePipeTable('| Item | Price |\n|---|---|\n| Fish &amp; chips | &#36;5.00 |\n')!;
+    expect(table.cells.map((cell) => cell.text)).toEqual(['Item', 'Price', 'Fish & chips', '$5.00']);
+    const edited = setCellText(table, 1, 1, '$6.00');
+    if (edited instanceof Error) throw edited;
+    expect(serializeTable(edited)).toBe('| Item | Price |\n|---|---|\n| Fish &amp; chips | &#36;6.00 |\n');
+  });
+});

@@ -239,7 +239,9 @@ export function parsePipeTable(source: string): EditableTable | null {
     for (let c = 0; c < width; c++) {
       const range = ranges[c];
       const raw = range ? line.text.slice(range[0], range[1]) : '';
-      const text = collapseWhitespace(raw.replace(/\\\|/g, '|'));
+      // Entities decoded as in HTML cells (engines write `&#36;` for a dollar that must not open a formula).
+      const unescaped = raw.replace(/\\\|/g, '|');
+      const text = collapseWhitespace(unescaped.includes('&') ? (decodeCommonEntities(unescaped) ?? unescaped) : unescaped);
       cells.push({
         row: r,
         col: c,
@@ -307,6 +309,11 @@ export function canonicalTableHtml(table: EditableTable): string {
   return parts.join(br);
 }
 
+/** A cell's text as pipe-table source: `|` escaped, `$` as the entity the engines write (never a formula delimiter). */
+function pipeCellSource(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\$/g, '&#36;');
+}
+
 /** A pipe table can stay a pipe table while it has exactly one header row and no spans. */
 function fitsPipeTable(table: EditableTable): boolean {
   return table.headerRowCount === 1 && table.cells.every((cell) => cell.rowspan === 1 && cell.colspan === 1);
@@ -315,7 +322,7 @@ function fitsPipeTable(table: EditableTable): boolean {
 function canonicalPipeTable(table: EditableTable): string {
   const text = (r: number, c: number): string => {
     const cell = table.cells.find((candidate) => candidate.row === r && candidate.col === c);
-    return (cell?.text ?? '').replace(/\|/g, '\\|');
+    return pipeCellSource(cell?.text ?? '');
   };
   const line = (values: string[]): string => `| ${values.join(' | ')} |`;
   const cols = Array.from({ length: table.colCount }, (_, c) => c);
@@ -340,7 +347,7 @@ export function serializeTable(table: EditableTable): string {
     .sort((a, b) => b.sourceRange![0] - a.sourceRange![0]);
   let text = table.source;
   for (const cell of edits) {
-    const replacement = table.format === 'pipe' ? cell.text.replace(/\|/g, '\\|') : cell.html;
+    const replacement = table.format === 'pipe' ? pipeCellSource(cell.text) : cell.html;
     text = text.slice(0, cell.sourceRange![0]) + replacement + text.slice(cell.sourceRange![1]);
   }
   return text;

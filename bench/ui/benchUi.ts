@@ -1,10 +1,12 @@
 /**
- * `npm run bench:ui [-- --json FILE] [-- --pages N] [-- --samples N]`: the review screen's responsiveness, in the
+ * `npm run bench:ui [-- --json FILE] [-- --pages N] [-- --samples N] [-- --load N]`: the review screen's responsiveness, in the
  * browser shell driven by Playwright in Debian's Chromium, on a generated project of N (default 200) invoice pages
  * with five tables each (uiBenchProject.ts). Prints a table and writes
  * `{pages, page_switch_p95_ms, field_edit_to_rules_p95_ms, keystroke_preview_p95_ms, …}`, with a baseline measured in
  * the same run (one pages.getReview round trip) and each figure's ratio to it. Needs `npm run build` first.
- * Measures are listed in uiMeasures.ts; add one there to extend the report.
+ * Measures are listed in uiMeasures.ts; add one there to extend the report. `--load N` runs N busy threads beside
+ * it (cpuBurner.ts) and reports every measure without and with them, alternated in one run (loadRounds.ts), with the
+ * renderer's script / style / layout time per sample in each and the ratio of the p95s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +16,11 @@ import { launchChromium } from '../../e2e/support/chromium.js';
 import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { reviewRoundTrip, uiMeasures } from './uiMeasures.js';
+import { startCpuBurner } from './cpuBurner.js';
+import { measureUnderLoad, openMetrics } from './loadRounds.js';
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' }, samples: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' }, samples: { type: 'string' }, load: { type: 'string' } } });
+const load = values.load === undefined ? null : Number(values.load);
 const pages = Number(values.pages ?? 200);
 const samples = Number(values.samples ?? 40);
 const quantile = (xs: number[], q: number) => {
@@ -40,26 +45,72 @@ try {
   await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
 
   const result: Record<string, number> = { pages };
-  const rows: [string, string, string, string, string][] = [];
-  const baseline = await reviewRoundTrip.run(page, samples);
-  const baselineP95 = quantile(baseline, 0.95);
-  result[`${reviewRoundTrip.name}_p95_ms`] = Number(baselineP95.toFixed(2));
-  rows.push([reviewRoundTrip.label, quantile(baseline, 0.5).toFixed(1), baselineP95.toFixed(1), '', '1.00']);
-  for (const measure of uiMeasures) {
-    // Two unrecorded samples warm up the JIT and the page's caches.
-    await measure.run(page, 2);
-    const times = await measure.run(page, samples);
-    if (times.some((t) => t < 0)) throw new Error(`${measure.name}: the screen did not show the effect within 10 s`);
-    const p95 = quantile(times, 0.95);
-    result[`${measure.name}_p95_ms`] = Number(p95.toFixed(2));
-    rows.push([measure.label, quantile(times, 0.5).toFixed(1), p95.toFixed(1), measure.targetMs === null ? '' : `≤ ${measure.targetMs}`, (p95 / baselineP95).toFixed(2)]);
+  if (load !== null) {
+    await runUnderLoad(page, load, result);
+  } else {
+    const rows: [string, string, string, string, string][] = [];
+    const baseline = await reviewRoundTrip.run(page, samples);
+    const baselineP95 = quantile(baseline, 0.95);
+    result[`${reviewRoundTrip.name}_p95_ms`] = Number(baselineP95.toFixed(2));
+    rows.push([reviewRoundTrip.label, quantile(baseline, 0.5).toFixed(1), baselineP95.toFixed(1), '', '1.00']);
+    for (const measure of uiMeasures) {
+      // Two unrecorded samples warm up the JIT and the page's caches.
+      await measure.run(page, 2);
+      const times = await measure.run(page, samples);
+      if (times.some((t) => t < 0)) throw new Error(`${measure.name}: the screen did not show the effect within 10 s`);
+      const p95 = quantile(times, 0.95);
+      result[`${measure.name}_p95_ms`] = Number(p95.toFixed(2));
+      rows.push([measure.label, quantile(times, 0.5).toFixed(1), p95.toFixed(1), measure.targetMs === null ? '' : `≤ ${measure.targetMs}`, (p95 / baselineP95).toFixed(2)]);
+    }
+    printTable(['measure', 'p50 ms', 'p95 ms', 'target', '× baseline'], rows);
   }
-  const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[['measure', 'p50 ms', 'p95 ms', 'target', '× baseline'], ...rows].map((r) => r[c]!.length)));
-  for (const row of [['measure', 'p50 ms', 'p95 ms', 'target', '× baseline'], ...rows]) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
   if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await browser.close();
   await recto.stop();
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(home, { recursive: true, force: true });
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+}
+
+/** Every measure (the getReview baseline first) without and with `cores` busy threads, alternated in rounds. */
+async function runUnderLoad(page: import('playwright-core').Page, cores: number, result: Record<string, number>): Promise<void> {
+  const burner = startCpuBurner(cores);
+  const cdp = await openMetrics(page);
+  result.load = cores;
+  const rows: string[][] = [];
+  try {
+    for (const measure of [reviewRoundTrip, ...uiMeasures]) {
+      await measure.run(page, 2);
+      const { off, on } = await measureUnderLoad(page, cdp, measure, samples, burner);
+      if ([...off.times, ...on.times].some((t) => t < 0)) throw new Error(`${measure.name}: the screen did not show the effect within 10 s`);
+      const p95Off = quantile(off.times, 0.95);
+      const p95On = quantile(on.times, 0.95);
+      result[`${measure.name}_p95_ms`] = Number(p95Off.toFixed(2));
+      result[`${measure.name}_loaded_p95_ms`] = Number(p95On.toFixed(2));
+      const split = (c: typeof off) =>
+        `${c.split.script.toFixed(0)}/${c.split.style.toFixed(0)}/${c.split.layout.toFixed(0)}/${c.split.tasks.toFixed(0)}/${c.split.tasksWall.toFixed(0)}`;
+      for (const [suffix, condition] of [['', off], ['_loaded', on]] as const) {
+        result[`${measure.name}${suffix}_script_ms`] = Number(condition.split.script.toFixed(2));
+        result[`${measure.name}${suffix}_main_thread_cpu_ms`] = Number(condition.split.tasks.toFixed(2));
+        result[`${measure.name}${suffix}_main_thread_wall_ms`] = Number(condition.split.tasksWall.toFixed(2));
+      }
+      rows.push([
+        measure.label,
+        `${quantile(off.times, 0.5).toFixed(1)} / ${p95Off.toFixed(1)}`,
+        `${quantile(on.times, 0.5).toFixed(1)} / ${p95On.toFixed(1)}`,
+        (p95On / p95Off).toFixed(2),
+        measure.targetMs === null ? '' : `≤ ${measure.targetMs}`,
+        split(off),
+        split(on),
+      ]);
+    }
+  } finally {
+    await burner.stop();
+  }
+  printTable(['measure', 'no load p50 / p95 ms', `load +${cores} p50 / p95 ms`, 'p95 ratio', 'target', 'script/style/layout/tasks cpu/tasks wall ms (no load)', '(load)'], rows);
 }

@@ -13,7 +13,7 @@ import { brCo10, brCo13, brCo15, brCo16 } from './totalsRules.js';
 /** `format`: how messages print amounts and numbers (the document's own format in the review; dot decimals by default). */
 export function evaluateInvoiceRules(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   return [
-    ...requiredFields(invoice),
+    ...requiredFields(invoice, format),
     ...lineArithmetic(invoice, format),
     brCo10(invoice, format),
     brCo13(invoice, format),

@@ -6,6 +6,7 @@
  * another amount (no allowances, no VAT, nothing prepaid): the arithmetic rules check them where printed.
  */
 import { invoiceFieldCatalogue, type BusinessRule, type ScalarFieldKey } from '../fieldCatalogue.js';
+import { plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 interface Required {
@@ -21,7 +22,8 @@ const required: Required[] = invoiceFieldCatalogue
 
 const present = (value: unknown): boolean => (typeof value === 'number' ? isKnown(value) : typeof value === 'string' ? value.trim() !== '' : false);
 
-export function requiredFields(invoice: RuleInvoice): RuleResult[] {
+/** `format`: amounts print as the document prints them, like every other rule's message (BR-14's total). */
+export function requiredFields(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   return required.map(({ rule, field, term }) => {
     const value = invoice[field];
     const ok = present(value);
@@ -29,7 +31,7 @@ export function requiredFields(invoice: RuleInvoice): RuleResult[] {
       rule,
       title: `${term} present`,
       status: ok ? 'pass' : 'fail',
-      message: ok ? `${term}: ${String(value)}.` : `${term} is missing.`,
+      message: ok ? `${term}: ${typeof value === 'number' ? format.amount(value) : String(value)}.` : `${term} is missing.`,
       fields: [field],
     };
   });

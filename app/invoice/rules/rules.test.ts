@@ -228,6 +228,12 @@ describe('required fields and dates', () => {
     expect(missing.filter((r) => r.status === 'fail').map((r) => r.rule)).toEqual(['BR-02', 'BR-07', 'BR-14']);
     expect(missing.find((r) => r.rule === 'BR-02')!.message).toContain('Invoice number (BT-1) is missing');
   });
+  it('prints the present total in the document\'s number format, as every other rule does', () => {
+    const german = { amount: (v: number) => v.toFixed(2).replace('.', ','), number: (v: number) => String(v).replace('.', ',') };
+    const total = requiredFields(invoice({ total: 2076.76 }), german).find((r) => r.rule === 'BR-14')!;
+    expect(total.message).toContain('2076,76');
+    expect(total.message).not.toContain('2076.76');
+  });
   it('due date on or after the issue date', () => {
     expect(dueAfterIssue(invoice()).status).toBe('pass');
     expect(dueAfterIssue(invoice({ due_date: '2024-03-01' })).status).toBe('pass');

@@ -2,7 +2,9 @@
  * The shell of the UI: top bar, reading progress, and either the welcome view (no project) or the project's views:
  * review (always mounted, hidden behind curation so its editor and unsaved text survive) and curation.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { defaultCurationQuery, type CurationQuery } from '../logic/curation/curationQuery.js';
+import { useNavigationHistory } from '../state/useNavigationHistory.js';
 import { useClient } from '../state/contractContext.js';
 import { useAppInfo } from '../state/useAppInfo.js';
 import { useCorpusExport } from '../state/useCorpusExport.js';
@@ -14,6 +16,9 @@ import { JobProgressBar } from './JobProgressBar.js';
 import { ReviewWorkspace } from './ReviewWorkspace.js';
 import { TopBar, type View } from './TopBar.js';
 import { WelcomeView } from './WelcomeView.js';
+
+/** How long the history waits for a page asked for before it records what is shown anyway. */
+const AWAIT_PAGE_MS = 5000;
 
 export function App() {
   const { info, error, reload } = useAppInfo();
@@ -34,11 +39,42 @@ export function App() {
   const [choosingProject, setChoosingProject] = useState(false);
   const [openRequest, setOpenRequest] = useState<{ pageId: string; serial: number } | null>(null);
   const [curationRefresh, setCurationRefresh] = useState(0);
+  // A page asked for from another view (or from Back/Forward) is on its way until the workspace shows it: the steps
+  // between (the review view still showing the old page) are not places in the history.
+  const [awaitedPage, setAwaitedPage] = useState<string | null>(null);
+  const shownPageRef = useRef<string | null>(null);
   const openInReview = useCallback((pageId: string) => {
     setOpenRequest((previous) => ({ pageId, serial: (previous?.serial ?? 0) + 1 }));
+    if (pageId !== shownPageRef.current) setAwaitedPage(pageId);
     setView('review');
   }, []);
+  // A page that never comes (its switch refused: unsaved text failed to save) stops holding the history back.
+  useEffect(() => {
+    if (awaitedPage === null) return;
+    const timer = setTimeout(() => setAwaitedPage(null), AWAIT_PAGE_MS);
+    return () => clearTimeout(timer);
+  }, [awaitedPage]);
   const onSavedWhileHidden = useCallback(() => setCurationRefresh((count) => count + 1), []);
+  // The queue is a place: its filter, sort and scroll outlive a visit to a page (the view itself unmounts).
+  const [curationQuery, setCurationQuery] = useState<CurationQuery>(defaultCurationQuery);
+  const curationScroll = useRef(0);
+  const queueFilter = useMemo(
+    () => ({ signal: curationQuery.signal, documentId: curationQuery.documentId, statuses: curationQuery.statuses }),
+    [curationQuery.signal, curationQuery.documentId, curationQuery.statuses],
+  );
+  const [shownPageId, setShownPageId] = useState<string | null>(null);
+  const onPageShown = useCallback((pageId: string | null) => {
+    shownPageRef.current = pageId;
+    setShownPageId(pageId);
+    setAwaitedPage((awaited) => (awaited === pageId ? null : awaited));
+  }, []);
+  useNavigationHistory({ view, pageId: shownPageId }, awaitedPage === null, (entry) => {
+    if (entry.pageId && entry.pageId !== shownPageId) {
+      setOpenRequest((previous) => ({ pageId: entry.pageId!, serial: (previous?.serial ?? 0) + 1 }));
+      setAwaitedPage(entry.pageId);
+    }
+    setView(entry.view as View);
+  });
 
   if (!info) {
     if (error) return <FatalScreen title="Recto is not responding" message={error} onRetry={() => void reload()} />;
@@ -56,8 +92,8 @@ export function App() {
         onView={setView}
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
+        progress={<JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
       />
-      <JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />
       {showWelcome ? (
         <WelcomeView
           info={info}
@@ -78,6 +114,12 @@ export function App() {
             openRequest={openRequest}
             onSavedWhileHidden={onSavedWhileHidden}
             onShowView={setView}
+            onExport={() => {
+              setView('curation');
+              setExportOpen(true);
+            }}
+            onPageShown={onPageShown}
+            queueFilter={queueFilter}
           />
           {view === 'curation' && (
             <CurationView
@@ -89,6 +131,9 @@ export function App() {
               nativeDialogs={info.nativeDialogs}
               exportOpen={exportOpen}
               onExportOpen={setExportOpen}
+              query={curationQuery}
+              onQuery={setCurationQuery}
+              scrollMemory={curationScroll}
             />
           )}
           {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}

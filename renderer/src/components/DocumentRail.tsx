@@ -1,10 +1,16 @@
-/** The left rail: documents with their pages and reading status, and the Import button. */
+/**
+ * The left rail: documents with their pages, reading status and a marker where a page fails its rules or disagrees
+ * with its XML, and the Import button. A document's name opens its first page.
+ */
 import { memo, useCallback, useRef } from 'react';
 import type { DocumentSummary, PageSummary } from '../../../app/model/page.js';
+import type { PageMark } from '../logic/pageMarks.js';
 
 interface DocumentRailProps {
   documents: readonly DocumentSummary[] | null;
   selectedPageId: string | null;
+  /** pageId → its needs-attention marker (logic/pageMarks.ts). */
+  marks?: ReadonlyMap<string, PageMark>;
   onSelect(pageId: string): void;
   /** Browser shell: files from the hidden input. */
   onImportFiles(files: File[]): void;
@@ -22,7 +28,7 @@ const statusText: Record<PageSummary['status'], string> = {
 };
 
 export function DocumentRail(props: DocumentRailProps) {
-  const { documents, selectedPageId, onSelect, onImportFiles, onImportDialog, importing, error } = props;
+  const { documents, selectedPageId, marks, onSelect, onImportFiles, onImportDialog, importing, error } = props;
   const input = useRef<HTMLInputElement>(null);
   // A stable callback, so a page switch re-renders only the documents whose selection changed (not all 200).
   const onSelectLatest = useRef(onSelect);
@@ -65,6 +71,7 @@ export function DocumentRail(props: DocumentRailProps) {
             key={document.id}
             document={document}
             selectedPageId={document.pages.some((page) => page.id === selectedPageId) ? selectedPageId : null}
+            marks={marksOf(document, marks)}
             onSelect={select}
           />
         ))}
@@ -73,15 +80,38 @@ export function DocumentRail(props: DocumentRailProps) {
   );
 }
 
-/** One document and its pages; re-rendered only when the document or its selected page changes. */
-const RailDocument = memo(function RailDocument({ document, selectedPageId, onSelect }: { document: DocumentSummary; selectedPageId: string | null; onSelect(pageId: string): void }) {
+/** A document's page markers as one string per page, so an unchanged document compares equal and is not re-rendered. */
+function marksOf(document: DocumentSummary, marks: ReadonlyMap<string, PageMark> | undefined): string {
+  return document.pages.map((page) => { const mark = marks?.get(page.id); return mark ? `${mark.kind}\u0001${mark.text}\u0001${mark.title}` : ''; }).join('\u0002');
+}
+
+interface RailDocumentProps {
+  document: DocumentSummary;
+  selectedPageId: string | null;
+  /** marksOf(): the page markers, serialized. */
+  marks: string;
+  onSelect(pageId: string): void;
+}
+
+/** One document and its pages; re-rendered only when the document, its selected page or its markers change. */
+const RailDocument = memo(function RailDocument({ document, selectedPageId, marks, onSelect }: RailDocumentProps) {
+  const pageMarks = marks.split('\u0002');
+  const firstPage = document.pages[0];
   return (
     <section className="rail-doc">
-      <div className="rail-doc-name" title={document.name}>
+      <button
+        className="rail-doc-name"
+        title={`${document.name} — open its first page`}
+        data-testid="doc-name"
+        disabled={!firstPage}
+        onClick={() => firstPage && onSelect(firstPage.id)}
+      >
         {document.name}
-      </div>
+      </button>
       <ul>
-        {document.pages.map((page) => (
+        {document.pages.map((page, index) => {
+          const [kind, text, markTitle] = (pageMarks[index] ?? '').split('\u0001');
+          return (
           <li key={page.id}>
             <button
               className={page.id === selectedPageId ? 'page-item selected' : 'page-item'}
@@ -96,10 +126,16 @@ const RailDocument = memo(function RailDocument({ document, selectedPageId, onSe
               <span className={`status-dot ${page.status}`} aria-hidden="true" />
               <span className="page-item-label">Page {page.pageNumber}</span>
               {page.revisionCount > 0 && <span className="page-item-badge" title={`${page.revisionCount} saved corrections`}>edited</span>}
+              {kind && (
+                <span className={`page-mark ${kind}`} data-testid="page-mark" data-mark={kind} title={markTitle}>
+                  {text}
+                </span>
+              )}
               {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
             </button>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </section>
   );

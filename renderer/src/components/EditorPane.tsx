@@ -90,6 +90,9 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread, readingA
   if (!pageId) return <div className="pane-message">The Markdown of the selected page appears here.</div>;
   if (loadError) return <div className="pane-message error">This page could not be loaded: {loadError}</div>;
   if (!review) return <div className="pane-message">Loading…</div>;
+  // Being read (a first reading, or a re-read of a page that has text): the live view, with any engine — one that
+  // streams shows its text, one that does not shows its progress — over the editor, which stays mounted beneath.
+  if (reading) return reading;
   if (hasText) return null;
   const { status, error } = review.page;
   if (status === 'error') {
@@ -102,8 +105,7 @@ function placeholderFor({ pageId, review, hasText, loadError, onReread, readingA
       </div>
     );
   }
-  // `reading` is given only while the page is being read (its status says so, or its first tokens have arrived).
-  if (reading) return reading;
+  // (`reading` is given only while the page is being read: its status says so, or its first tokens have arrived.)
   if (status === 'pending' && !readingActive) {
     return (
       <div className="pane-message">

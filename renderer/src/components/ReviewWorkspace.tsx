@@ -7,6 +7,7 @@ import type { ImportResult } from '../../../app/contract/methods.js';
 import type { Span } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
+import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { elementAtOffset } from '../logic/spanMap.js';
 import { useClient, useConnection, useConnectionState, useContractEvent, useOnReconnect } from '../state/contractContext.js';
 import { PageDataCache } from '../state/pageDataCache.js';
@@ -29,6 +30,9 @@ import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 
+/** A re-read's live view stays at least this long, even when the engine was faster. */
+const REREAD_MIN_SHOWN_MS = 800;
+
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
   /** Whether any reading job is running (from `job.progress`). */
@@ -41,9 +45,15 @@ interface ReviewWorkspaceProps {
   onSavedWhileHidden(): void;
   /** Switches to another view (from the command palette). */
   onShowView?(view: 'curation' | 'evaluate'): void;
+  /** The curation view with its export dialog (from the command palette). */
+  onExport?(): void;
+  /** The page on screen changed (the app's history records it). */
+  onPageShown?(pageId: string | null): void;
+  /** The curation view's filter, which Alt+N / Alt+P follow. */
+  queueFilter?: QueueFilter;
 }
 
-export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -90,7 +100,13 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   );
   const imports = useImport(onImported);
   const dragging = useFileDrop((files) => void imports.importFiles(files));
-  useReviewKeys({ onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow() }, active);
+  useReviewKeys(
+    { onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow(), onBack: () => window.history.back(), onForward: () => window.history.forward() },
+    active,
+  );
+  const onPageShownLatest = useRef(onPageShown);
+  onPageShownLatest.current = onPageShown;
+  useEffect(() => onPageShownLatest.current?.(pageId), [pageId]);
 
   // Opening a page from the curation view.
   const goToLatest = useRef(goTo);
@@ -141,36 +157,34 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     reloadReview();
     void reloadDocuments();
   };
+  // A re-read shows the live reading view from the request until its job ends, with any engine: a fast one (a text
+  // layer) may read the page between two refetches of its status, which alone would never show it being read.
+  const [rereading, setRereading] = useState<{ pageId: string; jobId: string | null; since: number } | null>(null);
+  const finishedJobs = useRef(new Set<string>());
+  const endRereading = useCallback((jobId: string | null) => {
+    setRereading((current) => {
+      if (!current || (jobId !== null && current.jobId !== jobId)) return current;
+      // Seen for a moment at least, so a re-read that took 0.3 s is not a flicker the analyst cannot read.
+      const left = current.since + REREAD_MIN_SHOWN_MS - performance.now();
+      if (left > 0) setTimeout(() => setRereading((now) => (now === current ? null : now)), left);
+      return left > 0 ? current : null;
+    });
+  }, []);
+  useContractEvent('job.progress', ({ jobId, state }) => {
+    if (state === 'running') return;
+    finishedJobs.current.add(jobId);
+    endRereading(jobId);
+  });
   const reread = async (engine?: string) => {
     if (!pageId) return;
-    await client.call('pages.reread', { pageId, engine }).catch(() => undefined);
+    setRereading({ pageId, jobId: null, since: performance.now() });
+    const reply = await client.call('pages.reread', { pageId, engine }).catch(() => null);
+    if (!reply || finishedJobs.current.has(reply.jobId)) endRereading(null);
+    else setRereading((current) => (current && current.pageId === pageId ? { ...current, jobId: reply.jobId } : current));
     reloadReview();
     void reloadDocuments();
   };
 
-  const tools = useReviewTools({
-    editor: editorInstance,
-    review,
-    active,
-    hasText: session.content !== null,
-    saveNow: session.saveNow,
-    actions: {
-      hasPage: review !== null,
-      setReviewStatus: (status) => void setReviewStatus(status),
-      step,
-      save: () => void session.saveNow(),
-      reread: () => void reread(),
-      showTab: setTab,
-      showView: (view) => onShowView?.(view),
-      importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
-    },
-  });
-
-  const document = documents?.find((candidate) => candidate.pages.some((page) => page.id === pageId));
-  const title = review
-    ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
-    : '';
-  const hasText = session.content !== null;
   const fieldsPane = useFieldsPane({
     pageId,
     review,
@@ -182,7 +196,35 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       void reloadDocuments();
     },
     cache: pageData,
+    queueFilter,
   });
+  const tools = useReviewTools({
+    editor: editorInstance,
+    review,
+    rereading: rereading !== null && rereading.pageId === pageId,
+    active,
+    hasText: session.content !== null,
+    saveNow: session.saveNow,
+    actions: {
+      hasPage: review !== null,
+      setReviewStatus: (status) => void setReviewStatus(status),
+      step,
+      save: () => void session.saveNow(),
+      reread: () => void reread(),
+      showTab: setTab,
+      showView: (view) => onShowView?.(view),
+      exportCorpus: () => onExport?.(),
+      history: (direction) => (direction === 'back' ? window.history.back() : window.history.forward()),
+      fields: fieldsPane.commands,
+      importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
+    },
+  });
+
+  const document = documents?.find((candidate) => candidate.pages.some((page) => page.id === pageId));
+  const title = review
+    ? `${review.documentName} — page ${review.page.pageNumber}${document ? ` of ${document.pages.length}` : ''}`
+    : '';
+  const hasText = session.content !== null;
 
   // Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead.
   const shownPageId = review?.page.id ?? null;
@@ -206,6 +248,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         <DocumentRail
           documents={documents}
           selectedPageId={pageId}
+          marks={fieldsPane.pageMarks}
           onSelect={goTo}
           onImportFiles={(files) => void imports.importFiles(files)}
           onImportDialog={nativeDialogs && bridge ? () => void imports.importViaDialog() : undefined}
@@ -280,6 +323,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         extraction={extraction}
         page={review?.page ?? null}
         revisionCount={review?.page.revisionCount ?? null}
+        correctedFields={fieldsPane.fields.corrected.size}
         connection={connectionState}
         selectedElement={elements.find((element) => element.id === selectedId) ?? null}
         extra={tools.statusItems}

@@ -1,6 +1,7 @@
 /** Bottom line: save state, engine of the page, page size, revisions, connection. */
 import type { ReactNode } from 'react';
 import type { Element, Extraction } from '../../../app/model/extraction.js';
+import { describeCorrections } from '../logic/correctionCount.js';
 import type { PageSummary } from '../../../app/model/page.js';
 import { describeSaveState, type SaveState } from '../logic/autosave.js';
 import type { ConnectionState } from '../transport/connectionState.js';
@@ -10,6 +11,8 @@ interface StatusBarProps {
   extraction: Extraction | null;
   page: PageSummary | null;
   revisionCount: number | null;
+  /** Invoice fields standing corrected on this page's document. */
+  correctedFields?: number;
   connection: ConnectionState;
   /** The element under the cursor or clicked on the page. */
   selectedElement: Element | null;
@@ -23,7 +26,7 @@ export function engineLabel(extraction: Extraction | null): string {
   return [`${name} ${version}`, provider].filter(Boolean).join(' · ');
 }
 
-export function StatusBar({ saveState, extraction, page, revisionCount, connection, selectedElement, extra }: StatusBarProps) {
+export function StatusBar({ saveState, extraction, page, revisionCount, correctedFields = 0, connection, selectedElement, extra }: StatusBarProps) {
   return (
     <footer className="statusbar">
       <span
@@ -49,7 +52,7 @@ export function StatusBar({ saveState, extraction, page, revisionCount, connecti
       )}
       {revisionCount !== null && (
         <span className="status-item" data-testid="revision-count">
-          {revisionCount === 0 ? 'No corrections yet' : `${revisionCount} ${revisionCount === 1 ? 'revision' : 'revisions'}`}
+          {describeCorrections(revisionCount, correctedFields)}
         </span>
       )}
       <span className="status-spacer" />

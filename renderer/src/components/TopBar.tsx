@@ -1,4 +1,6 @@
-/** The title row: product, open project, the views, and the project switcher. */
+/** The title row: product, open project, the views, the project switcher, and the reading progress. */
+import type { ReactNode } from 'react';
+
 export type View = 'review' | 'curation' | 'evaluate';
 
 const views: { id: View; label: string }[] = [
@@ -14,9 +16,11 @@ interface TopBarProps {
   onView(view: View): void;
   onChooseProject(): void;
   showViews: boolean;
+  /** The reading jobs' progress (JobProgressBar), shown inside the bar. */
+  progress?: ReactNode;
 }
 
-export function TopBar({ projectName, projectPath, view, onView, onChooseProject, showViews }: TopBarProps) {
+export function TopBar({ projectName, projectPath, view, onView, onChooseProject, showViews, progress }: TopBarProps) {
   return (
     <header className="topbar">
       <div className="topbar-brand">
@@ -48,6 +52,8 @@ export function TopBar({ projectName, projectPath, view, onView, onChooseProject
           ))}
         </nav>
       )}
+      {/* In the bar, not below it: a reading that starts or ends does not move the workspace. */}
+      <div className="topbar-progress">{progress}</div>
     </header>
   );
 }

@@ -11,6 +11,9 @@ interface ReviewKeys {
   onPrevious(): void;
   onNext(): void;
   onSave(): void;
+  /** Alt+← / Alt+→: the app's own history of pages and views (useNavigationHistory). */
+  onBack(): void;
+  onForward(): void;
 }
 
 /** `enabled` false (the review screen is hidden behind another view) leaves every key alone. */
@@ -24,6 +27,8 @@ export function useReviewKeys(handlers: ReviewKeys, enabled = true): void {
       'previous-page': () => latest.current.onPrevious(),
       'next-page': () => latest.current.onNext(),
       save: () => latest.current.onSave(),
+      'history-back': () => latest.current.onBack(),
+      'history-forward': () => latest.current.onForward(),
     };
     const onKey = (event: KeyboardEvent) => {
       const command = commandForKey('review', event, keyContext(event.target));

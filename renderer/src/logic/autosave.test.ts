@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Revision } from '../../../app/model/page.js';
-import { Autosave, describeSaveState, type SaveState } from './autosave.js';
+import { Autosave, describeSaveState, REVISION_PAUSE_MS, type SaveState } from './autosave.js';
 
 function revision(id: string, text: string, parentId: string | null): Revision {
   return { id, pageId: 'p1', parentId, text, author: 'test', createdAt: '2026-01-01T00:00:00Z' };
@@ -28,6 +28,35 @@ function setup(save?: (text: string, parentId: string | null) => Promise<Revisio
 describe('Autosave', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it('groups keystrokes: short pauses make no revision of their own, a long one ends the group, continuous typing saves every 10 s', async () => {
+    const calls: string[] = [];
+    const autosave = new Autosave({
+      savedText: '',
+      parentId: null,
+      save: async (text) => (calls.push(text), revision(`r${calls.length}`, text, null)),
+      onState: () => undefined,
+    });
+    // Five words, a second apart (an analyst's pace): one revision, not five.
+    for (const word of ['one', 'one two', 'one two three', 'one two three four', 'one two three four five']) {
+      autosave.edit(word);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual(['one two three four five']);
+    // Typing without a pause for 15 s: saved once at 10 s, then once after the pause.
+    let text = 'x';
+    for (let t = 0; t < 15_000; t += 500) {
+      text += 'x';
+      autosave.edit(text);
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(REVISION_PAUSE_MS);
+    expect(calls).toHaveLength(3);
+    expect(calls[2]).toBe(text);
+  });
 
   it('saves once, 800 ms after the last keystroke, with the loaded revision as parent', async () => {
     const { autosave, calls } = setup();

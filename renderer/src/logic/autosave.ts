@@ -1,5 +1,8 @@
 /**
- * Saves the analyst's text as revisions: `delayMs` after the last keystroke, or at once on Ctrl/Cmd+S. One save is
+ * Saves the analyst's text as revisions, grouped as editors group undo steps: one revision per pause in the typing
+ * (`delayMs` without a keystroke), at most `maxWaitMs` apart while the typing goes on, or at once on Ctrl/Cmd+S and
+ * page switches. A short pause between two words is no revision of its own (an 800 ms debounce made 14 revisions of
+ * a few edits). One save is
  * in flight at a time; each saves the newest text with the previous save's revision as parent, so the revision chain
  * follows the edit history. A failed save keeps the text, says why, and is retried by the next edit or Ctrl+S.
  */
@@ -20,7 +23,14 @@ export interface AutosaveOptions {
   /** Called after each successful save with the new revision. */
   onSaved?(revision: Revision): void;
   delayMs?: number;
+  /** Typing without a pause still saves this often (nothing typed is more than this far from the store). */
+  maxWaitMs?: number;
 }
+
+/** A pause in the typing this long ends a revision. */
+export const REVISION_PAUSE_MS = 2000;
+/** Continuous typing is saved at least this often. */
+export const REVISION_MAX_WAIT_MS = 10_000;
 
 export class Autosave {
   private savedText: string;
@@ -30,12 +40,16 @@ export class Autosave {
   private inFlight: Promise<void> | null = null;
   private state: SaveState = { kind: 'saved' };
   private readonly delayMs: number;
+  private readonly maxWaitMs: number;
+  /** When the first unsaved keystroke of the current group came (Date.now()), or null when nothing waits. */
+  private groupStartedAt: number | null = null;
 
   constructor(private readonly options: AutosaveOptions) {
     this.savedText = options.savedText;
     this.latestText = options.savedText;
     this.parentId = options.parentId;
-    this.delayMs = options.delayMs ?? 800;
+    this.delayMs = options.delayMs ?? REVISION_PAUSE_MS;
+    this.maxWaitMs = options.maxWaitMs ?? REVISION_MAX_WAIT_MS;
   }
 
   get currentState(): SaveState {
@@ -58,11 +72,15 @@ export class Autosave {
     this.clearTimer();
     if (this.inFlight) return; // the running save re-checks the text when it ends
     if (text === this.savedText) {
+      this.groupStartedAt = null;
       this.setState({ kind: 'saved' });
       return;
     }
     this.setState({ kind: 'dirty' });
-    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+    const now = Date.now();
+    this.groupStartedAt ??= now;
+    const untilMaxWait = this.groupStartedAt + this.maxWaitMs - now;
+    this.timer = setTimeout(() => void this.flush(), Math.max(0, Math.min(this.delayMs, untilMaxWait)));
   }
 
   /** Saves now (Ctrl/Cmd+S, page switch). Resolves when the newest text is stored or the save failed. */
@@ -90,6 +108,7 @@ export class Autosave {
 
   private async saveLatest(): Promise<void> {
     const text = this.latestText;
+    this.groupStartedAt = null;
     this.setState({ kind: 'saving' });
     try {
       const revision = await this.options.save(text, this.parentId);

@@ -43,7 +43,8 @@ export interface KeyBinding {
 export const reviewKeymap = [
   { command: 'approve-next', chords: [{ key: 'Enter', command: true }], scope: 'anywhere', does: 'Approve the page and open the next page needing attention', alsoAs: 'Approve ▸ in the review bar' },
   { command: 'reject', chords: [{ key: 'Enter', command: true, shift: true }], scope: 'anywhere', does: 'Reject the page with a reason', alsoAs: 'Reject… in the review bar' },
-  { command: 'next-attention', chords: [{ key: 'n', alt: true }], scope: 'anywhere', does: 'Next page needing attention', alsoAs: 'Next needing attention ▸' },
+  { command: 'next-attention', chords: [{ key: 'n', alt: true }], scope: 'anywhere', does: 'Next page needing attention (within the curation filter)', alsoAs: 'Next needing attention ▸' },
+  { command: 'previous-attention', chords: [{ key: 'p', alt: true }], scope: 'anywhere', does: 'Previous page needing attention (within the curation filter)', alsoAs: 'The command palette' },
   { command: 'next-failing-rule', chords: [{ key: 'r', alt: true }], scope: 'anywhere', does: 'Next failing rule (selects its fields and boxes)', alsoAs: 'A failing rule in the fields panel' },
   { command: 'focus-fields', chords: [{ key: 'f', command: true, shift: true }], scope: 'anywhere', does: 'Show the invoice fields and focus the first one', alsoAs: 'Fields strip / › in the panel' },
   { command: 'next-field', chords: [{ key: 'Tab' }], scope: 'fields-panel', does: 'Next field in the panel', alsoAs: 'Click a field', browser: true },
@@ -52,10 +53,12 @@ export const reviewKeymap = [
   { command: 'undo-field', chords: [{ key: 'z', command: true }], scope: 'fields-panel', does: 'Undo the last field correction', alsoAs: '↶ in the panel' },
   { command: 'previous-page', chords: [{ key: 'ArrowUp', alt: true }, { key: 'PageUp', scope: 'outside-text' }], scope: 'anywhere', does: 'Previous page', alsoAs: '‹ above the page' },
   { command: 'next-page', chords: [{ key: 'ArrowDown', alt: true }, { key: 'PageDown', scope: 'outside-text' }], scope: 'anywhere', does: 'Next page', alsoAs: '› above the page' },
+  { command: 'history-back', chords: [{ key: 'ArrowLeft', alt: true }], scope: 'anywhere', does: 'Back to the page or view shown before', alsoAs: 'The browser\'s Back' },
+  { command: 'history-forward', chords: [{ key: 'ArrowRight', alt: true }], scope: 'anywhere', does: 'Forward again', alsoAs: 'The browser\'s Forward' },
   { command: 'save', chords: [{ key: 's', command: true }], scope: 'anywhere', does: 'Save the Markdown now', alsoAs: 'Saved automatically; Save now in the palette' },
   { command: 'next-unsure', chords: [{ key: 'F8' }], scope: 'anywhere', does: 'Next low-confidence word', alsoAs: 'The command palette' },
   { command: 'previous-unsure', chords: [{ key: 'F8', shift: true }], scope: 'anywhere', does: 'Previous low-confidence word', alsoAs: 'The command palette' },
-  { command: 'palette', chords: [{ key: 'p', command: true, shift: true }], scope: 'anywhere', does: 'Command palette (every action by name)', alsoAs: '—' },
+  { command: 'palette', chords: [{ key: 'p', command: true, shift: true }, { key: 'F1' }], scope: 'anywhere', does: 'Command palette (every action by name, with its key)', alsoAs: '—' },
   { command: 'shortcuts', chords: [{ key: '?' }], scope: 'outside-text', does: 'This sheet', alsoAs: 'Shortcuts in the review bar' },
 ] as const satisfies readonly KeyBinding[];
 
@@ -64,11 +67,11 @@ export type KeyCommand = (typeof reviewKeymap)[number]['command'];
 /** Which listener handles which commands (each bound command in exactly one group). */
 export const keyGroups = {
   /** useReviewKeys: paging and saving. */
-  review: ['previous-page', 'next-page', 'save'],
+  review: ['previous-page', 'next-page', 'history-back', 'history-forward', 'save'],
   /** useToolKeys: the review tools. */
   tools: ['palette', 'next-unsure', 'previous-unsure'],
   /** useFieldsPane: the invoice review. */
-  fieldsPane: ['approve-next', 'reject', 'next-attention', 'next-failing-rule', 'focus-fields', 'undo-field', 'shortcuts'],
+  fieldsPane: ['approve-next', 'reject', 'next-attention', 'previous-attention', 'next-failing-rule', 'focus-fields', 'undo-field', 'shortcuts'],
   /** FieldValueCell: a focused field. */
   fieldCell: ['edit-field'],
 } as const satisfies Record<string, readonly KeyCommand[]>;

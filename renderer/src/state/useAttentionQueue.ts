@@ -6,19 +6,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AttentionItem } from '../../../app/contract/attention.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import { useTrailingThrottle } from './useThrottledCallback.js';
+import { needsAttention } from '../logic/queueWalk.js';
 
-export const needsAttention = (item: AttentionItem): boolean =>
-  item.signals.length > 0 && item.reviewStatus !== 'approved' && item.reviewStatus !== 'rejected';
-
-/** The next page after `current` (wrapping around) that needs attention, never `current` itself. */
-export function nextNeedingAttention(items: readonly AttentionItem[], current: string | null): string | null {
-  const start = items.findIndex((item) => item.pageId === current);
-  for (let step = 1; step <= items.length; step++) {
-    const item = items[(start + step + items.length) % items.length]!;
-    if (item.pageId !== current && needsAttention(item)) return item.pageId;
-  }
-  return null;
-}
+export { needsAttention } from '../logic/queueWalk.js';
 
 export function useAttentionQueue(enabled: boolean) {
   const client = useClient();

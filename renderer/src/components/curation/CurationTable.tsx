@@ -6,7 +6,7 @@
 import type { CurationItem, CurationSort } from '../../../../app/contract/curation.js';
 import { attentionWeight, type AttentionSignalKind } from '../../../../app/review/attention.js';
 import { signalNames } from './signalNames.js';
-import { checkColumns } from '../../logic/curation/checkColumns.js';
+import { checkColumns, shownScore } from '../../logic/curation/checkColumns.js';
 import type { CurationQuery } from '../../logic/curation/curationQuery.js';
 import { ScoreBar } from './ScoreBar.js';
 
@@ -100,11 +100,17 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
               )}
             </td>
             <td className="col-score">
-              <ScoreBar score={item.scores.score} label="Combined score" wide />
+              {item.hasRevision ? (
+                <ScoreBar score={item.scores.score} label="Combined score" wide />
+              ) : (
+                <span className="muted" data-testid="no-score" title="Not corrected yet: the score compares the engine with a correction (the signals say what to look at)">
+                  not scored
+                </span>
+              )}
             </td>
             {checkColumns.map((column) => (
               <td key={column.key} className="col-check">
-                <ScoreBar score={item.scores[column.key]} label={column.title} />
+                <ScoreBar score={shownScore(item, column.key)} label={column.title} />
               </td>
             ))}
             <td className="col-changed">

@@ -2,11 +2,11 @@
  * The curation view: the summary charts on top, the queue of pages below (worst first), filters and paging, and the
  * corpus export. A row opens its page in the review screen.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CurationItem } from '../../../../app/contract/curation.js';
 import type { RequestOf } from '../../../../app/contract/methods.js';
 import { formatScore } from '../../logic/charts/scale.js';
-import { defaultCurationQuery, describeRange, pageRange, toSummaryFilter, withFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
+import { describeRange, pageRange, toSummaryFilter, withFilter, withSort, type CurationQuery } from '../../logic/curation/curationQuery.js';
 import { isExportBusy, type ExportState } from '../../logic/curation/exportTracking.js';
 import { useClient } from '../../state/contractContext.js';
 import { useCuration } from '../../state/useCuration.js';
@@ -29,11 +29,15 @@ interface CurationViewProps {
   nativeDialogs: boolean;
   exportOpen: boolean;
   onExportOpen(open: boolean): void;
+  /** Held by the app, so filter and sort survive opening a page and coming back. */
+  query: CurationQuery;
+  onQuery(query: CurationQuery): void;
+  /** The list's scroll position across visits (restored once the list has loaded). */
+  scrollMemory: { current: number };
 }
 
-export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, nativeDialogs, exportOpen, onExportOpen }: CurationViewProps) {
+export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, nativeDialogs, exportOpen, onExportOpen, query, onQuery: setQuery, scrollMemory }: CurationViewProps) {
   const client = useClient();
-  const [query, setQuery] = useState<CurationQuery>(defaultCurationQuery);
   const { list, summary, error, loading, reload } = useCuration(query, refreshKey);
   const { documents } = useDocuments();
   const [engineIds, setEngineIds] = useState<string[]>([]);
@@ -61,6 +65,15 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
     listTop.current?.scrollIntoView({ block: 'start' });
   }, [query.pageIndex]);
 
+  // Coming back: the scroll position as it was, once the rows are there to scroll to.
+  const scroller = useRef<HTMLDivElement>(null);
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || !list || !scroller.current) return;
+    restored.current = true;
+    scroller.current.scrollTop = scrollMemory.current;
+  }, [list, scrollMemory]);
+
   const range = pageRange(list?.total ?? 0, query.pageIndex, query.pageSize);
   const exportBusy = isExportBusy(exporter.state);
   const exportPercent =
@@ -69,7 +82,15 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
       : 0;
 
   return (
-    <div className="curation" data-testid="curation-view" aria-busy={loading}>
+    <div
+      className="curation"
+      data-testid="curation-view"
+      aria-busy={loading}
+      ref={scroller}
+      onScroll={(event) => {
+        if (restored.current) scrollMemory.current = event.currentTarget.scrollTop;
+      }}
+    >
       <div className="curation-header">
         <div className="curation-stats" data-testid="curation-stats">
           {summary ? (
@@ -80,9 +101,11 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
               <span>
                 <b>{summary.correctedPages}</b> corrected
               </span>
-              <span>
-                mean score <b>{formatScore(summary.meanScore)}</b>
-              </span>
+              {summary.correctedPages > 0 && (
+                <span>
+                  mean score <b>{formatScore(summary.meanScore)}</b>
+                </span>
+              )}
               {summary.fieldCorrections && (
                 <span data-testid="field-corrections">
                   <b>{summary.fieldCorrections.revisions}</b> field corrections on <b>{summary.fieldCorrections.pages}</b> pages
@@ -107,7 +130,12 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           Could not load the curation queue: {error}
         </div>
       )}
-      {summary && (
+      {summary && summary.correctedPages === 0 && (
+        <p className="muted curation-charts-later" data-testid="charts-later">
+          The score charts appear once a page is corrected: scores compare the engine with a correction.
+        </p>
+      )}
+      {summary && summary.correctedPages > 0 && (
         <div className="curation-charts">
           <ScoreHistogramChart summary={summary} />
           <ErrorsByKindChart summary={summary} />

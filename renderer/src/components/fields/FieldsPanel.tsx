@@ -5,27 +5,28 @@
  * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
-import { lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt, type FieldValue } from '../../../../app/invoice/review/index.js';
+import { lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
 import { shortcutOf } from '../../logic/keymap.js';
 import { isMac } from '../palette/useToolKeys.js';
 import { RuleList } from './RuleList.js';
+import { FailureSummary } from './FailureSummary.js';
+import { summarizeFailures, xmlDisagreements } from '../../logic/fields/failureSummary.js';
 
 interface FieldsPanelProps {
   fields: FieldReview;
   selected: ReadonlySet<string>;
   activeRule: number | null;
+  /** The page has been read (its rules mean something). */
+  read: boolean;
   collapsed: boolean;
   onToggle(): void;
   onSelectField(path: string): void;
   onFocusField(path: string): void;
   onSelectRule(index: number): void;
 }
-
-const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
-  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 0.005 : String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
 
 export function FieldsPanel(props: FieldsPanelProps) {
   const { fields, selected, collapsed } = props;
@@ -43,6 +44,8 @@ export function FieldsPanel(props: FieldsPanelProps) {
   }
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
+  const disagreeing = new Set(xmlDisagreements(values, xml));
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read);
   const monthFirst = values?.currency === 'USD';
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
@@ -73,8 +76,9 @@ export function FieldsPanel(props: FieldsPanelProps) {
           ›
         </button>
       </div>
+      <FailureSummary summary={summary} onSelectRule={props.onSelectRule} onSelectField={props.onSelectField} />
       <div className="fields-body">
-        {!fields.engine && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
+        {!fields.engine && props.read && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}
         <table className="fields-table">
           <thead>
@@ -89,9 +93,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
               const pageValue = values ? valueAt(values, field.key) : null;
               const xmlValue = xml?.[field.key];
               if (!shownField(field, pageValue, xmlValue) && !fields.corrected.has(field.key)) return null;
-              // A value the page does not show is missing from the reading, not in disagreement with the XML.
-              const pagePrinted = pageValue !== null && pageValue !== undefined && pageValue !== '';
-              const disagrees = xml !== null && pagePrinted && xmlValue !== null && xmlValue !== undefined && !sameValue(pageValue, xmlValue);
+              const disagrees = disagreeing.has(field.key);
               return (
                 <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
                   <th scope="row">{field.label}</th>
@@ -137,7 +139,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
           <p className="muted">No line items read.</p>
         )}
         <VatBreakdownTable fields={fields} cell={cell} />
-        <RuleList rules={fields.rules} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
+        <RuleList rules={fields.rules} read={props.read} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
       </div>
     </aside>
   );

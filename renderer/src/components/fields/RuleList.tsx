@@ -6,11 +6,13 @@ import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
 interface RuleListProps {
   rules: readonly RuleResult[];
+  /** An unread page has no rule results: it says so rather than "all hold". */
+  read: boolean;
   activeIndex: number | null;
   onSelect(index: number): void;
 }
 
-export function RuleList({ rules, activeIndex, onSelect }: RuleListProps) {
+export function RuleList({ rules, read, activeIndex, onSelect }: RuleListProps) {
   const indexed = rules.map((rule, index) => ({ rule, index }));
   const failed = indexed.filter(({ rule }) => rule.status === 'fail');
   const passed = indexed.filter(({ rule }) => rule.status === 'pass');
@@ -33,7 +35,10 @@ export function RuleList({ rules, activeIndex, onSelect }: RuleListProps) {
   return (
     <section className="rules" aria-label="Invoice rules" data-testid="rule-list">
       <h3 className="fields-heading">
-        Rules <span className={failed.length ? 'rule-count fail' : 'rule-count'}>{failed.length ? `${failed.length} failing` : 'all hold'}</span>
+        Rules{' '}
+        <span className={failed.length ? 'rule-count fail' : read ? 'rule-count' : 'rule-count pending'} data-testid="rule-count">
+          {failed.length ? `${failed.length} failing` : read ? 'all hold' : 'not read yet'}
+        </span>
       </h3>
       <ul className="rule-items">{failed.map(item)}</ul>
       {passed.length > 0 && (

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PageReview } from '../../../../app/contract/methods.js';
 import { useClient } from '../../state/contractContext.js';
-import { nextNeedingAttention, useAttentionQueue } from '../../state/useAttentionQueue.js';
+import { useAttentionQueue } from '../../state/useAttentionQueue.js';
+import { countNeedingAttention, stepNeedingAttention, type QueueFilter } from '../../logic/queueWalk.js';
 import { useFieldReview } from '../../state/useFieldReview.js';
 import type { PageDataCache } from '../../state/pageDataCache.js';
 import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
@@ -16,6 +17,7 @@ import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
 import { useFieldsWidth } from './useFieldsWidth.js';
+import { pageMarks } from '../../logic/pageMarks.js';
 import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
@@ -32,9 +34,11 @@ interface FieldsPaneOptions {
   onStatusChanged(): void;
   /** Pages' reviews and fields, asked for ahead (shared with the workspace). */
   cache: PageDataCache;
+  /** The curation view's filter: Alt+N / Alt+P and approve-and-next walk the queue within it. */
+  queueFilter: QueueFilter;
 }
 
-export function useFieldsPane({ pageId: selectedPageId, review, liveText, active, goTo, onStatusChanged, cache }: FieldsPaneOptions) {
+export function useFieldsPane({ pageId: selectedPageId, review, liveText, active, goTo, onStatusChanged, cache, queueFilter }: FieldsPaneOptions) {
   const client = useClient();
   const fields = useFieldReview(selectedPageId, review, liveText, cache);
   const queue = useAttentionQueue(active);
@@ -94,22 +98,28 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(`.rule.active`)?.scrollIntoView({ block: 'nearest' }));
   }, [activeRule, fields.rules, selectRule]);
 
-  const nextPage = useMemo(() => nextNeedingAttention(queue.items, pageId), [queue.items, pageId]);
+  const nextPage = useMemo(() => stepNeedingAttention(queue.items, pageId, 1, queueFilter), [queue.items, pageId, queueFilter]);
+  const previousPage = useMemo(() => stepNeedingAttention(queue.items, pageId, -1, queueFilter), [queue.items, pageId, queueFilter]);
+  const left = useMemo(() => countNeedingAttention(queue.items, queueFilter), [queue.items, queueFilter]);
+  const filtered = queueFilter.signal !== '' || queueFilter.documentId !== '' || queueFilter.statuses.length > 0;
   const goToNextNeedingAttention = useCallback(() => {
     if (nextPage) goTo(nextPage);
   }, [goTo, nextPage]);
+  const goToPreviousNeedingAttention = useCallback(() => {
+    if (previousPage) goTo(previousPage);
+  }, [goTo, previousPage]);
 
   const setStatus = useCallback(
     async (status: 'approved' | 'rejected', reason?: string) => {
       if (!pageId) return;
-      const target = nextNeedingAttention(queue.items, pageId);
+      const target = stepNeedingAttention(queue.items, pageId, 1, queueFilter);
       if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
       else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
       onStatusChanged();
       void queue.reload();
       if (target) goTo(target);
     },
-    [client, goTo, onStatusChanged, pageId, queue],
+    [client, goTo, onStatusChanged, pageId, queue, queueFilter],
   );
 
   const focusFields = useCallback(() => {
@@ -118,14 +128,15 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   }, []);
 
   // Keys, in the capture phase like useReviewKeys, so Monaco does not take them first.
-  const latest = useRef({ setStatus, goToNextNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog });
-  latest.current = { setStatus, goToNextNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog };
+  const latest = useRef({ setStatus, goToNextNeedingAttention, goToPreviousNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog });
+  latest.current = { setStatus, goToNextNeedingAttention, goToPreviousNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog };
   useEffect(() => {
     if (!active) return;
     const run: KeyHandlers<'fieldsPane'> = {
       'approve-next': () => void latest.current.setStatus('approved'),
       reject: () => setDialog('reject'),
       'next-attention': () => latest.current.goToNextNeedingAttention(),
+      'previous-attention': () => latest.current.goToPreviousNeedingAttention(),
       'next-failing-rule': () => latest.current.nextFailingRule(),
       'focus-fields': () => latest.current.focusFields(),
       'undo-field': () => void latest.current.undo(),
@@ -168,6 +179,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         fields={fields}
         selected={selected.paths}
         activeRule={activeRule}
+        read={review?.extraction != null}
         collapsed={collapsed}
         onToggle={() => setCollapsed((value) => !value)}
         onSelectField={selectField}
@@ -192,8 +204,8 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       <button className="button subtle" onClick={goToNextNeedingAttention} disabled={!nextPage} title={`Next page needing attention (${shortcutOf('next-attention', isMac)})`} data-testid="next-attention">
         Next needing attention ▸
       </button>
-      <span className="attention-left" data-testid="attention-left">
-        {queue.left} {queue.left === 1 ? 'page needs' : 'pages need'} attention
+      <span className="attention-left" data-testid="attention-left" title={filtered ? 'Within the filter chosen in Curation' : undefined}>
+        {left} {left === 1 ? 'page needs' : 'pages need'} attention{filtered ? ' (filtered)' : ''}
       </span>
       <span className="toolbar-spacer" />
       <button className="button subtle" onClick={() => setDialog('shortcuts')} title={`Keyboard shortcuts (${shortcutOf('shortcuts', isMac)})`}>
@@ -215,5 +227,17 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       />
     ) : null;
 
-  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage };
+  const marks = useMemo(() => pageMarks(queue.items), [queue.items]);
+  // The same actions as the keys, for the command palette (one keymap: the palette prints their keys).
+  const commands = {
+    'approve-next': () => void setStatus('approved'),
+    reject: () => setDialog('reject'),
+    'next-attention': goToNextNeedingAttention,
+    'previous-attention': goToPreviousNeedingAttention,
+    'next-failing-rule': nextFailingRule,
+    'focus-fields': focusFields,
+    'undo-field': () => void fields.undo(),
+    shortcuts: () => setDialog('shortcuts'),
+  } satisfies KeyHandlers<'fieldsPane'>;
+  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage, pageMarks: marks, commands };
 }

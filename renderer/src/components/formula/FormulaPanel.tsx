@@ -13,6 +13,8 @@ interface FormulaPanelProps {
   formulaKey: string;
   crop: ReactNode;
   onChange(tex: string): void;
+  /** The source box lost the focus: the formula is no longer held open while invalid. */
+  onDone(): void;
   onClose(): void;
 }
 
@@ -36,7 +38,7 @@ export function renderFormula(tex: string, display: boolean): FormulaRendering {
 /** Characters of TeX shown on each side of an error's position. */
 const errorContext = 24;
 
-export function FormulaPanel({ tex, display, formulaKey, crop, onChange, onClose }: FormulaPanelProps) {
+export function FormulaPanel({ tex, display, formulaKey, crop, onChange, onDone, onClose }: FormulaPanelProps) {
   const rendering = useMemo(() => renderFormula(tex, display), [tex, display]);
   const lastGood = useRef<{ key: string; html: string } | null>(null);
   useEffect(() => {
@@ -65,6 +67,7 @@ export function FormulaPanel({ tex, display, formulaKey, crop, onChange, onClose
             spellCheck={false}
             aria-label="TeX source"
             onChange={(event) => onChange(event.target.value)}
+            onBlur={onDone}
             onKeyDown={(event) => {
               if (event.key === 'Escape') onClose();
             }}

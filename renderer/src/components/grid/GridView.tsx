@@ -2,8 +2,9 @@
  * The table as a grid laid out with the table's own rowspan/colspan. Cells are text; the cell being edited holds the
  * one input (a 50-row table is 300 text cells, not 300 inputs: it opens in a few milliseconds). Keys, as in a
  * spreadsheet: Tab / Shift+Tab next / previous cell, Enter / Shift+Enter cell below / above (↑ ↓ too), Shift+arrows or
- * Shift+click extend the selection (for merging), Escape undoes the typing in the cell, a second Escape leaves the grid.
- * A cell's text is committed when the editing moves on or the focus leaves it.
+ * Shift+click extend the selection (for merging); Enter or Tab past the last cell adds a row. Escape leaves the cell
+ * (undoing its typing), a second Escape leaves the grid. A cell's text is committed when the editing moves on or the
+ * focus leaves it. The row numbers stay pinned while wide tables scroll sideways.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditableTable, GridCell, SlotRange } from '../../../../app/tables/index.js';
@@ -27,6 +28,8 @@ interface GridViewProps {
   selection: GridSelection;
   onSelection(selection: GridSelection): void;
   onCommit(row: number, col: number, text: string): void;
+  /** Past the last cell: commit `edited` (if any) and add a row, the selection going to `col` in it. */
+  onAppendRow(edited: { row: number; col: number; text: string } | null, col: number): void;
   onLeave(): void;
 }
 
@@ -36,10 +39,11 @@ const maxCellChars = 36;
 
 const columnName = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : columnName(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
 
-export function GridView({ table, selection, onSelection, onCommit, onLeave }: GridViewProps) {
+export function GridView({ table, selection, onSelection, onCommit, onAppendRow, onLeave }: GridViewProps) {
   // The grid takes the keyboard only once the analyst clicks into it; opening under the cursor leaves Monaco focused.
   const [engaged, setEngaged] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   // [row][col] → the cell covering that slot; null where the source's rows are ragged.
   const covering = useMemo(() => {
     const slots: (GridCell | null)[][] = Array.from({ length: table.rowCount }, () => Array<GridCell | null>(table.colCount).fill(null));
@@ -74,6 +78,11 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
       if (!extend && col >= table.colCount) (row = cell.row + cell.rowspan), (col = 0);
       if (!extend && col < 0) (row = cell.row - 1), (col = table.colCount - 1);
     }
+    if (!extend && row >= table.rowCount && (dRow > 0 || dCol > 0)) {
+      const typed = input.current && input.current.value !== cell.text ? { row: cell.row, col: cell.col, text: input.current.value } : null;
+      onAppendRow(typed, dRow > 0 ? cell.col : 0);
+      return;
+    }
     if (row < 0 || row >= table.rowCount || col < 0 || col >= table.colCount) return;
     const target = covering[row]?.[col];
     if (!target) return;
@@ -90,11 +99,10 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
     else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') move(cell, event.key === 'ArrowDown' ? 1 : -1, 0, event.shiftKey);
     else if (event.shiftKey && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) move(cell, 0, event.key === 'ArrowRight' ? 1 : -1, true);
     else if (event.key === 'Escape') {
-      if (field.value !== cell.text) field.value = cell.text;
-      else {
-        setEngaged(false);
-        onLeave();
-      }
+      // The first Escape leaves the cell (its typing undone); the grid keeps the keyboard for a second one.
+      field.value = cell.text;
+      setEngaged(false);
+      scroller.current?.focus();
     } else handled = false;
     if (handled) {
       event.preventDefault();
@@ -171,7 +179,20 @@ export function GridView({ table, selection, onSelection, onCommit, onLeave }: G
     );
   }
   return (
-    <div className="grid-scroll">
+    <div
+      className="grid-scroll"
+      ref={scroller}
+      tabIndex={-1}
+      data-testid="grid-scroll"
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Escape') onLeave();
+        else if (event.key === 'Enter' || event.key === 'F2') setEngaged(true);
+        else return;
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
       <table className="grid-table" data-testid="grid-table">
         <thead>
           <tr>

@@ -3,7 +3,7 @@
  * written back into the Markdown at once (as one undoable edit): text edits splice into the edited cells only,
  * structural ones rewrite the table as HTML with its spans.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   insertColumn,
   insertRow,
@@ -24,6 +24,8 @@ interface TableGridPanelProps {
   table: EditableTable;
   /** Identifies the table on the page (its start offset); a new one resets the selection. */
   tableKey: string;
+  /** The cell the editor's cursor is in (while the editor has the focus): the grid opens and follows there. */
+  cursorCell: { row: number; col: number } | null;
   title: string;
   /** The page crop of the table, or null where no box is known. */
   crop: ReactNode;
@@ -33,13 +35,24 @@ interface TableGridPanelProps {
 
 const origin: GridSelection = { anchor: { row: 0, col: 0 }, focus: { row: 0, col: 0 } };
 
-export function TableGridPanel({ table, tableKey, title, crop, onApply, onClose }: TableGridPanelProps) {
-  const [selection, setSelection] = useState<GridSelection>(origin);
+export function TableGridPanel({ table, tableKey, cursorCell, title, crop, onApply, onClose }: TableGridPanelProps) {
+  const at = (row: number, col: number): GridSelection => ({ anchor: { row, col }, focus: { row, col } });
+  const [selection, setSelection] = useState<GridSelection>(() => (cursorCell ? at(cursorCell.row, cursorCell.col) : origin));
   const [message, setMessage] = useState<string | null>(null);
+  const cursorRow = cursorCell?.row ?? null;
+  const cursorCol = cursorCell?.col ?? null;
+  // A new table starts at the cursor's cell (or the first); within a table the selection follows the editor's cursor
+  // while the editor has it (null while the grid is being edited: the selection stays where the grid put it).
+  const cursorAtOpen = useRef(cursorCell);
+  cursorAtOpen.current = cursorCell;
   useEffect(() => {
-    setSelection(origin);
+    const cell = cursorAtOpen.current;
+    setSelection(cell ? at(cell.row, cell.col) : origin);
     setMessage(null);
   }, [tableKey]);
+  useEffect(() => {
+    if (cursorRow !== null && cursorCol !== null) setSelection(at(cursorRow, cursorCol));
+  }, [cursorRow, cursorCol]);
 
   const apply = (edit: TableEdit, nextSelection?: GridSelection): void => {
     if (edit instanceof Error) {
@@ -51,7 +64,13 @@ export function TableGridPanel({ table, tableKey, title, crop, onApply, onClose 
     if (nextSelection) setSelection(nextSelection);
   };
   const range = selectionRange(selection);
-  const at = (row: number, col: number): GridSelection => ({ anchor: { row, col }, focus: { row, col } });
+  /** Enter or Tab past the last cell: the cell's text (if edited) and a new row at the end, as one edit. */
+  const appendRow = (edited: { row: number; col: number; text: string } | null, col: number): void => {
+    let next: TableEdit = table;
+    if (edited) next = setCellText(table, edited.row, edited.col, edited.text);
+    if (next instanceof Error) return apply(next);
+    apply(insertRow(next, next.rowCount), at(next.rowCount, col));
+  };
   const { row, col } = selection.focus;
   const spans = range.top !== range.bottom || range.left !== range.right;
   const cellIsMerged = table.cells.some((cell) => cell.row === row && cell.col === col && (cell.rowspan > 1 || cell.colspan > 1));
@@ -111,6 +130,7 @@ export function TableGridPanel({ table, tableKey, title, crop, onApply, onClose 
           selection={selection}
           onSelection={setSelection}
           onCommit={(r, c, text) => apply(setCellText(table, r, c, text))}
+          onAppendRow={appendRow}
           onLeave={onClose}
         />
       </div>

@@ -25,6 +25,8 @@ interface ChangesPanelProps {
 }
 
 const engineBase = 'engine';
+/** Below this width (CSS px) the diff shows inline rather than side by side (in the editor column only). */
+const SIDE_BY_SIDE_MIN_WIDTH = 720;
 
 export function formatRevisionTime(iso: string): string {
   const date = new Date(iso);
@@ -64,7 +66,7 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
       automaticLayout: true,
       renderSideBySide: true,
       useInlineViewWhenSpaceIsLimited: true,
-      renderSideBySideInlineBreakpoint: 720,
+      renderSideBySideInlineBreakpoint: SIDE_BY_SIDE_MIN_WIDTH,
       wordWrap: 'on',
       diffWordWrap: 'on',
       minimap: { enabled: false },
@@ -91,9 +93,23 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
     if (models.modified.getValue() !== currentText) models.modified.setValue(currentText);
   }, [baseText, currentText]);
 
+  // Full width: the diff over the whole window, wide enough to stand side by side (the editor column alone leaves
+  // each side ~120 px at 1440 px). Escape returns.
+  const [fullWidth, setFullWidth] = useState(false);
+  useEffect(() => {
+    if (!fullWidth) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setFullWidth(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullWidth]);
+
   const latestId = history.at(-1)?.id ?? null;
   return (
-    <section className="changes-panel" aria-label="Changes" data-testid="changes-panel">
+    <section className={fullWidth ? 'changes-panel full-width' : 'changes-panel'} aria-label="Changes" data-testid="changes-panel" data-full-width={fullWidth}>
       <div className="tool-toolbar">
         <label className="changes-base">
           <span className="muted">Compare the current text with</span>
@@ -113,6 +129,9 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
         </button>
         <button className="text-button" title="Next change" data-testid="diff-next" onClick={() => diff.current?.editor.goToDiff('next')}>
           ↓ Next change
+        </button>
+        <button className="text-button" title={fullWidth ? 'Back to the editor column (Escape)' : 'Show the diff across the whole window'} data-testid="diff-full-width" aria-pressed={fullWidth} onClick={() => setFullWidth((value) => !value)}>
+          {fullWidth ? '⤡ Exit full width' : '⤢ Full width'}
         </button>
         <span className="muted" data-testid="diff-summary">
           {baseText === currentText ? 'No differences' : 'Removed on the left, added on the right'}

@@ -4,11 +4,12 @@
  * until the cursor leaves that table or formula. Clicking a table's box on the page puts the cursor in its text, so it
  * opens the grid too.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Element } from '../../../../app/model/extraction.js';
 import { parseHtmlTable, parsePipeTable, serializeTable, tableAtOffset, type EditableTable } from '../../../../app/tables/index.js';
 import { replaceText, type MarkdownEditorInstance } from '../../editor/editorEdits.js';
-import { formulaAtOffset } from '../../logic/formulaLocate.js';
+import { formulaAtOffset, type FormulaLocation } from '../../logic/formulaLocate.js';
+import { cellAtOffset } from '../../logic/tableCursor.js';
 import { FormulaPanel } from '../formula/FormulaPanel.js';
 import { TableGridPanel } from '../grid/TableGridPanel.js';
 import { PageCrop } from '../PageCrop.js';
@@ -35,14 +36,17 @@ const cropMaxHeight = 300;
 const narrowPane = 700;
 const narrowCropHeight = 150;
 
-/** The element of the given kinds whose span overlaps [start, end) most; falls back to any overlapping element. */
+/**
+ * The element of the given kinds whose span overlaps [start, end) most. Only those kinds: a formula the engine did
+ * not box has no crop, rather than the crop of the heading whose span happens to overlap it.
+ */
 function elementFor(elements: readonly Element[], start: number, end: number, kinds: Element['kind'][]): Element | null {
   let best: Element | null = null;
   let bestOverlap = 0;
   for (const element of elements) {
+    if (!kinds.includes(element.kind)) continue;
     const overlap = Math.min(end, element.span[1]) - Math.max(start, element.span[0]);
-    const score = overlap + (kinds.includes(element.kind) ? 1e9 : 0);
-    if (overlap > 0 && score > bestOverlap) (best = element), (bestOverlap = score);
+    if (overlap > 0 && overlap > bestOverlap) (best = element), (bestOverlap = overlap);
   }
   return best;
 }
@@ -57,7 +61,12 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
   const state = useEditorState(editor);
   const { text, cursor } = state;
   const tableLocation = useMemo(() => tableAtOffset(text, cursor), [text, cursor]);
-  const formula = useMemo(() => (tableLocation ? null : formulaAtOffset(text, cursor)), [text, cursor, tableLocation]);
+  // The formula being typed in the panel stays the panel's formula while its TeX is briefly not one (a trailing `\`
+  // escapes the closing `$`): the panel keeps its focus and the next keystrokes, instead of closing under them.
+  const editing = useRef<{ location: FormulaLocation; generation: number } | null>(null);
+  const located = useMemo(() => (tableLocation ? null : formulaAtOffset(text, cursor)), [text, cursor, tableLocation]);
+  const held = editing.current;
+  const formula = held && held.generation === state.generation && (!located || located.range[0] === held.location.range[0]) ? held.location : located;
   const table = useMemo(() => (tableLocation ? parseTableAt(text, tableLocation.range, tableLocation.format) : null), [text, tableLocation]);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const start = tableLocation?.range[0] ?? formula?.range[0] ?? null;
@@ -75,6 +84,7 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
     return <PageCrop imageUrl={image.url} boxSpace={image.boxSpace} box={element.box} maxWidth={maxWidth} maxHeight={narrow ? narrowCropHeight : cropMaxHeight} label={label} />;
   };
   const close = () => {
+    editing.current = null;
     setDismissed(start);
     editor?.focus();
   };
@@ -86,6 +96,8 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
       <TableGridPanel
         table={table}
         tableKey={`${state.generation}:${from}`}
+        // Only while the analyst is in the editor: the grid's own edits move Monaco's cursor to the table's start.
+        cursorCell={editor.hasTextFocus() ? cellAtOffset(table, cursor - from) : null}
         title={`${tableLocation.format === 'html' ? 'HTML' : 'Pipe'} table · ${table.rowCount} × ${table.colCount}`}
         crop={crop(from, to, ['table'], 'The table on the page')}
         onApply={(next) => replaceText(editor, from, to, serializeTable(next), from)}
@@ -101,7 +113,17 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
         display={formula.display}
         formulaKey={`${state.generation}:${formula.range[0]}`}
         crop={crop(formula.range[0], formula.range[1], ['formula'], 'The formula on the page')}
-        onChange={(tex) => replaceText(editor, from, to, tex, from)}
+        onChange={(tex) => {
+          const grown = tex.length - (to - from);
+          editing.current = {
+            location: { range: [formula.range[0], formula.range[1] + grown], inner: [from, to + grown], display: formula.display },
+            generation: state.generation,
+          };
+          replaceText(editor, from, to, tex, from);
+        }}
+        onDone={() => {
+          editing.current = null;
+        }}
         onClose={close}
       />
     );

@@ -21,6 +21,8 @@ import { engineLabel } from '../StatusBar.js';
 interface ReviewToolsInput {
   editor: MarkdownEditorInstance | null;
   review: PageReview | null;
+  /** A re-read of this page was asked for and its job has not ended. */
+  rereading: boolean;
   /** The workspace is on screen (not behind the curation view). */
   active: boolean;
   hasText: boolean;
@@ -37,7 +39,7 @@ export interface ReviewTools {
   overlay: ReactNode;
 }
 
-export function useReviewTools({ editor, review, active, hasText, saveNow, actions }: ReviewToolsInput): ReviewTools {
+export function useReviewTools({ editor, review, rereading, active, hasText, saveNow, actions }: ReviewToolsInput): ReviewTools {
   const extraction = review?.extraction ?? null;
   const confidence = useConfidenceMarks(editor, hasText ? extraction : null);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -45,7 +47,7 @@ export function useReviewTools({ editor, review, active, hasText, saveNow, actio
   // A page is shown as being read from its first streamed token on, not only once a refetch of its review says
   // 'reading': a short reading (a few hundred ms) could otherwise finish before the status round trip comes back.
   const status = review?.page.status;
-  const reading = status === 'reading' || (status === 'pending' && live !== null);
+  const reading = status === 'reading' || (status === 'pending' && live !== null) || rereading;
   const { preference } = useTheme();
   useToolKeys({ onPalette: () => setPaletteOpen(true), onMark: (direction) => confidence.next(direction) }, active && !paletteOpen);
 

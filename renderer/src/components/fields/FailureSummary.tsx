@@ -1,0 +1,64 @@
+/**
+ * The pinned summary at the top of the fields panel: what fails on this page, at a glance and above the fold at
+ * 1280×720 (the rule list below may be scrolled off). Each entry selects its rule or field, as the list does.
+ */
+import { byRule, fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
+
+interface FailureSummaryProps {
+  summary: Summary;
+  onSelectRule(index: number): void;
+  onSelectField(path: string): void;
+}
+
+/** Entries shown per group before "+N more" (the rule list below holds them all). */
+const SHOWN_PER_GROUP = 3;
+
+export function FailureSummary({ summary, onSelectRule, onSelectField }: FailureSummaryProps) {
+  if (!summary.read) {
+    return (
+      <div className="failure-summary pending" data-testid="failure-summary" data-state="unread">
+        Not read yet: the rules run once the page has been read.
+      </div>
+    );
+  }
+  if (summary.clear) {
+    return (
+      <div className="failure-summary clear" data-testid="failure-summary" data-state="clear">
+        <span aria-hidden="true">✓</span> Every rule that applies holds; page and XML agree.
+      </div>
+    );
+  }
+  const rules = (label: string, kind: string, entries: Summary['failing']) =>
+    entries.length > 0 && (
+      <div className="summary-group" data-summary={kind}>
+        <span className="summary-label">
+          {label} <b>{entries.length}</b>
+        </span>
+        {byRule(entries).slice(0, SHOWN_PER_GROUP).map((entry) => (
+          <button key={entry.index} className="summary-chip fail" title={entry.message} onClick={() => onSelectRule(entry.index)} data-summary-rule={entry.rule}>
+            {entry.rule}
+            {entry.count > 1 && ` ×${entry.count}`}
+          </button>
+        ))}
+        {byRule(entries).length > SHOWN_PER_GROUP && <span className="muted">+{byRule(entries).length - SHOWN_PER_GROUP} more below</span>}
+      </div>
+    );
+  return (
+    <div className="failure-summary" data-testid="failure-summary" data-state="failing" role="status" aria-label="What fails on this page">
+      {rules('Failing rules', 'failing', summary.failing)}
+      {rules('Missing fields', 'missing', summary.missing)}
+      {summary.disagreements.length > 0 && (
+        <div className="summary-group" data-summary="xml">
+          <span className="summary-label">
+            Page ≠ XML <b>{summary.disagreements.length}</b>
+          </span>
+          {summary.disagreements.map((key) => (
+            <button key={key} className="summary-chip warn" onClick={() => onSelectField(key)} data-summary-field={key}>
+              {fieldLabel(key)}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

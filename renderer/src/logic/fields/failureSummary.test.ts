@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import { emptyFieldValues } from '../../../../app/invoice/review/index.js';
+import { byRule, summarizeFailures, xmlDisagreements } from './failureSummary.js';
+
+const rule = (name: string, status: RuleResult['status']): RuleResult => ({ rule: name, title: name, status, message: `${name} says`, fields: [] });
+
+describe('summarizeFailures', () => {
+  it('splits failures into failing rules and missing required fields, keeping each rule\'s index', () => {
+    const summary = summarizeFailures([rule('BR-02', 'fail'), rule('BR-CO-10', 'pass'), rule('BR-CO-15', 'fail'), rule('BR-14', 'fail')], ['total'], true);
+    expect(summary.failing.map((r) => [r.rule, r.index])).toEqual([['BR-CO-15', 2]]);
+    expect(summary.missing.map((r) => [r.rule, r.index])).toEqual([['BR-02', 0], ['BR-14', 3]]);
+    expect(summary.disagreements).toEqual(['total']);
+    expect(summary.clear).toBe(false);
+  });
+  it('an unread page is not "clear": it has no results yet', () => {
+    expect(summarizeFailures([], [], false)).toMatchObject({ read: false, clear: false });
+    expect(summarizeFailures([rule('BR-02', 'pass')], [], true).clear).toBe(true);
+  });
+});
+
+describe('xmlDisagreements', () => {
+  it('lists fields printed on the page whose value differs from the XML, amounts to the half cent', () => {
+    const values = { ...emptyFieldValues(), total: 119, tax: 19.001, buyer: 'ACME GmbH', seller: null };
+    const xml = { total: 129, tax: 19, buyer: 'acme gmbh ', seller: 'Someone' };
+    expect(xmlDisagreements(values, xml)).toEqual(['total']);
+    expect(xmlDisagreements(values, null)).toEqual([]);
+  });
+});
+
+describe('byRule', () => {
+  it('gives a rule failing several times one entry with its count, at its first failure', () => {
+    const summary = summarizeFailures([rule('LINE', 'fail'), rule('BR-CO-10', 'fail'), rule('LINE', 'fail')], [], true);
+    expect(byRule(summary.failing).map((r) => [r.rule, r.index, r.count])).toEqual([['LINE', 0, 2], ['BR-CO-10', 1, 1]]);
+  });
+});

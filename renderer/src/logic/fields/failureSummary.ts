@@ -1,0 +1,72 @@
+/**
+ * What the pinned summary at the top of the fields panel says about a page, in the order an analyst acts on it:
+ * failing rules (each one click from its fields), missing required fields, fields where page and e-invoice XML
+ * disagree. Pure, from the rule results and the values the panel shows; the panel renders it above the fold.
+ */
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
+import { requiredFieldRules } from '../../../../app/review/attention.js';
+
+/** Amounts closer than this (half a cent) are the same amount. */
+const SAME_AMOUNT = 0.005;
+
+export const sameFieldValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < SAME_AMOUNT : String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+
+const printed = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+/**
+ * The scalar fields whose page value differs from the XML's. A value the page does not show is missing from the
+ * reading, not in disagreement with the XML.
+ */
+export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<EngineFieldValues> | null): string[] {
+  if (!values || !xml) return [];
+  return scalarFields
+    .filter((field) => {
+      const page = valueAt(values, field.key);
+      const fromXml = xml[field.key] as FieldValue | undefined;
+      return printed(page) && printed(fromXml) && !sameFieldValue(page, fromXml);
+    })
+    .map((field) => field.key);
+}
+
+export interface SummaryRule {
+  /** Index into the page's rule results (what the rule list and "next failing rule" select by). */
+  index: number;
+  rule: string;
+  message: string;
+}
+
+export interface FailureSummary {
+  /** The page has been read (an unread page holds no rules: it is "not read yet", not "all hold"). */
+  read: boolean;
+  failing: SummaryRule[];
+  missing: SummaryRule[];
+  /** Field keys whose page value differs from the XML's. */
+  disagreements: string[];
+  /** Nothing to act on. */
+  clear: boolean;
+}
+
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean): FailureSummary {
+  const failing: SummaryRule[] = [];
+  const missing: SummaryRule[] = [];
+  rules.forEach((result, index) => {
+    if (result.status !== 'fail') return;
+    (requiredFieldRules.has(result.rule) ? missing : failing).push({ index, rule: result.rule, message: result.message });
+  });
+  return { read, failing, missing, disagreements: [...disagreements], clear: read && failing.length + missing.length + disagreements.length === 0 };
+}
+
+export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;
+
+/** A group's entries once per rule (a rule failing on three lines is one chip, ×3), selecting its first failure. */
+export function byRule(entries: readonly SummaryRule[]): (SummaryRule & { count: number })[] {
+  const grouped = new Map<string, SummaryRule & { count: number }>();
+  for (const entry of entries) {
+    const known = grouped.get(entry.rule);
+    if (known) known.count++;
+    else grouped.set(entry.rule, { ...entry, count: 1 });
+  }
+  return [...grouped.values()];
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { AttentionItem } from '../../../app/contract/attention.js';
+import { countNeedingAttention, stepNeedingAttention } from './queueWalk.js';
+
+const item = (pageId: string, kinds: AttentionItem['signals'][number]['kind'][], reviewStatus: AttentionItem['reviewStatus'] = 'unreviewed', documentId = 'd1'): AttentionItem => ({
+  pageId, documentId, documentName: `${documentId}.pdf`, pageNumber: 1, reviewStatus, corrected: false, signals: kinds.map((kind) => ({ kind, detail: kind })),
+});
+
+const queue = [
+  item('a', ['failed-rule']),
+  item('b', ['low-confidence']),
+  item('c', []),
+  item('d', ['failed-rule'], 'approved'),
+  item('e', ['xml-disagreement', 'failed-rule'], 'unreviewed', 'd2'),
+  item('f', ['low-confidence'], 'in-review', 'd2'),
+];
+
+describe('stepNeedingAttention', () => {
+  it('walks forward and back through the pages needing attention, wrapping, skipping clean and approved pages', () => {
+    expect(stepNeedingAttention(queue, 'a', 1)).toBe('b');
+    expect(stepNeedingAttention(queue, 'b', 1)).toBe('e');
+    expect(stepNeedingAttention(queue, 'f', 1)).toBe('a');
+    expect(stepNeedingAttention(queue, 'a', -1)).toBe('f');
+    expect(stepNeedingAttention(queue, 'e', -1)).toBe('b');
+    expect(stepNeedingAttention(queue, null, 1)).toBe('a');
+    expect(stepNeedingAttention(queue, null, -1)).toBe('f');
+  });
+  it('follows the curation filter: signal, document, status', () => {
+    const failing = { signal: 'failed-rule' as const, documentId: '', statuses: [] };
+    expect(stepNeedingAttention(queue, 'a', 1, failing)).toBe('e');
+    expect(stepNeedingAttention(queue, 'e', 1, failing)).toBe('a');
+    expect(stepNeedingAttention(queue, 'a', -1, failing)).toBe('e');
+    expect(stepNeedingAttention(queue, 'a', 1, { signal: '', documentId: 'd2', statuses: [] })).toBe('e');
+    expect(stepNeedingAttention(queue, 'a', 1, { signal: '', documentId: '', statuses: ['in-review'] })).toBe('f');
+    expect(stepNeedingAttention(queue, 'e', 1, { signal: 'repetition', documentId: '', statuses: [] })).toBeNull();
+    expect(countNeedingAttention(queue, failing)).toBe(2);
+    expect(countNeedingAttention(queue)).toBe(4);
+  });
+});
