@@ -22,7 +22,7 @@ import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, sta
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import type { BundleReader, PageBundle } from '../store/pageBundles.js';
-import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
+import { DocumentFieldsCache } from './fieldsExport.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
@@ -166,6 +166,7 @@ async function exportInto(
   let imagesKept = 0;
   const filesWritten: string[] = [];
   const derived: { pageId: string; contentKey: string; tests: string[] }[] = [];
+  const documentFields = new DocumentFieldsCache(store);
   // The first pause comes before the first page: whatever was waiting for the export to start (its first progress
   // event, a cancel request) is served at once.
   let pausedAt = Number.NEGATIVE_INFINITY;
@@ -229,7 +230,7 @@ async function exportInto(
         });
         derived.push({ pageId, contentKey, tests: testLines });
       }
-      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: pageFieldsOf(store, pageId) });
+      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: documentFields.ofPage(bundle.document.id, pageId) });
       built.push({ record, line: JSON.stringify(record), testLines, contentKey });
     } catch (error) {
       skipped.push({
@@ -271,7 +272,7 @@ async function exportInto(
   // One line per document with an exported page, in document id order (deterministic like the records).
   const documentIds = [...new Set(built.map((b) => b.record.source.document_id))].sort();
   const fieldsText = documentIds
-    .map((documentId) => documentFieldsOf(store, documentId))
+    .map((documentId) => documentFields.lineOf(documentId))
     .filter((fields) => fields !== null)
     .map((fields) => `${JSON.stringify(fields)}\n`)
     .join('');
