@@ -6,6 +6,7 @@ import { inspectFile } from '../composition/createRectoSession.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { makeRealInvoiceProject, realInvoices, realInvoicesAvailable } from '../../testing/realInvoiceProject.js';
+import { GROUNDING_SCALE, parseGroundingOutput } from '../../app/grounding/groundingParser.js';
 import { corpusRecordSchema, upgradeRecord } from './corpusRecord.js';
 import { CorpusExportRefusedError, exportCorpus } from './exportCorpus.js';
 import { importCorpus } from './importCorpus.js';
@@ -91,8 +92,19 @@ describe.skipIf(!realInvoicesAvailable)('training export formats on a project of
     for (const line of lines) {
       const messages = line.messages as { role: string; content: string }[];
       expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+      // The grounding prompt goes with a grounded answer: parsed as the model's output, it gives back the corrected
+      // text and the record's element boxes (to a cell of the model's 0–999 grid).
+      const record = corpusRecordSchema.parse(records.get(line.id));
       expect(messages[0]!.content).toBe(`<image>${defaultDocumentPrompt}`);
-      expect(messages[1]!.content).toBe(records.get(line.id)!.corrected_markdown);
+      const parsed = parseGroundingOutput(messages[1]!.content, record.element_page);
+      expect(parsed.warnings).toEqual([]);
+      expect(parsed.markdown).toBe(record.corrected_markdown);
+      expect(parsed.elements.length).toBeGreaterThan(0);
+      const cell = Math.max(record.element_page.width, record.element_page.height) / GROUNDING_SCALE;
+      for (const element of parsed.elements) {
+        const source = record.elements.find((e) => e.box.every((v, k) => Math.abs(v - element.box[k]!) <= cell));
+        expect(source, JSON.stringify(element.box)).toBeDefined();
+      }
       const images = line.images as string[];
       expect(images).toHaveLength(1);
       expect(fs.statSync(path.join(out, images[0]!)).isFile()).toBe(true);
@@ -123,6 +135,9 @@ describe.skipIf(!realInvoicesAvailable)('training export formats on a project of
     expect(lines).toHaveLength(corrected.length);
     for (const line of lines) {
       expect(line.chosen).not.toBe(line.rejected);
+      expect(line.prompt).toBe(defaultDocumentPrompt);
+      expect(line.chosen).toContain('<|det|>');
+      expect(line.rejected).toContain('<|det|>');
       const reward = line.reward as { score: number; terms: Record<string, number> };
       expect(reward.score).toBeGreaterThan(0);
       expect(reward.score).toBeLessThan(1);

@@ -12,6 +12,7 @@
 import { reward } from '../../app/checks/reward.js';
 import { guessLanguage } from '../../app/corpus/languageGuess.js';
 import type { CorpusRecord } from './corpusRecord.js';
+import { promptAndAnswer } from './grounding.js';
 
 export const trainingFormats = ['records', 'chat', 'olmocr', 'pairs'] as const;
 export type TrainingFormat = (typeof trainingFormats)[number];
@@ -73,16 +74,18 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
           path: 'chat.jsonl',
           content: records
             .filter((record) => record.image !== null)
-            .map((record) =>
-              JSON.stringify({
+            .map((record) => {
+              // Under a grounding prompt the answer carries the element boxes (grounding.ts).
+              const pair = promptAndAnswer(record, promptOf(record));
+              return JSON.stringify({
                 id: record.id,
                 messages: [
-                  { role: 'user', content: `<image>${promptOf(record)}` },
-                  { role: 'assistant', content: record.corrected_markdown },
+                  { role: 'user', content: `<image>${pair.prompt}` },
+                  { role: 'assistant', content: pair.answer },
                 ],
                 images: [record.image],
-              }),
-            )
+              });
+            })
             .map((line) => `${line}\n`)
             .join(''),
         },
@@ -99,12 +102,15 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
             .filter((record) => record.corrected && record.corrected_markdown !== record.engine_markdown)
             .map((record) => {
               const scored = reward(record.corrected_markdown, record.engine_markdown);
+              // Both answers grounded (or neither) under the one prompt, so they differ only in what was corrected.
+              const chosen = promptAndAnswer(record, promptOf(record), 'corrected');
+              const rejected = promptAndAnswer(record, promptOf(record), 'engine');
               return JSON.stringify({
                 id: record.id,
                 image: record.image,
-                prompt: promptOf(record),
-                chosen: record.corrected_markdown,
-                rejected: record.engine_markdown,
+                prompt: chosen.prompt,
+                chosen: chosen.answer,
+                rejected: rejected.answer,
                 reward: { score: scored.score, terms: scored.terms, raw: scored.raw },
                 engine: { name: record.engine.name, version: record.engine.version, pack_sha256: record.engine.pack_sha256 },
               });
