@@ -23,6 +23,7 @@ import { readManifest, type CorpusManifest, type ManifestFile } from './manifest
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import type { BundleReader, PageBundle } from '../store/pageBundles.js';
 import { DocumentFieldsCache } from './fieldsExport.js';
+import { ExportPageFiles } from './exportPageFiles.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
@@ -44,6 +45,8 @@ export interface ExportOptions {
   format?: TrainingFormat;
   /** PNG bytes of a page image; throws when the image cannot be had. Needed when images is "png". */
   pageImage?: (page: PageImageRequest) => Promise<Buffer>;
+  /** The source file's bytes (throws when missing): a PDF source's own page becomes the page's PDF (pagePdfs.ts). */
+  sourceBytes?: (sha256: string) => Buffer;
   onProgress?: (done: number, total: number, label: string) => void;
   /** Cancels the export: it stops at the next page and leaves the folder as it was (CorpusExportCancelledError). */
   signal?: AbortSignal;
@@ -162,9 +165,21 @@ async function exportInto(
   const pageIds = selectPages(reader, options);
   const built: Built[] = [];
   const skipped: SkippedPage[] = [];
-  let imagesWritten = 0;
-  let imagesKept = 0;
   const filesWritten: string[] = [];
+  const format = options.format ?? 'records';
+  // Images, and the page as a PDF (pdfs/, and beside the .md of the olmocr layout), when the export has images.
+  const pageFiles =
+    options.images === 'png'
+      ? new ExportPageFiles({
+          outDir,
+          previous: previousFiles,
+          staged,
+          pageImage: options.pageImage!,
+          sourceBytes: options.sourceBytes,
+          pdfBesideImage: format === 'olmocr',
+        })
+      : null;
+  const pageFilesOf = new Map<string, { path: string; sha256: string }[]>();
   const derived: { pageId: string; contentKey: string; tests: string[] }[] = [];
   const documentFields = new DocumentFieldsCache(store);
   // The first pause comes before the first page: whatever was waiting for the export to start (its first progress
@@ -189,26 +204,19 @@ async function exportInto(
           : recheck(run.extraction.markdown, run.extraction.layoutJson, latest?.text ?? null);
 
       let image: { path: string; sha256: string } | null = null;
-      if (options.images === 'png') {
-        const relative = `images/${id}.png`;
-        const known = previousFiles.get(relative);
-        const kept = known ? lstatInside(outDir, relative) : null;
-        if (known && kept?.isFile() && kept.size === known.bytes) {
-          image = { path: relative, sha256: known.sha256 };
-          imagesKept += 1;
-        } else {
-          const bytes = await options.pageImage!({
-            pageId,
-            documentSha256: bundle.document.sha256,
-            documentName: bundle.document.name,
-            pageNumber: bundle.page.pageNumber,
-          });
-          if (staged.stageIfChanged(relative, bytes)) {
-            imagesWritten += 1;
-            filesWritten.push(relative);
-          } else imagesKept += 1;
-          image = { path: relative, sha256: sha256Of(bytes) };
-        }
+      if (pageFiles) {
+        const written = await pageFiles.write(id, {
+          pageId,
+          documentSha256: bundle.document.sha256,
+          documentName: bundle.document.name,
+          mediaType: bundle.document.mediaType,
+          pageNumber: bundle.page.pageNumber,
+          width: bundle.page.width,
+          height: bundle.page.height,
+          dpi: bundle.page.dpi,
+        });
+        image = written.image;
+        pageFilesOf.set(id, written.files);
       }
 
       const corrected = latest?.text ?? run.extraction.markdown;
@@ -251,14 +259,13 @@ async function exportInto(
   store.checks.saveDerivedTests(derived);
   built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
   const recordsText = built.map((b) => `${b.line}\n`).join('');
-  const testLines = built.flatMap((b) => b.testLines);
+  const testLines = built.flatMap((b) => b.testLines.map((line) => namingPagePdf(line, b.record.id)));
   const testsText = testLines.map((l) => `${l}\n`).join('');
   const testsByType: Record<string, number> = {};
   for (const line of testLines) {
     const type = (JSON.parse(line) as { type: string }).type;
     testsByType[type] = (testsByType[type] ?? 0) + 1;
   }
-  const format = options.format ?? 'records';
   const readme = renderDataCard({
     projectName: store.info().name,
     records: built.map((b) => b.record),
@@ -287,7 +294,8 @@ async function exportInto(
 
   // Files of the previous export that this one no longer has (pages filtered out or removed) go; nothing else does.
   const images = built.map((b) => b.record.image).filter((p): p is string => p !== null);
-  const current = new Set([...texts.map(([name]) => name), ...images]);
+  const perPage = built.flatMap((b) => pageFilesOf.get(b.record.id) ?? []);
+  const current = new Set([...texts.map(([name]) => name), ...perPage.map((file) => file.path)]);
   const filesRemoved: string[] = [];
   for (const file of previousFiles.keys()) {
     if (current.has(file) || !isPlainRelativePath(file)) continue;
@@ -296,9 +304,7 @@ async function exportInto(
 
   const files: ManifestFile[] = [
     ...texts.map(([name, text]) => ({ path: name, sha256: sha256Of(text), bytes: Buffer.byteLength(text) })),
-    ...built
-      .filter((b) => b.record.image)
-      .map((b) => ({ path: b.record.image!, sha256: b.record.image_sha256!, bytes: staged.sizeOf(b.record.image!) })),
+    ...perPage.map((file) => ({ ...file, bytes: staged.sizeOf(file.path) })),
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
   const manifest: CorpusManifest = {
     format: corpusFormat,
@@ -317,12 +323,22 @@ async function exportInto(
     outDir,
     records: built.length,
     tests: testLines.length,
-    imagesWritten,
-    imagesKept,
-    filesWritten: filesWritten.sort(),
+    imagesWritten: pageFiles?.imagesWritten ?? 0,
+    imagesKept: pageFiles?.imagesKept ?? 0,
+    filesWritten: [...filesWritten, ...(pageFiles?.filesWritten ?? [])].sort(),
     filesRemoved: filesRemoved.sort(),
     skipped,
   };
+}
+
+/**
+ * A test names the page it tests by its one-page PDF (`pdfs/<id>.pdf`, which olmOCR-Bench's runner reads); tests
+ * derived before the export wrote PDFs named the page image and are renamed as they are written.
+ */
+function namingPagePdf(line: string, recordId: string): string {
+  const pdf = `${recordId}.pdf`;
+  if (line.includes(`"pdf":${JSON.stringify(pdf)}`)) return line;
+  return JSON.stringify({ ...(JSON.parse(line) as Record<string, unknown>), pdf });
 }
 
 function recheck(markdown: string, layoutJson: string, corrected: string | null) {
