@@ -12,7 +12,7 @@ import { CorpusExportRefusedError, exportCorpus, type ExportOptions } from './ex
 import { importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
 import { projectPageImages, seedPageImage } from './pageImages.js';
-import { corpusRecordSchema, type CorpusRecord } from './corpusRecord.js';
+import { corpusRecordSchema, parseCorpusRecordLine, type CorpusRecord } from './corpusRecord.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
@@ -56,7 +56,7 @@ function records(out: string): CorpusRecord[] {
     .readFileSync(path.join(dir, out, 'records.jsonl'), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => corpusRecordSchema.parse(JSON.parse(line)));
+    .map((line) => parseCorpusRecordLine(line));
 }
 
 describe('corpus export', () => {
@@ -117,7 +117,7 @@ describe('corpus export', () => {
 
     store.saveRevision(ids[2]!, 'A new reading of page three, written by hand.', 'Ben', null);
     const changed = await exportTo('one');
-    expect(changed.filesWritten).toEqual(['README.md', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
+    expect(changed.filesWritten).toEqual(['README.md', 'images/metadata.jsonl', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
     expect(changed.imagesWritten).toBe(0);
 
     const filtered = await exportTo('one', { status: 'approved' });

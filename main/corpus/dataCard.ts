@@ -4,6 +4,7 @@
  */
 import type { CorpusRecord } from './corpusRecord.js';
 import { promptOf, type TrainingFormat } from './trainingFormats.js';
+import { cardFrontMatter } from './hubFiles.js';
 
 export interface DataCardInput {
   projectName: string;
@@ -14,6 +15,8 @@ export interface DataCardInput {
   skipped: number;
   /** The training-ready layout written beside records.jsonl. */
   format?: TrainingFormat;
+  /** YAML `configs` and `dataset_info` (hubFiles.ts). */
+  frontMatter?: string[];
 }
 
 const fixed = (value: number, digits = 3): string => value.toFixed(digits);
@@ -38,15 +41,7 @@ export function renderDataCard(input: DataCardInput): string {
   for (const r of records) statuses.set(r.review_status, (statuses.get(r.review_status) ?? 0) + 1);
   const lines = [
     '---',
-    'configs:',
-    '- config_name: default',
-    '  data_files:',
-    '  - split: train',
-    '    path: records.jsonl',
-    '- config_name: tests',
-    '  data_files:',
-    '  - split: test',
-    '    path: tests.jsonl',
+    ...(input.frontMatter ?? cardFrontMatter({ testLines: [], images: false })),
     'task_categories:',
     '- image-to-text',
     'tags:',

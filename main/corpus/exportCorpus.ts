@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { ReviewStatus } from '../../app/model/page.js';
 import { checkPage } from '../../app/curation/checkPage.js';
 import type { ProjectStore } from '../store/projectStore.js';
-import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
+import { corpusFormat, corpusFormatVersion, corpusRecordTableSchema, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
 import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
 import { corpusTestsKey } from '../store/corpusTestsKey.js';
 import { renderDataCard } from './dataCard.js';
@@ -24,6 +24,9 @@ import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './train
 import type { BundleReader, PageBundle } from '../store/pageBundles.js';
 import { DocumentFieldsCache } from './fieldsExport.js';
 import { ExportPageFiles } from './exportPageFiles.js';
+import { schemaJsonl } from './schemaJsonl.js';
+import { cardFrontMatter, imageMetadataJsonl, llamaFactoryDatasetInfo } from './hubFiles.js';
+import { fieldsLineSchema } from './fieldsExport.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
@@ -115,7 +118,6 @@ function selectPages(reader: BundleReader, options: ExportOptions): string[] {
 
 interface Built {
   record: CorpusRecord;
-  line: string;
   testLines: string[];
   contentKey: string;
 }
@@ -239,7 +241,7 @@ async function exportInto(
         derived.push({ pageId, contentKey, tests: testLines });
       }
       const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: documentFields.ofPage(bundle.document.id, pageId) });
-      built.push({ record, line: JSON.stringify(record), testLines, contentKey });
+      built.push({ record, testLines, contentKey });
     } catch (error) {
       skipped.push({
         id: bundle ? recordIdOf(bundle.document.sha256, bundle.page.pageNumber) : null,
@@ -258,7 +260,8 @@ async function exportInto(
 
   store.checks.saveDerivedTests(derived);
   built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
-  const recordsText = built.map((b) => `${b.line}\n`).join('');
+  // One schema for the whole file, the record's (schemaJsonl.ts): table readers type columns from its first block.
+  const recordsText = schemaJsonl(corpusRecordTableSchema, built.map((b) => b.record));
   const testLines = built.flatMap((b) => b.testLines.map((line) => namingPagePdf(line, b.record.id)));
   const testsText = testLines.map((l) => `${l}\n`).join('');
   const testsByType: Record<string, number> = {};
@@ -274,21 +277,22 @@ async function exportInto(
     filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
     skipped: skipped.length,
     format,
+    frontMatter: cardFrontMatter({ testLines, images: options.images === 'png' }),
   });
 
   // One line per document with an exported page, in document id order (deterministic like the records).
   const documentIds = [...new Set(built.map((b) => b.record.source.document_id))].sort();
-  const fieldsText = documentIds
-    .map((documentId) => documentFields.lineOf(documentId))
-    .filter((fields) => fields !== null)
-    .map((fields) => `${JSON.stringify(fields)}\n`)
-    .join('');
+  const fieldsText = schemaJsonl(fieldsLineSchema, documentIds.map((documentId) => documentFields.lineOf(documentId)).filter((fields) => fields !== null));
+  const formatFiles = trainingFormatFiles(format, built.map((b) => b.record));
   const texts: [string, string][] = [
     ['README.md', readme],
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
     ['fields.jsonl', fieldsText],
-    ...trainingFormatFiles(format, built.map((b) => b.record)).map((file): [string, string] => [file.path, file.content]),
+    ...formatFiles.map((file): [string, string] => [file.path, file.content]),
+    // Hugging Face imagefolder and LLaMA-Factory read these as they are (hubFiles.ts).
+    ...(options.images === 'png' ? [['images/metadata.jsonl', imageMetadataJsonl(built.map((b) => b.record))] as [string, string]] : []),
+    ...((datasetInfo) => (datasetInfo ? [['dataset_info.json', datasetInfo] as [string, string]] : []))(llamaFactoryDatasetInfo(format)),
   ];
   for (const [name, text] of texts) if (staged.stageIfChanged(name, text)) filesWritten.push(name);
 

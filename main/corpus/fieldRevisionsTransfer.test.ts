@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../app/model/extraction.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
-import { corpusRecordSchema, unrecordedFieldAuthor } from './corpusRecord.js';
+import { corpusRecordSchema, parseCorpusRecordLine, unrecordedFieldAuthor } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 import { CorpusImportError, importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
@@ -81,7 +81,7 @@ const recordFields = (out: string) =>
   read(out, 'records.jsonl')
     .trim()
     .split('\n')
-    .map((line) => corpusRecordSchema.parse(JSON.parse(line)))
+    .map((line) => parseCorpusRecordLine(line))
     .map((r) => ({ id: r.id, fields: r.fields, fields_engine: r.fields_engine, field_revisions: r.field_revisions }));
 const count = (target: ProjectStore, table: string) => rawDatabase(target).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
 

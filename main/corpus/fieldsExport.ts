@@ -9,7 +9,12 @@
 import { applyFieldCorrections, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
+import { z } from 'zod';
+import { fieldValuesSchema } from '../../app/contract/fields.js';
 import type { PageFields } from './corpusRecord.js';
+
+/** A fields.jsonl line: the document's corrected fields and its id (written by this schema: schemaJsonl.ts). */
+export const fieldsLineSchema = fieldValuesSchema.extend({ document_id: z.string() });
 
 /** The fields of the page's document (every page of a document carries the same). */
 export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {

@@ -13,6 +13,7 @@ import { reward } from '../../app/checks/reward.js';
 import { guessLanguage } from '../../app/corpus/languageGuess.js';
 import type { CorpusRecord } from './corpusRecord.js';
 import { promptAndAnswer } from './grounding.js';
+import { uniformJsonl } from './uniformJsonl.js';
 
 export const trainingFormats = ['records', 'chat', 'olmocr', 'pairs'] as const;
 export type TrainingFormat = (typeof trainingFormats)[number];
@@ -72,22 +73,23 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
       return [
         {
           path: 'chat.jsonl',
-          content: records
+          // One schema per file (uniformJsonl.ts), like records.jsonl.
+          content: uniformJsonl(
+            records
             .filter((record) => record.image !== null)
             .map((record) => {
               // Under a grounding prompt the answer carries the element boxes (grounding.ts).
               const pair = promptAndAnswer(record, promptOf(record));
-              return JSON.stringify({
+              return {
                 id: record.id,
                 messages: [
                   { role: 'user', content: `<image>${pair.prompt}` },
                   { role: 'assistant', content: pair.answer },
                 ],
                 images: [record.image],
-              });
-            })
-            .map((line) => `${line}\n`)
-            .join(''),
+              };
+            }),
+          ).text,
         },
       ];
     case 'olmocr':
@@ -98,14 +100,15 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
       return [
         {
           path: 'pairs.jsonl',
-          content: records
+          content: uniformJsonl(
+            records
             .filter((record) => record.corrected && record.corrected_markdown !== record.engine_markdown)
             .map((record) => {
               const scored = reward(record.corrected_markdown, record.engine_markdown);
               // Both answers grounded (or neither) under the one prompt, so they differ only in what was corrected.
               const chosen = promptAndAnswer(record, promptOf(record), 'corrected');
               const rejected = promptAndAnswer(record, promptOf(record), 'engine');
-              return JSON.stringify({
+              return {
                 id: record.id,
                 image: record.image,
                 prompt: chosen.prompt,
@@ -113,10 +116,9 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
                 rejected: rejected.answer,
                 reward: { score: scored.score, terms: scored.terms, raw: scored.raw },
                 engine: { name: record.engine.name, version: record.engine.version, pack_sha256: record.engine.pack_sha256 },
-              });
-            })
-            .map((line) => `${line}\n`)
-            .join(''),
+              };
+            }),
+          ).text,
         },
       ];
   }
