@@ -104,8 +104,11 @@ function dtypeOf(def: Def): string | null {
       return isInt(def) ? 'int64' : 'float64';
     case 'string':
     case 'enum':
-    case 'literal':
       return 'string';
+    case 'literal': {
+      const literal = (def.values as unknown[])[0];
+      return typeof literal === 'boolean' ? 'bool' : typeof literal === 'number' ? (Number.isInteger(literal) ? 'int64' : 'float64') : 'string';
+    }
     case 'boolean':
       return 'bool';
     default:

@@ -8,6 +8,8 @@ import { ProjectStore } from '../store/projectStore.js';
 import { makeRealInvoiceProject, realInvoices, realInvoicesAvailable } from '../../testing/realInvoiceProject.js';
 import { GROUNDING_SCALE, parseGroundingOutput } from '../../app/grounding/groundingParser.js';
 import { parseCorpusRecordLine, upgradeRecord } from './corpusRecord.js';
+import { loadJsonLikeDatasets } from '../../testing/toolReaders/arrowJson.js';
+import { cardConfigs, featuresToArrow, imagefolderRows, llamaFactorySamples } from '../../testing/toolReaders/hubReaders.js';
 import { CorpusExportRefusedError, exportCorpus } from './exportCorpus.js';
 import { importCorpus } from './importCorpus.js';
 import { projectPageImages } from './pageImages.js';
@@ -114,6 +116,26 @@ describe.skipIf(!realInvoicesAvailable)('training export formats on a project of
     }
     expect(fs.readFileSync(path.join(out, 'README.md'), 'utf8')).toContain('Training format: chat');
   }, 120_000);
+
+  it('chat: LLaMA-Factory, imagefolder and the data card take the folder as it is, from any working folder', async () => {
+    const out = path.join(dir, 'out-chat-png');
+    const records = readJsonl(path.join(out, 'records.jsonl'));
+    // LLaMA-Factory: dataset_info.json in the dataset folder, images under its media_dir (= the dataset folder).
+    const samples = llamaFactorySamples(out, 'recto_chat');
+    expect(samples).toHaveLength(readJsonl(path.join(out, 'chat.jsonl')).length);
+    // imagefolder: the card's "pages" config; metadata.jsonl names each image relative to itself.
+    const card = cardConfigs(out);
+    const pages = card.configs.find((c) => c.config_name === 'pages')!;
+    const rows = imagefolderRows(out, pages.data_files[0]!.path);
+    expect(rows.map((r) => r.metadata.id).sort()).toEqual(records.map((r) => r.id).sort());
+    const features = card.dataset_info.find((c) => c.config_name === 'pages')!.features;
+    expect(features[0]).toEqual({ name: 'image', dtype: 'image' });
+    // The records config's declared features type every column of records.jsonl.
+    const declared = featuresToArrow(card.dataset_info.find((c) => c.config_name === 'default')!.features);
+    expect(loadJsonLikeDatasets([path.join(out, 'records.jsonl')], 10 << 20, declared).rows).toBe(records.length);
+    const testsFeatures = card.dataset_info.find((c) => c.config_name === 'tests');
+    if (testsFeatures) expect(loadJsonLikeDatasets([path.join(out, 'tests.jsonl')], 10 << 20, featuresToArrow(testsFeatures.features)).rows).toBeGreaterThan(0);
+  });
 
   it('olmocr: a .md with the front matter olmOCR reads beside every PNG', async () => {
     await exportAs('olmocr');
