@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withEInvoice } from '../../app/einvoice/index.js';
+import { pageLabel, withoutPageLabel } from './pageErrors.js';
 import type { JobProgress } from '../../app/contract/events.js';
 import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { PageInput } from '../../app/model/engine.js';
@@ -308,7 +309,14 @@ export class ReadingQueue {
   }
 
   private fail(job: Job, task: ReadTask, error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // Kept without the page's label: whoever shows the error names the page (pageErrors.ts).
+    let reason = message;
+    try {
+      reason = withoutPageLabel(message, pageLabel(this.deps.store.getPage(task.pageId)));
+    } catch {
+      // the page is gone (removed while it was read): the message as it is
+    }
     job.errors.push({ pageId: task.pageId, reason });
     this.deps.store.setPageStatus(task.pageId, 'error', reason);
   }
