@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { withEInvoice } from '../../app/einvoice/index.js';
 import { pageLabel, withoutPageLabel } from './pageErrors.js';
+import { boxlessWarning, NO_BOXES_WARNING } from './boxlessPages.js';
 import type { JobProgress } from '../../app/contract/events.js';
 import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { PageInput } from '../../app/model/engine.js';
@@ -52,6 +53,8 @@ interface Job {
   tasks: ReadTask[];
   done: number;
   errors: JobProgress['errors'];
+  /** Pages read with something the reviewer should know (boxlessPages.ts). */
+  warnings: NonNullable<JobProgress['warnings']>;
   startedAt: number;
   controller: AbortController;
   state: JobProgress['state'];
@@ -89,6 +92,7 @@ export class ReadingQueue {
       tasks,
       done: 0,
       errors: [],
+      warnings: [],
       startedAt: Date.now(),
       controller: new AbortController(),
       state: 'running',
@@ -220,9 +224,14 @@ export class ReadingQueue {
       const page = store.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
       const input = await this.deps.pageInput(page);
-      const read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
+      let read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
       live.flush();
       if (job.controller.signal.aborted) return null;
+      const boxless = boxlessWarning(read);
+      if (boxless) {
+        read = boxless;
+        job.warnings.push({ pageId: task.pageId, reason: `${pageLabel(page)}: ${NO_BOXES_WARNING}` });
+      }
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
       const extraction = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
       store.saveExtraction(task.pageId, extraction, startedAt);
@@ -332,6 +341,7 @@ export class ReadingQueue {
       etaMs: job.done > 0 && job.state === 'running' ? (elapsed / job.done) * remaining : null,
       state: job.state,
       errors: [...job.errors],
+      warnings: [...job.warnings],
     });
   }
 }
