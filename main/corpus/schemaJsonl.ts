@@ -75,10 +75,30 @@ export function schemaJsonl(schema: z.ZodType, values: readonly unknown[]): stri
   return values.map((value) => `${writeBySchema(schema, value)}\n`).join('');
 }
 
-/** A line as written back into values: the JSON text of free-shape values parsed (other values as they are). */
-export function readBySchema(schema: z.ZodType, value: unknown): unknown {
+/** A date (`…_date`: YYYY-MM-DD) or a time (`…_at`: ISO 8601) by its key. */
+const DATE_KEY = /_date$/;
+const TIME_KEY = /_at$/;
+
+/**
+ * A date or time that a table reader wrote back as a number: Arrow types ISO date strings as dates and timestamps,
+ * and `datasets`' `to_json` (pandas) writes those as epoch milliseconds. Read back as the ISO text they were, so a
+ * corpus round-tripped through `datasets` imports; anything else is left for the schema to refuse, naming the field.
+ */
+function isoFromEpoch(key: string | undefined, value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value) || key === undefined) return value;
+  if (DATE_KEY.test(key)) return new Date(value).toISOString().slice(0, 10);
+  if (TIME_KEY.test(key)) return new Date(value).toISOString();
+  return value;
+}
+
+/**
+ * A line as written back into values: the JSON text of free-shape values parsed, dates and times that came back as
+ * epoch milliseconds as ISO text again (other values as they are).
+ */
+export function readBySchema(schema: z.ZodType, value: unknown, key?: string): unknown {
   if (value === null || value === undefined) return value;
   const def = defOf(unwrap(schema));
+  if (def.type === 'string') return isoFromEpoch(key, value);
   if (isFreeShape(def)) {
     if (typeof value !== 'string') return value; // written before free-shape values were JSON text (format 2)
     try {
@@ -90,10 +110,10 @@ export function readBySchema(schema: z.ZodType, value: unknown): unknown {
   if (def.type === 'object' && typeof value === 'object' && !Array.isArray(value)) {
     const shape = def.shape as Record<string, z.ZodType>;
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [key, child] of Object.entries(shape)) if (key in out) out[key] = readBySchema(child, out[key]);
+    for (const [name, child] of Object.entries(shape)) if (name in out) out[name] = readBySchema(child, out[name], name);
     return out;
   }
-  if (def.type === 'array' && Array.isArray(value)) return value.map((item) => readBySchema(def.element as z.ZodType, item));
+  if (def.type === 'array' && Array.isArray(value)) return value.map((item) => readBySchema(def.element as z.ZodType, item, key));
   return value;
 }
 

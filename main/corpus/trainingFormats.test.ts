@@ -13,7 +13,7 @@ import { cardConfigs, featuresToArrow, imagefolderRows, llamaFactorySamples } fr
 import { CorpusExportRefusedError, exportCorpus } from './exportCorpus.js';
 import { importCorpus } from './importCorpus.js';
 import { projectPageImages } from './pageImages.js';
-import { defaultDocumentPrompt, type TrainingFormat } from './trainingFormats.js';
+import { defaultDocumentPrompt, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 
 if (!realInvoicesAvailable) console.log(`SKIPPED: training export formats on real invoices: ${realInvoices.join(' or ')} absent`);
 
@@ -180,5 +180,17 @@ describe('format version 1 records', () => {
   it('are read as version 2 (JSON strings become nested values)', () => {
     const legacy = { id: 'x', engine: { settings_json: '{"a":1}', stats_json: '{}', words_json: null, fields_json: '{"total":3}', warnings_json: '["w"]', name: 'e' } };
     expect(upgradeRecord(legacy)).toEqual({ id: 'x', engine: { settings: { a: 1 }, stats: {}, words: null, fields: { total: 3 }, warnings: ['w'], name: 'e' } });
+  });
+});
+
+describe('olmocr primary_language', () => {
+  it("takes the document's language where a page alone cannot tell", () => {
+    const page = (id: string, text: string) =>
+      ({ id, image: `images/${id}.png`, corrected_markdown: text, engine_markdown: text, elements: [], source: { document_id: 'doc-1' } }) as unknown as Parameters<typeof trainingFormatFiles>[1][number];
+    const files = trainingFormatFiles('olmocr', [
+      page('a_p0001', 'Die Rechnung für die Lieferung der Ware und die Leistung ist mit dem Betrag von der Firma zu zahlen.'),
+      page('a_p0002', 'Summe netto 12,00 EUR'),
+    ]);
+    expect(files.map((f) => /primary_language: (\S+)/.exec(f.content)![1])).toEqual(['de', 'de']);
   });
 });

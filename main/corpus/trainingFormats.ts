@@ -42,9 +42,10 @@ function shareOfKind(record: CorpusRecord, kinds: readonly string[]): number {
   return covered / length;
 }
 
-function olmocrPage(record: CorpusRecord): string {
+function olmocrPage(record: CorpusRecord, documentLanguage: string | null): string {
   const text = record.corrected_markdown;
-  const language = guessLanguage(text);
+  // A page too short or too mixed to tell (an invoice's totals page) takes its document's language.
+  const language = guessLanguage(text) ?? documentLanguage;
   const isDiagram = record.elements.some((e) => e.kind === 'figure') && shareOfKind(record, ['figure', 'caption']) >= mainlyShare;
   return [
     '---',
@@ -57,6 +58,17 @@ function olmocrPage(record: CorpusRecord): string {
     '---',
     text,
   ].join('\n');
+}
+
+/** Each document's language, guessed from the text of all its exported pages together. */
+function documentLanguages(records: readonly CorpusRecord[]): Map<string, string | null> {
+  const texts = new Map<string, string[]>();
+  for (const record of records) {
+    const list = texts.get(record.source.document_id) ?? [];
+    list.push(record.corrected_markdown);
+    texts.set(record.source.document_id, list);
+  }
+  return new Map([...texts].map(([document, pages]) => [document, guessLanguage(pages.join('\n\n'))]));
 }
 
 export interface FormatFile {
@@ -92,10 +104,12 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
           ).text,
         },
       ];
-    case 'olmocr':
+    case 'olmocr': {
+      const languages = documentLanguages(records);
       return records
         .filter((record) => record.image !== null)
-        .map((record) => ({ path: record.image!.replace(/\.png$/, '.md'), content: olmocrPage(record) }));
+        .map((record) => ({ path: record.image!.replace(/\.png$/, '.md'), content: olmocrPage(record, languages.get(record.source.document_id) ?? null) }));
+    }
     case 'pairs':
       return [
         {
