@@ -35,39 +35,64 @@ const isFreeShape = (def: Def): boolean => def.type === 'record' || def.type ===
 /** Largest integer written with `.0` as is; beyond it JavaScript writes an exponent, which is a float already. */
 const PLAIN_INTEGER_LIMIT = 1e21;
 
-export function writeBySchema(schema: z.ZodType, value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  const inner = unwrap(schema);
-  const def = defOf(inner);
-  if (isFreeShape(def)) return JSON.stringify(JSON.stringify(value));
+type Writer = (value: unknown) => string;
+
+/** The value as JSON text, itself as a JSON string: how a value that does not fit its schema's shape is written. */
+const asJsonText: Writer = (value) => JSON.stringify(JSON.stringify(value));
+
+/** Writers compiled once per schema: an export writes thousands of lines by the same schema. */
+const compiled = new WeakMap<z.ZodType, Writer>();
+
+function writerOf(schema: z.ZodType): Writer {
+  let writer = compiled.get(schema);
+  if (!writer) {
+    writer = compile(schema);
+    compiled.set(schema, writer);
+  }
+  return writer;
+}
+
+function compile(schema: z.ZodType): Writer {
+  const def = defOf(unwrap(schema));
+  const nullable = (write: Writer): Writer => (value) => (value === null || value === undefined ? 'null' : write(value));
+  if (isFreeShape(def)) return nullable(asJsonText);
   switch (def.type) {
     case 'object': {
-      if (typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(JSON.stringify(value));
-      const shape = def.shape as Record<string, z.ZodType>;
-      const object = value as Record<string, unknown>;
-      return `{${Object.entries(shape)
-        .map(([key, child]) => `${JSON.stringify(key)}:${writeBySchema(child, object[key])}`)
-        .join(',')}}`;
+      const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([key, child]) => ({ key, prefix: `${JSON.stringify(key)}:`, write: writerOf(child) }));
+      return nullable((value) => {
+        if (typeof value !== 'object' || Array.isArray(value)) return asJsonText(value);
+        const object = value as Record<string, unknown>;
+        return `{${fields.map((field) => field.prefix + field.write(object[field.key])).join(',')}}`;
+      });
     }
-    case 'array':
-      if (!Array.isArray(value)) return JSON.stringify(JSON.stringify(value));
-      return `[${value.map((item) => writeBySchema(def.element as z.ZodType, item)).join(',')}]`;
+    case 'array': {
+      const write = writerOf(def.element as z.ZodType);
+      return nullable((value) => (Array.isArray(value) ? `[${value.map(write).join(',')}]` : asJsonText(value)));
+    }
     case 'tuple': {
-      if (!Array.isArray(value)) return JSON.stringify(JSON.stringify(value));
-      const items = def.items as z.ZodType[];
-      return `[${value.map((item, index) => writeBySchema(items[Math.min(index, items.length - 1)]!, item)).join(',')}]`;
+      const writers = (def.items as z.ZodType[]).map(writerOf);
+      return nullable((value) =>
+        Array.isArray(value) ? `[${value.map((item, index) => writers[Math.min(index, writers.length - 1)]!(item)).join(',')}]` : asJsonText(value),
+      );
     }
-    case 'number':
-      if (typeof value !== 'number') return JSON.stringify(JSON.stringify(value));
-      if (!isInt(def) && Number.isInteger(value) && Math.abs(value) < PLAIN_INTEGER_LIMIT) return `${value}.0`;
-      return JSON.stringify(value);
+    case 'number': {
+      const float = !isInt(def);
+      return nullable((value) => {
+        if (typeof value !== 'number') return asJsonText(value);
+        if (float && Number.isInteger(value) && Math.abs(value) < PLAIN_INTEGER_LIMIT) return `${value}.0`;
+        return JSON.stringify(value);
+      });
+    }
     case 'string':
     case 'enum':
-    case 'literal':
-      return typeof value === 'string' || def.type === 'literal' ? JSON.stringify(value) : JSON.stringify(JSON.stringify(value));
+      return nullable((value) => (typeof value === 'string' ? JSON.stringify(value) : asJsonText(value)));
     default:
-      return JSON.stringify(value);
+      return nullable((value) => JSON.stringify(value));
   }
+}
+
+export function writeBySchema(schema: z.ZodType, value: unknown): string {
+  return writerOf(schema)(value);
 }
 
 /** Lines of `values`, one schema (above); each line ends in a newline. */
