@@ -14,7 +14,14 @@ export type Fault =
   /** Sends the headers and a first chunk, then nothing. */
   | { kind: 'stall' }
   /** Holds the request this long before answering normally. */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /**
+   * Starts the stream, then sends an error event in one of vLLM's shapes (native-models/remote/errorShapes.ts):
+   * `nested` `{"error": {…, "code"}}`, `flat` (vLLM's older ErrorResponse) `{"object": "error", …, "code"}`.
+   */
+  | { kind: 'streamError'; shape: 'nested' | 'flat'; code: number }
+  /** Answers with an HTTP status and vLLM's older flat error body. */
+  | { kind: 'flatStatus'; status: number };
 
 export interface FakeChatServer {
   url: string;
@@ -83,6 +90,17 @@ export async function startFakeChatServer(options: { model?: string; /** Every a
           return;
         case 'delay':
           setTimeout(answer, fault.ms);
+          return;
+        case 'streamError': {
+          streamHead(response);
+          chunk(response, { content: text.slice(0, 20) });
+          const error = { message: `scripted ${fault.code} mid-stream`, type: fault.code >= 500 ? 'InternalServerError' : 'BadRequestError', param: null, code: fault.code };
+          response.end(`data: ${JSON.stringify(fault.shape === 'nested' ? { error } : { object: 'error', ...error })}\n\n`);
+          return;
+        }
+        case 'flatStatus':
+          response.writeHead(fault.status, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ object: 'error', message: `scripted flat ${fault.status}`, type: 'BadRequestError', param: null, code: fault.status }));
           return;
       }
     });

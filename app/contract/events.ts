@@ -14,6 +14,8 @@ export const jobProgressSchema = z.object({
   state: z.enum(['running', 'done', 'cancelled', 'failed']),
   /** Pages that failed, each with its reason. */
   errors: z.array(z.object({ pageId: z.string(), reason: z.string() })),
+  /** Pages read with something the reviewer should know (no element boxes), each with the reason. */
+  warnings: z.array(z.object({ pageId: z.string(), reason: z.string() })).optional(),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 

@@ -24,7 +24,7 @@ export function deriveCorpusTests(input: CorpusTestsInput): string[] {
   const corrected = input.correctedMarkdown ?? input.engineMarkdown;
   if (corrected === input.engineMarkdown) return [];
   const id = recordIdOf(input.documentSha256, input.pageNumber);
-  return deriveBenchTests(input.engineMarkdown, corrected, { pdf: `${id}.png`, page: 1, idPrefix: id }).map((test) =>
+  return deriveBenchTests(input.engineMarkdown, corrected, { pdf: `${id}.pdf`, page: 1, idPrefix: id }).map((test) =>
     JSON.stringify(test),
   );
 }

@@ -12,7 +12,7 @@ import { CorpusExportRefusedError, exportCorpus, type ExportOptions } from './ex
 import { importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
 import { projectPageImages, seedPageImage } from './pageImages.js';
-import { corpusRecordSchema, type CorpusRecord } from './corpusRecord.js';
+import { corpusRecordSchema, parseCorpusRecordLine, type CorpusRecord } from './corpusRecord.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 
 let dir: string;
@@ -56,7 +56,7 @@ function records(out: string): CorpusRecord[] {
     .readFileSync(path.join(dir, out, 'records.jsonl'), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => corpusRecordSchema.parse(JSON.parse(line)));
+    .map((line) => parseCorpusRecordLine(line));
 }
 
 describe('corpus export', () => {
@@ -66,7 +66,7 @@ describe('corpus export', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.records).toBe(5);
     const out = path.join(dir, 'out');
-    expect(fs.readdirSync(out).sort()).toEqual(['README.md', 'fields.jsonl', 'images', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
+    expect(fs.readdirSync(out).sort()).toEqual(['README.md', 'fields.jsonl', 'images', 'manifest.json', 'pdfs', 'records.jsonl', 'tests.jsonl']);
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(
       tree(out).map(([p]) => p).filter((p) => p !== 'manifest.json'),
@@ -93,7 +93,9 @@ describe('corpus export', () => {
     for (const type of ['present', 'absent', 'order', 'table', 'math']) expect(types).toContain(type);
     const byId = new Map(records('out').map((r) => [r.id, r]));
     for (const test of tests) {
-      const record = byId.get(test.pdf.replace(/\.png$/, ''))!;
+      // Each test names its page's one-page PDF (pdfs/), which olmOCR-Bench's runner reads.
+      expect(fs.existsSync(path.join(dir, 'out', 'pdfs', test.pdf)), test.pdf).toBe(true);
+      const record = byId.get(test.pdf.replace(/\.pdf$/, ''))!;
       expect(runBenchTest(test, record.corrected_markdown).passed, test.id).toBe(true);
       expect(runBenchTest(test, record.engine_markdown).passed, test.id).toBe(false);
     }
@@ -115,12 +117,12 @@ describe('corpus export', () => {
 
     store.revisions.saveRevision(ids[2]!, 'A new reading of page three, written by hand.', 'Ben', null);
     const changed = await exportTo('one');
-    expect(changed.filesWritten).toEqual(['README.md', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
+    expect(changed.filesWritten).toEqual(['README.md', 'images/metadata.jsonl', 'manifest.json', 'records.jsonl', 'tests.jsonl']);
     expect(changed.imagesWritten).toBe(0);
 
     const filtered = await exportTo('one', { status: 'approved' });
     expect(filtered.records).toBe(0);
-    expect(filtered.filesRemoved).toHaveLength(5);
+    expect(filtered.filesRemoved).toHaveLength(10); // 5 images, 5 page PDFs
   });
 
   it('exports only pages of a review status, or revised since a time', async () => {

@@ -9,16 +9,17 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
-import { elementSchema } from '../../app/model/extraction.js';
+import { elementSchema, wordSchema } from '../../app/model/extraction.js';
 import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import { reviewStatusSchema } from '../../app/model/page.js';
 import type { CheckScores, KindChangeSummary } from '../../app/contract/curation.js';
 import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/transfer/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
+import { readBySchema } from './schemaJsonl.js';
 import { correctionsBetween, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 
 export const corpusFormat = 'recto-corpus';
-export const corpusFormatVersion = 2;
+export const corpusFormatVersion = 3;
 
 const nullableNumber = z.number().nullable();
 const jsonObject = z.record(z.string(), z.unknown());
@@ -28,15 +29,31 @@ const legacyJsonColumns = ['settings', 'stats', 'words', 'fields', 'warnings'] a
 
 export function upgradeRecord(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
-  const engine = (raw as { engine?: Record<string, unknown> }).engine;
-  if (typeof engine !== 'object' || engine === null || !('settings_json' in engine)) return raw;
+  const record = withoutFilledNulls(raw as Record<string, unknown>);
+  const engine = (record as { engine?: Record<string, unknown> }).engine;
+  if (typeof engine !== 'object' || engine === null || !('settings_json' in engine)) return record;
   const upgraded: Record<string, unknown> = { ...engine };
   for (const column of legacyJsonColumns) {
     const text = upgraded[`${column}_json`];
     delete upgraded[`${column}_json`];
     upgraded[column] = typeof text === 'string' ? JSON.parse(text) : (text ?? null);
   }
-  return { ...raw, engine: upgraded };
+  return { ...record, engine: upgraded };
+}
+
+/**
+ * One schema per file (uniformJsonl.ts) writes every key seen at a path in every object there, null where absent: a
+ * word's `fromImage` (present only when true) comes back absent, as the extraction's schema has it.
+ */
+function withoutFilledNulls(raw: Record<string, unknown>): Record<string, unknown> {
+  const engine = raw.engine as { words?: unknown } | undefined;
+  if (!engine || !Array.isArray(engine.words)) return raw;
+  const words = engine.words.map((word: unknown) => {
+    if (typeof word !== 'object' || word === null || (word as { fromImage?: unknown }).fromImage !== null) return word;
+    const { fromImage: _filled, ...rest } = word as Record<string, unknown>;
+    return rest;
+  });
+  return { ...raw, engine: { ...engine, words } };
 }
 
 /** A stored JSON column as a value; a damaged one fails the record, naming the column. */
@@ -141,7 +158,22 @@ export const corpusRecordSchema = z.object({
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
+/**
+ * The schema records.jsonl is written by (schemaJsonl.ts: every key on every line, floats as floats, free-shape
+ * values — the engine's settings, stats and fields — as JSON text): the record's, with the engine's words and
+ * warnings typed as the extraction has them, so they are columns of their own rather than JSON text.
+ */
+export const corpusRecordTableSchema = corpusRecordSchema.extend({
+  engine: corpusRecordSchema.shape.engine.extend({ words: z.array(wordSchema).nullable(), warnings: z.array(z.string()) }),
+  elements: z.array(elementSchema.omit({ cells: true }).extend({ confidence: nullableNumber, level: z.number().int().nullable() })),
+});
+
 export { recordIdOf };
+
+/** A line of records.jsonl as a record (any format version): JSON text of free-shape values parsed, then checked. */
+export function parseCorpusRecordLine(line: string): CorpusRecord {
+  return corpusRecordSchema.parse(upgradeRecord(readBySchema(corpusRecordTableSchema, JSON.parse(line))));
+}
 
 /** A page's invoice fields as read and as corrected (fieldsExport.ts); null: not an invoice page, not corrected. */
 export interface PageFields {

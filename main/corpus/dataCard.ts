@@ -4,6 +4,7 @@
  */
 import type { CorpusRecord } from './corpusRecord.js';
 import { promptOf, type TrainingFormat } from './trainingFormats.js';
+import { cardFrontMatter } from './hubFiles.js';
 
 export interface DataCardInput {
   projectName: string;
@@ -14,6 +15,8 @@ export interface DataCardInput {
   skipped: number;
   /** The training-ready layout written beside records.jsonl. */
   format?: TrainingFormat;
+  /** YAML `configs` and `dataset_info` (hubFiles.ts). */
+  frontMatter?: string[];
 }
 
 const fixed = (value: number, digits = 3): string => value.toFixed(digits);
@@ -38,15 +41,7 @@ export function renderDataCard(input: DataCardInput): string {
   for (const r of records) statuses.set(r.review_status, (statuses.get(r.review_status) ?? 0) + 1);
   const lines = [
     '---',
-    'configs:',
-    '- config_name: default',
-    '  data_files:',
-    '  - split: train',
-    '    path: records.jsonl',
-    '- config_name: tests',
-    '  data_files:',
-    '  - split: test',
-    '    path: tests.jsonl',
+    ...(input.frontMatter ?? cardFrontMatter({ testLines: [], images: false })),
     'task_categories:',
     '- image-to-text',
     'tags:',
@@ -84,11 +79,11 @@ export function renderDataCard(input: DataCardInput): string {
     '  page of size `element_page`, `span` [start, end) into `engine_markdown`); `checks` (curation scores in [0, 1], 1 =',
     '  the engine already matched the correction; null where a check does not apply); `changed_by_kind`; `source` and',
     '  `engine` (provenance: source file SHA-256, page, engine, model pack SHA-256); `reviewer`, `revised_at` and every',
-    '  `revisions` entry. The engine\'s `settings`, `stats`, `words`, `fields` and `warnings` are nested JSON (format',
-    '  version 2; version 1 carried them as strings named `*_json`).',
+    '  `revisions` entry. The engine\'s `settings`, `stats` and `fields` (different keys per engine) are JSON text, so every',
+    '  line has the same columns; the `dataset_info` above declares every column\'s type (format version 3).',
     '- `tests.jsonl` — olmOCR-Bench unit tests (present, absent, order, table, math) derived from the corrections: each',
-    '  passes on the corrected Markdown and fails on the engine output. `pdf` is the file name of the page image in `images/`,',
-    '  `page` is 1.',
+    '  passes on the corrected Markdown and fails on the engine output. `pdf` names the page\'s one-page PDF in `pdfs/`,',
+    '  `page` is 1 (olmOCR-Bench: `python -m olmocr.bench.benchmark --dir EXPORT/tests.jsonl`).',
     '- `fields.jsonl` — invoice fields, one document a line: `document_id`, `invoice_number`, `issue_date`, `due_date`',
     '  (ISO), `seller`, `buyer`, `currency`, `line_total`, `allowances`, `charges`, `subtotal`, `tax`, `total`, `prepaid`,',
     '  `amount_due` (null where not printed), `lines` (description, quantity, unit_price, amount), `tax_breakdown`',
@@ -96,15 +91,17 @@ export function renderDataCard(input: DataCardInput): string {
     "  with the analysts' field corrections applied. Per page, `records.jsonl` has them as `fields`",
     "  (corrected) and `fields_engine` (as read), null on pages that are not invoice pages, and `field_revisions`: every",
     '  field correction of the document (field, old and new value as JSON text, author, time, parent, undo).',
-    '- `images/` — page images (PNG) as the engine saw them.',
+    '- `images/` — page images (PNG) as the engine saw them, with `metadata.jsonl` for `imagefolder` (the `pages` config).',
+    '- `pdfs/` — each page as a one-page PDF (the source PDF\'s own page, else the image).',
     '- `manifest.json` — SHA-256 and size of every file.',
     '',
     '## Loading',
     '',
     '```python',
     'from datasets import load_dataset',
-    'pages = load_dataset("json", data_files="records.jsonl", split="train")',
-    'tests = load_dataset("json", data_files="tests.jsonl", split="train")',
+    'pages = load_dataset("EXPORT_DIR", split="train")  # the declared features, not guessed ones',
+    'tests = load_dataset("EXPORT_DIR", "tests", split="test")',
+    'images = load_dataset("EXPORT_DIR", "pages", split="train")  # an Image column',
     '```',
     '',
     ...formatSection(input.format ?? 'records', records),

@@ -15,7 +15,7 @@ import type { ReviewStatus } from '../../app/model/page.js';
 import { scrubSecrets } from '../../app/model/secrets.js';
 import { checkPage } from '../../app/curation/checkPage.js';
 import type { ProjectStore } from '../store/projectStore.js';
-import { corpusFormat, corpusFormatVersion, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
+import { corpusFormat, corpusFormatVersion, corpusRecordTableSchema, recordIdOf, toCorpusRecord, type CorpusRecord } from './corpusRecord.js';
 import { deriveCorpusTests } from '../../app/corpus/corpusTests.js';
 import { corpusTestsKey } from '../store/curation/corpusTestsKey.js';
 import { renderDataCard } from './dataCard.js';
@@ -23,7 +23,10 @@ import { CorpusExportCancelledError, recoverInterruptedExport, StagedExport, sta
 import { readManifest, type CorpusManifest, type ManifestFile } from './manifest.js';
 import { formatRefusal, trainingFormatFiles, type TrainingFormat } from './trainingFormats.js';
 import type { BundleReader, PageBundle } from '../store/transfer/pageBundles.js';
-import { documentFieldsOf, pageFieldsOf } from './fieldsExport.js';
+import { DocumentFieldsCache, fieldsLineSchema } from './fieldsExport.js';
+import { ExportPageFiles } from './exportPageFiles.js';
+import { schemaJsonl } from './schemaJsonl.js';
+import { cardFrontMatter, imageMetadataJsonl, llamaFactoryDatasetInfo } from './hubFiles.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
@@ -46,6 +49,8 @@ export interface ExportOptions {
   format?: TrainingFormat;
   /** PNG bytes of a page image; throws when the image cannot be had. Needed when images is "png". */
   pageImage?: (page: PageImageRequest) => Promise<Buffer>;
+  /** The source file's bytes (throws when missing): a PDF source's own page becomes the page's PDF (pagePdfs.ts). */
+  sourceBytes?: (sha256: string) => Buffer;
   onProgress?: (done: number, total: number, label: string) => void;
   /** Cancels the export: it stops at the next page and leaves the folder as it was (CorpusExportCancelledError). */
   signal?: AbortSignal;
@@ -117,7 +122,6 @@ function selectPages(reader: BundleReader, options: ExportOptions): string[] {
 
 interface Built {
   record: CorpusRecord;
-  line: string;
   testLines: string[];
   contentKey: string;
 }
@@ -167,10 +171,23 @@ async function exportInto(
   const pageIds = selectPages(reader, options);
   const built: Built[] = [];
   const skipped: SkippedPage[] = [];
-  let imagesWritten = 0;
-  let imagesKept = 0;
   const filesWritten: string[] = [];
+  const format = options.format ?? 'records';
+  // Images, and the page as a PDF (pdfs/, and beside the .md of the olmocr layout), when the export has images.
+  const pageFiles =
+    options.images === 'png'
+      ? new ExportPageFiles({
+          outDir,
+          previous: previousFiles,
+          staged,
+          pageImage: options.pageImage!,
+          sourceBytes: options.sourceBytes,
+          pdfBesideImage: format === 'olmocr',
+        })
+      : null;
+  const pageFilesOf = new Map<string, { path: string; sha256: string }[]>();
   const derived: { pageId: string; contentKey: string; tests: string[] }[] = [];
+  const documentFields = new DocumentFieldsCache(store);
   // The first pause comes before the first page: whatever was waiting for the export to start (its first progress
   // event, a cancel request) is served at once.
   let pausedAt = Number.NEGATIVE_INFINITY;
@@ -193,26 +210,19 @@ async function exportInto(
           : recheck(run.extraction.markdown, run.extraction.layoutJson, latest?.text ?? null);
 
       let image: { path: string; sha256: string } | null = null;
-      if (options.images === 'png') {
-        const relative = `images/${id}.png`;
-        const known = previousFiles.get(relative);
-        const kept = known ? lstatInside(outDir, relative) : null;
-        if (known && kept?.isFile() && kept.size === known.bytes) {
-          image = { path: relative, sha256: known.sha256 };
-          imagesKept += 1;
-        } else {
-          const bytes = await options.pageImage!({
-            pageId,
-            documentSha256: bundle.document.sha256,
-            documentName: bundle.document.name,
-            pageNumber: bundle.page.pageNumber,
-          });
-          if (staged.stageIfChanged(relative, bytes)) {
-            imagesWritten += 1;
-            filesWritten.push(relative);
-          } else imagesKept += 1;
-          image = { path: relative, sha256: sha256Of(bytes) };
-        }
+      if (pageFiles) {
+        const written = await pageFiles.write(id, {
+          pageId,
+          documentSha256: bundle.document.sha256,
+          documentName: bundle.document.name,
+          mediaType: bundle.document.mediaType,
+          pageNumber: bundle.page.pageNumber,
+          width: bundle.page.width,
+          height: bundle.page.height,
+          dpi: bundle.page.dpi,
+        });
+        image = written.image;
+        pageFilesOf.set(id, written.files);
       }
 
       const corrected = latest?.text ?? run.extraction.markdown;
@@ -234,8 +244,8 @@ async function exportInto(
         });
         derived.push({ pageId, contentKey, tests: testLines });
       }
-      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: pageFieldsOf(store, pageId) });
-      built.push({ record, line: JSON.stringify(record), testLines, contentKey });
+      const record = toCorpusRecord({ bundle, image, ...fresh, tests: testLines.length, fields: documentFields.ofPage(bundle.document.id, pageId) });
+      built.push({ record, testLines, contentKey });
     } catch (error) {
       skipped.push({
         id: bundle ? recordIdOf(bundle.document.sha256, bundle.page.pageNumber) : null,
@@ -254,15 +264,15 @@ async function exportInto(
 
   store.checks.saveDerivedTests(derived);
   built.sort((a, b) => (a.record.id < b.record.id ? -1 : 1));
-  const recordsText = built.map((b) => `${b.line}\n`).join('');
-  const testLines = built.flatMap((b) => b.testLines);
+  // One schema for the whole file, the record's (schemaJsonl.ts): table readers type columns from its first block.
+  const recordsText = schemaJsonl(corpusRecordTableSchema, built.map((b) => b.record));
+  const testLines = built.flatMap((b) => b.testLines.map((line) => namingPagePdf(line, b.record.id)));
   const testsText = testLines.map((l) => `${l}\n`).join('');
   const testsByType: Record<string, number> = {};
   for (const line of testLines) {
     const type = (JSON.parse(line) as { type: string }).type;
     testsByType[type] = (testsByType[type] ?? 0) + 1;
   }
-  const format = options.format ?? 'records';
   const readme = renderDataCard({
     projectName: store.info().name,
     records: built.map((b) => b.record),
@@ -271,27 +281,29 @@ async function exportInto(
     filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
     skipped: skipped.length,
     format,
+    frontMatter: cardFrontMatter({ testLines, images: options.images === 'png' }),
   });
 
   // One line per document with an exported page, in document id order (deterministic like the records).
   const documentIds = [...new Set(built.map((b) => b.record.source.document_id))].sort();
-  const fieldsText = documentIds
-    .map((documentId) => documentFieldsOf(store, documentId))
-    .filter((fields) => fields !== null)
-    .map((fields) => `${JSON.stringify(fields)}\n`)
-    .join('');
+  const fieldsText = schemaJsonl(fieldsLineSchema, documentIds.map((documentId) => documentFields.lineOf(documentId)).filter((fields) => fields !== null));
+  const formatFiles = trainingFormatFiles(format, built.map((b) => b.record));
   const texts: [string, string][] = [
     ['README.md', readme],
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
     ['fields.jsonl', fieldsText],
-    ...trainingFormatFiles(format, built.map((b) => b.record)).map((file): [string, string] => [file.path, file.content]),
+    ...formatFiles.map((file): [string, string] => [file.path, file.content]),
+    // Hugging Face imagefolder and LLaMA-Factory read these as they are (hubFiles.ts).
+    ...(options.images === 'png' ? [['images/metadata.jsonl', imageMetadataJsonl(built.map((b) => b.record))] as [string, string]] : []),
+    ...((datasetInfo) => (datasetInfo ? [['dataset_info.json', datasetInfo] as [string, string]] : []))(llamaFactoryDatasetInfo(format)),
   ];
   for (const [name, text] of texts) if (staged.stageIfChanged(name, text)) filesWritten.push(name);
 
   // Files of the previous export that this one no longer has (pages filtered out or removed) go; nothing else does.
   const images = built.map((b) => b.record.image).filter((p): p is string => p !== null);
-  const current = new Set([...texts.map(([name]) => name), ...images]);
+  const perPage = built.flatMap((b) => pageFilesOf.get(b.record.id) ?? []);
+  const current = new Set([...texts.map(([name]) => name), ...perPage.map((file) => file.path)]);
   const filesRemoved: string[] = [];
   for (const file of previousFiles.keys()) {
     if (current.has(file) || !isPlainRelativePath(file)) continue;
@@ -300,9 +312,7 @@ async function exportInto(
 
   const files: ManifestFile[] = [
     ...texts.map(([name, text]) => ({ path: name, sha256: sha256Of(text), bytes: Buffer.byteLength(text) })),
-    ...built
-      .filter((b) => b.record.image)
-      .map((b) => ({ path: b.record.image!, sha256: b.record.image_sha256!, bytes: staged.sizeOf(b.record.image!) })),
+    ...perPage.map((file) => ({ ...file, bytes: staged.sizeOf(file.path) })),
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
   const manifest: CorpusManifest = {
     format: corpusFormat,
@@ -321,12 +331,22 @@ async function exportInto(
     outDir,
     records: built.length,
     tests: testLines.length,
-    imagesWritten,
-    imagesKept,
-    filesWritten: filesWritten.sort(),
+    imagesWritten: pageFiles?.imagesWritten ?? 0,
+    imagesKept: pageFiles?.imagesKept ?? 0,
+    filesWritten: [...filesWritten, ...(pageFiles?.filesWritten ?? [])].sort(),
     filesRemoved: filesRemoved.sort(),
     skipped,
   };
+}
+
+/**
+ * A test names the page it tests by its one-page PDF (`pdfs/<id>.pdf`, which olmOCR-Bench's runner reads); tests
+ * derived before the export wrote PDFs named the page image and are renamed as they are written.
+ */
+function namingPagePdf(line: string, recordId: string): string {
+  const pdf = `${recordId}.pdf`;
+  if (line.includes(`"pdf":${JSON.stringify(pdf)}`)) return line;
+  return JSON.stringify({ ...(JSON.parse(line) as Record<string, unknown>), pdf });
 }
 
 function recheck(markdown: string, layoutJson: string, corrected: string | null) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOf, makeRealInvoiceProject, realInvoices, realInvoicesAvailable, sessionIn } from '../../testing/realInvoiceProject.js';
 import { ProjectStore } from '../store/projectStore.js';
-import { corpusRecordSchema } from './corpusRecord.js';
+import { parseCorpusRecordLine } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 import { importCorpus } from './importCorpus.js';
 
@@ -86,7 +86,7 @@ describe.skipIf(!realInvoicesAvailable)('field revisions of real invoices throug
     read(out, 'records.jsonl')
       .trim()
       .split('\n')
-      .map((line) => corpusRecordSchema.parse(JSON.parse(line)))
+      .map((line) => parseCorpusRecordLine(line))
       .map((r) => ({ id: r.id, fields: r.fields, fields_engine: r.fields_engine, field_revisions: r.field_revisions }));
 
   it('export → import-corpus into a fresh project → export: the same fields, fields.jsonl and field revisions', async () => {

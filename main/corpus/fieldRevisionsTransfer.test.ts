@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../app/model/extraction.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
-import { corpusRecordSchema, unrecordedFieldAuthor } from './corpusRecord.js';
+import { corpusRecordSchema, parseCorpusRecordLine, unrecordedFieldAuthor } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 import { CorpusImportError, importCorpus } from './importCorpus.js';
 import { mergeProjectInto } from './mergeProjects.js';
@@ -82,11 +82,41 @@ const recordFields = (out: string) =>
   read(out, 'records.jsonl')
     .trim()
     .split('\n')
-    .map((line) => corpusRecordSchema.parse(JSON.parse(line)))
+    .map((line) => parseCorpusRecordLine(line))
     .map((r) => ({ id: r.id, fields: r.fields, fields_engine: r.fields_engine, field_revisions: r.field_revisions }));
 const count = (target: ProjectStore, table: string) => rawDatabase(target).prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
 
+/** What `datasets` writes back for ISO date and time strings (typed as dates by Arrow, written by pandas): epoch ms. */
+function asDatasetsWritesBack(value: unknown, key = ''): unknown {
+  if (typeof value === 'string' && /(_date|_at)$/.test(key) && /^\d{4}-\d{2}-\d{2}/.test(value)) return Date.parse(value);
+  if (Array.isArray(value)) return value.map((item) => asDatasetsWritesBack(item, key));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asDatasetsWritesBack(v, k)]));
+  return value;
+}
+
 describe('field revisions through export and import-corpus', () => {
+  it('imports a corpus written back by datasets, with dates and times as epoch milliseconds', async () => {
+    await correctedProject(store);
+    await exportTo(store, 'iso');
+    const back = path.join(dir, 'datasets-back');
+    fs.mkdirSync(back);
+    for (const file of ['records.jsonl', 'fields.jsonl']) {
+      const lines = read('iso', file).split('\n').filter(Boolean);
+      fs.writeFileSync(path.join(back, file), lines.map((line) => `${JSON.stringify(asDatasetsWritesBack(JSON.parse(line)))}\n`).join(''));
+    }
+    expect(read('datasets-back', 'fields.jsonl')).toMatch(/"issue_date":\d{13}/);
+    const copy = ProjectStore.create(path.join(dir, 'copy-back.recto'));
+    try {
+      const summary = importCorpus(copy, back);
+      expect(summary.problems.filter((p) => p.where !== 'manifest.json')).toEqual([]);
+      expect(summary.records).toBe(4);
+      await exportTo(copy, 'again');
+      expect(read('again', 'fields.jsonl')).toBe(read('iso', 'fields.jsonl'));
+    } finally {
+      copy.close();
+    }
+  });
+
   it('round trip: a re-export of the imported corpus has the same fields, fields.jsonl and field revisions', async () => {
     const { long, short } = await correctedProject(store);
     await exportTo(store, 'one');

@@ -9,7 +9,12 @@
 import { applyFieldCorrections, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
+import { z } from 'zod';
+import { fieldValuesSchema } from '../../app/contract/fields.js';
 import type { PageFields } from './corpusRecord.js';
+
+/** A fields.jsonl line: the document's corrected fields and its id (written by this schema: schemaJsonl.ts). */
+export const fieldsLineSchema = fieldValuesSchema.extend({ document_id: z.string() });
 
 /** The fields of the page's document (every page of a document carries the same). */
 export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {
@@ -19,10 +24,37 @@ export function pageFieldsOf(store: ProjectStore, pageId: string): PageFields {
   return { fields_engine: engine, fields: applyFieldCorrections(engine ?? readFieldValues({}), correctionsOf(revisions)) };
 }
 
-/** One fields.jsonl line's object for a document, or null when it has no invoice fields and no corrections. */
-export function documentFieldsOf(store: ProjectStore, documentId: string): (EngineFieldValues & { document_id: string }) | null {
-  const first = store.documents.getDocument(documentId).pages[0];
-  if (!first) return null;
-  const { fields } = pageFieldsOf(store, first.id);
-  return fields ? { ...fields, document_id: documentId } : null;
+/**
+ * The fields of each document, worked out once per document for an export: every page of a document carries the
+ * same, and working them out reads the latest extraction of every page of the document — per page, that made an
+ * export quadratic in the pages of a document (1,000 pages of 50-page documents: 50,000 extraction reads). A failure
+ * (a damaged row) is remembered too, so every page of that document is reported as before.
+ */
+export class DocumentFieldsCache {
+  private readonly byDocument = new Map<string, PageFields | Error>();
+
+  constructor(private readonly store: ProjectStore) {}
+
+  ofPage(documentId: string, pageId: string): PageFields {
+    let known = this.byDocument.get(documentId);
+    if (known === undefined) {
+      try {
+        known = pageFieldsOf(this.store, pageId);
+      } catch (error) {
+        known = error instanceof Error ? error : new Error(String(error));
+      }
+      this.byDocument.set(documentId, known);
+    }
+    if (known instanceof Error) throw known;
+    return known;
+  }
+
+  /** One fields.jsonl line's object for a document, or null when it has no invoice fields and no corrections. */
+  lineOf(documentId: string): (EngineFieldValues & { document_id: string }) | null {
+    const first = this.store.documents.getDocument(documentId).pages[0];
+    if (!first) return null;
+    const { fields } = this.ofPage(documentId, first.id);
+    return fields ? { ...fields, document_id: documentId } : null;
+  }
 }
+

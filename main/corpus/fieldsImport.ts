@@ -10,6 +10,7 @@
  * history) are what is imported.
  */
 import { z } from 'zod';
+import { readBySchema } from './schemaJsonl.js';
 import { fieldValuesSchema } from '../../app/contract/fields.js';
 import { emptyFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 import { bundleFieldRevisionProblem } from '../store/transfer/applyFieldRevisions.js';
@@ -72,7 +73,8 @@ export function readFieldsLines(dir: string): { lines: FieldsLine[]; errors: str
       errors.push(`${where}: not JSON`);
       return;
     }
-    const parsed = fieldsLineSchema.safeParse(raw);
+    // Dates that `datasets` wrote back as epoch milliseconds are read as the ISO dates they were (schemaJsonl.ts).
+    const parsed = fieldsLineSchema.safeParse(readBySchema(fieldsLineSchema, raw));
     if (!parsed.success) errors.push(`${where}: ${issuesText(parsed.error, 'fields')}`);
     else {
       const { document_id: documentId, ...values } = parsed.data;

@@ -10,11 +10,12 @@
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
 import { countOutcome } from '../store/transfer/applyBundles.js';
-import { bundleOfRecord, corpusRecordSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
+import { bundleOfRecord, corpusRecordSchema, corpusRecordTableSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
 import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';
 import { readManifest } from './manifest.js';
 import { storedPageProblem } from '../../app/model/pageLimits.js';
+import { readBySchema } from './schemaJsonl.js';
 import { isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
@@ -110,7 +111,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     if (!line.trim()) return;
     const where = `records.jsonl:${index + 1}`;
     try {
-      const raw = upgradeRecord(JSON.parse(line));
+      const raw = upgradeRecord(readBySchema(corpusRecordTableSchema, JSON.parse(line)));
       const fieldProblem = recordFieldsProblem(raw);
       if (fieldProblem) {
         fieldErrors.push(`${where}: ${fieldProblem}`);

@@ -13,6 +13,8 @@ import { reward } from '../../app/checks/reward.js';
 import { guessLanguage } from '../../app/corpus/languageGuess.js';
 import type { CorpusRecord } from './corpusRecord.js';
 import { escapePlaceholders, escapeSpecialTokens } from './specialTokens.js';
+import { promptAndAnswer } from './grounding.js';
+import { uniformJsonl } from './uniformJsonl.js';
 
 export const trainingFormats = ['records', 'chat', 'olmocr', 'pairs'] as const;
 export type TrainingFormat = (typeof trainingFormats)[number];
@@ -42,9 +44,10 @@ function shareOfKind(record: CorpusRecord, kinds: readonly string[]): number {
   return covered / length;
 }
 
-function olmocrPage(record: CorpusRecord): string {
+function olmocrPage(record: CorpusRecord, documentLanguage: string | null): string {
   const text = escapeSpecialTokens(record.corrected_markdown);
-  const language = guessLanguage(text);
+  // A page too short or too mixed to tell (an invoice's totals page) takes its document's language.
+  const language = guessLanguage(text) ?? documentLanguage;
   const isDiagram = record.elements.some((e) => e.kind === 'figure') && shareOfKind(record, ['figure', 'caption']) >= mainlyShare;
   return [
     '---',
@@ -57,6 +60,17 @@ function olmocrPage(record: CorpusRecord): string {
     '---',
     text,
   ].join('\n');
+}
+
+/** Each document's language, guessed from the text of all its exported pages together. */
+function documentLanguages(records: readonly CorpusRecord[]): Map<string, string | null> {
+  const texts = new Map<string, string[]>();
+  for (const record of records) {
+    const list = texts.get(record.source.document_id) ?? [];
+    list.push(record.corrected_markdown);
+    texts.set(record.source.document_id, list);
+  }
+  return new Map([...texts].map(([document, pages]) => [document, guessLanguage(pages.join('\n\n'))]));
 }
 
 export interface FormatFile {
@@ -73,46 +87,54 @@ export function trainingFormatFiles(format: TrainingFormat, records: readonly Co
       return [
         {
           path: 'chat.jsonl',
-          content: records
+          // One schema per file (uniformJsonl.ts), like records.jsonl.
+          content: uniformJsonl(
+            records
             .filter((record) => record.image !== null)
-            .map((record) =>
-              JSON.stringify({
+            .map((record) => {
+              // Under a grounding prompt the answer carries the element boxes (grounding.ts).
+              const pair = promptAndAnswer(record, promptOf(record));
+              return {
                 id: record.id,
                 messages: [
-                  { role: 'user', content: `<image>${promptOf(record)}` },
-                  { role: 'assistant', content: escapeSpecialTokens(record.corrected_markdown) },
+                  { role: 'user', content: `<image>${pair.prompt}` },
+                  { role: 'assistant', content: pair.answer },
                 ],
                 images: [record.image],
-              }),
-            )
-            .map((line) => `${line}\n`)
-            .join(''),
+              };
+            }),
+          ).text,
         },
       ];
-    case 'olmocr':
+    case 'olmocr': {
+      const languages = documentLanguages(records);
       return records
         .filter((record) => record.image !== null)
-        .map((record) => ({ path: record.image!.replace(/\.png$/, '.md'), content: olmocrPage(record) }));
+        .map((record) => ({ path: record.image!.replace(/\.png$/, '.md'), content: olmocrPage(record, languages.get(record.source.document_id) ?? null) }));
+    }
     case 'pairs':
       return [
         {
           path: 'pairs.jsonl',
-          content: records
+          content: uniformJsonl(
+            records
             .filter((record) => record.corrected && record.corrected_markdown !== record.engine_markdown)
             .map((record) => {
               const scored = reward(record.corrected_markdown, record.engine_markdown);
-              return JSON.stringify({
+              // Both answers grounded (or neither) under the one prompt, so they differ only in what was corrected.
+              const chosen = promptAndAnswer(record, promptOf(record), 'corrected');
+              const rejected = promptAndAnswer(record, promptOf(record), 'engine');
+              return {
                 id: record.id,
                 image: record.image,
-                prompt: promptOf(record),
-                chosen: escapeSpecialTokens(record.corrected_markdown),
-                rejected: escapeSpecialTokens(record.engine_markdown),
+                prompt: chosen.prompt,
+                chosen: chosen.answer,
+                rejected: rejected.answer,
                 reward: { score: scored.score, terms: scored.terms, raw: scored.raw },
                 engine: { name: record.engine.name, version: record.engine.version, pack_sha256: record.engine.pack_sha256 },
-              });
-            })
-            .map((line) => `${line}\n`)
-            .join(''),
+              };
+            }),
+          ).text,
         },
       ];
   }

@@ -11,6 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withEInvoice } from '../../app/einvoice/index.js';
+import { pageLabel, withoutPageLabel } from './pageErrors.js';
+import { boxlessWarning, NO_BOXES_WARNING } from './boxlessPages.js';
 import type { JobProgress } from '../../app/contract/events.js';
 import { markRunningFurniture } from '../../app/document/runningFurniture.js';
 import type { PageInput } from '../../app/model/engine.js';
@@ -51,6 +53,8 @@ interface Job {
   tasks: ReadTask[];
   done: number;
   errors: JobProgress['errors'];
+  /** Pages read with something the reviewer should know (boxlessPages.ts). */
+  warnings: NonNullable<JobProgress['warnings']>;
   startedAt: number;
   controller: AbortController;
   state: JobProgress['state'];
@@ -88,6 +92,7 @@ export class ReadingQueue {
       tasks,
       done: 0,
       errors: [],
+      warnings: [],
       startedAt: Date.now(),
       controller: new AbortController(),
       state: 'running',
@@ -219,9 +224,14 @@ export class ReadingQueue {
       const page = store.documents.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
       const input = await this.deps.pageInput(page);
-      const read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
+      let read = await engine.read(input, { signal: job.controller.signal, onEvent: live.onEvent });
       live.flush();
       if (job.controller.signal.aborted) return null;
+      const boxless = boxlessWarning(read);
+      if (boxless) {
+        read = boxless;
+        job.warnings.push({ pageId: task.pageId, reason: `${pageLabel(page)}: ${NO_BOXES_WARNING}` });
+      }
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
       const extraction = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
       store.readings.saveExtraction(task.pageId, extraction, startedAt);
@@ -308,7 +318,14 @@ export class ReadingQueue {
   }
 
   private fail(job: Job, task: ReadTask, error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // Kept without the page's label: whoever shows the error names the page (pageErrors.ts).
+    let reason = message;
+    try {
+      reason = withoutPageLabel(message, pageLabel(this.deps.store.getPage(task.pageId)));
+    } catch {
+      // the page is gone (removed while it was read): the message as it is
+    }
     job.errors.push({ pageId: task.pageId, reason });
     this.deps.store.documents.setPageStatus(task.pageId, 'error', reason);
   }
@@ -324,6 +341,7 @@ export class ReadingQueue {
       etaMs: job.done > 0 && job.state === 'running' ? (elapsed / job.done) * remaining : null,
       state: job.state,
       errors: [...job.errors],
+      warnings: [...job.warnings],
     });
   }
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../app/contract/events.js';
+import type { EventEnvelope, JobProgress } from '../../app/contract/events.js';
+import { NO_BOXES_WARNING } from '../jobs/boxlessPages.js';
 import { EngineRegistry } from '../engines/engineRegistry.js';
 import { SettingsFile } from '../settings/settingsFile.js';
 import { EchoEngine, echoEngineFactory, fakeInspect } from '../../testing/fakes.js';
@@ -125,7 +126,22 @@ describe('RectoSession through the contract', () => {
     await session.queue.idle();
     const pages = session.store.documents.getDocument(result.imported[0]!.id).pages;
     expect(pages.map((p) => p.status)).toEqual(['error', 'done']);
-    expect(pages[0]!.error).toBe('a.pdf p. 1: unreadable');
+    // Kept without the page's label, which every report of it adds (not "a.pdf p. 1: a.pdf p. 1: unreadable").
+    expect(pages[0]!.error).toBe('unreadable');
+  });
+
+  it('says so on the page and in the job when a page is read with text but no element boxes', async () => {
+    const boxless = new EchoEngine();
+    boxless.read = async (input) => ({ ...(await EchoEngine.prototype.read.call(boxless, input)), elements: [] });
+    await session.dispose();
+    session = makeSession(boxless);
+    await session.createProject(path.join(dir, 'boxless.recto'));
+    const result = await session.importFiles([{ filePath: file('b.pdf', 'PAGES 1') }]);
+    await session.queue.idle();
+    const page = session.store.getDocument(result.imported[0]!.id).pages[0]!;
+    expect(session.store.latestExtraction(page.id)!.warnings).toContain(NO_BOXES_WARNING);
+    const last = events.filter((e) => e.event === 'job.progress').map((e) => e.payload as JobProgress).at(-1)!;
+    expect(last.warnings).toEqual([{ pageId: page.id, reason: `b.pdf p. 1: ${NO_BOXES_WARNING}` }]);
   });
 
   it('reopens the project used last when Recto starts again', async () => {

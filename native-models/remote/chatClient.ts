@@ -6,7 +6,8 @@
  * the API's shape.
  */
 import { createParser } from 'eventsource-parser';
-import { chatCompletionChunkSchema, chatCompletionSchema, errorBodySchema, modelListSchema, type ChatCompletionRequest, type Usage } from './openAiSchema.js';
+import { chatCompletionChunkSchema, chatCompletionSchema, modelListSchema, type ChatCompletionRequest, type Usage } from './openAiSchema.js';
+import { serverErrorOf } from './errorShapes.js';
 import { parseRetryAfter, RemoteRequestError } from './retryPolicy.js';
 
 export interface ChatAttemptOptions {
@@ -124,10 +125,11 @@ function readStream(response: Response, touch: () => void, onText?: (text: strin
           bad = new RemoteRequestError('protocol', `a streamed event is not JSON: ${event.data.slice(0, 80)}`);
           return;
         }
-        const error = errorBodySchema.safeParse(json);
-        if (error.success) {
-          // vLLM reports an engine failure inside the stream as an error event.
-          bad = new RemoteRequestError('http', `the server failed during the answer: ${error.data.error.message}`, 500);
+        const error = serverErrorOf(json);
+        if (error) {
+          // vLLM reports a failure inside the stream as an error event (either shape: errorShapes.ts), with the status
+          // it would have answered; without one it is a server failure (500), which is tried again.
+          bad = new RemoteRequestError('http', `the server failed during the answer: ${error.message}`, error.status ?? 500);
           return;
         }
         const chunk = chatCompletionChunkSchema.safeParse(json);
@@ -187,8 +189,8 @@ async function httpError(response: Response): Promise<RemoteRequestError> {
   let detail = response.statusText;
   try {
     const body = await response.text();
-    const parsed = errorBodySchema.safeParse(JSON.parse(body));
-    detail = parsed.success ? parsed.data.error.message : body.slice(0, 200) || detail;
+    const parsed = serverErrorOf(JSON.parse(body));
+    detail = parsed ? parsed.message : body.slice(0, 200) || detail;
   } catch {
     // no body, or not JSON: the status line says enough
   }

@@ -144,6 +144,19 @@ describe('RemoteEngine', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("handles both of vLLM's error shapes: a server error mid-stream is retried, a refusal is final, each said once", async () => {
+    fake = await startFakeChatServer();
+    fake.faults.push({ kind: 'streamError', shape: 'flat', code: 503 }, { kind: 'streamError', shape: 'nested', code: 500 });
+    const result = await engine({ model: 'fake-ocr' }).read(page);
+    expect(result.engine.settings.attempts).toBe(3);
+    fake.faults.push({ kind: 'streamError', shape: 'flat', code: 400 });
+    const refused = engine({ model: 'fake-ocr' }).read(page);
+    await expect(refused).rejects.toThrow(/^inv\.pdf p\. 1: the server refused the page \(.*the server failed during the answer: scripted 400 mid-stream\)$/);
+    await expect(refused).rejects.not.toThrow(/inv\.pdf p\. 1: .*inv\.pdf p\. 1/);
+    fake.faults.push({ kind: 'flatStatus', status: 400 });
+    await expect(engine({ model: 'fake-ocr' }).read(page)).rejects.toThrow(/HTTP 400 scripted flat 400\)$/);
+  });
+
   it('keeps at most `concurrency` requests in flight per endpoint', async () => {
     fake = await startFakeChatServer();
     for (let i = 0; i < 6; i++) fake.faults.push({ kind: 'delay', ms: 50 });

@@ -21,6 +21,7 @@ import { chatCompletionRequestSchema, type ChatCompletionRequest } from '../../.
 import { PROMPT_TOO_LONG } from '../../../native-models/vlm/index.js';
 import { bearerIs } from './v1Auth.js';
 import { imageSizeProblem, MAX_BODY_BYTES, plainEngineMessage, promptLengthProblem, readBoundedBody, RETRY_AFTER_S, V1Admission } from './v1Limits.js';
+import { modelIdFromPath, stopStrings, StopSequences, unsupportedParameter } from './v1Parameters.js';
 
 /** The engine side: a page image and a prompt in, the model's raw text (grounding tags kept) out. */
 export interface ChatModel {
@@ -66,12 +67,21 @@ export function openAiRoutes(options: OpenAiRoutesOptions): ExtraRoutes {
       return refuse(response, 401, 'invalid_api_key', 'Bearer token required: the /v1 API key that `recto serve` printed beside the /v1 URL');
     }
 
+    const model = { id: options.modelId, object: 'model', created, owned_by: 'recto', licence: options.licence };
     if (url.pathname === '/v1/models') {
       if (request.method !== 'GET') return refuse(response, 405, 'method_not_allowed', 'GET only');
-      sendJson(response, 200, { object: 'list', data: [{ id: options.modelId, object: 'model', created, owned_by: 'recto', licence: options.licence }] });
+      sendJson(response, 200, { object: 'list', data: [model] });
       return true;
     }
-    if (url.pathname !== '/v1/chat/completions') return refuse(response, 404, 'not_found', `No route ${url.pathname}; this server answers /v1/models and /v1/chat/completions`);
+    // GET /v1/models/{id}: what the OpenAI SDK's models.retrieve() asks (v1Parameters.ts).
+    const modelId = modelIdFromPath(url.pathname);
+    if (modelId !== null) {
+      if (request.method !== 'GET') return refuse(response, 405, 'method_not_allowed', 'GET only');
+      if (modelId !== options.modelId) return refuse(response, 404, 'model_not_found', `The model "${modelId}" does not exist here; this server runs "${options.modelId}"`);
+      sendJson(response, 200, model);
+      return true;
+    }
+    if (url.pathname !== '/v1/chat/completions') return refuse(response, 404, 'not_found', `No route ${url.pathname}; this server answers /v1/models, /v1/models/{id} and /v1/chat/completions`);
     if (request.method !== 'POST') return refuse(response, 405, 'method_not_allowed', 'POST only');
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return refuse(response, 415, 'unsupported_media_type', 'Content-Type must be application/json');
 
@@ -114,6 +124,9 @@ async function answerChat(request: http.IncomingMessage, response: http.ServerRe
     return refuse(response, 400, 'invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
   }
   const chat = parsed.data;
+  // What greedy decoding cannot honour is refused, never ignored (v1Parameters.ts).
+  const unsupported = unsupportedParameter(json as Record<string, unknown>);
+  if (unsupported) return refuse(response, 400, 'unsupported_parameter', unsupported);
   if (chat.model !== options.modelId) return refuse(response, 404, 'model_not_found', `The model "${chat.model}" does not exist here; this server runs "${options.modelId}"`);
   const page = pageOf(chat);
   if (typeof page === 'string') return refuse(response, 400, 'invalid_request', page);
@@ -147,14 +160,16 @@ async function answerChat(request: http.IncomingMessage, response: http.ServerRe
   try {
     fs.writeFileSync(file, image);
     const answer = new AnswerWriter(response, chat.model, chat.stream === true, chat.stream_options?.include_usage === true);
+    const stops = new StopSequences(stopStrings((json as { stop?: unknown }).stop));
     try {
       const result = await engine.readText(file, 'chat request', { prompt: `<image>\n${page.prompt}`, maxNewTokens: chat.max_completion_tokens ?? chat.max_tokens }, {
         signal: controller.signal,
         onEvent: (event) => {
-          if (event.type === 'token') answer.text(event.text);
+          if (event.type === 'token') answer.text(stops.push(event.text));
         },
       });
-      answer.finish(result.text, result.hitMaxTokens ? 'length' : 'stop', { prompt_tokens: result.promptTokens, completion_tokens: result.tokens, total_tokens: result.promptTokens + result.tokens });
+      const ended = stops.finish(result.text);
+      answer.finish(ended.text, ended.stopped || !result.hitMaxTokens ? 'stop' : 'length', { prompt_tokens: result.promptTokens, completion_tokens: result.tokens, total_tokens: result.promptTokens + result.tokens });
     } catch (error) {
       if (controller.signal.aborted) return true;
       const message = plainEngineMessage(error instanceof Error ? error.message : String(error));
