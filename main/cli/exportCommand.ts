@@ -103,7 +103,7 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
       images,
       format,
       pageImage: projectPageImages(store, pageImageCache()),
-      sourceBytes: (sha256) => store!.getSourceBytes(sha256),
+      sourceBytes: (sha256) => store!.documents.getSourceBytes(sha256),
       signal: interrupt.signal,
       onProgress: (done, total, label) => {
         if (!started) {

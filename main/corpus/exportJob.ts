@@ -46,7 +46,7 @@ export function startExportJob(deps: ExportJobDeps, request: CorpusExportRequest
     images: request.images,
     signal: controller.signal,
     pageImage: async (page: PageImageRequest) => fs.promises.readFile(await deps.pageImagePath(page.pageId)),
-    sourceBytes: (sha256) => deps.store.getSourceBytes(sha256),
+    sourceBytes: (sha256) => deps.store.documents.getSourceBytes(sha256),
     onProgress: (pagesDone, pagesTotal) => {
       progress = { pagesDone, pagesTotal };
       const now = Date.now();

@@ -29,7 +29,7 @@ describe.skipIf(!realInvoicesAvailable)('the export as olmOCR-Bench and olmOCR t
       images: 'png',
       format: 'olmocr',
       pageImage: projectPageImages(store, new PageImageCache(path.join(dir, 'cache'), inspectFile)),
-      sourceBytes: (sha256) => store.getSourceBytes(sha256),
+      sourceBytes: (sha256) => store.documents.getSourceBytes(sha256),
     });
 
   beforeAll(async () => {

@@ -47,7 +47,7 @@ const engines: Record<string, (page: number) => Pick<Extraction, 'engine' | 'sta
 /** Adds `pages` pages read by `engine`, every `correctEvery`-th corrected (0: none). */
 function addDocument(store: ProjectStore, name: string, engine: keyof typeof engines, pages: number, correctEvery: number): void {
   const bytes = Buffer.from(`${name} ${pages}`);
-  const added = store.addDocument({
+  const added = store.documents.addDocument({
     sha256: createHash('sha256').update(bytes).digest('hex'),
     name,
     mediaType: 'application/pdf',
@@ -56,8 +56,8 @@ function addDocument(store: ProjectStore, name: string, engine: keyof typeof eng
   });
   added!.pages.forEach((page, i) => {
     const fixture = invoicePage(i);
-    store.saveExtraction(page.id, { markdown: fixture.markdown, elements: fixture.elements, page: { width: 1240, height: 1754 }, warnings: [], ...engines[engine]!(i) }, new Date());
-    if (correctEvery > 0 && i % correctEvery === 0) store.saveRevision(page.id, correctPage(fixture.markdown, ['table', 'text']), 'Ana Analyst', null);
+    store.readings.saveExtraction(page.id, { markdown: fixture.markdown, elements: fixture.elements, page: { width: 1240, height: 1754 }, warnings: [], ...engines[engine]!(i) }, new Date());
+    if (correctEvery > 0 && i % correctEvery === 0) store.revisions.saveRevision(page.id, correctPage(fixture.markdown, ['table', 'text']), 'Ana Analyst', null);
   });
 }
 

@@ -322,7 +322,7 @@ export class ReadingQueue {
     // Kept without the page's label: whoever shows the error names the page (pageErrors.ts).
     let reason = message;
     try {
-      reason = withoutPageLabel(message, pageLabel(this.deps.store.getPage(task.pageId)));
+      reason = withoutPageLabel(message, pageLabel(this.deps.store.documents.getPage(task.pageId)));
     } catch {
       // the page is gone (removed while it was read): the message as it is
     }

@@ -138,8 +138,8 @@ describe('RectoSession through the contract', () => {
     await session.createProject(path.join(dir, 'boxless.recto'));
     const result = await session.importFiles([{ filePath: file('b.pdf', 'PAGES 1') }]);
     await session.queue.idle();
-    const page = session.store.getDocument(result.imported[0]!.id).pages[0]!;
-    expect(session.store.latestExtraction(page.id)!.warnings).toContain(NO_BOXES_WARNING);
+    const page = session.store.documents.getDocument(result.imported[0]!.id).pages[0]!;
+    expect(session.store.readings.latestExtraction(page.id)!.warnings).toContain(NO_BOXES_WARNING);
     const last = events.filter((e) => e.event === 'job.progress').map((e) => e.payload as JobProgress).at(-1)!;
     expect(last.warnings).toEqual([{ pageId: page.id, reason: `b.pdf p. 1: ${NO_BOXES_WARNING}` }]);
   });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageChatRequest } from '../../../native-models/remote/chatRequest.js';
+import { pageChatRequest } from '../../../native-models/remote/index.js';
 import { openAiRoutes, type ChatModel } from './openAiRoutes.js';
 import { StopSequences, unsupportedParameter } from './v1Parameters.js';
 
@@ -22,6 +22,9 @@ let png: Buffer;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-v1-'));
 
 const model: ChatModel = {
+  async packInfo() {
+    return { maxPositions: 8192 };
+  },
   async readText(_file, _label, _request, options) {
     for (let i = 0; i < reading.length; i += 3) options?.onEvent?.({ type: 'token', text: reading.slice(i, i + 3) });
     return { text: reading, tokens: 20, promptTokens: 300, hitMaxTokens: false };
@@ -30,9 +33,9 @@ const model: ChatModel = {
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 60, channels: 3, background: 'white' } }).png().toBuffer();
-  const routes = openAiRoutes({ modelId: 'jina-ocr-v1', licence: 'CC-BY-NC-4.0', model: async () => model, scratchDir: scratch });
+  const routes = openAiRoutes({ modelId: 'jina-ocr-v1', apiKey: token, licence: 'CC-BY-NC-4.0', model: async () => model, scratchDir: scratch });
   server = http.createServer((request, response) => {
-    void routes(request, response, new URL(request.url!, 'http://127.0.0.1'), (candidate) => candidate === token);
+    void routes(request, response, new URL(request.url!, 'http://127.0.0.1'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
