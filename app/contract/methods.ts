@@ -19,6 +19,7 @@ import {
 } from './curation.js';
 import { absolutePathSchema } from './paths.js';
 import { fieldMethods } from './fields.js';
+import { supplierMethods } from './suppliers.js';
 import { attentionMethods } from './attention.js';
 
 const id = z.string().min(1).max(200);
@@ -192,6 +193,8 @@ export const contractMethods = {
   ...fieldMethods,
   /** The needs-attention queue (app/contract/attention.ts). */
   ...attentionMethods,
+  /** Supplier memory (app/contract/suppliers.ts). */
+  ...supplierMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -17,6 +17,8 @@ import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { learnFromDocument } from './supplierLearning.js';
+import { supplierHandlers } from './supplierHandlers.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -47,6 +49,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
   const exportJobs = new ExportJobs();
   const evaluationJobs = new EvaluationJobs();
   return {
+    ...supplierHandlers(session),
     'app.info': () => ({
       version: packageVersion(),
       shell: shell.shell,
@@ -176,12 +179,14 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'fields.save': ({ pageId, field, value }) => {
       const page = session.store.getPage(pageId);
       const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      learnFromDocument(session.store, pageId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
     'fields.undo': ({ pageId }) => {
       const page = session.store.getPage(pageId);
       const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      if (revision) learnFromDocument(session.store, pageId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },

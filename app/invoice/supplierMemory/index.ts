@@ -6,3 +6,4 @@ export { SupplierIndex, type Recognised } from './recogniseSupplier.js';
 export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
 export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
 export { confirmedOf, readWithMemory } from './memoryReading.js';
+export { MEMORY_SOURCE, memoryProposals, overlaySupplierMemory, pageSupplierOf, type PageSupplier } from './overlayExtraction.js';
