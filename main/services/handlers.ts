@@ -17,7 +17,7 @@ import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
-import { learnFromDocument } from './supplierLearning.js';
+import { learnFromDocument, learnFromUntaughtDocuments } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
@@ -159,6 +159,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images) });
+      learnFromUntaughtDocuments(session.store);
       session.bus.emit('documents.changed', {});
       return summary;
     },
@@ -205,6 +206,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
       const summary = mergeProjectInto(target, other);
+      learnFromUntaughtDocuments(target);
       session.bus.emit('documents.changed', {});
       return summary;
     },

@@ -43,3 +43,13 @@ export function learnFromDocument(store: ProjectStore, pageId: string, approved 
   const supplierId = store.supplierMemory.supplierOf(documentId) ?? readThrough?.supplierId ?? store.supplierMemory.index().recognise(page)?.supplierId ?? null;
   store.supplierMemory.teach({ documentId, pageId: pageIds[0] ?? pageId, lesson, supplierId, newName: confirmed.seller ?? 'Unnamed supplier', outcome, approved });
 }
+
+/**
+ * Memory travels with the corrections that taught it: after a merge or a corpus import brings in corrected documents,
+ * each one that has taught nothing yet teaches now.
+ */
+export function learnFromUntaughtDocuments(store: ProjectStore): number {
+  const pages = store.supplierMemory.untaughtCorrectedPages();
+  for (const pageId of pages) learnFromDocument(store, pageId);
+  return pages.length;
+}

@@ -165,6 +165,17 @@ export class SupplierMemoryRepository {
     this.changed();
   }
 
+  /** One page of each document that holds field corrections but has taught no lesson (after a merge or an import). */
+  untaughtCorrectedPages(): string[] {
+    return this.db
+      .prepare(
+        `SELECT MIN(f.page_id) FROM field_revisions f JOIN pages p ON p.id = f.page_id
+         WHERE p.document_id NOT IN (SELECT document_id FROM supplier_lessons) GROUP BY p.document_id`,
+      )
+      .pluck()
+      .all() as string[];
+  }
+
   private dropEmpty(): void {
     this.db.prepare('DELETE FROM suppliers WHERE id NOT IN (SELECT supplier_id FROM supplier_lessons)').run();
   }
