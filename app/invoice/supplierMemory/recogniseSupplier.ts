@@ -14,6 +14,11 @@ const NAME_WEIGHT = 2;
 const LAYOUT_WEIGHT = 2;
 /** A page is that supplier's when its score reaches this and an identifier or the name is printed on it. */
 const RECOGNISED_AT = 2.5;
+/**
+ * Without an identifier or the name printed, a page is that supplier's only when it prints this share of the lesson's
+ * fixed lines: the supplier's own letterhead and footer lines, not just a producer's template, are on it.
+ */
+const LAYOUT_ALONE = 0.7;
 /** A name shorter than this (compacted) is found in too many pages to identify anyone. */
 const MIN_NAME = 4;
 
@@ -67,15 +72,15 @@ export class SupplierIndex {
       const ids = ownIds.get(supplierId) ?? 0;
       const name = this.names.get(supplierId);
       const named = name !== undefined && page.compact.includes(name);
-      if (ids === 0 && !named) continue;
       let lesson = lessons[0]!;
       let layout = -1;
       for (const taught of lessons) {
         const overlap = layoutOverlap(taught.lesson.identity.fingerprint, page);
         if (overlap > layout) [lesson, layout] = [taught, overlap];
       }
+      if (ids === 0 && !named && layout < LAYOUT_ALONE) continue;
       const score = (ids > 0 ? ID_WEIGHT : 0) + (named ? NAME_WEIGHT : 0) + LAYOUT_WEIGHT * layout;
-      if (score < RECOGNISED_AT || (best && best.score >= score)) continue;
+      if ((score < RECOGNISED_AT && layout < LAYOUT_ALONE) || (best && best.score >= score)) continue;
       const evidence = [...(ids > 0 ? ['supplier:identifier'] : []), ...(named ? ['supplier:name'] : []), `supplier:layout=${layout.toFixed(2)}`];
       best = { supplierId, supplierName: lesson.supplierName, lesson, score, layout, evidence };
     }
