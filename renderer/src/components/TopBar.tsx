@@ -1,10 +1,11 @@
 /** The title row: product, open project, the views, and the project switcher. */
-export type View = 'review' | 'curation' | 'evaluate';
+export type View = 'review' | 'curation' | 'evaluate' | 'suppliers';
 
 const views: { id: View; label: string }[] = [
   { id: 'review', label: 'Review' },
   { id: 'curation', label: 'Curation' },
   { id: 'evaluate', label: 'Evaluate' },
+  { id: 'suppliers', label: 'Suppliers' },
 ];
 
 interface TopBarProps {
