@@ -13,6 +13,8 @@ const MIN_FINGERPRINT_LETTERS = 3;
 
 export interface MemoryPage {
   lines: TextLine[];
+  /** Each segment's text in anchor form, by line and segment (computed once: every hint looks them up). */
+  forms: string[][];
   /** Height of the page(s) the words span, for anchors' relative heights. */
   height: number;
   top: number;
@@ -54,6 +56,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
   const top = words.length ? Math.min(...words.map((w) => w.box[1])) : 0;
   const bottom = words.length ? Math.max(...words.map((w) => w.box[3])) : 1;
   const fingerprint = new Set<number>();
+  const forms = lines.map((line) => line.segments.map((segment) => anchorForm(segment.text)));
   for (const line of lines) {
     const form = anchorForm(line.text);
     if ((form.match(/\p{L}/gu)?.length ?? 0) >= MIN_FINGERPRINT_LETTERS && fingerprint.size < MAX_FINGERPRINT) fingerprint.add(hash32(form));
@@ -62,6 +65,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
   const ids = findIdentifiers(text);
   return {
     lines,
+    forms,
     height: Math.max(1, bottom - top),
     top,
     compact: compactText(text),

@@ -41,8 +41,7 @@ export interface MemoryReading {
   fields: Partial<Record<MemoryField, MemoryValue>>;
 }
 
-function anchorMatches(hint: FieldHint, segmentText: string): boolean {
-  const form = anchorForm(segmentText);
+function anchorMatches(hint: FieldHint, form: string): boolean {
   return hint.relation === 'inline' ? form.startsWith(hint.anchor) && form.length > hint.anchor.length : form === hint.anchor;
 }
 
@@ -50,8 +49,8 @@ function anchorMatches(hint: FieldHint, segmentText: string): boolean {
 function textAt(page: MemoryPage, hint: FieldHint): string | null {
   let best: { line: number; segment: number; distance: number } | null = null;
   page.lines.forEach((line, li) =>
-    line.segments.forEach((segment, si) => {
-      if (!anchorMatches(hint, segment.text)) return;
+    line.segments.forEach((_, si) => {
+      if (!anchorMatches(hint, page.forms[li]![si]!)) return;
       const distance = Math.abs(relativeY(page, line) - hint.anchorY);
       if (!best || distance < best.distance) best = { line: li, segment: si, distance };
     }),
