@@ -11,9 +11,14 @@ import type { FieldRevision } from '../../app/contract/fields.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { ProjectStore } from '../store/projectStore.js';
 
+/** Memory helps a reading and never stops one: should it fail, the page keeps the engine's fields and says why. */
 export function withSupplierMemory(store: ProjectStore, extraction: Extraction): Extraction {
-  const memory = store.supplierMemory;
-  return overlaySupplierMemory(extraction, memory.index(), memory.trackRecords());
+  try {
+    const memory = store.supplierMemory;
+    return overlaySupplierMemory(extraction, memory.index(), memory.trackRecords());
+  } catch (error) {
+    return { ...extraction, warnings: [...extraction.warnings, `supplier memory not applied: ${(error as Error).message}`] };
+  }
 }
 
 /** Revisions not taken back by a later undo. */
