@@ -81,7 +81,7 @@ export function formatFieldsBench(r: FieldsBenchResult): string {
   out.push(bandLine('first-seen, development', r.confidence.firstSeen.development), bandLine('first-seen, held-out', r.confidence.firstSeen.heldOut));
   out.push(bandLine('second invoice, development', r.confidence.secondInvoice.development), bandLine('second invoice, held-out', r.confidence.secondInvoice.heldOut));
   const c = r.memoryCost;
-  out.push('', `Memory cost at ${c.suppliers} suppliers over ${c.pages} pages: ${c.meanMs.toFixed(2)} ms mean, ${c.p95Ms.toFixed(2)} ms p95 per page read; learning one page ${c.learnMeanMs.toFixed(2)} ms`);
+  out.push('', `Memory cost at ${c.suppliers} suppliers over ${c.pages} pages: ${c.meanMs.toFixed(2)} ms mean, ${c.p95Ms.toFixed(2)} ms p95 per page read (CPU ${c.cpuMeanMs.toFixed(2)} ms mean, ${c.cpuP95Ms.toFixed(2)} ms p95); learning one page ${c.learnMeanMs.toFixed(2)} ms`);
   return `${out.join('\n')}\n`;
 }
 

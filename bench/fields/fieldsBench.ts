@@ -53,7 +53,8 @@ export interface FieldsBenchResult {
     byFamily: Record<string, Tally & { heldOut: boolean; recognised: number; documents: number; withoutMemory: Tally }>;
   };
   confidence: { firstSeen: { development: BandFigures; heldOut: BandFigures }; secondInvoice: { development: BandFigures; heldOut: BandFigures } };
-  memoryCost: { suppliers: number; pages: number; meanMs: number; p95Ms: number; learnMeanMs: number };
+  /** Wall-clock and this process's CPU time (steadier on a shared machine) per page read, and per page learned. */
+  memoryCost: { suppliers: number; pages: number; meanMs: number; p95Ms: number; cpuMeanMs: number; cpuP95Ms: number; learnMeanMs: number };
   /** Scored values, for the development split only (held-out failures are not shown). */
   developmentValues: ScoredValue[];
 }
@@ -153,17 +154,24 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
   // Cost at 1,000 suppliers: the real lessons among synthetic ones (their own names, identifiers and layouts).
   const crowded = new SupplierIndex([...taught, ...syntheticLessons(taught, MEMORY_SUPPLIERS - taught.length)]);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   // Round 0 warms the JIT and is not counted.
   for (let round = 0; round <= COST_ROUNDS; round++) {
     for (const doc of documents) {
       const words = wordsOf(doc.name);
       const plain = toPlainFields(extractInvoiceFields({ words }));
       const started = performance.now();
+      const cpu = process.cpuUsage();
       readWithMemory(words, plain, crowded, records);
-      if (round > 0) times.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      if (round > 0) {
+        times.push(performance.now() - started);
+        cpuTimes.push((used.user + used.system) / 1000);
+      }
     }
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
 
   const dev = (values: readonly ScoredValue[]) => values.filter((v) => !isHeldOutFamily(v.family));
   const held = (values: readonly ScoredValue[]) => values.filter((v) => isHeldOutFamily(v.family));
@@ -187,6 +195,8 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
       pages: documents.length,
       meanMs: times.reduce((a, b) => a + b, 0) / Math.max(1, times.length),
       p95Ms: percentile(times, 0.95),
+      cpuMeanMs: cpuTimes.reduce((a, b) => a + b, 0) / Math.max(1, cpuTimes.length),
+      cpuP95Ms: percentile(cpuTimes, 0.95),
       learnMeanMs: learnTimes.reduce((a, b) => a + b, 0) / Math.max(1, learnTimes.length),
     },
     developmentValues: [...dev(first), ...dev(second)],
