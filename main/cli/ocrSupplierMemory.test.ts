@@ -1,7 +1,7 @@
 /** `<stem>.fields.json` of a page read through supplier memory: memory's values, and whose memory gave them. */
 import { describe, expect, it } from 'vitest';
 import { learnLesson, overlaySupplierMemory, SupplierIndex } from '../../app/invoice/supplierMemory/index.js';
-import { pageInvoiceFields } from '../../native-models/bundled/invoiceFields.js';
+import { extractInvoiceFields, toPlainFields } from '../../app/invoice/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import { line } from '../../testing/syntheticWords.js';
 import { documentFieldsJson } from './ocrCommand.js';
@@ -26,7 +26,8 @@ function extraction(number: string, gross: string): Extraction {
     stats: {} as Extraction['stats'],
     words: w,
     warnings: [],
-    fields: { ...pageInvoiceFields(w, '') },
+    // The engine's shape: plain values (the bundled engine adds each value's source).
+    fields: { invoice: toPlainFields(extractInvoiceFields({ words: w })), invoiceSources: {} },
   };
 }
 
