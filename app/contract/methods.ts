@@ -19,6 +19,7 @@ import {
 } from './curation.js';
 import { absolutePathSchema } from './paths.js';
 import { fieldMethods } from './fields.js';
+import { supplierMethods } from './suppliers.js';
 import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
 
@@ -195,6 +196,8 @@ export const contractMethods = {
   ...attentionMethods,
   /** EN 16931 validation of a document's e-invoice (app/contract/einvoiceValidation.ts). */
   ...einvoiceValidationMethods,
+  /** Supplier memory (app/contract/suppliers.ts). */
+  ...supplierMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -24,6 +24,7 @@ import { wordsFromMarkdown, wordsToLines } from './layout.js';
 import { extractLineItems, lineAmountBasis, readItemTable } from './lineItems.js';
 import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
+import { titleLineDate } from './titleLineDate.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -88,6 +89,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const date = hit ? findDates(lines[hit.line]!.text, { monthFirst })[0] : undefined;
     if (date) issueDate = { value: date.iso, text: date.text, words: lines[hit!.line]!.words.filter((w) => date.text.includes(w.text)), label: null };
   }
+  issueDate ??= titleLineDate(lines, monthFirst);
   if (!issueDate) {
     const firstDateLine = lines.find((l) => findDates(l.text, { monthFirst }).length > 0);
     const date = firstDateLine ? findDates(firstDateLine.text, { monthFirst })[0]! : undefined;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { JobProgress } from '../../app/contract/events.js';
+import { memoryProposals, pageSupplierOf } from '../../app/invoice/supplierMemory/index.js';
 import { documentInvoiceFields, documentInvoiceReading, invoiceFieldKeys, type FieldDisagreement, type InvoiceFieldKey, type PlainInvoiceFields } from '../../app/invoice/index.js';
 import { comparePageWithXml, einvoicePlainFields } from '../../app/einvoice/index.js';
 import type { EndpointStatus } from '../../app/model/engine.js';
@@ -178,13 +179,27 @@ class ReadingRate {
   }
 }
 
-type FieldsJson = PlainInvoiceFields & { source: 'page' | 'e-invoice'; page_vs_xml?: FieldDisagreement[]; einvoice_refused?: string };
+type FieldsJson = PlainInvoiceFields & {
+  source: 'page' | 'e-invoice';
+  page_vs_xml?: FieldDisagreement[];
+  einvoice_refused?: string;
+  /** The page was read through the project's supplier memory: whose, which page taught it, which values it gave. */
+  supplier_memory?: { supplier: string; taught_by: string; fields: string[] };
+};
+
+/** The page's fields with the values the project's supplier memory gave at reading time laid over them. */
+function withSupplierMemory(page: PlainInvoiceFields, read: Extraction[]): FieldsJson {
+  const supplier = read.map(pageSupplierOf).find((s) => s !== null);
+  if (!supplier) return { ...page, source: 'page' };
+  const proposals = Object.assign({}, ...read.map(memoryProposals)) as Record<string, string | number>;
+  return { ...page, ...proposals, source: 'page', supplier_memory: { supplier: supplier.supplierName, taught_by: supplier.taughtBy, fields: Object.keys(proposals) } };
+}
 
 /** `<stem>.fields.json`: the XML's fields where there is one (unless forced to the page), with the page's disagreements. */
 export function documentFieldsJson(read: Extraction[], stored: StoredEInvoice | null, fieldsFrom: 'auto' | 'page'): FieldsJson {
   const page = documentInvoiceFields(read);
-  if (!stored) return { ...page, source: 'page' };
-  if (stored.status === 'refused') return { ...page, source: 'page', einvoice_refused: `${stored.fileName}: ${stored.message}` };
+  if (!stored) return withSupplierMemory(page, read);
+  if (stored.status === 'refused') return { ...withSupplierMemory(page, read), einvoice_refused: `${stored.fileName}: ${stored.message}` };
   const reading = documentInvoiceReading(read);
   const printed: Partial<Record<InvoiceFieldKey, string>> = {};
   for (const key of invoiceFieldKeys) if (reading.fields[key]) printed[key] = reading.fields[key]!.text;

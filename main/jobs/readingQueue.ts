@@ -36,6 +36,8 @@ export interface ReadingQueueDeps {
   bus: EventBus;
   /** Makes the engine's input for a page (renders the page image if it is not cached). */
   pageInput: (page: PageRecord) => Promise<PageInput>;
+  /** Lays the project's supplier memory over a page's invoice fields before it is saved (main/services/supplierLearning.ts). */
+  readThroughMemory?: (extraction: Extraction) => Extraction;
 }
 
 /** A page read by its engine and saved; kept until the rest of its document is read. */
@@ -233,7 +235,8 @@ export class ReadingQueue {
         job.warnings.push({ pageId: task.pageId, reason: `${pageLabel(page)}: ${NO_BOXES_WARNING}` });
       }
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
-      const extraction = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
+      const passed = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
+      const extraction = this.deps.readThroughMemory?.(passed) ?? passed;
       store.readings.saveExtraction(task.pageId, extraction, startedAt);
       this.remember(task.documentId, page.pageNumber, extraction);
       return { ...readPage, extraction };

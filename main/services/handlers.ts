@@ -18,6 +18,8 @@ import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
+import { learnFromDocument, learnFromUntaughtDocuments } from './supplierLearning.js';
+import { supplierHandlers } from './supplierHandlers.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -48,6 +50,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
   const exportJobs = new ExportJobs();
   const evaluationJobs = new EvaluationJobs();
   return {
+    ...supplierHandlers(session),
     'app.info': () => ({
       version: packageVersion(),
       shell: shell.shell,
@@ -157,6 +160,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images), maxPages: session.settings.get().maxPagesPerDocument });
+      learnFromUntaughtDocuments(session.store);
       session.bus.emit('documents.changed', {});
       return summary;
     },
@@ -177,12 +181,14 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'fields.save': ({ pageId, field, value }) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      learnFromDocument(session.store, pageId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
     'fields.undo': ({ pageId }) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      if (revision) learnFromDocument(session.store, pageId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
@@ -202,6 +208,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
       const summary = mergeProjectInto(target, other, { maxPages: session.settings.get().maxPagesPerDocument });
+      learnFromUntaughtDocuments(target);
       session.bus.emit('documents.changed', {});
       return summary;
     },

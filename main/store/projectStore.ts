@@ -24,6 +24,7 @@ import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
+import { SupplierMemoryRepository } from './supplierMemory.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -44,6 +45,8 @@ export class ProjectStore {
   readonly reviewNotes: ReviewNotesRepository;
   /** The e-invoice XML each document carries (embedded in its PDF, or imported as XML). */
   readonly einvoices: DocumentEInvoicesRepository;
+  /** What the analyst's corrections taught about each supplier (supplier memory, migration 007). */
+  readonly supplierMemory: SupplierMemoryRepository;
 
   private constructor(
     readonly file: string,
@@ -57,6 +60,7 @@ export class ProjectStore {
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
     this.reviewNotes = new ReviewNotesRepository(db, this.documents);
+    this.supplierMemory = new SupplierMemoryRepository(db);
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
   }
 

@@ -2,6 +2,7 @@ import 'katex/dist/katex.min.css';
 import './styles/app.css';
 import './styles/curation.css';
 import './styles/evaluate.css';
+import './styles/suppliers.css';
 import './styles/tools.css';
 import './styles/themes.css';
 import './styles/fields.css';

@@ -8,6 +8,7 @@ import { curationRollupsSchema } from './003_curation_rollups.js';
 import { fieldRevisionsSchema } from './004_field_revisions.js';
 import { reviewNotesSchema } from './005_review_notes.js';
 import { documentEInvoicesSchema } from './006_document_einvoices.js';
+import { supplierMemorySchema } from './007_supplier_memory.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   fieldRevisionsSchema,
   reviewNotesSchema,
   documentEInvoicesSchema,
+  supplierMemorySchema,
 ];
 
 /** The schema version this build of Recto writes. */

@@ -11,6 +11,7 @@ import { useCorpusExport } from '../state/useCorpusExport.js';
 import { useJobs } from '../state/useJobs.js';
 import { CurationView } from './curation/CurationView.js';
 import { EvaluateView } from './evaluate/EvaluateView.js';
+import { SuppliersView } from './suppliers/SuppliersView.js';
 import { FatalScreen } from './FatalScreen.js';
 import { JobProgressBar } from './JobProgressBar.js';
 import { ReviewWorkspace } from './ReviewWorkspace.js';
@@ -137,6 +138,7 @@ export function App() {
             />
           )}
           {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}
+          {view === 'suppliers' && <SuppliersView key={project.path} onOpenPage={openInReview} />}
         </>
       )}
     </div>

@@ -1,0 +1,9 @@
+/** Supplier memory: pure functions, no I/O (docs/supplier-memory.md). Persistence: main/store/supplierMemory.ts. */
+export * from './lessonSchema.js';
+export { learnLesson, type ConfirmedValues } from './learnLesson.js';
+export { memoryPage, type MemoryPage } from './pageText.js';
+export { SupplierIndex, type Recognised } from './recogniseSupplier.js';
+export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
+export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
+export { confirmedOf, readWithMemory } from './memoryReading.js';
+export { MEMORY_SOURCE, memoryProposals, overlaySupplierMemory, pageSupplierOf, type PageSupplier } from './overlayExtraction.js';

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { line } from '../../testing/syntheticWords.js';
+import { extractInvoiceFields } from './extractFields.js';
+
+describe('the issue date on the title line', () => {
+  it('beats the first date of the page when no label names the issue date', () => {
+    const words = [
+      ...line('Mo.-Fr. 08.30 - 12.30 Uhr', 40, 40),
+      ...line('Rechnungszeitraum: 01.04.2014 - 30.06.2014', 40, 100),
+      ...line('Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7', 40, 160),
+      ...line('11. März 2014', 900, 160),
+      ...line('Gesamtbetrag 220,00 €', 40, 300),
+    ];
+    expect(extractInvoiceFields({ words }).issue_date?.value).toBe('2014-03-11');
+  });
+
+  it('leaves periods and due dates on a title-like line alone', () => {
+    const words = [...line('Invoice period 01/04/2024 - 30/04/2024', 40, 40), ...line('Invoice due 15/05/2024', 40, 80), ...line('Printed 02/05/2024', 40, 120), ...line('Total 10.00', 40, 200)];
+    expect(extractInvoiceFields({ words }).issue_date?.value).toBe('2024-04-01');
+  });
+});

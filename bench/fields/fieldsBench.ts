@@ -1,0 +1,204 @@
+/**
+ * The field benchmark over the einvoice corpus (bench:fields): first-seen key-field accuracy per family (the held-out
+ * families apart), second-invoice accuracy per family with two documents or more (the first confirmed by the analyst,
+ * the rest read into the same project through supplier memory), what memory costs at 1,000 suppliers, and how far
+ * the confidence bands can be trusted. Pure over the documents' words: benchFields.ts reads the PDFs.
+ */
+import { performance } from 'node:perf_hooks';
+import { extractInvoiceFields, scoreInvoiceFields, toPlainFields } from '../../app/invoice/index.js';
+import { learnLesson, readWithMemory, SupplierIndex, type MemoryReading, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+import type { Word } from '../../app/model/extraction.js';
+import { benchKeyFields, valueRight, type BenchKeyField, type CorpusDocument } from './corpusTruth.js';
+import { isHeldOutFamily } from './heldOutFamilies.js';
+import { syntheticLessons } from './syntheticSuppliers.js';
+
+/** Confidence bands the review screen shows. */
+export const HIGH = 0.85;
+export const LOW = 0.5;
+export const MEMORY_SUPPLIERS = 1000;
+const COST_ROUNDS = 3;
+
+export interface ScoredValue {
+  document: string;
+  family: string;
+  field: BenchKeyField;
+  right: boolean;
+  confidence: number;
+  fromMemory: boolean;
+}
+
+export interface Tally {
+  right: number;
+  total: number;
+}
+
+export interface BandFigures {
+  /** Share of values shown high that are right. */
+  highPrecision: number | null;
+  /** Share of right values shown high. */
+  rightShownHigh: number | null;
+  high: Tally;
+  mid: Tally;
+  low: Tally;
+}
+
+export interface FieldsBenchResult {
+  firstSeen: { development: Tally; heldOut: Tally; byFamily: Record<string, Tally & { heldOut: boolean }>; byField: Record<string, Tally> };
+  secondInvoice: {
+    all: Tally;
+    development: Tally;
+    heldOut: Tally;
+    /** The same documents read without memory (before supplier memory). */
+    withoutMemory: { development: Tally; heldOut: Tally };
+    byFamily: Record<string, Tally & { heldOut: boolean; recognised: number; documents: number; withoutMemory: Tally }>;
+  };
+  confidence: { firstSeen: { development: BandFigures; heldOut: BandFigures }; secondInvoice: { development: BandFigures; heldOut: BandFigures } };
+  /** Wall-clock and this process's CPU time (steadier on a shared machine) per page read, and per page learned. */
+  memoryCost: { suppliers: number; pages: number; meanMs: number; p95Ms: number; cpuMeanMs: number; cpuP95Ms: number; learnMeanMs: number };
+  /** Scored values, for the development split only (held-out failures are not shown). */
+  developmentValues: ScoredValue[];
+}
+
+type Reading = Partial<Record<BenchKeyField, { value: string | number | null; confidence: number; fromMemory: boolean }>>;
+
+export function firstSeenReading(words: readonly Word[]): Reading {
+  const fields = extractInvoiceFields({ words });
+  const scores = scoreInvoiceFields(fields, words.map((w) => w.text).join(' '));
+  const reading: Reading = {};
+  for (const key of benchKeyFields) reading[key] = { value: fields[key]?.value ?? null, confidence: scores[key]?.confidence ?? 0, fromMemory: false };
+  return reading;
+}
+
+/** The generic reading with memory's values over it, as the app shows it. */
+export function memoryOverlay(generic: Reading, memory: MemoryReading | null): Reading {
+  if (!memory) return generic;
+  const merged: Reading = { ...generic };
+  for (const key of benchKeyFields) {
+    const mine = memory.fields[key];
+    if (mine) merged[key] = { value: mine.value, confidence: mine.confidence, fromMemory: mine.source === 'supplier memory' };
+  }
+  return merged;
+}
+
+function score(doc: CorpusDocument, reading: Reading): ScoredValue[] {
+  return benchKeyFields.flatMap((field) => {
+    const expected = doc.printed[field];
+    if (expected === undefined) return [];
+    const read = reading[field];
+    return [{ document: doc.name, family: doc.family, field, right: valueRight(field, expected, read?.value), confidence: read?.confidence ?? 0, fromMemory: read?.fromMemory ?? false }];
+  });
+}
+
+const tally = (values: readonly ScoredValue[]): Tally => ({ right: values.filter((v) => v.right).length, total: values.length });
+
+export function bands(values: readonly ScoredValue[]): BandFigures {
+  const high = values.filter((v) => v.confidence >= HIGH);
+  const low = values.filter((v) => v.confidence < LOW);
+  const mid = values.filter((v) => v.confidence >= LOW && v.confidence < HIGH);
+  const right = values.filter((v) => v.right).length;
+  return {
+    highPrecision: high.length ? high.filter((v) => v.right).length / high.length : null,
+    rightShownHigh: right ? high.filter((v) => v.right).length / right : null,
+    high: tally(high),
+    mid: tally(mid),
+    low: tally(low),
+  };
+}
+
+const byFamily = (values: readonly ScoredValue[]): Record<string, Tally & { heldOut: boolean }> => {
+  const out: Record<string, Tally & { heldOut: boolean }> = {};
+  for (const family of [...new Set(values.map((v) => v.family))].sort()) out[family] = { ...tally(values.filter((v) => v.family === family)), heldOut: isHeldOutFamily(family) };
+  return out;
+};
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (name: string) => Word[]): FieldsBenchResult {
+  const generic = new Map(documents.map((doc) => [doc.name, firstSeenReading(wordsOf(doc.name))]));
+  const first = documents.flatMap((doc) => score(doc, generic.get(doc.name)!));
+
+  // Second invoice: every family's first document confirmed into one project, the others read through its memory.
+  const families = [...new Set(documents.map((d) => d.family))].sort();
+  const taught: TaughtLesson[] = [];
+  const learnTimes: number[] = [];
+  for (const family of families) {
+    const docs = documents.filter((d) => d.family === family);
+    if (docs.length < 2) continue;
+    const started = performance.now();
+    const lesson = learnLesson(wordsOf(docs[0]!.name), docs[0]!.confirmed);
+    learnTimes.push(performance.now() - started);
+    taught.push({ supplierId: family, supplierName: docs[0]!.confirmed.seller ?? family, pageId: docs[0]!.name, lesson });
+  }
+  const index = new SupplierIndex(taught);
+  const records = new Map<string, SupplierTrackRecord>();
+  const second: ScoredValue[] = [];
+  const secondBefore: ScoredValue[] = [];
+  const secondFamilies: FieldsBenchResult['secondInvoice']['byFamily'] = {};
+  for (const family of families) {
+    const docs = documents.filter((d) => d.family === family);
+    if (docs.length < 2) continue;
+    let recognised = 0;
+    const values: ScoredValue[] = [];
+    const before = docs.slice(1).flatMap((doc) => score(doc, generic.get(doc.name)!));
+    secondBefore.push(...before);
+    for (const doc of docs.slice(1)) {
+      const words = wordsOf(doc.name);
+      const memory = readWithMemory(words, toPlainFields(extractInvoiceFields({ words })), index, records);
+      if (memory?.supplierId === family) recognised++;
+      values.push(...score(doc, memoryOverlay(generic.get(doc.name)!, memory)));
+    }
+    second.push(...values);
+    secondFamilies[family] = { ...tally(values), heldOut: isHeldOutFamily(family), recognised, documents: docs.length - 1, withoutMemory: tally(before) };
+  }
+
+  // Cost at 1,000 suppliers: the real lessons among synthetic ones (their own names, identifiers and layouts).
+  const crowded = new SupplierIndex([...taught, ...syntheticLessons(taught, MEMORY_SUPPLIERS - taught.length)]);
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  // Round 0 warms the JIT and is not counted.
+  for (let round = 0; round <= COST_ROUNDS; round++) {
+    for (const doc of documents) {
+      const words = wordsOf(doc.name);
+      const plain = toPlainFields(extractInvoiceFields({ words }));
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      readWithMemory(words, plain, crowded, records);
+      const used = process.cpuUsage(cpu);
+      if (round > 0) {
+        times.push(performance.now() - started);
+        cpuTimes.push((used.user + used.system) / 1000);
+      }
+    }
+  }
+  times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
+
+  const dev = (values: readonly ScoredValue[]) => values.filter((v) => !isHeldOutFamily(v.family));
+  const held = (values: readonly ScoredValue[]) => values.filter((v) => isHeldOutFamily(v.family));
+  const byField: Record<string, Tally> = {};
+  for (const field of benchKeyFields) byField[field] = tally(dev(first).filter((v) => v.field === field));
+  return {
+    firstSeen: { development: tally(dev(first)), heldOut: tally(held(first)), byFamily: byFamily(first), byField },
+    secondInvoice: {
+      all: tally(second),
+      development: tally(dev(second)),
+      heldOut: tally(held(second)),
+      withoutMemory: { development: tally(dev(secondBefore)), heldOut: tally(held(secondBefore)) },
+      byFamily: secondFamilies,
+    },
+    confidence: {
+      firstSeen: { development: bands(dev(first)), heldOut: bands(held(first)) },
+      secondInvoice: { development: bands(dev(second)), heldOut: bands(held(second)) },
+    },
+    memoryCost: {
+      suppliers: crowded.size,
+      pages: documents.length,
+      meanMs: times.reduce((a, b) => a + b, 0) / Math.max(1, times.length),
+      p95Ms: percentile(times, 0.95),
+      cpuMeanMs: cpuTimes.reduce((a, b) => a + b, 0) / Math.max(1, cpuTimes.length),
+      cpuP95Ms: percentile(cpuTimes, 0.95),
+      learnMeanMs: learnTimes.reduce((a, b) => a + b, 0) / Math.max(1, learnTimes.length),
+    },
+    developmentValues: [...dev(first), ...dev(second)],
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Filler suppliers for the memory-cost benchmark: copies of the real lessons under other names, identifiers and
+ * fixed-line hashes, so recognising a page has to pass over 1,000 suppliers as in a large project, and none of them
+ * matches a real page by accident.
+ */
+import type { TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+
+/** Deterministic pseudo-random 32-bit values (mulberry32): the same filler on every run. */
+function random32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+export function syntheticLessons(real: readonly TaughtLesson[], count: number): TaughtLesson[] {
+  const next = random32(28);
+  const out: TaughtLesson[] = [];
+  for (let i = 0; i < count && real.length > 0; i++) {
+    const model = real[i % real.length]!;
+    const name = `Filler Supplier ${i} ${next().toString(36)} GmbH`;
+    out.push({
+      supplierId: `filler-${i}`,
+      supplierName: name,
+      pageId: `filler-page-${i}`,
+      lesson: {
+        ...model.lesson,
+        identity: {
+          name,
+          vatIds: [`DE${String(100000000 + (next() % 899999999))}`],
+          ibans: [`DE${String(next()).padStart(20, '0')}`],
+          fingerprint: model.lesson.identity.fingerprint.map(() => next()),
+        },
+      },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+/**
+ * The Suppliers view in the browser shell, on a project whose analyst corrected one real e-invoice of a supplier
+ * (einvoice-corpus, a development family) and read its next invoice through memory: the supplier is listed with the
+ * page it learned from and the fields it reads, renames, and is forgotten. Screenshot left as an artifact.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentSummary } from '../app/model/page.js';
+import { contractOf, sessionIn } from '../testing/realInvoiceProject.js';
+import { launchChromium } from './support/chromium.js';
+import { artifactsDir, noteTestdataSkip, testdata } from './support/paths.js';
+import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+
+const pdfs = testdata('einvoice-corpus/pdfs');
+const invoices = [
+  'correct-intarsys-EN16931__zugferd_2p0_EN16931_Innergemeinschaftliche_Lieferungen.pdf',
+  'correct-intarsys-EXTENDED__zugferd_2p0_EXTENDED_InnergemeinschLieferungMehrereBestellungen.pdf',
+].map((name) => path.join(pdfs, name));
+const available = invoices.every((file) => fs.existsSync(file));
+noteTestdataSkip('the Suppliers view on real e-invoices');
+
+async function projectWithMemory(dir: string): Promise<string> {
+  const session = sessionIn(dir);
+  const dispatch = contractOf(session);
+  const ok = async <T>(method: Parameters<typeof dispatch>[0], params: unknown): Promise<T> => {
+    const reply = await dispatch(method, params as never);
+    if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply)}`);
+    return reply.result as T;
+  };
+  try {
+    const project = path.join(dir, 'suppliers.recto');
+    await ok('project.create', { path: project });
+    await ok('documents.importPaths', { paths: [invoices[0]] });
+    await session.queue.idle();
+    const [first] = await ok<DocumentSummary[]>('documents.list', {});
+    await ok('fields.save', { pageId: first!.pages[0]!.id, field: 'seller', value: 'Global Supplies Ltd.' });
+    await ok('documents.importPaths', { paths: [invoices[1]] });
+    await session.queue.idle();
+    return project;
+  } finally {
+    await session.dispose();
+  }
+}
+
+describe.skipIf(!available)('Suppliers view', () => {
+  let browser: Browser;
+  let recto: RunningRecto;
+  let page: Page;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-suppliers-'));
+
+  beforeAll(async () => {
+    const project = await projectWithMemory(work);
+    browser = await launchChromium();
+    recto = await startRecto({ home: makeHome(), project });
+    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    fs.mkdirSync(artifactsDir, { recursive: true });
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await recto?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('lists what memory learned, renames and forgets a supplier', async () => {
+    await page.goto(recto.url);
+    await page.getByTestId('nav-suppliers').click();
+    const row = page.getByTestId('supplier-row');
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    expect(await row.getByLabel('Supplier name').inputValue()).toBe('Global Supplies Ltd.');
+    expect(await row.textContent()).toContain('total');
+    await page.screenshot({ path: path.join(artifactsDir, 'suppliers-1280x720.png') });
+    await row.getByLabel('Supplier name').fill('Global Supplies (UK)');
+    await row.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => page.getByTestId('supplier-row').getByLabel('Supplier name').inputValue()).toBe('Global Supplies (UK)');
+    await page.getByTestId('supplier-row').getByRole('button', { name: 'Forget' }).click();
+    await expect.poll(() => page.getByTestId('supplier-row').count()).toBe(0);
+  }, 120_000);
+});

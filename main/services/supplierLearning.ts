@@ -1,0 +1,60 @@
+/**
+ * Supplier memory's two hooks into the project: a page read into the project is read through its memory
+ * (`withSupplierMemory`, called by the reading queue for the app, re-reads and `recto ocr --project` alike), and a
+ * document whose fields the analyst corrected teaches it (`learnFromDocument`, after every save and undo of a field).
+ * A document teaches while it holds a correction not taken back, or once approved: undoing its last correction takes
+ * its lesson back unless the analyst approved it (forgetting the supplier does).
+ */
+import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlaySupplierMemory, pageSupplierOf, scoreAgainst, type MemoryField } from '../../app/invoice/supplierMemory/index.js';
+import { stackPageWords } from '../../app/invoice/index.js';
+import type { FieldRevision } from '../../app/contract/fields.js';
+import type { Extraction } from '../../app/model/extraction.js';
+import type { ProjectStore } from '../store/projectStore.js';
+
+/** Memory helps a reading and never stops one: should it fail, the page keeps the engine's fields and says why. */
+export function withSupplierMemory(store: ProjectStore, extraction: Extraction): Extraction {
+  try {
+    const memory = store.supplierMemory;
+    return overlaySupplierMemory(extraction, memory.index(), memory.trackRecords());
+  } catch (error) {
+    return { ...extraction, warnings: [...extraction.warnings, `supplier memory not applied: ${(error as Error).message}`] };
+  }
+}
+
+/** Revisions not taken back by a later undo. */
+function openRevisions(revisions: readonly FieldRevision[]): FieldRevision[] {
+  const undone = new Set(revisions.flatMap((r) => (r.undoes ? [r.undoes] : [])));
+  return revisions.filter((r) => !r.undoes && !undone.has(r.id));
+}
+
+/** `approved`: the analyst approved the values as they stand (a lesson even without a correction). */
+export function learnFromDocument(store: ProjectStore, pageId: string, approved = false): void {
+  const documentId = store.getPage(pageId).documentId;
+  const revisions = store.fieldRevisions.list(pageId);
+  if (!approved && openRevisions(revisions).length === 0) {
+    store.supplierMemory.unteach(documentId);
+    return;
+  }
+  const pageIds = store.fieldRevisions.documentPageIds(pageId);
+  const extractions = pageIds.map((id) => store.latestExtractionOrNull(id)).filter((e): e is Extraction => e !== null);
+  if (extractions.length === 0) return;
+  const words = stackPageWords(extractions);
+  const confirmed = confirmedOf(store.fieldRevisions.currentValues(pageId));
+  const page = memoryPage(words);
+  const lesson = learnLesson(words, confirmed, page);
+  const readThrough = extractions.map(pageSupplierOf).find((s) => s !== null) ?? null;
+  const proposed = Object.assign({}, ...extractions.map(memoryProposals)) as Partial<Record<MemoryField, string | number>>;
+  const outcome = readThrough ? scoreAgainst(proposed, confirmed) : { kept: 0, corrected: 0 };
+  const supplierId = store.supplierMemory.supplierOf(documentId) ?? readThrough?.supplierId ?? store.supplierMemory.index().recognise(page)?.supplierId ?? null;
+  store.supplierMemory.teach({ documentId, pageId: pageIds[0] ?? pageId, lesson, supplierId, newName: confirmed.seller ?? 'Unnamed supplier', outcome, approved });
+}
+
+/**
+ * Memory travels with the corrections that taught it: after a merge or a corpus import brings in corrected documents,
+ * each one that has taught nothing yet teaches now.
+ */
+export function learnFromUntaughtDocuments(store: ProjectStore): number {
+  const pages = store.supplierMemory.untaughtCorrectedPages();
+  for (const pageId of pages) learnFromDocument(store, pageId);
+  return pages.length;
+}

@@ -1,0 +1,182 @@
+/**
+ * Supplier memory's rows (tables suppliers and supplier_lessons, migration 007). Lessons are validated as they are
+ * read back (lessonSchema.ts): a crafted or unreadable row is skipped, and at most MAX_LESSONS rows are loaded, so a
+ * hostile project costs neither a crash nor a hang. The index that recognises suppliers is built once per change.
+ * Every write is one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { MAX_TEXT, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
+
+/** More lessons than any project gathers by hand; rows past it are not loaded. */
+export const MAX_LESSONS = 50_000;
+
+export interface SupplierSummary {
+  id: string;
+  name: string;
+  /** The documents' first pages that taught it, newest first. */
+  pages: { pageId: string; documentId: string; learnedAt: string; kept: number; corrected: number }[];
+  /** Fields it knows where to read. */
+  fields: string[];
+  vatIds: string[];
+  ibans: string[];
+  kept: number;
+  corrected: number;
+}
+
+interface LessonRow {
+  document_id: string;
+  supplier_id: string;
+  page_id: string;
+  lesson: string;
+  kept: number;
+  corrected: number;
+  learned_at: string;
+  name: string;
+}
+
+export class SupplierNotFoundError extends CodedError {
+  override name = 'SupplierNotFoundError';
+  constructor(id: string) {
+    super(errorCodes.notFound, `no supplier ${id} in this project`);
+  }
+}
+
+const cleanName = (name: string): string => name.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT) || 'Unnamed supplier';
+
+export class SupplierMemoryRepository {
+  private cached: { lessons: (TaughtLesson & { documentId: string; kept: number; corrected: number; learnedAt: string })[]; index: SupplierIndex } | null = null;
+
+  constructor(private readonly db: Database.Database) {}
+
+  private load(): NonNullable<SupplierMemoryRepository['cached']> {
+    if (this.cached) return this.cached;
+    const rows = this.db
+      .prepare(
+        `SELECT l.document_id, l.supplier_id, l.page_id, l.lesson, l.kept, l.corrected, l.learned_at, s.name
+         FROM supplier_lessons l JOIN suppliers s ON s.id = l.supplier_id ORDER BY l.learned_at DESC LIMIT ?`,
+      )
+      .all(MAX_LESSONS) as LessonRow[];
+    const lessons = rows.flatMap((row) => {
+      const lesson = typeof row.lesson === 'string' ? parseLesson(row.lesson) : null;
+      if (!lesson || typeof row.supplier_id !== 'string' || typeof row.name !== 'string') return [];
+      const count = (n: unknown): number => (Number.isSafeInteger(n) && (n as number) >= 0 ? (n as number) : 0);
+      return [{ supplierId: row.supplier_id, supplierName: cleanName(row.name), pageId: String(row.page_id), documentId: String(row.document_id), lesson, kept: count(row.kept), corrected: count(row.corrected), learnedAt: String(row.learned_at) }];
+    });
+    this.cached = { lessons, index: new SupplierIndex(lessons) };
+    return this.cached;
+  }
+
+  private changed(): void {
+    this.cached = null;
+  }
+
+  index(): SupplierIndex {
+    return this.load().index;
+  }
+
+  /** Each supplier's kept / corrected counts over its lessons. */
+  trackRecords(): Map<string, SupplierTrackRecord> {
+    const records = new Map<string, SupplierTrackRecord>();
+    for (const l of this.load().lessons) {
+      const r = records.get(l.supplierId) ?? { kept: 0, corrected: 0 };
+      records.set(l.supplierId, { kept: r.kept + l.kept, corrected: r.corrected + l.corrected });
+    }
+    return records;
+  }
+
+  /** The supplier a document taught, if any. */
+  supplierOf(documentId: string): string | null {
+    return (this.db.prepare('SELECT supplier_id FROM supplier_lessons WHERE document_id = ?').pluck().get(documentId) as string | undefined) ?? null;
+  }
+
+  /**
+   * Keeps the document's lesson under `supplierId` (an existing supplier), or under a new supplier named `newName`.
+   * `outcome`: how memory's values for this document fared (zero where it was not read through memory).
+   */
+  teach(input: { documentId: string; pageId: string; lesson: SupplierLesson; supplierId: string | null; newName: string; outcome: SupplierTrackRecord; approved: boolean }): string {
+    return this.db.transaction(() => {
+      let supplierId = input.supplierId;
+      if (!supplierId || !this.db.prepare('SELECT 1 FROM suppliers WHERE id = ?').get(supplierId)) {
+        supplierId = randomUUID();
+        this.db.prepare('INSERT INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplierId, cleanName(input.newName), new Date().toISOString());
+      }
+      this.db
+        .prepare(
+          `INSERT INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (document_id) DO UPDATE SET supplier_id = excluded.supplier_id, page_id = excluded.page_id, lesson = excluded.lesson,
+             kept = excluded.kept, corrected = excluded.corrected, approved = MAX(approved, excluded.approved), learned_at = excluded.learned_at`,
+        )
+        .run(input.documentId, supplierId, input.pageId, JSON.stringify(input.lesson), input.outcome.kept, input.outcome.corrected, input.approved ? 1 : 0, new Date().toISOString());
+      this.dropEmpty();
+      this.changed();
+      return supplierId;
+    })();
+  }
+
+  /** Takes back what a document taught (its corrections were all undone), unless the analyst approved it. */
+  unteach(documentId: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM supplier_lessons WHERE document_id = ? AND approved = 0').run(documentId);
+      this.dropEmpty();
+    })();
+    this.changed();
+  }
+
+  list(): SupplierSummary[] {
+    const bySupplier = new Map<string, SupplierSummary>();
+    for (const l of this.load().lessons) {
+      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], kept: 0, corrected: 0 };
+      s.pages.push({ pageId: l.pageId, documentId: l.documentId, learnedAt: l.learnedAt, kept: l.kept, corrected: l.corrected });
+      s.kept += l.kept;
+      s.corrected += l.corrected;
+      for (const field of Object.keys(l.lesson.hints)) if (!s.fields.includes(field)) s.fields.push(field);
+      for (const v of l.lesson.identity.vatIds) if (!s.vatIds.includes(v)) s.vatIds.push(v);
+      for (const v of l.lesson.identity.ibans) if (!s.ibans.includes(v)) s.ibans.push(v);
+      bySupplier.set(l.supplierId, s);
+    }
+    return [...bySupplier.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  rename(id: string, name: string): void {
+    const changes = this.db.prepare('UPDATE suppliers SET name = ? WHERE id = ?').run(cleanName(name), id).changes;
+    if (changes === 0) throw new SupplierNotFoundError(id);
+    this.changed();
+  }
+
+  /** Moves `from`'s lessons to `into` and drops `from`. */
+  merge(into: string, from: string): void {
+    this.db.transaction(() => {
+      for (const id of [into, from]) if (!this.db.prepare('SELECT 1 FROM suppliers WHERE id = ?').get(id)) throw new SupplierNotFoundError(id);
+      if (into === from) return;
+      this.db.prepare('UPDATE supplier_lessons SET supplier_id = ? WHERE supplier_id = ?').run(into, from);
+      this.db.prepare('DELETE FROM suppliers WHERE id = ?').run(from);
+    })();
+    this.changed();
+  }
+
+  /** Forgets a supplier and everything its pages taught. */
+  forget(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM supplier_lessons WHERE supplier_id = ?').run(id);
+      if (this.db.prepare('DELETE FROM suppliers WHERE id = ?').run(id).changes === 0) throw new SupplierNotFoundError(id);
+    })();
+    this.changed();
+  }
+
+  /** One page of each document that holds field corrections but has taught no lesson (after a merge or an import). */
+  untaughtCorrectedPages(): string[] {
+    return this.db
+      .prepare(
+        `SELECT MIN(f.page_id) FROM field_revisions f JOIN pages p ON p.id = f.page_id
+         WHERE p.document_id NOT IN (SELECT document_id FROM supplier_lessons) GROUP BY p.document_id`,
+      )
+      .pluck()
+      .all() as string[];
+  }
+
+  private dropEmpty(): void {
+    this.db.prepare('DELETE FROM suppliers WHERE id NOT IN (SELECT supplier_id FROM supplier_lessons)').run();
+  }
+}

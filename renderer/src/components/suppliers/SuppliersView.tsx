@@ -1,0 +1,92 @@
+/**
+ * The Suppliers view: what supplier memory learned in this project (docs/supplier-memory.md). Each supplier with the
+ * pages that taught it (which open in the review screen), the fields it knows where to read, its own identifiers, and
+ * how often the values it proposed were kept or corrected since — a supplier whose values keep being corrected is
+ * marked. Rename, merge into another, forget.
+ */
+import { useState } from 'react';
+import type { SupplierSummaryWire } from '../../../../app/contract/suppliers.js';
+import { useSuppliers } from '../../state/useSuppliers.js';
+
+/** A supplier whose proposals were corrected this often (share of all) is shown as doubted: its confidence drops. */
+const DOUBTED_SHARE = 0.2;
+
+interface SuppliersViewProps {
+  onOpenPage(pageId: string): void;
+}
+
+function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: SupplierSummaryWire; others: SupplierSummaryWire[]; actions: ReturnType<typeof useSuppliers>; onOpenPage(pageId: string): void }) {
+  const [name, setName] = useState(supplier.name);
+  const [mergeFrom, setMergeFrom] = useState('');
+  const proposed = supplier.kept + supplier.corrected;
+  const doubted = proposed > 0 && supplier.corrected / proposed >= DOUBTED_SHARE;
+  return (
+    <tr data-testid="supplier-row" className={doubted ? 'supplier-doubted' : undefined}>
+      <td>
+        <input aria-label="Supplier name" value={name} onChange={(e) => setName(e.target.value)} />
+        {name.trim() !== supplier.name && name.trim() !== '' && <button onClick={() => void actions.rename(supplier.id, name)}>Rename</button>}
+        <div className="suppliers-ids">{[...supplier.vatIds, ...supplier.ibans].join(' · ') || 'no identifier printed'}</div>
+      </td>
+      <td>
+        {supplier.pages.map((page, i) => (
+          <button key={page.pageId} className="suppliers-page" title={`learned ${page.learnedAt}`} onClick={() => onOpenPage(page.pageId)}>
+            page {i + 1}
+          </button>
+        ))}
+      </td>
+      <td>{supplier.fields.join(', ')}</td>
+      <td className="num" data-testid="supplier-kept">
+        {supplier.kept} kept / {supplier.corrected} corrected{doubted ? ' — doubted' : ''}
+      </td>
+      <td>
+        <select aria-label="Merge into this supplier" value={mergeFrom} onChange={(e) => setMergeFrom(e.target.value)}>
+          <option value="">merge another into it…</option>
+          {others.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+        {mergeFrom && <button onClick={() => void actions.merge(supplier.id, mergeFrom).then(() => setMergeFrom(''))}>Merge</button>}
+        <button className="suppliers-forget" onClick={() => void actions.forget(supplier.id)}>
+          Forget
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
+  const actions = useSuppliers();
+  const { suppliers, error } = actions;
+  return (
+    <section className="suppliers-view" data-testid="suppliers-view">
+      <h2>Suppliers</h2>
+      <p className="suppliers-muted">
+        Learned from the invoices you corrected or approved: where each supplier prints its fields and how, never the values of an invoice. The next invoice of a supplier is read through
+        its memory.
+      </p>
+      {error && <p role="alert">{error}</p>}
+      {suppliers.length === 0 ? (
+        <p className="suppliers-muted">No supplier learned yet: correct or approve an invoice's fields in the review screen.</p>
+      ) : (
+        <table className="suppliers-table">
+          <thead>
+            <tr>
+              <th>Supplier</th>
+              <th>Learned from</th>
+              <th>Fields it reads</th>
+              <th>Since</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {suppliers.map((s) => (
+              <SupplierRow key={`${s.id}:${s.name}`} supplier={s} others={suppliers.filter((o) => o.id !== s.id)} actions={actions} onOpenPage={onOpenPage} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
