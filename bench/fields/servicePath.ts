@@ -68,8 +68,8 @@ export async function secondInvoiceThroughService(documents: readonly CorpusDocu
     for (const doc of rest) {
       const pageId = pages.get(doc.name)!;
       const shown = await call<DocumentFields>(dispatch, 'fields.document', { pageId });
-      const sources = (session.store.latestExtractionOrNull(pageId)?.fields?.invoiceSources ?? {}) as Record<string, { source?: string }>;
-      if (session.store.latestExtractionOrNull(pageId)?.fields?.supplierMemory) recognised++;
+      const sources = (session.store.readings.latestExtractionOrNull(pageId)?.fields?.invoiceSources ?? {}) as Record<string, { source?: string }>;
+      if (session.store.readings.latestExtractionOrNull(pageId)?.fields?.supplierMemory) recognised++;
       for (const field of benchKeyFields) {
         const expected = doc.printed[field];
         if (expected === undefined) continue;

@@ -10,7 +10,7 @@ type SupplierHandlers = { [M in SupplierMethod]: (params: z.output<(typeof contr
 export function supplierHandlers(session: RectoSession): SupplierHandlers {
   return {
     'suppliers.approve': ({ pageId }) => {
-      session.store.getPage(pageId);
+      session.store.documents.getPage(pageId);
       learnFromDocument(session.store, pageId, true);
       return { ok: true as const };
     },

@@ -53,7 +53,7 @@ describe('supplier memory through the contract', () => {
       await ok('documents.importPaths', { paths: [nextPdf] });
       await session.queue.idle();
       const next = (await ok<DocumentSummary[]>('documents.list', {})).find((d) => d.id !== first!.id)!;
-      const fields = session.store.latestExtractionOrNull(next.pages[0]!.id)?.fields as Record<string, Record<string, Record<string, unknown>>>;
+      const fields = session.store.readings.latestExtractionOrNull(next.pages[0]!.id)?.fields as Record<string, Record<string, Record<string, unknown>>>;
       expect(fields.invoiceSources!.seller).toMatchObject({ source: 'supplier memory', taughtBy: firstPage });
       expect(fields.invoice!.seller).toBe('Global Supplies Ltd.');
       expect(fields.supplierMemory).toMatchObject({ supplierId: suppliers[0]!.id, taughtBy: firstPage });

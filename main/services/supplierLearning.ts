@@ -29,14 +29,14 @@ function openRevisions(revisions: readonly FieldRevision[]): FieldRevision[] {
 
 /** `approved`: the analyst approved the values as they stand (a lesson even without a correction). */
 export function learnFromDocument(store: ProjectStore, pageId: string, approved = false): void {
-  const documentId = store.getPage(pageId).documentId;
+  const documentId = store.documents.getPage(pageId).documentId;
   const revisions = store.fieldRevisions.list(pageId);
   if (!approved && openRevisions(revisions).length === 0) {
     store.supplierMemory.unteach(documentId);
     return;
   }
   const pageIds = store.fieldRevisions.documentPageIds(pageId);
-  const extractions = pageIds.map((id) => store.latestExtractionOrNull(id)).filter((e): e is Extraction => e !== null);
+  const extractions = pageIds.map((id) => store.readings.latestExtractionOrNull(id)).filter((e): e is Extraction => e !== null);
   if (extractions.length === 0) return;
   const words = stackPageWords(extractions);
   const confirmed = confirmedOf(store.fieldRevisions.currentValues(pageId));

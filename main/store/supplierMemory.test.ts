@@ -23,7 +23,7 @@ const lesson: SupplierLesson = learnLesson(words, { invoice_number: 'A-17', issu
 function project(documents = 3): { store: ProjectStore; docs: { id: string; pageId: string }[] } {
   const store = ProjectStore.create(path.join(dir, 'p.recto'));
   fillProject(store, Array.from({ length: documents }, (_, i) => ({ name: `d${i}.pdf`, pages: 1 })));
-  const docs = store.listDocuments().map((d) => ({ id: d.id, pageId: d.pages[0]!.id }));
+  const docs = store.documents.listDocuments().map((d) => ({ id: d.id, pageId: d.pages[0]!.id }));
   return { store, docs };
 }
 
