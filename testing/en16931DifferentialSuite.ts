@@ -26,14 +26,8 @@ const TARGET_AGREEMENT = 0.999;
  * Known disagreements, each with its reason (docs/en16931.md lists the same). Keep it small: an entry hides every
  * disagreement on that rule:flag.
  */
-export const ALLOWED_DISAGREEMENTS: readonly AllowedDisagreement[] = [
-  {
-    rule: /^(UBL|CII)-(CR|SR|DT)-\d+:/,
-    reason:
-      'syntax binding rules (UBL-CR/SR/DT, CII-SR/DT) test the XML binding, not the semantic model; the engine checks ' +
-      'the EN 16931 business rules (BR-*) only',
-  },
-];
+// Empty: since the engine checks the syntax binding rules too (app/en16931/syntax), every rule:flag is compared.
+export const ALLOWED_DISAGREEMENTS: readonly AllowedDisagreement[] = [];
 
 /** The sources of one syntax, without exact duplicates (several PDFs embed an XML that is also in xml/). */
 async function sourcesOf(syntax: OracleSyntax): Promise<CompleteEInvoice[]> {
