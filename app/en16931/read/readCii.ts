@@ -1,15 +1,12 @@
 /**
  * UN/CEFACT CII (ZUGFeRD 2.x / Factur-X / XRechnung CrossIndustryInvoice; ZUGFeRD 1 CrossIndustryDocument as far as
- * its paths coincide) → SemanticInvoice. Tax registrations keep their scheme: `VA` (VAT identifier, BT-31/48/63) is
- * stored as the VAT scheme the rules look for, `FC` (tax registration, BT-32) as itself.
+ * its paths coincide) → SemanticInvoice. Tax registrations keep their scheme as written: the CII rules take `VA` (and
+ * only `VA`, not `VAT`) as a VAT identifier (BT-31/48/63) and `FC` as a tax registration (BT-32).
  */
 import type { Address, AllowanceCharge, InvoiceLine, Party, Period, SemanticInvoice, TaxCategory, Term } from '../model/semanticInvoice.js';
 import { emptyParty } from '../model/semanticInvoice.js';
 import { descendants } from './readUbl.js';
 import { has, nodes, term, terms, type XmlNode } from './terms.js';
-
-/** The VAT identifier scheme in CII (UNTDID 1153 "VA"); the rules read it as the VAT tax scheme. */
-const CII_VAT_SCHEME = 'VA';
 
 function taxCategory(node: XmlNode): TaxCategory {
   return {
@@ -38,7 +35,7 @@ function party(node: XmlNode | undefined): Party {
     legalIds: terms(node, 'SpecifiedLegalOrganization/ID'),
     taxIds: terms(node, 'SpecifiedTaxRegistration/ID').map((id) => ({
       id,
-      scheme: id.attrs.schemeID === undefined ? undefined : { text: id.attrs.schemeID === CII_VAT_SCHEME ? 'VAT' : id.attrs.schemeID, attrs: {} },
+      scheme: id.attrs.schemeID === undefined ? undefined : { text: id.attrs.schemeID, attrs: {} },
     })),
     endpoints: nodes(node, 'URIUniversalCommunication').map((u) => term(u, 'URIID') ?? { text: '', attrs: {} }),
     address: address(addressNode),
@@ -102,7 +99,9 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
   const agreement = nodes(tx, 'ApplicableHeaderTradeAgreement')[0] ?? nodes(tx, 'ApplicableSupplyChainTradeAgreement')[0];
   const delivery = nodes(tx, 'ApplicableHeaderTradeDelivery')[0] ?? nodes(tx, 'ApplicableSupplyChainTradeDelivery')[0];
   const settlement = nodes(tx, 'ApplicableHeaderTradeSettlement')[0] ?? nodes(tx, 'ApplicableSupplyChainTradeSettlement')[0];
-  const summation = nodes(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation')[0] ?? nodes(settlement, 'SpecifiedTradeSettlementMonetarySummation')[0];
+  // Every monetary summation (a duplicated one is judged as the schematron judges it, each in its own context).
+  const headerSummations = nodes(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+  const summations = headerSummations.length > 0 ? headerSummations : nodes(settlement, 'SpecifiedTradeSettlementMonetarySummation');
   const issue = terms(header, 'IssueDateTime/DateTimeString').find((t) => t.attrs.format === '102');
   const representative = nodes(agreement, 'SellerTaxRepresentativeTradeParty')[0];
   const payee = nodes(settlement, 'PayeeTradeParty')[0];
@@ -144,22 +143,20 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
     })),
     allowanceCharges: nodes(settlement, 'SpecifiedTradeAllowanceCharge').map(allowanceCharge),
     taxTotals: [{
-      taxAmounts: terms(summation, 'TaxTotalAmount'),
+      taxAmounts: summations.flatMap((m) => terms(m, 'TaxTotalAmount')),
       subtotals: nodes(settlement, 'ApplicableTradeTax').map((t) => ({ taxableAmount: term(t, 'BasisAmount'), taxAmount: term(t, 'CalculatedAmount'), categories: [taxCategory(t)] })),
     }],
-    totals: summation
-      ? [{
-          lineExtension: terms(summation, 'LineTotalAmount'),
-          taxExclusive: terms(summation, 'TaxBasisTotalAmount'),
-          taxInclusive: terms(summation, 'GrandTotalAmount'),
-          allowanceTotal: terms(summation, 'AllowanceTotalAmount'),
-          chargeTotal: terms(summation, 'ChargeTotalAmount'),
-          prepaid: terms(summation, 'TotalPrepaidAmount'),
-          rounding: terms(summation, 'RoundingAmount'),
-          payable: terms(summation, 'DuePayableAmount'),
-          taxTotal: terms(summation, 'TaxTotalAmount'),
-        }]
-      : [],
+    totals: summations.map((summation) => ({
+      lineExtension: terms(summation, 'LineTotalAmount'),
+      taxExclusive: terms(summation, 'TaxBasisTotalAmount'),
+      taxInclusive: terms(summation, 'GrandTotalAmount'),
+      allowanceTotal: terms(summation, 'AllowanceTotalAmount'),
+      chargeTotal: terms(summation, 'ChargeTotalAmount'),
+      prepaid: terms(summation, 'TotalPrepaidAmount'),
+      rounding: terms(summation, 'RoundingAmount'),
+      payable: terms(summation, 'DuePayableAmount'),
+      taxTotal: terms(summation, 'TaxTotalAmount'),
+    })),
     lines: nodes(tx, 'IncludedSupplyChainTradeLineItem').map(line),
     amountCurrencies: descendants(root, new Set(['TaxTotalAmount'])).filter((t) => 'currencyID' in t.attrs),
     unitCodes: descendants(root, new Set(['BasisQuantity', 'BilledQuantity'])).filter((t) => 'unitCode' in t.attrs),

@@ -10,10 +10,10 @@ import { vatPrefixCii, countryCii, icd, objectIdScheme } from '../codeLists/list
 import type { DocumentTotals, Party, SemanticInvoice, Term } from '../model/semanticInvoice.js';
 import { breakdownVatHolds } from './totals.js';
 import { ciiVatCategoryRules } from './ciiVatCategories.js';
-import { code, filled, forEach, isAllowance, isCharge, isVat, present, whole, type Rule } from './rule.js';
+import { CII_VAT_SCHEME, code, filled, forEach, isAllowance, isCharge, isVat, present, whole, type Rule } from './rule.js';
 
 const first = (terms: readonly Term[]): Term | undefined => terms[0];
-const hasVatId = (p: Party | undefined): boolean => (p?.taxIds ?? []).some((t) => t.scheme?.text === 'VAT' && present(t.id));
+const hasVatId = (p: Party | undefined): boolean => (p?.taxIds ?? []).some((t) => t.scheme?.text === CII_VAT_SCHEME && present(t.id));
 const VAT_PREFIX_TEXT = ` ${[...vatPrefixCii].join(' ')} `;
 
 /** XPath `sum()` over untyped values: xs:double. Null when one is not a number (the XSLT would stop with an error). */
@@ -79,7 +79,6 @@ function payableHolds(t: DocumentTotals): boolean {
     || (noPrepaid && noRounding && due.eq(grand));
 }
 
-const settlementTotals = (inv: SemanticInvoice): DocumentTotals | undefined => inv.totals[0];
 const breakdowns = (inv: SemanticInvoice) => inv.taxTotals.flatMap((t) => t.subtotals);
 
 const rules: Rule[] = [
@@ -102,7 +101,7 @@ const rules: Rule[] = [
     return t.taxTotal.some((a) => taxCurrency.some((c) => a.attrs.currencyID === c.text)) && !taxCurrency.some((c) => inv.currencies.some((d) => d.text === c.text));
   }),
   forEach('BR-55', ['BT-25'], (inv) => inv.precedingInvoices, (p) => filled(p.id)),
-  forEach('BR-56', ['BT-63'], (inv) => (inv.taxRepresentative ? [inv.taxRepresentative] : []), (p) => p.taxIds.some((t) => t.scheme?.text === 'VAT' && filled(t.id))),
+  forEach('BR-56', ['BT-63'], (inv) => (inv.taxRepresentative ? [inv.taxRepresentative] : []), (p) => p.taxIds.some((t) => t.scheme?.text === CII_VAT_SCHEME && filled(t.id))),
   forEach('BR-57', ['BT-80'], (inv) => inv.delivery.filter((d) => d.hasAddress), (d) => filled(d.address?.country)),
   whole('BR-62', ['BT-34'], (inv) => inv.seller.endpoints.length === 0 || filled({ text: inv.seller.endpoints[0]!.attrs.schemeID ?? '', attrs: {} })),
   whole('BR-63', ['BT-49'], (inv) => inv.buyer.endpoints.length === 0 || filled({ text: inv.buyer.endpoints[0]!.attrs.schemeID ?? '', attrs: {} })),
@@ -110,7 +109,7 @@ const rules: Rule[] = [
   forEach('BR-65', ['BT-158'], (inv) => inv.lines.flatMap((l) => l.classifications.map((c) => ({ c, l }))), ({ c }) => (c.attrs.listID ?? '').trim() !== '', ({ l }) => l.id?.text),
 
   forEach('BR-CO-03', ['BT-7', 'BT-8'], breakdowns, (_, inv) => !(present(inv.taxPointDate) && inv.dueDateTypeCodes.length > 0)),
-  forEach('BR-CO-09', ['BT-31', 'BT-48', 'BT-63'], (inv) => [inv.seller, inv.buyer, inv.payee, inv.taxRepresentative].flatMap((p) => p?.taxIds.filter((t) => t.scheme?.text === 'VAT' && t.id) ?? []), (t) =>
+  forEach('BR-CO-09', ['BT-31', 'BT-48', 'BT-63'], (inv) => [inv.seller, inv.buyer, inv.payee, inv.taxRepresentative].flatMap((p) => p?.taxIds.filter((t) => t.scheme?.text === CII_VAT_SCHEME && t.id) ?? []), (t) =>
     VAT_PREFIX_TEXT.includes(` ${(t.id?.text ?? '').slice(0, 2)} `),
   ),
   forEach('BR-CO-10', ['BT-106', 'BT-131'], (inv) => inv.totals, (t, inv) => {
@@ -133,11 +132,11 @@ const rules: Rule[] = [
     return s !== null && v !== null && v === doubleRound2(s);
   }),
   whole('BR-CO-15', ['BT-112', 'BT-109', 'BT-110'], (inv) => {
-    const t = settlementTotals(inv);
+    // Absolute paths in the CII test: the first grand total and basis of all summations, the tax totals of all.
+    const grand = dec(first(inv.totals.flatMap((t) => t.taxInclusive)));
+    const basis = dec(first(inv.totals.flatMap((t) => t.taxExclusive)));
     return inv.currencies.every((currency) => {
-      const grand = dec(t && first(t.taxInclusive));
-      const basis = dec(t && first(t.taxExclusive));
-      const inCurrency = (t?.taxTotal ?? []).filter((a) => a.attrs.currencyID === currency.text);
+      const inCurrency = inv.totals.flatMap((t) => t.taxTotal).filter((a) => a.attrs.currencyID === currency.text);
       const tax = dec(inCurrency[0]);
       const sumHolds = inCurrency.length === 1 && grand !== null && basis !== null && tax !== null && grand.eq(xround(basis.plus(tax).times(100)).times('0.01'));
       return sumHolds || same(grand, basis);

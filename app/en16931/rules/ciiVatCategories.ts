@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { dec, round2, sum, xsDouble } from '../decimal.js';
 import type { AllowanceCharge, Party, SemanticInvoice, TaxCategory, Term } from '../model/semanticInvoice.js';
-import { forEach, isAllowance, isCharge, isVat, present, whole, type Rule } from './rule.js';
+import { CII_TAX_REGISTRATION_SCHEME, CII_VAT_SCHEME, forEach, isAllowance, isCharge, isVat, present, whole, type Rule } from './rule.js';
 
 type Family = 'S' | 'Z' | 'E' | 'AE' | 'IC' | 'G' | 'O' | 'AF' | 'AG';
 interface Spec {
@@ -45,9 +45,9 @@ const acCats = (inv: SemanticInvoice): TaxCategory[] => everyAc(inv).flatMap((a)
 const hasScheme = (p: Party | undefined, schemes: string[]): boolean => (p?.taxIds ?? []).some((t) => t.scheme !== undefined && schemes.includes(t.scheme.text) && present(t.id));
 
 function partiesHold(spec: Spec, inv: SemanticInvoice): boolean {
-  const sellerVa = hasScheme(inv.seller, ['VAT']) || hasScheme(inv.taxRepresentative, ['VAT']);
-  const sellerVaFc = hasScheme(inv.seller, ['VAT', 'FC']) || hasScheme(inv.taxRepresentative, ['VAT']);
-  const buyerVa = hasScheme(inv.buyer, ['VAT']);
+  const sellerVa = hasScheme(inv.seller, [CII_VAT_SCHEME]) || hasScheme(inv.taxRepresentative, [CII_VAT_SCHEME]);
+  const sellerVaFc = hasScheme(inv.seller, [CII_VAT_SCHEME, CII_TAX_REGISTRATION_SCHEME]) || hasScheme(inv.taxRepresentative, [CII_VAT_SCHEME]);
+  const buyerVa = hasScheme(inv.buyer, [CII_VAT_SCHEME]);
   switch (spec.parties) {
     case 'vaFc':
       return sellerVaFc;

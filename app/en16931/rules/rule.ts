@@ -60,3 +60,7 @@ export const isCharge = (a: { indicator: string }): boolean => a.indicator === '
 
 /** The rule with the terms it needs on a page narrowed to `needs`. */
 export const needing = (rule: Rule, needs: string[]): Rule => ({ ...rule, needs });
+
+/** CII tax registration schemes (UNTDID 1153): `VA` a VAT identifier (BT-31/48/63), `FC` a tax registration (BT-32). */
+export const CII_VAT_SCHEME = 'VA';
+export const CII_TAX_REGISTRATION_SCHEME = 'FC';

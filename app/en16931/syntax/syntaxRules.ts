@@ -66,30 +66,45 @@ export const SYNTAX_RULE_COUNTS = {
   cii: CII_SYNTAX_TEMPLATES.reduce((n, t) => n + t.asserts.length, 0),
 };
 
-/** Does `el` match the location path pattern (steps matched right to left against the element and its ancestors)? */
-function matches(pattern: Extract<Expr, { kind: 'path' }>, el: El): boolean {
-  const steps = pattern.steps;
-  const stepMatches = (i: number, node: El): boolean => {
-    const s = steps[i]!;
-    if (s.axis === 'attribute' || s.axis === 'parent' || s.axis === 'ancestor') return false;
-    if (s.name !== '*' && node.name !== s.name) return false;
-    return s.predicates.every((p) => truthy(evaluate(p, node)));
-  };
-  const from = (i: number, node: El): boolean => {
-    if (!stepMatches(i, node)) return false;
-    const separator = steps[i]!.axis; // how this step hangs from the previous one
-    if (i === 0) {
-      if (pattern.absolute === 'root') return node.parent === null;
-      return true;
-    }
-    if (separator === 'descendant') {
-      for (let p = node.parent; p; p = p.parent) if (from(i - 1, p)) return true;
-      return false;
-    }
-    return node.parent !== null && from(i - 1, node.parent);
-  };
-  return from(steps.length - 1, el);
+type PathPattern = Extract<Expr, { kind: 'path' }>;
+
+function stepMatches(pattern: PathPattern, i: number, node: El): boolean {
+  const s = pattern.steps[i]!;
+  if (s.axis === 'attribute' || s.axis === 'parent' || s.axis === 'ancestor' || s.fn) return false;
+  if (s.name !== '*' && node.name !== s.name) return false;
+  for (const p of s.predicates) if (!truthy(evaluate(p, node))) return false;
+  return true;
 }
+
+/** Steps 0…i of the pattern match `node` and its ancestors (right to left; `//` tries every ancestor). */
+function matchesFrom(pattern: PathPattern, i: number, node: El): boolean {
+  if (!stepMatches(pattern, i, node)) return false;
+  if (i === 0) return pattern.absolute !== 'root' || node.parent === null;
+  if (pattern.steps[i]!.axis === 'descendant') {
+    for (let p = node.parent; p; p = p.parent) if (matchesFrom(pattern, i - 1, p)) return true;
+    return false;
+  }
+  return node.parent !== null && matchesFrom(pattern, i - 1, node.parent);
+}
+
+const matches = (pattern: PathPattern, el: El): boolean => matchesFrom(pattern, pattern.steps.length - 1, el);
+
+/** Per element name, the templates (in priority order) whose pattern can end on an element of that name. */
+function templatesByName(compiled: CompiledTemplate[]): (name: string) => CompiledTemplate[] {
+  const wildcard = compiled.filter((t) => t.patterns.some((p) => p.steps[p.steps.length - 1]!.name === '*'));
+  const cache = new Map<string, CompiledTemplate[]>();
+  return (name) => {
+    let list = cache.get(name);
+    if (!list) {
+      list = compiled.filter((t) => wildcard.includes(t) || t.patterns.some((p) => p.steps[p.steps.length - 1]!.name === name));
+      cache.set(name, list);
+    }
+    return list;
+  };
+}
+
+const UBL_BY_NAME = templatesByName(UBL.compiled);
+const CII_BY_NAME = templatesByName(CII.compiled);
 
 /** The parsed XML (local names) as an element tree with parent links. */
 export function elementTree(name: string, node: XmlValue, parent: El | null = null): El {
@@ -111,10 +126,10 @@ export function elementTree(name: string, node: XmlValue, parent: El | null = nu
 
 /** The syntax binding rules that fail on the document (each rule once, in template order). */
 export function checkSyntaxRules(syntax: 'ubl' | 'cii', root: El): RuleFailure[] {
-  const { compiled } = syntax === 'ubl' ? UBL : CII;
+  const candidates = syntax === 'ubl' ? UBL_BY_NAME : CII_BY_NAME;
   const failed = new Map<string, RuleFailure>();
   const visit = (el: El): void => {
-    const template = compiled.find((t) => t.patterns.some((p) => matches(p, el)));
+    const template = candidates(el.name).find((t) => t.patterns.some((p) => matches(p, el)));
     if (template) {
       for (const a of template.asserts) {
         if (failed.has(a.id)) continue;

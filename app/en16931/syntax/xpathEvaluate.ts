@@ -12,17 +12,30 @@ function rootOf(el: El): El {
 /** Elements before `el` in document order, ancestors excluded (order across differently named siblings is the reader's). */
 function preceding(el: El): El[] {
   const all = descendants(rootOf(el));
+  // indexOf on the cached order list: linear, and only the PaymentID / PaymentMeansCode rules use this axis.
   const ancestors = new Set<El>();
   for (let p = el.parent; p; p = p.parent) ancestors.add(p);
   const at = all.indexOf(el);
   return all.slice(0, Math.max(0, at)).filter((n) => !ancestors.has(n));
 }
 
-function descendants(el: El, out: El[] = []): El[] {
-  for (const c of el.children) {
-    out.push(c);
-    descendants(c, out);
-  }
+/** The synthetic document node above each root element, kept so its descendant list is computed once. */
+const documentOf = new WeakMap<El, El>();
+
+/** Descendants in document order, computed once per element (the tree does not change once built). */
+const descendantCache = new WeakMap<El, El[]>();
+function descendants(el: El): El[] {
+  const cached = descendantCache.get(el);
+  if (cached) return cached;
+  const out: El[] = [];
+  const walk = (n: El): void => {
+    for (const c of n.children) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(el);
+  descendantCache.set(el, out);
   return out;
 }
 
@@ -84,7 +97,11 @@ function evalPath(e: Extract<Expr, { kind: 'path' }>, context: El): El[] | strin
   else {
     // A synthetic document node above the root element, so `/rsm:CrossIndustryInvoice` selects the root.
     const root = rootOf(context);
-    const doc: El = { name: '#document', attrs: {}, text: '', children: [root], parent: null };
+    let doc = documentOf.get(root);
+    if (!doc) {
+      doc = { name: '#document', attrs: {}, text: '', children: [root], parent: null };
+      documentOf.set(root, doc);
+    }
     nodes = [doc];
     if (e.absolute === 'descendant') {
       const [first, ...rest] = e.steps;
