@@ -20,6 +20,7 @@ import {
 import { absolutePathSchema } from './paths.js';
 import { fieldMethods } from './fields.js';
 import { attentionMethods } from './attention.js';
+import { einvoiceValidationMethods } from './einvoiceValidation.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -192,6 +193,8 @@ export const contractMethods = {
   ...fieldMethods,
   /** The needs-attention queue (app/contract/attention.ts). */
   ...attentionMethods,
+  /** EN 16931 validation of a document's e-invoice (app/contract/einvoiceValidation.ts). */
+  ...einvoiceValidationMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

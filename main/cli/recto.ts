@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown; `export`,
- * `import-corpus` and `merge` move corrections between projects and corpora. Benchmarks are not here: `npm run bench:…`.
+ * `import-corpus` and `merge` move corrections between projects and corpora; `validate` checks e-invoices against
+ * EN 16931. Benchmarks are not here: `npm run bench:…`.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ import { runOcr } from './ocrCommand.js';
 import { remoteFlags, remoteOptionsFrom, remoteUsage } from './remoteOptions.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
 import { serve } from './serveCommand.js';
+import { validateCommand, validateUsage } from './validateCommand.js';
 
 const usage = `Usage:
   recto serve [--port N] [--project FILE.recto] [--pack DIR] [--endpoint URL …]
@@ -40,6 +42,7 @@ ${remoteUsage}
       Adds everything of B that A lacks (every revision kept) to A, or to a new OUT.recto (A untouched).
 ${evaluateUsage}
 ${rewardUsage}
+${validateUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -122,6 +125,8 @@ export async function main(argv: string[]): Promise<number> {
       return evaluateCommand(rest, process.stderr, process.stdout);
     case 'reward':
       return rewardCommand(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+    case 'validate':
+      return validateCommand(rest, process.stdout, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');

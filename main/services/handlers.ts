@@ -16,6 +16,7 @@ import { importCorpus } from '../corpus/importCorpus.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
+import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -121,7 +122,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return session.store.curation.list(request, () => session.store.attention.list());
+      return session.store.curation.list(request, () => withEInvoiceSignals(session.store, session.store.attention.list()));
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();
@@ -187,10 +188,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return { rejected: true as const };
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
+    'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: session.store.attention.list() };
+      return { items: withEInvoiceSignals(session.store, session.store.attention.list()) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:validate [-- --json FILE] [--reps N] [--oracle-reps N]`: EN 16931 validation time per e-invoice.
+ *
+ * On the CEN examples and on the e-invoice XMLs of ../shared/testdata (einvoices/xml, einvoice-corpus/xml), per
+ * invoice: the native engine from XML text to report (read + rules), the rules alone on the read model, and the
+ * re-validation after one field edit (the amount due, BT-115, changed by a cent on the model, as the review screen
+ * does). Baseline in the same run: the official validation XSLT through saxon-js (SEF compiled and cached first, not
+ * timed). Each invoice's time is the median of its repetitions; the table gives the median and p95 over invoices and
+ * the oracle/engine ratio of the medians.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readSemanticInvoice, validateEInvoiceXml, validateSemanticInvoice, type SemanticInvoice } from '../../app/en16931/index.js';
+import { completeEInvoices, eInvoiceCorpusAvailable, type CompleteEInvoice } from '../../testing/en16931Corpus.js';
+import { En16931Oracle, oracleAvailable } from '../../testing/en16931Oracle.js';
+
+const DEFAULT_REPS = 30;
+const DEFAULT_ORACLE_REPS = 3;
+const WARM_UP_REPS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Median milliseconds of `reps` runs of `work`, after a warm-up. */
+function timeMs(reps: number, work: () => unknown, warmUp = WARM_UP_REPS): number {
+  for (let i = 0; i < warmUp; i++) work();
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const start = process.hrtime.bigint();
+    work();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+/** The model with its amount due (BT-115) moved by one cent — one field edit, as the review screen makes it. */
+function editedAmountDue(inv: SemanticInvoice): SemanticInvoice {
+  const totals = inv.totals[0];
+  const payable = totals?.payable[0];
+  if (!totals || !payable) return inv;
+  const cents = Math.round(Number(payable.text) * 100) + 1;
+  const text = (cents / 100).toFixed(2);
+  return { ...inv, totals: [{ ...totals, payable: [{ ...payable, text }, ...totals.payable.slice(1)] }, ...inv.totals.slice(1)] };
+}
+
+interface InvoiceTimes {
+  name: string;
+  group: 'examples' | 'einvoice XMLs';
+  kb: number;
+  xmlToReportMs: number;
+  rulesMs: number;
+  revalidateMs: number;
+  oracleMs: number;
+}
+
+function measure(doc: CompleteEInvoice, oracle: En16931Oracle, reps: number, oracleReps: number): InvoiceTimes {
+  const inv = readSemanticInvoice(doc.xml);
+  const edited = editedAmountDue(inv);
+  return {
+    name: doc.name,
+    group: doc.group === 'examples' ? 'examples' : 'einvoice XMLs',
+    kb: Math.round(doc.xml.length / 1024),
+    xmlToReportMs: timeMs(reps, () => validateEInvoiceXml(doc.xml)),
+    rulesMs: timeMs(reps, () => validateSemanticInvoice(inv, { source: 'xml' })),
+    revalidateMs: timeMs(reps, () => validateSemanticInvoice(edited, { source: 'xml' })),
+    oracleMs: timeMs(oracleReps, () => oracle.validate(doc.xml), 1),
+  };
+}
+
+function round(value: number): number {
+  return Number(value.toFixed(value < 10 ? 3 : 1));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { json: { type: 'string' }, reps: { type: 'string' }, 'oracle-reps': { type: 'string' } } });
+  if (!oracleAvailable() || !eInvoiceCorpusAvailable()) {
+    console.log('SKIPPED: ../shared/testdata (EN 16931 examples, e-invoice XMLs, oracle XSLT) is absent');
+    return;
+  }
+  const reps = Number(values.reps ?? DEFAULT_REPS);
+  const oracleReps = Number(values['oracle-reps'] ?? DEFAULT_ORACLE_REPS);
+  const oracle = await En16931Oracle.load();
+  const docs = await completeEInvoices();
+  const measured: InvoiceTimes[] = [];
+  const refused: string[] = [];
+  for (const doc of docs) {
+    try {
+      measured.push(measure(doc, oracle, reps, oracleReps));
+    } catch (error) {
+      refused.push(`${doc.name}: ${(error as Error).message}`);
+    }
+  }
+  const groups = ['examples', 'einvoice XMLs', 'all'] as const;
+  const rows = groups.map((group) => {
+    const set = measured.filter((m) => group === 'all' || m.group === group);
+    const xml = set.map((m) => m.xmlToReportMs);
+    const oracleTimes = set.map((m) => m.oracleMs);
+    return {
+      invoices: group,
+      n: set.length,
+      'engine median ms': round(median(xml)),
+      'engine p95 ms': round(percentile(xml, 95)),
+      'rules only median ms': round(median(set.map((m) => m.rulesMs))),
+      're-validate after edit median ms': round(median(set.map((m) => m.revalidateMs))),
+      're-validate p95 ms': round(percentile(set.map((m) => m.revalidateMs), 95)),
+      'oracle median ms': round(median(oracleTimes)),
+      'oracle p95 ms': round(percentile(oracleTimes, 95)),
+      'oracle / engine (medians)': round(median(oracleTimes) / median(xml)),
+    };
+  });
+  console.table(rows);
+  const slowest = [...measured].sort((a, b) => b.xmlToReportMs - a.xmlToReportMs).slice(0, 3);
+  console.log(`slowest (engine, XML to report): ${slowest.map((m) => `${m.name} ${m.kb} KB ${round(m.xmlToReportMs)} ms`).join('; ')}`);
+  if (refused.length > 0) console.log(`not measured (the engine refused the XML):\n  ${refused.join('\n  ')}`);
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused }, null, 2)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { En16931Oracle, oracleAvailable } from '../../testing/en16931Oracle.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { validateCommand, type FileError, type FileVerdict } from './validateCommand.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-validate-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function streams() {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: string[] = [];
+  const err: string[] = [];
+  stdout.on('data', (chunk) => out.push(String(chunk)));
+  stderr.on('data', (chunk) => err.push(String(chunk)));
+  return { stdout, stderr, out: () => out.join(''), err: () => err.join('') };
+}
+
+async function run(...args: string[]) {
+  const io = streams();
+  const code = await validateCommand(args, io.stdout, io.stderr);
+  return { code, out: io.out(), err: io.err() };
+}
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+const UBL_NS = 'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
+
+describe('recto validate', () => {
+  it('reports the fatal rules of an incomplete UBL invoice, exits 1 and writes the JSON report', async () => {
+    const file = write('bare.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${UBL_NS}><cbc:ID>42</cbc:ID></Invoice>\n`);
+    const json = path.join(dir, 'report.json');
+    const result = await run(file, '--json', json);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(`${file}: INVALID (UBL-Invoice)`);
+    expect(result.out).toMatch(/fatal +BR-01 /);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as FileVerdict[];
+    expect(report).toHaveLength(1);
+    expect(report[0]).toMatchObject({ file, syntax: 'UBL-Invoice', profile: null, valid: false });
+    const first = report[0]!.failed[0]!;
+    expect(Object.keys(first).sort()).toEqual(expect.arrayContaining(['bt', 'flag', 'id', 'message']));
+    expect(report[0]!.failed.map((f) => f.id)).toContain('BR-01');
+    // Fatal first.
+    const flags = report[0]!.failed.map((f) => f.flag);
+    expect(flags).toEqual([...flags].sort((a, b) => (a === b ? 0 : a === 'fatal' ? -1 : 1)));
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('exits 2 naming each unreadable file and its reason, and still reports the others', async () => {
+    const missing = path.join(dir, 'missing.xml');
+    const text = write('notes.txt', 'just some notes, not an invoice');
+    const malformed = write('broken.xml', '<?xml version="1.0"?>\n<Invoice><unclosed></Invoice>');
+    const doctype = write('entities.xml', '<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "y">]>\n<Invoice>&x;</Invoice>');
+    const fakePdf = write('fake.pdf', '%PDF-1.7\nthis is not really a PDF');
+    const bare = write('bare2.xml', `<Invoice ${UBL_NS}/>`);
+    const json = path.join(dir, 'mixed.json');
+    const result = await run(missing, text, malformed, doctype, fakePdf, bare, '--json', json);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`${missing}: cannot be read: ENOENT`);
+    expect(result.err).toContain(`${text}: cannot be read: neither an e-invoice XML nor a PDF`);
+    expect(result.err).toMatch(new RegExp(`${malformed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot be read: .+`));
+    expect(result.err).toMatch(/entities\.xml: cannot be read: .*DOCTYPE/i);
+    expect(result.err).toMatch(/fake\.pdf: cannot be read: not a readable PDF/);
+    expect(result.out).toContain(`${bare}: INVALID`);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as (FileVerdict | FileError)[];
+    expect(report.map((r) => ('error' in r ? 'error' : 'verdict'))).toEqual(['error', 'error', 'error', 'error', 'error', 'verdict']);
+  });
+
+  it('refuses to run without files or with an unknown option', async () => {
+    expect((await run()).code).toBe(2);
+    expect((await run('--bogus', 'x.xml')).code).toBe(2);
+  });
+});
+
+const testdata = (...parts: string[]) => path.join(defaultTestdataRoot, ...parts);
+const haveTestdata = oracleAvailable() && fs.existsSync(testdata('einvoices', 'pdfs'));
+if (!haveTestdata) console.log('SKIPPED: ../shared/testdata (e-invoices, EN 16931 oracle) is absent: recto validate on real e-invoices');
+
+describe.runIf(haveTestdata)('recto validate on real e-invoices: the official validator’s verdict', () => {
+  let oracle: En16931Oracle;
+  beforeAll(async () => {
+    oracle = await En16931Oracle.load();
+  }, 240_000);
+
+  const files = [
+    testdata('en16931', 'examples', 'ubl', 'ubl-tc434-example1.xml'),
+    testdata('einvoices', 'xml', 'ubl', 'EN16931_Gutschrift.ubl.xml'),
+    testdata('einvoice-corpus', 'xml', 'ubl', 'not_validating_full_invoice_based_onTest_EeISI_300_CENfullmodel.ubl.xml'),
+    testdata('einvoice-corpus', 'xml', 'cii', 'EN16931_ElektronischeAdresse.cii.xml'),
+  ];
+
+  it('gives each XML the valid/invalid verdict and the fatal rules of the official XSLT', async () => {
+    for (const file of files) {
+      const json = path.join(dir, 'one.json');
+      const result = await run(file, '--json', json);
+      const expected = oracle.validate(fs.readFileSync(file, 'utf8'));
+      const expectedFatal = [...new Set(expected.failed.filter((f) => f.flag === 'fatal').map((f) => f.id))].sort();
+      expect(result.code, `${file}\n${result.out}${result.err}`).toBe(expectedFatal.length > 0 ? 1 : 0);
+      const [verdict] = JSON.parse(fs.readFileSync(json, 'utf8')) as FileVerdict[];
+      expect([...new Set(verdict!.failed.filter((f) => f.flag === 'fatal').map((f) => f.id))].sort()).toEqual(expectedFatal);
+    }
+  });
+
+  it('validates the CII embedded in a Factur-X / ZUGFeRD PDF, and exits 2 for a PDF without one', async () => {
+    const pdf = testdata('einvoices', 'pdfs', 'EN16931_Miete.pdf');
+    const result = await run(pdf);
+    expect(result.err).toBe('');
+    expect(result.out).toMatch(/EN16931_Miete\.pdf: (valid|INVALID) \(CII/);
+    const plain = await run(testdata('einvoices', 'pdfs', 'RE-E-974-Hetzner_2016-01-19_R0005532486.pdf'));
+    expect(plain.code).toBe(2);
+    expect(plain.err).toContain('the PDF has no embedded e-invoice');
+  });
+});

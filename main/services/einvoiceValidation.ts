@@ -1,0 +1,85 @@
+/**
+ * The EN 16931 report of a document's e-invoice for the review screen and the needs-attention queue: the XML stored
+ * with the document (main/store/einvoices.ts) read once into the semantic model and validated; the analyst's saved
+ * corrections of the invoice fields, and unsaved drafts, applied on top with only the rules that read them re-run.
+ */
+import { readSemanticInvoice, validateSemanticInvoice, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
+import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
+import { latestCorrections } from '../../app/invoice/review/corrections.js';
+import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
+import { FIELD_TERMS, applyFieldEdit, revalidateTerms, type ValidatedField } from '../../app/review/einvoiceValidation.js';
+import { correctionsOf } from '../store/fieldRevisions.js';
+import type { ProjectStore } from '../store/projectStore.js';
+
+interface Validated {
+  fileName: string;
+  invoice: SemanticInvoice;
+  report: ValidationReport;
+}
+
+/** Per open project, per document: the read invoice and its report (the stored XML never changes after import). */
+const cache = new WeakMap<ProjectStore, Map<string, Validated | null>>();
+
+/** The document's e-invoice validated as the XML says; null when it carries none or its XML is refused or unreadable. */
+export function documentEInvoiceReport(store: ProjectStore, documentId: string): Validated | null {
+  let byDocument = cache.get(store);
+  if (!byDocument) cache.set(store, (byDocument = new Map()));
+  if (byDocument.has(documentId)) return byDocument.get(documentId)!;
+  const stored = store.einvoices.get(documentId);
+  let validated: Validated | null = null;
+  if (stored?.status === 'read') {
+    try {
+      const invoice = readSemanticInvoice(new TextDecoder('utf-8').decode(stored.xml));
+      validated = { fileName: stored.fileName, invoice, report: validateSemanticInvoice(invoice, { source: 'xml' }) };
+    } catch {
+      validated = null; // the import already showed why the XML cannot be read
+    }
+  }
+  byDocument.set(documentId, validated);
+  return validated;
+}
+
+/** The report with the page's document's saved corrections and the given drafts applied. */
+export function einvoiceValidation(
+  store: ProjectStore,
+  pageId: string,
+  drafts: readonly { field: ValidatedField; value: FieldValue }[] = [],
+): EInvoiceValidation | null {
+  const page = store.getPage(pageId);
+  const validated = documentEInvoiceReport(store, page.documentId);
+  if (!validated) return null;
+  const edits = new Map<ValidatedField, FieldValue>();
+  for (const [field, value] of latestCorrections(correctionsOf(store.fieldRevisions.list(pageId)))) {
+    if (field in FIELD_TERMS && !(typeof value === 'object' && value !== null)) edits.set(field as ValidatedField, value);
+  }
+  for (const draft of drafts) edits.set(draft.field, draft.value);
+  let invoice = validated.invoice;
+  for (const [field, value] of edits) invoice = applyFieldEdit(invoice, field, value);
+  const report = edits.size === 0 ? validated.report : revalidateTerms(invoice, validated.report, [...edits.keys()].map((f) => FIELD_TERMS[f]));
+  return {
+    fileName: validated.fileName,
+    syntax: report.syntax,
+    profile: report.profile,
+    valid: report.valid,
+    failed: report.failed,
+    edited: [...edits.keys()],
+  };
+}
+
+/**
+ * The needs-attention items with the fatal EN 16931 rules of each document's e-invoice added to its first page (where
+ * the document's invoice fields and their other rule signals sit), as `failed-rule` signals.
+ */
+export function withEInvoiceSignals<T extends { pageId: string; documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(
+  store: ProjectStore,
+  items: T[],
+): T[] {
+  return items.map((item) => {
+    if (item.pageNumber !== 1) return item;
+    const report = documentEInvoiceReport(store, item.documentId) ? einvoiceValidation(store, item.pageId) : null;
+    const fatal = report?.failed.filter((f) => f.flag === 'fatal') ?? [];
+    if (fatal.length === 0) return item;
+    const signals = fatal.map((f) => ({ kind: 'failed-rule' as const, detail: `${f.id} (e-invoice XML): ${f.message}` }));
+    return { ...item, signals: [...item.signals, ...signals] };
+  });
+}
