@@ -22,6 +22,10 @@ import { bundleReader, type BundleReader } from './pageBundles.js';
 import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './attention.js';
+import { documentInvoiceKeys } from './documentInvoiceKeys.js';
+import { InvoiceKeysRepository } from './invoiceKeys.js';
+import { ReviewEventsRepository } from './reviewEvents.js';
+import type { InvoiceMatch } from '../../app/invoices/duplicateKeys.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
@@ -43,6 +47,10 @@ export class ProjectStore {
   readonly reviewNotes: ReviewNotesRepository;
   /** The e-invoice XML each document carries (embedded in its PDF, or imported as XML). */
   readonly einvoices: DocumentEInvoicesRepository;
+  /** Each document's duplicate-check keys (invoiceKeys.ts). */
+  readonly invoiceKeys: InvoiceKeysRepository;
+  /** Who changed each page's review status, when, and why (reviewEvents.ts). */
+  readonly reviewEvents: ReviewEventsRepository;
 
   private constructor(
     readonly file: string,
@@ -56,6 +64,8 @@ export class ProjectStore {
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.latestExtractionOrNull(pageId));
     this.reviewNotes = new ReviewNotesRepository(db, this.documents);
+    this.invoiceKeys = new InvoiceKeysRepository(db);
+    this.reviewEvents = new ReviewEventsRepository(db);
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.latestExtractionOrNull(pageId), (pageId) => this.latestRevision(pageId)?.text ?? null);
   }
 
@@ -147,6 +157,21 @@ export class ProjectStore {
   /** Records an engine run and its extraction, and marks the page read — together or not at all. */
   saveExtraction(pageId: string, extraction: Extraction, startedAt: Date): void {
     this.readings.saveExtraction(pageId, extraction, startedAt);
+    this.refreshInvoiceKeys(this.documents.getPage(pageId).documentId);
+  }
+
+  // Duplicates.
+  /** Re-derives the document's duplicate-check keys from its current fields (after a reading or a correction). */
+  refreshInvoiceKeys(documentId: string): void {
+    const first = this.documents.getDocument(documentId).pages[0];
+    const keys = first ? documentInvoiceKeys(first.id, documentId, this.fieldRevisions, this.einvoices) : null;
+    if (keys) this.invoiceKeys.put(documentId, keys);
+  }
+  /** The project's other invoices that look like this document's invoice, and the invoice a credit note corrects. */
+  invoiceMatches(documentId: string): InvoiceMatch[] {
+    const first = this.documents.getDocument(documentId).pages[0];
+    const keys = first ? documentInvoiceKeys(first.id, documentId, this.fieldRevisions, this.einvoices) : null;
+    return keys ? this.invoiceKeys.matches(documentId, keys) : [];
   }
   latestExtraction(pageId: string): Extraction | null {
     return this.readings.latestExtraction(pageId);

@@ -8,6 +8,7 @@ import { curationRollupsSchema } from './003_curation_rollups.js';
 import { fieldRevisionsSchema } from './004_field_revisions.js';
 import { reviewNotesSchema } from './005_review_notes.js';
 import { documentEInvoicesSchema } from './006_document_einvoices.js';
+import { invoiceReviewSchema } from './007_invoice_review.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   fieldRevisionsSchema,
   reviewNotesSchema,
   documentEInvoicesSchema,
+  invoiceReviewSchema,
 ];
 
 /** The schema version this build of Recto writes. */
