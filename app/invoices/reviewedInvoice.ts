@@ -3,18 +3,11 @@
  * the payment fields, its review status with the exception reason, who reviewed it, and where each value came from.
  * The invoices export (tables and e-invoices) is written from this shape only.
  */
+import type { PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { EngineFieldValues } from '../invoice/review/engineFields.js';
 
 /** The payment fields (paymentFieldCatalogue in ../invoice/fieldCatalogue.ts): text as printed, null where absent. */
-export interface PaymentValues {
-  seller_vat_id: string | null;
-  buyer_vat_id: string | null;
-  iban: string | null;
-  bic: string | null;
-  payment_terms: string | null;
-  purchase_order: string | null;
-  contract: string | null;
-}
+export type PaymentValues = Record<PaymentFieldKey, string | null>;
 
 export const emptyPaymentValues = (): PaymentValues => ({
   seller_vat_id: null, buyer_vat_id: null, iban: null, bic: null, payment_terms: null, purchase_order: null, contract: null,
