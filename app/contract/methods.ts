@@ -21,6 +21,7 @@ import { absolutePathSchema } from './paths.js';
 import { fieldMethods } from './fields.js';
 import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
+import { approvalMethods } from './approval.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -195,6 +196,7 @@ export const contractMethods = {
   ...attentionMethods,
   /** EN 16931 validation of a document's e-invoice (app/contract/einvoiceValidation.ts). */
   ...einvoiceValidationMethods,
+  ...approvalMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -13,6 +13,8 @@ import { FileRejectedError, NoProjectError } from './rectoSession.js';
 import { CorpusExportRefusedError } from '../corpus/exportCorpus.js';
 import { CorpusImportError } from '../corpus/importCorpus.js';
 import { InvalidFieldError } from '../store/fieldRevisions.js';
+import { ApprovalNeedsReasonError } from './approval.js';
+import { InvoicesExportRefusedError } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { EvaluationBusyError } from '../evaluate/evaluationJobs.js';
 
 export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
@@ -55,6 +57,7 @@ function codeOf(error: unknown): { code: string; message: string } {
   if (error instanceof UnknownEngineError) return { code: errorCodes.badInput, message };
   if (error instanceof CorpusExportRefusedError || error instanceof CorpusImportError) return { code: errorCodes.badInput, message };
   if (error instanceof InvalidFieldError) return { code: errorCodes.badInput, message };
+  if (error instanceof ApprovalNeedsReasonError || error instanceof InvoicesExportRefusedError) return { code: errorCodes.badInput, message };
   if (error instanceof EvaluationBusyError) return { code: errorCodes.badInput, message };
   if (error instanceof UnsupportedInShellError) return { code: errorCodes.unsupported, message };
   return { code: errorCodes.internal, message: `Internal error: ${message}` };

@@ -17,6 +17,8 @@ import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
+import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals } from './approval.js';
+import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -106,7 +108,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
     'pages.setReviewStatus': ({ pageId, status }) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
-        session.store.setReviewStatus(pageId, status) as ReturnType<typeof session.store.getPage>;
+        setReviewStatusBy(session.store, pageId, status, session.settings.get().authorName) as ReturnType<typeof session.store.getPage>;
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
@@ -122,7 +124,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return session.store.curation.list(request, () => withEInvoiceSignals(session.store, session.store.attention.list()));
+      return session.store.curation.list(request, () => withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())));
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();
@@ -173,12 +175,14 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'fields.save': ({ pageId, field, value }) => {
       const page = session.store.getPage(pageId);
       const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      session.store.refreshInvoiceKeys(page.documentId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
     'fields.undo': ({ pageId }) => {
       const page = session.store.getPage(pageId);
       const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      if (revision) session.store.refreshInvoiceKeys(page.documentId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
@@ -189,10 +193,20 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
+    'approval.check': ({ pageId, scope }) => ({ ...approvalCheck(session.store, pageId, scope), latest: session.store.reviewEvents.latest(pageId) }),
+    'approval.approve': ({ pageId, scope, reason }) => {
+      const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
+      if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.getPage(pageId).documentId });
+      return result;
+    },
+    'invoices.export': ({ outDir, syntax, xrechnung }) => {
+      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });
+      return summary;
+    },
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: withEInvoiceSignals(session.store, session.store.attention.list()) };
+      return { items: withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked

@@ -35,6 +35,7 @@ export class InvoiceKeysRepository {
       sameTotal: db.prepare(union('k.total_cents = @total AND k.issue_day BETWEEN @from AND @to AND k.corrective = @corrective')),
       corrects: db.prepare(union('k.number = @refs AND k.corrective = 0')),
       sameFile: db.prepare('SELECT id AS document_id, name FROM documents WHERE sha256 = ?'),
+      keysOf: db.prepare('SELECT * FROM invoice_keys WHERE document_id = ?'),
     };
   }
 
@@ -63,6 +64,23 @@ export class InvoiceKeysRepository {
     }
     if (keys.corrective && keys.references !== null) add('corrects', this.statements.corrects.all({ ...base, refs: keys.references }) as MatchRow[]);
     return found;
+  }
+
+  /** The keys last recorded for a document; null where it has none (no invoice fields). */
+  keysOf(documentId: string): InvoiceKeys | null {
+    const row = this.statements.keysOf.get(documentId) as
+      | { supplier_name: string | null; supplier_vat: string | null; number: string | null; total_cents: number | null; issue_day: number | null; corrective: number; refs: string | null }
+      | undefined;
+    if (!row) return null;
+    return {
+      supplierName: row.supplier_name,
+      supplierVat: row.supplier_vat,
+      number: row.number,
+      totalCents: row.total_cents,
+      issueDay: row.issue_day,
+      corrective: row.corrective === 1,
+      references: row.refs,
+    };
   }
 
   /** The document already in the project with these file bytes, if any (an import of the same file). */
