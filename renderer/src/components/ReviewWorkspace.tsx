@@ -28,6 +28,8 @@ import { useFieldsPane } from './fields/useFieldsPane.js';
 import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
+import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
+import { approve } from './approval/approvalGate.js';
 
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
@@ -137,7 +139,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
 
   const setReviewStatus = async (status: ReviewStatus) => {
     if (!pageId) return;
-    await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+    if (status === 'approved') await approve(client, pageId, 'page');
+    else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
     reloadReview();
     void reloadDocuments();
   };
@@ -157,6 +160,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     actions: {
       hasPage: review !== null,
       setReviewStatus: (status) => void setReviewStatus(status),
+      approveDocument: () => void (pageId ? approve(client, pageId, 'document').then(() => (reloadReview(), void reloadDocuments())) : undefined),
       step,
       save: () => void session.saveNow(),
       reread: () => void reread(),
@@ -201,6 +205,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     <div className="workspace" hidden={!active}>
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
+      <ApprovalPrompt />
       {fieldsPane.reviewBar}
       <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'} style={fieldsPane.gridStyle}>
         <DocumentRail

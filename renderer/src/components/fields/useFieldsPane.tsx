@@ -17,6 +17,7 @@ import { useFieldsWidth } from './useFieldsWidth.js';
 import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
+import { approve } from '../approval/approvalGate.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -101,7 +102,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       if (!pageId) return;
       const target = nextNeedingAttention(queue.items, pageId);
       if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
-      else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+      else if ((await approve(client, pageId, 'page')) === 'cancelled') return;
       onStatusChanged();
       void queue.reload();
       if (target) goTo(target);

@@ -9,6 +9,8 @@ import { isMac } from './useToolKeys.js';
 export interface WorkspaceActions {
   hasPage: boolean;
   setReviewStatus(status: ReviewStatus): void;
+  /** Approves every page of the document, its exceptions listed first (approval/approvalGate.ts). */
+  approveDocument?(): void;
   step(delta: number): void;
   save(): void;
   reread(): void;
@@ -23,6 +25,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
   const page = actions.hasPage;
   return [
     { id: 'approve', title: 'Approve page', enabled: page, run: () => actions.setReviewStatus('approved') },
+    { id: 'approve-document', title: 'Approve whole document', enabled: page && !!actions.approveDocument, run: () => actions.approveDocument?.() },
     { id: 'reject', title: 'Reject page', enabled: page, run: () => actions.setReviewStatus('rejected') },
     { id: 'in-review', title: 'Mark page as in review', enabled: page, run: () => actions.setReviewStatus('in-review') },
     { id: 'unreviewed', title: 'Mark page as unreviewed', enabled: page, run: () => actions.setReviewStatus('unreviewed') },
