@@ -31,6 +31,21 @@ export const reviewEventSchema = z.object({
   at: z.string(),
 });
 
+const lineSchema = z.object({ description: z.string(), quantity: z.number().nullable(), unit_price: z.number().nullable(), amount: z.number().nullable() });
+
+export const paymentFieldViewSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  bt: z.string(),
+  value: z.string().nullable(),
+  source: z.enum(['page', 'xml', 'corrected']).nullable(),
+  page: z.string().nullable(),
+  xml: z.string().nullable(),
+  problem: z.string().nullable(),
+  disagrees: z.boolean(),
+});
+export type PaymentFieldViewWire = z.infer<typeof paymentFieldViewSchema>;
+
 export const approvalScopeSchema = z.enum(['page', 'document']);
 
 /** A reason is a sentence or a paragraph, never a document. */
@@ -46,6 +61,11 @@ export const approvalMethods = {
   'approval.approve': {
     request: z.object({ pageId: id, scope: approvalScopeSchema, reason: z.string().trim().min(1).max(MAX_REASON_LENGTH).optional() }),
     reply: z.object({ outcome: z.enum(['approved', 'approved-with-exceptions', 'needs-reason']), exceptions: z.array(approvalExceptionSchema) }),
+  },
+  /** The document's payment fields (value, page, XML, check) and its e-invoice XML's line items beside the page's. */
+  'invoice.paymentFields': {
+    request: z.object({ pageId: id }),
+    reply: z.object({ fields: z.array(paymentFieldViewSchema), pageLines: z.array(lineSchema), xmlLines: z.array(lineSchema).nullable() }),
   },
   /** The invoices export (main/corpus/invoicesExport) into a folder the user chose. */
   'invoices.export': {

@@ -19,6 +19,7 @@ import { seedPageImage } from '../corpus/pageImages.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
 import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -198,6 +199,14 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
       if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.getPage(pageId).documentId });
       return result;
+    },
+    'invoice.paymentFields': ({ pageId }) => {
+      const doc = session.store.getDocument(session.store.getPage(pageId).documentId);
+      const first = doc.pages[0]!.id;
+      const { fields } = paymentFieldsOf(session.store, doc, session.store.fieldRevisions.list(first));
+      const stored = session.store.einvoices.get(doc.id);
+      const xmlLines = stored?.status === 'read' ? stored.invoice.lines.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount })) : null;
+      return { fields, pageLines: session.store.fieldRevisions.currentValues(first).lines, xmlLines };
     },
     'invoices.export': ({ outDir, syntax, xrechnung }) => {
       const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });

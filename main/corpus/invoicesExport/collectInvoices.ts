@@ -4,16 +4,13 @@
  * else the e-invoice XML), the document's review status — approved only when every page is, approved with exceptions
  * when any page was approved over exceptions — with who set it, when, and why, and where each value came from.
  */
-import { readSemanticInvoice } from '../../../app/en16931/index.js';
 import { applyFieldCorrections, emptyFieldValues } from '../../../app/invoice/review/index.js';
-import { paymentFieldCatalogue, scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
-import { paymentFieldsFromText } from '../../../app/invoices/paymentFieldsFromText.js';
+import { scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
 import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/invoices/reviewedInvoice.js';
-import { emptyPaymentValues } from '../../../app/invoices/reviewedInvoice.js';
-import { xmlPaymentFields, type XmlPaymentFields } from '../../../app/invoices/xmlPaymentFields.js';
 import type { DocumentSummary } from '../../../app/model/page.js';
 import { correctionsOf } from '../../store/fieldRevisions.js';
 import type { ProjectStore } from '../../store/projectStore.js';
+import { paymentFieldsOf } from './paymentFieldsOf.js';
 
 function documentStatus(store: ProjectStore, doc: DocumentSummary): InvoiceStatus {
   const statuses = doc.pages.map((p) => p.reviewStatus);
@@ -22,16 +19,6 @@ function documentStatus(store: ProjectStore, doc: DocumentSummary): InvoiceStatu
     return store.reviewEvents.exceptionsOfDocument(doc.id).length > 0 ? 'approved-with-exceptions' : 'approved';
   }
   return statuses.every((s) => s === 'unreviewed') ? 'unreviewed' : 'in-review';
-}
-
-function xmlFieldsOf(store: ProjectStore, documentId: string): (XmlPaymentFields & { present: boolean }) | null {
-  const stored = store.einvoices.get(documentId);
-  if (stored?.status !== 'read') return null;
-  try {
-    return { ...xmlPaymentFields(readSemanticInvoice(Buffer.from(stored.xml).toString('utf8')), stored.invoice.payment), present: true };
-  } catch {
-    return null;
-  }
 }
 
 /** The document's invoice, or null where no page is an invoice page and nobody corrected a field. */
@@ -44,15 +31,8 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
   const fields = applyFieldCorrections(engine?.values ?? emptyFieldValues(), correctionsOf(revisions));
   const corrected = new Set(revisions.map((r) => r.field));
 
-  const text = doc.pages.map((p) => store.latestRevision(p.id)?.text ?? store.latestExtractionOrNull(p.id)?.markdown ?? '').join('\n\n');
-  const fromPage = paymentFieldsFromText(text);
-  const xml = xmlFieldsOf(store, doc.id);
-  const payment = emptyPaymentValues();
-  const sources: Record<string, ValueSource> = {};
-  for (const { key } of paymentFieldCatalogue) {
-    payment[key] = fromPage[key] ?? xml?.payment[key] ?? null;
-    if (payment[key] !== null) sources[key] = fromPage[key] !== null ? 'page' : 'xml';
-  }
+  const { values: payment, sources: paymentSources, xml } = paymentFieldsOf(store, doc, revisions);
+  const sources: Record<string, ValueSource> = { ...paymentSources };
   for (const key of scalarFieldKeys) {
     if (fields[key] === null) continue;
     sources[key] = corrected.has(key) ? 'corrected' : engine?.sources[key] ? 'page' : engine?.xml?.[key] !== undefined && engine.xml[key] !== null ? 'xml' : 'page';

@@ -82,6 +82,19 @@ describe('invoices export', () => {
     store.close();
   });
 
+  it('a payment field corrected by the reviewer wins over the page and is marked corrected', () => {
+    const { store, complete } = project();
+    const page = store.getDocument(complete).pages[0]!.id;
+    store.fieldRevisions.save(page, 'payment.iban', 'FR14 2004 1010 0505 0001 3M02 606', 'Ada');
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'cii' });
+    const first = JSON.parse(fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').split('\n')[0]!);
+    expect(first.payment.iban).toBe('FR14 2004 1010 0505 0001 3M02 606');
+    expect(first.sources.iban).toBe('corrected');
+    expect(fs.readFileSync(path.join(out, 'einvoices', `${complete}.cii.xml`), 'utf8')).toContain('<ram:IBANID>FR1420041010050500013M02606</ram:IBANID>');
+    store.close();
+  });
+
   it('re-exports into its own folder (removing what is no longer written); refuses folders with links or other content', () => {
     const { store } = project();
     const out = path.join(dir, 'out');

@@ -18,6 +18,7 @@ import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
 import { approve } from '../approval/approvalGate.js';
+import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -173,6 +174,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         }}
         onSelectRule={selectRule}
       />
+      {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
     </div>
   );
 
