@@ -75,6 +75,8 @@ export const settingsSchema = z.object({
   /** Servers for the remote engine; the engine is offered when this is set. */
   remote: remoteSettingsSchema.optional(),
   maxPagesPerDocument: maxPagesPerDocument.default(2_000),
+  /** The reviewer confirmed `authorName` (asked once; the OS account is only its default). */
+  reviewerConfirmed: z.boolean().default(false),
 });
 /** A change to some settings: only the fields given are changed (no defaults fill the others). */
 export const settingsPatchSchema = z.object({
@@ -82,6 +84,7 @@ export const settingsPatchSchema = z.object({
   engine: engineId.optional(),
   recentProjects: recentProjects.optional(),
   maxPagesPerDocument: maxPagesPerDocument.optional(),
+  reviewerConfirmed: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -8,7 +8,7 @@
  */
 import type { ApprovalException } from '../../app/contract/approval.js';
 import { describeMatch, type InvoiceMatch } from '../../app/invoices/duplicateKeys.js';
-import type { ReviewStatus } from '../../app/model/page.js';
+import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { withEInvoiceSignals } from './einvoiceValidation.js';
 
@@ -97,4 +97,15 @@ export function withDuplicateSignals<T extends { documentId: string; pageNumber:
     if (matches.length === 0) return item;
     return { ...item, signals: [...item.signals, ...matches.map((m) => ({ kind: 'duplicate' as const, detail: describeMatch(m) }))] };
   });
+}
+
+/** Who set the page's status, when, why (approval.ts, review_events); null where nobody did since reviewers were kept. */
+export function reviewedByOf(store: ProjectStore, pageId: string): ReviewedBy | null {
+  const event = store.reviewEvents.latest(pageId);
+  return event ? { status: event.status, reviewer: event.reviewer, at: event.at, reason: event.reason, exceptions: event.exceptions.length } : null;
+}
+
+/** Items (documents' pages, queue rows) with who reviewed each. */
+export function withReviewedBy<T extends { id?: string; pageId?: string }>(store: ProjectStore, items: T[]): (T & { reviewedBy: ReviewedBy | null })[] {
+  return items.map((item) => ({ ...item, reviewedBy: reviewedByOf(store, (item.pageId ?? item.id)!) }));
 }

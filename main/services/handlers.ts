@@ -17,7 +17,7 @@ import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
-import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals } from './approval.js';
+import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 
@@ -93,7 +93,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
         fs.rmSync(staging, { recursive: true, force: true });
       }
     },
-    'documents.list': () => session.store.listDocuments(),
+    'documents.list': () => session.store.listDocuments().map((doc) => ({ ...doc, pages: withReviewedBy(session.store, doc.pages) })),
     'pages.getReview': ({ pageId }) => {
       const store = session.store;
       const page = store.getPage(pageId);
@@ -125,7 +125,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return session.store.curation.list(request, () => withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())));
+      const list = session.store.curation.list(request, () => withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())));
+      return { ...list, items: withReviewedBy(session.store, list.items) };
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();

@@ -1,6 +1,7 @@
 /** The left rail: documents with their pages and reading status, and the Import button. */
 import { memo, useCallback, useRef } from 'react';
 import type { DocumentSummary, PageSummary } from '../../../app/model/page.js';
+import { ExceptionsBadge } from './approval/ReviewedByBadge.js';
 
 interface DocumentRailProps {
   documents: readonly DocumentSummary[] | null;
@@ -96,7 +97,8 @@ const RailDocument = memo(function RailDocument({ document, selectedPageId, onSe
               <span className={`status-dot ${page.status}`} aria-hidden="true" />
               <span className="page-item-label">Page {page.pageNumber}</span>
               {page.revisionCount > 0 && <span className="page-item-badge" title={`${page.revisionCount} saved corrections`}>edited</span>}
-              {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
+              {page.reviewStatus === 'approved' && page.reviewedBy?.status !== 'approved-with-exceptions' && <span className="page-item-badge approved">approved</span>}
+              {page.reviewStatus === 'approved' && <ExceptionsBadge by={page.reviewedBy} />}
             </button>
           </li>
         ))}

@@ -29,6 +29,7 @@ import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
+import { ReviewerNamePrompt } from './approval/ReviewerNamePrompt.js';
 import { approve } from './approval/approvalGate.js';
 
 interface ReviewWorkspaceProps {
@@ -206,6 +207,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
       <ApprovalPrompt />
+      {active && <ReviewerNamePrompt />}
       {fieldsPane.reviewBar}
       <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'} style={fieldsPane.gridStyle}>
         <DocumentRail
