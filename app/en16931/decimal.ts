@@ -5,7 +5,7 @@
  */
 import Big from 'big.js';
 import type { Opt, Term } from './model/semanticInvoice.js';
-import { parseXmlDecimal } from './xmlDecimal.js';
+import { parseXmlDecimal } from '../numbers/index.js';
 
 export type Decimal = Big;
 

@@ -4,7 +4,8 @@
  * schematron's flags and messages. Pure: text or fields in, a report out.
  */
 import type { ValidationReport } from './model/report.js';
-import { readSemanticInvoice } from './readSemanticInvoice.js';
+import { readEInvoiceXml } from './readSemanticInvoice.js';
+import { checkSyntaxRules, elementTree } from './syntax/syntaxRules.js';
 import { validateSemanticInvoice } from './validate.js';
 
 export type { RuleFailure, RuleFlag, ValidationReport, EInvoiceSyntax } from './model/report.js';
@@ -14,8 +15,17 @@ export { readSemanticInvoice } from './readSemanticInvoice.js';
 export { validateSemanticInvoice, type ValidateOptions } from './validate.js';
 export { UBL_RULES, CII_RULES, RULE_FAMILIES } from './rules/index.js';
 export { SCHEMATRON_VERSION } from './rules/schematronText.js';
+export { UNSUPPORTED_SYNTAX_RULES, SYNTAX_RULE_COUNTS } from './syntax/syntaxRules.js';
 
-/** Reads and validates an e-invoice XML; throws EInvoiceError (an Error) when the XML cannot be read. */
+/**
+ * Reads and validates an e-invoice XML — the business rules on its semantic model, the syntax binding rules
+ * (UBL-CR/SR/DT, CII-SR/DT) on its element tree; throws EInvoiceError (an Error) when the XML cannot be read.
+ */
 export function validateEInvoiceXml(xml: string): ValidationReport {
-  return validateSemanticInvoice(readSemanticInvoice(xml), { source: 'xml' });
+  const { invoice, rootName, root } = readEInvoiceXml(xml);
+  const report = validateSemanticInvoice(invoice, { source: 'xml' });
+  const syntaxFailures = checkSyntaxRules(invoice.syntax, elementTree(rootName, root));
+  if (syntaxFailures.length === 0) return report;
+  const failed = [...report.failed, ...syntaxFailures].sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
+  return { ...report, failed, valid: !failed.some((f) => f.flag === 'fatal') };
 }

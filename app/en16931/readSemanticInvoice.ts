@@ -28,7 +28,16 @@ function parse(xml: string): { rootName: string; root: XmlNode; namespaces: stri
 }
 
 export function readSemanticInvoice(xml: string): SemanticInvoice {
+  return readEInvoiceXml(xml).invoice;
+}
+
+/** The semantic invoice and the parsed tree it was read from (the syntax binding rules test the tree). */
+export function readEInvoiceXml(xml: string): { invoice: SemanticInvoice; rootName: string; root: XmlNode } {
   const { rootName, root, namespaces } = parse(xml);
+  return { invoice: readInvoice(rootName, root, namespaces), rootName, root };
+}
+
+function readInvoice(rootName: string, root: XmlNode, namespaces: string[]): SemanticInvoice {
   const ubl = UBL_NAMESPACES[rootName];
   if (ubl !== undefined) {
     if (!namespaces.includes(ubl)) throw new EInvoiceError('not-an-invoice', `the root <${rootName}> is not in the UBL namespace ${ubl} (declared: ${namespaces.join(', ') || 'none'})`);
