@@ -20,8 +20,8 @@ export interface RuleTally {
 
 /** A known disagreement: tolerated by the test, listed in docs/en16931.md with the same reason. */
 export interface AllowedDisagreement {
-  /** `RULE-ID:flag`, as firedRuleKeys writes it. */
-  rule: string;
+  /** `RULE-ID:flag` as firedRuleKeys writes it, or a pattern over such keys (a whole family). */
+  rule: string | RegExp;
   reason: string;
 }
 
@@ -57,14 +57,13 @@ export class DifferentialTally {
       if (inEngine && !inOracle) tally.onlyEngine++;
       this.rules.set(key, tally);
     }
-    const allowed = new Set(this.allowList.map((a) => a.rule));
     const onlyOracle = [...oracleKeys].filter((k) => !engineKeys.has(k));
     const onlyEngine = [...engineKeys].filter((k) => !oracleKeys.has(k));
     const comparison: DocumentComparison = {
       name,
-      onlyOracle: onlyOracle.filter((k) => !allowed.has(k)),
-      onlyEngine: onlyEngine.filter((k) => !allowed.has(k)),
-      allowed: [...onlyOracle, ...onlyEngine].filter((k) => allowed.has(k)),
+      onlyOracle: onlyOracle.filter((k) => !this.isAllowed(k)),
+      onlyEngine: onlyEngine.filter((k) => !this.isAllowed(k)),
+      allowed: [...onlyOracle, ...onlyEngine].filter((k) => this.isAllowed(k)),
     };
     this.documents++;
     if (onlyOracle.length === 0 && onlyEngine.length === 0) this.agreeing++;
@@ -73,14 +72,23 @@ export class DifferentialTally {
     return comparison;
   }
 
+  isAllowed(key: string): boolean {
+    return this.allowList.some((a) => (typeof a.rule === 'string' ? a.rule === key : a.rule.test(key)));
+  }
+
+  /** Share of documents with identical fired-rule sets once allow-listed disagreements are set aside. */
+  agreementOutsideAllowList(): number {
+    return this.documents === 0 ? 1 : (this.agreeing + this.allowedOnly) / this.documents;
+  }
+
   /** Share of documents with identical fired-rule sets. */
   agreement(): number {
     return this.documents === 0 ? 1 : this.agreeing / this.documents;
   }
 
   /** One line per rule that fired on either side: documents fired by oracle / engine, and each side alone. */
-  table(): string {
-    const rows = [...this.rules.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  table(options: { withAllowed?: boolean } = {}): string {
+    const rows = [...this.rules.entries()].filter(([key]) => options.withAllowed || !this.isAllowed(key)).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
     const width = Math.max(12, ...rows.map(([key]) => key.length));
     const lines = [`${'rule:flag'.padEnd(width)}  oracle  engine  only-oracle  only-engine  agreement`];
     for (const [key, t] of rows) {
@@ -97,7 +105,8 @@ export class DifferentialTally {
     return (
       `${label}: ${this.documents} documents, ${this.agreeing} identical fired-rule sets ` +
       `(${(this.agreement() * 100).toFixed(2)} %), ${this.allowedOnly} differ only on allow-listed rules, ` +
-      `${this.disagreements.length} disagree; ${this.rules.size} rule:flag pairs fired`
+      `${this.disagreements.length} disagree outside them (agreement ${(this.agreementOutsideAllowList() * 100).toFixed(2)} %); ` +
+      `${this.rules.size} rule:flag pairs fired`
     );
   }
 }

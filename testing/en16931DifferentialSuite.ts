@@ -15,7 +15,7 @@ import { DifferentialTally, type AllowedDisagreement } from './en16931Differenti
 import { mutantsOf, mutationOperators } from './en16931Mutations.js';
 import { En16931Oracle, oracleAvailable, oracleSyntaxOf, type OracleSyntax } from './en16931Oracle.js';
 
-const MUTANTS_PER_DOCUMENT = Number(process.env.RECTO_EN16931_MUTANTS ?? 20);
+const MUTANTS_PER_DOCUMENT = Number(process.env.RECTO_EN16931_MUTANTS ?? 12);
 const LARGE_DOCUMENT_CHARS = 300_000;
 const MUTANTS_PER_LARGE_DOCUMENT = 3;
 const SEED = 2026;
@@ -26,7 +26,14 @@ const TARGET_AGREEMENT = 0.999;
  * Known disagreements, each with its reason (docs/en16931.md lists the same). Keep it small: an entry hides every
  * disagreement on that rule:flag.
  */
-export const ALLOWED_DISAGREEMENTS: readonly AllowedDisagreement[] = [];
+export const ALLOWED_DISAGREEMENTS: readonly AllowedDisagreement[] = [
+  {
+    rule: /^(UBL|CII)-(CR|SR|DT)-\d+:/,
+    reason:
+      'syntax binding rules (UBL-CR/SR/DT, CII-SR/DT) test the XML binding, not the semantic model; the engine checks ' +
+      'the EN 16931 business rules (BR-*) only',
+  },
+];
 
 /** The sources of one syntax, without exact duplicates (several PDFs embed an XML that is also in xml/). */
 async function sourcesOf(syntax: OracleSyntax): Promise<CompleteEInvoice[]> {
@@ -102,10 +109,14 @@ export function differentialSuite(syntax: OracleSyntax): void {
       for (const [op, t] of perOperator) if (t.documents > 0) console.log(`  ${op.padEnd(10)} ${t.agreeing}/${t.documents}`);
       console.log(`  oracle aborted (no verdict): ${oracleAborted.length}; engine refused the XML: ${engineRefused.length}`);
       console.log(tally.table());
+      for (const allowed of ALLOWED_DISAGREEMENTS) {
+        const keys = [...tally.rules.entries()].filter(([key, t]) => tally.isAllowed(key) && (t.onlyOracle > 0 || t.onlyEngine > 0) && (typeof allowed.rule === 'string' ? allowed.rule === key : allowed.rule.test(key)));
+        console.log(`allow-listed ${String(allowed.rule)} (${allowed.reason}): ${keys.map(([key, t]) => `${key} ${t.onlyOracle}/${t.onlyEngine}`).join(', ') || 'no disagreement'}`);
+      }
       if (tally.disagreements.length > 0) {
         console.log(
           tally.disagreements
-            .slice(0, 30)
+            .slice(0, 60)
             .map((d) => `DISAGREE ${d.name}\n    only oracle: ${d.onlyOracle.join(' ') || '-'}\n    only engine: ${d.onlyEngine.join(' ') || '-'}`)
             .join('\n'),
         );
@@ -114,7 +125,7 @@ export function differentialSuite(syntax: OracleSyntax): void {
       expect(tally.documents).toBeGreaterThan(sources.length);
       // An XML the official validator judges must be read by the engine too.
       expect(engineRefused).toEqual([]);
-      expect((tally.agreeing + tally.allowedOnly) / tally.documents).toBeGreaterThanOrEqual(TARGET_AGREEMENT);
+      expect(tally.agreementOutsideAllowList()).toBeGreaterThanOrEqual(TARGET_AGREEMENT);
     });
   });
 }

@@ -150,5 +150,5 @@ export async function validateCommand(args: string[], stdout: NodeJS.WritableStr
     }
   }
   if (results.some((r) => 'error' in r)) return 2;
-  return results.some((r) => !r.valid) ? 1 : 0;
+  return results.some((r) => !('error' in r) && !r.valid) ? 1 : 0;
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AttentionItem } from '../../app/contract/attention.js';
+import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
 import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 
@@ -32,18 +34,19 @@ describe.runIf(available)('einvoice.validation and the needs-attention queue', (
       // A draft amount due that no longer equals total − prepaid: BR-CO-16 fires, on the field it concerns.
       const draft = await dispatch('einvoice.validation', { pageId, drafts: [{ field: 'amount_due', value: 1 }] });
       if (!draft.ok) throw new Error(JSON.stringify(draft));
-      expect(draft.result?.valid).toBe(false);
-      expect(draft.result?.failed.find((f) => f.id === 'BR-CO-16')).toMatchObject({ flag: 'fatal', bt: expect.arrayContaining(['BT-115']) });
-      expect(draft.result?.edited).toEqual(['amount_due']);
+      const drafted = draft.result as EInvoiceValidation;
+      expect(drafted.valid).toBe(false);
+      expect(drafted.failed.find((f) => f.id === 'BR-CO-16')).toMatchObject({ flag: 'fatal', bt: expect.arrayContaining(['BT-115']) });
+      expect(drafted.edited).toEqual(['amount_due']);
 
       // Saved, the correction stays in the report and puts the page in the needs-attention queue.
       await dispatch('fields.save', { pageId, field: 'amount_due', value: 1 });
       const saved = await dispatch('einvoice.validation', { pageId });
       if (!saved.ok) throw new Error(JSON.stringify(saved));
-      expect(saved.result?.failed.map((f) => f.id)).toContain('BR-CO-16');
+      expect((saved.result as EInvoiceValidation).failed.map((f) => f.id)).toContain('BR-CO-16');
       const queue = await dispatch('attention.list', {});
       if (!queue.ok) throw new Error(JSON.stringify(queue));
-      const item = queue.result.items.find((i) => i.pageId === pageId)!;
+      const item = (queue.result as { items: AttentionItem[] }).items.find((i) => i.pageId === pageId)!;
       expect(item.signals).toContainEqual({ kind: 'failed-rule', detail: expect.stringMatching(/^BR-CO-16 \(e-invoice XML\): /) });
 
       const bad = await dispatch('einvoice.validation', { pageId, drafts: [{ field: 'not_a_field' as 'total', value: 1 }] });

@@ -10,6 +10,8 @@ import { nextNeedingAttention, useAttentionQueue } from '../../state/useAttentio
 import { useFieldReview } from '../../state/useFieldReview.js';
 import type { PageDataCache } from '../../state/pageDataCache.js';
 import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
+import { EInvoiceReportPanel } from '../einvoice/EInvoiceReportPanel.js';
+import { useEInvoiceValidation } from '../../state/useEInvoiceValidation.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
@@ -39,6 +41,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const fields = useFieldReview(selectedPageId, review, liveText, cache);
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
+  const einvoice = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
@@ -162,6 +165,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const panel: ReactNode = (
     <div ref={panelRef} className="fields-column">
       {!collapsed && splitter}
+      <div className="fields-stack">
       <FieldsPanel
         fields={fields}
         selected={selected.paths}
@@ -174,7 +178,9 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         }}
         onSelectRule={selectRule}
       />
-      {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
+        {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+        {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
+      </div>
     </div>
   );
 

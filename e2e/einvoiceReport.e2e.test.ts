@@ -1,0 +1,58 @@
+/**
+ * The e-invoice's EN 16931 report beside the page: on a Factur-X PDF whose XML is valid the report says so; an
+ * analyst's wrong amount due makes BR-CO-16 fire, grouped under that field, and the page joins the needs-attention
+ * queue; clicking the group selects the field and its box on the page. Screenshot in e2e-artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.js';
+import { editField, fieldValue } from './support/fieldsPage.js';
+import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
+import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
+import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+
+const rental = testdata('einvoices/pdfs/EN16931_Miete.pdf');
+noteTestdataSkip('the e-invoice validation report tests (einvoices/)');
+
+describe.skipIf(!hasTestdata)('the e-invoice validation report beside the page', () => {
+  let browser: Browser;
+  let recto: RunningRecto;
+  let page: Page;
+  const home = makeHome();
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    recto = await startRecto({ home });
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(recto.url);
+    await createProjectThroughWelcome(page, path.join(home, 'einvoice.recto'));
+    await page.getByTestId('import-input').setInputFiles([rental]);
+    await waitForPagesRead(page, 1);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await recto?.stop();
+  });
+
+  it('shows the verdict, re-validates an edited field, and selects the field from its group', async () => {
+    await openPage(page, 'EN16931_Miete.pdf');
+    const report = page.getByTestId('einvoice-report');
+    await report.waitFor();
+    await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');
+    expect(await report.locator('[data-flag="fatal"]').count()).toBe(0);
+
+    await editField(page, 'amount_due', '1,00');
+    const fired = report.locator('.einvoice-group[data-term="BT-115"] [data-rule="BR-CO-16"][data-flag="fatal"]');
+    await fired.waitFor();
+    await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('fatal');
+    await expect.poll(() => page.getByTestId('attention-left').textContent()).toMatch(/^[1-9]/);
+
+    await page.locator('[data-testid="fields-panel"] [data-field="total"]').first().click(); // select something else first
+    await report.locator('.einvoice-group[data-term="BT-115"] .einvoice-group-head').click();
+    await expect.poll(() => fieldValue(page, 'amount_due').getAttribute('class')).toContain('selected');
+    await page.screenshot({ path: path.join(artifactsDir, 'einvoice-report.png') });
+  });
+});

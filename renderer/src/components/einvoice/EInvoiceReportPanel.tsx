@@ -1,0 +1,56 @@
+/**
+ * The EN 16931 validation report of the document's e-invoice, beside the page: the verdict, then the fired rules
+ * grouped by the invoice field they concern, fatal groups first. A group on a page field is a button: it selects the
+ * field and its box on the page. Fields the analyst corrected are marked: the report is re-validated with their values.
+ */
+import type { EInvoiceValidation } from '../../../../app/contract/einvoiceValidation.js';
+import { groupFailures } from '../../../../app/review/einvoiceValidation.js';
+import { labelOf } from '../../../../app/invoice/review/index.js';
+
+interface EInvoiceReportPanelProps {
+  report: EInvoiceValidation;
+  onSelectField(path: string): void;
+}
+
+export function EInvoiceReportPanel({ report, onSelectField }: EInvoiceReportPanelProps) {
+  const groups = groupFailures(report.failed);
+  const fatal = report.failed.filter((f) => f.flag === 'fatal').length;
+  const warnings = report.failed.length - fatal;
+  return (
+    <section className="einvoice-report" aria-label="EN 16931 validation of the e-invoice" data-testid="einvoice-report">
+      <h3 className="fields-heading">
+        EN 16931 <span className={report.valid ? 'rule-count' : 'rule-count fail'}>{report.valid ? 'valid' : `${fatal} fatal`}</span>
+        {warnings > 0 && <span className="rule-count warn">{warnings} warning{warnings === 1 ? '' : 's'}</span>}
+      </h3>
+      <p className="muted einvoice-source" title={report.profile ?? undefined}>
+        {report.fileName} · {report.syntax}
+        {report.edited.length > 0 && <> · with your corrections of {report.edited.map((f) => labelOf(f)).join(', ')}</>}
+      </p>
+      <ul className="einvoice-groups">
+        {groups.map((group) => (
+          <li key={group.term} className={group.fatal > 0 ? 'einvoice-group is-fatal' : 'einvoice-group'} data-term={group.term}>
+            <button
+              className="einvoice-group-head"
+              disabled={!group.field}
+              onClick={() => group.field && onSelectField(group.field)}
+              title={group.field ? `Select ${labelOf(group.field)} and its box on the page` : 'Not a field read from the page'}
+            >
+              <span className="einvoice-term">{group.term}</span>
+              <span className="einvoice-field">{group.field ? labelOf(group.field) : 'in the XML only'}</span>
+            </button>
+            <ul className="rule-items">
+              {group.failures.map((f, index) => (
+                <li key={`${f.id}-${f.line ?? ''}-${index}`} className={`einvoice-rule is-${f.flag}`} data-rule={f.id} data-flag={f.flag}>
+                  <span className="rule-name">{f.id}</span>
+                  {f.line !== undefined && <span className="einvoice-line">line {f.line}</span>}
+                  <span className="rule-message">{f.message.replace(/^\[[^\]]+\]-?\s*/, '')}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {groups.length === 0 && <p className="muted">Every rule holds.</p>}
+    </section>
+  );
+}
