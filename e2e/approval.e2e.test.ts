@@ -76,12 +76,21 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
     await shoot(page, 'payment-fields');
   });
 
-  it('the same invoice imported as PDF and as XML is a duplicate naming the other', async () => {
-    await openCuration(page);
-    const duplicate = page.locator('[data-testid="curation-row"] .signal-chip, [data-testid="curation-row"] [data-signal="duplicate"]').first();
-    await page.waitForFunction(() => document.body.innerText.includes('Duplicate?'), undefined, { timeout: 30_000 });
-    expect(await page.locator('body').innerText()).toMatch(/Duplicate\?/);
-    void duplicate;
+  it('the same invoice imported as PDF and as XML is a duplicate naming the other, with a link to it', async () => {
+    await openPage(page, 'EN16931_Miete.pdf');
+    const links = page.getByTestId('duplicate-links');
+    await links.waitFor();
+    await expect(links.textContent()).resolves.toMatch(/Same supplier and invoice number as\s*EN16931_Miete\.ubl\.xml/);
     await shoot(page, 'duplicate');
+    await page.getByTestId('duplicate-open').first().click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="page-item"][data-document-name="EN16931_Miete.ubl.xml"].selected, [data-testid="page-item"][data-document-name="EN16931_Miete.ubl.xml"][aria-current="true"]') !== null || document.body.innerText.includes('EN16931_Miete.ubl'), undefined, { timeout: 15_000 });
+    await openCuration(page);
+    await page.locator('[data-testid="curation-row"]').first().waitFor();
+    await page.locator('[data-testid="attention-queue"] [data-signal="duplicate"]').click();
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="curation-row"]')];
+      return rows.length > 0 && rows.every((row) => row.querySelector('[data-signal="duplicate"]'));
+    }, undefined, { timeout: 30_000 });
+    await shoot(page, 'duplicate-queue');
   });
 });

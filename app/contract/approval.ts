@@ -67,6 +67,11 @@ export const approvalMethods = {
     request: z.object({ pageId: id }),
     reply: z.object({ fields: z.array(paymentFieldViewSchema), pageLines: z.array(lineSchema), xmlLines: z.array(lineSchema).nullable() }),
   },
+  /** The project's other invoices that look like this page's document (and the invoice a credit note corrects), each with its first page. */
+  'invoice.matches': {
+    request: z.object({ pageId: id }),
+    reply: z.array(invoiceMatchSchema.extend({ pageId: z.string().nullable() })),
+  },
   /** The invoices export (main/corpus/invoicesExport) into a folder the user chose. */
   'invoices.export': {
     request: z.object({ outDir: absolutePathSchema, syntax: z.enum(['ubl', 'cii']), xrechnung: z.boolean().optional() }),

@@ -16,12 +16,19 @@ const BUYER_CUE = /\b(your|customer|client|buyer|kunde|kunden|ihre|acheteur)\b/i
 /** How far before an identifier on its line a buyer cue counts. */
 const CUE_REACH = 40;
 
+/** A reference as printed: letters, digits and separators, with at least one digit (a word after a label is no reference). */
+const REFERENCE = '([A-Z0-9][A-Z0-9\\-/._]{0,34}\\d[A-Z0-9\\-/._]{0,34})';
+
 const labelled: { key: 'bic' | 'payment_terms' | 'purchase_order' | 'contract'; label: RegExp }[] = [
   { key: 'bic', label: /\b(?:BIC|SWIFT)(?:[ -]?code)?\s*[:.]?\s*([A-Z0-9 ]{8,14})/ },
-  { key: 'payment_terms', label: /\b(?:payment terms|terms of payment|zahlungsbedingungen|zahlungsziel|conditions de paiement)\s*[:.]?\s*([^\n|]{3,120})/i },
-  { key: 'purchase_order', label: /\b(?:purchase order|PO(?: number| no\.?| #)?|order (?:no\.?|number|ref(?:erence)?)|bestellnummer|ihre bestellung|bon de commande)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]{1,34})/i },
-  { key: 'contract', label: /\b(?:contract(?: no\.?| number| ref(?:erence)?)?|vertragsnummer|vertrag|contrat)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]{1,34})/i },
+  { key: 'payment_terms', label: /\b(?:payment terms|terms of payment|zahlungsbedingungen|zahlungsziel|conditions de paiement)[ \t]*[:.]?[ \t|]*([^\s|#<][^\n|<]{2,119})/i },
+  // "PO" only in capitals and followed by a colon or number sign, so "Position" never is one.
+  { key: 'purchase_order', label: new RegExp(`(?:\\b(?:[Pp]urchase [Oo]rder|[Oo]rder (?:[Nn]o\\.?|[Nn]umber|[Rr]ef(?:erence)?)|[Bb]estell(?:nummer|ung|-?[Nn]r\\.?)|[Ii]hre [Bb]estellung|[Bb]on de commande)|\\bPO(?: ?(?:[Nn]o\\.?|#|[Nn]umber))?(?=[ \\t]*[:#]))[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
+  { key: 'contract', label: new RegExp(`\\b(?:[Cc]ontract(?: [Nn]o\\.?| [Nn]umber| [Rr]ef(?:erence)?)?|[Vv]ertrags?(?:nummer|-?[Nn]r\\.?)?|[Cc]ontrat)[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
 ];
+
+/** The page's text with HTML table markup and Markdown heading marks turned into separators, as a reader sees it. */
+const plainText = (text: string): string => text.replace(/<[^>]+>/g, ' | ').replace(/^#+\s*/gm, '').replace(/(?: \| )+/g, ' | ');
 
 function vatIds(text: string): { id: string; buyer: boolean }[] {
   const found: { id: string; buyer: boolean }[] = [];
@@ -36,7 +43,8 @@ function vatIds(text: string): { id: string; buyer: boolean }[] {
   return found;
 }
 
-export function paymentFieldsFromText(text: string): PaymentValues {
+export function paymentFieldsFromText(markdown: string): PaymentValues {
+  const text = plainText(markdown);
   const values = emptyPaymentValues();
   for (const m of text.matchAll(IBAN_RUN)) {
     if (ibanProblem(m[0]) === null) {
@@ -48,7 +56,7 @@ export function paymentFieldsFromText(text: string): PaymentValues {
   values.seller_vat_id = ids.find((v) => !v.buyer)?.id ?? null;
   values.buyer_vat_id = ids.find((v) => v.buyer && v.id !== values.seller_vat_id)?.id ?? null;
   for (const { key, label } of labelled) {
-    const value = label.exec(text)?.[1]?.trim();
+    const value = label.exec(text)?.[1]?.replace(/[\s|]+$/, '').trim();
     if (!value) continue;
     if (key === 'bic' && bicProblem(value) !== null) continue;
     values[key] = key === 'bic' ? compactId(value) : value;

@@ -42,3 +42,18 @@ describe('payment identifiers', () => {
     });
   });
 });
+
+describe('payment fields from a real page layout', () => {
+  it('reads labels inside HTML table cells, and takes no word for a reference', () => {
+    const page = [
+      '<table><tr><td>Bestellung:</td><td>B123456789</td></tr><tr><td>Positionsdaten</td><td>x</td></tr></table>',
+      '## Zahlungsbedingungen',
+      '<table><tr><td>Zahlungsbedingungen</td><td>14 Tage netto</td></tr></table>',
+      'Vertrag: laut Angebot',
+    ].join('\n');
+    const values = paymentFieldsFromText(page);
+    expect(values.purchase_order).toBe('B123456789');
+    expect(values.payment_terms).toBe('14 Tage netto');
+    expect(values.contract).toBeNull();
+  });
+});

@@ -64,7 +64,7 @@ describe('approve with exceptions', () => {
     const second = add(store, 'second.pdf', {});
     const check = approvalCheck(store, second, 'page');
     expect(check.exceptions).toEqual([{ kind: 'duplicate', detail: expect.stringMatching(/^same supplier and invoice number as first\.pdf \[/), pageNumber: 1 }]);
-    const items = withDuplicateSignals(store, [{ documentId: store.getPage(second).documentId, pageNumber: 1, signals: [] }]);
+    const items = withDuplicateSignals(store, [{ documentId: store.getPage(second).documentId, pageNumber: 1, signals: [] as { kind: string; detail: string }[] }]);
     expect(items[0]!.signals.map((s) => s.kind)).toEqual(['duplicate']);
     store.close();
   });

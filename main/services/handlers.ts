@@ -209,6 +209,12 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const xmlLines = stored?.status === 'read' ? stored.invoice.lines.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount })) : null;
       return { fields, pageLines: session.store.fieldRevisions.currentValues(first).lines, xmlLines };
     },
+    'invoice.matches': ({ pageId }) => {
+      const documentId = session.store.getPage(pageId).documentId;
+      const keys = session.store.invoiceKeys.keysOf(documentId);
+      const matches = keys ? session.store.invoiceKeys.matches(documentId, keys) : [];
+      return matches.map((m) => ({ ...m, pageId: session.store.getDocument(m.documentId).pages[0]?.id ?? null }));
+    },
     'invoices.export': ({ outDir, syntax, xrechnung }) => {
       const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });
       return summary;

@@ -44,10 +44,15 @@ function PaymentRow({ field, onSave }: { field: PaymentFieldViewWire; onSave(val
           }}
         />
         {field.problem ? <div className="problem">{field.problem}</div> : null}
+        {field.page !== null || field.xml !== null ? (
+          <span className="seen">
+            {field.page !== null ? `page: ${field.page}` : ''}
+            {field.page !== null && field.xml !== null ? ' · ' : ''}
+            {field.xml !== null ? `XML: ${field.xml}` : ''}
+          </span>
+        ) : null}
       </td>
       <td className="muted">{field.source ?? '—'}</td>
-      <td title="on the page">{field.page ?? ''}</td>
-      <td title="in the e-invoice XML">{field.xml ?? ''}</td>
     </tr>
   );
 }
@@ -86,7 +91,7 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
       <h3>Payment</h3>
       <table>
         <thead>
-          <tr><th /><th>Value</th><th>From</th><th>Page</th><th>XML</th></tr>
+          <tr><th /><th>Value</th><th>From</th></tr>
         </thead>
         <tbody>
           {data.fields.map((field) => (

@@ -21,6 +21,7 @@ import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
 import { approve } from '../approval/approvalGate.js';
 import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
+import { DuplicateLinks } from '../approval/DuplicateLinks.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -179,6 +180,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         onSelectRule={selectRule}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+        {!collapsed && <DuplicateLinks pageId={pageId} onOpen={goTo} />}
         {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
       </div>
     </div>
