@@ -71,6 +71,7 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
   it('shows the payment fields and the XML line items beside the page', async () => {
     await openPage(page, 'EN16931_Miete.pdf');
     await page.getByTestId('payment-fields').waitFor();
+    await page.getByTestId('payment-fields-toggle').click();
     await page.getByTestId('payment-fields').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('xml-lines').isVisible()).resolves.toBe(true);
     await shoot(page, 'payment-fields');

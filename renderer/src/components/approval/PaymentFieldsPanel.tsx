@@ -87,8 +87,13 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
   if (!data || !pageId) return null;
   const save = (key: string, value: string | null) => void client.call('fields.save', { pageId, field: `payment.${key}`, value }).then(load, load);
   return (
-    <section className="payment-fields" data-testid="payment-fields">
-      <h3>Payment</h3>
+    // Folded by default: one line under the invoice fields and the e-invoice report, opened when needed.
+    <details className="payment-fields" data-testid="payment-fields">
+      <summary data-testid="payment-fields-toggle">
+        Payment · {data.fields.filter((f) => f.value !== null).length} of {data.fields.length} given
+        {data.fields.some((f) => f.problem || f.disagrees) ? ' · check' : ''}
+        {data.xmlLines ? ' · XML line items' : ''}
+      </summary>
       <table>
         <thead>
           <tr><th /><th>Value</th><th>From</th></tr>
@@ -105,6 +110,6 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
           <LinesTable title="Line items in the e-invoice XML" lines={data.xmlLines} />
         </div>
       ) : null}
-    </section>
+    </details>
   );
 }
