@@ -170,6 +170,12 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     expect(expected).not.toBeNull();
     await page.locator('.editor-pane .monaco-editor').first().click();
     await page.keyboard.press('Control+Enter');
+    // The page has exceptions now (the edits above): the approval asks why first, and Enter approves with the reason.
+    const prompt = page.getByTestId('approval-prompt');
+    if (await prompt.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      await page.getByTestId('approval-reason').fill('Checked against the paper original');
+      await page.keyboard.press('Enter');
+    }
     await expect.poll(() => shownPageId(page)).toBe(expected);
     const approved = page.locator(`[data-testid="page-item"][data-page-id="${current}"] .page-item-badge.approved`);
     await approved.waitFor();

@@ -1,5 +1,5 @@
 /**
- * Asks once (a bar above the review screen, never blocking it) for the name every correction, revision and status change is signed with. The OS account is only the
+ * Asks once (a small form in the top bar's free corner: it neither blocks nor moves the review screen) for the name every correction, revision and status change is signed with. The OS account is only the
  * default offered; once confirmed (settings.reviewerConfirmed) the prompt does not come back — the name can still be
  * changed in the settings.
  */
@@ -29,7 +29,7 @@ export function ReviewerNamePrompt() {
       }}
     >
       <label>
-        Who is reviewing? Your name is kept with every correction, approval and export:
+        <span title="Kept with every correction, approval and export; the OS account is only the default">Who is reviewing?</span>
         <input className="text-input" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} data-testid="reviewer-name" />
       </label>
       <button type="submit" className="button primary" disabled={!name.trim()}>
