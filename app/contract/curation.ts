@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { elementKindSchema } from '../model/extraction.js';
-import { reviewStatusSchema } from '../model/page.js';
+import { reviewedBySchema, reviewStatusSchema } from '../model/page.js';
 import { absolutePathSchema } from './paths.js';
 import { fieldRevisionStatsSchema } from './fields.js';
 import { attentionSignalSchema } from './attention.js';
@@ -86,6 +86,7 @@ export const curationItemSchema = z.object({
   documentName: z.string(),
   pageNumber: z.number().int().positive(),
   reviewStatus: reviewStatusSchema,
+  reviewedBy: reviewedBySchema.nullable().optional(),
   engine: z.string(),
   hasRevision: z.boolean(),
   scores: checkScoresSchema,

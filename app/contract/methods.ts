@@ -22,6 +22,7 @@ import { fieldMethods } from './fields.js';
 import { supplierMethods } from './suppliers.js';
 import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
+import { approvalMethods } from './approval.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -75,6 +76,8 @@ export const settingsSchema = z.object({
   /** Servers for the remote engine; the engine is offered when this is set. */
   remote: remoteSettingsSchema.optional(),
   maxPagesPerDocument: maxPagesPerDocument.default(2_000),
+  /** The reviewer confirmed `authorName` (asked once; the OS account is only its default). */
+  reviewerConfirmed: z.boolean().default(false),
 });
 /** A change to some settings: only the fields given are changed (no defaults fill the others). */
 export const settingsPatchSchema = z.object({
@@ -82,6 +85,7 @@ export const settingsPatchSchema = z.object({
   engine: engineId.optional(),
   recentProjects: recentProjects.optional(),
   maxPagesPerDocument: maxPagesPerDocument.optional(),
+  reviewerConfirmed: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -198,6 +202,8 @@ export const contractMethods = {
   ...einvoiceValidationMethods,
   /** Supplier memory (app/contract/suppliers.ts). */
   ...supplierMethods,
+  /** Approval with exceptions, duplicates, payment fields, invoices out (app/contract/approval.ts). */
+  ...approvalMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -75,6 +75,22 @@ export const invoiceFieldCatalogue = [
   { key: 'amount_due', label: 'Amount due', kind: 'amount', bt: 'BT-115', term: 'Amount due for payment', requiredBy: 'BR-15', group: 'settlement', shown: 'always', checkedOnPage: false },
 ] as const satisfies readonly ScalarCatalogueEntry[];
 
+/**
+ * The fields a payment needs (app/invoices: read from the page by paymentFieldsFromText.ts, from the e-invoice XML by
+ * xmlPaymentFields.ts, checked by paymentIds.ts). Kept apart from the invoice-level fields above, whose shape the
+ * engine's readings and the wire contract fix; each names its business term the same way.
+ */
+export const paymentFieldCatalogue = [
+  { key: 'seller_vat_id', label: 'Seller VAT ID', kind: 'text', bt: 'BT-31', term: 'Seller VAT identifier', requiredBy: null },
+  { key: 'buyer_vat_id', label: 'Buyer VAT ID', kind: 'text', bt: 'BT-48', term: 'Buyer VAT identifier', requiredBy: null },
+  { key: 'iban', label: 'IBAN', kind: 'text', bt: 'BT-84', term: 'Payment account identifier', requiredBy: null },
+  { key: 'bic', label: 'BIC', kind: 'text', bt: 'BT-86', term: 'Payment service provider identifier', requiredBy: null },
+  { key: 'payment_terms', label: 'Payment terms', kind: 'text', bt: 'BT-20', term: 'Payment terms', requiredBy: null },
+  { key: 'purchase_order', label: 'Purchase order', kind: 'text', bt: 'BT-13', term: 'Purchase order reference', requiredBy: null },
+  { key: 'contract', label: 'Contract', kind: 'text', bt: 'BT-12', term: 'Contract reference', requiredBy: null },
+] as const satisfies readonly CatalogueEntry[];
+export type PaymentFieldKey = (typeof paymentFieldCatalogue)[number]['key'];
+
 /** Columns of an invoice line (BG-25), in panel order. */
 export const lineColumnCatalogue = [
   { key: 'description', label: 'Description', kind: 'text', bt: 'BT-153', term: 'Item name', requiredBy: 'BR-25' },

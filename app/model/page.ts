@@ -31,6 +31,19 @@ export type PageStatus = z.infer<typeof pageStatusSchema>;
 export const reviewStatusSchema = z.enum(['unreviewed', 'in-review', 'approved', 'rejected']);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
+/**
+ * Who set a page's review status, when, and — for an approval over exceptions — why and over how many
+ * (main/store/reviewEvents.ts); absent where nobody changed the status since reviewers were recorded.
+ */
+export const reviewedBySchema = z.object({
+  status: z.string(),
+  reviewer: z.string(),
+  at: z.string(),
+  reason: z.string().nullable(),
+  exceptions: z.number().int().nonnegative(),
+});
+export type ReviewedBy = z.infer<typeof reviewedBySchema>;
+
 export const pageSummarySchema = z.object({
   id: z.string(),
   documentId: z.string(),
@@ -46,6 +59,7 @@ export const pageSummarySchema = z.object({
   engine: z.string().nullable(),
   revisionCount: z.number().int().nonnegative(),
   reviewStatus: reviewStatusSchema,
+  reviewedBy: reviewedBySchema.nullable().optional(),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 

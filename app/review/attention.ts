@@ -7,7 +7,7 @@
  */
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 
-export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure'] as const;
+export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate'] as const;
 export type AttentionSignalKind = (typeof attentionSignalKinds)[number];
 
 export interface AttentionSignal {
@@ -63,6 +63,8 @@ export function attentionSignals(input: AttentionInput): AttentionSignal[] {
 /** How much a signal moves an uncorrected page up the queue: wrong numbers and contradictions first, doubts after. */
 export const attentionSignalWeight: Record<AttentionSignalKind, number> = {
   'failed-rule': 3,
+  // The same invoice twice is paid twice: as urgent as a wrong number.
+  duplicate: 3,
   'xml-disagreement': 3,
   'missing-field': 2,
   'table-structure': 2,

@@ -1,6 +1,7 @@
 /**
  * The corpus commands of `recto`:
  *   recto export P.recto --out DIR [--status S] [--since ISO] [--images png|none] [--format records|chat|olmocr|pairs]
+ *   recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung]   (invoicesExportCommand.ts)
  *   recto import-corpus DIR --into P.recto
  *   recto merge A.recto B.recto [--into OUT.recto]
  * Each prints what it did on stderr; pages or lines that could not be handled are listed, and the exit code is 1
@@ -21,6 +22,7 @@ import { PageImageCache } from '../services/pageImageCache.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import { validateProjectFile } from '../store/file/validateProjectFile.js';
+import { invoicesExportCommand } from './invoicesExportCommand.js';
 
 type Err = NodeJS.WritableStream;
 
@@ -63,8 +65,11 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
       since: { type: 'string' },
       images: { type: 'string' },
       format: { type: 'string' },
+      syntax: { type: 'string' },
+      xrechnung: { type: 'boolean' },
     },
   });
+  if (values.format === 'invoices') return invoicesExportCommand(positionals, values, stderr);
   if (positionals.length !== 1) return usageError(stderr, 'recto export: give one project file (P.recto)');
   if (!values.out) return usageError(stderr, 'recto export: --out DIR is required');
   const status = values.status === undefined ? undefined : reviewStatusSchema.safeParse(values.status);

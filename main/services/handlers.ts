@@ -20,6 +20,9 @@ import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
 import { learnFromDocument, learnFromUntaughtDocuments } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
+import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
+import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -97,7 +100,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
         fs.rmSync(staging, { recursive: true, force: true });
       }
     },
-    'documents.list': () => session.store.documents.listDocuments(),
+    'documents.list': () => session.store.documents.listDocuments().map((doc) => ({ ...doc, pages: withReviewedBy(session.store, doc.pages) })),
     'pages.getReview': ({ pageId }) => {
       const store = session.store;
       const page = store.documents.getPage(pageId);
@@ -113,7 +116,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
     'pages.setReviewStatus': ({ pageId, status }) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
-        session.store.documents.setReviewStatus(pageId, status) as ReturnType<typeof session.store.documents.getPage>;
+        setReviewStatusBy(session.store, pageId, status, session.settings.get().authorName) as ReturnType<typeof session.store.documents.getPage>;
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
@@ -129,7 +132,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      return session.store.curation.list(request, () => withEInvoiceSignals(session.store, session.store.attention.list()));
+      const list = session.store.curation.list(request, () => withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())));
+      return { ...list, items: withReviewedBy(session.store, list.items) };
     },
     'curation.summary': (filter) => {
       session.store.checks.recomputeMissing();
@@ -182,6 +186,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
       learnFromDocument(session.store, pageId);
+      session.store.invoiceKeys.refresh(page.documentId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
@@ -189,6 +194,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
       if (revision) learnFromDocument(session.store, pageId);
+      if (revision) session.store.invoiceKeys.refresh(page.documentId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
@@ -199,10 +205,34 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
+    'approval.check': ({ pageId, scope }) => ({ ...approvalCheck(session.store, pageId, scope), latest: session.store.reviewEvents.latest(pageId) }),
+    'approval.approve': ({ pageId, scope, reason }) => {
+      const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
+      if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
+      return result;
+    },
+    'invoice.paymentFields': ({ pageId }) => {
+      const doc = session.store.documents.getDocument(session.store.documents.getPage(pageId).documentId);
+      const first = doc.pages[0]!.id;
+      const { fields } = paymentFieldsOf(session.store, doc, session.store.fieldRevisions.list(first));
+      const stored = session.store.einvoices.get(doc.id);
+      const xmlLines = stored?.status === 'read' ? stored.invoice.lines.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount })) : null;
+      return { fields, pageLines: session.store.fieldRevisions.currentValues(first).lines, xmlLines };
+    },
+    'invoice.matches': ({ pageId }) => {
+      const documentId = session.store.documents.getPage(pageId).documentId;
+      const keys = session.store.invoiceKeys.keysOf(documentId);
+      const matches = keys ? session.store.invoiceKeys.matches(documentId, keys) : [];
+      return matches.map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
+    },
+    'invoices.export': ({ outDir, syntax, xrechnung }) => {
+      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });
+      return summary;
+    },
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: withEInvoiceSignals(session.store, session.store.attention.list()) };
+      return { items: withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked

@@ -15,7 +15,7 @@ export function defaultSettings(): Settings {
   } catch {
     // No user database entry (some containers): keep the neutral default.
   }
-  return { authorName: user, engine: 'bundled', recentProjects: [], maxPagesPerDocument: DEFAULT_MAX_PAGES };
+  return { authorName: user, engine: 'bundled', recentProjects: [], maxPagesPerDocument: DEFAULT_MAX_PAGES, reviewerConfirmed: false };
 }
 
 export class SettingsFile {

@@ -23,6 +23,8 @@ import { bundleReader, type BundleReader } from './transfer/pageBundles.js';
 import { ReadingsRepository } from './readings.js';
 import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
+import { InvoiceKeysRepository } from './invoiceKeys.js';
+import { ReviewEventsRepository } from './reviewEvents.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
 
@@ -47,6 +49,10 @@ export class ProjectStore {
   readonly einvoices: DocumentEInvoicesRepository;
   /** What the analyst's corrections taught about each supplier (supplier memory, migration 007). */
   readonly supplierMemory: SupplierMemoryRepository;
+  /** Each document's duplicate-check keys (invoiceKeys.ts), kept current as readings are saved. */
+  readonly invoiceKeys: InvoiceKeysRepository;
+  /** Who changed each page's review status, when, and why (reviewEvents.ts). */
+  readonly reviewEvents: ReviewEventsRepository;
 
   private constructor(
     readonly file: string,
@@ -61,6 +67,9 @@ export class ProjectStore {
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
     this.reviewNotes = new ReviewNotesRepository(db, this.documents);
     this.supplierMemory = new SupplierMemoryRepository(db);
+    this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
+    this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
+    this.reviewEvents = new ReviewEventsRepository(db);
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
   }
 

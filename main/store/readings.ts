@@ -54,6 +54,9 @@ export class ReadingsRepository {
   /** Engine runs and extractions from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
   readonly imported: ImportedReadingRows;
 
+  /** Called after each reading is saved (the store keeps what it derives from the fields current: invoice keys). */
+  readonly saved = new Set<(pageId: string) => void>();
+
   constructor(
     private readonly db: Database.Database,
     private readonly documents: DocumentsRepository,
@@ -108,6 +111,7 @@ export class ReadingsRepository {
       this.documents.setPageStatus(pageId, 'done', null);
       this.checks.recompute(pageId);
     })();
+    for (const listener of this.saved) listener(pageId);
   }
 
   latestExtraction(pageId: string): Extraction | null {

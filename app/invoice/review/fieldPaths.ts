@@ -6,6 +6,8 @@ import {
   holdsNumbers,
   invoiceFieldCatalogue,
   lineColumnCatalogue,
+  paymentFieldCatalogue,
+  type PaymentFieldKey,
   taxColumnCatalogue,
   type FieldKind,
   type LineColumnKey,
@@ -67,10 +69,19 @@ export const MAX_TAX_ROW_INDEX = 49;
 const scalarKeys = new Set<string>(scalarFields.map((f) => f.key));
 export const isScalarKey = (path: string): path is ScalarFieldKey => scalarKeys.has(path);
 
-/** Paths a correction may name: a scalar field or a line cell (a line index up to this bound). */
+/** A payment field's path: `payment.iban`, `payment.seller_vat_id` (paymentFieldCatalogue). */
+export const paymentPath = (key: PaymentFieldKey): FieldPath => `payment.${key}`;
+const paymentKeys = new Set<string>(paymentFieldCatalogue.map((f) => f.key));
+/** `payment.iban` → `iban`; null for other paths. */
+export function parsePaymentPath(path: string): PaymentFieldKey | null {
+  const key = path.startsWith('payment.') ? path.slice('payment.'.length) : '';
+  return paymentKeys.has(key) ? (key as PaymentFieldKey) : null;
+}
+
+/** Paths a correction may name: a scalar field, a payment field or a line cell (a line index up to this bound). */
 export const MAX_LINE_INDEX = 999;
 export function isEditablePath(path: string): boolean {
-  if (isScalarKey(path)) return true;
+  if (isScalarKey(path) || parsePaymentPath(path)) return true;
   const line = parseLinePath(path);
   if (line) return line.index <= MAX_LINE_INDEX;
   const row = parseTaxPath(path);
@@ -89,6 +100,8 @@ export function kindOf(path: FieldPath): FieldKind {
 export function labelOf(path: FieldPath): string {
   const scalar = scalarFields.find((f) => f.key === path);
   if (scalar) return scalar.label;
+  const payment = parsePaymentPath(path);
+  if (payment) return paymentFieldCatalogue.find((f) => f.key === payment)!.label;
   const line = parseLinePath(path);
   if (line) return `Line ${line.index + 1} ${lineColumns.find((c) => c.key === line.column)!.label.toLowerCase()}`;
   const row = parseTaxPath(path);

@@ -9,6 +9,7 @@ import { fieldRevisionsSchema } from './004_field_revisions.js';
 import { reviewNotesSchema } from './005_review_notes.js';
 import { documentEInvoicesSchema } from './006_document_einvoices.js';
 import { supplierMemorySchema } from './007_supplier_memory.js';
+import { invoiceReviewSchema } from './008_invoice_review.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -18,6 +19,7 @@ export const migrations: readonly Migration[] = [
   reviewNotesSchema,
   documentEInvoicesSchema,
   supplierMemorySchema,
+  invoiceReviewSchema,
 ];
 
 /** The schema version this build of Recto writes. */

@@ -5,6 +5,7 @@
 import { memo, useCallback, useRef } from 'react';
 import type { DocumentSummary, PageSummary } from '../../../app/model/page.js';
 import type { PageMark } from '../logic/pageMarks.js';
+import { ExceptionsBadge } from './approval/ReviewedByBadge.js';
 
 interface DocumentRailProps {
   documents: readonly DocumentSummary[] | null;
@@ -131,7 +132,8 @@ const RailDocument = memo(function RailDocument({ document, selectedPageId, mark
                   {text}
                 </span>
               )}
-              {page.reviewStatus === 'approved' && <span className="page-item-badge approved">approved</span>}
+              {page.reviewStatus === 'approved' && page.reviewedBy?.status !== 'approved-with-exceptions' && <span className="page-item-badge approved">approved</span>}
+              {page.reviewStatus === 'approved' && <ExceptionsBadge by={page.reviewedBy} />}
             </button>
           </li>
           );

@@ -29,6 +29,9 @@ import { useFieldsPane } from './fields/useFieldsPane.js';
 import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
+import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
+import { ReviewerNamePrompt } from './approval/ReviewerNamePrompt.js';
+import { approve } from './approval/approvalGate.js';
 
 /** A re-read's live view stays at least this long, even when the engine was faster. */
 const REREAD_MIN_SHOWN_MS = 800;
@@ -153,7 +156,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
 
   const setReviewStatus = async (status: ReviewStatus) => {
     if (!pageId) return;
-    await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+    if (status === 'approved') await approve(client, pageId, 'page');
+    else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
     reloadReview();
     void reloadDocuments();
   };
@@ -208,6 +212,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     actions: {
       hasPage: review !== null,
       setReviewStatus: (status) => void setReviewStatus(status),
+      approveDocument: () => void (pageId ? approve(client, pageId, 'document').then(() => (reloadReview(), void reloadDocuments())) : undefined),
       step,
       save: () => void session.saveNow(),
       reread: () => void reread(),
@@ -243,6 +248,8 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     <div className="workspace" hidden={!active}>
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
+      <ApprovalPrompt />
+      {active && <ReviewerNamePrompt />}
       {fieldsPane.reviewBar}
       <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'} style={fieldsPane.gridStyle}>
         <DocumentRail

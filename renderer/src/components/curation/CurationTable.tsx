@@ -9,6 +9,7 @@ import { signalNames } from './signalNames.js';
 import { checkColumns, shownScore } from '../../logic/curation/checkColumns.js';
 import type { CurationQuery } from '../../logic/curation/curationQuery.js';
 import { ScoreBar } from './ScoreBar.js';
+import { ReviewStatusCell } from '../approval/ReviewedByBadge.js';
 
 interface CurationTableProps {
   items: readonly CurationItem[];
@@ -133,7 +134,7 @@ export function CurationTable({ items, query, onSort, onOpen }: CurationTablePro
               )}
             </td>
             <td className="col-status">
-              <span className={`status-pill ${item.reviewStatus}`}>{item.reviewStatus}</span>
+              <ReviewStatusCell status={item.reviewStatus} by={item.reviewedBy} />
             </td>
             <td className="col-when">
               {item.revisionAt ? (

@@ -18,6 +18,7 @@ import { CurationFilters } from './CurationFilters.js';
 import { CurationTable } from './CurationTable.js';
 import { AttentionFilter } from './AttentionFilter.js';
 import { ExportDialog } from './ExportDialog.js';
+import { InvoicesExportButton } from '../approval/InvoicesExportButton.js';
 
 interface CurationViewProps {
   projectPath: string | null;
@@ -120,6 +121,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           <button className="button small subtle" onClick={() => void reload()} title="Fetch scores again">
             Refresh
           </button>
+          <InvoicesExportButton />
           <button className="button small primary" data-testid="export-open" onClick={() => onExportOpen(true)}>
             {exportBusy ? `Exporting… ${exportPercent} %` : 'Export corpus…'}
           </button>

@@ -8,4 +8,5 @@ export const signalNames: Record<AttentionSignalKind, string> = {
   'missing-field': 'Missing field',
   repetition: 'Repetition',
   'table-structure': 'Table structure',
+  duplicate: 'Duplicate?',
 };

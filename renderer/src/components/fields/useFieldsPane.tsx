@@ -21,6 +21,9 @@ import { pageMarks } from '../../logic/pageMarks.js';
 import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { keyContext } from '../keyContext.js';
 import { isMac } from '../palette/useToolKeys.js';
+import { approve } from '../approval/approvalGate.js';
+import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
+import { DuplicateLinks } from '../approval/DuplicateLinks.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -114,7 +117,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       if (!pageId) return;
       const target = stepNeedingAttention(queue.items, pageId, 1, queueFilter);
       if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
-      else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
+      else if ((await approve(client, pageId, 'page')) === 'cancelled') return;
       onStatusChanged();
       void queue.reload();
       if (target) goTo(target);
@@ -189,6 +192,8 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         onSelectRule={selectRule}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+        {!collapsed && <DuplicateLinks pageId={pageId} onOpen={goTo} />}
+        {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
       </div>
     </div>
   );

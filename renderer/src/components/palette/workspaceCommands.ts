@@ -12,6 +12,8 @@ import { isMac } from './useToolKeys.js';
 export interface WorkspaceActions {
   hasPage: boolean;
   setReviewStatus(status: ReviewStatus): void;
+  /** Approves every page of the document, its exceptions listed first (approval/approvalGate.ts). */
+  approveDocument?(): void;
   step(delta: number): void;
   save(): void;
   reread(): void;
@@ -33,6 +35,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
   const key = (command: Parameters<typeof shortcutOf>[0]) => shortcutOf(command, isMac);
   return [
     { id: 'approve', title: 'Approve page (stay here)', enabled: page, run: () => actions.setReviewStatus('approved') },
+    { id: 'approve-document', title: 'Approve whole document', enabled: page && !!actions.approveDocument, run: () => actions.approveDocument?.() },
     { id: 'approve-next', title: 'Approve page and open the next needing attention', shortcut: key('approve-next'), enabled: page, run: fields['approve-next'] },
     { id: 'reject', title: 'Reject page with a reason…', shortcut: key('reject'), enabled: page, run: fields.reject },
     { id: 'next-attention', title: 'Next page needing attention', shortcut: key('next-attention'), run: fields['next-attention'] },

@@ -1,0 +1,88 @@
+/**
+ * An EN 16931 plan as a UN/CEFACT Cross Industry Invoice (D16B, the syntax Factur-X and ZUGFeRD 2 carry), elements
+ * in the order the CII schema requires. Written with fast-xml-parser's XMLBuilder, like ublOut.ts.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
+import { EN16931_SPECIFICATION } from './ublOut.js';
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
+
+type Node = Record<string, unknown>;
+/** CII dates are written in UNTDID 2379 format 102 (CCYYMMDD). */
+const date = (iso: string): Node => ({ 'udt:DateTimeString': { '#text': iso.replace(/-/g, ''), '@_format': '102' } });
+
+function party(p: PlannedParty): Node {
+  return {
+    'ram:Name': p.name,
+    'ram:PostalTradeAddress': { 'ram:CountryID': p.country },
+    ...(p.vatId ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '#text': p.vatId, '@_schemeID': 'VA' } } } : {}),
+  };
+}
+
+export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
+  const t = plan.totals;
+  const settlement: Node = {
+    'ram:InvoiceCurrencyCode': plan.currency,
+    ...(plan.payment
+      ? {
+          'ram:SpecifiedTradeSettlementPaymentMeans': {
+            'ram:TypeCode': plan.payment.meansCode,
+            'ram:PayeePartyCreditorFinancialAccount': { 'ram:IBANID': plan.payment.iban },
+            ...(plan.payment.bic ? { 'ram:PayeeSpecifiedCreditorFinancialInstitution': { 'ram:BICID': plan.payment.bic } } : {}),
+          },
+        }
+      : {}),
+    'ram:ApplicableTradeTax': plan.vat.map((row) => ({
+      'ram:CalculatedAmount': row.amount,
+      'ram:TypeCode': 'VAT',
+      'ram:BasisAmount': row.base,
+      'ram:CategoryCode': row.category,
+      'ram:RateApplicablePercent': row.rate,
+    })),
+    ...(plan.paymentTerms || plan.dueDate
+      ? {
+          'ram:SpecifiedTradePaymentTerms': {
+            ...(plan.paymentTerms ? { 'ram:Description': plan.paymentTerms } : {}),
+            ...(plan.dueDate ? { 'ram:DueDateDateTime': date(plan.dueDate) } : {}),
+          },
+        }
+      : {}),
+    'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
+      'ram:LineTotalAmount': t.lineTotal,
+      'ram:TaxBasisTotalAmount': t.taxExclusive,
+      'ram:TaxTotalAmount': { '#text': t.tax, '@_currencyID': plan.currency },
+      'ram:GrandTotalAmount': t.taxInclusive,
+      ...(t.prepaid ? { 'ram:TotalPrepaidAmount': t.prepaid } : {}),
+      'ram:DuePayableAmount': t.payable,
+    },
+  };
+  const invoice: Node = {
+    '@_xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+    '@_xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+    '@_xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+    'rsm:ExchangedDocumentContext': { 'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': specification } },
+    'rsm:ExchangedDocument': { 'ram:ID': plan.number, 'ram:TypeCode': plan.typeCode, 'ram:IssueDateTime': date(plan.issueDate) },
+    'rsm:SupplyChainTradeTransaction': {
+      'ram:IncludedSupplyChainTradeLineItem': plan.lines.map((l) => ({
+        'ram:AssociatedDocumentLineDocument': { 'ram:LineID': l.id },
+        'ram:SpecifiedTradeProduct': { 'ram:Name': l.name },
+        'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': l.price } },
+        'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode } },
+        'ram:SpecifiedLineTradeSettlement': {
+          'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, 'ram:RateApplicablePercent': l.rate },
+          'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': l.netAmount },
+        },
+      })),
+      'ram:ApplicableHeaderTradeAgreement': {
+        'ram:SellerTradeParty': party(plan.seller),
+        'ram:BuyerTradeParty': party(plan.buyer),
+        ...(plan.purchaseOrder ? { 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': plan.purchaseOrder } } : {}),
+        ...(plan.contract ? { 'ram:ContractReferencedDocument': { 'ram:IssuerAssignedID': plan.contract } } : {}),
+      },
+      'ram:ApplicableHeaderTradeDelivery': '',
+      'ram:ApplicableHeaderTradeSettlement': settlement,
+    },
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ 'rsm:CrossIndustryInvoice': invoice })}`;
+}

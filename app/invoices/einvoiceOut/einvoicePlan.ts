@@ -1,0 +1,193 @@
+/**
+ * What an EN 16931 e-invoice generated from a reviewed invoice says, term by term, or the business terms it lacks.
+ * Only what the reviewer's fields state or what the norm defines from them is filled in:
+ *   - BT-106 (sum of line net amounts) is the sum of the lines where the page prints no line total (BR-CO-10 defines it);
+ *   - BT-115 (amount due) is BT-112 − BT-113 where not printed (BR-CO-16);
+ *   - one VAT breakdown row (BG-23) from BT-109 and BT-110 when no breakdown is printed, only where the rate it implies
+ *     reproduces the tax to the cent (BR-S-09 holds it to that) — a mixed-rate invoice is never guessed;
+ *   - a positive rate is category S (standard rate); a 0 % row is never guessed (Z, E, AE, K, G and O all have 0 %);
+ *   - a line's price (BT-146) is its amount over its quantity where only the price is missing and it divides exactly;
+ *   - the unit (BT-130) is C62 ("one"): pages print counts, never a UN/ECE Rec 20 code;
+ *   - BR-CO-25: an amount due needs a due date (BT-9) or payment terms (BT-20);
+ *   - a country (BT-40, BT-55) from the e-invoice XML, else from the party's VAT identifier (DE…, EL → GR).
+ * Anything else missing is reported with its BT, and no XML is written for that invoice.
+ */
+import Big from 'big.js';
+import { countryOfVatId } from '../paymentIds.js';
+import type { ReviewedInvoice } from '../reviewedInvoice.js';
+
+/** The UN/ECE Rec 20 unit code for a count of items ("one"). */
+export const COUNT_UNIT_CODE = 'C62';
+/** Decimals of an amount (BR-DEC-*: at most two). */
+const AMOUNT_DECIMALS = 2;
+/** Decimals a derived unit price may have before it is not an exact quotient any more. */
+const PRICE_DECIMALS = 4;
+/** UNTDID 4461: 58 SEPA credit transfer (an IBAN in euro), 30 credit transfer otherwise. */
+const SEPA_CREDIT_TRANSFER = '58';
+const CREDIT_TRANSFER = '30';
+
+export interface PlannedParty {
+  name: string;
+  vatId: string | null;
+  country: string;
+}
+
+export interface PlannedLine {
+  id: string;
+  name: string;
+  quantity: string;
+  unitCode: string;
+  netAmount: string;
+  price: string;
+  category: string;
+  rate: string;
+}
+
+export interface PlannedVatRow {
+  category: string;
+  rate: string;
+  base: string;
+  amount: string;
+}
+
+export interface EInvoicePlan {
+  number: string;
+  issueDate: string;
+  dueDate: string | null;
+  typeCode: '380';
+  currency: string;
+  seller: PlannedParty;
+  buyer: PlannedParty;
+  payment: { meansCode: string; iban: string; bic: string | null } | null;
+  paymentTerms: string | null;
+  purchaseOrder: string | null;
+  contract: string | null;
+  lines: PlannedLine[];
+  vat: PlannedVatRow[];
+  totals: { lineTotal: string; taxExclusive: string; tax: string; taxInclusive: string; prepaid: string | null; payable: string };
+}
+
+/** A business term the invoice lacks, with why (shown in the export's list of invoices not written). */
+export interface MissingTerm {
+  bt: string;
+  why: string;
+}
+
+export type PlanOutcome = { ok: true; plan: EInvoicePlan } | { ok: false; missing: MissingTerm[] };
+
+const dec = (n: number): string => new Big(n).toString();
+const amountText = (n: number): string => new Big(n).round(AMOUNT_DECIMALS, Big.roundHalfUp).toFixed(AMOUNT_DECIMALS);
+const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+
+function vatRows(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedVatRow[] {
+  const f = inv.fields;
+  const rows = f.tax_breakdown.length > 0
+    ? f.tax_breakdown
+    : f.subtotal !== null && f.tax !== null && f.subtotal !== 0
+      ? [{ rate: Number(new Big(f.tax).times(100).div(f.subtotal).round(AMOUNT_DECIMALS)), base: f.subtotal, amount: f.tax }]
+      : [];
+  if (rows.length === 0) missing.push({ bt: 'BG-23', why: 'no VAT breakdown, and the subtotal and tax do not give one' });
+  const planned: PlannedVatRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (row.rate === null || row.base === null || row.amount === null) {
+      missing.push({ bt: row.rate === null ? 'BT-119' : row.base === null ? 'BT-116' : 'BT-117', why: `VAT row ${i + 1} is incomplete` });
+      continue;
+    }
+    if (row.rate <= 0) {
+      missing.push({ bt: 'BT-118', why: `VAT row ${i + 1} has a 0 % rate: zero-rated, exempt or reverse charge cannot be told from the page` });
+      continue;
+    }
+    const expected = new Big(row.base).times(row.rate).div(100).round(AMOUNT_DECIMALS, Big.roundHalfUp);
+    if (f.tax_breakdown.length === 0 && !expected.eq(new Big(row.amount).round(AMOUNT_DECIMALS))) {
+      missing.push({ bt: 'BG-23', why: 'no VAT breakdown, and the tax is no single rate of the subtotal' });
+      continue;
+    }
+    planned.push({ category: 'S', rate: dec(row.rate), base: amountText(row.base), amount: amountText(row.amount) });
+  }
+  return planned;
+}
+
+function plannedLines(inv: ReviewedInvoice, vat: PlannedVatRow[], missing: MissingTerm[]): PlannedLine[] {
+  const lines = inv.fields.lines;
+  if (lines.length === 0) missing.push({ bt: 'BG-25', why: 'no invoice line' });
+  if (lines.length > 0 && vat.length > 1) missing.push({ bt: 'BT-151', why: 'several VAT rates, and the lines do not say which is theirs' });
+  const category = vat.length === 1 ? vat[0]! : null;
+  return lines.flatMap((l, i) => {
+    const name = `line ${i + 1}`;
+    const lacks = (bt: string, what: string) => missing.push({ bt, why: `${name} has no ${what}` });
+    if (!present(l.description)) lacks('BT-153', 'item name');
+    if (l.amount === null) lacks('BT-131', 'net amount');
+    if (l.quantity === null) lacks('BT-129', 'quantity');
+    let price = l.unit_price;
+    if (price === null && l.amount !== null && l.quantity !== null && l.quantity !== 0) {
+      const quotient = new Big(l.amount).div(l.quantity);
+      if (quotient.round(PRICE_DECIMALS).times(l.quantity).eq(l.amount)) price = Number(quotient.round(PRICE_DECIMALS));
+    }
+    if (price === null) lacks('BT-146', 'net price');
+    if (l.amount === null || l.quantity === null || price === null || !present(l.description) || !category) return [];
+    return [{ id: String(i + 1), name: l.description.trim(), quantity: dec(l.quantity), unitCode: COUNT_UNIT_CODE, netAmount: amountText(l.amount), price: dec(price), category: category.category, rate: category.rate }];
+  });
+}
+
+function party(role: 'seller' | 'buyer', name: string | null, vatId: string | null, xmlCountry: string | null, missing: MissingTerm[]): PlannedParty | null {
+  const [nameBt, countryBt] = role === 'seller' ? ['BT-27', 'BT-40'] : ['BT-44', 'BT-55'];
+  const country = xmlCountry ?? countryOfVatId(vatId);
+  if (!present(name)) missing.push({ bt: nameBt, why: `no ${role} name` });
+  if (!country) missing.push({ bt: countryBt, why: `no ${role} country (neither in an e-invoice XML nor a ${role} VAT identifier)` });
+  return present(name) && country ? { name: name.trim(), vatId: present(vatId) ? vatId.replace(/\s/g, '').toUpperCase() : null, country } : null;
+}
+
+export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
+  const f = inv.fields;
+  const p = inv.payment;
+  const missing: MissingTerm[] = [];
+  if (!present(f.invoice_number)) missing.push({ bt: 'BT-1', why: 'no invoice number' });
+  if (!present(f.issue_date)) missing.push({ bt: 'BT-2', why: 'no issue date' });
+  if (!present(f.currency)) missing.push({ bt: 'BT-5', why: 'no currency' });
+  const seller = party('seller', f.seller, p.seller_vat_id, inv.sellerCountry, missing);
+  const buyer = party('buyer', f.buyer, p.buyer_vat_id, inv.buyerCountry, missing);
+  if (seller && !seller.vatId) missing.push({ bt: 'BT-31', why: 'a standard-rated invoice names the seller VAT identifier (BR-S-02)' });
+  if (f.subtotal === null) missing.push({ bt: 'BT-109', why: 'no subtotal (total without VAT)' });
+  if (f.total === null) missing.push({ bt: 'BT-112', why: 'no total' });
+  if (f.tax === null) missing.push({ bt: 'BT-110', why: 'no VAT total' });
+  if ((f.allowances ?? 0) !== 0) missing.push({ bt: 'BG-20', why: 'document allowances without their reason and VAT category' });
+  if ((f.charges ?? 0) !== 0) missing.push({ bt: 'BG-21', why: 'document charges without their reason and VAT category' });
+  const vat = vatRows(inv, missing);
+  const lines = plannedLines(inv, vat, missing);
+  if ((f.amount_due ?? f.total ?? 0) > 0 && !present(f.due_date) && !present(p.payment_terms)) {
+    missing.push({ bt: 'BT-9', why: 'an amount due needs a due date or payment terms (BT-20) (BR-CO-25)' });
+  }
+  if (missing.length > 0 || !seller || !buyer) return { ok: false, missing };
+
+  const lineTotal = f.line_total ?? f.lines.reduce((sum, l) => sum.plus(l.amount ?? 0), new Big(0)).toNumber();
+  const payable = f.amount_due ?? new Big(f.total!).minus(f.prepaid ?? 0).toNumber();
+  const payment = present(p.iban)
+    ? { meansCode: f.currency === 'EUR' ? SEPA_CREDIT_TRANSFER : CREDIT_TRANSFER, iban: p.iban.replace(/\s/g, '').toUpperCase(), bic: present(p.bic) ? p.bic.replace(/\s/g, '').toUpperCase() : null }
+    : null;
+  return {
+    ok: true,
+    plan: {
+      number: f.invoice_number!.trim(),
+      issueDate: f.issue_date!,
+      dueDate: present(f.due_date) ? f.due_date : null,
+      typeCode: '380',
+      currency: f.currency!,
+      seller,
+      buyer,
+      payment,
+      paymentTerms: present(p.payment_terms) ? p.payment_terms.trim() : null,
+      purchaseOrder: present(p.purchase_order) ? p.purchase_order.trim() : null,
+      contract: present(p.contract) ? p.contract.trim() : null,
+      lines,
+      vat,
+      totals: {
+        lineTotal: amountText(lineTotal),
+        taxExclusive: amountText(f.subtotal!),
+        tax: amountText(f.tax!),
+        taxInclusive: amountText(f.total!),
+        prepaid: f.prepaid !== null && f.prepaid !== 0 ? amountText(f.prepaid) : null,
+        payable: amountText(payable),
+      },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readEInvoice, einvoicePlainFields } from '../../einvoice/index.js';
+import { emptyPaymentValues } from '../reviewedInvoice.js';
+import { sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
+import { generateEInvoice } from './generateEInvoice.js';
+
+describe('generateEInvoice', () => {
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`writes a ${format.toUpperCase()} invoice the engine finds valid, and reading it back gives the reviewed fields`, () => {
+      const invoice = sampleReviewedInvoice();
+      const out = generateEInvoice(invoice, format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      const back = einvoicePlainFields(readEInvoice(new TextEncoder().encode(out.xml)));
+      const f = invoice.fields;
+      expect(back).toMatchObject({ invoice_number: f.invoice_number, issue_date: f.issue_date, due_date: f.due_date, seller: f.seller, buyer: f.buyer, currency: 'EUR', subtotal: 150, tax: 28.5, total: 178.5 });
+      expect(back.lines).toEqual([
+        { description: 'Paper A4, 500 sheets', quantity: 10, unit_price: 5, amount: 50 },
+        { description: 'Toner "black"', quantity: 2, unit_price: 50, amount: 100 },
+      ]);
+      expect(out.xml).toContain('DE89370400440532013000');
+      expect(out.xml).toContain('DE123456789');
+    });
+  }
+
+  it('lists the BTs an invoice lacks instead of writing it', () => {
+    const invoice = sampleReviewedInvoice();
+    invoice.fields = { ...invoice.fields, invoice_number: null, lines: [{ description: '', quantity: null, unit_price: null, amount: 10 }] };
+    invoice.payment = emptyPaymentValues();
+    const out = generateEInvoice(invoice, 'ubl');
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    const bts = out.missing.map((m) => m.bt);
+    for (const bt of ['BT-1', 'BT-40', 'BT-55', 'BT-153', 'BT-129', 'BT-146']) expect(bts).toContain(bt);
+  });
+
+  it('refuses an invoice whose fields break a fatal rule (the engine, not the plan, says so)', () => {
+    const invoice = sampleReviewedInvoice();
+    invoice.fields = { ...invoice.fields, total: 999 };
+    const out = generateEInvoice(invoice, 'cii');
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.failedRules.map((r) => r.id)).toContain('BR-CO-15');
+  });
+
+  it('never guesses a 0 % VAT category, and refuses XRechnung without the terms it requires', () => {
+    const zero = sampleReviewedInvoice();
+    zero.fields = { ...zero.fields, tax: 0, total: 150 };
+    const out = generateEInvoice(zero, 'ubl');
+    expect(out.ok === false && out.missing.some((m) => m.bt === 'BT-118' || m.bt === 'BG-23')).toBe(true);
+    const x = generateEInvoice(sampleReviewedInvoice(), 'ubl', { xrechnung: true });
+    expect(x.ok === false && x.missing.some((m) => m.bt === 'BT-10')).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * An EN 16931 plan as an OASIS UBL 2.1 Invoice, elements in the order the UBL schema requires. Written with
+ * fast-xml-parser's XMLBuilder (it escapes text and attributes); the element tree is this file's only knowledge.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
+
+/** EN 16931 core specification identifier (BT-24); XRechnung's CIUS identifier where asked for. */
+export const EN16931_SPECIFICATION = 'urn:cen.eu:en16931:2017';
+export const XRECHNUNG_SPECIFICATION = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
+
+type Node = Record<string, unknown>;
+const amount = (value: string, currency: string): Node => ({ '#text': value, '@_currencyID': currency });
+const vatScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+
+function party(p: PlannedParty): Node {
+  return {
+    'cac:Party': {
+      'cac:PostalAddress': { 'cac:Country': { 'cbc:IdentificationCode': p.country } },
+      ...(p.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': p.vatId, ...vatScheme } } : {}),
+      'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
+    },
+  };
+}
+
+export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
+  const c = plan.currency;
+  const invoice: Node = {
+    '@_xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+    '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+    '@_xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+    'cbc:CustomizationID': specification,
+    'cbc:ID': plan.number,
+    'cbc:IssueDate': plan.issueDate,
+    ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),
+    'cbc:InvoiceTypeCode': plan.typeCode,
+    'cbc:DocumentCurrencyCode': c,
+    ...(plan.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': plan.purchaseOrder } } : {}),
+    ...(plan.contract ? { 'cac:ContractDocumentReference': { 'cbc:ID': plan.contract } } : {}),
+    'cac:AccountingSupplierParty': party(plan.seller),
+    'cac:AccountingCustomerParty': party(plan.buyer),
+    ...(plan.payment
+      ? {
+          'cac:PaymentMeans': {
+            'cbc:PaymentMeansCode': plan.payment.meansCode,
+            'cac:PayeeFinancialAccount': {
+              'cbc:ID': plan.payment.iban,
+              ...(plan.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': plan.payment.bic } } : {}),
+            },
+          },
+        }
+      : {}),
+    ...(plan.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': plan.paymentTerms } } : {}),
+    'cac:TaxTotal': {
+      'cbc:TaxAmount': amount(plan.totals.tax, c),
+      'cac:TaxSubtotal': plan.vat.map((row) => ({
+        'cbc:TaxableAmount': amount(row.base, c),
+        'cbc:TaxAmount': amount(row.amount, c),
+        'cac:TaxCategory': { 'cbc:ID': row.category, 'cbc:Percent': row.rate, ...vatScheme },
+      })),
+    },
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': amount(plan.totals.lineTotal, c),
+      'cbc:TaxExclusiveAmount': amount(plan.totals.taxExclusive, c),
+      'cbc:TaxInclusiveAmount': amount(plan.totals.taxInclusive, c),
+      ...(plan.totals.prepaid ? { 'cbc:PrepaidAmount': amount(plan.totals.prepaid, c) } : {}),
+      'cbc:PayableAmount': amount(plan.totals.payable, c),
+    },
+    'cac:InvoiceLine': plan.lines.map((l) => ({
+      'cbc:ID': l.id,
+      'cbc:InvoicedQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode },
+      'cbc:LineExtensionAmount': amount(l.netAmount, c),
+      'cac:Item': {
+        'cbc:Name': l.name,
+        'cac:ClassifiedTaxCategory': { 'cbc:ID': l.category, 'cbc:Percent': l.rate, ...vatScheme },
+      },
+      'cac:Price': { 'cbc:PriceAmount': amount(l.price, c) },
+    })),
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ Invoice: invoice })}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The payment fields as a page prints them, from its text: an IBAN is any run that passes the IBAN check (country,
+ * length, mod 97) — label or not; a VAT identifier is a run in its country's format; the buyer's is the one printed
+ * after a customer cue ("your VAT no.", "Kunden-USt-IdNr."), the seller's the first other. BIC, payment terms,
+ * purchase order and contract references are read after their labels (English, German, French).
+ */
+import { bicProblem, compactId, ibanProblem, vatIdProblem } from './paymentIds.js';
+import { emptyPaymentValues, type PaymentValues } from './reviewedInvoice.js';
+
+/** An IBAN as printed: country, check digits, then the account in groups of up to four (spaces allowed). */
+const IBAN_RUN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{1,4}){3,8}\b/g;
+/** A VAT identifier as printed: a prefix then digits and letters, spaces or dots allowed between groups. */
+const VAT_RUN = /\b(?:[A-Z]{2}|CHE)[ ]?[0-9A-Z][0-9A-Z .]{6,16}[0-9A-Z]\b/g;
+/** Words that mark the buyer's identifier, a few characters before it on its line. */
+const BUYER_CUE = /\b(your|customer|client|buyer|kunde|kunden|ihre|acheteur)\b/i;
+/** How far before an identifier on its line a buyer cue counts. */
+const CUE_REACH = 40;
+
+/** A reference as printed: letters, digits and separators, with at least one digit (a word after a label is no reference). */
+const REFERENCE = '([A-Z0-9][A-Z0-9\\-/._]{0,34}\\d[A-Z0-9\\-/._]{0,34})';
+
+const labelled: { key: 'bic' | 'payment_terms' | 'purchase_order' | 'contract'; label: RegExp }[] = [
+  { key: 'bic', label: /\b(?:BIC|SWIFT)(?:[ -]?code)?\s*[:.]?\s*([A-Z0-9 ]{8,14})/ },
+  { key: 'payment_terms', label: /\b(?:payment terms|terms of payment|zahlungsbedingungen|zahlungsziel|conditions de paiement)[ \t]*[:.]?[ \t|]*([^\s|#<][^\n|<]{2,119})/i },
+  // "PO" only in capitals and followed by a colon or number sign, so "Position" never is one.
+  { key: 'purchase_order', label: new RegExp(`(?:\\b(?:[Pp]urchase [Oo]rder|[Oo]rder (?:[Nn]o\\.?|[Nn]umber|[Rr]ef(?:erence)?)|[Bb]estell(?:nummer|ung|-?[Nn]r\\.?)|[Ii]hre [Bb]estellung|[Bb]on de commande)|\\bPO(?: ?(?:[Nn]o\\.?|#|[Nn]umber))?(?=[ \\t]*[:#]))[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
+  { key: 'contract', label: new RegExp(`\\b(?:[Cc]ontract(?: [Nn]o\\.?| [Nn]umber| [Rr]ef(?:erence)?)?|[Vv]ertrags?(?:nummer|-?[Nn]r\\.?)?|[Cc]ontrat)[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
+];
+
+/** The page's text with HTML table markup and Markdown heading marks turned into separators, as a reader sees it. */
+const plainText = (text: string): string => text.replace(/<[^>]+>/g, ' | ').replace(/^#+\s*/gm, '').replace(/(?: \| )+/g, ' | ');
+
+function vatIds(text: string): { id: string; buyer: boolean }[] {
+  const found: { id: string; buyer: boolean }[] = [];
+  for (const line of text.split('\n')) {
+    for (const m of line.matchAll(VAT_RUN)) {
+      const id = compactId(m[0]);
+      if (vatIdProblem(id) !== null || ibanProblem(id) === null || found.some((f) => f.id === id)) continue;
+      const before = line.slice(Math.max(0, m.index - CUE_REACH), m.index);
+      found.push({ id, buyer: BUYER_CUE.test(before) });
+    }
+  }
+  return found;
+}
+
+export function paymentFieldsFromText(markdown: string): PaymentValues {
+  const text = plainText(markdown);
+  const values = emptyPaymentValues();
+  for (const m of text.matchAll(IBAN_RUN)) {
+    if (ibanProblem(m[0]) === null) {
+      values.iban = compactId(m[0]);
+      break;
+    }
+  }
+  const ids = vatIds(text);
+  values.seller_vat_id = ids.find((v) => !v.buyer)?.id ?? null;
+  values.buyer_vat_id = ids.find((v) => v.buyer && v.id !== values.seller_vat_id)?.id ?? null;
+  for (const { key, label } of labelled) {
+    const value = label.exec(text)?.[1]?.replace(/[\s|]+$/, '').trim();
+    if (!value) continue;
+    if (key === 'bic' && bicProblem(value) !== null) continue;
+    values[key] = key === 'bic' ? compactId(value) : value;
+  }
+  return values;
+}

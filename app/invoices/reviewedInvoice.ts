@@ -1,0 +1,39 @@
+/**
+ * One invoice as the reviewer left it: the document's reviewed fields (engine reading with the corrections applied),
+ * the payment fields, its review status with the exception reason, who reviewed it, and where each value came from.
+ * The invoices export (tables and e-invoices) is written from this shape only.
+ */
+import type { PaymentFieldKey } from '../invoice/fieldCatalogue.js';
+import type { EngineFieldValues } from '../invoice/review/engineFields.js';
+
+/** The payment fields (paymentFieldCatalogue in ../invoice/fieldCatalogue.ts): text as printed, null where absent. */
+export type PaymentValues = Record<PaymentFieldKey, string | null>;
+
+export const emptyPaymentValues = (): PaymentValues => ({
+  seller_vat_id: null, buyer_vat_id: null, iban: null, bic: null, payment_terms: null, purchase_order: null, contract: null,
+});
+
+/** Where a value came from: read from the page, the document's e-invoice XML, or corrected by the reviewer. */
+export type ValueSource = 'page' | 'xml' | 'corrected';
+
+/** The review status as the invoices export writes it: approval with exceptions is a status of its own. */
+export type InvoiceStatus = 'unreviewed' | 'in-review' | 'approved' | 'approved-with-exceptions' | 'rejected';
+
+export interface ReviewedInvoice {
+  documentId: string;
+  /** The imported file's name. */
+  fileName: string;
+  fields: EngineFieldValues;
+  payment: PaymentValues;
+  /** Countries of seller (BT-40) and buyer (BT-55) where the XML states them; null otherwise. */
+  sellerCountry: string | null;
+  buyerCountry: string | null;
+  status: InvoiceStatus;
+  /** The exceptions the reviewer approved over, and why; empty unless approved with exceptions. */
+  exceptions: string[];
+  exceptionReason: string | null;
+  reviewer: string | null;
+  reviewedAt: string | null;
+  /** Source of each field that has a value, by field key (`total`, `iban`, `lines`). */
+  sources: Record<string, ValueSource>;
+}

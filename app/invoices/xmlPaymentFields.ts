@@ -1,0 +1,41 @@
+/**
+ * The payment fields and party countries an e-invoice XML states, read through the EN 16931 engine's semantic model
+ * (one reader for UBL and CII): seller and buyer VAT identifiers (BT-31, BT-48), the first payment account (BT-84),
+ * seller and buyer countries (BT-40, BT-55). The page's values are compared with these; an export uses them where the
+ * page is silent.
+ */
+import type { SemanticInvoice } from '../en16931/index.js';
+import { emptyPaymentValues, type PaymentValues } from './reviewedInvoice.js';
+
+/** The VAT scheme of a tax registration: UBL TaxScheme VAT, CII schemeID VA. */
+const isVatScheme = (scheme: string | undefined): boolean => scheme === undefined || scheme === 'VAT' || scheme === 'VA';
+
+function vatIdOf(party: SemanticInvoice['seller']): string | null {
+  const reg = party.taxIds.find((t) => t.id && isVatScheme(t.scheme?.text));
+  return reg?.id?.text.trim() || null;
+}
+
+export interface XmlPaymentFields {
+  payment: PaymentValues;
+  sellerCountry: string | null;
+  buyerCountry: string | null;
+}
+
+/**
+ * `paymentTexts`: the e-invoice reader's payment texts (../einvoice: payment terms as written, then `IBAN …` lines);
+ * the first that is not an account is the payment terms (BT-20), which the semantic model does not keep.
+ */
+export function xmlPaymentFields(invoice: SemanticInvoice, paymentTexts: readonly string[] = []): XmlPaymentFields {
+  const account = invoice.paymentMeans.flatMap((m) => m.accounts).find((a) => a.id || a.iban);
+  return {
+    payment: {
+      ...emptyPaymentValues(),
+      seller_vat_id: vatIdOf(invoice.seller),
+      buyer_vat_id: vatIdOf(invoice.buyer),
+      payment_terms: paymentTexts.find((t) => !t.startsWith('IBAN '))?.trim() || null,
+      iban: (account?.iban ?? account?.id)?.text.trim() || null,
+    },
+    sellerCountry: invoice.seller.address?.country?.text.trim() || null,
+    buyerCountry: invoice.buyer.address?.country?.text.trim() || null,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung]`: the reviewed invoices as
+ * tables and EN 16931 e-invoices (main/corpus/invoicesExport). Prints what it wrote and every approved invoice it
+ * could not turn into a valid e-invoice with the BTs it lacks; exit 0, 1 when any was left out, 2 for bad usage or a
+ * refused folder.
+ */
+import path from 'node:path';
+import { InvoicesExportRefusedError, exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
+import { UnsafePathError } from '../util/containedPaths.js';
+
+type Err = NodeJS.WritableStream;
+
+export async function invoicesExportCommand(
+  positionals: string[],
+  values: { out?: string; syntax?: string; xrechnung?: boolean; status?: string; since?: string; images?: string },
+  stderr: Err,
+): Promise<number> {
+  const fail = (message: string) => {
+    stderr.write(`${message}\n`);
+    return 2;
+  };
+  if (positionals.length !== 1) return fail('recto export: give one project file (P.recto)');
+  if (!values.out) return fail('recto export: --out DIR is required');
+  const syntax = values.syntax ?? 'ubl';
+  if (syntax !== 'ubl' && syntax !== 'cii') return fail('recto export: --syntax must be ubl or cii');
+  for (const option of ['status', 'since', 'images'] as const) {
+    if (values[option] !== undefined) return fail(`recto export: --${option} is for the corpus formats, not --format invoices`);
+  }
+  let store: ProjectStore;
+  try {
+    store = await ProjectStore.openChecked(path.resolve(positionals[0]!));
+  } catch (error) {
+    if (error instanceof ProjectFileError) return fail(`recto export: ${error.message}`);
+    throw error;
+  }
+  try {
+    const summary = exportInvoices(store, { outDir: values.out, syntax, xrechnung: values.xrechnung });
+    for (const left of summary.notWritten) stderr.write(`recto: no e-invoice for ${left.file}: lacks ${left.missing.join(' ')}\n`);
+    stderr.write(
+      `recto: exported ${summary.invoices} invoice(s) to ${summary.outDir}: invoices.csv, lines.csv, invoices.jsonl, ` +
+        `${summary.einvoicesWritten} ${syntax.toUpperCase()} e-invoice(s); ${summary.notWritten.length} approved invoice(s) without one\n`,
+    );
+    return summary.notWritten.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof InvoicesExportRefusedError || error instanceof UnsafePathError) return fail(`recto export: ${error.message}`);
+    throw error;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * A project's invoices as the reviewer left them (app/invoices/reviewedInvoice.ts): per document, the reviewed fields
+ * (the pages' readings merged, the corrections applied), the payment fields (a correction, else the page's text,
+ * else the e-invoice XML), the document's review status — approved only when every page is, approved with exceptions
+ * when any page was approved over exceptions — with who set it, when, and why, and where each value came from.
+ */
+import { applyFieldCorrections, emptyFieldValues } from '../../../app/invoice/review/index.js';
+import { scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
+import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/invoices/reviewedInvoice.js';
+import type { DocumentSummary } from '../../../app/model/page.js';
+import { correctionsOf } from '../../store/fieldRevisions.js';
+import type { ProjectStore } from '../../store/projectStore.js';
+import { paymentFieldsOf } from './paymentFieldsOf.js';
+
+function documentStatus(store: ProjectStore, doc: DocumentSummary): InvoiceStatus {
+  const statuses = doc.pages.map((p) => p.reviewStatus);
+  if (statuses.includes('rejected')) return 'rejected';
+  if (statuses.every((s) => s === 'approved')) {
+    return store.reviewEvents.exceptionsOfDocument(doc.id).length > 0 ? 'approved-with-exceptions' : 'approved';
+  }
+  return statuses.every((s) => s === 'unreviewed') ? 'unreviewed' : 'in-review';
+}
+
+/** The document's invoice, or null where no page is an invoice page and nobody corrected a field. */
+export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): ReviewedInvoice | null {
+  const first = doc.pages[0];
+  if (!first) return null;
+  const revisions = store.fieldRevisions.list(first.id);
+  const engine = store.fieldRevisions.documentEngine(first.id);
+  if (!engine && revisions.length === 0) return null;
+  const fields = applyFieldCorrections(engine?.values ?? emptyFieldValues(), correctionsOf(revisions));
+  const corrected = new Set(revisions.map((r) => r.field));
+
+  const { values: payment, sources: paymentSources, xml } = paymentFieldsOf(store, doc, revisions);
+  const sources: Record<string, ValueSource> = { ...paymentSources };
+  for (const key of scalarFieldKeys) {
+    if (fields[key] === null) continue;
+    sources[key] = corrected.has(key) ? 'corrected' : engine?.sources[key] ? 'page' : engine?.xml?.[key] !== undefined && engine.xml[key] !== null ? 'xml' : 'page';
+  }
+  if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : 'page';
+
+  const status = documentStatus(store, doc);
+  const exceptionEvents = status === 'approved-with-exceptions' ? store.reviewEvents.exceptionsOfDocument(doc.id) : [];
+  const latest = store.reviewEvents.latestOfDocument(doc.id);
+  const lastCorrection = revisions[revisions.length - 1];
+  return {
+    documentId: doc.id,
+    fileName: doc.name,
+    fields,
+    payment,
+    sellerCountry: xml?.sellerCountry ?? null,
+    buyerCountry: xml?.buyerCountry ?? null,
+    status,
+    exceptions: [...new Set(exceptionEvents.flatMap((e) => e.exceptions))],
+    exceptionReason: [...new Set(exceptionEvents.map((e) => e.reason).filter((r): r is string => !!r))].join(' | ') || null,
+    reviewer: latest?.reviewer ?? lastCorrection?.author ?? null,
+    reviewedAt: latest?.at ?? lastCorrection?.createdAt ?? null,
+    sources,
+  };
+}

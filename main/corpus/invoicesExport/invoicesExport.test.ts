@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { einvoicePlainFields, readEInvoice } from '../../../app/einvoice/index.js';
+import { validateEInvoiceXml } from '../../../app/en16931/index.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import { ProjectStore } from '../../store/projectStore.js';
+import { InvoicesExportRefusedError, exportInvoices } from './writeInvoicesExport.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-invoices-export-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const reading = (markdown: string, invoice: Record<string, unknown>): Extraction => ({
+  markdown,
+  elements: [],
+  page: { width: 100, height: 100 },
+  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
+  stats: { durationMs: 1 },
+  warnings: [],
+  fields: { invoice: { due_date: null, currency: 'EUR', lines: [], ...invoice }, invoiceSources: {} },
+});
+
+const completePage = [
+  'Muster GmbH · USt-IdNr. DE123456789',
+  'Rechnung R-17',
+  'Kunde: Beispiel AG, Ihre USt-IdNr. ATU12345678',
+  'Zahlungsbedingungen: 14 Tage netto',
+  'IBAN DE89 3704 0044 0532 0130 00',
+].join('\n');
+
+function project(): { store: ProjectStore; complete: string; hostile: string } {
+  const store = ProjectStore.create(path.join(dir, 'p.recto'));
+  const add = (name: string, markdown: string, invoice: Record<string, unknown>) => {
+    const doc = store.documents.addDocument({ sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    store.readings.saveExtraction(doc.pages[0]!.id, reading(markdown, invoice), new Date());
+    store.documents.setReviewStatus(doc.pages[0]!.id, 'approved');
+    return doc.id;
+  };
+  const complete = add('complete.pdf', completePage, {
+    invoice_number: 'R-17', issue_date: '2024-03-01', seller: 'Muster GmbH', buyer: 'Beispiel AG', subtotal: 100, tax: 19, total: 119,
+    lines: [{ description: 'Beratung', quantity: 2, unit_price: 50, amount: 100 }],
+  });
+  const hostile = add('hostile.pdf', 'Invoice', {
+    invoice_number: '-2+3', issue_date: '2024-03-02', seller: '=HYPERLINK("http://evil","x")', buyer: '@SUM(A1)', subtotal: 10, tax: 1.9, total: 11.9,
+    lines: [{ description: 'two\nlines, "quoted"', quantity: 1, unit_price: 10, amount: 10 }],
+  });
+  return { store, complete, hostile };
+}
+
+describe('invoices export', () => {
+  it('writes the tables and a valid e-invoice per approved invoice that can be one; lists the others with the BTs they lack', () => {
+    const { store, complete, hostile } = project();
+    const out = path.join(dir, 'out');
+    const summary = exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    expect(summary.invoices).toBe(2);
+    expect(summary.einvoicesWritten).toBe(1);
+    expect(summary.notWritten).toEqual([{ documentId: hostile, file: 'hostile.pdf', missing: expect.arrayContaining(['BT-40', 'BT-55', 'BT-9']) }]);
+
+    const xml = fs.readFileSync(path.join(out, 'einvoices', `${complete}.ubl.xml`), 'utf8');
+    expect(validateEInvoiceXml(xml).valid).toBe(true);
+    expect(einvoicePlainFields(readEInvoice(Buffer.from(xml)))).toMatchObject({ invoice_number: 'R-17', seller: 'Muster GmbH', total: 119, due_date: null });
+    expect(xml).toContain('DE89370400440532013000');
+    expect(xml).toContain('<cbc:Note>14 Tage netto</cbc:Note>');
+
+    const csv = fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header!.split(',').slice(0, 4)).toEqual(['document_id', 'file', 'invoice_number', 'issue_date']);
+    expect(rows[0]).toContain(`einvoices/${complete}.ubl.xml`);
+    expect(rows[0]).toContain('seller_vat_id=page');
+    // Formula prefixes neutralised, quotes doubled, the line break kept inside a quoted cell.
+    expect(rows[1]).toContain(`'-2+3`);
+    expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(rows[1]).toContain(`'@SUM(A1)`);
+    const lines = fs.readFileSync(path.join(out, 'lines.csv'), 'utf8');
+    expect(lines).toContain('"two\nlines, ""quoted"""');
+    const jsonl = fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(jsonl[0]).toMatchObject({ status: 'approved', fields: { issue_date: '2024-03-01', total: 119 }, payment: { iban: 'DE89370400440532013000' } });
+    store.close();
+  });
+
+  it('a payment field corrected by the reviewer wins over the page and is marked corrected', () => {
+    const { store, complete } = project();
+    const page = store.documents.getDocument(complete).pages[0]!.id;
+    store.fieldRevisions.save(page, 'payment.iban', 'FR14 2004 1010 0505 0001 3M02 606', 'Ada');
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'cii' });
+    const first = JSON.parse(fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').split('\n')[0]!);
+    expect(first.payment.iban).toBe('FR14 2004 1010 0505 0001 3M02 606');
+    expect(first.sources.iban).toBe('corrected');
+    expect(fs.readFileSync(path.join(out, 'einvoices', `${complete}.cii.xml`), 'utf8')).toContain('<ram:IBANID>FR1420041010050500013M02606</ram:IBANID>');
+    store.close();
+  });
+
+  it('re-exports into its own folder (removing what is no longer written); refuses folders with links or other content', () => {
+    const { store } = project();
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    exportInvoices(store, { outDir: out, syntax: 'cii' });
+    expect(fs.readdirSync(path.join(out, 'einvoices')).every((f) => f.endsWith('.cii.xml'))).toBe(true);
+
+    const foreign = path.join(dir, 'foreign');
+    fs.mkdirSync(foreign);
+    fs.writeFileSync(path.join(foreign, 'thesis.docx'), 'x');
+    expect(() => exportInvoices(store, { outDir: foreign, syntax: 'ubl' })).toThrow(InvoicesExportRefusedError);
+
+    const linked = path.join(dir, 'linked');
+    fs.mkdirSync(linked);
+    fs.symlinkSync(dir, path.join(linked, 'einvoices'));
+    expect(() => exportInvoices(store, { outDir: linked, syntax: 'ubl' })).toThrow(/symbolic link/);
+    expect(fs.readdirSync(linked)).toEqual(['einvoices']);
+
+    // A manifest naming paths outside the folder is never followed.
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'invoices-export.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'victim.txt'), 'keep');
+    fs.writeFileSync(path.join(out, 'invoices-export.json'), JSON.stringify({ ...manifest, files: ['../victim.txt'] }));
+    exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    expect(fs.readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('keep');
+    store.close();
+  });
+});

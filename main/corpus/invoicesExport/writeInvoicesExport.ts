@@ -1,0 +1,142 @@
+/**
+ * `recto export P --format invoices` and the UI's "Export invoices": the reviewed invoices as tables an ERP or a
+ * spreadsheet reads (invoices.csv, lines.csv, invoices.jsonl) and, for every approved invoice, an EN 16931 e-invoice
+ * (UBL 2.1 or CII) generated from the reviewed fields and validated by the native engine before it is written
+ * (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
+ *
+ * The folder is handled as the corpus export handles its own: a folder holding a symbolic link or special file is
+ * refused, a non-empty folder that is not an earlier invoices export is refused, every path is a fixed name or a
+ * file name made from the document id (never from a value inside the project), everything is written under a
+ * staging folder first and moved in with link-checked renames (main/util/containedPaths.ts), invoices-export.json last.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { generateEInvoice, type EInvoiceFormat } from '../../../app/invoices/einvoiceOut/generateEInvoice.js';
+import { invoiceJson, invoicesCsv, linesCsv, type EInvoiceOutcome } from '../../../app/invoices/invoiceTables.js';
+import type { ReviewedInvoice } from '../../../app/invoices/reviewedInvoice.js';
+import type { ProjectStore } from '../../store/projectStore.js';
+import { findUnsafeEntry, readFileInside, removeFileInside, renameInside, writeFileInside } from '../../util/containedPaths.js';
+import { reviewedInvoiceOf } from './collectInvoices.js';
+import { CodedError, errorCodes } from '../../../app/contract/wire.js';
+
+export const INVOICES_MANIFEST = 'invoices-export.json';
+const STAGING = '.recto-invoices-staging';
+const EINVOICE_FOLDER = 'einvoices';
+/** Statuses whose invoices get an e-invoice: an invoice nobody approved is not sent on as an e-invoice. */
+const EINVOICE_STATUSES = new Set(['approved', 'approved-with-exceptions']);
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The only names an invoices export writes; a previous manifest naming anything else is not followed. */
+const OWN_FILE = /^(?:einvoices\/[A-Za-z0-9_-]{1,64}\.(?:ubl|cii)\.xml|invoices\.csv|lines\.csv|invoices\.jsonl)$/;
+
+export class InvoicesExportRefusedError extends CodedError {
+  override name = 'InvoicesExportRefusedError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
+}
+
+export interface InvoicesExportOptions {
+  outDir: string;
+  syntax: EInvoiceFormat;
+  xrechnung?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface InvoicesExportSummary {
+  outDir: string;
+  invoices: number;
+  einvoicesWritten: number;
+  /** Approved invoices without an e-invoice, with the terms each lacks. */
+  notWritten: { documentId: string; file: string; missing: string[] }[];
+  files: string[];
+}
+
+interface Manifest {
+  format: 'recto-invoices';
+  version: 1;
+  project: string;
+  files: string[];
+}
+
+function readManifest(outDir: string): Manifest | null {
+  try {
+    const manifest = JSON.parse(readFileInside(outDir, INVOICES_MANIFEST).toString('utf8')) as Manifest;
+    return manifest.format === 'recto-invoices' && Array.isArray(manifest.files) ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The previous invoices export in the folder; throws InvoicesExportRefusedError for a folder holding anything else. */
+function checkFolder(outDir: string): Manifest | null {
+  if (!fs.existsSync(outDir)) return null;
+  if (!fs.lstatSync(outDir).isDirectory()) throw new InvoicesExportRefusedError(`${outDir}: exists and is not a folder — nothing was written`);
+  const unsafe = findUnsafeEntry(outDir);
+  if (unsafe) throw new InvoicesExportRefusedError(`${outDir}: ${unsafe} is a symbolic link or a special file, which a Recto export never holds — nothing was written`);
+  fs.rmSync(path.join(outDir, STAGING), { recursive: true, force: true });
+  if (fs.readdirSync(outDir).length === 0) return null;
+  const manifest = readManifest(outDir);
+  if (!manifest) throw new InvoicesExportRefusedError(`${outDir}: the folder is not empty and is not a Recto invoices export (no valid ${INVOICES_MANIFEST}); choose an empty or new folder — nothing was written`);
+  return manifest;
+}
+
+/** The e-invoice's file name: the document id where it is a plain token, its hash otherwise (a hostile id never names a path). */
+function einvoiceFile(documentId: string, syntax: EInvoiceFormat): string {
+  const stem = SAFE_ID.test(documentId) ? documentId : createHash('sha256').update(documentId).digest('hex').slice(0, 32);
+  return `${EINVOICE_FOLDER}/${stem}.${syntax}.xml`;
+}
+
+export function exportInvoices(store: ProjectStore, options: InvoicesExportOptions): InvoicesExportSummary {
+  const outDir = path.resolve(options.outDir);
+  const previous = checkFolder(outDir);
+  const documents = store.documents.listDocuments();
+  const rows: { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome }[] = [];
+  const staged = new Map<string, string>();
+  const notWritten: InvoicesExportSummary['notWritten'] = [];
+  documents.forEach((doc, i) => {
+    options.onProgress?.(i, documents.length);
+    const invoice = reviewedInvoiceOf(store, doc);
+    if (!invoice) return;
+    const einvoice: EInvoiceOutcome = { file: null, missing: [] };
+    if (EINVOICE_STATUSES.has(invoice.status)) {
+      const generated = generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung });
+      if (generated.ok) {
+        einvoice.file = einvoiceFile(doc.id, options.syntax);
+        staged.set(einvoice.file, generated.xml);
+      } else {
+        einvoice.missing = generated.missing;
+        notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
+      }
+    }
+    rows.push({ invoice, einvoice });
+  });
+  staged.set('invoices.csv', invoicesCsv(rows));
+  staged.set('lines.csv', linesCsv(rows.map((r) => r.invoice)));
+  staged.set('invoices.jsonl', rows.map((r) => `${invoiceJson(r.invoice, r.einvoice)}\n`).join(''));
+  const files = [...staged.keys()].sort();
+  const manifest: Manifest & Record<string, unknown> = {
+    format: 'recto-invoices',
+    version: 1,
+    project: store.info().name,
+    exported_at: new Date().toISOString(),
+    syntax: options.syntax,
+    xrechnung: options.xrechnung ?? false,
+    invoices: rows.length,
+    einvoices_written: files.filter((f) => f.startsWith(`${EINVOICE_FOLDER}/`)).length,
+    einvoices_not_written: notWritten,
+    files,
+  };
+  staged.set(INVOICES_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  // Stage everything, then move it in (the manifest last) and remove what the previous export wrote and this one did not.
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.mkdirSync(path.join(outDir, STAGING));
+  const staging = path.join(outDir, STAGING);
+  for (const [file, text] of staged) writeFileInside(staging, file, text);
+  for (const file of [...files, INVOICES_MANIFEST]) renameInside(staging, outDir, file);
+  for (const old of previous?.files ?? []) if (OWN_FILE.test(old) && !staged.has(old)) removeFileInside(outDir, old);
+  fs.rmSync(staging, { recursive: true, force: true });
+  options.onProgress?.(documents.length, documents.length);
+  return { outDir, invoices: rows.length, einvoicesWritten: manifest.einvoices_written as number, notWritten, files };
+}

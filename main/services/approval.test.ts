@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Extraction } from '../../app/model/extraction.js';
+import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { ApprovalNeedsReasonError, approvalCheck, approve, setReviewStatusBy, withDuplicateSignals } from './approval.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-approval-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const reading = (invoice: Record<string, unknown>): Extraction => ({
+  markdown: 'Invoice',
+  elements: [],
+  page: { width: 100, height: 100 },
+  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
+  stats: { durationMs: 1 },
+  warnings: [],
+  fields: {
+    invoice: { invoice_number: 'R-1', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR', subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }], ...invoice },
+    invoiceSources: {},
+  },
+});
+
+function add(store: ProjectStore, name: string, invoice: Record<string, unknown>): string {
+  const doc = store.documents.addDocument({ sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+  store.readings.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
+  return doc.pages[0]!.id;
+}
+
+describe('approve with exceptions', () => {
+  it('approves a clean page at once, with its reviewer', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const page = add(store, 'clean.pdf', {});
+    expect(approve(store, { pageId: page, scope: 'page', reviewer: 'Ada' })).toEqual({ outcome: 'approved', exceptions: [] });
+    expect(store.documents.getPage(page).reviewStatus).toBe('approved');
+    expect(store.reviewEvents.latest(page)).toMatchObject({ status: 'approved', reviewer: 'Ada', reason: null });
+    store.close();
+  });
+
+  it('never approves a failing page silently: without a reason nothing changes; with one it is approved with exceptions, who, when and why', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const page = add(store, 'bad.pdf', { total: 99, invoice_number: null });
+    const check = approvalCheck(store, page, 'document');
+    expect(check.exceptions.map((e) => e.kind)).toEqual(expect.arrayContaining(['failed-rule', 'missing-field']));
+    expect(approve(store, { pageId: page, scope: 'page', reviewer: 'Ada' }).outcome).toBe('needs-reason');
+    expect(store.documents.getPage(page).reviewStatus).toBe('unreviewed');
+    expect(() => setReviewStatusBy(store, page, 'approved', 'Ada')).toThrow(ApprovalNeedsReasonError);
+    expect(approve(store, { pageId: page, scope: 'document', reason: 'Supplier confirmed by phone', reviewer: 'Ada' }).outcome).toBe('approved-with-exceptions');
+    expect(store.reviewEvents.latest(page)).toMatchObject({ status: 'approved-with-exceptions', reviewer: 'Ada', reason: 'Supplier confirmed by phone' });
+    const invoice = reviewedInvoiceOf(store, store.documents.getDocument(store.documents.getPage(page).documentId))!;
+    expect(invoice).toMatchObject({ status: 'approved-with-exceptions', reviewer: 'Ada', exceptionReason: 'Supplier confirmed by phone' });
+    expect(invoice.exceptions.some((e) => e.startsWith('missing-field: BR-02'))).toBe(true);
+    store.close();
+  });
+
+  it('a duplicate is an exception on approve and a needs-attention signal naming the other invoice', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    add(store, 'first.pdf', {});
+    const second = add(store, 'second.pdf', {});
+    const check = approvalCheck(store, second, 'page');
+    expect(check.exceptions).toEqual([{ kind: 'duplicate', detail: expect.stringMatching(/^same supplier and invoice number as first\.pdf \[/), pageNumber: 1 }]);
+    const items = withDuplicateSignals(store, [{ documentId: store.documents.getPage(second).documentId, pageNumber: 1, signals: [] as { kind: string; detail: string }[] }]);
+    expect(items[0]!.signals.map((s) => s.kind)).toEqual(['duplicate']);
+    store.close();
+  });
+});

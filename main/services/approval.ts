@@ -1,0 +1,115 @@
+/**
+ * Approving a page or a whole document. The exceptions an approval would approve over are the needs-attention
+ * signals that say the fields are wrong or incomplete — a failed rule (page rules and the e-invoice's fatal EN 16931
+ * rules), a missing required field, a disagreement with the e-invoice XML — and the duplicates found across the
+ * project (checked again now, with the current fields). With any, the approval needs the reviewer's reason and is
+ * recorded as "approved with exceptions" with the exceptions, the reason, who and when; without a reason nothing
+ * changes. Every status change is recorded with its reviewer (review_events).
+ */
+import type { ApprovalException } from '../../app/contract/approval.js';
+import { describeMatch, type InvoiceMatch } from '../../app/invoices/duplicateKeys.js';
+import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
+import type { ProjectStore } from '../store/projectStore.js';
+import { withEInvoiceSignals } from './einvoiceValidation.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
+
+/** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
+const EXCEPTION_KINDS = new Set(['failed-rule', 'missing-field', 'xml-disagreement']);
+
+export interface ApprovalCheck {
+  exceptions: ApprovalException[];
+  matches: InvoiceMatch[];
+}
+
+export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page' | 'document'): ApprovalCheck {
+  const page = store.documents.getPage(pageId);
+  const doc = store.documents.getDocument(page.documentId);
+  const pageIds = new Set(scope === 'page' ? [pageId] : doc.pages.map((p) => p.id));
+  // A document's field signals sit on its first page: approving any page of it approves over them.
+  const firstPageId = doc.pages[0]?.id;
+  const items = withEInvoiceSignals(store, store.attention.list().filter((item) => item.documentId === doc.id));
+  const exceptions: ApprovalException[] = [];
+  for (const item of items) {
+    if (!pageIds.has(item.pageId) && item.pageId !== firstPageId) continue;
+    for (const signal of item.signals) {
+      if (EXCEPTION_KINDS.has(signal.kind)) exceptions.push({ kind: signal.kind as ApprovalException['kind'], detail: signal.detail, pageNumber: item.pageNumber });
+    }
+  }
+  store.invoiceKeys.refresh(doc.id);
+  const matches = store.invoiceKeys.matchesOf(doc.id);
+  for (const match of matches) {
+    if (match.kind !== 'corrects') exceptions.push({ kind: 'duplicate', detail: describeMatch(match), pageNumber: 1 });
+  }
+  return { exceptions, matches };
+}
+
+export type ApprovalOutcome = 'approved' | 'approved-with-exceptions' | 'needs-reason';
+
+export function approve(
+  store: ProjectStore,
+  request: { pageId: string; scope: 'page' | 'document'; reason?: string; reviewer: string },
+): { outcome: ApprovalOutcome; exceptions: ApprovalException[] } {
+  const { exceptions } = approvalCheck(store, request.pageId, request.scope);
+  const reason = request.reason?.trim() || null;
+  if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions };
+  const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
+  const doc = store.documents.getDocument(store.documents.getPage(request.pageId).documentId);
+  const pageIds = request.scope === 'page' ? [request.pageId] : doc.pages.map((p) => p.id);
+  for (const pageId of pageIds) {
+    store.documents.setReviewStatus(pageId, 'approved');
+    store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer });
+  }
+  return { outcome, exceptions };
+}
+
+/** Thrown by a plain status change to approved that has exceptions: it must go through approve() with a reason. */
+export class ApprovalNeedsReasonError extends CodedError {
+  override name = 'ApprovalNeedsReasonError';
+  constructor(message: string) {
+    super(errorCodes.badInput, message);
+  }
+}
+
+/**
+ * A status change other than an approval with exceptions, recorded with its reviewer. An approval that has
+ * exceptions is refused: there is no silent approve.
+ */
+export function setReviewStatusBy(store: ProjectStore, pageId: string, status: ReviewStatus, reviewer: string) {
+  if (status === 'approved') {
+    const { exceptions } = approvalCheck(store, pageId, 'page');
+    if (exceptions.length > 0) {
+      throw new ApprovalNeedsReasonError(
+        `approving this page approves over ${exceptions.length} exception(s) (${exceptions.map((e) => e.detail).slice(0, 3).join('; ')}); give a reason (approval.approve)`,
+      );
+    }
+  }
+  const page = store.documents.setReviewStatus(pageId, status);
+  store.reviewEvents.record({ pageId, status, exceptions: [], reason: null, reviewer });
+  return page;
+}
+
+/**
+ * The duplicate signals of the queue: on each document's first page, one per invoice of the project that looks like
+ * it (from the keys recorded when its fields last changed: a few index probes per document), with the other
+ * invoice's name and id; a credit note's link to the invoice it corrects is not a signal.
+ */
+export function withDuplicateSignals<T extends { documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+  return items.map((item) => {
+    if (item.pageNumber !== 1) return item;
+    const keys = store.invoiceKeys.keysOf(item.documentId);
+    const matches = keys ? store.invoiceKeys.matches(item.documentId, keys).filter((m) => m.kind !== 'corrects') : [];
+    if (matches.length === 0) return item;
+    return { ...item, signals: [...item.signals, ...matches.map((m) => ({ kind: 'duplicate' as const, detail: describeMatch(m) }))] };
+  });
+}
+
+/** Who set the page's status, when, why (approval.ts, review_events); null where nobody did since reviewers were kept. */
+export function reviewedByOf(store: ProjectStore, pageId: string): ReviewedBy | null {
+  const event = store.reviewEvents.latest(pageId);
+  return event ? { status: event.status, reviewer: event.reviewer, at: event.at, reason: event.reason, exceptions: event.exceptions.length } : null;
+}
+
+/** Items (documents' pages, queue rows) with who reviewed each. */
+export function withReviewedBy<T extends { id?: string; pageId?: string }>(store: ProjectStore, items: T[]): (T & { reviewedBy: ReviewedBy | null })[] {
+  return items.map((item) => ({ ...item, reviewedBy: reviewedByOf(store, (item.pageId ?? item.id)!) }));
+}

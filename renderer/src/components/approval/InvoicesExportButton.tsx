@@ -1,0 +1,85 @@
+/**
+ * "Export invoices…": the invoices export (docs/invoices-export.md) from the UI — a folder (absolute path), UBL or
+ * CII, optionally XRechnung; the answer lists how many invoices and e-invoices were written and every approved
+ * invoice left without an e-invoice with the BTs it lacks. A refused folder (links, foreign content) is said as such.
+ */
+import { useState } from 'react';
+import { useClient } from '../../state/contractContext.js';
+
+type Outcome = { text: string; failed: boolean } | null;
+
+export function InvoicesExportButton() {
+  const client = useClient();
+  const [open, setOpen] = useState(false);
+  const [outDir, setOutDir] = useState('');
+  const [syntax, setSyntax] = useState<'ubl' | 'cii'>('ubl');
+  const [xrechnung, setXrechnung] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const run = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const r = await client.call('invoices.export', { outDir: outDir.trim(), syntax, xrechnung });
+      const left = r.notWritten.map((n) => `${n.file}: lacks ${n.missing.join(' ')}`).join('\n');
+      setOutcome({ text: `${r.invoices} invoice(s), ${r.einvoicesWritten} e-invoice(s) written to ${r.outDir}${left ? `\nNo e-invoice for:\n${left}` : ''}`, failed: false });
+    } catch (error) {
+      setOutcome({ text: error instanceof Error ? error.message : String(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button className="button small" data-testid="invoices-export-open" onClick={() => setOpen(true)}>
+        Export invoices…
+      </button>
+      {open && (
+        <div className="dialog-backdrop" role="presentation" onClick={() => setOpen(false)}>
+          <form
+            className="dialog reject-dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Export invoices"
+            data-testid="invoices-export-dialog"
+            onClick={(event) => event.stopPropagation()}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (outDir.trim()) void run();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setOpen(false);
+            }}
+          >
+            <h2>Export invoices</h2>
+            <label>
+              Folder (absolute path; new, empty, or an earlier invoices export)
+              <input className="text-input" value={outDir} onChange={(event) => setOutDir(event.target.value)} data-testid="invoices-export-out" />
+            </label>
+            <label>
+              E-invoice syntax
+              <select value={syntax} onChange={(event) => setSyntax(event.target.value as 'ubl' | 'cii')}>
+                <option value="ubl">UBL 2.1</option>
+                <option value="cii">UN/CEFACT CII</option>
+              </select>
+            </label>
+            <label>
+              <span>
+                <input type="checkbox" checked={xrechnung} onChange={(event) => setXrechnung(event.target.checked)} /> XRechnung where the required fields exist
+              </span>
+            </label>
+            {outcome && <pre className={outcome.failed ? 'inline-error' : 'muted'} data-testid="invoices-export-result">{outcome.text}</pre>}
+            <div className="dialog-actions">
+              <button type="button" className="button" onClick={() => setOpen(false)}>
+                Close
+              </button>
+              <button type="submit" className="button primary" disabled={busy || !outDir.trim()}>
+                {busy ? 'Exporting…' : 'Export'}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+    </>
+  );
+}

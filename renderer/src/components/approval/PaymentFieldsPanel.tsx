@@ -1,0 +1,115 @@
+/**
+ * The fields a payment needs (seller and buyer VAT IDs, IBAN, BIC, payment terms, purchase order, contract) under
+ * the invoice fields: the value with where it came from, what the page and the e-invoice XML each say, the check
+ * (IBAN mod 97, VAT ID format) and an edit box (saved as a `payment.<key>` field correction); and, where the document
+ * carries an e-invoice, its line items beside the page's.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PaymentFieldViewWire } from '../../../../app/contract/approval.js';
+import { useClient, useContractEvent } from '../../state/contractContext.js';
+
+interface Line {
+  description: string;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number | null;
+}
+interface PaymentData {
+  fields: PaymentFieldViewWire[];
+  pageLines: Line[];
+  xmlLines: Line[] | null;
+}
+
+const num = (n: number | null) => (n === null ? '' : String(n));
+
+function PaymentRow({ field, onSave }: { field: PaymentFieldViewWire; onSave(value: string | null): void }) {
+  const [draft, setDraft] = useState(field.value ?? '');
+  useEffect(() => setDraft(field.value ?? ''), [field.value]);
+  const commit = () => {
+    const next = draft.trim() === '' ? null : draft.trim();
+    if (next !== field.value) onSave(next);
+  };
+  return (
+    <tr className={field.disagrees ? 'differs' : undefined} data-testid={`payment-${field.key}`}>
+      <th title={`${field.bt}`}>{field.label}</th>
+      <td>
+        <input
+          className="text-input"
+          value={draft}
+          aria-label={field.label}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+        {field.problem ? <div className="problem">{field.problem}</div> : null}
+        {field.page !== null || field.xml !== null ? (
+          <span className="seen">
+            {field.page !== null ? `page: ${field.page}` : ''}
+            {field.page !== null && field.xml !== null ? ' · ' : ''}
+            {field.xml !== null ? `XML: ${field.xml}` : ''}
+          </span>
+        ) : null}
+      </td>
+      <td className="muted">{field.source ?? '—'}</td>
+    </tr>
+  );
+}
+
+function LinesTable({ title, lines }: { title: string; lines: Line[] }) {
+  return (
+    <table>
+      <caption>{title}</caption>
+      <thead>
+        <tr><th>Description</th><th>Qty</th><th>Price</th><th>Amount</th></tr>
+      </thead>
+      <tbody>
+        {lines.map((l, i) => (
+          <tr key={i}><td>{l.description}</td><td>{num(l.quantity)}</td><td>{num(l.unit_price)}</td><td>{num(l.amount)}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
+  const client = useClient();
+  const [data, setData] = useState<PaymentData | null>(null);
+  const load = useCallback(() => {
+    if (!pageId) return setData(null);
+    void client.call('invoice.paymentFields', { pageId }).then(setData, () => setData(null));
+  }, [client, pageId]);
+  useEffect(load, [load]);
+  useContractEvent('page.updated', (payload) => {
+    if (payload.pageId === pageId) load();
+  });
+  if (!data || !pageId) return null;
+  const save = (key: string, value: string | null) => void client.call('fields.save', { pageId, field: `payment.${key}`, value }).then(load, load);
+  return (
+    // Folded by default: one line under the invoice fields and the e-invoice report, opened when needed.
+    <details className="payment-fields" data-testid="payment-fields">
+      <summary data-testid="payment-fields-toggle">
+        Payment · {data.fields.filter((f) => f.value !== null).length} of {data.fields.length} given
+        {data.fields.some((f) => f.problem || f.disagrees) ? ' · check' : ''}
+        {data.xmlLines ? ' · XML line items' : ''}
+      </summary>
+      <table>
+        <thead>
+          <tr><th /><th>Value</th><th>From</th></tr>
+        </thead>
+        <tbody>
+          {data.fields.map((field) => (
+            <PaymentRow key={field.key} field={field} onSave={(value) => save(field.key, value)} />
+          ))}
+        </tbody>
+      </table>
+      {data.xmlLines ? (
+        <div className="xml-lines" data-testid="xml-lines">
+          <LinesTable title="Line items on the page" lines={data.pageLines} />
+          <LinesTable title="Line items in the e-invoice XML" lines={data.xmlLines} />
+        </div>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The one way the renderer approves: `approve()` asks main to approve; when the page or document has exceptions (a
+ * failed rule, a missing required field, a disagreement with the XML, a duplicate) main answers `needs-reason` and
+ * the approval prompt (ApprovalPrompt.tsx) opens with them listed; the reviewer types why and confirms with Enter,
+ * or cancels with Escape. Nothing is approved silently. One prompt at a time, shared by every caller (Ctrl+Enter,
+ * the palette, the fields panel's "Approve and next").
+ */
+import { useSyncExternalStore } from 'react';
+import type { ApprovalException } from '../../../../app/contract/approval.js';
+import type { useClient } from '../../state/contractContext.js';
+
+type Client = ReturnType<typeof useClient>;
+export type ApprovalScope = 'page' | 'document';
+export type ApprovalResult = 'approved' | 'approved-with-exceptions' | 'cancelled' | 'failed';
+
+export interface PendingApproval {
+  scope: ApprovalScope;
+  exceptions: ApprovalException[];
+  confirm(reason: string): void;
+  cancel(): void;
+}
+
+let pending: PendingApproval | null = null;
+const listeners = new Set<() => void>();
+const publish = (next: PendingApproval | null) => {
+  pending = next;
+  for (const listener of listeners) listener();
+};
+
+export function usePendingApproval(): PendingApproval | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending,
+  );
+}
+
+export async function approve(client: Client, pageId: string, scope: ApprovalScope): Promise<ApprovalResult> {
+  const first = await client.call('approval.approve', { pageId, scope }).catch(() => null);
+  if (!first) return 'failed';
+  if (first.outcome !== 'needs-reason') return first.outcome;
+  const reason = await new Promise<string | null>((resolve) => {
+    publish({
+      scope,
+      exceptions: first.exceptions,
+      confirm: (text) => {
+        publish(null);
+        resolve(text);
+      },
+      cancel: () => {
+        publish(null);
+        resolve(null);
+      },
+    });
+  });
+  if (reason === null) return 'cancelled';
+  const second = await client.call('approval.approve', { pageId, scope, reason }).catch(() => null);
+  return second && second.outcome !== 'needs-reason' ? second.outcome : 'failed';
+}
