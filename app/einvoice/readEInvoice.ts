@@ -9,6 +9,7 @@ import { EInvoiceError, parseXmlBytes } from './xmlInput.js';
 import { readCii } from './cii.js';
 import { readUbl } from './ubl.js';
 import type { EInvoice } from './einvoice.js';
+import { xmlPrologEnd } from './xmlProlog.js';
 
 const ciiRoots = new Set(['CrossIndustryInvoice', 'CrossIndustryDocument']);
 const ublRoots = new Set(['Invoice', 'CreditNote']);
@@ -32,25 +33,8 @@ export function readEInvoice(bytes: Uint8Array, fileName: string | null = null):
 /** True when the bytes look like XML with an e-invoice root, without reading it (cheap sniff for import). */
 export function looksLikeEInvoiceXml(bytes: Uint8Array): boolean {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
-  // Skipped step by step, not by one pattern: `(?:<!--[\s\S]*?-->\s*)*` split a run of comments in exponentially
-  // many ways before failing (30 comments in the head: minutes).
-  let at = head.startsWith('\uFEFF') ? 1 : 0;
-  const skipSpace = (): void => {
-    while (at < head.length && /\s/.test(head[at]!)) at++;
-  };
-  skipSpace();
-  if (head.startsWith('<?xml', at)) {
-    const end = head.indexOf('?>', at);
-    if (end < 0) return false;
-    at = end + 2;
-    skipSpace();
-  }
-  while (head.startsWith('<!--', at)) {
-    const end = head.indexOf('-->', at + 4);
-    if (end < 0) return false;
-    at = end + 3;
-    skipSpace();
-  }
+  const at = xmlPrologEnd(head);
+  if (at < 0) return false;
   return /^<(?:[\w.-]+:)?(?:CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.test(head.slice(at, at + 200));
 }
 

@@ -1,5 +1,6 @@
 /** E-invoice XML text → SemanticInvoice, through the project's guarded XML input (size, DOCTYPE/entity, well-formedness). */
 import { EInvoiceError, parseXmlBytes, type XmlNode } from '../einvoice/xmlInput.js';
+import { xmlPrologEnd } from '../einvoice/xmlProlog.js';
 import type { SemanticInvoice } from './model/semanticInvoice.js';
 import { readCiiInvoice } from './read/readCii.js';
 import { readUblInvoice } from './read/readUbl.js';
@@ -14,13 +15,19 @@ const CII_NAMESPACES: Record<string, string> = {
 };
 
 /** An invoice root without any child (`<Invoice xmlns="…"/>`) is still an invoice to the schematron: every mandatory term fails. */
-const EMPTY_ROOT = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?(Invoice|CreditNote|CrossIndustryInvoice|CrossIndustryDocument)\b([^>]*)>/;
+const EMPTY_ROOT = /^<(?:[\w.-]+:)?(Invoice|CreditNote|CrossIndustryInvoice|CrossIndustryDocument)\b([^>]*)>/;
+
+/** The empty invoice root's name and attributes, looked for past the prolog (xmlProlog.ts: no backtracking pattern). */
+function emptyRoot(xml: string): RegExpExecArray | null {
+  const at = xmlPrologEnd(xml);
+  return at < 0 ? null : EMPTY_ROOT.exec(xml.slice(at, at + 4096));
+}
 
 function parse(xml: string): { rootName: string; root: XmlNode; namespaces: string[] } {
   try {
     return parseXmlBytes(new TextEncoder().encode(xml));
   } catch (error) {
-    const empty = error instanceof EInvoiceError && error.code === 'not-an-invoice' ? EMPTY_ROOT.exec(xml) : null;
+    const empty = error instanceof EInvoiceError && error.code === 'not-an-invoice' ? emptyRoot(xml) : null;
     if (!empty) throw error;
     const namespaces = [...empty[2]!.matchAll(/xmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!);
     return { rootName: empty[1]!, root: {}, namespaces };

@@ -19,12 +19,14 @@ const CUE_REACH = 40;
 /** A reference as printed: letters, digits and separators, with at least one digit (a word after a label is no reference). */
 const REFERENCE = '([A-Z0-9][A-Z0-9\\-/._]{0,34}\\d[A-Z0-9\\-/._]{0,34})';
 
+// Separators after a label are written `[ \t]*(?:[:.|][ \t|]*)?`, not `[ \t]*[:.]?[ \t|]*`: two runs that can take the
+// same spaces backtrack quadratically on a long run of them (testing/regexBacktracking.test.ts).
 const labelled: { key: 'bic' | 'payment_terms' | 'purchase_order' | 'contract'; label: RegExp }[] = [
-  { key: 'bic', label: /\b(?:BIC|SWIFT)(?:[ -]?code)?\s*[:.]?\s*([A-Z0-9 ]{8,14})/ },
-  { key: 'payment_terms', label: /\b(?:payment terms|terms of payment|zahlungsbedingungen|zahlungsziel|conditions de paiement)[ \t]*[:.]?[ \t|]*([^\s|#<][^\n|<]{2,119})/i },
+  { key: 'bic', label: /\b(?:BIC|SWIFT)(?:[ -]?code)?\s*(?:[:.]\s*)?([A-Z0-9 ]{8,14})/ },
+  { key: 'payment_terms', label: /\b(?:payment terms|terms of payment|zahlungsbedingungen|zahlungsziel|conditions de paiement)[ \t]*(?:[:.|][ \t|]*)?([^\s|#<][^\n|<]{2,119})/i },
   // "PO" only in capitals and followed by a colon or number sign, so "Position" never is one.
-  { key: 'purchase_order', label: new RegExp(`(?:\\b(?:[Pp]urchase [Oo]rder|[Oo]rder (?:[Nn]o\\.?|[Nn]umber|[Rr]ef(?:erence)?)|[Bb]estell(?:nummer|ung|-?[Nn]r\\.?)|[Ii]hre [Bb]estellung|[Bb]on de commande)|\\bPO(?: ?(?:[Nn]o\\.?|#|[Nn]umber))?(?=[ \\t]*[:#]))[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
-  { key: 'contract', label: new RegExp(`\\b(?:[Cc]ontract(?: [Nn]o\\.?| [Nn]umber| [Rr]ef(?:erence)?)?|[Vv]ertrags?(?:nummer|-?[Nn]r\\.?)?|[Cc]ontrat)[ \\t]*[:.#]?[ \\t|]*${REFERENCE}`) },
+  { key: 'purchase_order', label: new RegExp(`(?:\\b(?:[Pp]urchase [Oo]rder|[Oo]rder (?:[Nn]o\\.?|[Nn]umber|[Rr]ef(?:erence)?)|[Bb]estell(?:nummer|ung|-?[Nn]r\\.?)|[Ii]hre [Bb]estellung|[Bb]on de commande)|\\bPO(?: ?(?:[Nn]o\\.?|#|[Nn]umber))?(?=[ \\t]*[:#]))[ \\t]*(?:[:.#|][ \\t|]*)?${REFERENCE}`) },
+  { key: 'contract', label: new RegExp(`\\b(?:[Cc]ontract(?: [Nn]o\\.?| [Nn]umber| [Rr]ef(?:erence)?)?|[Vv]ertrags?(?:nummer|-?[Nn]r\\.?)?|[Cc]ontrat)[ \\t]*(?:[:.#|][ \\t|]*)?${REFERENCE}`) },
 ];
 
 /** The page's text with HTML table markup and Markdown heading marks turned into separators, as a reader sees it. */

@@ -68,7 +68,8 @@ describe('recto validate', () => {
     expect(result.err).toContain(`${text}: cannot be read: neither an e-invoice XML nor a PDF`);
     expect(result.err).toMatch(new RegExp(`${malformed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot be read: .+`));
     expect(result.err).toMatch(/entities\.xml: cannot be read: .*DOCTYPE/i);
-    expect(result.err).toMatch(/fake\.pdf: cannot be read: not a readable PDF/);
+    // Attachments are listed from the bytes (pdfEmbeddedFiles.ts): a file that only looks like a PDF has none.
+    expect(result.err).toMatch(/fake\.pdf: cannot be read: (not a readable PDF|the PDF has no embedded e-invoice)/);
     expect(result.out).toContain(`${bare}: INVALID`);
     const report = JSON.parse(fs.readFileSync(json, 'utf8')) as (FileVerdict | FileError)[];
     expect(report.map((r) => ('error' in r ? 'error' : 'verdict'))).toEqual(['error', 'error', 'error', 'error', 'error', 'verdict']);
