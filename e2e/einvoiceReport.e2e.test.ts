@@ -37,8 +37,30 @@ describe.skipIf(!hasTestdata)('the e-invoice validation report beside the page',
     await recto?.stop();
   });
 
-  it('shows the verdict, re-validates an edited field, and selects the field from its group', async () => {
+  it('re-validates while a field is typed, before it is saved, and reverts when the edit is cancelled', async () => {
     await openPage(page, 'EN16931_Miete.pdf');
+    const report = page.getByTestId('einvoice-report');
+    await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/rpc/fields.save')) saves++;
+    });
+    await fieldValue(page, 'amount_due').focus();
+    await page.keyboard.press('Enter');
+    const input = page.locator('[data-field-input="amount_due"]');
+    await input.fill('');
+    await input.pressSequentially('1,00');
+    const fired = report.locator('.einvoice-group[data-term="BT-115"] [data-rule="BR-CO-16"][data-flag="fatal"]');
+    await fired.waitFor();
+    expect(await input.isVisible()).toBe(true); // still editing: the report followed the unsaved entry
+
+    await input.press('Escape');
+    await expect.poll(() => report.locator('[data-flag="fatal"]').count()).toBe(0);
+    await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');
+    expect(saves).toBe(0);
+  });
+
+  it('shows the verdict, re-validates an edited field, and selects the field from its group', async () => {
     const report = page.getByTestId('einvoice-report');
     await report.waitFor();
     await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');

@@ -84,6 +84,36 @@ describe.skipIf(!hasTestdata)('review tools on real documents', () => {
     expect(saved.replace(savedFirst!, '')).toBe(original.replace(firstTable!, ''));
   });
 
+  it('shows every character of long cells at 1440×900, and keeps the row numbers pinned while the grid scrolls sideways', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      // The page's second table has the long pollutant names ("Non-methane volatile organic compounds (NMVOC)").
+      await page.locator('rect.kind-table').nth(1).click();
+      await page.getByTestId('grid-panel').waitFor();
+      const texts = page.locator('[data-testid="grid-table"] .grid-text');
+      await expect.poll(async () => Math.max(...(await texts.allTextContents()).map((text) => text.length))).toBeGreaterThan(36);
+      const cut = await texts.evaluateAll((spans) => spans.filter((span) => span.scrollWidth > span.clientWidth + 1).map((span) => span.textContent));
+      expect(cut).toEqual([]);
+
+      const scroller = page.getByTestId('grid-scroll');
+      await scroller.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+      const label = page.locator('[data-testid="grid-table"] .grid-row-label').first();
+      const [scrollerBox, labelBox] = [await scroller.boundingBox(), await label.boundingBox()];
+      expect(Math.abs(labelBox!.x - scrollerBox!.x)).toBeLessThan(2);
+      const shots = process.env.RECTO_SHOTS_DIR;
+      if (shots) {
+        fs.mkdirSync(shots, { recursive: true });
+        await scroller.evaluate((element) => (element.scrollLeft = 0));
+        await page.screenshot({ path: path.join(shots, 'grid-1440x900.png') });
+        await scroller.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+        await page.screenshot({ path: path.join(shots, 'grid-1440x900-scrolled.png') });
+      }
+      await shot(page, 'grid-1440x900');
+    } finally {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+    }
+  });
+
   it('shows a broken formula’s error at its position, never a blank rendering', async () => {
     const text = await editorText(page);
     const offset = text.indexOf('## Greenhouse gases');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtmlTables } from '../tables/index.js';
 import { extractMath, markdownContainsFormula, matchFormula, normalizeLatex, rendersWithKatex } from './formula.js';
+import { reward } from './reward.js';
 import { bestSubstringDistance, fuzzyContains, fuzzyMatchStarts } from './fuzzySearch.js';
 import { combinedPageScore } from './pageScore.js';
 import { longestWordLoop, repetitionReport, tailRepeats } from './repetition.js';
@@ -57,7 +58,14 @@ describe('formulas', () => {
   it('extracts math segments and finds formulas in Markdown', () => {
     expect(extractMath('a $x$ b $$y$$ c \\(z\\) d \\[w\\] costs \\$5')).toEqual(['y', 'w', 'z', 'x']);
     expect(markdownContainsFormula('The identity $$e^{i\\pi} + 1 = 0$$ holds', 'e^{i \\pi}+1=0')).toBe(true);
+    expect(extractMath('$a^2 + b^2$, $\\alpha$ and $c\\$$')).toEqual(['a^2 + b^2', '\\alpha', 'c\\$']);
     expect(markdownContainsFormula('The identity e^{i\\pi} + 1 = 0 holds', 'e^{i \\pi}+1=0')).toBe(false);
+  });
+  it('does not read prices as formulas (dollar signs as Pandoc reads them)', () => {
+    expect(extractMath('Service A 12 $10.00 $120.00\nTax (0%): $0.00 & Co $ 5 $')).toEqual([]);
+    expect(extractMath('Fee $5 and $x$')).toEqual(['x']);
+    const invoice = 'Service A | 12 | $10.00 | $120.00\nService B | 5 | $1.50 | $7.50\nTotal: $127.50';
+    expect(reward(invoice, invoice.replaceAll('$', '\\$')).terms.format).toBeUndefined();
   });
   it('knows what KaTeX renders', () => {
     expect(rendersWithKatex('\\frac{a}{b}')).toBe(true);

@@ -84,6 +84,13 @@ export function normalizeLatex(latex: string): string {
   return s;
 }
 
+/**
+ * `$…$` as Pandoc's tex_math_dollars reads it: the opening `$` has a non-space character right after it, the closing
+ * one a non-space character right before it and no digit right after it. Without these conditions a line of prices
+ * ("12 $10.00 $120.00") is one "formula" — invoices would get a format check score for their currency signs.
+ */
+const inlineDollarMath = /(?<![\\$])\$(?![$\s])((?:\\\$|[^$\n])*?(?:\\\$|[^$\s\\]))\$(?![$\d])/g;
+
 /** Math segments in Markdown: `$$…$$`, `\[…\]`, `\(…\)`, `$…$`, and `<math>`-less LaTeX environments. */
 export function extractMath(markdown: string): string[] {
   const found: string[] = [];
@@ -91,7 +98,7 @@ export function extractMath(markdown: string): string[] {
     /\$\$([\s\S]+?)\$\$/g,
     /\\\[([\s\S]+?)\\\]/g,
     /\\\(([\s\S]+?)\\\)/g,
-    /(?<![\\$])\$(?!\$)((?:\\\$|[^$\n])+?)\$(?!\$)/g,
+    inlineDollarMath,
     /\\begin\{(equation|align|gather|multline)\*?\}([\s\S]+?)\\end\{\1\*?\}/g,
   ];
   let rest = markdown;

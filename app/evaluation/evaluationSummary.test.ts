@@ -49,6 +49,12 @@ describe('summarizeEvaluation', () => {
     expect(summary.engines[1]!.engine).toBe('pack:/m');
   });
 
+  it('averages what each check measured, not the floor the combined score multiplies', () => {
+    const formula = row({ pageId: 'p1', score: 0.2, terms: { text: 1, format: 0.2 }, raw: { text: 1, format: 0 } });
+    const clean = row({ pageId: 'p2', pageNumber: 2, score: 1, terms: { text: 1 }, raw: { text: 1 } });
+    expect(summarizeEvaluation([formula, clean], { threshold: 0.9 }).engines[0]!.terms).toEqual({ text: 1, format: 0 });
+  });
+
   it('has no cost without a cost per hour or without an accepted page', () => {
     expect(summarizeEvaluation(rows, { threshold: 0.9 }).engines[0]!.cost_per_accepted_page).toBeNull();
     expect(summarizeEvaluation(rows, { threshold: 1, costPerHour: 1 }).engines[0]!.cost_per_accepted_page).toBeNull();
@@ -64,5 +70,6 @@ describe('summarizeEvaluation', () => {
     expect(whyLow(row({ error: 'boom' }))).toBe('error: boom');
     expect(whyLow(row({ terms: { text: 0.6, tables: 0.3, structure: 1 } }))).toBe('tables 0.30, text 0.60');
     expect(whyLow(row({ terms: { text: 0.99 } }))).toBe('every term ≥ 0.95');
+    expect(whyLow(row({ terms: { text: 1, format: 0.2 }, raw: { text: 1, format: 0 } }))).toBe('format 0.00');
   });
 });

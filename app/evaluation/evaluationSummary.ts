@@ -29,6 +29,11 @@ export interface PageEvaluation {
   score: number;
   /** The combined score's terms after their floors (those that apply to the page). */
   terms: Partial<Record<TermName, number>>;
+  /**
+   * The same checks before their floors (absent in rows written before it was kept): what a check measured. A format
+   * check of 0 is multiplied as 0.2, but its mean and a page's "why" must say 0.
+   */
+  raw?: Partial<Record<TermName, number>>;
   /** Characters of each element kind in the engine's reading and how many of them the reference changes. */
   kinds: { kind: string; chars: number; changedChars: number }[];
 }
@@ -39,10 +44,13 @@ const worstListed = 5;
 const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 const round = (value: number, digits = 4): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Why a page scored low: its error, or its lowest terms. */
+/** What each check measured on the page: its raw values where the row keeps them. */
+const checksOf = (row: PageEvaluation): Partial<Record<TermName, number>> => row.raw ?? row.terms;
+
+/** Why a page scored low: its error, or its lowest checks. */
 export function whyLow(row: PageEvaluation): string {
   if (row.error) return `error: ${row.error}`;
-  const low = Object.entries(row.terms)
+  const low = Object.entries(checksOf(row))
     .filter(([, value]) => value < 0.95)
     .sort((a, b) => a[1] - b[1])
     .slice(0, 2)
@@ -55,9 +63,9 @@ function engineSummary(rows: readonly PageEvaluation[], threshold: number, costP
   const accepted = rows.filter((row) => row.error === null && row.score >= threshold).length;
   const seconds = rows.reduce((sum, row) => sum + row.seconds, 0);
   const terms: Partial<Record<TermName, number>> = {};
-  const termNames = [...new Set(rows.flatMap((row) => Object.keys(row.terms) as TermName[]))].sort();
+  const termNames = [...new Set(rows.flatMap((row) => Object.keys(checksOf(row)) as TermName[]))].sort();
   for (const term of termNames) {
-    terms[term] = round(mean(rows.flatMap((row) => (row.terms[term] === undefined ? [] : [row.terms[term]!]))));
+    terms[term] = round(mean(rows.flatMap((row) => (checksOf(row)[term] === undefined ? [] : [checksOf(row)[term]!]))));
   }
   const documents = new Map<string, PageEvaluation[]>();
   for (const row of rows) documents.set(row.documentId, [...(documents.get(row.documentId) ?? []), row]);

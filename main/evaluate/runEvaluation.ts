@@ -176,6 +176,7 @@ function scoreReading(key: string, engine: Engine | null, reading: Reading, extr
     error: null,
     score: scored.score,
     terms: scored.terms,
+    raw: scored.raw,
     kinds: kinds.map((k) => ({ kind: k.kind, chars: k.chars, changedChars: k.changedChars })),
   };
 }

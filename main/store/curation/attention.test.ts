@@ -48,4 +48,23 @@ describe('needs-attention queue', () => {
     expect(after[1]!.corrected).toBe(true);
     store.close();
   });
+
+  it('does not count a document whose field corrections were all undone as corrected', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const doc = store.documents.addDocument({ sha256: 'c'.repeat(64), name: 'c.pdf', mediaType: 'application/pdf', bytes: Buffer.from('c'), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    const pageId = doc.pages[0]!.id;
+    store.readings.saveExtraction(pageId, reading(10, '7'), new Date());
+    store.fieldRevisions.save(pageId, 'invoice_number', 'RE-8', 'Ana');
+    store.fieldRevisions.save(pageId, 'invoice_number', 'RE-9', 'Ana');
+    store.fieldRevisions.save(pageId, 'seller', 'Other GmbH', 'Ana');
+    expect(store.attention.list()[0]!.corrected).toBe(true);
+    store.fieldRevisions.undo(pageId, 'Ana');
+    store.fieldRevisions.undo(pageId, 'Ana');
+    expect(store.attention.list()[0]!.corrected).toBe(true); // invoice_number is back at RE-8, still a correction
+    store.fieldRevisions.undo(pageId, 'Ana');
+    expect(store.attention.list()[0]!.corrected).toBe(false);
+    store.fieldRevisions.save(pageId, 'invoice_number', null, 'Ana'); // clearing a value is a correction
+    expect(store.attention.list()[0]!.corrected).toBe(true);
+    store.close();
+  });
 });

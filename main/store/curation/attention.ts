@@ -21,6 +21,8 @@ interface PageKeyRow {
   extraction_id: string | null;
   revision_id: string | null;
   field_revisions: number;
+  /** Fields whose newest revision sets a value: one undone back to the engine's reading is not corrected. */
+  corrected_fields: number;
   checks_at: string | null;
   repetition_score: number | null;
   structure_score: number | null;
@@ -43,6 +45,8 @@ export class AttentionRepository {
            (SELECT x.id FROM extractions x WHERE x.page_id = p.id ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1) AS extraction_id,
            (SELECT v.id FROM revisions v WHERE v.page_id = p.id ORDER BY v.seq DESC LIMIT 1) AS revision_id,
            (SELECT COUNT(*) FROM field_revisions f WHERE f.page_id = p.id) AS field_revisions,
+           (SELECT COUNT(*) FROM field_revisions f WHERE f.page_id = p.id AND f.new_value IS NOT NULL
+              AND f.seq = (SELECT MAX(g.seq) FROM field_revisions g WHERE g.page_id = f.page_id AND g.field = f.field)) AS corrected_fields,
            c.computed_at AS checks_at, c.repetition_score, c.structure_score
          FROM pages p JOIN documents d ON d.id = p.document_id LEFT JOIN page_checks c ON c.page_id = p.id
          WHERE p.status = 'done' ORDER BY d.imported_at, d.rowid, p.page_number`,
@@ -55,15 +59,15 @@ export class AttentionRepository {
       if (!documentKeys.has(row.document_id)) firstPages.add(row.page_id);
       documentKeys.set(row.document_id, `${documentKeys.get(row.document_id) ?? ''}${row.extraction_id}:${row.revision_id}:${row.field_revisions};`);
     }
-    const fieldRevisions = new Map<string, number>();
-    for (const row of rows) fieldRevisions.set(row.document_id, (fieldRevisions.get(row.document_id) ?? 0) + row.field_revisions);
+    const correctedFields = new Map<string, number>();
+    for (const row of rows) correctedFields.set(row.document_id, (correctedFields.get(row.document_id) ?? 0) + row.corrected_fields);
     return rows.map((row) => ({
       pageId: row.page_id,
       documentId: row.document_id,
       documentName: row.document_name,
       pageNumber: row.page_number,
       reviewStatus: row.review_status,
-      corrected: row.revision_id !== null || (firstPages.has(row.page_id) && (fieldRevisions.get(row.document_id) ?? 0) > 0),
+      corrected: row.revision_id !== null || (firstPages.has(row.page_id) && (correctedFields.get(row.document_id) ?? 0) > 0),
       signals: this.signalsOf(row, documentKeys.get(row.document_id)!, firstPages.has(row.page_id)),
     }));
   }

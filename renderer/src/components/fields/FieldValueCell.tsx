@@ -1,7 +1,7 @@
 /**
  * One field's value in the panel: a button showing the value with its confidence as a colour (focus it with Tab,
  * click to show its box on the page), and an inline editor (Enter, F2 or double-click) whose entry is validated in the
- * document's format before it is saved as a field revision. Escape cancels.
+ * document's format before it is saved as a field revision. Each keystroke's entry is offered as a draft (the e-invoice report follows it); Escape cancels.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FieldKind, FieldValue, NumberFormat } from '../../../../app/invoice/review/index.js';
@@ -24,6 +24,8 @@ interface FieldValueCellProps {
   /** Focus (Tab) highlights the box where it is on this page, without opening another page. */
   onFocusField(path: string): void;
   onSave(path: string, value: FieldValue): void;
+  /** Each keystroke's entry, once it parses (live re-validation); undefined when the edit is saved or cancelled. */
+  onDraft?(path: string, value: FieldValue | undefined): void;
 }
 
 export function FieldValueCell(props: FieldValueCellProps) {
@@ -49,6 +51,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
     if (!parsed.ok) return setProblem(parsed.reason);
     setEditing(false);
     if (parsed.value !== (value ?? null)) props.onSave(path, parsed.value);
+    props.onDraft?.(path, undefined);
     requestAnimationFrame(() => button.current?.focus());
   };
 
@@ -65,6 +68,9 @@ export function FieldValueCell(props: FieldValueCellProps) {
           onChange={(event) => {
             setDraft(event.target.value);
             setProblem(null);
+            // An entry that does not parse yet (a half-typed date) keeps the last one that did.
+            const parsed = parseFieldEntry(event.target.value, kind, format, props.monthFirst);
+            if (parsed.ok) props.onDraft?.(path, parsed.value);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -73,6 +79,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
             } else if (event.key === 'Escape') {
               event.preventDefault();
               setEditing(false);
+              props.onDraft?.(path, undefined);
               requestAnimationFrame(() => button.current?.focus());
             }
           }}

@@ -5,7 +5,7 @@
  * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
-import { lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
+import { type FieldValue, lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
@@ -26,6 +26,8 @@ interface FieldsPanelProps {
   onSelectField(path: string): void;
   onFocusField(path: string): void;
   onSelectRule(index: number): void;
+  /** The entry of the field being typed, as parsed so far; undefined when the edit ends. */
+  onDraft?(path: string, value: FieldValue | undefined): void;
 }
 
 export function FieldsPanel(props: FieldsPanelProps) {
@@ -62,6 +64,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       onSelect={props.onSelectField}
       onFocusField={props.onFocusField}
       onSave={(field, value) => void fields.save(field, value)}
+      onDraft={props.onDraft}
     />
   );
   return (

@@ -46,7 +46,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const fields = useFieldReview(selectedPageId, review, liveText, cache);
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
-  const einvoice = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
+  const { report: einvoice, preview: previewDraft } = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
@@ -190,6 +190,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
           if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
         }}
         onSelectRule={selectRule}
+        onDraft={previewDraft}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
         {!collapsed && <DuplicateLinks pageId={pageId} onOpen={goTo} />}
