@@ -24,3 +24,7 @@ export class ImportError extends Error {
     super(`Cannot import ${path.basename(filePath)} (${filePath}): ${detail}`, options);
   }
 }
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -3,10 +3,8 @@
  * parsing up to MAX_EINVOICE_BYTES of it on the main thread would hold the browser shell's request loop (and
  * Electron's main process) for as long as the parse takes. Past the limit the XML is refused and the worker stopped.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../util/moduleWorker.js';
 import { EInvoiceError, type EInvoice, type EInvoiceErrorCode } from '../../app/einvoice/index.js';
 
 /** A 10 MB e-invoice reads in about a second; far past that, the file is hostile. */
@@ -32,13 +30,6 @@ export async function readEInvoiceOffThread(bytes: Uint8Array, fileName: string,
   }
 }
 
-/** Compiled code runs readEInvoiceWorker.js; under tsx / vitest the .ts through tsx (as validateProjectFile.ts). */
 function startWorker(workerData: { bytes: Uint8Array; fileName: string }): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./readEInvoiceWorker.js', here), { workerData, resourceLimits });
-  const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./readEInvoiceWorker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits });
+  return startModuleWorker(import.meta.url, 'readEInvoiceWorker', { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }

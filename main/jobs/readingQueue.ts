@@ -20,7 +20,9 @@ import type { Extraction } from '../../app/model/extraction.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import type { PageRecord, ProjectStore } from '../store/projectStore.js';
+import type { StoredEInvoice } from '../store/einvoices.js';
 import { LiveReading } from './liveReading.js';
+import { readStoredEInvoice } from './storedEInvoice.js';
 
 /** However many slots an engine's servers offer, no more pages than this are rendered and in flight at once. */
 const MAX_PAGES_AT_ONCE = 256;
@@ -82,6 +84,12 @@ export class ReadingQueue {
    * document rather than every page on every page read. Dropped when the document's pass is done.
    */
   private readonly contexts = new Map<string, Map<number, Extraction>>();
+  /**
+   * The e-invoice of each document being read, its XML read once in a worker (storedEInvoice.ts), not on this thread
+   * for every page; the settled value kept beside it for the document pass. Dropped with the contexts.
+   */
+  private readonly einvoices = new Map<string, Promise<StoredEInvoice | null>>();
+  private readonly einvoicesRead = new Map<string, StoredEInvoice | null>();
 
   constructor(private readonly deps: ReadingQueueDeps) {}
 
@@ -179,7 +187,7 @@ export class ReadingQueue {
     if (remaining === 0) {
       this.revisitDocument(job.held.get(task.documentId) ?? []);
       job.held.delete(task.documentId);
-      this.contexts.delete(task.documentId);
+      this.forgetDocument(task.documentId);
     }
   }
 
@@ -190,7 +198,7 @@ export class ReadingQueue {
       if (!started || job.inFlight > 0) continue;
       this.jobs.splice(this.jobs.indexOf(job), 1);
       for (const pages of job.held.values()) this.revisitDocument(pages);
-      for (const task of job.tasks) this.contexts.delete(task.documentId);
+      for (const task of job.tasks) this.forgetDocument(task.documentId);
       if (job.controller.signal.aborted) {
         job.state = 'cancelled';
         if (!this.disposed) {
@@ -222,6 +230,9 @@ export class ReadingQueue {
     const live = new LiveReading(bus, task.pageId);
     try {
       store.documents.setPageStatus(task.pageId, 'reading');
+      // Read while the engine reads the page; awaited below (a failure then fails the page).
+      const einvoice = this.documentEInvoice(task.documentId);
+      einvoice.catch(() => {});
       bus.emit('page.updated', task);
       const page = store.documents.getPage(task.pageId);
       const engine = await engines.get(job.engineId);
@@ -235,7 +246,7 @@ export class ReadingQueue {
         job.warnings.push({ pageId: task.pageId, reason: `${pageLabel(page)}: ${NO_BOXES_WARNING}` });
       }
       const readPage: ReadPage = { task, extraction: read, startedAt, pageNumber: page.pageNumber };
-      const passed = this.withDocumentEInvoice(task.documentId, this.documentPassOrWarning([readPage])[0]!);
+      const passed = this.withDocumentEInvoice(await einvoice, this.documentPassOrWarning([readPage])[0]!);
       const extraction = this.deps.readThroughMemory?.(passed) ?? passed;
       store.readings.saveExtraction(task.pageId, extraction, startedAt);
       this.remember(task.documentId, page.pageNumber, extraction);
@@ -268,7 +279,7 @@ export class ReadingQueue {
       const extraction = revisited[i]!;
       if (extraction === read.extraction || extraction.markdown === read.extraction.markdown) return;
       if (store.revisions.latestRevision(read.task.pageId)) return;
-      const withXml = this.withDocumentEInvoice(read.task.documentId, extraction);
+      const withXml = this.withDocumentEInvoice(this.settledEInvoice(read.task.documentId), extraction);
       store.readings.updateLatestExtraction(read.task.pageId, withXml);
       this.remember(read.task.documentId, read.pageNumber, withXml);
       if (!this.disposed) bus.emit('page.updated', read.task);
@@ -313,11 +324,34 @@ export class ReadingQueue {
   }
 
   /** The document's e-invoice (embedded or imported XML) attached to a page reading, with the page-vs-XML check. */
-  private withDocumentEInvoice(documentId: string, extraction: Extraction): Extraction {
-    // Stores made for tests may have no e-invoice repository.
-    const stored = (this.deps.store.einvoices as ProjectStore['einvoices'] | undefined)?.get(documentId);
+  private withDocumentEInvoice(stored: StoredEInvoice | null, extraction: Extraction): Extraction {
     if (!stored) return extraction;
     return withEInvoice(extraction, stored.status === 'read' ? { status: 'read', invoice: stored.invoice } : stored);
+  }
+
+  /** The document's e-invoice, read once per document while its pages are read. */
+  private documentEInvoice(documentId: string): Promise<StoredEInvoice | null> {
+    let pending = this.einvoices.get(documentId);
+    if (!pending) {
+      // Stores made for tests may have no e-invoice repository.
+      const repository = this.deps.store.einvoices as ProjectStore['einvoices'] | undefined;
+      pending = repository ? readStoredEInvoice(repository, documentId) : Promise.resolve(null);
+      this.einvoices.set(documentId, pending);
+      pending.then((stored) => this.einvoices.get(documentId) === pending && this.einvoicesRead.set(documentId, stored), () => {});
+    }
+    return pending;
+  }
+
+  /** The e-invoice the document's page reads awaited (read on this thread in the rare case none did). */
+  private settledEInvoice(documentId: string): StoredEInvoice | null {
+    if (this.einvoicesRead.has(documentId)) return this.einvoicesRead.get(documentId)!;
+    return (this.deps.store.einvoices as ProjectStore['einvoices'] | undefined)?.get(documentId) ?? null;
+  }
+
+  private forgetDocument(documentId: string): void {
+    this.contexts.delete(documentId);
+    this.einvoices.delete(documentId);
+    this.einvoicesRead.delete(documentId);
   }
 
   private fail(job: Job, task: ReadTask, error: unknown): void {

@@ -10,6 +10,10 @@ export type NewDocumentEInvoice =
   | { status: 'read'; fileName: string; syntax: 'CII' | 'UBL'; profile: string | null; xml: Uint8Array }
   | { status: 'refused'; fileName: string; message: string };
 
+export type StoredEInvoiceXml =
+  | { status: 'stored'; fileName: string; xml: Uint8Array }
+  | { status: 'refused'; fileName: string; message: string };
+
 export type StoredEInvoice =
   | { status: 'read'; fileName: string; invoice: EInvoice; xml: Uint8Array }
   | { status: 'refused'; fileName: string; message: string };
@@ -46,16 +50,26 @@ export class DocumentEInvoicesRepository {
     }
   }
 
-  /** The document's e-invoice; null where it has none. A stored XML the current reader refuses reads as refused. */
-  get(documentId: string): StoredEInvoice | null {
+  /** The document's e-invoice as stored, its XML not read; null where it has none. */
+  getStored(documentId: string): StoredEInvoiceXml | null {
     const row = this.statements.get.get(documentId) as Row | undefined;
     if (!row) return null;
     if (row.status === 'refused' || !row.xml) return { status: 'refused', fileName: row.file_name, message: row.message ?? 'not readable' };
-    const xml = new Uint8Array(row.xml);
+    return { status: 'stored', fileName: row.file_name, xml: new Uint8Array(row.xml) };
+  }
+
+  /**
+   * The document's e-invoice; null where it has none. A stored XML the current reader refuses reads as refused.
+   * The XML is read on this thread: the reading queue reads it in a worker instead (main/jobs/storedEInvoice.ts).
+   */
+  get(documentId: string): StoredEInvoice | null {
+    const stored = this.getStored(documentId);
+    if (stored?.status !== 'stored') return stored;
+    const { fileName, xml } = stored;
     try {
-      return { status: 'read', fileName: row.file_name, invoice: readEInvoice(xml, row.file_name), xml };
+      return { status: 'read', fileName, invoice: readEInvoice(xml, fileName), xml };
     } catch (error) {
-      if (error instanceof EInvoiceError) return { status: 'refused', fileName: row.file_name, message: error.message };
+      if (error instanceof EInvoiceError) return { status: 'refused', fileName, message: error.message };
       throw error;
     }
   }
