@@ -31,6 +31,10 @@ describe('needs-attention signals', () => {
     expect(signals[1]!.detail).toBe('fields total');
     expect(signals[2]!.detail).toContain('22% of words');
   });
+  it('says when a reading has text but no element boxes (issue 27: a server answering without grounding)', () => {
+    expect(attentionSignals({ ...none, boxless: true }).map((s) => s.kind)).toEqual(['no-boxes']);
+    expect(attentionSignals({ ...none, boxless: false })).toEqual([]);
+  });
   it('a few doubtful words in many are not a signal', () => {
     const words = Array.from({ length: 100 }, (_, i) => (i < 3 ? 0.3 : 0.95));
     expect(attentionSignals({ ...none, wordConfidences: words })).toEqual([]);

@@ -7,7 +7,7 @@
  */
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 
-export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate'] as const;
+export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate', 'no-boxes'] as const;
 export type AttentionSignalKind = (typeof attentionSignalKinds)[number];
 
 export interface AttentionSignal {
@@ -39,6 +39,8 @@ export interface AttentionInput {
   wordConfidences: readonly (number | null)[];
   repetitionScore: number | null;
   structureScore: number | null;
+  /** The reading has text but not one element box (a server answering without grounding): nothing links page and text. */
+  boxless?: boolean;
 }
 
 export function attentionSignals(input: AttentionInput): AttentionSignal[] {
@@ -57,6 +59,7 @@ export function attentionSignals(input: AttentionInput): AttentionSignal[] {
   }
   if (input.repetitionScore !== null && input.repetitionScore < REPETITION_FLOOR) signals.push({ kind: 'repetition', detail: `repetition score ${input.repetitionScore.toFixed(2)}` });
   if (input.structureScore !== null && input.structureScore < STRUCTURE_FLOOR) signals.push({ kind: 'table-structure', detail: `structure score ${input.structureScore.toFixed(2)}` });
+  if (input.boxless) signals.push({ kind: 'no-boxes', detail: 'text without element boxes: no box links page and text' });
   return signals;
 }
 
@@ -70,6 +73,8 @@ export const attentionSignalWeight: Record<AttentionSignalKind, number> = {
   'table-structure': 2,
   repetition: 2,
   'low-confidence': 1,
+  // The text may be right; what is missing is the link to the page an analyst checks it against.
+  'no-boxes': 1,
 };
 
 /**

@@ -114,6 +114,7 @@ export class AttentionRepository {
       wordConfidences: (extraction?.words ?? []).map((w) => w.confidence),
       repetitionScore: row.repetition_score,
       structureScore: row.structure_score,
+      boxless: extraction !== null && extraction.elements.length === 0 && extraction.markdown.trim() !== '',
     });
     this.cache.set(row.page_id, { key, signals });
     return signals;

@@ -15,7 +15,8 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** An invoice page: `lineAmount` 10 keeps every rule; another breaks LINE-ARITHMETIC and BR-CO-10; no number is a missing field. */
 const reading = (lineAmount: number, invoiceNumber: string | null, words: number[] = [0.99]): Extraction => ({
   markdown: `Invoice ${invoiceNumber ?? ''}\n\nTotal 11.90`,
-  elements: [],
+  // One box, as every engine that grounds its text gives: a reading without any is a signal of its own ('no-boxes').
+  elements: [{ id: 'e1', kind: 'text', box: [0, 0, 100, 20], span: [0, 7], confidence: null }],
   page: { width: 100, height: 100 },
   engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
   stats: { durationMs: 1 },

@@ -9,4 +9,5 @@ export const signalNames: Record<AttentionSignalKind, string> = {
   repetition: 'Repetition',
   'table-structure': 'Table structure',
   duplicate: 'Duplicate?',
+  'no-boxes': 'No boxes',
 };
