@@ -134,9 +134,10 @@ describe('field revisions through export and import-corpus', () => {
       // Counted in the curation statistics as in the original.
       expect(copy.fieldRevisions.stats()).toEqual(store.fieldRevisions.stats());
       expect(copy.fieldRevisions.stats()).toEqual({ pages: 2, revisions: 11 });
-      // The review queue sees the invoices as corrected (by their fields alone: nobody edited their text).
+      // The review queue sees the invoice with corrections left as corrected (by its fields alone: nobody edited its
+      // text); short.pdf's corrections were all undone, so it counts as uncorrected, here as in the original.
       const corrected = (target: ProjectStore) => target.attention.list().filter((i) => i.corrected).map((i) => i.pageId).sort();
-      expect(corrected(copy)).toEqual([long[0]!, short[0]!].sort());
+      expect(corrected(copy)).toEqual([long[0]!]);
       expect(corrected(copy)).toEqual(corrected(store));
 
       await exportTo(copy, 'two');
