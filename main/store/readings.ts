@@ -8,6 +8,7 @@ import { extractionSchema, type Extraction } from '../../app/model/extraction.js
 import { scrubSecrets, scrubValue } from '../../app/model/secrets.js';
 import type { CheckResultsRepository } from './curation/checkResults.js';
 import type { DocumentsRepository } from './documents.js';
+import type { BundleRun } from './transfer/pageBundles.js';
 
 const extractionColumns = `x.markdown, x.elements, x.words, x.fields, x.warnings, r.engine_id, r.engine_name, r.engine_version,
   r.pack_sha256, r.licence, r.provider, r.settings, r.stats`;
@@ -206,20 +207,7 @@ export class ImportedReadingRows {
 
   insert(
     pageId: string,
-    run: {
-      id: string;
-      engineId: string;
-      engineName: string;
-      engineVersion: string;
-      packSha256: string | null;
-      licence: string | null;
-      provider: string | null;
-      settingsJson: string;
-      statsJson: string;
-      startedAt: string;
-      finishedAt: string;
-      extraction: { id: string; markdown: string; layoutJson: string; wordsJson: string | null; fieldsJson: string | null; warningsJson: string; createdAt: string };
-    },
+    run: BundleRun,
   ): void {
     const s = this.statements;
     s.insertRun.run(run.id, pageId, run.engineId, run.engineName, run.engineVersion, run.packSha256, run.licence, run.provider, run.settingsJson, run.statsJson, run.startedAt, run.finishedAt);
