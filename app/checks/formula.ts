@@ -89,7 +89,9 @@ export function normalizeLatex(latex: string): string {
  * one a non-space character right before it and no digit right after it. Without these conditions a line of prices
  * ("12 $10.00 $120.00") is one "formula" — invoices would get a format check score for their currency signs.
  */
-const inlineDollarMath = /(?<![\\$])\$(?![$\s])((?:\\\$|[^$\n])*?(?:\\\$|[^$\s\\]))\$(?![$\d])/g;
+// Inside, an escape (`\` and the character after it) or any other character but `$`, a newline or `\`: the two
+// alternatives never start alike, so a long run cannot be split two ways (testing/regexBacktracking.test.ts).
+const inlineDollarMath = /(?<![\\$])\$(?![$\s])((?:\\[^\n]|[^$\n\\])*?(?:\\\$|[^$\s\\]))\$(?![$\d])/g;
 
 /** Math segments in Markdown: `$$…$$`, `\[…\]`, `\(…\)`, `$…$`, and `<math>`-less LaTeX environments. */
 export function extractMath(markdown: string): string[] {
