@@ -230,6 +230,14 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
       await press('Enter');
       if (value !== (await fieldText(page, flagged))) await saved;
       await press('Control+Enter');
+      // A page with exceptions left (issue 26) is never approved silently: the prompt takes a reason, typed into its
+      // focused field, and Enter approves with it — keystrokes that count like the others.
+      const prompt = page.getByTestId('approval-prompt');
+      if (await prompt.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await type('checked');
+        await press('Enter');
+        await prompt.waitFor({ state: 'detached' });
+      }
       approved.add(current);
       await expect.poll(async () => (await attention(page)).find((candidate) => candidate.pageId === current)?.reviewStatus).toBe('approved');
     }
