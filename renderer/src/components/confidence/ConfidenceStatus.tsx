@@ -1,5 +1,5 @@
 /** The status bar's count of unsure words left on the page, with the threshold that defines them. */
-import type { ConfidenceMarksState } from './useConfidenceMarks.js';
+import type { ConfidenceMarksState } from '../../state/useConfidenceMarks.js';
 
 export function ConfidenceStatus({ confidence }: { confidence: ConfidenceMarksState }) {
   const { left, placedCount, marks, threshold, setThreshold } = confidence;

@@ -9,7 +9,7 @@ import { monaco } from '../../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../../state/theme.js';
 import { useClient } from '../../state/contractContext.js';
 import type { MarkdownEditorInstance } from '../../editor/editorEdits.js';
-import { useEditorState } from '../tools/useEditorState.js';
+import { useEditorState } from '../../state/useEditorState.js';
 
 interface ChangesPanelProps {
   pageId: string;

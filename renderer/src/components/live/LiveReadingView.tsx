@@ -3,7 +3,7 @@
  * do not stream text (the bundled engine) show their progress instead.
  */
 import { useEffect, useRef } from 'react';
-import { describeSpeed, type LiveText } from './useLiveReading.js';
+import { describeSpeed, type LiveText } from '../../state/useLiveReading.js';
 
 export function LiveReadingView({ live }: { live: LiveText | null }) {
   const scroller = useRef<HTMLPreElement>(null);

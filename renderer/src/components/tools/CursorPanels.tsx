@@ -13,7 +13,7 @@ import { cellAtOffset } from '../../logic/tableCursor.js';
 import { FormulaPanel } from '../formula/FormulaPanel.js';
 import { TableGridPanel } from '../grid/TableGridPanel.js';
 import { PageCrop } from '../PageCrop.js';
-import { useEditorState } from './useEditorState.js';
+import { useEditorState } from '../../state/useEditorState.js';
 
 export interface PageImage {
   url: string;

@@ -9,12 +9,12 @@ import { replaceText, type MarkdownEditorInstance } from '../../editor/editorEdi
 import { useTheme, setThemePreference, type ThemePreference } from '../../state/theme.js';
 import { ConfidenceStatus } from '../confidence/ConfidenceStatus.js';
 import { ConfidenceTints } from '../confidence/ConfidenceTints.js';
-import { useConfidenceMarks } from '../confidence/useConfidenceMarks.js';
+import { useConfidenceMarks } from '../../state/useConfidenceMarks.js';
 import { ChangesPanel } from '../history/ChangesPanel.js';
 import { LiveReadingView } from '../live/LiveReadingView.js';
-import { describeSpeed, useLiveReading } from '../live/useLiveReading.js';
+import { describeSpeed, useLiveReading } from '../../state/useLiveReading.js';
 import { CommandPalette } from '../palette/CommandPalette.js';
-import { useToolKeys } from '../palette/useToolKeys.js';
+import { useToolKeys } from '../../state/useToolKeys.js';
 import { workspaceCommands, type WorkspaceActions } from '../palette/workspaceCommands.js';
 import { engineLabel } from '../StatusBar.js';
 

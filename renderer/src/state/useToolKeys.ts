@@ -3,8 +3,8 @@
  * palette, F8 / Shift+F8 go to the next / previous low-confidence word (the keys are in logic/keymap.ts).
  */
 import { useEffect, useRef } from 'react';
-import { commandForKey, type KeyHandlers } from '../../logic/keymap.js';
-import { keyContext } from '../keyContext.js';
+import { commandForKey, type KeyHandlers } from '../logic/keymap.js';
+import { keyContext } from './keyContext.js';
 
 interface ToolKeys {
   onPalette(): void;

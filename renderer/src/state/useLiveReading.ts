@@ -3,8 +3,8 @@
  * page, kept from the first event of a reading until the next reading of that page starts.
  */
 import { useState } from 'react';
-import type { PageReading } from '../../../../app/contract/events.js';
-import { useContractEvent } from '../../state/contractContext.js';
+import type { PageReading } from '../../../app/contract/events.js';
+import { useContractEvent } from './contractContext.js';
 
 export interface LiveText {
   text: string;

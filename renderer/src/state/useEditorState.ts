@@ -4,7 +4,7 @@
  * see every keystroke (the editing session's `liveText` is throttled for the preview).
  */
 import { useEffect, useState } from 'react';
-import type { MarkdownEditorInstance } from '../../editor/editorEdits.js';
+import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 
 export interface EditorState {
   text: string;

@@ -5,11 +5,11 @@
  * counts the marks not yet looked at.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Extraction } from '../../../../app/model/extraction.js';
-import { rangeOf, selectAndReveal, type MarkdownEditorInstance } from '../../editor/editorEdits.js';
-import { monaco } from '../../editor/monacoSetup.js';
-import { confidenceMarks, neighbourMark, type ConfidenceMark } from '../../logic/confidenceMarks.js';
-import { mapSpansThroughEdit } from '../../logic/spanMap.js';
+import type { Extraction } from '../../../app/model/extraction.js';
+import { rangeOf, selectAndReveal, type MarkdownEditorInstance } from '../editor/editorEdits.js';
+import { monaco } from '../editor/monacoSetup.js';
+import { confidenceMarks, neighbourMark, type ConfidenceMark } from '../logic/confidenceMarks.js';
+import { mapSpansThroughEdit } from '../logic/spanMap.js';
 
 const thresholdKey = 'recto.confidenceThreshold';
 /**
