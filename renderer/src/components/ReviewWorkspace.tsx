@@ -1,40 +1,31 @@
 /**
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
- * Owns the page selection and the link between boxes and text (box → cursor, cursor → box).
+ * Places what the page selection (usePageSelection) and the link between boxes and text (useBoxCursorLink) hold.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ImportResult } from '../../../app/contract/methods.js';
-import type { Span } from '../../../app/model/extraction.js';
+import { useState } from 'react';
 import type { ReviewStatus } from '../../../app/model/page.js';
-import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
 import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
-import { elementAtOffset } from '../logic/spanMap.js';
-import { useClient, useConnection, useConnectionState, useContractEvent, useOnReconnect } from '../state/contractContext.js';
-import { PageDataCache } from '../state/pageDataCache.js';
+import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
+import { useBoxCursorLink } from '../state/useBoxCursorLink.js';
 import { useDocuments } from '../state/useDocuments.js';
-import { useEditingSession } from '../state/useEditingSession.js';
-import { useImport } from '../state/useImport.js';
-import { usePageReview } from '../state/usePageReview.js';
+import { useImportAndOpen } from '../state/useImportAndOpen.js';
+import { usePageSelection, usePrefetchAhead } from '../state/usePageSelection.js';
+import { useReread } from '../state/useReread.js';
 import { DocumentRail } from './DocumentRail.js';
 import { EditorPane, type EditorTab } from './EditorPane.js';
 import { EngineMenu } from './EngineMenu.js';
 import { ImportActivity, ImportBanner } from './ImportBanner.js';
-import { MarkdownEditor } from './MarkdownEditor.js';
+import { LinkedMarkdownEditor } from './LinkedMarkdownEditor.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
 import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
-import { useFileDrop } from '../state/useFileDrop.js';
 import { useReviewKeys } from '../state/useReviewKeys.js';
 import { useFieldsPane } from './fields/useFieldsPane.js';
-import { CursorPanels } from './tools/CursorPanels.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
 import { ReviewerNamePrompt } from './approval/ReviewerNamePrompt.js';
 import { approve } from './approval/approvalGate.js';
-
-/** A re-read's live view stays at least this long, even when the engine was faster. */
-const REREAD_MIN_SHOWN_MS = 800;
 
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
@@ -61,98 +52,25 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
   const { documents, error: documentsError, reload: reloadDocuments } = useDocuments();
-  const [pageId, setPageId] = useState<string | null>(null);
-  const pageData = useMemo(() => new PageDataCache(client), [client]);
-  useContractEvent('page.updated', ({ pageId: updated, documentId }) => pageData.pageUpdated(updated, documentId));
-  useContractEvent('documents.changed', () => pageData.clear());
-  useOnReconnect(() => pageData.clear());
-  const { review, error: reviewError, reload: reloadReview } = usePageReview(pageId, pageData);
-  const session = useEditingSession(review, reloadReview);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [hoveredId, setHoveredId] = useState<string | null>(null);
-  const [followSelection, setFollowSelection] = useState(false);
-  const [reveal, setReveal] = useState<{ span: Span; serial: number } | null>(null);
+  const { pageId, navigation, goTo, step, pageData, review, reviewError, reloadReview, session } = usePageSelection({
+    documents,
+    active,
+    openRequest,
+    onSavedWhileHidden,
+    onPageShown,
+  });
   const [tab, setTab] = useState<EditorTab>('markdown');
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
 
-  useEffect(() => {
-    if (documents) setPageId((current) => keepOrFirstPage(documents, current));
-  }, [documents]);
-
-  const goTo = useCallback(
-    (target: string | null) => {
-      if (!target || target === pageId) return;
-      session.flushThen(() => {
-        setPageId(target);
-        setSelectedId(null);
-        setHoveredId(null);
-        setReveal(null);
-      });
-    },
-    [pageId, session],
-  );
-  const step = useCallback((delta: number) => goTo(neighbourPage(documents ?? [], pageId, delta)), [documents, goTo, pageId]);
-
-  const onImported = useCallback(
-    (result: ImportResult) => {
-      void reloadDocuments();
-      const firstPage = result.imported[0]?.pages[0]?.id;
-      if (firstPage) goTo(firstPage);
-    },
-    [goTo, reloadDocuments],
-  );
-  const imports = useImport(onImported);
-  const dragging = useFileDrop((files) => void imports.importFiles(files));
+  const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
   useReviewKeys(
     { onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow(), onBack: () => window.history.back(), onForward: () => window.history.forward() },
     active,
   );
-  const onPageShownLatest = useRef(onPageShown);
-  onPageShownLatest.current = onPageShown;
-  useEffect(() => onPageShownLatest.current?.(pageId), [pageId]);
-
-  // Opening a page from the curation view.
-  const goToLatest = useRef(goTo);
-  goToLatest.current = goTo;
-  useEffect(() => {
-    if (openRequest) goToLatest.current(openRequest.pageId);
-  }, [openRequest]);
-
-  // Leaving for another view saves what is pending, so that view sees the correction.
-  const onSavedWhileHiddenLatest = useRef(onSavedWhileHidden);
-  onSavedWhileHiddenLatest.current = onSavedWhileHidden;
-  const saveNow = session.saveNow;
-  useEffect(() => {
-    if (!active) void saveNow().then(() => onSavedWhileHiddenLatest.current());
-  }, [active, saveNow]);
 
   const extraction = review?.extraction ?? null;
-  // Elements with their spans moved along with the analyst's edits.
-  const elements = useMemo(
-    () => (extraction?.elements ?? []).map((element, index) => ({ ...element, span: session.spans[index] ?? element.span })),
-    [extraction, session.spans],
-  );
-  const spanOf = (id: string | null) => elements.find((element) => element.id === id)?.span ?? null;
-
-  const onCursor = useCallback(
-    (offset: number) => {
-      setSelectedId(elementAtOffset(elements, offset)?.id ?? null);
-      setFollowSelection(true);
-    },
-    [elements],
-  );
-  const onBoxSelect = useCallback(
-    (id: string) => {
-      setSelectedId(id);
-      setFollowSelection(false);
-      const span = elements.find((element) => element.id === id)?.span;
-      if (span && span[1] > span[0]) {
-        setTab('markdown');
-        setReveal((previous) => ({ span, serial: (previous?.serial ?? 0) + 1 }));
-      }
-    },
-    [elements],
-  );
+  const link = useBoxCursorLink({ extraction, spans: session.spans, navigation, onShowText: () => setTab('markdown') });
+  const { elements } = link;
 
   const setReviewStatus = async (status: ReviewStatus) => {
     if (!pageId) return;
@@ -161,33 +79,10 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     reloadReview();
     void reloadDocuments();
   };
-  // A re-read shows the live reading view from the request until its job ends, with any engine: a fast one (a text
-  // layer) may read the page between two refetches of its status, which alone would never show it being read.
-  const [rereading, setRereading] = useState<{ pageId: string; jobId: string | null; since: number } | null>(null);
-  const finishedJobs = useRef(new Set<string>());
-  const endRereading = useCallback((jobId: string | null) => {
-    setRereading((current) => {
-      if (!current || (jobId !== null && current.jobId !== jobId)) return current;
-      // Seen for a moment at least, so a re-read that took 0.3 s is not a flicker the analyst cannot read.
-      const left = current.since + REREAD_MIN_SHOWN_MS - performance.now();
-      if (left > 0) setTimeout(() => setRereading((now) => (now === current ? null : now)), left);
-      return left > 0 ? current : null;
-    });
-  }, []);
-  useContractEvent('job.progress', ({ jobId, state }) => {
-    if (state === 'running') return;
-    finishedJobs.current.add(jobId);
-    endRereading(jobId);
-  });
-  const reread = async (engine?: string) => {
-    if (!pageId) return;
-    setRereading({ pageId, jobId: null, since: performance.now() });
-    const reply = await client.call('pages.reread', { pageId, engine }).catch(() => null);
-    if (!reply || finishedJobs.current.has(reply.jobId)) endRereading(null);
-    else setRereading((current) => (current && current.pageId === pageId ? { ...current, jobId: reply.jobId } : current));
+  const { rereading, reread } = useReread(pageId, () => {
     reloadReview();
     void reloadDocuments();
-  };
+  });
 
   const fieldsPane = useFieldsPane({
     pageId,
@@ -205,7 +100,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const tools = useReviewTools({
     editor: editorInstance,
     review,
-    rereading: rereading !== null && rereading.pageId === pageId,
+    rereading,
     active,
     hasText: session.content !== null,
     saveNow: session.saveNow,
@@ -231,18 +126,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
     : '';
   const hasText = session.content !== null;
 
-  // Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead.
-  const shownPageId = review?.page.id ?? null;
-  const nextNeedingAttention = fieldsPane.nextNeedingAttention;
-  useEffect(() => {
-    if (!shownPageId || !documents) return;
-    pageData.prefetch([
-      neighbourPage(documents, shownPageId, 1),
-      neighbourPage(documents, shownPageId, -1),
-      nextNeedingAttention,
-      neighbourPage(documents, shownPageId, 2),
-    ]);
-  }, [pageData, documents, shownPageId, nextNeedingAttention]);
+  usePrefetchAhead(pageData, documents, review?.page.id ?? null, fieldsPane.nextNeedingAttention);
 
   return (
     <div className="workspace" hidden={!active}>
@@ -268,11 +152,11 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           pageHeight={review?.page.height ?? 1}
           boxSpace={extraction ? extraction.page : null}
           elements={elements}
-          selectedId={selectedId}
-          hoveredId={hoveredId}
-          followSelection={followSelection}
-          onHover={setHoveredId}
-          onSelect={onBoxSelect}
+          selectedId={link.selectedId}
+          hoveredId={link.hoveredId}
+          followSelection={link.followSelection}
+          onHover={link.setHoveredId}
+          onSelect={link.onBoxSelect}
           title={title}
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
@@ -296,28 +180,16 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
           readingActive={readingActive}
           engineMenu={<EngineMenu pageId={pageId} onReread={(engine) => void reread(engine)} />}
           editor={
-            <div className="editor-split">
-            <div className="editor-host">
-            <MarkdownEditor
-              onEditor={setEditorInstance}
+            <LinkedMarkdownEditor
+              link={link}
               content={session.content}
-              readOnly={!hasText}
               onChange={session.onChange}
-              onCursor={onCursor}
-              selectedSpan={spanOf(selectedId)}
-              hoveredSpan={spanOf(hoveredId)}
-              reveal={reveal}
-              hidden={!hasText || tab !== 'markdown'}
+              shown={hasText && tab === 'markdown'}
+              hasText={hasText}
+              editor={editorInstance}
+              onEditor={setEditorInstance}
+              image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
             />
-            </div>
-            {hasText && tab === 'markdown' && (
-              <CursorPanels
-                editor={editorInstance}
-                elements={elements}
-                image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
-              />
-            )}
-            </div>
           }
           preview={<MarkdownPreview text={session.liveText} />}
           changes={tools.changesPanel}
@@ -332,7 +204,7 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
         revisionCount={review?.page.revisionCount ?? null}
         correctedFields={fieldsPane.fields.corrected.size}
         connection={connectionState}
-        selectedElement={elements.find((element) => element.id === selectedId) ?? null}
+        selectedElement={link.selectedElement}
         extra={tools.statusItems}
       />
       {tools.overlay}

@@ -1,0 +1,87 @@
+/**
+ * Which page the review screen shows, and moving between pages: the page's data (its review, asked for ahead in a
+ * cache shared with the fields), its editing session, and the ways to another page (the rail, Alt+↑/↓, another view's
+ * request, an import). Leaving a page first saves its pending text; `navigation` counts the moves, so that what
+ * belongs to one page (a selected box) is dropped with it (useBoxCursorLink).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DocumentSummary } from '../../../app/model/page.js';
+import { keepOrFirstPage, neighbourPage } from '../logic/pageNavigation.js';
+import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import { PageDataCache } from './pageDataCache.js';
+import { useEditingSession } from './useEditingSession.js';
+import { usePageReview } from './usePageReview.js';
+
+interface PageSelectionOptions {
+  documents: DocumentSummary[] | null;
+  /** False while another view is shown: leaving for it saves what is pending. */
+  active: boolean;
+  /** A page another view asked to open; `serial` makes asking for the same page twice count. */
+  openRequest: { pageId: string; serial: number } | null;
+  /** Pending text was saved after the workspace was hidden. */
+  onSavedWhileHidden(): void;
+  /** The page on screen changed. */
+  onPageShown?(pageId: string | null): void;
+}
+
+export function usePageSelection({ documents, active, openRequest, onSavedWhileHidden, onPageShown }: PageSelectionOptions) {
+  const client = useClient();
+  const [pageId, setPageId] = useState<string | null>(null);
+  const [navigation, setNavigation] = useState(0);
+  const pageData = useMemo(() => new PageDataCache(client), [client]);
+  useContractEvent('page.updated', ({ pageId: updated, documentId }) => pageData.pageUpdated(updated, documentId));
+  useContractEvent('documents.changed', () => pageData.clear());
+  useOnReconnect(() => pageData.clear());
+  const { review, error: reviewError, reload: reloadReview } = usePageReview(pageId, pageData);
+  const session = useEditingSession(review, reloadReview);
+
+  useEffect(() => {
+    if (documents) setPageId((current) => keepOrFirstPage(documents, current));
+  }, [documents]);
+
+  const goTo = useCallback(
+    (target: string | null) => {
+      if (!target || target === pageId) return;
+      session.flushThen(() => {
+        setPageId(target);
+        setNavigation((count) => count + 1);
+      });
+    },
+    [pageId, session],
+  );
+  const step = useCallback((delta: number) => goTo(neighbourPage(documents ?? [], pageId, delta)), [documents, goTo, pageId]);
+
+  const onPageShownLatest = useRef(onPageShown);
+  onPageShownLatest.current = onPageShown;
+  useEffect(() => onPageShownLatest.current?.(pageId), [pageId]);
+
+  // Opening a page from the curation view.
+  const goToLatest = useRef(goTo);
+  goToLatest.current = goTo;
+  useEffect(() => {
+    if (openRequest) goToLatest.current(openRequest.pageId);
+  }, [openRequest]);
+
+  // Leaving for another view saves what is pending, so that view sees the correction.
+  const onSavedWhileHiddenLatest = useRef(onSavedWhileHidden);
+  onSavedWhileHiddenLatest.current = onSavedWhileHidden;
+  const saveNow = session.saveNow;
+  useEffect(() => {
+    if (!active) void saveNow().then(() => onSavedWhileHiddenLatest.current());
+  }, [active, saveNow]);
+
+  return { pageId, navigation, goTo, step, pageData, review, reviewError, reloadReview, session };
+}
+
+/** Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead. */
+export function usePrefetchAhead(pageData: PageDataCache, documents: DocumentSummary[] | null, shownPageId: string | null, nextNeedingAttention: string | null): void {
+  useEffect(() => {
+    if (!shownPageId || !documents) return;
+    pageData.prefetch([
+      neighbourPage(documents, shownPageId, 1),
+      neighbourPage(documents, shownPageId, -1),
+      nextNeedingAttention,
+      neighbourPage(documents, shownPageId, 2),
+    ]);
+  }, [pageData, documents, shownPageId, nextNeedingAttention]);
+}
