@@ -6,7 +6,7 @@ import type { Element } from '../../../app/model/extraction.js';
 import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
 import { ElementOverlay } from './ElementOverlay.js';
 import { shortcutOf } from '../logic/keymap.js';
-import { isMac } from '../state/useToolKeys.js';
+import { isMac } from '../state/keyContext.js';
 
 interface PageViewerProps {
   imageUrl: string | null;

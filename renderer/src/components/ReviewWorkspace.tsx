@@ -19,7 +19,7 @@ import { LinkedMarkdownEditor } from './LinkedMarkdownEditor.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
 import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
-import { useReviewKeys } from '../state/useReviewKeys.js';
+import { useCommandKeys } from '../state/useCommandKeys.js';
 import { useFieldsPane } from './fields/useFieldsPane.js';
 import { useReviewTools } from './tools/useReviewTools.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
@@ -63,8 +63,9 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
 
   const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
-  useReviewKeys(
-    { onPrevious: () => step(-1), onNext: () => step(1), onSave: () => void session.saveNow(), onBack: () => window.history.back(), onForward: () => window.history.forward() },
+  useCommandKeys(
+    'review',
+    { 'previous-page': () => step(-1), 'next-page': () => step(1), save: () => void session.saveNow(), 'history-back': () => window.history.back(), 'history-forward': () => window.history.forward() },
     active,
   );
 

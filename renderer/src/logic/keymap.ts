@@ -64,11 +64,11 @@ export const reviewKeymap = [
 
 export type KeyCommand = (typeof reviewKeymap)[number]['command'];
 
-/** Which listener handles which commands (each bound command in exactly one group). */
+/** Which listener handles which commands (each bound command in exactly one group; each group bound by useCommandKeys but the field cell's). */
 export const keyGroups = {
-  /** useReviewKeys: paging and saving. */
+  /** The workspace: paging and saving. */
   review: ['previous-page', 'next-page', 'history-back', 'history-forward', 'save'],
-  /** useToolKeys: the review tools. */
+  /** useReviewTools: the review tools. */
   tools: ['palette', 'next-unsure', 'previous-unsure'],
   /** useFieldsPane: the invoice review. */
   fieldsPane: ['approve-next', 'reject', 'next-attention', 'previous-attention', 'next-failing-rule', 'focus-fields', 'undo-field', 'shortcuts'],

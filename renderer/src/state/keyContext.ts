@@ -14,3 +14,6 @@ export function keyContext(target: EventTarget | null): KeyContext {
     inFieldsPanel: target instanceof HTMLElement && target.closest('.fields-panel') !== null,
   };
 }
+
+/** Shortcuts print ⌘ and ⌥ on a Mac (the keymap's `command` is Ctrl elsewhere). */
+export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

@@ -10,7 +10,7 @@ import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
 import { shortcutOf } from '../../logic/keymap.js';
-import { isMac } from '../../state/useToolKeys.js';
+import { isMac } from '../../state/keyContext.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
 import { summarizeFailures, xmlDisagreements } from '../../logic/fields/failureSummary.js';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { chordsLabel, reviewKeymap } from '../../logic/keymap.js';
-import { isMac } from '../../state/useToolKeys.js';
+import { isMac } from '../../state/keyContext.js';
 
 export function ShortcutSheet({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);

@@ -18,9 +18,9 @@ import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
 import { useFieldsWidth } from './useFieldsWidth.js';
 import { pageMarks } from '../../logic/pageMarks.js';
-import { commandForKey, shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
-import { keyContext } from '../../state/keyContext.js';
-import { isMac } from '../../state/useToolKeys.js';
+import { shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
+import { isMac } from '../../state/keyContext.js';
+import { useCommandKeys } from '../../state/useCommandKeys.js';
 import { approve } from '../approval/approvalGate.js';
 import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
 import { DuplicateLinks } from '../approval/DuplicateLinks.js';
@@ -130,33 +130,6 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('.field-value')?.focus());
   }, []);
 
-  // Keys, in the capture phase like useReviewKeys, so Monaco does not take them first.
-  const latest = useRef({ setStatus, goToNextNeedingAttention, goToPreviousNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog });
-  latest.current = { setStatus, goToNextNeedingAttention, goToPreviousNeedingAttention, nextFailingRule, focusFields, undo: fields.undo, dialog };
-  useEffect(() => {
-    if (!active) return;
-    const run: KeyHandlers<'fieldsPane'> = {
-      'approve-next': () => void latest.current.setStatus('approved'),
-      reject: () => setDialog('reject'),
-      'next-attention': () => latest.current.goToNextNeedingAttention(),
-      'previous-attention': () => latest.current.goToPreviousNeedingAttention(),
-      'next-failing-rule': () => latest.current.nextFailingRule(),
-      'focus-fields': () => latest.current.focusFields(),
-      'undo-field': () => void latest.current.undo(),
-      shortcuts: () => setDialog('shortcuts'),
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (latest.current.dialog) return;
-      const command = commandForKey('fieldsPane', event, keyContext(event.target));
-      if (!command) return;
-      event.preventDefault();
-      event.stopPropagation();
-      run[command]();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [active]);
-
   const extraction = review?.extraction ?? null;
   const overlay: ReactNode =
     extraction && fields.engine ? (
@@ -234,7 +207,8 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     ) : null;
 
   const marks = useMemo(() => pageMarks(queue.items), [queue.items]);
-  // The same actions as the keys, for the command palette (one keymap: the palette prints their keys).
+  // The actions of the keys, also the command palette's (one keymap: the palette prints their keys). While a dialog
+  // is open its keys are its own.
   const commands = {
     'approve-next': () => void setStatus('approved'),
     reject: () => setDialog('reject'),
@@ -245,5 +219,6 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     'undo-field': () => void fields.undo(),
     shortcuts: () => setDialog('shortcuts'),
   } satisfies KeyHandlers<'fieldsPane'>;
+  useCommandKeys('fieldsPane', commands, active && dialog === null);
   return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage, pageMarks: marks, commands };
 }

@@ -7,7 +7,7 @@ import { setThemePreference, toggleTheme } from '../../state/theme.js';
 import type { EditorTab } from '../EditorPane.js';
 import type { Command } from './CommandPalette.js';
 import { shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
-import { isMac } from '../../state/useToolKeys.js';
+import { isMac } from '../../state/keyContext.js';
 
 export interface WorkspaceActions {
   hasPage: boolean;

@@ -14,7 +14,7 @@ import { ChangesPanel } from '../history/ChangesPanel.js';
 import { LiveReadingView } from '../live/LiveReadingView.js';
 import { describeSpeed, useLiveReading } from '../../state/useLiveReading.js';
 import { CommandPalette } from '../palette/CommandPalette.js';
-import { useToolKeys } from '../../state/useToolKeys.js';
+import { useCommandKeys } from '../../state/useCommandKeys.js';
 import { workspaceCommands, type WorkspaceActions } from '../palette/workspaceCommands.js';
 import { engineLabel } from '../StatusBar.js';
 
@@ -49,7 +49,7 @@ export function useReviewTools({ editor, review, rereading, active, hasText, sav
   const status = review?.page.status;
   const reading = status === 'reading' || (status === 'pending' && live !== null) || rereading;
   const { preference } = useTheme();
-  useToolKeys({ onPalette: () => setPaletteOpen(true), onMark: (direction) => confidence.next(direction) }, active && !paletteOpen);
+  useCommandKeys('tools', { palette: () => setPaletteOpen(true), 'next-unsure': () => confidence.next(1), 'previous-unsure': () => confidence.next(-1) }, active && !paletteOpen);
 
   const restore = (text: string) => {
     const model = editor?.getModel();
