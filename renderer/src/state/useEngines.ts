@@ -1,34 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { EngineChoice } from '../../../app/contract/methods.js';
-import { useClient, useOnReconnect } from './contractContext.js';
+import { useClient } from './contractContext.js';
+import { useContractQuery } from './useContractQuery.js';
+
+/** Before the first answer, and after a failure (the rest of the screen reports connection problems). */
+const noEngines = { engines: [] as EngineChoice[], selected: null as string | null };
 
 /** The engines the main side offers and the one new imports use (a setting). */
 export function useEngines() {
   const client = useClient();
-  const [engines, setEngines] = useState<EngineChoice[]>([]);
-  const [selected, setSelected] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const [list, settings] = await Promise.all([client.call('engines.list', {}), client.call('settings.get', {})]);
-      setEngines(list);
-      setSelected(settings.engine);
-    } catch {
-      // The menu stays empty; the rest of the screen reports connection problems.
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useOnReconnect(() => void reload());
+  const { data, setData } = useContractQuery(
+    async (contract) => {
+      const [list, settings] = await Promise.all([contract.call('engines.list', {}), contract.call('settings.get', {})]);
+      return { engines: list, selected: settings.engine };
+    },
+    { initial: noEngines },
+  );
+  const { engines, selected } = data;
 
   const choose = useCallback(
     async (engine: string) => {
       const settings = await client.call('settings.set', { engine });
-      setSelected(settings.engine);
+      setData((current) => ({ ...current, selected: settings.engine }));
     },
-    [client],
+    [client, setData],
   );
 
   return { engines, selected, choose };

@@ -1,28 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { JobProgress } from '../../../app/contract/events.js';
 import type { EvaluationResult, EvaluationStart } from '../../../app/contract/evaluation.js';
-import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import { useClient, useContractEvent } from './contractContext.js';
+import { useContractQuery } from './useContractQuery.js';
 
 /** The open project's latest evaluation, the one running (its progress), and starting or cancelling one. */
 export function useEvaluation() {
   const client = useClient();
-  const [result, setResult] = useState<EvaluationResult | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [progress, setProgress] = useState<JobProgress | null>(null);
+  // One error line for the latest result, a start and a failed run: a later answer does not clear a run's failure.
   const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setResult(await client.call('evaluation.latest', {}));
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useOnReconnect(() => void reload());
+  const { data: result, reload } = useContractQuery<EvaluationResult | null>((contract) => contract.call('evaluation.latest', {}), { onError: setError });
 
   useContractEvent('job.progress', (event) => {
     if (event.jobId !== jobId) return;

@@ -1,28 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { SupplierSummaryWire } from '../../../app/contract/suppliers.js';
-import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import { useClient } from './contractContext.js';
+import { useContractQuery } from './useContractQuery.js';
+
+const noSuppliers: SupplierSummaryWire[] = [];
 
 /** The open project's supplier memory: its suppliers, and rename / merge / forget (each reloads the list). */
 export function useSuppliers() {
   const client = useClient();
-  const [suppliers, setSuppliers] = useState<SupplierSummaryWire[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setSuppliers(await client.call('suppliers.list', {}));
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useOnReconnect(() => void reload());
   // A correction teaches memory: the list follows the review screen's saves.
-  useContractEvent('page.updated', () => void reload());
+  const {
+    data: suppliers,
+    error,
+    reload,
+    setError,
+  } = useContractQuery((contract) => contract.call('suppliers.list', {}), { refetchOn: ['page.updated'], initial: noSuppliers });
 
   const act = useCallback(
     async (run: () => Promise<unknown>) => {
