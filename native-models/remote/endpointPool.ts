@@ -4,17 +4,7 @@
  * is over while the others take its pages, and a page's retry prefers an endpoint it has not failed on. When every
  * slot is taken, requests wait in arrival order. Counters per endpoint feed the progress line and the engine run.
  */
-
-export interface EndpointHealth {
-  url: string;
-  capacity: number;
-  inFlight: number;
-  /** Pages this endpoint answered. */
-  answered: number;
-  /** Attempts that failed here (each retry counts). */
-  errors: number;
-  lastError: string | null;
-}
+import type { EndpointStatus } from '../../app/model/engine.js';
 
 export interface EndpointLease {
   readonly url: string;
@@ -24,7 +14,7 @@ export interface EndpointLease {
 
 export type ReleaseOutcome = 'answered' | 'cancelled' | { error: string; restMs: number };
 
-interface Slot extends EndpointHealth {
+interface Slot extends EndpointStatus {
   restingUntil: number;
 }
 
@@ -58,7 +48,7 @@ export class EndpointPool {
     return this.slots.reduce((sum, slot) => sum + slot.capacity, 0);
   }
 
-  health(): EndpointHealth[] {
+  health(): EndpointStatus[] {
     return this.slots.map(({ restingUntil: _resting, ...health }) => ({ ...health }));
   }
 

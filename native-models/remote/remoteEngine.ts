@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Engine, EngineDescriptor, EndpointStatus, PageInput, ReadOptions } from '../../app/model/engine.js';
 import type { Extraction } from '../../app/model/extraction.js';
-import { parseGroundingOutput } from '../../app/grounding/groundingParser.js';
+import { groundedExtraction } from '../../app/grounding/groundedExtraction.js';
 import { chatAttempt, chatCompletionsUrl, firstListedModel, modelsUrl, type ChatAnswer } from './chatClient.js';
 import { pageChatRequest } from './chatRequest.js';
 import { endpointForStorage, scrubSecrets } from '../../app/model/secrets.js';
@@ -180,16 +180,13 @@ export class RemoteEngine implements Engine {
     run: { endpoint: string; model: string; attempts: number; queuedMs: number; start: number; stream: boolean },
     options: ReadOptions,
   ): Extraction {
-    const grounding = parseGroundingOutput(answer.text, { width: input.width, height: input.height });
-    const warnings = [...grounding.warnings];
     const hitMaxTokens = answer.finishReason === 'length';
-    if (hitMaxTokens) warnings.push(`the server stopped at its token limit: probable repetition`);
     const tokens = answer.usage?.completion_tokens;
-    const durationMs = performance.now() - run.start;
-    const extraction: Extraction = {
-      markdown: grounding.markdown,
-      elements: grounding.elements,
+    const extraction = groundedExtraction({
+      text: answer.text,
       page: { width: input.width, height: input.height },
+      startedAt: run.start,
+      stoppedShort: hitMaxTokens ? `the server stopped at its token limit: probable repetition` : undefined,
       engine: {
         id: REMOTE_ENGINE_ID,
         name: `${answer.model || run.model} (remote)`,
@@ -209,12 +206,10 @@ export class RemoteEngine implements Engine {
         },
       },
       stats: {
-        durationMs,
         ...(tokens !== undefined ? { tokens, tokensPerSecond: answer.timings.totalMs > 0 ? (tokens / answer.timings.totalMs) * 1000 : 0 } : {}),
         hitMaxTokens,
       },
-      warnings,
-    };
+    });
     options.onEvent?.({ type: 'stats', stats: extraction.stats });
     return extraction;
   }

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Engine, EngineDescriptor, PageInput, ReadOptions } from '../../../app/model/engine.js';
 import type { Extraction } from '../../../app/model/extraction.js';
-import { parseGroundingOutput } from '../../../app/grounding/groundingParser.js';
+import { groundedExtraction } from '../../../app/grounding/groundedExtraction.js';
 import type { ImageModeName } from '../preprocess/imageModes.js';
 import type { ProviderPreference } from '../runtime/onnxRuntime.js';
 import type { FromWorker, ToWorker, WorkerInit } from './engineProtocol.js';
@@ -53,14 +53,12 @@ export class VlmEngine implements Engine {
   async read(input: PageInput, options: ReadOptions = {}): Promise<Extraction> {
     const start = performance.now();
     const { result, info, settings } = await this.decode(input.imagePath, input.label, {}, options);
-    const grounding = parseGroundingOutput(result.text, { width: input.width, height: input.height });
-    const warnings = [...info.warnings, ...grounding.warnings];
-    if (result.hitMaxTokens) warnings.push(`decoding stopped at ${settings.maxNewTokens} tokens: probable repetition`);
-    const durationMs = performance.now() - start;
-    const extraction: Extraction = {
-      markdown: grounding.markdown,
-      elements: grounding.elements,
+    const extraction = groundedExtraction({
+      text: result.text,
       page: { width: input.width, height: input.height },
+      startedAt: start,
+      warnings: info.warnings,
+      stoppedShort: result.hitMaxTokens ? `decoding stopped at ${settings.maxNewTokens} tokens: probable repetition` : undefined,
       engine: {
         id: VLM_ENGINE_ID,
         name: `${info.name} (${settings.decoder === 'fastmtp' ? `FastMTP K=${settings.draftDepth}` : 'greedy'})`,
@@ -71,14 +69,12 @@ export class VlmEngine implements Engine {
         settings: { ...settings, visualTokens: result.visualTokens, promptTokens: result.promptTokens },
       },
       stats: {
-        durationMs,
         tokens: result.tokens,
         tokensPerSecond: result.decodeMs > 0 ? (result.tokens / result.decodeMs) * 1000 : 0,
         ...(result.meanAcceptedLength !== undefined ? { meanAcceptedLength: result.meanAcceptedLength, acceptancePerPosition: result.acceptancePerPosition } : {}),
         hitMaxTokens: result.hitMaxTokens,
       },
-      warnings,
-    };
+    });
     options.onEvent?.({ type: 'stats', stats: extraction.stats });
     return extraction;
   }
