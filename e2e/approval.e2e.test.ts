@@ -5,15 +5,14 @@
  * standalone XML is flagged as a duplicate naming the other; the payment fields and the XML's line items stand in the
  * fields panel. Screenshots in e2e-artifacts/approval-*.png.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
 import { openCuration } from './support/curationPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
-import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { openPage } from './support/reviewPage.js';
+import { openReadProject, type ReadProject } from './support/readProject.js';
+import { makeHome } from './support/rectoServer.js';
 
 const mismatch = testdata('einvoices/pdfs/acme_invoice-42_ZUGFeRD.pdf');
 const rentalPdf = testdata('einvoices/pdfs/EN16931_Miete.pdf');
@@ -23,26 +22,16 @@ noteTestdataSkip('the approval and duplicate tests (einvoices/)');
 const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(artifactsDir, `approval-${name}.png`) });
 
 describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fields', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let session: ReadProject;
   let page: Page;
   const home = makeHome();
   const projectFile = path.join(home, 'approval.recto');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(recto.url);
-    await createProjectThroughWelcome(page, projectFile);
-    await page.getByTestId('import-input').setInputFiles([mismatch, rentalPdf, rentalXml]);
-    await waitForPagesRead(page, 4);
+    session = await openReadProject({ home, projectFile, files: [mismatch, rentalPdf, rentalXml], pages: 4, viewport: { width: 1440, height: 900 } });
+    page = session.page;
   }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('asks once for the reviewer name', async () => {
     await page.getByTestId('reviewer-name-prompt').waitFor();

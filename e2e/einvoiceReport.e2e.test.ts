@@ -3,39 +3,28 @@
  * analyst's wrong amount due makes BR-CO-16 fire, grouped under that field, and the page joins the needs-attention
  * queue; clicking the group selects the field and its box on the page. Screenshot in e2e-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
 import { editField, fieldValue } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
-import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { openPage } from './support/reviewPage.js';
+import { openReadProject, type ReadProject } from './support/readProject.js';
+import { makeHome } from './support/rectoServer.js';
 
 const rental = testdata('einvoices/pdfs/EN16931_Miete.pdf');
 noteTestdataSkip('the e-invoice validation report tests (einvoices/)');
 
 describe.skipIf(!hasTestdata)('the e-invoice validation report beside the page', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let session: ReadProject;
   let page: Page;
   const home = makeHome();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(recto.url);
-    await createProjectThroughWelcome(page, path.join(home, 'einvoice.recto'));
-    await page.getByTestId('import-input').setInputFiles([rental]);
-    await waitForPagesRead(page, 1);
+    session = await openReadProject({ home, projectFile: path.join(home, 'einvoice.recto'), files: [rental], pages: 1, viewport: { width: 1600, height: 1000 } });
+    page = session.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('re-validates while a field is typed, before it is saved, and reverts when the edit is cancelled', async () => {
     await openPage(page, 'EN16931_Miete.pdf');

@@ -6,14 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
 import { curationRows, exportFromUi, openCuration } from './support/curationPage.js';
 import { editField, fieldText, fieldValue, rule, ruleStatus, shootSizes, shownPageId } from './support/fieldsPage.js';
-import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
-import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
+import { openPage } from './support/reviewPage.js';
+import { openReadProject, type ReadProject } from './support/readProject.js';
+import { makeHome } from './support/rectoServer.js';
 
 const physio = testdata('einvoices/pdfs/EN16931_Physiotherapeut.pdf');
 const rental = testdata('einvoices/pdfs/EN16931_Miete.pdf');
@@ -24,8 +24,7 @@ interface Truth {
 }
 
 describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let session: ReadProject;
   let page: Page;
   const home = makeHome();
   const projectFile = path.join(home, 'invoices.recto');
@@ -33,20 +32,11 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
   const physioTruth = truth['EN16931_Physiotherapeut.pdf']?.fields;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(recto.url);
-    await createProjectThroughWelcome(page, projectFile);
-    await page.getByTestId('import-input').setInputFiles([physio, rental]);
-    const statuses = await waitForPagesRead(page, 3);
-    expect(statuses.every((status) => status === 'done')).toBe(true);
+    session = await openReadProject({ home, projectFile, files: [physio, rental], pages: 3, viewport: { width: 1440, height: 900 } });
+    page = session.page;
+    expect(session.statuses.every((status) => status === 'done')).toBe(true);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('lists the invoice number and total; clicking the total highlights its box', async () => {
     await openPage(page, 'EN16931_Physiotherapeut.pdf');

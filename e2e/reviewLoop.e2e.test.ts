@@ -5,16 +5,15 @@
  * grid at the cursor's cell), a re-read that does not move the layout — and five invoices reviewed with the keyboard
  * alone, counting the keystrokes (printed as `KEYSTROKES:`).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
 import { openCuration } from './support/curationPage.js';
 import { fieldText, shownPageId } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
-import { createProjectThroughWelcome, editorText, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { editorText, openPage } from './support/reviewPage.js';
+import { openReadProject, type ReadProject } from './support/readProject.js';
+import { makeHome } from './support/rectoServer.js';
 import { rpc, setCursor } from './support/toolsPage.js';
 
 const invoices = ['EN16931_Physiotherapeut.pdf', 'EN16931_Miete.pdf', 'acme_invoice-42_ZUGFeRD.pdf', 'Facture_UE_EN16931.pdf', 'EN16931_OEPNV.pdf'];
@@ -39,26 +38,17 @@ async function setEditorText(page: Page, text: string): Promise<void> {
 }
 
 describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let session: ReadProject;
   let page: Page;
   const home = makeHome();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    await page.goto(recto.url);
-    await createProjectThroughWelcome(page, path.join(home, 'loop.recto'));
-    await page.getByTestId('import-input').setInputFiles(invoices.map((name) => testdata(`einvoices/pdfs/${name}`)));
-    const statuses = await waitForPagesRead(page, 10, 600_000);
-    expect(statuses.every((status) => status === 'done')).toBe(true);
+    const files = invoices.map((name) => testdata(`einvoices/pdfs/${name}`));
+    session = await openReadProject({ home, projectFile: path.join(home, 'loop.recto'), files, pages: 10, viewport: { width: 1280, height: 720 }, readTimeoutMs: 600_000 });
+    page = session.page;
+    expect(session.statuses.every((status) => status === 'done')).toBe(true);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('shows what fails at a glance: the pinned summary in view at 1280×720, a marker per failing page in the rail', async () => {
     const pageId = await (async () => {

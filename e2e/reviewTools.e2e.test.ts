@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
-import { createProjectThroughWelcome, editorText, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { editorText, openPage } from './support/reviewPage.js';
+import { openReadProject, type ReadProject } from './support/readProject.js';
+import { makeHome } from './support/rectoServer.js';
 import { cursorOffset, htmlTables, revisions, rpc, selectedPageId, setCursor } from './support/toolsPage.js';
 
 const ruledTables = testdata('camelot/tests/files/tabula/icdar2013-dataset/competition-dataset-eu/eu-001.pdf');
@@ -26,25 +26,15 @@ async function waitSaved(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasTestdata)('review tools on real documents', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let session: ReadProject;
   let page: Page;
   const home = makeHome();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(recto.url);
-    await createProjectThroughWelcome(page, path.join(home, 'tools.recto'));
-    await page.getByTestId('import-input').setInputFiles([ruledTables, scannedInvoice]);
-    await waitForPagesRead(page, 4);
+    session = await openReadProject({ home, projectFile: path.join(home, 'tools.recto'), files: [ruledTables, scannedInvoice], pages: 4, viewport: { width: 1920, height: 1080 } });
+    page = session.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('edits a ruled ICDAR table in the grid: a cell and a merge reach the saved HTML, the other table stays byte-identical', async () => {
     const original = await openPage(page, 'eu-001.pdf', 1);
