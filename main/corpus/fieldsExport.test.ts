@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Extraction } from '../../app/model/extraction.js';
 import { ProjectStore } from '../store/projectStore.js';
+import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 import { parseCorpusRecordLine } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
 
@@ -18,15 +18,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const reading = (invoice: Record<string, unknown> | null): Extraction => ({
-  markdown: 'Invoice 7\n\nTotal 10.00',
-  elements: [{ id: 'e1', kind: 'text', box: [0, 0, 10, 10], span: [0, 9], confidence: 1 }],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  ...(invoice ? { fields: { invoice, invoiceSources: {} } } : {}),
-});
+/** A page whose text names the invoice and its total, one element over its first line. */
+const invoiceText = { markdown: 'Invoice 7\n\nTotal 10.00', elements: [{ id: 'e1', kind: 'text' as const, box: [0, 0, 10, 10] as [number, number, number, number], span: [0, 9] as [number, number], confidence: 1 }] };
 
 const engineInvoice = {
   invoice_number: '7', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR',
@@ -34,15 +27,7 @@ const engineInvoice = {
 };
 
 function addDocument(name: string, sha: string, invoice: Record<string, unknown> | null): string {
-  const doc = store.documents.addDocument({
-    sha256: sha.repeat(64),
-    name,
-    mediaType: 'application/pdf',
-    bytes: Buffer.from(name),
-    pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }],
-  })!;
-  store.readings.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
-  return doc.pages[0]!.id;
+  return addReadDocument(store, name, invoiceReading(invoice, invoiceText), sha.repeat(64)).pageId;
 }
 
 describe('invoice fields in the corpus export', () => {

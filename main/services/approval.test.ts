@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Extraction } from '../../app/model/extraction.js';
 import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
 import { ProjectStore } from '../store/projectStore.js';
+import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 import { ApprovalNeedsReasonError, approvalCheck, approve, setReviewStatusBy, withDuplicateSignals } from './approval.js';
 
 let dir: string;
@@ -13,23 +13,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const reading = (invoice: Record<string, unknown>): Extraction => ({
-  markdown: 'Invoice',
-  elements: [],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  fields: {
-    invoice: { invoice_number: 'R-1', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR', subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }], ...invoice },
-    invoiceSources: {},
-  },
-});
+/** A clean invoice; each test changes what it is about. */
+const cleanInvoice = { invoice_number: 'R-1', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR', subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] };
 
 function add(store: ProjectStore, name: string, invoice: Record<string, unknown>): string {
-  const doc = store.documents.addDocument({ sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
-  store.readings.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
-  return doc.pages[0]!.id;
+  return addReadDocument(store, name, invoiceReading({ ...cleanInvoice, ...invoice })).pageId;
 }
 
 describe('approve with exceptions', () => {

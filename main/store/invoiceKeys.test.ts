@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeMatch, invoiceKeys, supplierNameKey } from '../../app/invoices/duplicateKeys.js';
-import type { Extraction } from '../../app/model/extraction.js';
 import { ProjectStore } from './projectStore.js';
+import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 
 let dir: string;
 beforeEach(() => {
@@ -12,20 +12,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const reading = (invoice: Record<string, unknown>): Extraction => ({
-  markdown: 'Invoice',
-  elements: [],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  fields: { invoice: { due_date: null, buyer: 'Beispiel AG', currency: 'EUR', subtotal: null, tax: null, lines: [], ...invoice }, invoiceSources: {} },
-});
+/** What the duplicate keys do not read; each test gives the seller, number, date and total. */
+const otherFields = { due_date: null, buyer: 'Beispiel AG', currency: 'EUR', subtotal: null, tax: null, lines: [] };
 
 function addInvoice(store: ProjectStore, name: string, invoice: Record<string, unknown>): string {
-  const doc = store.documents.addDocument({ sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
-  store.readings.saveExtraction(doc.pages[0]!.id, reading(invoice), new Date());
-  return doc.id;
+  return addReadDocument(store, name, invoiceReading({ ...otherFields, ...invoice })).documentId;
 }
 
 describe('duplicate keys', () => {

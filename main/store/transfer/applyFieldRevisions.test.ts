@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Extraction } from '../../../app/model/extraction.js';
+import { invoiceReading as reading } from '../../../testing/invoiceReadings.js';
 import { rawDatabase } from '../../../testing/rawDatabase.js';
 import { bundleFieldRevisionProblem, FieldRevisionBundleError } from './applyFieldRevisions.js';
 import type { BundleFieldRevision } from './pageBundles.js';
@@ -13,16 +13,6 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-field-bundles-'));
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const reading = (invoice: Record<string, unknown>): Extraction => ({
-  markdown: 'Invoice',
-  elements: [],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  fields: { invoice, invoiceSources: {} },
-});
 
 /** A two-page invoice: number and date on page 1, the total on page 2. Returns the page ids. */
 function invoiceProject(file: string): { store: ProjectStore; pages: [string, string] } {
