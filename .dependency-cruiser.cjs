@@ -173,6 +173,23 @@ module.exports = {
       to: { path: 'node_modules/(react|react-dom)/' },
     },
     {
+      name: 'renderer-hooks-in-state',
+      comment:
+        'A hook that renders nothing (a use*.ts file: no JSX) lives in renderer/src/state/, where the next reader looks ' +
+        'for state and wiring; components/ keeps components, and the hooks that render them (use*.tsx, returning ' +
+        'elements for the workspace to place).',
+      severity: 'error',
+      from: { path: ['^renderer/src/components/use[A-Z][^/]*\\.ts$', '^renderer/src/components/.*/use[A-Z][^/]*\\.ts$'] },
+      to: { path: 'node_modules/react/' },
+    },
+    {
+      name: 'renderer-state-below-components',
+      comment: 'renderer/src/state/ holds what components use (state, contract queries, key wiring): it never imports a component.',
+      severity: 'error',
+      from: { path: '^renderer/src/state/', pathNot: testFiles },
+      to: { path: '^renderer/src/components/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -50,6 +50,25 @@ const plants: Plant[] = [
     rule: null,
   },
   { dir: 'renderer/src/logic', name: 'hook.ts', source: "import { useState } from 'react';\nexport const planted = useState;\n", rule: 'renderer-logic-without-react' },
+  {
+    dir: 'renderer/src/components',
+    name: 'useCounter.ts',
+    source: "import { useState } from 'react';\nexport const useCounter = () => useState(0);\n",
+    rule: 'renderer-hooks-in-state',
+  },
+  {
+    dir: 'renderer/src/components',
+    name: 'useCounterBadge.tsx',
+    source: "import { useState } from 'react';\nexport function useCounterBadge() {\n  const [count] = useState(0);\n  return <span>{count}</span>;\n}\n",
+    rule: null,
+  },
+  { dir: 'renderer/src/state', name: 'useCounter.ts', source: "import { useState } from 'react';\nexport const useCounter = () => useState(0);\n", rule: null },
+  {
+    dir: 'renderer/src/state',
+    name: 'usesComponent.ts',
+    source: "import type { EditorTab } from '../../components/EditorPane.js';\nexport type Planted = EditorTab;\n",
+    rule: 'renderer-state-below-components',
+  },
 ];
 
 const plantPath = (plant: Plant): string => path.join(plant.dir, PLANT, plant.name);

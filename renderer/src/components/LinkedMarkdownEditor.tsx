@@ -3,12 +3,12 @@
  * where its cursor is; beside it the panel that follows the cursor (table grid, formula). What links the two sides is
  * useBoxCursorLink; the text and its autosave are the editing session's.
  */
-import type { EditorContent } from './MarkdownEditor.js';
 import { MarkdownEditor } from './MarkdownEditor.js';
 import { CursorPanels, type PageImage } from './tools/CursorPanels.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 import type { TextChange } from '../logic/spanMap.js';
 import type { useBoxCursorLink } from '../state/useBoxCursorLink.js';
+import type { EditorContent } from '../state/useEditingSession.js';
 
 interface LinkedMarkdownEditorProps {
   link: ReturnType<typeof useBoxCursorLink>;

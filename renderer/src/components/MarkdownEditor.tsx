@@ -8,12 +8,7 @@ import type { Span } from '../../../app/model/extraction.js';
 import { monaco } from '../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../state/theme.js';
 import type { TextChange } from '../logic/spanMap.js';
-
-export interface EditorContent {
-  /** Changes whenever the parent wants the editor's text replaced (another page, a reload from the store). */
-  key: string;
-  text: string;
-}
+import type { EditorContent } from '../state/useEditingSession.js';
 
 interface MarkdownEditorProps {
   content: EditorContent | null;

@@ -10,9 +10,15 @@ import type { PageReview } from '../../../app/contract/methods.js';
 import type { Extraction, Span } from '../../../app/model/extraction.js';
 import { Autosave, type SaveState } from '../logic/autosave.js';
 import { applyChangesToSpans, mapSpansThroughEdit, type TextChange } from '../logic/spanMap.js';
-import type { EditorContent } from '../components/MarkdownEditor.js';
 import { useClient } from './contractContext.js';
 import { useFrameThrottle } from './useThrottledCallback.js';
+
+/** The text the editor is to hold. */
+export interface EditorContent {
+  /** Changes whenever the parent wants the editor's text replaced (another page, a reload from the store). */
+  key: string;
+  text: string;
+}
 
 function alignSpans(extraction: Extraction | null, text: string): Span[] {
   if (!extraction) return [];
