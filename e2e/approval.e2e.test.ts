@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCuration } from './support/curationPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { openPage } from './support/reviewPage.js';
-import { openReadProject, type ReadProject } from './support/readProject.js';
+import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
 
 const mismatch = testdata('einvoices/pdfs/acme_invoice-42_ZUGFeRD.pdf');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editField, fieldValue } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { openPage } from './support/reviewPage.js';
-import { openReadProject, type ReadProject } from './support/readProject.js';
+import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
 
 const rental = testdata('einvoices/pdfs/EN16931_Miete.pdf');

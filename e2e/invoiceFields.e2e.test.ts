@@ -12,7 +12,7 @@ import { curationRows, exportFromUi, openCuration } from './support/curationPage
 import { editField, fieldText, fieldValue, rule, ruleStatus, shootSizes, shownPageId } from './support/fieldsPage.js';
 import { hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { openPage } from './support/reviewPage.js';
-import { openReadProject, type ReadProject } from './support/readProject.js';
+import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
 
 const physio = testdata('einvoices/pdfs/EN16931_Physiotherapeut.pdf');

@@ -2,31 +2,26 @@
  * The live reading view: while the FastMTP engine (reference pack: random weights, nonsense text by design) reads a
  * page, its Markdown streams into the editor pane and the status bar shows tokens/s and accepted drafts per step.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackDir } from '../testing/referencePack/referencePackCache.js';
-import { launchChromium } from './support/chromium.js';
+import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, repoRoot } from './support/paths.js';
 import { createProjectThroughWelcome, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { makeHome, type RunningRecto } from './support/rectoServer.js';
 
 describe('live reading view (FastMTP reference pack)', () => {
+  let app: RunningApp;
   let browser: Browser;
   let recto: RunningRecto;
   const home = makeHome();
 
   beforeAll(async () => {
-    const pack = await referencePackDir('high');
-    browser = await launchChromium();
-    recto = await startRecto({ home, pack });
-    fs.mkdirSync(artifactsDir, { recursive: true });
+    app = await startApp({ home, pack: await referencePackDir('high') });
+    ({ browser, recto } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('streams the page’s Markdown while it is read, with tokens/s and drafts accepted per step', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

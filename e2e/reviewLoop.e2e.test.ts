@@ -12,7 +12,7 @@ import { openCuration } from './support/curationPage.js';
 import { fieldText, shownPageId } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { editorText, openPage } from './support/reviewPage.js';
-import { openReadProject, type ReadProject } from './support/readProject.js';
+import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
 import { rpc, setCursor } from './support/toolsPage.js';
 

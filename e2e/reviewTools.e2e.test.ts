@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { editorText, openPage } from './support/reviewPage.js';
-import { openReadProject, type ReadProject } from './support/readProject.js';
+import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
 import { cursorOffset, htmlTables, revisions, rpc, selectedPageId, setCursor } from './support/toolsPage.js';
 

@@ -3,31 +3,26 @@
  * imported, read by FastMTP on onnxruntime-node (in a worker thread) and reviewed. The reference pack's weights are
  * random, so its text is nonsense by design: this proves the pipeline, not the reading.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackDir } from '../testing/referencePack/referencePackCache.js';
-import { launchChromium } from './support/chromium.js';
+import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, repoRoot } from './support/paths.js';
 import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { makeHome, type RunningRecto } from './support/rectoServer.js';
 
 describe('the FastMTP engine in the app (reference pack)', () => {
+  let app: RunningApp;
   let browser: Browser;
   let recto: RunningRecto;
   const home = makeHome();
 
   beforeAll(async () => {
-    const pack = await referencePackDir('high');
-    browser = await launchChromium();
-    recto = await startRecto({ home, pack });
-    fs.mkdirSync(artifactsDir, { recursive: true });
+    app = await startApp({ home, pack: await referencePackDir('high') });
+    ({ browser, recto } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('is offered with its licence, reads an imported page, and reports τ', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

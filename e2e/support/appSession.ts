@@ -1,6 +1,7 @@
 /**
- * The set-up most review tests share: Chromium, the browser shell on a fresh home, a page of the given size, a new
- * project made through the welcome screen, the given files imported through the Import button and read.
+ * The set-ups the e2e tests share: Chromium and the browser shell on a fresh home (startApp); and for most review
+ * tests, beyond that a page of the given size, a new project made through the welcome screen, the given files imported
+ * through the Import button and read (openReadProject).
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -9,14 +10,38 @@ import { artifactsDir } from './paths.js';
 import { createProjectThroughWelcome, waitForPagesRead } from './reviewPage.js';
 import { startRecto, type RunningRecto } from './rectoServer.js';
 
-export interface ReadProject {
+export interface RunningApp {
   browser: Browser;
   recto: RunningRecto;
+  /** Closes the browser and stops the shell. */
+  close(): Promise<void>;
+}
+
+/** Chromium and `recto serve` on `home` (with a project file to open, or a model pack to offer); the artifacts folder. */
+export async function startApp(options: { home: string; project?: string; pack?: string }): Promise<RunningApp> {
+  const browser = await launchChromium();
+  try {
+    const recto = await startRecto(options);
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    return {
+      browser,
+      recto,
+      close: async () => {
+        await browser.close();
+        await recto.stop();
+      },
+    };
+  } catch (error) {
+    // A set-up that fails half-way leaves no browser behind.
+    await browser.close();
+    throw error;
+  }
+}
+
+export interface ReadProject extends RunningApp {
   page: Page;
   /** Each listed page's status once read (`done` or `error`), in the rail's order. */
   statuses: string[];
-  /** Closes the browser and stops the shell. */
-  close(): Promise<void>;
 }
 
 export interface ReadProjectOptions {
@@ -33,24 +58,17 @@ export interface ReadProjectOptions {
 }
 
 export async function openReadProject({ home, projectFile, files, pages, viewport, readTimeoutMs }: ReadProjectOptions): Promise<ReadProject> {
-  const browser = await launchChromium();
-  let recto: RunningRecto | undefined;
-  const close = async () => {
-    await browser.close();
-    await recto?.stop();
-  };
+  const app = await startApp({ home });
   try {
-    recto = await startRecto({ home });
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    const page = await browser.newPage({ viewport });
-    await page.goto(recto.url);
+    const page = await app.browser.newPage({ viewport });
+    await page.goto(app.recto.url);
     await createProjectThroughWelcome(page, projectFile);
     await page.getByTestId('import-input').setInputFiles(files);
     const statuses = await waitForPagesRead(page, pages, readTimeoutMs);
-    return { browser, recto, page, statuses, close };
+    return { ...app, page, statuses };
   } catch (error) {
     // A set-up that fails half-way leaves no browser or server behind.
-    await close();
+    await app.close();
     throw error;
   }
 }
