@@ -192,6 +192,35 @@ describe.skipIf(!hasTestdata)('review tools on real documents', () => {
     await shot(page, 'confidence-f8-1920-light');
   });
 
+  it('links boxes and text: the cursor in an element selects its box, a click on a box moves the cursor to its text, another page opens with none selected', async () => {
+    await openPage(page, 'FlipkartInvoice.png', 1);
+    const pageId = await selectedPageId(page);
+    const review = await rpc<{ latestRevision: unknown; extraction: { elements: { id: string; span: [number, number] }[] } }>(page, 'pages.getReview', { pageId });
+    // The engine's spans are the editor's while the page is uncorrected.
+    expect(review.latestRevision).toBeNull();
+    const withText = review.extraction.elements.filter((element) => element.span[1] - element.span[0] > 2);
+    expect(withText.length).toBeGreaterThanOrEqual(2);
+    const [first, last] = [withText[0]!, withText.at(-1)!];
+    const box = (id: string) => page.locator(`.overlay [data-element-id="${id}"]`);
+    const selectedBoxes = () => page.locator('.overlay .box.selected').count();
+
+    await setCursor(page, first.span[0] + 1);
+    await expect.poll(() => box(first.id).getAttribute('class')).toContain('selected');
+    await box(last.id).dispatchEvent('click');
+    await expect.poll(() => cursorOffset(page)).toBe(last.span[0]);
+    await expect.poll(() => box(last.id).getAttribute('class')).toContain('selected');
+    expect(await selectedBoxes()).toBe(1);
+
+    for (const key of ['Alt+ArrowUp', 'Alt+ArrowDown']) {
+      const before = await selectedPageId(page);
+      await page.keyboard.press(key);
+      await expect.poll(() => selectedPageId(page)).not.toBe(before);
+      await page.getByTestId('page-image').waitFor();
+      expect(await selectedBoxes()).toBe(0);
+    }
+    expect(await selectedPageId(page)).toBe(pageId);
+  });
+
   it('runs "Approve page" from the command palette', async () => {
     const pageId = await selectedPageId(page);
     await page.keyboard.press('Control+Shift+P');
