@@ -3,28 +3,24 @@
  * page, its Markdown streams into the editor pane and the status bar shows tokens/s and accepted drafts per step.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackDir } from '../testing/referencePack/referencePackCache.js';
 import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, repoRoot } from './support/paths.js';
 import { createProjectThroughWelcome, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, type RunningRecto } from './support/rectoServer.js';
+import { makeHome } from './support/rectoServer.js';
 
 describe('live reading view (FastMTP reference pack)', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let recto: RunningRecto;
   const home = makeHome();
 
   beforeAll(async () => {
     app = await startApp({ home, pack: await referencePackDir('high') });
-    ({ browser, recto } = app);
   });
   afterAll(() => app?.close());
 
   it('streams the page’s Markdown while it is read, with tokens/s and drafts accepted per step', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } });
     // The reference pack reads a page in well under a second, so polling from here could miss the whole reading.
     // The page records what the live view showed instead, on every DOM change, and the test checks the record.
     await page.addInitScript(() => {
@@ -38,7 +34,7 @@ describe('live reading view (FastMTP reference pack)', () => {
       };
       new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.goto(recto.url);
+    await page.goto(app.recto.url);
     await createProjectThroughWelcome(page, path.join(home, 'live.recto'));
     await page.getByTestId('engine-select').selectOption('vlm');
     await page.getByTestId('import-input').setInputFiles(path.join(repoRoot, 'resources', 'samples', 'northwind-invoice.pdf'));

@@ -4,29 +4,25 @@
  * random, so its text is nonsense by design: this proves the pipeline, not the reading.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackDir } from '../testing/referencePack/referencePackCache.js';
 import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, repoRoot } from './support/paths.js';
 import { createProjectThroughWelcome, openPage, waitForPagesRead } from './support/reviewPage.js';
-import { makeHome, type RunningRecto } from './support/rectoServer.js';
+import { makeHome } from './support/rectoServer.js';
 
 describe('the FastMTP engine in the app (reference pack)', () => {
   let app: RunningApp;
-  let browser: Browser;
-  let recto: RunningRecto;
   const home = makeHome();
 
   beforeAll(async () => {
     app = await startApp({ home, pack: await referencePackDir('high') });
-    ({ browser, recto } = app);
   });
   afterAll(() => app?.close());
 
   it('is offered with its licence, reads an imported page, and reports τ', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(recto.url);
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(app.recto.url);
     await createProjectThroughWelcome(page, path.join(home, 'vlm.recto'));
     const select = page.getByTestId('engine-select');
     await select.waitFor();
