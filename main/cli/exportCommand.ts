@@ -157,7 +157,7 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
     stderr.write(
       `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
-        `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.runsAdded} engine run(s)` +
+        `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s), ${summary.runsAdded} engine run(s)` +
         (summary.fieldConflicts > 0 ? `; ${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows)` : '') +
         '\n',
     );
@@ -211,10 +211,10 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
         `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added, ` +
-        `${summary.fieldRevisionsAdded} field revision(s) added; ` +
+        `${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s) added; ` +
         `${summary.diverged} page(s) edited on both sides (all revisions kept), ` +
         `${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows), ` +
-        `${summary.reviewConflicts} review status conflict(s) (kept ${path.basename(targetFile)}'s)\n`,
+        `${summary.reviewConflicts} review status conflict(s) (the later decision kept)\n`,
     );
     return 0;
   } catch (error) {

@@ -85,6 +85,19 @@ export const fieldRevisionRecordSchema = z.object({
   created_at: z.string().min(1),
 });
 
+/**
+ * One review status change of the page (who approved, approved with exceptions or rejected it, when, why), as the
+ * project keeps it; the store checks the statuses and bounds on import (store/transfer/bundleRows.ts).
+ */
+export const reviewEventRecordSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  exceptions: z.array(z.string()),
+  reason: z.string().nullable(),
+  reviewer: z.string(),
+  at: z.string(),
+});
+
 export const corpusRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}_p\d{4,}$/),
   image: z.string().nullable(),
@@ -155,6 +168,8 @@ export const corpusRecordSchema = z.object({
   fields_engine: invoiceFieldsSchema.nullable().optional(),
   /** Every field revision of the page's document, in save order (absent in exports made before they were carried). */
   field_revisions: z.array(fieldRevisionRecordSchema).optional(),
+  /** The page's review status changes, oldest first (absent in exports made before they were carried). */
+  review_events: z.array(reviewEventRecordSchema).optional(),
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
@@ -292,6 +307,7 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       author: r.author,
       created_at: r.createdAt,
     })),
+    review_events: bundle.reviewEvents.map((e) => ({ ...e })),
   };
 }
 
@@ -352,6 +368,7 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
       createdAt: r.created_at,
     })),
     fieldRevisions: record.field_revisions?.map(bundleFieldRevisionOf) ?? fieldRevisionsFromValues(record),
+    reviewEvents: record.review_events?.map((e) => ({ ...e })) ?? [],
   };
 }
 

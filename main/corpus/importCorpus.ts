@@ -28,6 +28,8 @@ export interface CorpusImportSummary {
   /** Invoice field revisions added, and fields corrected both in the corpus and in the project (both kept). */
   fieldRevisionsAdded: number;
   fieldConflicts: number;
+  /** Review status changes (who approved or rejected a page, when, why) added. */
+  reviewEventsAdded: number;
   imagesSeeded: number;
   /** Pages where both sides had revisions the other lacked (all kept). */
   diverged: number;
@@ -93,6 +95,7 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     revisionsAdded: 0,
     fieldRevisionsAdded: 0,
     fieldConflicts: 0,
+    reviewEventsAdded: 0,
     imagesSeeded: 0,
     diverged: 0,
     problems: [],
