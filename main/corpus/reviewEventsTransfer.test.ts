@@ -47,7 +47,7 @@ function addInvoice(store: ProjectStore, name: string, invoice: Record<string, u
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 
-/** Project A: one invoice approved over its exceptions (a failing total, no number), one rejected. */
+/** Project A: one invoice approved over its exceptions (a failing total, no number), one rejected with a reason. */
 async function decidedProject(file: string) {
   const store = ProjectStore.create(file);
   const approved = addInvoice(store, 'bad.pdf', { total: 99, invoice_number: null });
@@ -55,7 +55,7 @@ async function decidedProject(file: string) {
   expect(approve(store, { pageId: approved, scope: 'page', reviewer: 'Ada', reason: 'Total confirmed by phone' }).outcome).toBe('approved-with-exceptions');
   setReviewStatusBy(store, rejected, 'in-review', 'Bo');
   await tick();
-  setReviewStatusBy(store, rejected, 'rejected', 'Bo');
+  store.reviewNotes.reject(rejected, 'Not our order', 'Bo');
   return { store, approved, rejected };
 }
 
@@ -77,7 +77,7 @@ describe('review decisions through a merge', () => {
     const expected = { bad: decisions(a.store, 'bad.pdf'), other: decisions(a.store, 'other.pdf') };
     expect(expected.bad.exported).toMatchObject({ status: 'approved-with-exceptions', reviewer: 'Ada', reason: 'Total confirmed by phone' });
     expect(expected.bad.events[0]!.exceptions.length).toBeGreaterThan(0);
-    expect(expected.other.events.map((e) => e.status)).toEqual(['in-review', 'rejected']);
+    expect(expected.other.events.map((e) => [e.status, e.reason])).toEqual([['in-review', null], ['rejected', 'Not our order']]);
     a.store.close();
 
     const b = ProjectStore.create(path.join(dir, 'b.recto'));

@@ -65,11 +65,11 @@ export class ProjectStore {
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
-    this.reviewNotes = new ReviewNotesRepository(db, this.documents);
+    this.reviewEvents = new ReviewEventsRepository(db);
+    this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
-    this.reviewEvents = new ReviewEventsRepository(db);
     this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
   }
 
