@@ -4,7 +4,7 @@
  * seller and buyer countries (BT-40, BT-55). The page's values are compared with these; an export uses them where the
  * page is silent.
  */
-import type { SemanticInvoice } from '../en16931/index.js';
+import { readSemanticInvoice, type SemanticInvoice } from '../en16931/index.js';
 import { emptyPaymentValues, type PaymentValues } from './reviewedInvoice.js';
 
 /** The VAT scheme of a tax registration: UBL TaxScheme VAT, CII schemeID VA. */
@@ -38,4 +38,13 @@ export function xmlPaymentFields(invoice: SemanticInvoice, paymentTexts: readonl
     sellerCountry: invoice.seller.address?.country?.text.trim() || null,
     buyerCountry: invoice.buyer.address?.country?.text.trim() || null,
   };
+}
+
+/** The payment fields of an e-invoice XML's text; null where the engine cannot read it (the import said why). */
+export function xmlPaymentFieldsOfText(xml: string, paymentTexts: readonly string[] = []): XmlPaymentFields | null {
+  try {
+    return xmlPaymentFields(readSemanticInvoice(xml), paymentTexts);
+  } catch {
+    return null;
+  }
 }

@@ -25,6 +25,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
 
@@ -70,7 +71,16 @@ export class ProjectStore {
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
-    this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
+    this.attention = new AttentionRepository(
+      db,
+      this.fieldRevisions,
+      (pageId) => this.readings.latestExtractionOrNull(pageId),
+      (pageId) => this.revisions.latestRevision(pageId)?.text ?? null,
+      (documentId) => {
+        const stored = this.einvoices.get(documentId);
+        return stored?.status === 'read' ? xmlPaymentFieldsOfText(Buffer.from(stored.xml).toString('utf8'), stored.invoice.payment) : null;
+      },
+    );
   }
 
   /** `synchronous`: FULL unless a benchmark asks for its NORMAL baseline (openProjectDatabase.ts). */

@@ -7,6 +7,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentFieldViewWire } from '../../../../app/contract/approval.js';
 import { useClient, useContractEvent } from '../../state/contractContext.js';
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import type { PaymentFieldView } from '../../../../app/invoices/paymentFieldViews.js';
+import { paymentRules } from '../../../../app/invoices/paymentRules.js';
 
 interface Line {
   description: string;
@@ -73,9 +76,11 @@ function LinesTable({ title, lines }: { title: string; lines: Line[] }) {
   );
 }
 
-export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
+/** `onRules`: the payment fields' failing rules each time they are loaded (the pinned failure summary shows them). */
+export function PaymentFieldsPanel({ pageId, onRules }: { pageId: string | null; onRules?(rules: RuleResult[]): void }) {
   const client = useClient();
   const [data, setData] = useState<PaymentData | null>(null);
+  useEffect(() => onRules?.(data ? paymentRules(data.fields as PaymentFieldView[]) : []), [data, onRules]);
   const load = useCallback(() => {
     if (!pageId) return setData(null);
     void client.call('invoice.paymentFields', { pageId }).then(setData, () => setData(null));
