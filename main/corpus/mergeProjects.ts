@@ -7,7 +7,7 @@
  * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
  */
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome, type ApplyOutcome } from '../store/transfer/applyBundles.js';
+import { countOutcome, type SameFile, type ApplyOutcome } from '../store/transfer/applyBundles.js';
 import { FieldRevisionBundleError } from '../store/transfer/applyFieldRevisions.js';
 import { BundleRowError } from '../store/transfer/bundleRows.js';
 import { ProjectFileError } from '../store/projectStore.js';
@@ -28,6 +28,8 @@ export interface MergeSummary {
   fieldConflicts: number;
   /** Review status changes (who approved or rejected a page, when, why) added. */
   reviewEventsAdded: number;
+  /** Documents whose bytes match another document already in the project: their pages went to it (each named). */
+  sameFile: SameFile[];
 }
 
 export function mergeProjectInto(target: ProjectStore, otherFile: string, limits: { maxPages?: number } = {}): MergeSummary {
@@ -47,6 +49,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       fieldRevisionsAdded: 0,
       fieldConflicts: 0,
       reviewEventsAdded: 0,
+      sameFile: [],
     };
     const copiedSources = new Set<string>();
     writer.all(() => {

@@ -15,6 +15,7 @@ import type { FieldRevisionsRepository } from '../fieldRevisions.js';
 import type { ReadingsRepository } from '../readings.js';
 import type { RevisionsRepository } from '../revisions.js';
 import { pageStatusOfEvent, type ReviewEventsRepository } from '../reviewEvents.js';
+import type { InvoiceKeysRepository } from '../invoiceKeys.js';
 import type { PageBundle } from './pageBundles.js';
 import { FieldRevisionWriter } from './applyFieldRevisions.js';
 import { BundleRowError, checkBundleRows } from './bundleRows.js';
@@ -35,10 +36,22 @@ export interface ApplyOutcome {
   reviewConflict: boolean;
   /** Review status changes of the page added (who, when, why: reviewEvents.ts). */
   reviewEventsAdded: number;
+  /**
+   * The incoming document is another document (its own id and name) whose bytes this project already holds: its pages
+   * went to that document, named here so the user sees which it is.
+   */
+  sameFileAs: SameFile | null;
   /** Invoice field revisions of the page's document added (applyFieldRevisions.ts). */
   fieldRevisionsAdded: number;
   /** Fields of the document corrected on both sides (both kept, the later one shows). */
   fieldConflicts: number;
+}
+
+/** An incoming file whose bytes match a document already in the project. */
+export interface SameFile {
+  file: string;
+  documentId: string;
+  documentName: string;
 }
 
 /** The counters that a corpus import and a project merge both report. */
@@ -51,6 +64,8 @@ export interface AddedCounts {
   fieldRevisionsAdded: number;
   fieldConflicts: number;
   reviewEventsAdded: number;
+  /** Incoming documents whose bytes match another document already here (each once). */
+  sameFile: SameFile[];
 }
 
 /** Adds one applied page's outcome to a running summary. */
@@ -63,6 +78,8 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
   summary.fieldRevisionsAdded += outcome.fieldRevisionsAdded;
   summary.fieldConflicts += outcome.fieldConflicts;
   summary.reviewEventsAdded += outcome.reviewEventsAdded;
+  const same = outcome.sameFileAs;
+  if (same && !summary.sameFile.some((s) => s.file === same.file && s.documentId === same.documentId)) summary.sameFile.push(same);
 }
 
 /** The repositories a bundle is written through: each table's own door. */
@@ -73,6 +90,7 @@ export interface BundleTables {
   fieldRevisions: FieldRevisionsRepository;
   checks: CheckResultsRepository;
   reviewEvents: ReviewEventsRepository;
+  invoiceKeys: InvoiceKeysRepository;
 }
 
 /** Keeps the merge policy — what matches, what is new, how two lines of edits are ordered; the rows go through the repositories. */
@@ -114,6 +132,8 @@ export class BundleWriter {
     }
     let documentId = documents.documentIdBySha(document.sha256);
     const newDocument = documentId === undefined;
+    const known = newDocument ? null : this.tables.invoiceKeys.sameFile(document.sha256);
+    const sameFileAs = known && known.documentId !== document.id && known.documentName !== document.name ? { file: document.name, documentId: known.documentId, documentName: known.documentName } : null;
     if (documentId === undefined) {
       documentId = documents.documentIdTaken(document.id) ? randomUUID() : document.id;
       documents.insertDocument(documentId, document);
@@ -170,6 +190,7 @@ export class BundleWriter {
       fieldRevisionsAdded: fields.added,
       fieldConflicts: fields.conflicts,
       reviewEventsAdded,
+      sameFileAs,
     };
   }
 
