@@ -16,6 +16,7 @@ import type { CheckScores, KindChangeSummary } from '../../app/contract/curation
 import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/transfer/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
 import { readBySchema } from './schemaJsonl.js';
+import { upgradeRecord } from './corpusRecordUpgrade.js';
 import { correctionsBetween, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 
 export const corpusFormat = 'recto-corpus';
@@ -23,38 +24,6 @@ export const corpusFormatVersion = 3;
 
 const nullableNumber = z.number().nullable();
 const jsonObject = z.record(z.string(), z.unknown());
-
-/** Version-1 records carried the engine's JSON columns as strings; they are read as version 2. */
-const legacyJsonColumns = ['settings', 'stats', 'words', 'fields', 'warnings'] as const;
-
-export function upgradeRecord(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null) return raw;
-  const record = withoutFilledNulls(raw as Record<string, unknown>);
-  const engine = (record as { engine?: Record<string, unknown> }).engine;
-  if (typeof engine !== 'object' || engine === null || !('settings_json' in engine)) return record;
-  const upgraded: Record<string, unknown> = { ...engine };
-  for (const column of legacyJsonColumns) {
-    const text = upgraded[`${column}_json`];
-    delete upgraded[`${column}_json`];
-    upgraded[column] = typeof text === 'string' ? JSON.parse(text) : (text ?? null);
-  }
-  return { ...record, engine: upgraded };
-}
-
-/**
- * One schema per file (uniformJsonl.ts) writes every key seen at a path in every object there, null where absent: a
- * word's `fromImage` (present only when true) comes back absent, as the extraction's schema has it.
- */
-function withoutFilledNulls(raw: Record<string, unknown>): Record<string, unknown> {
-  const engine = raw.engine as { words?: unknown } | undefined;
-  if (!engine || !Array.isArray(engine.words)) return raw;
-  const words = engine.words.map((word: unknown) => {
-    if (typeof word !== 'object' || word === null || (word as { fromImage?: unknown }).fromImage !== null) return word;
-    const { fromImage: _filled, ...rest } = word as Record<string, unknown>;
-    return rest;
-  });
-  return { ...raw, engine: { ...engine, words } };
-}
 
 /** A stored JSON column as a value; a damaged one fails the record, naming the column. */
 function parsedColumn(text: string | null, column: string): unknown {
@@ -183,7 +152,7 @@ export const corpusRecordTableSchema = corpusRecordSchema.extend({
   elements: z.array(elementSchema.omit({ cells: true }).extend({ confidence: nullableNumber, level: z.number().int().nullable() })),
 });
 
-export { recordIdOf };
+export { recordIdOf, upgradeRecord };
 
 /** A line of records.jsonl as a record (any format version): JSON text of free-shape values parsed, then checked. */
 export function parseCorpusRecordLine(line: string): CorpusRecord {
