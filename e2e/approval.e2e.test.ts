@@ -19,7 +19,24 @@ const rentalPdf = testdata('einvoices/pdfs/EN16931_Miete.pdf');
 const rentalXml = testdata('einvoices/xml/ubl/EN16931_Miete.ubl.xml');
 noteTestdataSkip('the approval and duplicate tests (einvoices/)');
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(artifactsDir, `approval-${name}.png`) });
+/** Review sizes every screenshot is taken at: the smallest laptop the review screen is built for, and a common one. */
+const SHOT_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+];
+/** Where the screenshots also go when asked (a folder outside the repository, for the report). */
+const extraShots = process.env.RECTO_SHOTS_DIR;
+
+/** The screen at each review size (e2e-artifacts/approval-<name>-<w>x<h>.png), then back to 1440×900. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SHOT_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(250);
+    const file = `approval-${name}-${size.width}x${size.height}.png`;
+    await page.screenshot({ path: path.join(artifactsDir, file) });
+    if (extraShots) fs.copyFileSync(path.join(artifactsDir, file), path.join(extraShots, file));
+  }
+}
 
 describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fields', () => {
   let session: ReadProject;
@@ -28,6 +45,7 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
   const projectFile = path.join(home, 'approval.recto');
 
   beforeAll(async () => {
+    if (extraShots) fs.mkdirSync(extraShots, { recursive: true });
     session = await openReadProject({ home, projectFile, files: [mismatch, rentalPdf, rentalXml], pages: 4, viewport: { width: 1440, height: 900 } });
     page = session.page;
   }, 300_000);
@@ -57,13 +75,46 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
     await shoot(page, 'approved-with-exceptions');
   });
 
+  it('Changes lists the approval with who, when and why among the revisions', async () => {
+    // "Approve and next" moved on: back to the approved page.
+    await openPage(page, 'acme_invoice-42_ZUGFeRD.pdf');
+    await page.getByTestId('changes-tab').click();
+    const decision = page.locator('[data-testid="decision-item"][data-status="approved-with-exceptions"]');
+    await decision.waitFor();
+    await expect(decision.innerText()).resolves.toMatch(/Approved with exceptions[\s\S]*Ada Auditor[\s\S]*Supplier confirmed the page total by phone/);
+    await decision.locator('summary').click();
+    await shoot(page, 'changes-decision');
+    await page.getByRole('tab', { name: 'Markdown' }).click();
+  });
+
   it('shows the payment fields and the XML line items beside the page', async () => {
     await openPage(page, 'EN16931_Miete.pdf');
     await page.getByTestId('payment-fields').waitFor();
     await page.getByTestId('payment-fields-toggle').click();
     await page.getByTestId('payment-fields').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('xml-lines').isVisible()).resolves.toBe(true);
+    // The routing terms XRechnung requires have rows of their own, read from this XRechnung-less invoice's XML where given.
+    const routing = page.locator('[data-testid="payment-fields"] tbody[data-group="routing"]');
+    await expect(routing.locator('[data-testid="payment-buyer_reference"]').count()).resolves.toBe(1);
     await shoot(page, 'payment-fields');
+    await routing.locator('[data-testid="payment-seller_city"]').scrollIntoViewIfNeeded();
+    await shoot(page, 'routing-fields');
+  });
+
+  it('an IBAN failing mod 97 is a failing rule in the pinned summary', async () => {
+    await openPage(page, 'EN16931_Miete.pdf');
+    await page.getByTestId('payment-fields').waitFor();
+    if (!(await page.getByTestId('payment-fields').evaluate((details) => (details as HTMLDetailsElement).open))) await page.getByTestId('payment-fields-toggle').click();
+    const iban = page.locator('[data-testid="payment-iban"] input');
+    await iban.fill('DE89 3704 0044 0532 0130 01');
+    await iban.press('Enter');
+    await page.locator('[data-testid="failure-summary"] [data-summary-rule="IBAN"]').waitFor();
+    await expect(page.locator('[data-testid="payment-iban"] .problem').innerText()).resolves.toMatch(/mod 97/);
+    await page.getByTestId('failure-summary').scrollIntoViewIfNeeded();
+    await shoot(page, 'payment-rule');
+    await iban.fill('');
+    await iban.press('Enter');
+    await page.locator('[data-testid="failure-summary"] [data-summary-rule="IBAN"]').waitFor({ state: 'detached' });
   });
 
   it('the same invoice imported as PDF and as XML is a duplicate naming the other, with a link to it', async () => {

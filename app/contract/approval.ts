@@ -57,6 +57,8 @@ export const approvalMethods = {
     request: z.object({ pageId: id, scope: approvalScopeSchema }),
     reply: z.object({ exceptions: z.array(approvalExceptionSchema), matches: z.array(invoiceMatchSchema), latest: reviewEventSchema.nullable() }),
   },
+  /** Every status change of the page, oldest first: who approved (over which exceptions, why) or rejected it, when. */
+  'approval.history': { request: z.object({ pageId: id }), reply: z.array(reviewEventSchema) },
   /** Approves; with exceptions only when a reason is given (`needs-reason` otherwise, nothing changed). */
   'approval.approve': {
     request: z.object({ pageId: id, scope: approvalScopeSchema, reason: z.string().trim().min(1).max(MAX_REASON_LENGTH).optional() }),

@@ -98,8 +98,10 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 
 export const importResultSchema = z.object({
   imported: z.array(documentSummarySchema),
-  /** Files that were already in the project (same SHA-256). */
+  /** Files that were already in the project (same SHA-256), each naming the document that holds those bytes. */
   duplicates: z.array(z.string()),
+  /** The same, as links: which document of the project each refused file is. */
+  duplicateOf: z.array(z.object({ file: z.string(), documentId: z.string(), documentName: z.string() })).optional(),
   errors: z.array(importErrorSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

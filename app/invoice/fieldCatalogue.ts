@@ -75,20 +75,40 @@ export const invoiceFieldCatalogue = [
   { key: 'amount_due', label: 'Amount due', kind: 'amount', bt: 'BT-115', term: 'Amount due for payment', requiredBy: 'BR-15', group: 'settlement', shown: 'always', checkedOnPage: false },
 ] as const satisfies readonly ScalarCatalogueEntry[];
 
+/** A payment, routing or contact field: `xrechnung` names the XRechnung rule (BR-DE-*) that makes it mandatory there. */
+export interface PaymentCatalogueEntry extends CatalogueEntry {
+  /** `payment`: what a payment needs; `routing`: the buyer reference, seller contact and addresses XRechnung requires. */
+  group: 'payment' | 'routing';
+  /** The XRechnung 3.0 rule requiring the term (the CIUS the invoices export can write); null where XRechnung does not. */
+  xrechnung: `BR-DE-${number}` | 'XR-1..1' | null;
+}
+
 /**
  * The fields a payment needs (app/invoices: read from the page by paymentFieldsFromText.ts, from the e-invoice XML by
- * xmlPaymentFields.ts, checked by paymentIds.ts). Kept apart from the invoice-level fields above, whose shape the
- * engine's readings and the wire contract fix; each names its business term the same way.
+ * xmlPaymentFields.ts, checked by paymentIds.ts), then the routing and contact terms XRechnung requires (buyer
+ * reference / Leitweg-ID, seller contact, the parties' city, post code and electronic address). Kept apart from the
+ * invoice-level fields above, whose shape the engine's readings and the wire contract fix; each names its business
+ * term the same way. `XR-1..1`: XRechnung 3.0 gives the term cardinality 1..1 (no BR-DE rule of its own).
  */
 export const paymentFieldCatalogue = [
-  { key: 'seller_vat_id', label: 'Seller VAT ID', kind: 'text', bt: 'BT-31', term: 'Seller VAT identifier', requiredBy: null },
-  { key: 'buyer_vat_id', label: 'Buyer VAT ID', kind: 'text', bt: 'BT-48', term: 'Buyer VAT identifier', requiredBy: null },
-  { key: 'iban', label: 'IBAN', kind: 'text', bt: 'BT-84', term: 'Payment account identifier', requiredBy: null },
-  { key: 'bic', label: 'BIC', kind: 'text', bt: 'BT-86', term: 'Payment service provider identifier', requiredBy: null },
-  { key: 'payment_terms', label: 'Payment terms', kind: 'text', bt: 'BT-20', term: 'Payment terms', requiredBy: null },
-  { key: 'purchase_order', label: 'Purchase order', kind: 'text', bt: 'BT-13', term: 'Purchase order reference', requiredBy: null },
-  { key: 'contract', label: 'Contract', kind: 'text', bt: 'BT-12', term: 'Contract reference', requiredBy: null },
-] as const satisfies readonly CatalogueEntry[];
+  { key: 'seller_vat_id', label: 'Seller VAT ID', kind: 'text', bt: 'BT-31', term: 'Seller VAT identifier', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'buyer_vat_id', label: 'Buyer VAT ID', kind: 'text', bt: 'BT-48', term: 'Buyer VAT identifier', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'iban', label: 'IBAN', kind: 'text', bt: 'BT-84', term: 'Payment account identifier', requiredBy: null, group: 'payment', xrechnung: 'BR-DE-1' },
+  { key: 'bic', label: 'BIC', kind: 'text', bt: 'BT-86', term: 'Payment service provider identifier', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'payment_terms', label: 'Payment terms', kind: 'text', bt: 'BT-20', term: 'Payment terms', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'purchase_order', label: 'Purchase order', kind: 'text', bt: 'BT-13', term: 'Purchase order reference', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'contract', label: 'Contract', kind: 'text', bt: 'BT-12', term: 'Contract reference', requiredBy: null, group: 'payment', xrechnung: null },
+  { key: 'buyer_reference', label: 'Buyer reference', kind: 'text', bt: 'BT-10', term: 'Buyer reference', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-15' },
+  { key: 'seller_contact_name', label: 'Seller contact', kind: 'text', bt: 'BT-41', term: 'Seller contact point', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-5' },
+  { key: 'seller_contact_phone', label: 'Contact phone', kind: 'text', bt: 'BT-42', term: 'Seller contact telephone number', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-6' },
+  { key: 'seller_contact_email', label: 'Contact e-mail', kind: 'text', bt: 'BT-43', term: 'Seller contact email address', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-7' },
+  { key: 'seller_city', label: 'Seller city', kind: 'text', bt: 'BT-37', term: 'Seller city', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-3' },
+  { key: 'seller_post_code', label: 'Seller post code', kind: 'text', bt: 'BT-38', term: 'Seller post code', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-4' },
+  { key: 'buyer_city', label: 'Buyer city', kind: 'text', bt: 'BT-52', term: 'Buyer city', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-8' },
+  { key: 'buyer_post_code', label: 'Buyer post code', kind: 'text', bt: 'BT-53', term: 'Buyer post code', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-9' },
+  { key: 'seller_endpoint', label: 'Seller e-address', kind: 'text', bt: 'BT-34', term: 'Seller electronic address', requiredBy: null, group: 'routing', xrechnung: 'XR-1..1' },
+  { key: 'buyer_endpoint', label: 'Buyer e-address', kind: 'text', bt: 'BT-49', term: 'Buyer electronic address', requiredBy: null, group: 'routing', xrechnung: 'XR-1..1' },
+] as const satisfies readonly PaymentCatalogueEntry[];
 export type PaymentFieldKey = (typeof paymentFieldCatalogue)[number]['key'];
 
 /** Columns of an invoice line (BG-25), in panel order. */

@@ -3,15 +3,13 @@
  * the payment fields, its review status with the exception reason, who reviewed it, and where each value came from.
  * The invoices export (tables and e-invoices) is written from this shape only.
  */
-import type { PaymentFieldKey } from '../invoice/fieldCatalogue.js';
+import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { EngineFieldValues } from '../invoice/review/engineFields.js';
 
 /** The payment fields (paymentFieldCatalogue in ../invoice/fieldCatalogue.ts): text as printed, null where absent. */
 export type PaymentValues = Record<PaymentFieldKey, string | null>;
 
-export const emptyPaymentValues = (): PaymentValues => ({
-  seller_vat_id: null, buyer_vat_id: null, iban: null, bic: null, payment_terms: null, purchase_order: null, contract: null,
-});
+export const emptyPaymentValues = (): PaymentValues => Object.fromEntries(paymentFieldCatalogue.map((f) => [f.key, null])) as PaymentValues;
 
 /** Where a value came from: read from the page, the document's e-invoice XML, or corrected by the reviewer. */
 export type ValueSource = 'page' | 'xml' | 'corrected';

@@ -21,6 +21,7 @@ import { trainingFormats, type TrainingFormat } from '../corpus/trainingFormats.
 import { PageImageCache } from '../services/pageImageCache.js';
 import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
+import type { SameFile } from '../store/transfer/applyBundles.js';
 import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { invoicesExportCommand } from './invoicesExportCommand.js';
 
@@ -155,9 +156,10 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
   try {
     const summary = importCorpus(store, path.resolve(positionals[0]!), { seedImage: seedPageImage(pageImageCache()) });
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
+    for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
       `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
-        `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.runsAdded} engine run(s)` +
+        `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s), ${summary.runsAdded} engine run(s)` +
         (summary.fieldConflicts > 0 ? `; ${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows)` : '') +
         '\n',
     );
@@ -208,13 +210,14 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
   }
   try {
     const summary = mergeProjectInto(store, second);
+    for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
         `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added, ` +
-        `${summary.fieldRevisionsAdded} field revision(s) added; ` +
+        `${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s) added; ` +
         `${summary.diverged} page(s) edited on both sides (all revisions kept), ` +
         `${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows), ` +
-        `${summary.reviewConflicts} review status conflict(s) (kept ${path.basename(targetFile)}'s)\n`,
+        `${summary.reviewConflicts} review status conflict(s) (the later decision kept)\n`,
     );
     return 0;
   } catch (error) {
@@ -228,4 +231,9 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
 function usageError(stderr: Err, message: string): number {
   stderr.write(`${message}\n`);
   return 2;
+}
+
+/** An incoming document whose bytes are a document already in the project: which one, so it can be found. */
+function sameFileLine(same: SameFile): string {
+  return `${same.file} is the same file as ${same.documentName} [${same.documentId}] already in the project: its pages went to that document`;
 }

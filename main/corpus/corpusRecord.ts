@@ -16,6 +16,7 @@ import type { CheckScores, KindChangeSummary } from '../../app/contract/curation
 import type { BundleFieldRevision, BundleRun, PageBundle } from '../store/transfer/pageBundles.js';
 import { recordIdOf } from '../../app/corpus/corpusTests.js';
 import { readBySchema } from './schemaJsonl.js';
+import { upgradeRecord } from './corpusRecordUpgrade.js';
 import { correctionsBetween, readFieldValues, type EngineFieldValues } from '../../app/invoice/review/index.js';
 
 export const corpusFormat = 'recto-corpus';
@@ -23,38 +24,6 @@ export const corpusFormatVersion = 3;
 
 const nullableNumber = z.number().nullable();
 const jsonObject = z.record(z.string(), z.unknown());
-
-/** Version-1 records carried the engine's JSON columns as strings; they are read as version 2. */
-const legacyJsonColumns = ['settings', 'stats', 'words', 'fields', 'warnings'] as const;
-
-export function upgradeRecord(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null) return raw;
-  const record = withoutFilledNulls(raw as Record<string, unknown>);
-  const engine = (record as { engine?: Record<string, unknown> }).engine;
-  if (typeof engine !== 'object' || engine === null || !('settings_json' in engine)) return record;
-  const upgraded: Record<string, unknown> = { ...engine };
-  for (const column of legacyJsonColumns) {
-    const text = upgraded[`${column}_json`];
-    delete upgraded[`${column}_json`];
-    upgraded[column] = typeof text === 'string' ? JSON.parse(text) : (text ?? null);
-  }
-  return { ...record, engine: upgraded };
-}
-
-/**
- * One schema per file (uniformJsonl.ts) writes every key seen at a path in every object there, null where absent: a
- * word's `fromImage` (present only when true) comes back absent, as the extraction's schema has it.
- */
-function withoutFilledNulls(raw: Record<string, unknown>): Record<string, unknown> {
-  const engine = raw.engine as { words?: unknown } | undefined;
-  if (!engine || !Array.isArray(engine.words)) return raw;
-  const words = engine.words.map((word: unknown) => {
-    if (typeof word !== 'object' || word === null || (word as { fromImage?: unknown }).fromImage !== null) return word;
-    const { fromImage: _filled, ...rest } = word as Record<string, unknown>;
-    return rest;
-  });
-  return { ...raw, engine: { ...engine, words } };
-}
 
 /** A stored JSON column as a value; a damaged one fails the record, naming the column. */
 function parsedColumn(text: string | null, column: string): unknown {
@@ -83,6 +52,19 @@ export const fieldRevisionRecordSchema = z.object({
   undoes: z.string().nullable(),
   author: z.string().min(1),
   created_at: z.string().min(1),
+});
+
+/**
+ * One review status change of the page (who approved, approved with exceptions or rejected it, when, why), as the
+ * project keeps it; the store checks the statuses and bounds on import (store/transfer/bundleRows.ts).
+ */
+export const reviewEventRecordSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  exceptions: z.array(z.string()),
+  reason: z.string().nullable(),
+  reviewer: z.string(),
+  at: z.string(),
 });
 
 export const corpusRecordSchema = z.object({
@@ -155,6 +137,8 @@ export const corpusRecordSchema = z.object({
   fields_engine: invoiceFieldsSchema.nullable().optional(),
   /** Every field revision of the page's document, in save order (absent in exports made before they were carried). */
   field_revisions: z.array(fieldRevisionRecordSchema).optional(),
+  /** The page's review status changes, oldest first (absent in exports made before they were carried). */
+  review_events: z.array(reviewEventRecordSchema).optional(),
 });
 export type CorpusRecord = z.infer<typeof corpusRecordSchema>;
 
@@ -168,7 +152,7 @@ export const corpusRecordTableSchema = corpusRecordSchema.extend({
   elements: z.array(elementSchema.omit({ cells: true }).extend({ confidence: nullableNumber, level: z.number().int().nullable() })),
 });
 
-export { recordIdOf };
+export { recordIdOf, upgradeRecord };
 
 /** A line of records.jsonl as a record (any format version): JSON text of free-shape values parsed, then checked. */
 export function parseCorpusRecordLine(line: string): CorpusRecord {
@@ -292,6 +276,7 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       author: r.author,
       created_at: r.createdAt,
     })),
+    review_events: bundle.reviewEvents.map((e) => ({ ...e })),
   };
 }
 
@@ -352,6 +337,7 @@ export function bundleOfRecord(record: CorpusRecord): PageBundle {
       createdAt: r.created_at,
     })),
     fieldRevisions: record.field_revisions?.map(bundleFieldRevisionOf) ?? fieldRevisionsFromValues(record),
+    reviewEvents: record.review_events?.map((e) => ({ ...e })) ?? [],
   };
 }
 

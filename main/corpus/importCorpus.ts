@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome } from '../store/transfer/applyBundles.js';
+import { countOutcome, type SameFile } from '../store/transfer/applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, corpusRecordTableSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
 import { checkFieldsLines, readFieldsLines, recordFieldsProblem } from './fieldsImport.js';
 import { sha256Of } from './exportCorpus.js';
@@ -28,6 +28,10 @@ export interface CorpusImportSummary {
   /** Invoice field revisions added, and fields corrected both in the corpus and in the project (both kept). */
   fieldRevisionsAdded: number;
   fieldConflicts: number;
+  /** Review status changes (who approved or rejected a page, when, why) added. */
+  reviewEventsAdded: number;
+  /** Documents whose bytes match another document already in the project: their pages went to it (each named). */
+  sameFile: SameFile[];
   imagesSeeded: number;
   /** Pages where both sides had revisions the other lacked (all kept). */
   diverged: number;
@@ -93,6 +97,8 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     revisionsAdded: 0,
     fieldRevisionsAdded: 0,
     fieldConflicts: 0,
+    reviewEventsAdded: 0,
+    sameFile: [],
     imagesSeeded: 0,
     diverged: 0,
     problems: [],

@@ -1,13 +1,13 @@
 /**
  * Merging another project into this one without loss: every document (with its source file), page, engine run and
  * revision of the other project that this one lacks is added; nothing here is changed except the order of a page's
- * revisions (by time, so the latest is the one saved last on either side) and an "unreviewed" status that the other
- * side had reviewed. The other project is opened read-only and never written. Invoice field revisions come with the
+ * revisions (by time, so the latest is the one saved last on either side), an "unreviewed" status that the other
+ * side had reviewed, and a status the other side changed later (its review events say when). The other project is opened read-only and never written. Invoice field revisions come with the
  * documents, under the same policy as text revisions (applyFieldRevisions.ts). The merge is one transaction: a
  * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
  */
 import type { ProjectStore } from '../store/projectStore.js';
-import { countOutcome, type ApplyOutcome } from '../store/transfer/applyBundles.js';
+import { countOutcome, type SameFile, type ApplyOutcome } from '../store/transfer/applyBundles.js';
 import { FieldRevisionBundleError } from '../store/transfer/applyFieldRevisions.js';
 import { BundleRowError } from '../store/transfer/bundleRows.js';
 import { ProjectFileError } from '../store/projectStore.js';
@@ -21,11 +21,15 @@ export interface MergeSummary {
   revisionsAdded: number;
   /** Pages edited on both sides since they parted (both lines of revisions kept). */
   diverged: number;
-  /** Pages reviewed differently on both sides; this project's status was kept. */
+  /** Pages reviewed differently on both sides; the later decision was kept (applyBundles.ts). */
   reviewConflicts: number;
   fieldRevisionsAdded: number;
   /** Invoice fields corrected on both sides since they parted (both kept; the later correction shows). */
   fieldConflicts: number;
+  /** Review status changes (who approved or rejected a page, when, why) added. */
+  reviewEventsAdded: number;
+  /** Documents whose bytes match another document already in the project: their pages went to it (each named). */
+  sameFile: SameFile[];
 }
 
 export function mergeProjectInto(target: ProjectStore, otherFile: string, limits: { maxPages?: number } = {}): MergeSummary {
@@ -44,6 +48,8 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       reviewConflicts: 0,
       fieldRevisionsAdded: 0,
       fieldConflicts: 0,
+      reviewEventsAdded: 0,
+      sameFile: [],
     };
     const copiedSources = new Set<string>();
     writer.all(() => {

@@ -46,6 +46,19 @@ describe('approve with exceptions', () => {
     store.close();
   });
 
+  it('a payment field failing its check is a failing rule: a needs-attention signal and an exception on approve', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const page = add(store, 'pay.pdf', {});
+    expect(approvalCheck(store, page, 'page').exceptions).toEqual([]);
+    store.fieldRevisions.save(page, 'payment.iban', 'DE89 3704 0044 0532 0130 01', 'Ada');
+    store.fieldRevisions.save(page, 'payment.bic', 'COBA1', 'Ada');
+    const signals = store.attention.list().find((item) => item.pageId === page)!.signals;
+    expect(signals).toEqual(expect.arrayContaining([{ kind: 'failed-rule', detail: expect.stringMatching(/^IBAN: .*mod 97/) }, { kind: 'failed-rule', detail: expect.stringMatching(/^BIC: /) }]));
+    expect(approvalCheck(store, page, 'page').exceptions.map((e) => e.detail)).toEqual([expect.stringMatching(/^IBAN: /), expect.stringMatching(/^BIC: /)]);
+    expect(approve(store, { pageId: page, scope: 'page', reviewer: 'Ada' }).outcome).toBe('needs-reason');
+    store.close();
+  });
+
   it('a duplicate is an exception on approve and a needs-attention signal naming the other invoice', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     add(store, 'first.pdf', {});

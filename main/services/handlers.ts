@@ -206,6 +206,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
     'approval.check': ({ pageId, scope }) => ({ ...approvalCheck(session.store, pageId, scope), latest: session.store.reviewEvents.latest(pageId) }),
+    'approval.history': ({ pageId }) => {
+      session.store.documents.getPage(pageId);
+      return session.store.reviewEvents.ofPage(pageId);
+    },
     'approval.approve': ({ pageId, scope, reason }) => {
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
       if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });

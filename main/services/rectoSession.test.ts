@@ -113,6 +113,17 @@ describe('RectoSession through the contract', () => {
     }
   });
 
+  it('refuses the same bytes imported again, naming the document that holds them', async () => {
+    await session.createProject(path.join(dir, 'p.recto'));
+    const first = await session.importFiles([{ filePath: file('acme-17.pdf', 'PAGES 1') }]);
+    const again = await session.importFiles([{ filePath: file('copy of acme.pdf', 'PAGES 1') }]);
+    const id = first.imported[0]!.id;
+    expect(again.imported).toEqual([]);
+    expect(again.duplicates).toEqual([`copy of acme.pdf (the same file as acme-17.pdf [${id}])`]);
+    expect(again.duplicateOf).toEqual([{ file: 'copy of acme.pdf', documentId: id, documentName: 'acme-17.pdf' }]);
+    await session.queue.idle();
+  });
+
   it('reports a page the engine cannot read, and goes on with the others', async () => {
     const failing = new EchoEngine();
     failing.read = async (input) => {

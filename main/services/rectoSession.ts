@@ -170,7 +170,10 @@ export class RectoSession {
           ...(inspected.einvoice ? { einvoice: storedEInvoice(inspected.einvoice) } : {}),
         });
         if (!document) {
-          result.duplicates.push(name);
+          // The project keeps a file once: say which document already holds these bytes (InvoiceKeysRepository.sameFile).
+          const existing = store.invoiceKeys.sameFile(inspected.sha256);
+          result.duplicates.push(existing ? `${name} (the same file as ${existing.documentName} [${existing.documentId}])` : name);
+          if (existing) (result.duplicateOf ??= []).push({ file: name, documentId: existing.documentId, documentName: existing.documentName });
           continue;
         }
         result.imported.push(document);

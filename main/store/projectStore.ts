@@ -25,6 +25,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
 
@@ -65,12 +66,21 @@ export class ProjectStore {
     this.revisions = new RevisionsRepository(db, this.documents, this.checks);
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
-    this.reviewNotes = new ReviewNotesRepository(db, this.documents);
+    this.reviewEvents = new ReviewEventsRepository(db);
+    this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
-    this.reviewEvents = new ReviewEventsRepository(db);
-    this.attention = new AttentionRepository(db, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId), (pageId) => this.revisions.latestRevision(pageId)?.text ?? null);
+    this.attention = new AttentionRepository(
+      db,
+      this.fieldRevisions,
+      (pageId) => this.readings.latestExtractionOrNull(pageId),
+      (pageId) => this.revisions.latestRevision(pageId)?.text ?? null,
+      (documentId) => {
+        const stored = this.einvoices.get(documentId);
+        return stored?.status === 'read' ? xmlPaymentFieldsOfText(Buffer.from(stored.xml).toString('utf8'), stored.invoice.payment) : null;
+      },
+    );
   }
 
   /** `synchronous`: FULL unless a benchmark asks for its NORMAL baseline (openProjectDatabase.ts). */

@@ -56,6 +56,8 @@ export interface Party {
   taxIds: { id: Opt; scheme: Opt }[];
   /** BT-34/49 electronic address with its scheme. */
   endpoints: Term[];
+  /** BG-6 / BG-9 contact: BT-41/56 name (point), BT-42/57 telephone, BT-43/58 e-mail; absent where none is given. */
+  contact?: { name: Opt; phone: Opt; email: Opt };
   address?: Address;
   /** True when the address element is present (even empty). */
   hasAddress: boolean;
@@ -174,6 +176,7 @@ export interface SemanticInvoice {
   creditNote: boolean;
   specification: Opt; // BT-24
   number: Opt; // BT-1
+  buyerReference?: Opt; // BT-10
   issueDate: Opt; // BT-2
   taxPointDate: Opt; // BT-7
   typeCode: Opt; // BT-3

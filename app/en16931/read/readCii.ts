@@ -38,6 +38,15 @@ function party(node: XmlNode | undefined): Party {
       scheme: id.attrs.schemeID === undefined ? undefined : { text: id.attrs.schemeID, attrs: {} },
     })),
     endpoints: nodes(node, 'URIUniversalCommunication').map((u) => term(u, 'URIID') ?? { text: '', attrs: {} }),
+    ...(has(node, 'DefinedTradeContact')
+      ? {
+          contact: {
+            name: term(node, 'DefinedTradeContact/PersonName') ?? term(node, 'DefinedTradeContact/DepartmentName'),
+            phone: term(node, 'DefinedTradeContact/TelephoneUniversalCommunication/CompleteNumber'),
+            email: term(node, 'DefinedTradeContact/EmailURIUniversalCommunication/URIID'),
+          },
+        }
+      : {}),
     address: address(addressNode),
     hasAddress: addressNode !== undefined,
   };
@@ -112,6 +121,7 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
     creditNote: false,
     specification: term(context, 'GuidelineSpecifiedDocumentContextParameter/ID'),
     number: term(header, 'ID'),
+    buyerReference: term(agreement, 'BuyerReference'),
     issueDate: issue,
     taxPointDate: descendants(root, new Set(['TaxPointDate']))[0],
     typeCode: term(header, 'TypeCode'),

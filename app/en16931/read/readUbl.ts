@@ -32,6 +32,7 @@ function party(node: XmlNode | undefined): Party {
     legalIds: terms(node, 'PartyLegalEntity/CompanyID'),
     taxIds: nodes(node, 'PartyTaxScheme').map((t) => ({ id: term(t, 'CompanyID'), scheme: term(t, 'TaxScheme/ID') })),
     endpoints: terms(node, 'EndpointID'),
+    ...(has(node, 'Contact') ? { contact: { name: term(node, 'Contact/Name'), phone: term(node, 'Contact/Telephone'), email: term(node, 'Contact/ElectronicMail') } } : {}),
     address: address(addressNode),
     hasAddress: addressNode !== undefined,
   };
@@ -115,6 +116,7 @@ export function readUblInvoice(root: XmlNode, rootName: 'Invoice' | 'CreditNote'
     creditNote: rootName === 'CreditNote',
     specification: term(root, 'CustomizationID'),
     number: term(root, 'ID'),
+    buyerReference: term(root, 'BuyerReference'),
     issueDate: term(root, 'IssueDate'),
     taxPointDate: term(root, 'TaxPointDate'),
     typeCode: term(root, rootName === 'CreditNote' ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'),

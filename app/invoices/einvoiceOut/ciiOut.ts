@@ -12,10 +12,25 @@ type Node = Record<string, unknown>;
 /** CII dates are written in UNTDID 2379 format 102 (CCYYMMDD). */
 const date = (iso: string): Node => ({ 'udt:DateTimeString': { '#text': iso.replace(/-/g, ''), '@_format': '102' } });
 
+/** A trade party in the CII schema's order: Name, DefinedTradeContact, PostalTradeAddress, URIUniversalCommunication, SpecifiedTaxRegistration. */
 function party(p: PlannedParty): Node {
   return {
     'ram:Name': p.name,
-    'ram:PostalTradeAddress': { 'ram:CountryID': p.country },
+    ...(p.contact
+      ? {
+          'ram:DefinedTradeContact': {
+            ...(p.contact.name ? { 'ram:PersonName': p.contact.name } : {}),
+            ...(p.contact.phone ? { 'ram:TelephoneUniversalCommunication': { 'ram:CompleteNumber': p.contact.phone } } : {}),
+            ...(p.contact.email ? { 'ram:EmailURIUniversalCommunication': { 'ram:URIID': p.contact.email } } : {}),
+          },
+        }
+      : {}),
+    'ram:PostalTradeAddress': {
+      ...(p.postCode ? { 'ram:PostcodeCode': p.postCode } : {}),
+      ...(p.city ? { 'ram:CityName': p.city } : {}),
+      'ram:CountryID': p.country,
+    },
+    ...(p.endpoint ? { 'ram:URIUniversalCommunication': { 'ram:URIID': { '#text': p.endpoint.id, '@_schemeID': p.endpoint.scheme } } } : {}),
     ...(p.vatId ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '#text': p.vatId, '@_schemeID': 'VA' } } } : {}),
   };
 }
@@ -75,6 +90,7 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         },
       })),
       'ram:ApplicableHeaderTradeAgreement': {
+        ...(plan.buyerReference ? { 'ram:BuyerReference': plan.buyerReference } : {}),
         'ram:SellerTradeParty': party(plan.seller),
         'ram:BuyerTradeParty': party(plan.buyer),
         ...(plan.purchaseOrder ? { 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': plan.purchaseOrder } } : {}),

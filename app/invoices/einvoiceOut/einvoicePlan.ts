@@ -9,7 +9,8 @@
  *   - a line's price (BT-146) is its amount over its quantity where only the price is missing and it divides exactly;
  *   - the unit (BT-130) is C62 ("one"): pages print counts, never a UN/ECE Rec 20 code;
  *   - BR-CO-25: an amount due needs a due date (BT-9) or payment terms (BT-20);
- *   - a country (BT-40, BT-55) from the e-invoice XML, else from the party's VAT identifier (DE…, EL → GR).
+ *   - a country (BT-40, BT-55) from the e-invoice XML, else from the party's VAT identifier (DE…, EL → GR);
+ *   - the routing terms (BT-10, BG-6, city, post code, electronic address) where the reviewer or the XML gives them.
  * Anything else missing is reported with its BT, and no XML is written for that invoice.
  */
 import Big from 'big.js';
@@ -26,10 +27,21 @@ const PRICE_DECIMALS = 4;
 const SEPA_CREDIT_TRANSFER = '58';
 const CREDIT_TRANSFER = '30';
 
+/** An electronic address (BT-34/BT-49) with its scheme (BT-34-1: EM for e-mail, else an ISO 6523 ICD such as 0204). */
+export interface PlannedEndpoint {
+  scheme: string;
+  id: string;
+}
+
 export interface PlannedParty {
   name: string;
   vatId: string | null;
   country: string;
+  city: string | null;
+  postCode: string | null;
+  endpoint: PlannedEndpoint | null;
+  /** BG-6 (the seller's only): BT-41 name, BT-42 telephone, BT-43 e-mail. */
+  contact: { name: string | null; phone: string | null; email: string | null } | null;
 }
 
 export interface PlannedLine {
@@ -56,6 +68,8 @@ export interface EInvoicePlan {
   dueDate: string | null;
   typeCode: '380';
   currency: string;
+  /** BT-10, where the reviewer or the XML gives one (XRechnung requires it: BR-DE-15). */
+  buyerReference: string | null;
   seller: PlannedParty;
   buyer: PlannedParty;
   payment: { meansCode: string; iban: string; bic: string | null } | null;
@@ -129,12 +143,38 @@ function plannedLines(inv: ReviewedInvoice, vat: PlannedVatRow[], missing: Missi
   });
 }
 
-function party(role: 'seller' | 'buyer', name: string | null, vatId: string | null, xmlCountry: string | null, missing: MissingTerm[]): PlannedParty | null {
+/** An ISO 6523 ICD (four digits) or EM before the address, as xmlPaymentFields.ts writes a non-e-mail address. */
+const SCHEMED_ENDPOINT = /^(EM|\d{4}):(.+)$/;
+
+/** An electronic address as the routing fields hold it: `scheme:id`, or a bare e-mail address (EM); null when neither. */
+export function plannedEndpoint(text: string | null): PlannedEndpoint | null {
+  if (!present(text)) return null;
+  const value = text.trim();
+  const schemed = SCHEMED_ENDPOINT.exec(value);
+  if (schemed) return { scheme: schemed[1]!, id: schemed[2]!.trim() };
+  return value.includes('@') ? { scheme: 'EM', id: value } : null;
+}
+
+const given = (s: string | null | undefined): string | null => (present(s) ? s.trim() : null);
+
+function party(role: 'seller' | 'buyer', name: string | null, inv: ReviewedInvoice, missing: MissingTerm[]): PlannedParty | null {
+  const p = inv.payment;
   const [nameBt, countryBt] = role === 'seller' ? ['BT-27', 'BT-40'] : ['BT-44', 'BT-55'];
-  const country = xmlCountry ?? countryOfVatId(vatId);
+  const vatId = role === 'seller' ? p.seller_vat_id : p.buyer_vat_id;
+  const country = (role === 'seller' ? inv.sellerCountry : inv.buyerCountry) ?? countryOfVatId(vatId);
   if (!present(name)) missing.push({ bt: nameBt, why: `no ${role} name` });
   if (!country) missing.push({ bt: countryBt, why: `no ${role} country (neither in an e-invoice XML nor a ${role} VAT identifier)` });
-  return present(name) && country ? { name: name.trim(), vatId: present(vatId) ? vatId.replace(/\s/g, '').toUpperCase() : null, country } : null;
+  if (!present(name) || !country) return null;
+  const contact = role === 'seller' ? { name: given(p.seller_contact_name), phone: given(p.seller_contact_phone), email: given(p.seller_contact_email) } : null;
+  return {
+    name: name.trim(),
+    vatId: present(vatId) ? vatId.replace(/\s/g, '').toUpperCase() : null,
+    country,
+    city: given(role === 'seller' ? p.seller_city : p.buyer_city),
+    postCode: given(role === 'seller' ? p.seller_post_code : p.buyer_post_code),
+    endpoint: plannedEndpoint(role === 'seller' ? p.seller_endpoint : p.buyer_endpoint),
+    contact: contact && (contact.name || contact.phone || contact.email) ? contact : null,
+  };
 }
 
 export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
@@ -144,8 +184,8 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   if (!present(f.invoice_number)) missing.push({ bt: 'BT-1', why: 'no invoice number' });
   if (!present(f.issue_date)) missing.push({ bt: 'BT-2', why: 'no issue date' });
   if (!present(f.currency)) missing.push({ bt: 'BT-5', why: 'no currency' });
-  const seller = party('seller', f.seller, p.seller_vat_id, inv.sellerCountry, missing);
-  const buyer = party('buyer', f.buyer, p.buyer_vat_id, inv.buyerCountry, missing);
+  const seller = party('seller', f.seller, inv, missing);
+  const buyer = party('buyer', f.buyer, inv, missing);
   if (seller && !seller.vatId) missing.push({ bt: 'BT-31', why: 'a standard-rated invoice names the seller VAT identifier (BR-S-02)' });
   if (f.subtotal === null) missing.push({ bt: 'BT-109', why: 'no subtotal (total without VAT)' });
   if (f.total === null) missing.push({ bt: 'BT-112', why: 'no total' });
@@ -172,6 +212,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
       dueDate: present(f.due_date) ? f.due_date : null,
       typeCode: '380',
       currency: f.currency!,
+      buyerReference: given(p.buyer_reference),
       seller,
       buyer,
       payment,

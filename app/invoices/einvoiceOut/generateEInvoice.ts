@@ -7,23 +7,10 @@ import { validateEInvoiceXml } from '../../en16931/index.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
 import { ciiInvoiceXml } from './ciiOut.js';
 import { planEInvoice, type MissingTerm } from './einvoicePlan.js';
+import { xrechnungMissing } from './xrechnungTerms.js';
 import { ublInvoiceXml, XRECHNUNG_SPECIFICATION } from './ublOut.js';
 
 export type EInvoiceFormat = 'ubl' | 'cii';
-
-/**
- * What XRechnung (the German CIUS, BR-DE-*) requires beyond EN 16931 that a reviewed invoice does not hold: Recto
- * reads no buyer reference, seller contact, electronic addresses, street, city or post code yet, so an XRechnung is
- * refused with these terms named rather than written without them.
- */
-const xrechnungTermsNotHeld: readonly MissingTerm[] = [
-  { bt: 'BT-10', why: 'XRechnung requires the buyer reference (BR-DE-15)' },
-  { bt: 'BG-6', why: 'XRechnung requires the seller contact: name, telephone, e-mail (BR-DE-2, -5, -6, -7)' },
-  { bt: 'BT-37', why: 'XRechnung requires the seller city (BR-DE-3)' },
-  { bt: 'BT-38', why: 'XRechnung requires the seller post code (BR-DE-4)' },
-  { bt: 'BT-34', why: 'XRechnung requires the seller electronic address (BR-DE-16)' },
-  { bt: 'BT-49', why: 'XRechnung requires the buyer electronic address (BR-DE-26)' },
-];
 
 export type GeneratedEInvoice =
   | { ok: true; xml: string; warnings: string[] }
@@ -31,10 +18,14 @@ export type GeneratedEInvoice =
 
 export function generateEInvoice(invoice: ReviewedInvoice, format: EInvoiceFormat, options: { xrechnung?: boolean } = {}): GeneratedEInvoice {
   const outcome = planEInvoice(invoice);
-  const missing = [...(outcome.ok ? [] : outcome.missing), ...(options.xrechnung ? xrechnungTermsNotHeld : [])];
+  // XRechnung's own required terms (BR-DE-*) are checked by Recto before anything is written (xrechnungTerms.ts).
+  const missing: MissingTerm[] = [...(outcome.ok ? [] : outcome.missing), ...(options.xrechnung ? xrechnungMissing(invoice) : [])];
   if (!outcome.ok || missing.length > 0) return { ok: false, missing, failedRules: [] };
   const specification = options.xrechnung ? XRECHNUNG_SPECIFICATION : undefined;
-  const xml = format === 'ubl' ? ublInvoiceXml(outcome.plan, specification) : ciiInvoiceXml(outcome.plan, specification);
+  // Electronic addresses go where they are required (XRechnung). In a plain EN 16931 invoice they are optional, and an
+  // address from an XML whose scheme has left the EAS code list (BR-CL-25) would keep an otherwise valid invoice out.
+  const plan = options.xrechnung ? outcome.plan : { ...outcome.plan, seller: { ...outcome.plan.seller, endpoint: null }, buyer: { ...outcome.plan.buyer, endpoint: null } };
+  const xml = format === 'ubl' ? ublInvoiceXml(plan, specification) : ciiInvoiceXml(plan, specification);
   const report = validateEInvoiceXml(xml);
   const fatal = report.failed.filter((f) => f.flag === 'fatal');
   if (fatal.length > 0) {

@@ -15,12 +15,27 @@ type Node = Record<string, unknown>;
 const amount = (value: string, currency: string): Node => ({ '#text': value, '@_currencyID': currency });
 const vatScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
 
+/** cac:Party in the UBL schema's order: EndpointID, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */
 function party(p: PlannedParty): Node {
   return {
     'cac:Party': {
-      'cac:PostalAddress': { 'cac:Country': { 'cbc:IdentificationCode': p.country } },
+      ...(p.endpoint ? { 'cbc:EndpointID': { '#text': p.endpoint.id, '@_schemeID': p.endpoint.scheme } } : {}),
+      'cac:PostalAddress': {
+        ...(p.city ? { 'cbc:CityName': p.city } : {}),
+        ...(p.postCode ? { 'cbc:PostalZone': p.postCode } : {}),
+        'cac:Country': { 'cbc:IdentificationCode': p.country },
+      },
       ...(p.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': p.vatId, ...vatScheme } } : {}),
       'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
+      ...(p.contact
+        ? {
+            'cac:Contact': {
+              ...(p.contact.name ? { 'cbc:Name': p.contact.name } : {}),
+              ...(p.contact.phone ? { 'cbc:Telephone': p.contact.phone } : {}),
+              ...(p.contact.email ? { 'cbc:ElectronicMail': p.contact.email } : {}),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -37,6 +52,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),
     'cbc:InvoiceTypeCode': plan.typeCode,
     'cbc:DocumentCurrencyCode': c,
+    ...(plan.buyerReference ? { 'cbc:BuyerReference': plan.buyerReference } : {}),
     ...(plan.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': plan.purchaseOrder } } : {}),
     ...(plan.contract ? { 'cac:ContractDocumentReference': { 'cbc:ID': plan.contract } } : {}),
     'cac:AccountingSupplierParty': party(plan.seller),

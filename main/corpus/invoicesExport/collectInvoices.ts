@@ -10,15 +10,18 @@ import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/i
 import type { DocumentSummary } from '../../../app/model/page.js';
 import { correctionsOf } from '../../store/fieldRevisions.js';
 import type { ProjectStore } from '../../store/projectStore.js';
+import type { ReviewEvent } from '../../store/reviewEvents.js';
 import { paymentFieldsOf } from './paymentFieldsOf.js';
 
-function documentStatus(store: ProjectStore, doc: DocumentSummary): InvoiceStatus {
+/** The document's status, and the approvals with exceptions it stands on (read once: the export asks per document). */
+function documentStatus(store: ProjectStore, doc: DocumentSummary): { status: InvoiceStatus; exceptionEvents: ReviewEvent[] } {
   const statuses = doc.pages.map((p) => p.reviewStatus);
-  if (statuses.includes('rejected')) return 'rejected';
+  if (statuses.includes('rejected')) return { status: 'rejected', exceptionEvents: [] };
   if (statuses.every((s) => s === 'approved')) {
-    return store.reviewEvents.exceptionsOfDocument(doc.id).length > 0 ? 'approved-with-exceptions' : 'approved';
+    const exceptionEvents = store.reviewEvents.exceptionsOfDocument(doc.id);
+    return { status: exceptionEvents.length > 0 ? 'approved-with-exceptions' : 'approved', exceptionEvents };
   }
-  return statuses.every((s) => s === 'unreviewed') ? 'unreviewed' : 'in-review';
+  return { status: statuses.every((s) => s === 'unreviewed') ? 'unreviewed' : 'in-review', exceptionEvents: [] };
 }
 
 /** The document's invoice, or null where no page is an invoice page and nobody corrected a field. */
@@ -39,8 +42,7 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
   }
   if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : 'page';
 
-  const status = documentStatus(store, doc);
-  const exceptionEvents = status === 'approved-with-exceptions' ? store.reviewEvents.exceptionsOfDocument(doc.id) : [];
+  const { status, exceptionEvents } = documentStatus(store, doc);
   const latest = store.reviewEvents.latestOfDocument(doc.id);
   const lastCorrection = revisions[revisions.length - 1];
   return {

@@ -92,51 +92,63 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
   const previous = checkFolder(outDir);
   const documents = store.documents.listDocuments();
   const rows: { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome }[] = [];
-  const staged = new Map<string, string>();
   const notWritten: InvoicesExportSummary['notWritten'] = [];
-  documents.forEach((doc, i) => {
-    options.onProgress?.(i, documents.length);
-    const invoice = reviewedInvoiceOf(store, doc);
-    if (!invoice) return;
-    const einvoice: EInvoiceOutcome = { file: null, missing: [] };
-    if (EINVOICE_STATUSES.has(invoice.status)) {
-      const generated = generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung });
-      if (generated.ok) {
-        einvoice.file = einvoiceFile(doc.id, options.syntax);
-        staged.set(einvoice.file, generated.xml);
-      } else {
-        einvoice.missing = generated.missing;
-        notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
-      }
-    }
-    rows.push({ invoice, einvoice });
-  });
-  staged.set('invoices.csv', invoicesCsv(rows));
-  staged.set('lines.csv', linesCsv(rows.map((r) => r.invoice)));
-  staged.set('invoices.jsonl', rows.map((r) => `${invoiceJson(r.invoice, r.einvoice)}\n`).join(''));
-  const files = [...staged.keys()].sort();
-  const manifest: Manifest & Record<string, unknown> = {
-    format: 'recto-invoices',
-    version: 1,
-    project: store.info().name,
-    exported_at: new Date().toISOString(),
-    syntax: options.syntax,
-    xrechnung: options.xrechnung ?? false,
-    invoices: rows.length,
-    einvoices_written: files.filter((f) => f.startsWith(`${EINVOICE_FOLDER}/`)).length,
-    einvoices_not_written: notWritten,
-    files,
-  };
-  staged.set(INVOICES_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
-
-  // Stage everything, then move it in (the manifest last) and remove what the previous export wrote and this one did not.
+  const createdFolder = !fs.existsSync(outDir);
   fs.mkdirSync(outDir, { recursive: true });
-  fs.mkdirSync(path.join(outDir, STAGING));
   const staging = path.join(outDir, STAGING);
-  for (const [file, text] of staged) writeFileInside(staging, file, text);
-  for (const file of [...files, INVOICES_MANIFEST]) renameInside(staging, outDir, file);
-  for (const old of previous?.files ?? []) if (OWN_FILE.test(old) && !staged.has(old)) removeFileInside(outDir, old);
-  fs.rmSync(staging, { recursive: true, force: true });
-  options.onProgress?.(documents.length, documents.length);
-  return { outDir, invoices: rows.length, einvoicesWritten: manifest.einvoices_written as number, notWritten, files };
+  fs.mkdirSync(staging);
+  let finished = false;
+  try {
+    // Each e-invoice goes to the staging folder as soon as it is validated: ten thousand XMLs are never held at once.
+    const staged = new Set<string>();
+    const stage = (file: string, text: string) => {
+      writeFileInside(staging, file, text);
+      staged.add(file);
+    };
+    documents.forEach((doc, i) => {
+      options.onProgress?.(i, documents.length);
+      const invoice = reviewedInvoiceOf(store, doc);
+      if (!invoice) return;
+      const einvoice: EInvoiceOutcome = { file: null, missing: [] };
+      if (EINVOICE_STATUSES.has(invoice.status)) {
+        const generated = generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung });
+        if (generated.ok) {
+          einvoice.file = einvoiceFile(doc.id, options.syntax);
+          stage(einvoice.file, generated.xml);
+        } else {
+          einvoice.missing = generated.missing;
+          notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
+        }
+      }
+      rows.push({ invoice, einvoice });
+    });
+    stage('invoices.csv', invoicesCsv(rows));
+    stage('lines.csv', linesCsv(rows.map((r) => r.invoice)));
+    stage('invoices.jsonl', rows.map((r) => `${invoiceJson(r.invoice, r.einvoice)}\n`).join(''));
+    const files = [...staged].sort();
+    const manifest: Manifest & Record<string, unknown> = {
+      format: 'recto-invoices',
+      version: 1,
+      project: store.info().name,
+      exported_at: new Date().toISOString(),
+      syntax: options.syntax,
+      xrechnung: options.xrechnung ?? false,
+      invoices: rows.length,
+      einvoices_written: files.filter((f) => f.startsWith(`${EINVOICE_FOLDER}/`)).length,
+      einvoices_not_written: notWritten,
+      files,
+    };
+    stage(INVOICES_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+
+    // Everything is staged: move it in (the manifest last) and remove what the previous export wrote and this one did not.
+    for (const file of [...files, INVOICES_MANIFEST]) renameInside(staging, outDir, file);
+    for (const old of previous?.files ?? []) if (OWN_FILE.test(old) && !staged.has(old)) removeFileInside(outDir, old);
+    options.onProgress?.(documents.length, documents.length);
+    finished = true;
+    return { outDir, invoices: rows.length, einvoicesWritten: manifest.einvoices_written as number, notWritten, files };
+  } finally {
+    // A failed export leaves the folder as it was (nothing moved in before everything was staged; a folder it made, gone).
+    fs.rmSync(staging, { recursive: true, force: true });
+    if (!finished && createdFolder) fs.rmSync(outDir, { recursive: true, force: true });
+  }
 }

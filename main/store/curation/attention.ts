@@ -10,6 +10,9 @@ import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, 
 import type { Extraction } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
+import { paymentFieldViews } from '../../../app/invoices/paymentFieldViews.js';
+import { paymentRules } from '../../../app/invoices/paymentRules.js';
+import type { XmlPaymentFields } from '../../../app/invoices/xmlPaymentFields.js';
 import { correctionsOf, type FieldRevisionsRepository } from '../fieldRevisions.js';
 
 interface PageKeyRow {
@@ -36,6 +39,8 @@ export class AttentionRepository {
     private readonly fields: FieldRevisionsRepository,
     private readonly latestExtraction: (pageId: string) => Extraction | null,
     private readonly latestText: (pageId: string) => string | null,
+    /** The payment fields of the document's e-invoice XML; null where it has none (read only when a key changed). */
+    private readonly xmlPayment: (documentId: string) => XmlPaymentFields | null = () => null,
   ) {}
 
   list(): AttentionItem[] {
@@ -95,6 +100,8 @@ export class AttentionRepository {
       // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
       valuesForXml = values;
       rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
+      // The payment fields' checks and their page-vs-XML agreement are rules of the page like the others.
+      rules = [...rules, ...paymentRules(paymentFieldViews(text, correctionsOf(revisions), this.xmlPayment(row.document_id)).fields)];
       const corrected = new Set(revisions.map((r) => r.field));
       for (const { key: field } of scalarFields) {
         const xml = engine?.xml?.[field];

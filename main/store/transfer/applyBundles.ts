@@ -4,7 +4,8 @@
  * What is new is added; nothing is overwritten. Revisions from both sides are kept and ordered by time, so the latest
  * revision is the one saved last, whichever project it came from. A document's invoice field revisions follow the same
  * policy (applyFieldRevisions.ts). This module is the policy alone: every row is read and written through its table's
- * repository (their `imported` doors: documents.ts, readings.ts, revisions.ts, fieldRevisions.ts).
+ * repository (their `imported` doors: documents.ts, readings.ts, revisions.ts, fieldRevisions.ts, reviewEvents.ts).
+ * A page's review events (who approved or rejected it, when, why) are matched by id and added the same way.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -13,6 +14,8 @@ import type { DocumentsRepository } from '../documents.js';
 import type { FieldRevisionsRepository } from '../fieldRevisions.js';
 import type { ReadingsRepository } from '../readings.js';
 import type { RevisionsRepository } from '../revisions.js';
+import { pageStatusOfEvent, type ReviewEventsRepository } from '../reviewEvents.js';
+import type { InvoiceKeysRepository } from '../invoiceKeys.js';
 import type { PageBundle } from './pageBundles.js';
 import { FieldRevisionWriter } from './applyFieldRevisions.js';
 import { BundleRowError, checkBundleRows } from './bundleRows.js';
@@ -26,12 +29,29 @@ export interface ApplyOutcome {
   revisionsAdded: number;
   /** Both sides had revisions the other lacked: the page now has two lines of edits (both kept). */
   diverged: boolean;
-  /** Review statuses differed and neither was "unreviewed"; the target's was kept. */
+  /**
+   * Review statuses differed and neither was "unreviewed": the later decision was kept (by the time of each side's
+   * newest review event; the target's where the incoming side recorded none).
+   */
   reviewConflict: boolean;
+  /** Review status changes of the page added (who, when, why: reviewEvents.ts). */
+  reviewEventsAdded: number;
+  /**
+   * The incoming document is another document (its own id and name) whose bytes this project already holds: its pages
+   * went to that document, named here so the user sees which it is.
+   */
+  sameFileAs: SameFile | null;
   /** Invoice field revisions of the page's document added (applyFieldRevisions.ts). */
   fieldRevisionsAdded: number;
   /** Fields of the document corrected on both sides (both kept, the later one shows). */
   fieldConflicts: number;
+}
+
+/** An incoming file whose bytes match a document already in the project. */
+export interface SameFile {
+  file: string;
+  documentId: string;
+  documentName: string;
 }
 
 /** The counters that a corpus import and a project merge both report. */
@@ -43,6 +63,9 @@ export interface AddedCounts {
   diverged: number;
   fieldRevisionsAdded: number;
   fieldConflicts: number;
+  reviewEventsAdded: number;
+  /** Incoming documents whose bytes match another document already here (each once). */
+  sameFile: SameFile[];
 }
 
 /** Adds one applied page's outcome to a running summary. */
@@ -54,6 +77,9 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
   if (outcome.diverged) summary.diverged += 1;
   summary.fieldRevisionsAdded += outcome.fieldRevisionsAdded;
   summary.fieldConflicts += outcome.fieldConflicts;
+  summary.reviewEventsAdded += outcome.reviewEventsAdded;
+  const same = outcome.sameFileAs;
+  if (same && !summary.sameFile.some((s) => s.file === same.file && s.documentId === same.documentId)) summary.sameFile.push(same);
 }
 
 /** The repositories a bundle is written through: each table's own door. */
@@ -63,6 +89,8 @@ export interface BundleTables {
   revisions: RevisionsRepository;
   fieldRevisions: FieldRevisionsRepository;
   checks: CheckResultsRepository;
+  reviewEvents: ReviewEventsRepository;
+  invoiceKeys: InvoiceKeysRepository;
 }
 
 /** Keeps the merge policy — what matches, what is new, how two lines of edits are ordered; the rows go through the repositories. */
@@ -104,6 +132,8 @@ export class BundleWriter {
     }
     let documentId = documents.documentIdBySha(document.sha256);
     const newDocument = documentId === undefined;
+    const known = newDocument ? null : this.tables.invoiceKeys.sameFile(document.sha256);
+    const sameFileAs = known && known.documentId !== document.id && known.documentName !== document.name ? { file: document.name, documentId: known.documentId, documentName: known.documentName } : null;
     if (documentId === undefined) {
       documentId = documents.documentIdTaken(document.id) ? randomUUID() : document.id;
       documents.insertDocument(documentId, document);
@@ -112,16 +142,13 @@ export class BundleWriter {
 
     let target = documents.pageByNumber(documentId, page.pageNumber);
     const newPage = target === undefined;
-    let reviewConflict = false;
     if (!target) {
       const pageId = documents.pageIdTaken(page.id) ? randomUUID() : page.id;
       documents.insertPage(pageId, documentId, page);
       target = { id: pageId, review_status: page.reviewStatus };
-    } else if (target.review_status !== page.reviewStatus) {
-      if (target.review_status === 'unreviewed') documents.setReviewStatus(target.id, page.reviewStatus);
-      else if (page.reviewStatus !== 'unreviewed') reviewConflict = true;
     }
     const pageId = target.id;
+    const { reviewConflict, reviewEventsAdded } = newPage ? { reviewConflict: false, reviewEventsAdded: this.addReviewEvents(pageId, bundle) } : this.mergeReview(target, bundle);
 
     let runsAdded = 0;
     for (const run of bundle.runs) {
@@ -162,6 +189,42 @@ export class BundleWriter {
       reviewConflict,
       fieldRevisionsAdded: fields.added,
       fieldConflicts: fields.conflicts,
+      reviewEventsAdded,
+      sameFileAs,
     };
+  }
+
+  /**
+   * The review status of a page both sides have: an "unreviewed" side takes the other's; where both reviewed it
+   * differently, the later decision wins (each side's newest review event), the target's where the incoming side
+   * recorded none — as with revisions, what was decided last shows. The incoming events are added either way, so the
+   * page's history holds both sides' decisions and the newest event agrees with the status.
+   */
+  private mergeReview(target: { id: string; review_status: string }, bundle: PageBundle): { reviewConflict: boolean; reviewEventsAdded: number } {
+    const incomingStatus = bundle.page.reviewStatus;
+    const oursAt = this.tables.reviewEvents.imported.latestAt(target.id);
+    const theirs = (bundle.reviewEvents ?? []).at(-1);
+    let reviewConflict = false;
+    if (target.review_status !== incomingStatus) {
+      if (target.review_status === 'unreviewed') this.tables.documents.imported.setReviewStatus(target.id, incomingStatus);
+      else if (incomingStatus !== 'unreviewed') {
+        reviewConflict = true;
+        const theirsIsLater = theirs !== undefined && pageStatusOfEvent(theirs.status) === incomingStatus && (oursAt === null || theirs.at > oursAt);
+        if (theirsIsLater) this.tables.documents.imported.setReviewStatus(target.id, incomingStatus);
+      }
+    }
+    return { reviewConflict, reviewEventsAdded: this.addReviewEvents(target.id, bundle) };
+  }
+
+  /** Adds the bundle's review events the project lacks (matched by id) to the page. */
+  private addReviewEvents(pageId: string, bundle: PageBundle): number {
+    const events = this.tables.reviewEvents.imported;
+    let added = 0;
+    for (const event of bundle.reviewEvents ?? []) {
+      if (events.has(event.id)) continue;
+      events.insert(pageId, event);
+      added += 1;
+    }
+    return added;
   }
 }

@@ -2,13 +2,15 @@
  * The rows a page bundle brings from outside (a merged project, a corpus record) are checked with the schemas the
  * store itself writes with — an extraction with `extractionSchema` as saveExtraction parses it, a text layer with
  * `textLayerSchema`, statuses with their enums — and the page with the page limits of an import
- * (app/model/pageLimits.ts). A bundle that fails is refused whole, naming the row; nothing of it is stored. One row
- * with `words: [null]` used to enter through a merge and break curation for the whole project.
+ * (app/model/pageLimits.ts), review events with the statuses and bounds approval.ts writes. A bundle that fails is
+ * refused whole, naming the row; nothing of it is stored. One row with `words: [null]` used to enter through a merge
+ * and break curation for the whole project.
  */
 import { z } from 'zod';
 import { extractionSchema } from '../../../app/model/extraction.js';
 import { pageStatusSchema, reviewStatusSchema, textLayerSchema } from '../../../app/model/page.js';
 import { DEFAULT_MAX_PAGES, storedPageProblem } from '../../../app/model/pageLimits.js';
+import { reviewEventStatuses } from '../reviewEvents.js';
 import type { BundleRun, PageBundle } from './pageBundles.js';
 
 export class BundleRowError extends Error {
@@ -33,6 +35,23 @@ const pageSchema = z.object({
   reviewStatus: reviewStatusSchema,
 });
 const revisionSchema = z.object({ id: z.string().min(1), parentId: z.string().nullable(), text: z.string(), author: z.string(), createdAt: z.string() });
+
+/** Bounds of what an approval records (approval.ts writes far less): a row past them is not one Recto wrote. */
+const MAX_EXCEPTIONS_PER_EVENT = 1000;
+const MAX_EVENT_TEXT = 10_000;
+const reviewEventSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    status: z.enum(reviewEventStatuses),
+    exceptions: z.array(z.string().max(MAX_EVENT_TEXT)).max(MAX_EXCEPTIONS_PER_EVENT),
+    reason: z.string().max(MAX_EVENT_TEXT).nullable(),
+    reviewer: z.string().min(1).max(1000),
+    at: z.iso.datetime({ offset: true }),
+  })
+  // approval.ts never approves over exceptions without a reason: such a row would be a silent approval.
+  .refine((e) => e.status !== 'approved-with-exceptions' || (e.reason !== null && e.reason.trim() !== '' && e.exceptions.length > 0), {
+    message: 'an approval with exceptions needs its exceptions and a reason',
+  });
 
 function issues(error: z.ZodError): string {
   return error.issues
@@ -93,5 +112,11 @@ export function checkBundleRows(bundle: PageBundle, maxPages = DEFAULT_MAX_PAGES
   for (const revision of bundle.revisions) {
     const parsed = revisionSchema.safeParse(revision);
     if (!parsed.success) throw new BundleRowError(`revision: ${issues(parsed.error)}`);
+  }
+  // Absent in bundles built before review events were carried.
+  for (const event of bundle.reviewEvents ?? []) {
+    const parsed = reviewEventSchema.safeParse(event);
+    const name = typeof event?.id === 'string' ? event.id.slice(0, 60) : '?';
+    if (!parsed.success) throw new BundleRowError(`review event ${name}: ${issues(parsed.error)}`);
   }
 }

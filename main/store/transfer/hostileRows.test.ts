@@ -39,6 +39,11 @@ function tamper(file: string, sql: string): void {
   closeRawDatabase({ file });
 }
 
+/** SQL adding one review event to page 1 of the project (`reason` null: none). */
+const reviewEvent = (id: string, status: string, exceptions: string, reason: string | null, reviewer: string, at: string) =>
+  `INSERT INTO review_events (id, page_id, status, exceptions, reason, reviewer, at)
+   SELECT '${id}', id, '${status}', '${exceptions}', ${reason === null ? 'NULL' : `'${reason}'`}, '${reviewer}', '${at}' FROM pages WHERE page_number = 1`;
+
 const listAll = (store: ProjectStore) => store.curation.list(curationListRequestSchema.parse({ limit: 500 }), () => store.attention.list());
 const pageCount = (store: ProjectStore) => store.documents.listDocuments().reduce((n, d) => n + d.pages.length, 0);
 
@@ -49,6 +54,12 @@ describe('a merged project with rows the store would not write', () => {
     ['a 1 × 100,000,000 px page', 'UPDATE pages SET width = 1, height = 100000000', /longer than 100 times its width/],
     ['a text layer of nulls', `UPDATE pages SET text_layer = '{"words":[null]}'`, /text layer: words\.0/],
     ['a source blob that is not its SHA-256', `UPDATE source_blobs SET bytes = zeroblob(6000000)`, /source file does not match its SHA-256/],
+    ['a review event of an unknown status', reviewEvent('ev-1', 'approved-by-magic', '[]', null, 'Ada', '2024-01-01T00:00:00.000Z'), /page 1: review event ev-1: status/],
+    ['review event exceptions that are not a list of texts', reviewEvent('ev-2', 'approved-with-exceptions', '{"a":1}', 'ok', 'Ada', '2024-01-01T00:00:00.000Z'), /review event ev-2: exceptions/],
+    ['review event exceptions that are not JSON', reviewEvent('ev-3', 'approved', 'not json', null, 'Ada', '2024-01-01T00:00:00.000Z'), /review event ev-3: exceptions/],
+    ['an approval over exceptions without a reason', reviewEvent('ev-4', 'approved-with-exceptions', '["failed-rule: BR-CO-15"]', ' ', 'Ada', '2024-01-01T00:00:00.000Z'), /review event ev-4: .*needs its exceptions and a reason/],
+    ['a review event at no time', reviewEvent('ev-5', 'rejected', '[]', null, 'Ada', 'yesterday'), /review event ev-5: at/],
+    ['a review event by nobody', reviewEvent('ev-6', 'rejected', '[]', null, '', '2024-01-01T00:00:00.000Z'), /review event ev-6: reviewer/],
   ];
   it.each(cases)('%s: refused naming the file and row, nothing merged', (_name, sql, message) => {
     const other = project('other.recto', 1);
@@ -149,6 +160,24 @@ describe('a corpus with rows the store would not write', () => {
       expect(summary.problems).toContainEqual({ where: 'records.jsonl:2', reason: expect.stringMatching(/words\.0/) });
       expect(summary.records).toBe(2);
       expect(pageCount(target)).toBe(2);
+      expect(listAll(target).items).toHaveLength(2);
+    } finally {
+      target.close();
+    }
+  });
+
+  it('refuses a record carrying a crafted review event by file:line, imports the others', async () => {
+    const { out, lines } = await exported();
+    const record = JSON.parse(lines[2]!) as { review_events: unknown[] };
+    record.review_events = [{ id: 'ev-9', status: 'approved-with-exceptions', exceptions: ['duplicate: x'], reason: null, reviewer: 'Ada', at: '2024-01-01T00:00:00.000Z' }];
+    lines[2] = JSON.stringify(record);
+    fs.writeFileSync(path.join(out, 'records.jsonl'), `${lines.join('\n')}\n`);
+    const target = ProjectStore.create(path.join(dir, 'target.recto'));
+    try {
+      const summary = importCorpus(target, out);
+      expect(summary.problems).toContainEqual({ where: 'records.jsonl:3', reason: expect.stringMatching(/review event ev-9: .*needs its exceptions and a reason/) });
+      expect(summary.records).toBe(2);
+      expect(target.reviewEvents.ofPage(target.documents.listDocuments()[0]!.pages[0]!.id)).toEqual([]);
       expect(listAll(target).items).toHaveLength(2);
     } finally {
       target.close();

@@ -73,6 +73,19 @@ export interface BundleFieldRevision {
   createdAt: string;
 }
 
+/**
+ * One review status change of the page (reviewEvents.ts), as stored: the status it set (`approved-with-exceptions`
+ * where exceptions were approved over), the exceptions and the reason, who and when.
+ */
+export interface BundleReviewEvent {
+  id: string;
+  status: string;
+  exceptions: string[];
+  reason: string | null;
+  reviewer: string;
+  at: string;
+}
+
 export interface PageBundle {
   document: BundleDocument;
   page: BundlePage;
@@ -85,6 +98,8 @@ export interface PageBundle {
    * its first page, and every page of the document carries them, so any of its pages brings them along.
    */
   fieldRevisions: BundleFieldRevision[];
+  /** The page's review status changes, oldest first (absent in a bundle from before they were carried). */
+  reviewEvents: BundleReviewEvent[];
 }
 
 /** Which pages an export takes: by review status, and by the time of their latest revision. */
@@ -103,6 +118,18 @@ export interface BundleReader {
 
 const hasTable = (db: Database.Database, name: string): boolean =>
   db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+
+/**
+ * A stored event's exceptions (JSON text of an array of strings). A damaged column is passed on as it parsed — or as
+ * its text where it is not JSON — for the bundle check to refuse, naming the event (bundleRows.ts).
+ */
+function storedExceptions(text: string): string[] {
+  try {
+    return JSON.parse(text) as string[];
+  } catch {
+    return text as unknown as string[];
+  }
+}
 
 /** Reads bundles with plain SQL over the schema-1 tables, so it also works on a read-only connection. */
 export function bundleReader(db: Database.Database): BundleReader {
@@ -134,6 +161,10 @@ export function bundleReader(db: Database.Database): BundleReader {
            FROM field_revisions f JOIN pages p ON p.id = f.page_id
            WHERE p.document_id = (SELECT document_id FROM pages WHERE id = ?) ORDER BY p.page_number, f.seq`,
         )
+      : null,
+    // Projects before schema 8 have no review events.
+    reviewEvents: hasTable(db, 'review_events')
+      ? db.prepare('SELECT id, status, exceptions, reason, reviewer, at FROM review_events WHERE page_id = ? ORDER BY at, rowid')
       : null,
   };
   return {
@@ -228,6 +259,14 @@ export function bundleReader(db: Database.Database): BundleReader {
           undoes: r.undoes,
           author: r.author,
           createdAt: r.created_at,
+        })),
+        reviewEvents: ((statements.reviewEvents?.all(pageId) ?? []) as Record<string, never>[]).map((r) => ({
+          id: r.id,
+          status: r.status,
+          exceptions: storedExceptions(r.exceptions),
+          reason: r.reason,
+          reviewer: r.reviewer,
+          at: r.at,
         })),
       };
     },

@@ -1,12 +1,17 @@
 /**
- * The fields a payment needs (seller and buyer VAT IDs, IBAN, BIC, payment terms, purchase order, contract) under
- * the invoice fields: the value with where it came from, what the page and the e-invoice XML each say, the check
+ * The fields a payment needs (seller and buyer VAT IDs, IBAN, BIC, payment terms, purchase order, contract), then the
+ * routing and contact terms XRechnung requires (buyer reference / Leitweg-ID, seller contact, cities, post codes,
+ * electronic addresses), under the invoice fields: the value with where it came from, what the page and the e-invoice XML each say, the check
  * (IBAN mod 97, VAT ID format) and an edit box (saved as a `payment.<key>` field correction); and, where the document
  * carries an e-invoice, its line items beside the page's.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentFieldViewWire } from '../../../../app/contract/approval.js';
 import { useClient, useContractEvent } from '../../state/contractContext.js';
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import type { PaymentFieldView } from '../../../../app/invoices/paymentFieldViews.js';
+import { paymentRules } from '../../../../app/invoices/paymentRules.js';
+import { paymentFieldCatalogue } from '../../../../app/invoice/fieldCatalogue.js';
 
 interface Line {
   description: string;
@@ -19,6 +24,9 @@ interface PaymentData {
   pageLines: Line[];
   xmlLines: Line[] | null;
 }
+
+/** Which part of the panel a field sits in: what a payment needs, or the routing terms XRechnung requires. */
+const groupOf = new Map<string, string>(paymentFieldCatalogue.map((f) => [f.key, f.group]));
 
 const num = (n: number | null) => (n === null ? '' : String(n));
 
@@ -73,9 +81,11 @@ function LinesTable({ title, lines }: { title: string; lines: Line[] }) {
   );
 }
 
-export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
+/** `onRules`: the payment fields' failing rules each time they are loaded (the pinned failure summary shows them). */
+export function PaymentFieldsPanel({ pageId, onRules }: { pageId: string | null; onRules?(rules: RuleResult[]): void }) {
   const client = useClient();
   const [data, setData] = useState<PaymentData | null>(null);
+  useEffect(() => onRules?.(data ? paymentRules(data.fields as PaymentFieldView[]) : []), [data, onRules]);
   const load = useCallback(() => {
     if (!pageId) return setData(null);
     void client.call('invoice.paymentFields', { pageId }).then(setData, () => setData(null));
@@ -98,11 +108,20 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
         <thead>
           <tr><th /><th>Value</th><th>From</th></tr>
         </thead>
-        <tbody>
-          {data.fields.map((field) => (
-            <PaymentRow key={field.key} field={field} onSave={(value) => save(field.key, value)} />
-          ))}
-        </tbody>
+        {(['payment', 'routing'] as const).map((group) => (
+          <tbody key={group} data-group={group}>
+            {group === 'routing' && (
+              <tr className="payment-group">
+                <th colSpan={3} title="What XRechnung requires beyond EN 16931 (BR-DE-*)">Routing and contact (XRechnung)</th>
+              </tr>
+            )}
+            {data.fields
+              .filter((field) => groupOf.get(field.key) === group)
+              .map((field) => (
+                <PaymentRow key={field.key} field={field} onSave={(value) => save(field.key, value)} />
+              ))}
+          </tbody>
+        ))}
       </table>
       {data.xmlLines ? (
         <div className="xml-lines" data-testid="xml-lines">

@@ -35,7 +35,7 @@ export function FailureSummary({ summary, onSelectRule, onSelectField }: Failure
           {label} <b>{entries.length}</b>
         </span>
         {byRule(entries).slice(0, SHOWN_PER_GROUP).map((entry) => (
-          <button key={entry.index} className="summary-chip fail" title={entry.message} onClick={() => onSelectRule(entry.index)} data-summary-rule={entry.rule}>
+          <button key={`${entry.rule}-${entry.index}`} className="summary-chip fail" title={entry.message} onClick={() => (entry.field ? onSelectField(entry.field) : onSelectRule(entry.index))} data-summary-rule={entry.rule}>
             {entry.rule}
             {entry.count > 1 && ` ×${entry.count}`}
           </button>

@@ -14,6 +14,7 @@ import { isMac } from '../../state/keyContext.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
 import { summarizeFailures, xmlDisagreements } from '../../logic/fields/failureSummary.js';
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
 interface FieldsPanelProps {
   fields: FieldReview;
@@ -28,6 +29,8 @@ interface FieldsPanelProps {
   onSelectRule(index: number): void;
   /** The entry of the field being typed, as parsed so far; undefined when the edit ends. */
   onDraft?(path: string, value: FieldValue | undefined): void;
+  /** Failing rules of the document's payment fields (checked on the main side), shown in the summary with the page's. */
+  paymentRules?: readonly RuleResult[];
 }
 
 export function FieldsPanel(props: FieldsPanelProps) {
@@ -47,7 +50,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
   const disagreeing = new Set(xmlDisagreements(values, xml));
-  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read);
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, props.paymentRules);
   const monthFirst = values?.currency === 'USD';
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell

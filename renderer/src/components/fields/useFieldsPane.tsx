@@ -24,6 +24,7 @@ import { useCommandKeys } from '../../state/useCommandKeys.js';
 import { approve } from '../approval/approvalGate.js';
 import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
 import { DuplicateLinks } from '../approval/DuplicateLinks.js';
+import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -50,6 +51,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
+  const [paymentRules, setPaymentRules] = useState<RuleResult[]>([]);
   const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const { splitter, gridStyle } = useFieldsWidth(panelRef);
@@ -164,10 +166,11 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         }}
         onSelectRule={selectRule}
         onDraft={previewDraft}
+        paymentRules={paymentRules}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
         {!collapsed && <DuplicateLinks pageId={pageId} onOpen={goTo} />}
-        {!collapsed && <PaymentFieldsPanel pageId={pageId} />}
+        {!collapsed && <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />}
       </div>
     </div>
   );

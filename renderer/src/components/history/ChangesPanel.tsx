@@ -1,10 +1,13 @@
 /**
  * What changed on this page: Monaco's diff editor of the current text against the engine's output or any earlier
- * revision, beside the page's revision history (author, time). Restoring a revision puts its text in the editor and
+ * revision, beside the page's history — its text revisions, invoice field corrections and review decisions (approved,
+ * approved with exceptions, rejected: who, when, why) in the order they happened (logic/changesTimeline.ts). Restoring a revision puts its text in the editor and
  * saves it at once, so a restore is itself a new revision and nothing is ever overwritten.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldRevision } from '../../../../app/contract/fields.js';
 import type { Revision } from '../../../../app/model/page.js';
+import { changesTimeline, decisionLabel, fieldChangeText, type ReviewDecision } from '../../logic/changesTimeline.js';
 import { monaco } from '../../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../../state/theme.js';
 import { useClient } from '../../state/contractContext.js';
@@ -20,6 +23,8 @@ interface ChangesPanelProps {
   editor: MarkdownEditorInstance | null;
   /** Changes whenever a revision was saved, so the history is fetched again. */
   revisionCount: number;
+  /** Changes whenever the page's review status changes, so the decisions are fetched again. */
+  decisionKey?: string;
   /** Puts a text back (an earlier revision's, or the engine's) as a new revision. */
   onRestore(text: string): void;
 }
@@ -33,7 +38,7 @@ export function formatRevisionTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function ChangesPanel({ pageId, engineText, engineLabel, editor, revisionCount, onRestore }: ChangesPanelProps) {
+export function ChangesPanel({ pageId, engineText, engineLabel, editor, revisionCount, decisionKey = '', onRestore }: ChangesPanelProps) {
   const client = useClient();
   const currentText = useEditorState(editor).text;
   const [history, setHistory] = useState<Revision[]>([]);
@@ -49,6 +54,18 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
       current = false;
     };
   }, [client, pageId, revisionCount]);
+  // Field corrections and decisions join the list; a page without them (or a failed fetch) shows the text alone.
+  const [fieldHistory, setFieldHistory] = useState<FieldRevision[]>([]);
+  const [decisions, setDecisions] = useState<ReviewDecision[]>([]);
+  useEffect(() => {
+    let current = true;
+    client.call('fields.revisions', { pageId }).then((list) => current && setFieldHistory(list), () => current && setFieldHistory([]));
+    client.call('approval.history', { pageId }).then((list) => current && setDecisions(list), () => current && setDecisions([]));
+    return () => {
+      current = false;
+    };
+  }, [client, pageId, revisionCount, decisionKey]);
+  const timeline = useMemo(() => changesTimeline(history, fieldHistory, decisions), [history, fieldHistory, decisions]);
   useEffect(() => setBase(engineBase), [pageId]);
 
   // Newest first; numbered in the order they were saved.
@@ -143,31 +160,36 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
           <div className="revision-list-title">History</div>
           {error && <div className="tool-message">{error}</div>}
           <ol data-testid="revision-list">
-            {numbered.map(({ revision, number }) => (
-              <li key={revision.id} className={revision.id === base ? 'revision selected' : 'revision'} data-testid="revision-item" data-revision-id={revision.id}>
-                <div className="revision-head">
-                  <strong>Revision {number}</strong>
-                  {revision.id === latestId && <span className="revision-badge">current</span>}
-                </div>
-                <div className="muted">
-                  {revision.author} · {formatRevisionTime(revision.createdAt)}
-                </div>
-                <div className="revision-actions">
-                  <button className="text-button" onClick={() => setBase(revision.id)}>
-                    Compare
-                  </button>
-                  <button
-                    className="text-button"
-                    data-testid="restore-revision"
-                    disabled={revision.text === currentText}
-                    title="Put this revision's text back, as a new revision"
-                    onClick={() => onRestore(revision.text)}
-                  >
-                    Restore
-                  </button>
-                </div>
-              </li>
-            ))}
+            {timeline.map((entry) => {
+              if (entry.kind === 'decision') return <DecisionItem key={`d-${entry.at}-${entry.decision.status}`} decision={entry.decision} />;
+              if (entry.kind === 'field') return <FieldChangeItem key={`f-${entry.revision.id}`} revision={entry.revision} />;
+              const { revision, number } = entry;
+              return (
+                <li key={revision.id} className={revision.id === base ? 'revision selected' : 'revision'} data-testid="revision-item" data-revision-id={revision.id}>
+                  <div className="revision-head">
+                    <strong>Revision {number}</strong>
+                    {revision.id === latestId && <span className="revision-badge">current</span>}
+                  </div>
+                  <div className="muted">
+                    {revision.author} · {formatRevisionTime(revision.createdAt)}
+                  </div>
+                  <div className="revision-actions">
+                    <button className="text-button" onClick={() => setBase(revision.id)}>
+                      Compare
+                    </button>
+                    <button
+                      className="text-button"
+                      data-testid="restore-revision"
+                      disabled={revision.text === currentText}
+                      title="Put this revision's text back, as a new revision"
+                      onClick={() => onRestore(revision.text)}
+                    >
+                      Restore
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
             <li className={base === engineBase ? 'revision selected' : 'revision'}>
               <div className="revision-head">
                 <strong>Engine output</strong>
@@ -191,5 +213,43 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
         </aside>
       </div>
     </section>
+  );
+}
+
+/** A review decision in the history: what was decided, by whom, when, and over which exceptions why. */
+function DecisionItem({ decision }: { decision: ReviewDecision }) {
+  const withExceptions = decision.exceptions.length > 0;
+  return (
+    <li className={`revision decision decision-${decision.status}`} data-testid="decision-item" data-status={decision.status}>
+      <div className="revision-head">
+        <strong>{decisionLabel(decision.status)}</strong>
+      </div>
+      <div className="muted">
+        {decision.reviewer} · {formatRevisionTime(decision.at)}
+      </div>
+      {decision.reason && <div className="decision-reason">“{decision.reason}”</div>}
+      {withExceptions && (
+        <details className="decision-exceptions">
+          <summary>over {decision.exceptions.length} exception{decision.exceptions.length === 1 ? '' : 's'}</summary>
+          <ul>
+            {decision.exceptions.map((exception, i) => (
+              <li key={i}>{exception}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/** An invoice field correction in the history (the field, what it was, what it became). */
+function FieldChangeItem({ revision }: { revision: FieldRevision }) {
+  return (
+    <li className="revision field-change" data-testid="field-change-item">
+      <div className="field-change-text">{fieldChangeText(revision)}</div>
+      <div className="muted">
+        {revision.author} · {formatRevisionTime(revision.createdAt)}
+      </div>
+    </li>
   );
 }

@@ -67,6 +67,7 @@ export function useReviewTools({ editor, review, rereading, active, hasText, sav
         engineLabel={engineLabel(extraction)}
         editor={editor}
         revisionCount={review.page.revisionCount}
+        decisionKey={`${review.page.reviewStatus} ${review.page.reviewedBy?.at ?? ''}`}
         onRestore={restore}
       />
     ),

@@ -19,6 +19,16 @@ describe('summarizeFailures', () => {
   });
 });
 
+describe('summarizeFailures with the payment fields', () => {
+  it('lists a failing payment rule with the page rules, selecting its field; the page is no longer clear', () => {
+    const iban: RuleResult = { rule: 'IBAN', title: 'IBAN', status: 'fail', message: 'IBAN DE89…01: mod 97.', fields: ['payment.iban'] };
+    const summary = summarizeFailures([], [], true, [iban]);
+    expect(summary.clear).toBe(false);
+    expect(summary.failing).toEqual([{ index: -1, rule: 'IBAN', message: 'IBAN DE89…01: mod 97.', field: 'payment.iban' }]);
+    expect(summarizeFailures([], [], true, []).clear).toBe(true);
+  });
+});
+
 describe('xmlDisagreements', () => {
   it('lists fields printed on the page whose value differs from the XML, amounts to the half cent', () => {
     const values = { ...emptyFieldValues(), total: 119, tax: 19.001, buyer: 'ACME GmbH', seller: null };

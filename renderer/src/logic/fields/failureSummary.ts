@@ -31,10 +31,12 @@ export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<
 }
 
 export interface SummaryRule {
-  /** Index into the page's rule results (what the rule list and "next failing rule" select by). */
+  /** Index into the page's rule results (what the rule list and "next failing rule" select by); -1 for a document rule outside that list. */
   index: number;
   rule: string;
   message: string;
+  /** For a rule outside the page's list (a payment field's check): the field it is about, selected instead. */
+  field?: string;
 }
 
 export interface FailureSummary {
@@ -48,13 +50,17 @@ export interface FailureSummary {
   clear: boolean;
 }
 
-export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean): FailureSummary {
+/** `documentRules`: failing rules checked on the main side (the payment fields: app/invoices/paymentRules.ts). */
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, documentRules: readonly RuleResult[] = []): FailureSummary {
   const failing: SummaryRule[] = [];
   const missing: SummaryRule[] = [];
   rules.forEach((result, index) => {
     if (result.status !== 'fail') return;
     (requiredFieldRules.has(result.rule) ? missing : failing).push({ index, rule: result.rule, message: result.message });
   });
+  for (const result of documentRules) {
+    if (result.status === 'fail') failing.push({ index: -1, rule: result.rule, message: result.message, field: result.fields[0] });
+  }
   return { read, failing, missing, disagreements: [...disagreements], clear: read && failing.length + missing.length + disagreements.length === 0 };
 }
 
