@@ -5,6 +5,7 @@
  * standalone XML is flagged as a duplicate naming the other; the payment fields and the XML's line items stand in the
  * fields panel. Screenshots in e2e-artifacts/approval-*.png.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
