@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { MAX_TEXT, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+import { MAX_TEXT, ownIdentifiers, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { compactIdentifier } from '../../app/invoice/rules/index.js';
 
 /** More lessons than any project gathers by hand; rows past it are not loaded. */
 export const MAX_LESSONS = 50_000;
@@ -19,8 +20,11 @@ export interface SupplierSummary {
   pages: { pageId: string; documentId: string; learnedAt: string; kept: number; corrected: number }[];
   /** Fields it knows where to read. */
   fields: string[];
+  /** The supplier's own identifiers (never the buyer's: one another supplier's pages print too is left out). */
   vatIds: string[];
   ibans: string[];
+  taxNumbers: string[];
+  glns: string[];
   kept: number;
   corrected: number;
 }
@@ -125,15 +129,25 @@ export class SupplierMemoryRepository {
   }
 
   list(): SupplierSummary[] {
+    const lessons = this.load().lessons;
+    // An identifier printed on two suppliers' pages is the buyer's (recogniseSupplier.ts): listed for neither.
+    const owners = new Map<string, Set<string>>();
+    for (const l of lessons) for (const id of ownIdentifiers(l.lesson)) owners.set(id, (owners.get(id) ?? new Set()).add(l.supplierId));
+    const own = (values: readonly string[], into: string[]) => {
+      for (const v of values) if (owners.get(compactIdentifier(v))?.size === 1 && !into.includes(v)) into.push(v);
+    };
     const bySupplier = new Map<string, SupplierSummary>();
-    for (const l of this.load().lessons) {
-      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], kept: 0, corrected: 0 };
+    for (const l of lessons) {
+      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], taxNumbers: [], glns: [], kept: 0, corrected: 0 };
       s.pages.push({ pageId: l.pageId, documentId: l.documentId, learnedAt: l.learnedAt, kept: l.kept, corrected: l.corrected });
       s.kept += l.kept;
       s.corrected += l.corrected;
       for (const field of Object.keys(l.lesson.hints)) if (!s.fields.includes(field)) s.fields.push(field);
-      for (const v of l.lesson.identity.vatIds) if (!s.vatIds.includes(v)) s.vatIds.push(v);
-      for (const v of l.lesson.identity.ibans) if (!s.ibans.includes(v)) s.ibans.push(v);
+      const { vatIds, ibans, taxNumbers, glns } = l.lesson.identity;
+      own(vatIds, s.vatIds);
+      own(ibans, s.ibans);
+      own(taxNumbers, s.taxNumbers);
+      own(glns, s.glns);
       bySupplier.set(l.supplierId, s);
     }
     return [...bySupplier.values()].sort((a, b) => a.name.localeCompare(b.name));

@@ -2,7 +2,7 @@
 export * from './lessonSchema.js';
 export { learnLesson, type ConfirmedValues } from './learnLesson.js';
 export { memoryPage, type MemoryPage } from './pageText.js';
-export { SupplierIndex, type Recognised } from './recogniseSupplier.js';
+export { ownIdentifiers, SupplierIndex, type Recognised } from './recogniseSupplier.js';
 export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
 export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
 export { confirmedOf, readWithMemory } from './memoryReading.js';

@@ -17,6 +17,8 @@ import { compactIdentifier as compactId } from '../rules/identifierRules.js';
 const PARTY_BLOCK_LINES = 8;
 /** How many lines under the confirmed buyer's name still belong to its block (address, then its identifiers). */
 const BUYER_BLOCK_LINES = 6;
+/** A vertical gap over this many line heights ends a block (the footer is no part of the address block above it). */
+const BLOCK_GAP_LINES = 3;
 /** The shortest buyer name worth looking for (shorter ones match anywhere). */
 const MIN_BUYER_NAME = 4;
 
@@ -26,6 +28,9 @@ const taxNumberValue = /^\d(?:[\s/.\-]?\d){6,15}/;
 /** A GLN (GS1 Global Location Number) is 13 digits; ILN is its older name. */
 const glnLabel = /(?<![\p{L}])(?:GLN|ILN)(?:[-\s]?Nr\.?)?\s?:?\s?/giu;
 const glnValue = /^\d{13}(?!\d)/;
+
+/** A word run into an identifier on one line ("DE111111111 Steuernummer"): not part of it. */
+const nextWord = /\s\p{L}{3}.*$/u;
 
 export type PartyIdKind = 'vat' | 'iban' | 'tax' | 'gln';
 
@@ -61,7 +66,7 @@ export function printedIdentifiers(lines: readonly TextLine[]): PrintedId[] {
       const value = compactId(raw);
       if (value) out.push({ kind, value, line: index, segment: segmentOf(line, value) });
     };
-    for (const v of ids.vat_ids) add('vat', v);
+    for (const v of ids.vat_ids) add('vat', v.replace(nextWord, ''));
     for (const v of ids.ibans) add('iban', v);
     for (const v of labelled(line.text, taxNumberLabel, taxNumberValue)) add('tax', v);
     for (const v of labelled(line.text, glnLabel, glnValue)) add('gln', v);
@@ -82,11 +87,22 @@ const overlaps = (a: Segment, b: Segment): boolean => Math.min(a.x2, b.x2) - Mat
 const isHeading = (party: 'buyer' | 'seller', text: string): boolean =>
   labelPatterns[party].some((pattern) => pattern.test(text)) || (party === 'buyer' && deliveryHeading.test(text));
 
+/** The lines of the identifier's block, from its own upwards: at most `limit` above it, none past a wide gap. */
+function* blockAbove(lines: readonly TextLine[], from: number, limit: number): Generator<{ line: TextLine; d: number }> {
+  for (let d = 0; d <= limit && from - d >= 0; d++) {
+    const line = lines[from - d]!;
+    if (d > 0) {
+      const below = lines[from - d + 1]!;
+      if (below.y - line.y > BLOCK_GAP_LINES * Math.max(line.height, below.height)) return;
+    }
+    yield { line, d };
+  }
+}
+
 /** The party whose heading stands nearest above the identifier in its column (its own line first, left of it). */
 function headingParty(lines: readonly TextLine[], id: PrintedId): 'buyer' | 'seller' | null {
   if (buyersOwnLabel.test(id.segment.text) || kundenCompound.test(id.segment.text)) return 'buyer';
-  for (let d = 0; d <= PARTY_BLOCK_LINES && id.line - d >= 0; d++) {
-    const line = lines[id.line - d]!;
+  for (const { line, d } of blockAbove(lines, id.line, PARTY_BLOCK_LINES)) {
     const candidates = d === 0 ? line.segments.filter((s) => s.x1 <= id.segment.x1) : line.segments.filter((s) => overlaps(s, id.segment));
     for (const segment of candidates.reverse()) {
       if (isHeading('buyer', segment.text)) return 'buyer';
@@ -103,8 +119,7 @@ function inBuyerBlock(lines: readonly TextLine[], id: PrintedId, buyer: string |
   if (!buyer) return false;
   const parts = buyer.split('\n').map(compactName).filter((p) => p.length >= MIN_BUYER_NAME);
   if (parts.length === 0) return false;
-  for (let d = 0; d <= BUYER_BLOCK_LINES && id.line - d >= 0; d++) {
-    const line = lines[id.line - d]!;
+  for (const { line, d } of blockAbove(lines, id.line, BUYER_BLOCK_LINES)) {
     for (const segment of line.segments) {
       if ((d === 0 || overlaps(segment, id.segment)) && parts.some((p) => compactName(segment.text).includes(p))) return true;
     }

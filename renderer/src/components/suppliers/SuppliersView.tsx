@@ -11,6 +11,14 @@ import { useSuppliers } from '../../state/useSuppliers.js';
 /** A supplier whose proposals were corrected this often (share of all) is shown as doubted: its confidence drops. */
 const DOUBTED_SHARE = 0.2;
 
+/** The supplier's own identifiers, each named by its kind (the buyer's are never listed: main/store/supplierMemory.ts). */
+const identifiers = (s: SupplierSummaryWire): string[] => [
+  ...s.vatIds.map((v) => `VAT ${v}`),
+  ...s.taxNumbers.map((v) => `tax no. ${v}`),
+  ...s.ibans.map((v) => `IBAN ${v}`),
+  ...s.glns.map((v) => `GLN ${v}`),
+];
+
 interface SuppliersViewProps {
   onOpenPage(pageId: string): void;
 }
@@ -25,7 +33,9 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
       <td>
         <input aria-label="Supplier name" value={name} onChange={(e) => setName(e.target.value)} />
         {name.trim() !== supplier.name && name.trim() !== '' && <button onClick={() => void actions.rename(supplier.id, name)}>Rename</button>}
-        <div className="suppliers-ids">{[...supplier.vatIds, ...supplier.ibans].join(' · ') || 'no identifier printed'}</div>
+        <div className="suppliers-ids" data-testid="supplier-ids">
+          {identifiers(supplier).join(' · ') || 'no identifier of its own printed'}
+        </div>
       </td>
       <td>
         {supplier.pages.map((page, i) => (
