@@ -5,7 +5,7 @@
  * A document teaches while it holds a correction not taken back, or once approved: undoing its last correction takes
  * its lesson back unless the analyst approved it (forgetting the supplier does).
  */
-import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlaySupplierMemory, pageSupplierOf, scoreAgainst, type MemoryField } from '../../app/invoice/supplierMemory/index.js';
+import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlayDocumentMemory, overlaySupplierMemory, pageSupplierOf, scoreAgainst, type MemoryField } from '../../app/invoice/supplierMemory/index.js';
 import { stackPageWords } from '../../app/invoice/index.js';
 import type { FieldRevision } from '../../app/contract/fields.js';
 import type { Extraction } from '../../app/model/extraction.js';
@@ -18,6 +18,27 @@ export function withSupplierMemory(store: ProjectStore, extraction: Extraction):
     return overlaySupplierMemory(extraction, memory.index(), memory.trackRecords());
   } catch (error) {
     return { ...extraction, warnings: [...extraction.warnings, `supplier memory not applied: ${(error as Error).message}`] };
+  }
+}
+
+/**
+ * Once all of a document's pages are read: memory over the whole document (its pages stacked, as it learned them),
+ * each value on the page that prints it. Pages whose overlay changed are saved again; a document the analyst has
+ * begun to correct is left as it is (the corrections were made against what was shown). Returns the pages changed.
+ */
+export function readDocumentThroughMemory(store: ProjectStore, documentId: string): string[] {
+  try {
+    const pageIds = store.documents.getDocument(documentId).pages.map((p) => p.id);
+    if (pageIds.length < 2 || store.fieldRevisions.list(pageIds[0]!).length > 0) return [];
+    const read = pageIds.map((id) => ({ id, extraction: store.readings.latestExtractionOrNull(id) }));
+    if (read.some((r) => r.extraction === null)) return [];
+    const memory = store.supplierMemory;
+    const overlaid = overlayDocumentMemory(read.map((r) => r.extraction!), memory.index(), memory.trackRecords());
+    const changed = read.filter((r, i) => JSON.stringify(r.extraction!.fields ?? null) !== JSON.stringify(overlaid[i]!.fields ?? null));
+    for (const r of changed) store.readings.updateLatestExtraction(r.id, overlaid[read.indexOf(r)]!);
+    return changed.map((r) => r.id);
+  } catch {
+    return []; // each page keeps its own reading through memory
   }
 }
 

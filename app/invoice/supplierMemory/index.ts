@@ -6,4 +6,4 @@ export { ownIdentifiers, SupplierIndex, type Recognised } from './recogniseSuppl
 export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
 export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
 export { confirmedOf, readWithMemory } from './memoryReading.js';
-export { MEMORY_SOURCE, memoryProposals, overlaySupplierMemory, pageSupplierOf, type PageSupplier } from './overlayExtraction.js';
+export { MEMORY_SOURCE, memoryProposals, overlayDocumentMemory, overlaySupplierMemory, pageSupplierOf, withoutSupplierMemory, type PageSupplier } from './overlayExtraction.js';
