@@ -23,6 +23,7 @@ import { defaultAppPaths } from '../settings/appPaths.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { invoicesExportCommand } from './invoicesExportCommand.js';
+import { takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from '../services/supplierLearning.js';
 
 type Err = NodeJS.WritableStream;
 
@@ -154,6 +155,7 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
   }
   try {
     const summary = importCorpus(store, path.resolve(positionals[0]!), { seedImage: seedPageImage(pageImageCache()) });
+    summary.problems.push(...takeSupplierMemoryFromCorpus(store, path.resolve(positionals[0]!)));
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
     stderr.write(
       `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
@@ -208,6 +210,7 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
   }
   try {
     const summary = mergeProjectInto(store, second);
+    takeSupplierMemoryFromProject(store, second);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
         `${summary.pagesAdded} page(s), ${summary.runsAdded} engine run(s), ${summary.revisionsAdded} revision(s) added, ` +

@@ -9,7 +9,9 @@ import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlayDocumentM
 import { stackPageWords } from '../../app/invoice/index.js';
 import type { FieldRevision } from '../../app/contract/fields.js';
 import type { Extraction } from '../../app/model/extraction.js';
+import { carrySupplierMemoryFromCorpus } from '../corpus/supplierMemoryFile.js';
 import type { ProjectStore } from '../store/projectStore.js';
+import { carrySupplierMemoryFrom } from '../store/supplierMemoryTransfer.js';
 
 /** Memory helps a reading and never stops one: should it fail, the page keeps the engine's fields and says why. */
 export function withSupplierMemory(store: ProjectStore, extraction: Extraction): Extraction {
@@ -72,10 +74,23 @@ export function learnFromDocument(store: ProjectStore, pageId: string, approved 
 
 /**
  * Memory travels with the corrections that taught it: after a merge or a corpus import brings in corrected documents,
- * each one that has taught nothing yet teaches now.
+ * each one that has taught nothing yet (nor was given a lesson by the other side) teaches now.
  */
 export function learnFromUntaughtDocuments(store: ProjectStore): number {
   const pages = store.supplierMemory.untaughtCorrectedPages();
   for (const pageId of pages) learnFromDocument(store, pageId);
   return pages.length;
+}
+
+/** After a merge: the other project's memory as it is there (names, merges, approvals), then what corrections teach. */
+export function takeSupplierMemoryFromProject(store: ProjectStore, otherFile: string): void {
+  carrySupplierMemoryFrom(store, otherFile);
+  learnFromUntaughtDocuments(store);
+}
+
+/** After a corpus import: its `suppliers.jsonl`, then what corrections teach; the file's problems, to report. */
+export function takeSupplierMemoryFromCorpus(store: ProjectStore, dir: string): { where: string; reason: string }[] {
+  const { problems } = carrySupplierMemoryFromCorpus(store, dir);
+  learnFromUntaughtDocuments(store);
+  return problems;
 }

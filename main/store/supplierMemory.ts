@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { MAX_TEXT, ownIdentifiers, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { compactIdentifier } from '../../app/invoice/rules/index.js';
@@ -38,6 +39,34 @@ interface LessonRow {
   corrected: number;
   learned_at: string;
   name: string;
+}
+
+/** A lesson as it travels between projects (merge, corpus): its document by SHA-256, its supplier by id and name. */
+export const carriedLessonSchema = z.object({
+  supplierId: z.string().min(1).max(MAX_TEXT),
+  supplierName: z.string().max(MAX_TEXT),
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The lesson's JSON (lessonSchema.ts), checked again when taken. */
+  lesson: z.string().max(64 * 1024),
+  kept: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  corrected: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  approved: z.boolean(),
+  learnedAt: z.string().max(64),
+});
+export type CarriedLesson = z.infer<typeof carriedLessonSchema>;
+
+/** Every lesson of a project file (this one, or another opened read-only), validated, at most MAX_LESSONS. */
+export function carriedLessonsOf(db: Database.Database): CarriedLesson[] {
+  const rows = db
+    .prepare(
+      `SELECT l.supplier_id AS supplierId, s.name AS supplierName, d.sha256 AS documentSha256, l.lesson, l.kept, l.corrected, l.approved, l.learned_at AS learnedAt
+       FROM supplier_lessons l JOIN suppliers s ON s.id = l.supplier_id JOIN documents d ON d.id = l.document_id ORDER BY l.learned_at LIMIT ?`,
+    )
+    .all(MAX_LESSONS) as Record<string, unknown>[];
+  return rows.flatMap((row) => {
+    const parsed = carriedLessonSchema.safeParse({ ...row, approved: row.approved === 1 });
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export class SupplierNotFoundError extends CodedError {
@@ -188,6 +217,45 @@ export class SupplierMemoryRepository {
       )
       .pluck()
       .all() as string[];
+  }
+
+  /** This project's lessons as they travel to another project: by their document's SHA-256 (all, or those of `shas`). */
+  carried(shas?: ReadonlySet<string>): CarriedLesson[] {
+    return carriedLessonsOf(this.db).filter((row) => !shas || shas.has(row.documentSha256));
+  }
+
+  /**
+   * Takes lessons from another project or a corpus: each for a document this project has and that taught nothing
+   * here yet (this project's own lessons stand). A supplier keeps its id, so lessons of one supplier stay together
+   * and its name (as renamed there) comes along; where this project already files one of that supplier's documents
+   * under a supplier of its own, the carried lessons join it (a merge made there) and this project's name stands.
+   */
+  carry(rows: readonly CarriedLesson[]): number {
+    let carried = 0;
+    this.db.transaction(() => {
+      const docOf = this.db.prepare('SELECT id FROM documents WHERE sha256 = ?').pluck();
+      const firstPage = this.db.prepare('SELECT id FROM pages WHERE document_id = ? ORDER BY page_number LIMIT 1').pluck();
+      const targetOf = new Map<string, string>();
+      for (const row of rows) {
+        const documentId = docOf.get(row.documentSha256) as string | undefined;
+        const here = documentId ? this.supplierOf(documentId) : null;
+        if (here && !targetOf.has(row.supplierId)) targetOf.set(row.supplierId, here);
+      }
+      for (const row of rows.slice(0, MAX_LESSONS)) {
+        const documentId = docOf.get(row.documentSha256) as string | undefined;
+        const pageId = documentId ? (firstPage.get(documentId) as string | undefined) : undefined;
+        const lesson = parseLesson(row.lesson);
+        if (!documentId || !pageId || !lesson || this.supplierOf(documentId)) continue;
+        const supplierId = targetOf.get(row.supplierId) ?? row.supplierId;
+        this.db.prepare('INSERT OR IGNORE INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplierId, cleanName(row.supplierName), new Date().toISOString());
+        this.db
+          .prepare('INSERT INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(documentId, supplierId, pageId, JSON.stringify(lesson), row.kept, row.corrected, row.approved ? 1 : 0, row.learnedAt);
+        carried++;
+      }
+    })();
+    this.changed();
+    return carried;
   }
 
   private dropEmpty(): void {
