@@ -68,7 +68,11 @@ export function learnFromDocument(store: ProjectStore, pageId: string, approved 
   const readThrough = extractions.map(pageSupplierOf).find((s) => s !== null) ?? null;
   const proposed = Object.assign({}, ...extractions.map(memoryProposals)) as Partial<Record<MemoryField, string | number>>;
   const outcome = readThrough ? scoreAgainst(proposed, confirmed) : { kept: 0, corrected: 0 };
-  const supplierId = store.supplierMemory.supplierOf(documentId) ?? readThrough?.supplierId ?? store.supplierMemory.index().recognise(page)?.supplierId ?? null;
+  // The supplier it was read through, or the one its page is recognised as — unless the analyst confirmed another
+  // seller's name: then it teaches a supplier of that name.
+  const index = store.supplierMemory.index();
+  const fits = (id: string | null | undefined): string | null => (id && index.fitsName(id, confirmed.seller) ? id : null);
+  const supplierId = store.supplierMemory.supplierOf(documentId) ?? fits(readThrough?.supplierId) ?? fits(index.recognise(page)?.supplierId) ?? null;
   store.supplierMemory.teach({ documentId, pageId: pageIds[0] ?? pageId, lesson, supplierId, newName: confirmed.seller ?? 'Unnamed supplier', outcome, approved });
 }
 

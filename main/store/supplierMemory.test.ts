@@ -64,6 +64,20 @@ describe('supplier memory rows', () => {
     store.close();
   });
 
+  it('a supplier follows its only document’s seller as the analyst corrects it, until the analyst names it', () => {
+    const { store, docs } = project(1);
+    const named = (name: string): SupplierLesson => ({ ...lesson, identity: { ...lesson.identity, name } });
+    const again = (name: string, supplierId: string) =>
+      store.supplierMemory.teach({ documentId: docs[0]!.id, pageId: docs[0]!.pageId, lesson: named(name), supplierId, newName: name, outcome: { kept: 0, corrected: 0 }, approved: false });
+    const id = again('Versicherungsverein', 'none');
+    again('MVM Versicherungsverein a.G.', id);
+    expect(store.supplierMemory.list()[0]!.name).toBe('MVM Versicherungsverein a.G.');
+    store.supplierMemory.rename(id, 'MVM');
+    again('MVM Musterhafter Versicherungsverein a.G.', id);
+    expect(store.supplierMemory.list()[0]!.name).toBe('MVM');
+    store.close();
+  });
+
   it('unteaching takes a lesson back unless the document was approved', () => {
     const { store, docs } = project(2);
     teach(store, docs[0]!, null);

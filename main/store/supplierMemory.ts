@@ -134,7 +134,7 @@ export class SupplierMemoryRepository {
       if (!supplierId || !this.db.prepare('SELECT 1 FROM suppliers WHERE id = ?').get(supplierId)) {
         supplierId = randomUUID();
         this.db.prepare('INSERT INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplierId, cleanName(input.newName), new Date().toISOString());
-      }
+      } else if (input.lesson.identity.name) this.followConfirmedName(supplierId, input.documentId, input.lesson.identity.name);
       this.db
         .prepare(
           `INSERT INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -146,6 +146,18 @@ export class SupplierMemoryRepository {
       this.changed();
       return supplierId;
     })();
+  }
+
+  /**
+   * A supplier named after its only document's seller follows that name as the analyst corrects it (the supplier is
+   * made at the first correction, perhaps before the seller's); a name the analyst gave in the Suppliers view stays.
+   */
+  private followConfirmedName(supplierId: string, documentId: string, newName: string): void {
+    const others = this.db.prepare('SELECT COUNT(*) FROM supplier_lessons WHERE supplier_id = ? AND document_id != ?').pluck().get(supplierId, documentId) as number;
+    const previous = this.db.prepare('SELECT lesson FROM supplier_lessons WHERE document_id = ?').pluck().get(documentId) as string | undefined;
+    const current = this.db.prepare('SELECT name FROM suppliers WHERE id = ?').pluck().get(supplierId) as string;
+    const taughtName = previous ? parseLesson(previous)?.identity.name : null;
+    if (others === 0 && taughtName && current === cleanName(taughtName)) this.db.prepare('UPDATE suppliers SET name = ? WHERE id = ?').run(cleanName(newName), supplierId);
   }
 
   /** Takes back what a document taught (its corrections were all undone), unless the analyst approved it. */

@@ -68,4 +68,15 @@ describe('memory over a document of several pages', () => {
     expect(overlayDocumentMemory(once, index, new Map())).toEqual(once);
     expect(once.map(withoutSupplierMemory)).toEqual(pages);
   });
+
+  it('makes an invoice of a page the engine did not take for one, once memory reads its fields where its lesson says', () => {
+    const [c, d] = twoPages('KF-0019', '240,00', '245,00');
+    const pages = [pageOf(c), pageOf(d)].map((p) => ({ ...p, fields: {} }));
+    const overlaid = overlayDocumentMemory(pages, index, new Map());
+    expect(mergeDocumentFields(overlaid.map((extraction, i) => ({ pageId: `p${i}`, extraction })))?.values).toMatchObject({ invoice_number: 'KF-0019', total: 245 });
+    expect(overlaid.map(withoutSupplierMemory)).toEqual(pages);
+    // Another supplier's page: nothing recognised, nothing made.
+    const stranger = pageOf([...line('Brenner Holzbau OHG', 40, 40), ...line('Endbetrag', 500, 500), ...line('9,00', 800, 500)]);
+    expect(overlayDocumentMemory([{ ...stranger, fields: {} }], index, new Map())).toEqual([{ ...stranger, fields: {} }]);
+  });
 });

@@ -13,6 +13,7 @@
  */
 import type { Extraction } from '../../model/extraction.js';
 import { documentInvoiceFields, stackPageWords } from '../documentFields.js';
+import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { readFieldValues } from '../review/engineFields.js';
 import type { SupplierTrackRecord } from './lessonSchema.js';
 import { readWithMemory } from './memoryReading.js';
@@ -103,12 +104,19 @@ function replace(draft: Draft, key: string, value: unknown, source: unknown): vo
 /** `pages` in page order (one document); the same pages back, memory laid over those it read. */
 export function overlayDocumentMemory(pages: readonly Extraction[], index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction[] {
   const bare = pages.map(withoutSupplierMemory);
-  if (index.size === 0 || !bare.some((p) => record(p.fields?.invoice))) return bare;
-  const single = bare.length === 1;
-  const generic = single ? readFieldValues(record(bare[0]!.fields?.invoice)!) : documentInvoiceFields(bare);
-  const memory = readWithMemory(single ? (bare[0]!.words ?? []) : stackPageWords(bare), generic, index, records);
+  if (index.size === 0) return bare;
+  const words = bare.length === 1 ? (bare[0]!.words ?? []) : stackPageWords(bare);
+  const invoicePage = bare.find((p) => record(p.fields?.invoice));
+  // A document none of whose pages the engine took for an invoice is read generically here: memory may know better.
+  const generic = !invoicePage ? toPlainFields(extractInvoiceFields({ words })) : bare.length === 1 ? readFieldValues(record(invoicePage.fields?.invoice)!) : documentInvoiceFields(bare);
+  const memory = readWithMemory(words, generic, index, records);
   if (!memory) return bare;
   const drafts = bare.map(draftOf);
+  if (!invoicePage) {
+    // Only a supplier recognised and a field read where its lesson says makes it an invoice of that supplier.
+    if (!Object.values(memory.fields).some((f) => f.y !== undefined)) return bare;
+    for (const [key, value] of Object.entries(generic)) if (value !== null && key !== 'lines') replace(drafts[0]!, key, value, undefined);
+  }
   const firstInvoicePage = Math.max(0, drafts.findIndex((d) => d.hadInvoice));
   for (const [key, read] of Object.entries(memory.fields) as [string, MemoryValue][]) {
     // Where the value is printed: the page memory read it on, or where the page reading has it; carried values

@@ -77,6 +77,18 @@ export class SupplierIndex {
     return found;
   }
 
+  /**
+   * Whether `seller` (a name the analyst confirmed) may be this supplier's: one of its names (as listed, or as its
+   * pages confirmed it) and the seller contain one another. An identifier alone does not file a document under a
+   * supplier whose name the analyst just confirmed otherwise (two suppliers' pages may print one example VAT ID).
+   */
+  fitsName(supplierId: string, seller: string | null): boolean {
+    const wanted = compactText(seller ?? '');
+    if (wanted.length < MIN_NAME) return true;
+    const names = (this.bySupplier.get(supplierId) ?? []).flatMap((t) => [t.supplierName, t.lesson.identity.name ?? '']).map(compactText);
+    return names.some((name) => name.length >= MIN_NAME && (name.includes(wanted) || wanted.includes(name)));
+  }
+
   get size(): number {
     return this.bySupplier.size;
   }
