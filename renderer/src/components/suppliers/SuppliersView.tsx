@@ -48,7 +48,7 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
       </td>
       <td>{supplier.fields.map((f) => f.replace(/_/g, ' ')).join(', ')}</td>
       <td className="num" data-testid="supplier-kept">
-        {supplier.kept} kept / {supplier.corrected} corrected{doubted ? ' — doubted' : ''}
+        {proposed === 0 ? 'none checked yet' : `${supplier.kept} kept / ${supplier.corrected} corrected${doubted ? ' — doubted' : ''}`}
       </td>
       <td>
         <div className="suppliers-actions">
