@@ -48,6 +48,20 @@ describe("the supplier's identifiers", () => {
     expect(supplierIdentifiers(lines).vat).toEqual(['DE333333333', 'DE111111111']);
   });
 
+  it('a seller heading outranks the confirmed buyer’s block (an engine’s buyer may be a label: "Nummer")', () => {
+    const words = [
+      ...line('Verkäufer:', 40, 40),
+      ...line('Nummer : 12345676', 40, 70),
+      ...line('Global Supplies Ltd.', 40, 100),
+      ...line('USt.-Id.-Nr. : GB123456789', 40, 130),
+      ...line('Käufer:', 40, 200),
+      ...line('Nummer : 75969813', 40, 230),
+      ...line('Metallbau Leipzig GmbH', 40, 260),
+      ...line('USt.-Id.-Nr. : DE123456789', 40, 290),
+    ];
+    expect(supplierIdentifiers(memoryPage(words).lines, 'Nummer').vat).toEqual(['GB123456789']);
+  });
+
   it('never learns a buyer identifier, and recognises the supplier by its own on its next invoice', () => {
     const lesson = learnLesson(twoParties('BH-10001'), confirmed);
     expect(lesson.identity).toMatchObject({ vatIds: ['DE111111111'], glns: ['4333741000005'], taxNumbers: ['14356789012'] });

@@ -133,7 +133,12 @@ function inBuyerBlock(lines: readonly TextLine[], id: PrintedId, buyer: string |
  */
 export function supplierIdentifiers(lines: readonly TextLine[], buyer: string | null = null): Record<PartyIdKind, string[]> {
   const printed = printedIdentifiers(lines);
-  const buyers = new Set(printed.filter((id) => headingParty(lines, id) === 'buyer' || inBuyerBlock(lines, id, buyer)).map((id) => id.value));
+  // A heading decides first (the page says whose block it is); the confirmed buyer's block only where none does.
+  const isBuyers = (id: PrintedId): boolean => {
+    const party = headingParty(lines, id);
+    return party === 'buyer' || (party === null && inBuyerBlock(lines, id, buyer));
+  };
+  const buyers = new Set(printed.filter(isBuyers).map((id) => id.value));
   const out: Record<PartyIdKind, string[]> = { vat: [], iban: [], tax: [], gln: [] };
   for (const id of printed) if (!buyers.has(id.value) && !out[id.kind].includes(id.value)) out[id.kind].push(id.value);
   return out;
