@@ -8,6 +8,7 @@
 import type { Segment, TextLine } from '../layout.js';
 import { MAX_TEXT, type FieldHint } from './lessonSchema.js';
 import { anchorForm, relativeY, type MemoryPage } from './pageText.js';
+import { overlaps } from './textForms.js';
 
 /** An anchor needs this many letters: "#" or "/" alone anchors nothing. */
 const MIN_ANCHOR_LETTERS = 2;
@@ -19,7 +20,6 @@ const MAX_COLUMN_LINES = 24;
 
 const letters = (text: string): number => text.match(/\p{L}/gu)?.length ?? 0;
 const isAnchor = (form: string): boolean => letters(form) >= MIN_ANCHOR_LETTERS && form.length <= MAX_TEXT;
-const overlaps = (a: Segment, b: Segment): boolean => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > 0;
 /** A currency code beside an amount ("1.234,56 EUR") is no word. */
 const currencyCode = /(?<!\p{L})\p{Lu}{3}(?!\p{L})/gu;
 /** A figure: a segment without words (an amount, a rate, a date), as a table column holds them. */

@@ -8,6 +8,7 @@ import { wordsToLines, type TextLine } from '../layout.js';
 import { compactIdentifier } from '../rules/identifierRules.js';
 import { MAX_FINGERPRINT } from './lessonSchema.js';
 import { supplierIdentifiers } from './partyIdentifiers.js';
+import { compactText } from './textForms.js';
 
 /** A line with fewer letters than this is no fixed text (a lone amount, a date, a code). */
 const MIN_FINGERPRINT_LETTERS = 3;
@@ -36,8 +37,7 @@ export function anchorForm(text: string): string {
     .trim();
 }
 
-/** Letters and digits only, lowercase: how a name is found in a page's text. */
-export const compactText = (text: string): string => text.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+export { compactText } from './textForms.js';
 
 /** An identifier as compared: no spaces, dots, slashes or dashes, upper case. */
 export const compactId = compactIdentifier;

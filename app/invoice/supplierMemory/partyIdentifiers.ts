@@ -12,6 +12,7 @@ import type { Segment, TextLine } from '../layout.js';
 import { labelPatterns } from '../labels.js';
 import { findIdentifiers } from '../rules/findIdentifiers.js';
 import { compactIdentifier as compactId } from '../rules/identifierRules.js';
+import { compactText, overlaps } from './textForms.js';
 
 /** How far above an identifier its party's heading may be (a heading, name, street, town, contact and ID lines). */
 const PARTY_BLOCK_LINES = 8;
@@ -83,7 +84,6 @@ const buyersOwnLabel = /^\s*(?:ihre?|your|votre|vos|uw|customer'?s?|kunden)(?![\
 const kundenCompound = /^\s*kunden-?(?:ust|gln|steuer|iln)/iu;
 const deliveryHeading = /^\s*(?:waren[-\s]?empfänger|consignee|livr[ée]\s+[àa]|afleveradres)(?![\p{L}])/iu;
 
-const overlaps = (a: Segment, b: Segment): boolean => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > 0;
 const isHeading = (party: 'buyer' | 'seller', text: string): boolean =>
   labelPatterns[party].some((pattern) => pattern.test(text)) || (party === 'buyer' && deliveryHeading.test(text));
 
@@ -112,16 +112,14 @@ function headingParty(lines: readonly TextLine[], id: PrintedId): 'buyer' | 'sel
   return null;
 }
 
-const compactName = (text: string): string => text.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
-
 /** Lines and columns of the confirmed buyer's block: where a line of its name is printed, and the lines under it. */
 function inBuyerBlock(lines: readonly TextLine[], id: PrintedId, buyer: string | null): boolean {
   if (!buyer) return false;
-  const parts = buyer.split('\n').map(compactName).filter((p) => p.length >= MIN_BUYER_NAME);
+  const parts = buyer.split('\n').map(compactText).filter((p) => p.length >= MIN_BUYER_NAME);
   if (parts.length === 0) return false;
   for (const { line, d } of blockAbove(lines, id.line, BUYER_BLOCK_LINES)) {
     for (const segment of line.segments) {
-      if ((d === 0 || overlaps(segment, id.segment)) && parts.some((p) => compactName(segment.text).includes(p))) return true;
+      if ((d === 0 || overlaps(segment, id.segment)) && parts.some((p) => compactText(segment.text).includes(p))) return true;
     }
   }
   return false;
