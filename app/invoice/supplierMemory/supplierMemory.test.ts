@@ -81,6 +81,15 @@ describe('supplier memory', () => {
     expect(readWithMemory(other, toPlainFields(extractInvoiceFields({ words: other })), index, new Map())).toBeNull();
   });
 
+  it('files a document under a recognised supplier only if the confirmed seller fits its names', () => {
+    const index = new SupplierIndex([taught()]);
+    expect(index.fitsName('kettler', 'KETTLER Feinmechanik GmbH')).toBe(true);
+    expect(index.fitsName('kettler', 'Kettler Feinmechanik GmbH, Werk 2')).toBe(true);
+    expect(index.fitsName('kettler', null)).toBe(true);
+    // The same example VAT ID on another seller's page: the analyst's name decides.
+    expect(index.fitsName('kettler', 'Taxiunternehmen TX GmbH')).toBe(false);
+  });
+
   it('a memory value the page reading disputes is shown low, low enough to raise needs-attention', () => {
     const plain = toPlainFields(extractInvoiceFields({ words: second }));
     const memory = readWithMemory(second, { ...plain, invoice_number: 'KF-2024-9999' }, new SupplierIndex([taught()]), new Map());
