@@ -71,6 +71,10 @@ describe.skipIf(!available)('Suppliers view', () => {
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
     expect(await row.getByLabel('Supplier name').inputValue()).toBe('Global Supplies Ltd.');
     expect(await row.textContent()).toContain('total');
+    // Its own VAT ID, never the buyer's (printed under "Käufer/Leistungsempfänger" on the same page).
+    const ids = await row.getByTestId('supplier-ids').textContent();
+    expect(ids).toContain('VAT GB123456789');
+    expect(ids).not.toContain('DE123456789');
     await page.screenshot({ path: path.join(artifactsDir, 'suppliers-1280x720.png') });
     await row.getByLabel('Supplier name').fill('Global Supplies (UK)');
     await row.getByRole('button', { name: 'Rename' }).click();

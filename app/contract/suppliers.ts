@@ -10,8 +10,11 @@ export const supplierSummarySchema = z.object({
   pages: z.array(z.object({ pageId: z.string(), documentId: z.string(), learnedAt: z.string(), kept: z.number().int(), corrected: z.number().int() })),
   /** The fields it knows where and how to read. */
   fields: z.array(z.string()),
+  /** The supplier's own identifiers as printed on its pages (the buyer's never listed). */
   vatIds: z.array(z.string()),
   ibans: z.array(z.string()),
+  taxNumbers: z.array(z.string()),
+  glns: z.array(z.string()),
   /** Values memory proposed that the analyst kept / corrected, over all its pages. */
   kept: z.number().int(),
   corrected: z.number().int(),

@@ -26,6 +26,8 @@ const bandLine = (name: string, b: BandFigures): string =>
 
 export interface ServiceFigures {
   development: Tally;
+  /** Development families one by one (held-out families only in total: their failures stay unseen). */
+  developmentByFamily: Record<string, Tally>;
   heldOut: Tally;
   read: number;
   recognised: number;
@@ -39,8 +41,11 @@ const tallyOf = (values: readonly ScoredValue[]): Tally => ({ right: values.filt
 export function serviceFigures(r: ServicePathResult): ServiceFigures {
   const dev = r.values.filter((v) => !isHeldOutFamily(v.family));
   const held = r.values.filter((v) => isHeldOutFamily(v.family));
+  const developmentByFamily: Record<string, Tally> = {};
+  for (const family of [...new Set(dev.map((v) => v.family))].sort()) developmentByFamily[family] = tallyOf(dev.filter((v) => v.family === family));
   return {
     development: tallyOf(dev),
+    developmentByFamily,
     heldOut: tallyOf(held),
     read: r.read,
     recognised: r.recognised,
@@ -58,6 +63,7 @@ export function formatServiceFigures(s: ServiceFigures): string {
     '|---|---|---|',
     `| development | ${pct(s.development)} | ${pct(s.fromMemory)} (all splits) |`,
     `| held-out | ${pct(s.heldOut)} | |`,
+    ...Object.entries(s.developmentByFamily).map(([family, t]) => `| ${family.replace(/\s+/g, ' ')} | ${pct(t)} | |`),
     '',
     '| Confidence bands | high right | right shown high | high | mid | low |',
     '|---|---|---|---|---|---|',

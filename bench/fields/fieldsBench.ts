@@ -25,6 +25,8 @@ export interface ScoredValue {
   right: boolean;
   confidence: number;
   fromMemory: boolean;
+  /** The value read, where the path keeps it (the app path: for looking into a development family's misses). */
+  value?: string | number | null;
 }
 
 export interface Tally {

@@ -79,6 +79,7 @@ export async function secondInvoiceThroughService(documents: readonly CorpusDocu
           family: doc.family,
           field,
           right: valueRight(field, expected, actual),
+          value: actual,
           confidence: shown.engine?.sources[field]?.confidence ?? 0,
           fromMemory: sources[field]?.source === MEMORY_SOURCE,
         });

@@ -33,6 +33,8 @@ export function syntheticLessons(real: readonly TaughtLesson[], count: number): 
           name,
           vatIds: [`DE${String(100000000 + (next() % 899999999))}`],
           ibans: [`DE${String(next()).padStart(20, '0')}`],
+          taxNumbers: [`${String(next() % 1e10).padStart(10, '0')}`],
+          glns: [`${String(4000000000000 + (next() % 999999999))}`],
           fingerprint: model.lesson.identity.fingerprint.map(() => next()),
         },
       },

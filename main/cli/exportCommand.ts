@@ -24,6 +24,7 @@ import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import type { SameFile } from '../store/transfer/applyBundles.js';
 import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { invoicesExportCommand } from './invoicesExportCommand.js';
+import { takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from '../services/supplierLearning.js';
 
 type Err = NodeJS.WritableStream;
 
@@ -155,6 +156,7 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
   }
   try {
     const summary = importCorpus(store, path.resolve(positionals[0]!), { seedImage: seedPageImage(pageImageCache()) });
+    summary.problems.push(...takeSupplierMemoryFromCorpus(store, path.resolve(positionals[0]!)));
     for (const problem of summary.problems) stderr.write(`recto: ${problem.where}: ${problem.reason}\n`);
     for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
@@ -210,6 +212,7 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
   }
   try {
     const summary = mergeProjectInto(store, second);
+    takeSupplierMemoryFromProject(store, second);
     for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +

@@ -29,6 +29,7 @@ import { schemaJsonl } from './schemaJsonl.js';
 import { cardFrontMatter, imageMetadataJsonl, llamaFactoryDatasetInfo } from './hubFiles.js';
 import { findUnsafeEntry, isPlainRelativePath, lstatInside, readFileInside } from '../util/containedPaths.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { SUPPLIERS_FILE, suppliersJsonl } from './supplierMemoryFile.js';
 
 export { CorpusExportCancelledError } from './exportStaging.js';
 
@@ -288,12 +289,15 @@ async function exportInto(
   const documentIds = [...new Set(built.map((b) => b.record.source.document_id))].sort();
   const fieldsText = schemaJsonl(fieldsLineSchema, documentIds.map((documentId) => documentFields.lineOf(documentId)).filter((fields) => fields !== null));
   const formatFiles = trainingFormatFiles(format, built.map((b) => b.record));
+  const suppliers = suppliersJsonl(store, new Set(built.map((b) => b.record.source.sha256)));
   const texts: [string, string][] = [
     ['README.md', readme],
     ['records.jsonl', recordsText],
     ['tests.jsonl', testsText],
     ['fields.jsonl', fieldsText],
     ...formatFiles.map((file): [string, string] => [file.path, file.content]),
+    // Supplier memory for the exported documents, where it knows any (supplierMemoryFile.ts).
+    ...(suppliers ? [[SUPPLIERS_FILE, suppliers] as [string, string]] : []),
     // Hugging Face imagefolder and LLaMA-Factory read these as they are (hubFiles.ts).
     ...(options.images === 'png' ? [['images/metadata.jsonl', imageMetadataJsonl(built.map((b) => b.record))] as [string, string]] : []),
     ...((datasetInfo) => (datasetInfo ? [['dataset_info.json', datasetInfo] as [string, string]] : []))(llamaFactoryDatasetInfo(format)),

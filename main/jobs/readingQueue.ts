@@ -40,6 +40,8 @@ export interface ReadingQueueDeps {
   pageInput: (page: PageRecord) => Promise<PageInput>;
   /** Lays the project's supplier memory over a page's invoice fields before it is saved (main/services/supplierLearning.ts). */
   readThroughMemory?: (extraction: Extraction) => Extraction;
+  /** Supplier memory over a whole document once its last page is in; returns the pages whose reading it changed. */
+  readDocumentThroughMemory?: (documentId: string) => string[];
 }
 
 /** A page read by its engine and saved; kept until the rest of its document is read. */
@@ -186,6 +188,7 @@ export class ReadingQueue {
     job.left.set(task.documentId, remaining);
     if (remaining === 0) {
       this.revisitDocument(job.held.get(task.documentId) ?? []);
+      this.readDocumentThroughMemory(task.documentId);
       job.held.delete(task.documentId);
       this.forgetDocument(task.documentId);
     }
@@ -284,6 +287,12 @@ export class ReadingQueue {
       this.remember(read.task.documentId, read.pageNumber, withXml);
       if (!this.disposed) bus.emit('page.updated', read.task);
     });
+  }
+
+  /** Memory over the whole document (header fields on its first page, totals on its last), after the document pass. */
+  private readDocumentThroughMemory(documentId: string): void {
+    const changed = this.deps.readDocumentThroughMemory?.(documentId) ?? [];
+    if (!this.disposed) for (const pageId of changed) this.deps.bus.emit('page.updated', { pageId, documentId });
   }
 
   /** The document pass; should it fail, the pages as the engine returned them, each with a warning saying so. */

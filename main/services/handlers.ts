@@ -18,7 +18,7 @@ import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
-import { learnFromDocument, learnFromUntaughtDocuments } from './supplierLearning.js';
+import { learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
 import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
@@ -164,7 +164,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images), maxPages: session.settings.get().maxPagesPerDocument });
-      learnFromUntaughtDocuments(session.store);
+      summary.problems.push(...takeSupplierMemoryFromCorpus(session.store, dir));
       session.bus.emit('documents.changed', {});
       return summary;
     },
@@ -242,7 +242,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
       const summary = mergeProjectInto(target, other, { maxPages: session.settings.get().maxPagesPerDocument });
-      learnFromUntaughtDocuments(target);
+      takeSupplierMemoryFromProject(target, other);
       session.bus.emit('documents.changed', {});
       return summary;
     },

@@ -10,7 +10,7 @@ import type { PageInput } from '../../app/model/engine.js';
 import { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import { ReadingQueue } from '../jobs/readingQueue.js';
-import { withSupplierMemory } from './supplierLearning.js';
+import { readDocumentThroughMemory, withSupplierMemory } from './supplierLearning.js';
 import type { SettingsFile } from '../settings/settingsFile.js';
 import { type PageRecord, ProjectStore } from '../store/projectStore.js';
 import type { NewDocumentEInvoice } from '../store/einvoices.js';
@@ -221,6 +221,7 @@ export class RectoSession {
       bus: this.bus,
       pageInput: (page) => this.pageInput(page),
       readThroughMemory: (extraction) => withSupplierMemory(store, extraction),
+      readDocumentThroughMemory: (documentId) => readDocumentThroughMemory(store, documentId),
     });
     this.open = { store, queue };
     if (remember) this.settings.rememberProject(store.file);

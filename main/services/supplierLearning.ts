@@ -5,11 +5,13 @@
  * A document teaches while it holds a correction not taken back, or once approved: undoing its last correction takes
  * its lesson back unless the analyst approved it (forgetting the supplier does).
  */
-import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlaySupplierMemory, pageSupplierOf, scoreAgainst, type MemoryField } from '../../app/invoice/supplierMemory/index.js';
+import { confirmedOf, learnLesson, memoryPage, memoryProposals, overlayDocumentMemory, overlaySupplierMemory, pageSupplierOf, scoreAgainst, type MemoryField } from '../../app/invoice/supplierMemory/index.js';
 import { stackPageWords } from '../../app/invoice/index.js';
 import type { FieldRevision } from '../../app/contract/fields.js';
 import type { Extraction } from '../../app/model/extraction.js';
+import { carrySupplierMemoryFromCorpus } from '../corpus/supplierMemoryFile.js';
 import type { ProjectStore } from '../store/projectStore.js';
+import { carrySupplierMemoryFrom } from '../store/supplierMemoryTransfer.js';
 
 /** Memory helps a reading and never stops one: should it fail, the page keeps the engine's fields and says why. */
 export function withSupplierMemory(store: ProjectStore, extraction: Extraction): Extraction {
@@ -18,6 +20,27 @@ export function withSupplierMemory(store: ProjectStore, extraction: Extraction):
     return overlaySupplierMemory(extraction, memory.index(), memory.trackRecords());
   } catch (error) {
     return { ...extraction, warnings: [...extraction.warnings, `supplier memory not applied: ${(error as Error).message}`] };
+  }
+}
+
+/**
+ * Once all of a document's pages are read: memory over the whole document (its pages stacked, as it learned them),
+ * each value on the page that prints it. Pages whose overlay changed are saved again; a document the analyst has
+ * begun to correct is left as it is (the corrections were made against what was shown). Returns the pages changed.
+ */
+export function readDocumentThroughMemory(store: ProjectStore, documentId: string): string[] {
+  try {
+    const pageIds = store.documents.getDocument(documentId).pages.map((p) => p.id);
+    if (pageIds.length < 2 || store.fieldRevisions.list(pageIds[0]!).length > 0) return [];
+    const read = pageIds.map((id) => ({ id, extraction: store.readings.latestExtractionOrNull(id) }));
+    if (read.some((r) => r.extraction === null)) return [];
+    const memory = store.supplierMemory;
+    const overlaid = overlayDocumentMemory(read.map((r) => r.extraction!), memory.index(), memory.trackRecords());
+    const changed = read.filter((r, i) => JSON.stringify(r.extraction!.fields ?? null) !== JSON.stringify(overlaid[i]!.fields ?? null));
+    for (const r of changed) store.readings.updateLatestExtraction(r.id, overlaid[read.indexOf(r)]!);
+    return changed.map((r) => r.id);
+  } catch {
+    return []; // each page keeps its own reading through memory
   }
 }
 
@@ -45,16 +68,33 @@ export function learnFromDocument(store: ProjectStore, pageId: string, approved 
   const readThrough = extractions.map(pageSupplierOf).find((s) => s !== null) ?? null;
   const proposed = Object.assign({}, ...extractions.map(memoryProposals)) as Partial<Record<MemoryField, string | number>>;
   const outcome = readThrough ? scoreAgainst(proposed, confirmed) : { kept: 0, corrected: 0 };
-  const supplierId = store.supplierMemory.supplierOf(documentId) ?? readThrough?.supplierId ?? store.supplierMemory.index().recognise(page)?.supplierId ?? null;
+  // The supplier it was read through, or the one its page is recognised as — unless the analyst confirmed another
+  // seller's name: then it teaches a supplier of that name.
+  const index = store.supplierMemory.index();
+  const fits = (id: string | null | undefined): string | null => (id && index.fitsName(id, confirmed.seller) ? id : null);
+  const supplierId = store.supplierMemory.supplierOf(documentId) ?? fits(readThrough?.supplierId) ?? fits(index.recognise(page)?.supplierId) ?? null;
   store.supplierMemory.teach({ documentId, pageId: pageIds[0] ?? pageId, lesson, supplierId, newName: confirmed.seller ?? 'Unnamed supplier', outcome, approved });
 }
 
 /**
  * Memory travels with the corrections that taught it: after a merge or a corpus import brings in corrected documents,
- * each one that has taught nothing yet teaches now.
+ * each one that has taught nothing yet (nor was given a lesson by the other side) teaches now.
  */
 export function learnFromUntaughtDocuments(store: ProjectStore): number {
   const pages = store.supplierMemory.untaughtCorrectedPages();
   for (const pageId of pages) learnFromDocument(store, pageId);
   return pages.length;
+}
+
+/** After a merge: the other project's memory as it is there (names, merges, approvals), then what corrections teach. */
+export function takeSupplierMemoryFromProject(store: ProjectStore, otherFile: string): void {
+  carrySupplierMemoryFrom(store, otherFile);
+  learnFromUntaughtDocuments(store);
+}
+
+/** After a corpus import: its `suppliers.jsonl`, then what corrections teach; the file's problems, to report. */
+export function takeSupplierMemoryFromCorpus(store: ProjectStore, dir: string): { where: string; reason: string }[] {
+  const { problems } = carrySupplierMemoryFromCorpus(store, dir);
+  learnFromUntaughtDocuments(store);
+  return problems;
 }

@@ -53,6 +53,31 @@ describe('supplier memory rows', () => {
     store.close();
   });
 
+  it('lists only the supplier’s own identifiers: one that another supplier’s pages print (the buyer’s) is left out', () => {
+    const { store, docs } = project(2);
+    const withIds = (vatIds: string[], name: string): SupplierLesson => ({ ...lesson, identity: { ...lesson.identity, name, vatIds, glns: ['4333741000005'] } });
+    store.supplierMemory.teach({ documentId: docs[0]!.id, pageId: docs[0]!.pageId, lesson: withIds(['GB123456789', 'DE 999 999 999'], 'Acme'), supplierId: null, newName: 'Acme', outcome: { kept: 0, corrected: 0 }, approved: true });
+    store.supplierMemory.teach({ documentId: docs[1]!.id, pageId: docs[1]!.pageId, lesson: withIds(['DE999999999'], 'Brenner'), supplierId: null, newName: 'Brenner', outcome: { kept: 0, corrected: 0 }, approved: true });
+    const [acme, brenner] = store.supplierMemory.list();
+    expect(acme).toMatchObject({ name: 'Acme', vatIds: ['GB123456789'], glns: [] });
+    expect(brenner).toMatchObject({ name: 'Brenner', vatIds: [] });
+    store.close();
+  });
+
+  it('a supplier follows its only document’s seller as the analyst corrects it, until the analyst names it', () => {
+    const { store, docs } = project(1);
+    const named = (name: string): SupplierLesson => ({ ...lesson, identity: { ...lesson.identity, name } });
+    const again = (name: string, supplierId: string) =>
+      store.supplierMemory.teach({ documentId: docs[0]!.id, pageId: docs[0]!.pageId, lesson: named(name), supplierId, newName: name, outcome: { kept: 0, corrected: 0 }, approved: false });
+    const id = again('Versicherungsverein', 'none');
+    again('MVM Versicherungsverein a.G.', id);
+    expect(store.supplierMemory.list()[0]!.name).toBe('MVM Versicherungsverein a.G.');
+    store.supplierMemory.rename(id, 'MVM');
+    again('MVM Musterhafter Versicherungsverein a.G.', id);
+    expect(store.supplierMemory.list()[0]!.name).toBe('MVM');
+    store.close();
+  });
+
   it('unteaching takes a lesson back unless the document was approved', () => {
     const { store, docs } = project(2);
     teach(store, docs[0]!, null);

@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { MAX_TEXT, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+import { z } from 'zod';
+import { MAX_TEXT, ownIdentifiers, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { compactIdentifier } from '../../app/invoice/rules/index.js';
 
 /** More lessons than any project gathers by hand; rows past it are not loaded. */
 export const MAX_LESSONS = 50_000;
@@ -19,8 +21,11 @@ export interface SupplierSummary {
   pages: { pageId: string; documentId: string; learnedAt: string; kept: number; corrected: number }[];
   /** Fields it knows where to read. */
   fields: string[];
+  /** The supplier's own identifiers (never the buyer's: one another supplier's pages print too is left out). */
   vatIds: string[];
   ibans: string[];
+  taxNumbers: string[];
+  glns: string[];
   kept: number;
   corrected: number;
 }
@@ -34,6 +39,34 @@ interface LessonRow {
   corrected: number;
   learned_at: string;
   name: string;
+}
+
+/** A lesson as it travels between projects (merge, corpus): its document by SHA-256, its supplier by id and name. */
+export const carriedLessonSchema = z.object({
+  supplierId: z.string().min(1).max(MAX_TEXT),
+  supplierName: z.string().max(MAX_TEXT),
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The lesson's JSON (lessonSchema.ts), checked again when taken. */
+  lesson: z.string().max(64 * 1024),
+  kept: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  corrected: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  approved: z.boolean(),
+  learnedAt: z.string().max(64),
+});
+export type CarriedLesson = z.infer<typeof carriedLessonSchema>;
+
+/** Every lesson of a project file (this one, or another opened read-only), validated, at most MAX_LESSONS. */
+export function carriedLessonsOf(db: Database.Database): CarriedLesson[] {
+  const rows = db
+    .prepare(
+      `SELECT l.supplier_id AS supplierId, s.name AS supplierName, d.sha256 AS documentSha256, l.lesson, l.kept, l.corrected, l.approved, l.learned_at AS learnedAt
+       FROM supplier_lessons l JOIN suppliers s ON s.id = l.supplier_id JOIN documents d ON d.id = l.document_id ORDER BY l.learned_at LIMIT ?`,
+    )
+    .all(MAX_LESSONS) as Record<string, unknown>[];
+  return rows.flatMap((row) => {
+    const parsed = carriedLessonSchema.safeParse({ ...row, approved: row.approved === 1 });
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export class SupplierNotFoundError extends CodedError {
@@ -101,7 +134,7 @@ export class SupplierMemoryRepository {
       if (!supplierId || !this.db.prepare('SELECT 1 FROM suppliers WHERE id = ?').get(supplierId)) {
         supplierId = randomUUID();
         this.db.prepare('INSERT INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplierId, cleanName(input.newName), new Date().toISOString());
-      }
+      } else if (input.lesson.identity.name) this.followConfirmedName(supplierId, input.documentId, input.lesson.identity.name);
       this.db
         .prepare(
           `INSERT INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -115,6 +148,18 @@ export class SupplierMemoryRepository {
     })();
   }
 
+  /**
+   * A supplier named after its only document's seller follows that name as the analyst corrects it (the supplier is
+   * made at the first correction, perhaps before the seller's); a name the analyst gave in the Suppliers view stays.
+   */
+  private followConfirmedName(supplierId: string, documentId: string, newName: string): void {
+    const others = this.db.prepare('SELECT COUNT(*) FROM supplier_lessons WHERE supplier_id = ? AND document_id != ?').pluck().get(supplierId, documentId) as number;
+    const previous = this.db.prepare('SELECT lesson FROM supplier_lessons WHERE document_id = ?').pluck().get(documentId) as string | undefined;
+    const current = this.db.prepare('SELECT name FROM suppliers WHERE id = ?').pluck().get(supplierId) as string;
+    const taughtName = previous ? parseLesson(previous)?.identity.name : null;
+    if (others === 0 && taughtName && current === cleanName(taughtName)) this.db.prepare('UPDATE suppliers SET name = ? WHERE id = ?').run(cleanName(newName), supplierId);
+  }
+
   /** Takes back what a document taught (its corrections were all undone), unless the analyst approved it. */
   unteach(documentId: string): void {
     this.db.transaction(() => {
@@ -125,15 +170,25 @@ export class SupplierMemoryRepository {
   }
 
   list(): SupplierSummary[] {
+    const lessons = this.load().lessons;
+    // An identifier printed on two suppliers' pages is the buyer's (recogniseSupplier.ts): listed for neither.
+    const owners = new Map<string, Set<string>>();
+    for (const l of lessons) for (const id of ownIdentifiers(l.lesson)) owners.set(id, (owners.get(id) ?? new Set()).add(l.supplierId));
+    const own = (values: readonly string[], into: string[]) => {
+      for (const v of values) if (owners.get(compactIdentifier(v))?.size === 1 && !into.includes(v)) into.push(v);
+    };
     const bySupplier = new Map<string, SupplierSummary>();
-    for (const l of this.load().lessons) {
-      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], kept: 0, corrected: 0 };
+    for (const l of lessons) {
+      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], taxNumbers: [], glns: [], kept: 0, corrected: 0 };
       s.pages.push({ pageId: l.pageId, documentId: l.documentId, learnedAt: l.learnedAt, kept: l.kept, corrected: l.corrected });
       s.kept += l.kept;
       s.corrected += l.corrected;
       for (const field of Object.keys(l.lesson.hints)) if (!s.fields.includes(field)) s.fields.push(field);
-      for (const v of l.lesson.identity.vatIds) if (!s.vatIds.includes(v)) s.vatIds.push(v);
-      for (const v of l.lesson.identity.ibans) if (!s.ibans.includes(v)) s.ibans.push(v);
+      const { vatIds, ibans, taxNumbers, glns } = l.lesson.identity;
+      own(vatIds, s.vatIds);
+      own(ibans, s.ibans);
+      own(taxNumbers, s.taxNumbers);
+      own(glns, s.glns);
       bySupplier.set(l.supplierId, s);
     }
     return [...bySupplier.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -174,6 +229,45 @@ export class SupplierMemoryRepository {
       )
       .pluck()
       .all() as string[];
+  }
+
+  /** This project's lessons as they travel to another project: by their document's SHA-256 (all, or those of `shas`). */
+  carried(shas?: ReadonlySet<string>): CarriedLesson[] {
+    return carriedLessonsOf(this.db).filter((row) => !shas || shas.has(row.documentSha256));
+  }
+
+  /**
+   * Takes lessons from another project or a corpus: each for a document this project has and that taught nothing
+   * here yet (this project's own lessons stand). A supplier keeps its id, so lessons of one supplier stay together
+   * and its name (as renamed there) comes along; where this project already files one of that supplier's documents
+   * under a supplier of its own, the carried lessons join it (a merge made there) and this project's name stands.
+   */
+  carry(rows: readonly CarriedLesson[]): number {
+    let carried = 0;
+    this.db.transaction(() => {
+      const docOf = this.db.prepare('SELECT id FROM documents WHERE sha256 = ?').pluck();
+      const firstPage = this.db.prepare('SELECT id FROM pages WHERE document_id = ? ORDER BY page_number LIMIT 1').pluck();
+      const targetOf = new Map<string, string>();
+      for (const row of rows) {
+        const documentId = docOf.get(row.documentSha256) as string | undefined;
+        const here = documentId ? this.supplierOf(documentId) : null;
+        if (here && !targetOf.has(row.supplierId)) targetOf.set(row.supplierId, here);
+      }
+      for (const row of rows.slice(0, MAX_LESSONS)) {
+        const documentId = docOf.get(row.documentSha256) as string | undefined;
+        const pageId = documentId ? (firstPage.get(documentId) as string | undefined) : undefined;
+        const lesson = parseLesson(row.lesson);
+        if (!documentId || !pageId || !lesson || this.supplierOf(documentId)) continue;
+        const supplierId = targetOf.get(row.supplierId) ?? row.supplierId;
+        this.db.prepare('INSERT OR IGNORE INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplierId, cleanName(row.supplierName), new Date().toISOString());
+        this.db
+          .prepare('INSERT INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(documentId, supplierId, pageId, JSON.stringify(lesson), row.kept, row.corrected, row.approved ? 1 : 0, row.learnedAt);
+        carried++;
+      }
+    })();
+    this.changed();
+    return carried;
   }
 
   private dropEmpty(): void {

@@ -2,8 +2,8 @@
 export * from './lessonSchema.js';
 export { learnLesson, type ConfirmedValues } from './learnLesson.js';
 export { memoryPage, type MemoryPage } from './pageText.js';
-export { SupplierIndex, type Recognised } from './recogniseSupplier.js';
+export { ownIdentifiers, SupplierIndex, type Recognised } from './recogniseSupplier.js';
 export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
 export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
 export { confirmedOf, readWithMemory } from './memoryReading.js';
-export { MEMORY_SOURCE, memoryProposals, overlaySupplierMemory, pageSupplierOf, type PageSupplier } from './overlayExtraction.js';
+export { MEMORY_SOURCE, memoryProposals, overlayDocumentMemory, overlaySupplierMemory, pageSupplierOf, withoutSupplierMemory, type PageSupplier } from './overlayExtraction.js';

@@ -14,6 +14,7 @@ export const MAX_TEXT = 200;
 export const MAX_IDS = 16;
 export const MAX_FINGERPRINT = 400;
 export const MAX_HINTS_PER_FIELD = 3;
+export const MAX_VALUE_LINES = 6;
 
 /** The fields memory reads through hints (per-invoice values: where and how, never the value). */
 export const hintedFieldKeys = ['invoice_number', 'issue_date', 'due_date', 'buyer', 'subtotal', 'tax', 'total'] as const;
@@ -26,16 +27,19 @@ const text = z.string().max(MAX_TEXT);
 
 /**
  * Where a value sits relative to its anchor: `inline` after the anchor in the same segment ("Rechnungsnr. 4711"),
- * `right` `step` segments to the right on the anchor's line, `below` `step` lines under the anchor, overlapping it.
+ * `right` `step` segments to the right on the anchor's line, `below` `step` lines under the anchor, overlapping it,
+ * `column-end` the last figure of the column of figures under the anchor (a table's totals row, whatever the rows).
  */
 export const fieldHintSchema = z.object({
   anchor: text.min(1),
-  relation: z.enum(['inline', 'right', 'below']),
+  relation: z.enum(['inline', 'right', 'below', 'column-end']),
   step: z.number().int().min(0).max(6),
   /** The anchor's height on the page, 0 (top) to 1: tells apart two anchors with the same text. */
   anchorY: z.number().min(0).max(1),
   /** The value's shape as printed (digits as 9, letters as A), for identifiers: a read that breaks it is doubted. */
   shape: text.nullable(),
+  /** Lines the value is printed on, in its column (a name over two lines); absent: one. */
+  lines: z.number().int().min(1).max(MAX_VALUE_LINES).optional(),
 });
 export type FieldHint = z.infer<typeof fieldHintSchema>;
 
@@ -52,8 +56,12 @@ export type LessonFormat = z.infer<typeof lessonFormatSchema>;
 export const supplierIdentitySchema = z.object({
   /** The seller's name as the analyst confirmed it: carried to the next invoice and checked against its page. */
   name: text.nullable(),
+  /** The supplier's own identifiers printed on the page (never the buyer's: partyIdentifiers.ts), compacted. */
   vatIds: z.array(text).max(MAX_IDS),
   ibans: z.array(text).max(MAX_IDS),
+  /** Tax numbers (Steuernummer, SIREN …) and GLNs: absent from lessons learned before they were read. */
+  taxNumbers: z.array(text).max(MAX_IDS).default([]),
+  glns: z.array(text).max(MAX_IDS).default([]),
   /** Hashes (32-bit) of the page's fixed lines: text with digits masked, so another date or amount keeps the line. */
   fingerprint: z.array(z.number().int().min(0).max(0xffffffff)).max(MAX_FINGERPRINT),
 });

@@ -1,14 +1,23 @@
 /**
- * A freshly read page with the project's supplier memory laid over its invoice fields, in the engine's shape
- * (`fields.invoice` plain values, `fields.invoiceSources` per field: text, label, boxes, confidence, source): each value
- * memory read or checked says `source: 'supplier memory'`, the lesson's page (`taughtBy`) and its evidence; the
- * supplier recognised is kept as `fields.supplierMemory`. A page without invoice fields, or of no known supplier, is
- * returned as it was.
+ * A document's freshly read pages with the project's supplier memory laid over their invoice fields, in the engine's
+ * shape (`fields.invoice` plain values, `fields.invoiceSources` per field: text, label, boxes, confidence, source).
+ *
+ * Memory reads the document as it learned it: its pages stacked page under page (as `learnFromDocument` stacks them),
+ * recognised once, cross-checked with the generic reading of the whole document. Each value is then put on the page
+ * it is printed on — the number and dates on the first, the totals on the last — and taken off the pages before it,
+ * so the review screen's merge (first page that has a field: review/documentView.ts) shows memory's value with its
+ * page. Each value memory read or checked says `source: 'supplier memory'`, the lesson's page (`taughtBy`) and its
+ * evidence; the supplier is kept as `fields.supplierMemory` with what memory replaced, so a later pass (the
+ * document's last page read) can take the overlay off and lay it again. Pages of no known supplier come back as
+ * they were.
  */
 import type { Extraction } from '../../model/extraction.js';
+import { documentInvoiceFields, stackPageWords } from '../documentFields.js';
+import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { readFieldValues } from '../review/engineFields.js';
 import type { SupplierTrackRecord } from './lessonSchema.js';
 import { readWithMemory } from './memoryReading.js';
+import type { MemoryValue } from './readThroughMemory.js';
 import type { SupplierIndex } from './recogniseSupplier.js';
 
 export const MEMORY_SOURCE = 'supplier memory';
@@ -21,33 +30,127 @@ export interface PageSupplier {
   recognition: string[];
 }
 
-const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+/** A field's value and source on a page before memory changed them (absent: the page had none). */
+interface Replaced {
+  value?: unknown;
+  source?: unknown;
+}
 
-export function overlaySupplierMemory(extraction: Extraction, index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction {
-  const invoice = record(extraction.fields?.invoice);
-  if (!invoice || index.size === 0) return extraction;
-  const plain = readFieldValues(invoice);
-  const memory = readWithMemory(extraction.words ?? [], plain, index, records);
+type Fields = Record<string, unknown>;
+const record = (v: unknown): Fields | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : null);
+
+/** The page as the engine read it: memory's values taken off, what they replaced put back. */
+export function withoutSupplierMemory(extraction: Extraction): Extraction {
+  const memory = record(extraction.fields?.supplierMemory);
   if (!memory) return extraction;
-  const values: Record<string, unknown> = { ...invoice };
-  const sources: Record<string, unknown> = { ...(record(extraction.fields?.invoiceSources) ?? {}) };
-  for (const [key, read] of Object.entries(memory.fields)) {
-    const generic = record(sources[key]);
-    values[key] = read.value;
-    const agrees = read.evidence.includes('memory:page-agrees');
-    sources[key] = {
+  const replaced = record(memory.replaced) ?? {};
+  const values: Fields = { ...(record(extraction.fields?.invoice) ?? {}) };
+  const sources: Fields = { ...(record(extraction.fields?.invoiceSources) ?? {}) };
+  for (const [key, before] of Object.entries(replaced)) {
+    const was = record(before) ?? {};
+    if ('value' in was) values[key] = was.value;
+    else delete values[key];
+    if ('source' in was) sources[key] = was.source;
+    else delete sources[key];
+  }
+  const fields: Fields = { ...extraction.fields };
+  delete fields.supplierMemory;
+  const hadInvoice = memory.hadInvoice !== false;
+  if (hadInvoice) Object.assign(fields, { invoice: values, invoiceSources: sources });
+  else {
+    delete fields.invoice;
+    delete fields.invoiceSources;
+  }
+  return { ...extraction, fields };
+}
+
+/** The index of the page a height of the stacked document falls on. */
+function pageAt(pages: readonly Extraction[], y: number): number {
+  let top = 0;
+  for (let i = 0; i < pages.length; i++) {
+    top += pages[i]!.page.height;
+    if (y < top) return i;
+  }
+  return pages.length - 1;
+}
+
+/** One page being changed: its values, sources and what memory replaced on it. */
+interface Draft {
+  values: Fields;
+  sources: Fields;
+  replaced: Record<string, Replaced>;
+  hadInvoice: boolean;
+  touched: boolean;
+}
+
+function draftOf(page: Extraction): Draft {
+  const invoice = record(page.fields?.invoice);
+  return { values: { ...(invoice ?? {}) }, sources: { ...(record(page.fields?.invoiceSources) ?? {}) }, replaced: {}, hadInvoice: invoice !== null, touched: false };
+}
+
+function replace(draft: Draft, key: string, value: unknown, source: unknown): void {
+  if (!(key in draft.replaced)) {
+    const before: Replaced = {};
+    if (key in draft.values) before.value = draft.values[key];
+    if (key in draft.sources) before.source = draft.sources[key];
+    draft.replaced[key] = before;
+  }
+  draft.values[key] = value;
+  if (source === undefined) delete draft.sources[key];
+  else draft.sources[key] = source;
+  draft.touched = true;
+}
+
+/** `pages` in page order (one document); the same pages back, memory laid over those it read. */
+export function overlayDocumentMemory(pages: readonly Extraction[], index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction[] {
+  const bare = pages.map(withoutSupplierMemory);
+  if (index.size === 0) return bare;
+  const words = bare.length === 1 ? (bare[0]!.words ?? []) : stackPageWords(bare);
+  const invoicePage = bare.find((p) => record(p.fields?.invoice));
+  // A document none of whose pages the engine took for an invoice is read generically here: memory may know better.
+  const generic = !invoicePage ? toPlainFields(extractInvoiceFields({ words })) : bare.length === 1 ? readFieldValues(record(invoicePage.fields?.invoice)!) : documentInvoiceFields(bare);
+  const memory = readWithMemory(words, generic, index, records);
+  if (!memory) return bare;
+  const drafts = bare.map(draftOf);
+  if (!invoicePage) {
+    // Only a supplier recognised and a field read where its lesson says makes it an invoice of that supplier.
+    if (!Object.values(memory.fields).some((f) => f.y !== undefined)) return bare;
+    for (const [key, value] of Object.entries(generic)) if (value !== null && key !== 'lines') replace(drafts[0]!, key, value, undefined);
+  }
+  const firstInvoicePage = Math.max(0, drafts.findIndex((d) => d.hadInvoice));
+  for (const [key, read] of Object.entries(memory.fields) as [string, MemoryValue][]) {
+    // Where the value is printed: the page memory read it on, or where the page reading has it; carried values
+    // (the seller's name, the currency) head the first page.
+    const printedOn = drafts.findIndex((d) => d.values[key] !== null && d.values[key] !== undefined && String(d.values[key]) === String(read.value));
+    const target = read.y !== undefined ? pageAt(bare, read.y) : printedOn >= 0 ? printedOn : firstInvoicePage;
+    const draft = drafts[target]!;
+    const generic = record(draft.sources[key]);
+    const agrees = read.evidence.includes('memory:page-agrees') && String(draft.values[key]) === String(read.value);
+    replace(draft, key, read.value, {
       text: read.text,
       label: read.source === MEMORY_SOURCE ? `${MEMORY_SOURCE}: ${memory.supplierName}` : ((generic?.label as string | null | undefined) ?? null),
-      // The generic reading's boxes show where the value is when memory read the same value.
+      // The page reading's boxes show where the value is when it read the same value on this page.
       boxes: agrees || read.source !== MEMORY_SOURCE ? (generic?.boxes ?? []) : [],
       confidence: read.confidence,
       source: read.source,
       taughtBy: memory.taughtBy,
       evidence: read.evidence,
-    };
+    });
+    // The pages before it lose their own reading of the field: the merge takes a field from its first page.
+    for (const earlier of drafts.slice(0, target)) if (earlier.values[key] !== null && earlier.values[key] !== undefined) replace(earlier, key, null, undefined);
   }
   const supplier: PageSupplier = { supplierId: memory.supplierId, supplierName: memory.supplierName, taughtBy: memory.taughtBy, recognition: memory.recognition };
-  return { ...extraction, fields: { ...extraction.fields, invoice: values, invoiceSources: sources, supplierMemory: supplier } };
+  return bare.map((page, i) => {
+    const draft = drafts[i]!;
+    if (!draft.touched) return page;
+    const stamp = { ...supplier, replaced: draft.replaced, hadInvoice: draft.hadInvoice };
+    return { ...page, fields: { ...page.fields, invoice: draft.values, invoiceSources: draft.sources, supplierMemory: stamp } };
+  });
+}
+
+/** One page read alone (a one-page document, or `recto ocr` page by page) through memory. */
+export function overlaySupplierMemory(extraction: Extraction, index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction {
+  return overlayDocumentMemory([extraction], index, records)[0]!;
 }
 
 /** The supplier a stored page was read through, where it was. */

@@ -5,8 +5,10 @@
 import type { Word } from '../../model/extraction.js';
 import { splitLabelRuns } from '../labelHits.js';
 import { wordsToLines, type TextLine } from '../layout.js';
-import { findIdentifiers } from '../rules/findIdentifiers.js';
+import { compactIdentifier } from '../rules/identifierRules.js';
 import { MAX_FINGERPRINT } from './lessonSchema.js';
+import { supplierIdentifiers } from './partyIdentifiers.js';
+import { compactText } from './textForms.js';
 
 /** A line with fewer letters than this is no fixed text (a lone amount, a date, a code). */
 const MIN_FINGERPRINT_LETTERS = 3;
@@ -21,8 +23,8 @@ export interface MemoryPage {
   /** The page's text, letters and digits only, lowercase: where a carried name is looked for. */
   compact: string;
   fingerprint: Set<number>;
-  vatIds: string[];
-  ibans: string[];
+  /** Identifiers printed on the page outside any buyer block (compacted, every kind): who may have sent it. */
+  ids: string[];
 }
 
 /** Anchor form of a text: lowercase, digits masked, punctuation and runs of spaces folded, trailing colon cut. */
@@ -35,11 +37,10 @@ export function anchorForm(text: string): string {
     .trim();
 }
 
-/** Letters and digits only, lowercase: how a name is found in a page's text. */
-export const compactText = (text: string): string => text.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+export { compactText } from './textForms.js';
 
-/** An identifier as compared: no spaces, dots or dashes, upper case. */
-export const compactId = (value: string): string => value.replace(/[\s.\-]/g, '').toUpperCase();
+/** An identifier as compared: no spaces, dots, slashes or dashes, upper case. */
+export const compactId = compactIdentifier;
 
 /** FNV-1a, 32 bits: a stable small hash of a fixed line (the fingerprint keeps hashes, never the page's text). */
 export function hash32(text: string): number {
@@ -62,7 +63,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
     if ((form.match(/\p{L}/gu)?.length ?? 0) >= MIN_FINGERPRINT_LETTERS && fingerprint.size < MAX_FINGERPRINT) fingerprint.add(hash32(form));
   }
   const text = lines.map((l) => l.text).join('\n');
-  const ids = findIdentifiers(text);
+  const ids = supplierIdentifiers(lines);
   return {
     lines,
     forms,
@@ -70,8 +71,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
     top,
     compact: compactText(text),
     fingerprint,
-    vatIds: ids.vat_ids.map(compactId),
-    ibans: ids.ibans.map(compactId),
+    ids: [...ids.vat, ...ids.iban, ...ids.tax, ...ids.gln],
   };
 }
 

@@ -7,12 +7,12 @@
  * - memory alone: fair; memory against the page: low, and the field needs attention;
  * - a supplier whose learned values keep being corrected scales all of it down (its track record).
  */
-import type { TextLine } from '../layout.js';
+import { textAt } from './hintPlaces.js';
 import { hintedFieldKeys, type FieldHint, type MemoryField, type SupplierTrackRecord } from './lessonSchema.js';
 import type { ConfirmedValues } from './learnLesson.js';
-import { anchorForm, compactText, relativeY, type MemoryPage } from './pageText.js';
+import { compactText, type MemoryPage } from './pageText.js';
 import type { Recognised } from './recogniseSupplier.js';
-import { kindOf, readValue } from './valueKinds.js';
+import { kindOf, readValue, uniqueShaped } from './valueKinds.js';
 
 export const MEMORY_AGREES = 0.96;
 export const MEMORY_CLOSED_BY_ARITHMETIC = 0.97;
@@ -21,6 +21,8 @@ export const MEMORY_AGAINST_PAGE = 0.5;
 export const CARRIED_NAME_PRINTED = 0.96;
 /** Below this share of its fixed lines a page is laid out otherwise than the lesson: the page reading leads. */
 export const SAME_LAYOUT = 0.5;
+/** An anchor this close to its learned height (share of the page) is in its place: the layout around it held. */
+export const SAME_PLACE = 0.05;
 const CENT = 0.005;
 
 export interface MemoryValue {
@@ -30,6 +32,8 @@ export interface MemoryValue {
   evidence: string[];
   /** Where the value came from: memory's hint or carried name, or the generic page reading memory checked. */
   source: 'supplier memory' | 'page';
+  /** The height (page coordinates) of the line memory read it on; absent for a carried value. */
+  y?: number;
 }
 
 export interface MemoryReading {
@@ -39,37 +43,6 @@ export interface MemoryReading {
   taughtBy: string;
   recognition: string[];
   fields: Partial<Record<MemoryField, MemoryValue>>;
-}
-
-function anchorMatches(hint: FieldHint, form: string): boolean {
-  return hint.relation === 'inline' ? form.startsWith(hint.anchor) && form.length > hint.anchor.length : form === hint.anchor;
-}
-
-/** The text a hint points at on this page, null where its anchor is not printed. */
-function textAt(page: MemoryPage, hint: FieldHint): string | null {
-  let best: { line: number; segment: number; distance: number } | null = null;
-  page.lines.forEach((line, li) =>
-    line.segments.forEach((_, si) => {
-      if (!anchorMatches(hint, page.forms[li]![si]!)) return;
-      const distance = Math.abs(relativeY(page, line) - hint.anchorY);
-      if (!best || distance < best.distance) best = { line: li, segment: si, distance };
-    }),
-  );
-  if (!best) return null;
-  const { line: li, segment: si } = best as { line: number; segment: number };
-  const line: TextLine = page.lines[li]!;
-  const anchor = line.segments[si]!;
-  if (hint.relation === 'inline') {
-    // The anchor's words, then the value: drop words while what is left still begins with the anchor.
-    const words = anchor.text.split(/\s+/);
-    let k = 0;
-    while (k < words.length && anchorForm(words.slice(0, k + 1).join(' ')).length <= hint.anchor.length && hint.anchor.startsWith(anchorForm(words.slice(0, k + 1).join(' ')))) k++;
-    return words.slice(k).join(' ');
-  }
-  if (hint.relation === 'right') return line.segments[si + hint.step]?.text ?? null;
-  const below = page.lines[li + hint.step];
-  const under = below?.segments.find((s) => Math.min(s.x2, anchor.x2) - Math.max(s.x1, anchor.x1) > 0);
-  return under?.text ?? null;
 }
 
 const same = (a: string | number | null, b: string | number | null): boolean => {
@@ -88,15 +61,26 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   const sameLayout = recognised.layout >= SAME_LAYOUT;
   const fields: MemoryReading['fields'] = {};
   const memoryValues: Partial<Record<MemoryField, string | number>> = {};
+  /** Fields whose anchor memory found where the lesson had it: the layout around them is the supplier's. */
+  const inPlace = new Set<MemoryField>();
   for (const field of hintedFieldKeys) {
-    for (const hint of lesson.hints[field] ?? []) {
-      const text = textAt(page, hint);
-      const read = text === null ? null : readValue(kindOf[field], text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
+    const hints = lesson.hints[field] ?? [];
+    for (const hint of hints) {
+      const at = textAt(page, hint);
+      const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
       if (read) {
         memoryValues[field] = read.value;
-        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}:${hint.anchor}`], source: 'supplier memory' };
+        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
+        if (at!.distance <= SAME_PLACE) inPlace.add(field);
         break;
       }
+    }
+    // Another layout of the supplier (no anchor printed): its identifier's shape, where one token alone has it.
+    const shape = fields[field] ? null : (hints.find((h) => h.shape)?.shape ?? null);
+    const shaped = shape ? uniqueShaped(page, shape) : null;
+    if (shaped) {
+      memoryValues[field] = shaped.text;
+      fields[field] = { value: shaped.text, text: shaped.text, confidence: MEMORY_ALONE, evidence: [`memory:shape:${shape}`], source: 'supplier memory', y: shaped.y };
     }
   }
   const { subtotal, tax, total } = memoryValues;
@@ -115,8 +99,9 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
     } else if (page !== null) {
       mine.evidence.push('memory:page-disagrees');
       mine.confidence = MEMORY_AGAINST_PAGE;
-      // On another layout of the supplier a hint may land on a neighbour: the page reading leads there.
-      if (!sameLayout) fields[field] = { value: page, text: String(page), confidence: MEMORY_AGAINST_PAGE, evidence: ['memory:page-disagrees', 'memory:other-layout'], source: 'page' };
+      // On another layout of the supplier a hint may land on a neighbour: the page reading leads there, unless the
+      // anchor stands where the lesson had it (the letter text changed, not the layout around the field).
+      if (!sameLayout && !inPlace.has(field)) fields[field] = { value: page, text: String(page), confidence: MEMORY_AGAINST_PAGE, evidence: ['memory:page-disagrees', 'memory:other-layout'], source: 'page' };
     }
   }
   const name = lesson.identity.name;

@@ -6,7 +6,7 @@
  * suppliers that have it), so recognising one page costs a pass over the page, not over the suppliers
  * (docs/supplier-memory.md has the cost at 1,000 suppliers).
  */
-import type { TaughtLesson } from './lessonSchema.js';
+import type { SupplierLesson, TaughtLesson } from './lessonSchema.js';
 import { compactId, compactText, layoutOverlap, type MemoryPage } from './pageText.js';
 
 /** Evidence weights: an own identifier is near proof, a printed name strong, the layout supporting. */
@@ -17,6 +17,12 @@ const LAYOUT_WEIGHT = 2;
 const RECOGNISED_AT = 2.5;
 /** A name shorter than this (compacted) is found in too many pages to identify anyone. */
 const MIN_NAME = 4;
+
+/** Every identifier a lesson keeps as the supplier's, compacted. */
+export function ownIdentifiers(lesson: SupplierLesson): string[] {
+  const { vatIds, ibans, taxNumbers, glns } = lesson.identity;
+  return [...vatIds, ...ibans, ...taxNumbers, ...glns].map(compactId);
+}
 
 export interface Recognised {
   supplierId: string;
@@ -47,7 +53,7 @@ export class SupplierIndex {
       const list = this.bySupplier.get(taught.supplierId) ?? [];
       list.push(taught);
       this.bySupplier.set(taught.supplierId, list);
-      for (const id of [...taught.lesson.identity.vatIds, ...taught.lesson.identity.ibans].map(compactId)) {
+      for (const id of ownIdentifiers(taught.lesson)) {
         const owners = this.idOwners.get(id) ?? new Set<string>();
         owners.add(taught.supplierId);
         this.idOwners.set(id, owners);
@@ -65,10 +71,22 @@ export class SupplierIndex {
   /** The suppliers worth scoring on a page: an identifier, the name's first letters or a fixed line of theirs is on it. */
   private candidates(page: MemoryPage): Set<string> {
     const found = new Set<string>();
-    for (const id of [...page.vatIds, ...page.ibans]) for (const owner of this.idOwners.get(id) ?? []) found.add(owner);
+    for (const id of page.ids) for (const owner of this.idOwners.get(id) ?? []) found.add(owner);
     for (let i = 0; i + NAME_KEY <= page.compact.length; i++) for (const owner of this.nameKeys.get(page.compact.slice(i, i + NAME_KEY)) ?? []) found.add(owner);
     for (const line of page.fingerprint) for (const owner of this.lineOwners.get(line) ?? []) found.add(owner);
     return found;
+  }
+
+  /**
+   * Whether `seller` (a name the analyst confirmed) may be this supplier's: one of its names (as listed, or as its
+   * pages confirmed it) and the seller contain one another. An identifier alone does not file a document under a
+   * supplier whose name the analyst just confirmed otherwise (two suppliers' pages may print one example VAT ID).
+   */
+  fitsName(supplierId: string, seller: string | null): boolean {
+    const wanted = compactText(seller ?? '');
+    if (wanted.length < MIN_NAME) return true;
+    const names = (this.bySupplier.get(supplierId) ?? []).flatMap((t) => [t.supplierName, t.lesson.identity.name ?? '']).map(compactText);
+    return names.some((name) => name.length >= MIN_NAME && (name.includes(wanted) || wanted.includes(name)));
   }
 
   get size(): number {
@@ -77,7 +95,7 @@ export class SupplierIndex {
 
   recognise(page: MemoryPage): Recognised | null {
     const ownIds = new Map<string, number>();
-    for (const id of [...page.vatIds, ...page.ibans]) {
+    for (const id of page.ids) {
       const owners = this.idOwners.get(id);
       if (owners?.size === 1) {
         const [owner] = owners;

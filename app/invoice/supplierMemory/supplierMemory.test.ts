@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Word } from '../../model/extraction.js';
 import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { line } from '../../../testing/syntheticWords.js';
+import { LOW_FIELD_CONFIDENCE } from '../../review/attention.js';
 import { learnLesson, parseLesson, readWithMemory, SupplierIndex, type ConfirmedValues, type TaughtLesson } from './index.js';
+import { MEMORY_AGAINST_PAGE } from './readThroughMemory.js';
 
 /**
  * One supplier's layout: its name in the letterhead, its VAT ID in the footer; the number printed under a heading
@@ -77,6 +79,23 @@ describe('supplier memory', () => {
     const sharing = taught({ ...lesson, identity: { ...lesson.identity, name: 'Drittfirma Beispiel' } }, 'third');
     const index = new SupplierIndex([taught(), sharing]);
     expect(readWithMemory(other, toPlainFields(extractInvoiceFields({ words: other })), index, new Map())).toBeNull();
+  });
+
+  it('files a document under a recognised supplier only if the confirmed seller fits its names', () => {
+    const index = new SupplierIndex([taught()]);
+    expect(index.fitsName('kettler', 'KETTLER Feinmechanik GmbH')).toBe(true);
+    expect(index.fitsName('kettler', 'Kettler Feinmechanik GmbH, Werk 2')).toBe(true);
+    expect(index.fitsName('kettler', null)).toBe(true);
+    // The same example VAT ID on another seller's page: the analyst's name decides.
+    expect(index.fitsName('kettler', 'Taxiunternehmen TX GmbH')).toBe(false);
+  });
+
+  it('a memory value the page reading disputes is shown low, low enough to raise needs-attention', () => {
+    const plain = toPlainFields(extractInvoiceFields({ words: second }));
+    const memory = readWithMemory(second, { ...plain, invoice_number: 'KF-2024-9999' }, new SupplierIndex([taught()]), new Map());
+    expect(memory?.fields.invoice_number).toMatchObject({ value: 'KF-2024-0019', confidence: MEMORY_AGAINST_PAGE });
+    expect(memory?.fields.invoice_number?.evidence).toContain('memory:page-disagrees');
+    expect(MEMORY_AGAINST_PAGE).toBeLessThan(LOW_FIELD_CONFIDENCE);
   });
 
   it('a supplier whose values keep being corrected loses confidence', () => {

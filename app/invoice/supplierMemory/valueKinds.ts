@@ -5,7 +5,7 @@
 import { findAmounts } from '../amounts.js';
 import { findDates } from '../dates.js';
 import type { HintedField } from './lessonSchema.js';
-import { compactId, compactText } from './pageText.js';
+import { compactId, compactText, type MemoryPage } from './pageText.js';
 
 export type MemoryKind = 'id' | 'date' | 'money' | 'name';
 
@@ -23,6 +23,8 @@ export const kindOf: Record<HintedField, MemoryKind> = {
 const CENT = 0.005;
 /** Shortest name memory looks for in a segment: shorter ones match anywhere. */
 const MIN_NAME_LENGTH = 3;
+/** An identifier's shape names one token only when it is this long and mixes letters and digits or is all digits. */
+const MIN_DISTINCT_SHAPE = 8;
 
 /** Where the value starts in the segment's text, and what the printed form says about the format; null: not there. */
 export interface FoundValue {
@@ -86,4 +88,22 @@ export function readValue(kind: MemoryKind, text: string, format: { monthFirst: 
     return /\d/.test(value) || (format.shape !== null && !/9/.test(format.shape)) ? { value, text: value } : null;
   }
   return /\p{L}{2}/u.test(trimmed) ? { value: trimmed, text: trimmed } : null;
+}
+
+/**
+ * The one token on the page printed in `shape` (an identifier's shape, "AA99999999"); null where none or several are.
+ * Short or letter-only shapes name nothing (a word, a year).
+ */
+export function uniqueShaped(page: MemoryPage, shape: string): { text: string; y: number } | null {
+  if (shape.length < MIN_DISTINCT_SHAPE || /\s/.test(shape) || !/9/.test(shape)) return null;
+  let found: { text: string; y: number } | null = null;
+  for (const line of page.lines) {
+    for (const token of line.text.split(/\s+/)) {
+      const bare = token.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
+      if (bare.length !== shape.length || shapeOf(bare) !== shape) continue;
+      if (found && found.text !== bare) return null;
+      found = { text: bare, y: line.y };
+    }
+  }
+  return found;
 }

@@ -11,6 +11,14 @@ import { useSuppliers } from '../../state/useSuppliers.js';
 /** A supplier whose proposals were corrected this often (share of all) is shown as doubted: its confidence drops. */
 const DOUBTED_SHARE = 0.2;
 
+/** The supplier's own identifiers, each named by its kind (the buyer's are never listed: main/store/supplierMemory.ts). */
+const identifiers = (s: SupplierSummaryWire): string[] => [
+  ...s.vatIds.map((v) => `VAT ${v}`),
+  ...s.taxNumbers.map((v) => `tax no. ${v}`),
+  ...s.ibans.map((v) => `IBAN ${v}`),
+  ...s.glns.map((v) => `GLN ${v}`),
+];
+
 interface SuppliersViewProps {
   onOpenPage(pageId: string): void;
 }
@@ -23,34 +31,40 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
   return (
     <tr data-testid="supplier-row" className={doubted ? 'supplier-doubted' : undefined}>
       <td>
-        <input aria-label="Supplier name" value={name} onChange={(e) => setName(e.target.value)} />
-        {name.trim() !== supplier.name && name.trim() !== '' && <button onClick={() => void actions.rename(supplier.id, name)}>Rename</button>}
-        <div className="suppliers-ids">{[...supplier.vatIds, ...supplier.ibans].join(' · ') || 'no identifier printed'}</div>
+        <div className="suppliers-name">
+          <input aria-label="Supplier name" value={name} title={supplier.name} onChange={(e) => setName(e.target.value)} />
+          {name.trim() !== supplier.name && name.trim() !== '' && <button onClick={() => void actions.rename(supplier.id, name)}>Rename</button>}
+        </div>
+        <div className="suppliers-ids" data-testid="supplier-ids">
+          {identifiers(supplier).join(' · ') || 'no identifier of its own printed'}
+        </div>
       </td>
       <td>
         {supplier.pages.map((page, i) => (
-          <button key={page.pageId} className="suppliers-page" title={`learned ${page.learnedAt}`} onClick={() => onOpenPage(page.pageId)}>
-            page {i + 1}
+          <button key={page.pageId} className="suppliers-page" title={`learned ${page.learnedAt}: open its first page`} onClick={() => onOpenPage(page.pageId)}>
+            invoice {i + 1}
           </button>
         ))}
       </td>
-      <td>{supplier.fields.join(', ')}</td>
+      <td>{supplier.fields.map((f) => f.replace(/_/g, ' ')).join(', ')}</td>
       <td className="num" data-testid="supplier-kept">
-        {supplier.kept} kept / {supplier.corrected} corrected{doubted ? ' — doubted' : ''}
+        {proposed === 0 ? 'none checked yet' : `${supplier.kept} kept / ${supplier.corrected} corrected${doubted ? ' — doubted' : ''}`}
       </td>
       <td>
-        <select aria-label="Merge into this supplier" value={mergeFrom} onChange={(e) => setMergeFrom(e.target.value)}>
-          <option value="">merge another into it…</option>
-          {others.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-        {mergeFrom && <button onClick={() => void actions.merge(supplier.id, mergeFrom).then(() => setMergeFrom(''))}>Merge</button>}
-        <button className="suppliers-forget" onClick={() => void actions.forget(supplier.id)}>
-          Forget
-        </button>
+        <div className="suppliers-actions">
+          <select aria-label="Merge into this supplier" value={mergeFrom} onChange={(e) => setMergeFrom(e.target.value)}>
+            <option value="">merge another into it…</option>
+            {others.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          {mergeFrom && <button onClick={() => void actions.merge(supplier.id, mergeFrom).then(() => setMergeFrom(''))}>Merge</button>}
+          <button onClick={() => void actions.forget(supplier.id)}>
+            Forget
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -73,10 +87,10 @@ export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
         <table className="suppliers-table">
           <thead>
             <tr>
-              <th>Supplier</th>
+              <th className="suppliers-name-col">Supplier</th>
               <th>Learned from</th>
               <th>Fields it reads</th>
-              <th>Since</th>
+              <th>Its values since</th>
               <th />
             </tr>
           </thead>
