@@ -5,7 +5,7 @@
  * and last the letterhead's first name-like line.
  */
 import type { Segment, TextLine } from './layout.js';
-import { compactName, legalForm, legalFormRun, legalNotice, legalNoticeLine, looksLikeAddress, partyName } from './partyNames.js';
+import { compactName, legalForm, legalFormRun, legalNotice, legalNoticeLine, looksLikeAddress, partyName, salutation } from './partyNames.js';
 
 export interface NameCandidate {
   line: number;
@@ -36,30 +36,35 @@ export interface AddressBlock {
 }
 
 /**
- * Address blocks above the body: a name line with, left-aligned (or centred) under it and without a wide gap, lines of which one
+ * Address blocks above the body: a name line (or a salutation over one: "Herrn" / "Max Muster") with, left-aligned (or centred) under it and without a wide gap, lines of which one
  * is an address. Top to bottom.
  */
 export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStart: number): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   const used = new Set<string>();
   for (let l = 0; l < Math.min(bodyStart, lines.length); l++) {
-    lines[l]!.segments.forEach((segment, s) => {
-      if (used.has(`${l}:${s}`) || labelled.has(`${l}:${s}`) || looksLikeAddress(segment.text)) return;
-      const name = partyName(segment.text);
+    lines[l]!.segments.forEach((opening, s) => {
+      if (used.has(`${l}:${s}`) || labelled.has(`${l}:${s}`) || looksLikeAddress(opening.text)) return;
+      // A salutation ("Herrn", "Firma", "Madame") opens an address: the name is the line under it.
+      const greeted = salutation.test(opening.text.trim()) ? salutedName(lines, l, opening) : null;
+      const segment = greeted?.segment ?? opening;
+      const name = greeted?.name ?? partyName(segment.text);
       if (!name) return;
       const charWidth = (segment.x2 - segment.x1) / Math.max(1, segment.text.length);
-      const members = [l];
+      const start = greeted ? l + 1 : l;
+      const members = greeted ? [l, start] : [l];
       const keys = [`${l}:${s}`];
-      let previous = lines[l]!;
+      let previous = lines[start]!;
       let address = false;
-      for (let k = l + 1; k < lines.length && k <= l + 5; k++) {
+      for (let k = start + 1; k < lines.length && k <= start + 5; k++) {
         const next = lines[k]!;
         if (next.y - (previous.y + previous.height) > 1.5 * Math.max(previous.height, next.height)) break;
         // Left-aligned, or centred under a centred letterhead.
         const under = next.segments.findIndex(
           (seg) => Math.abs(seg.x1 - segment.x1) <= 2 * charWidth || Math.abs(seg.x1 + seg.x2 - segment.x1 - segment.x2) <= 4 * charWidth,
         );
-        if (under < 0 || labelled.has(`${k}:${under}`)) break;
+        // A salutation starts the next address (the sender's lines over the window's "Herrn / Max Muster / …").
+        if (under < 0 || labelled.has(`${k}:${under}`) || salutation.test(next.segments[under]!.text.trim())) break;
         members.push(k);
         keys.push(`${k}:${under}`);
         if (looksLikeAddress(next.segments[under]!.text)) address = true;
@@ -67,10 +72,20 @@ export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStar
       }
       if (!address) return;
       for (const key of keys) used.add(key);
-      blocks.push({ lines: members, candidate: { line: l, segment, name } });
+      blocks.push({ lines: members, candidate: { line: start, segment, name } });
     });
   }
   return blocks.sort((a, b) => a.lines[0]! - b.lines[0]! || a.candidate.segment.x1 - b.candidate.segment.x1);
+}
+
+/** The name under a salutation line, aligned with it. */
+function salutedName(lines: TextLine[], l: number, opening: Segment): { segment: Segment; name: string } | null {
+  const next = lines[l + 1];
+  const line = lines[l]!;
+  if (!next || next.y - (line.y + line.height) > 1.5 * line.height) return null;
+  const segment = next.segments.find((seg) => Math.abs(seg.x1 - opening.x1) <= opening.x2 - opening.x1);
+  const name = segment && !looksLikeAddress(segment.text) ? partyName(segment.text) : null;
+  return segment && name ? { segment, name } : null;
 }
 
 /** "All services are sold by Amazon Web Services, Inc.": a company with its legal form after "sold by" in running text. */
