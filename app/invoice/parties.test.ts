@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, wordsToLines } from './index.js';
 import { looksLikeAddress, partyName } from './partyNames.js';
 import type { Word } from '../model/extraction.js';
+import { line } from '../../testing/syntheticWords.js';
 
 const parties = (text: string) => {
   const plain = toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(text) }));
@@ -216,5 +217,60 @@ describe('wordsToLines with a tall word', () => {
     const word = (text: string, x1: number, y1: number, x2: number, y2: number): Word => ({ text, box: [x1, y1, x2, y2], confidence: null });
     const lines = wordsToLines([word('Mario', 96, 718, 140, 730), word('Kart', 146, 718, 226, 730), word('7', 184, 710, 192, 740), word('3DS', 199, 718, 226, 730), word('€44,99', 881, 710, 937, 740)]);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('party blocks of e-invoice visualisers and letters (synthetic words)', () => {
+  const partiesOf = (words: Word[]) => {
+    const plain = toPlainFields(extractInvoiceFields({ words }));
+    return { seller: plain.seller, buyer: plain.buyer };
+  };
+
+  it('skips the key-value rows under a party heading ("Nummer : 12345676") and reads the name under them', () => {
+    const words = [
+      ...line('Verkäufer:', 100, 100),
+      ...line('Nummer', 100, 125),
+      ...line(': 12345676', 270, 125),
+      ...line('Global Supplies Ltd.', 100, 150),
+      ...line('153 Victoria Street', 100, 175),
+      ...line('Käufer:', 100, 250),
+      ...line('Nummer', 100, 275),
+      ...line(': 75969813', 270, 275),
+      ...line('Metallbau Leipzig GmbH & Co. KG', 100, 300),
+      ...line('Pappelallee 15', 100, 325),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Global Supplies Ltd.', buyer: 'Metallbau Leipzig GmbH & Co. KG' });
+  });
+
+  it('keeps a name that wraps before its legal form whole ("MVM Musterhafter" over "Versicherungsverein … a.G.")', () => {
+    const words = [
+      ...line('Verkäufer:', 100, 100),
+      ...line('MVM Musterhafter', 100, 125),
+      ...line('Versicherungsverein Musterstadt a.G.', 100, 150),
+      ...line('Musterstr. 12', 100, 175),
+    ];
+    expect(partiesOf(words).seller).toBe('MVM Musterhafter\nVersicherungsverein Musterstadt a.G.');
+  });
+
+  it("a salutation opens the window's address: the sender's lines over it are not the buyer's block", () => {
+    const words = [
+      ...line('Muster Versicherung', 100, 100),
+      ...line('Versicherungsverein Musterstadt a.G.', 100, 125),
+      ...line('Herrn', 100, 160),
+      ...line('Max Mustermann', 100, 185),
+      ...line('Musterstr. 11', 100, 210),
+      ...line('12346 Bad Musterhausen', 100, 235),
+      ...line('Versicherungsbüro', 100, 300),
+      ...line('Musterstr. 12', 100, 325),
+      ...line('12345 Musterstadt', 100, 350),
+      ...line('Beitragsrechnung', 100, 450),
+      ...line('Gesamtbeitrag 50,00 €', 100, 500),
+    ];
+    expect(partiesOf(words).buyer).toBe('Max Mustermann');
+  });
+
+  it('a label joined by a hyphen to another word names something else ("Verkäufer-IBAN")', () => {
+    const words = [...line('Coolblue B.V.', 100, 60), ...line('Weena 664', 100, 85), ...line('Verkäufer-IBAN : DE12 1234 4321 9876 00', 100, 300)];
+    expect(partiesOf(words).seller).toBe('Coolblue B.V.');
   });
 });
