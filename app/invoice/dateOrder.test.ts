@@ -18,6 +18,11 @@ describe("the page's date order", () => {
     expect(monthFirstDates('Invoice date 03/04/2024. Please pay the total amount by the due date.', 'GBP')).toBe(false);
   });
 
+  it("is month first on an English page with a US address, not with a country code before a postcode", () => {
+    expect(monthFirstDates('Corner Cafe, Springfield, IL 62701. Total 9.72, date 03/04/2018', null)).toBe(true);
+    expect(monthFirstDates('Invoice from Muster Ltd, DE 12345 Leipzig. Total 9.72, date 03/04/2018', null)).toBe(false);
+  });
+
   it('never reads a dotted date month first (the US writes slashes)', () => {
     expect(parseDate('03.04.2024', { monthFirst: true })).toBe('2024-04-03');
     expect(parseDate('03/04/2024', { monthFirst: true })).toBe('2024-03-04');

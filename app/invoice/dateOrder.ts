@@ -5,9 +5,15 @@
  *    date it uses for all (slashed and dashed dates; dotted dates are day first everywhere, dates.ts);
  * 2. its language: month first is the United States' order, so only an English page can be month first; a German,
  *    French, Dutch, Spanish or Italian page writes the day first;
- * 3. on an English page, its currency: US dollars → month first; pounds, euros, rupees… → day first (the UK, Ireland,
- *    India, Australia write the day first).
+ * 3. on an English page, its currency or its address: US dollars, or a US state and ZIP code ("Springfield, IL
+ *    62701") → month first; pounds, euros, rupees… → day first (the UK, Ireland, India, Australia write the day first).
  */
+
+/**
+ * A US postal address's city, state and ZIP code ("Springfield, IL 62701"): the comma after the city tells it from a
+ * country code before a postcode, whose town follows it ("Muster Ltd, DE 12345 Leipzig").
+ */
+const usAddress = /\p{L},\s?(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?(?!\d)(?!\s*\p{Lu}\p{Ll})/u;
 
 /** Short function words that occur on nearly every page of their language and rarely in another's. */
 const languageWords: Record<string, RegExp> = {
@@ -45,5 +51,5 @@ export function monthFirstDates(text: string, currency: string | null): boolean 
   if (dayFirst !== monthFirst) return monthFirst > dayFirst;
   const language = pageLanguage(text);
   if (language !== null && language !== 'en') return false;
-  return currency === 'USD';
+  return currency === 'USD' || usAddress.test(text);
 }

@@ -28,6 +28,7 @@ import { extractLineItems, lineAmountBasis, readItemTable } from './lineItems.js
 import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
+import { isPaymentLine } from './receiptConventions.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -55,8 +56,9 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // Column names of the item table label each item's values, not the invoice's.
   const table = readItemTable(lines);
   const columnHeaders = table.headerLines;
+  // A receipt's payment lines ("Total Cash", "Rückgeld") repeat total words but settle the payment (receiptConventions.ts).
   const byField = (field: LabelledField): LabelHit[] =>
-    hits.filter((h) => h.field === field && !columnHeaders.has(h.line)).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
+    hits.filter((h) => h.field === field && !columnHeaders.has(h.line) && !(field === 'total' && isPaymentLine(lines[h.line]!.segments[h.segment]!.text))).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
 
   const firstValid = <T>(field: LabelledField, read: (c: Candidate, hit: LabelHit) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
     for (const hit of byField(field)) {
