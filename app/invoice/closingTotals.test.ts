@@ -23,6 +23,15 @@ describe('totals that close (EN 16931: BT-109 + BT-110 = BT-112)', () => {
     expect(totals(words)).toEqual({ subtotal: -7.67, tax: -1.12, total: -8.79 });
   });
 
+  it('reads a one-rate table with its sum row ("BTW % | Grondslag | BTW bedrag | Totaal")', () => {
+    const words = [
+      ...row(200, [[300, 'BTW %'], [450, 'Grondslag'], [650, 'BTW bedrag'], [900, 'Totaal']]),
+      ...row(230, [[300, '21 %'], [450, '41,31'], [650, '8,68'], [900, '49,99']]),
+      ...row(260, [[450, '41,31'], [650, '8,68'], [900, '49,99']]),
+    ];
+    expect(totals(words)).toEqual({ subtotal: 41.31, tax: 8.68, total: 49.99 });
+  });
+
   it('leaves a per-rate column without a sum row to other evidence', () => {
     const words = [
       ...row(200, [[40, 'Art'], [300, 'Nettobetrag'], [500, 'Steuerbetrag']]),

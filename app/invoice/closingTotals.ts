@@ -64,7 +64,7 @@ export function perRateColumnFigure(lines: readonly TextLine[], headerLine: numb
   if (rows.length < 2 || rows.length > MAX_RATE_ROWS) return undefined;
   const last = rows[rows.length - 1]!;
   const above = rows.slice(0, -1).map((r) => r.value.value);
-  if (above.length >= 2 && close(cents(above.reduce((a, b) => a + b, 0)), last.value.value, above.length)) return { ...last.value, label: SUM_ROW_LABEL };
+  if (close(cents(above.reduce((a, b) => a + b, 0)), last.value.value, above.length)) return { ...last.value, label: SUM_ROW_LABEL };
   return null;
 }
 
