@@ -269,6 +269,26 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
     expect(partiesOf(words).buyer).toBe('Max Mustermann');
   });
 
+  it("the window envelope's sender line names the seller, the address right under it the buyer", () => {
+    const words = [
+      ...line('Beispiel Werkzeug Handel', 700, 40),
+      ...line('Beispiel Werkzeug Handel · Lindenweg 3 · 54321 Neustadt', 100, 180, 12),
+      ...line('Schreinerei Holzwurm', 100, 210),
+      ...line('Eichenstraße 8', 100, 235),
+      ...line('12345 Altstadt', 100, 260),
+      ...line('Rechnung Nr. 2024-117', 100, 400),
+      ...line('Gesamtbetrag 119,00 €', 100, 500),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Beispiel Werkzeug Handel', buyer: 'Schreinerei Holzwurm' });
+  });
+
+  it('the same in English and French ("Name | Street | Town", commas)', () => {
+    const en = [...line('Northbridge Analytics | 120 Harbour Road | Bristol BS1 4DJ', 100, 180, 12), ...line('Kestrel Foods', 100, 210), ...line('12 Mill Lane', 100, 235), ...line('Leeds LS1 2AB', 100, 260)];
+    expect(partiesOf(en)).toEqual({ seller: 'Northbridge Analytics', buyer: 'Kestrel Foods' });
+    const fr = [...line('Atelier Dupont, 5 rue des Lilas, 69002 Lyon', 100, 180, 12), ...line('Boulangerie Martin', 100, 210), ...line('12 avenue Foch', 100, 235), ...line('75016 Paris', 100, 260)];
+    expect(partiesOf(fr)).toEqual({ seller: 'Atelier Dupont', buyer: 'Boulangerie Martin' });
+  });
+
   it('a label joined by a hyphen to another word names something else ("Verkäufer-IBAN")', () => {
     const words = [...line('Coolblue B.V.', 100, 60), ...line('Weena 664', 100, 85), ...line('Verkäufer-IBAN : DE12 1234 4321 9876 00', 100, 300)];
     expect(partiesOf(words).seller).toBe('Coolblue B.V.');

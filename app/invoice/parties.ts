@@ -3,6 +3,8 @@
  *
  * Labelled first: a name after or under "Sold by" / "From:" / "Émetteur" (seller), "Bill to" / "Rechnung an" /
  * "Facturé à" / "Customer" (buyer). Where no label names a party, the page's conventions do:
+ * - the window envelope's sender line ("Muster GmbH · Hauptstr. 5 · 12345 Berlin" over the recipient's address) names
+ *   the seller, and the address under it — the window — the buyer;
  * - running text names the seller with its legal form ("… are sold by Amazon Web Services, Inc.");
  * - the seller's own web or mail domain spells its name ("azure-interior.com" → "Azure Interior");
  * - the company legal line names the seller ("NETPRESSE" over "Siège social : …", "Free SAS au capital de …");
@@ -16,7 +18,7 @@
 import type { Word } from '../model/extraction.js';
 import type { Segment, TextLine } from './layout.js';
 import { legalForm, looksLikeAddress, nameTokens, partyName } from './partyNames.js';
-import { addressBlocks, domainNamed, legalFormNamed, legalLineNamed, letterhead, soldByNamed, type NameCandidate } from './unlabelledParties.js';
+import { addressBlocks, domainNamed, legalFormNamed, legalLineNamed, letterhead, senderLineNamed, soldByNamed, type NameCandidate } from './unlabelledParties.js';
 
 export interface PartyValue {
   value: string;
@@ -203,6 +205,13 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
   const buyerLines = new Set(input.buyerHits.flatMap((hit) => labelledBlockLines(hit, lines, labelled)));
   const blocks = addressBlocks(lines, labelled, bodyStart).filter((b) => !b.lines.some((l) => buyerLines.has(l)));
 
+  // The window envelope's sender line names the seller; the address under it is the buyer's (the window).
+  const sender = senderLineNamed(lines, labelled, bodyStart);
+  if (!seller && sender) seller = valueOf(sender, lines);
+  if (!buyer && sender) {
+    const window = blocks.find((b) => b.lines[0]! > sender.line && !(seller && sameParty(b.candidate, seller)));
+    if (window) buyer = valueOf(window.candidate, lines);
+  }
   if (!seller) {
     // With two address blocks or more, the later ones are the window's (the buyer's, a delivery address): their
     // names, mail domains and legal forms are not the seller's.

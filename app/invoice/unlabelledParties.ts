@@ -45,6 +45,8 @@ export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStar
   for (let l = 0; l < Math.min(bodyStart, lines.length); l++) {
     lines[l]!.segments.forEach((opening, s) => {
       if (used.has(`${l}:${s}`) || labelled.has(`${l}:${s}`) || looksLikeAddress(opening.text)) return;
+      // The sender line over the window is its own party (senderLineNamed), not the name of the address under it.
+      if (senderLineParts(opening.text)) return;
       // A salutation ("Herrn", "Firma", "Madame") opens an address: the name is the line under it.
       const greeted = salutation.test(opening.text.trim()) ? salutedName(lines, l, opening) : null;
       const segment = greeted?.segment ?? opening;
@@ -76,6 +78,34 @@ export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStar
     });
   }
   return blocks.sort((a, b) => a.lines[0]! - b.lines[0]! || a.candidate.segment.x1 - b.candidate.segment.x1);
+}
+
+/**
+ * The sender line of a window envelope (DIN 5008, and the same habit in France and the UK): one small line
+ * "Name · Street · Postcode Town" right above the recipient's address, so the window shows the return address. Its
+ * parts are set apart by "·", "•", "|", " - " or commas; the first is the sender's name, a later one an address.
+ */
+export function senderLineParts(text: string): { name: string } | null {
+  const parts = text.split(/\s*[·•|]\s*|\s+[-–]\s+|,\s+/).filter(Boolean);
+  if (parts.length < 3 || !parts.slice(1).some((p) => looksLikeAddress(p)) || looksLikeAddress(parts[0]!)) return null;
+  const name = partyName(parts[0]!);
+  return name ? { name } : null;
+}
+
+/** How many lines under a sender line the recipient's address must start. */
+const SENDER_TO_WINDOW_LINES = 3;
+
+/** The sender line above the body with an address under it (the window): the seller's name. */
+export function senderLineNamed(lines: TextLine[], labelled: Set<string>, bodyStart: number): NameCandidate | null {
+  for (let l = 0; l < Math.min(bodyStart, lines.length); l++) {
+    for (const [s, segment] of lines[l]!.segments.entries()) {
+      if (labelled.has(`${l}:${s}`)) continue;
+      const sender = senderLineParts(segment.text);
+      const window = lines.slice(l + 1, l + 1 + SENDER_TO_WINDOW_LINES + 2).some((line) => line.segments.some((seg) => looksLikeAddress(seg.text)));
+      if (sender && window) return { line: l, segment, name: sender.name };
+    }
+  }
+  return null;
 }
 
 /** The name under a salutation line, aligned with it. */
