@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { line } from '../../testing/syntheticWords.js';
+
+type LayoutWord = ReturnType<typeof line>[number];
 import { extractInvoiceFields } from './extractFields.js';
 import { scoreInvoiceFields } from './fieldConfidence.js';
-import type { LayoutWord } from '../../native-models/bundled/layout/layoutTypes.js';
 
 /** Cells of one row at the given x positions. */
 const row = (y: number, cells: [number, string][]): LayoutWord[] => cells.flatMap(([x, text]) => line(text, x, y));
