@@ -100,9 +100,10 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'comprador', 'destinatario', 'cessionario(?:\\s*/\\s*committente)?', 'committente', 'acquirente',
       'factur[ée]\\s+[àa]', 'adresse\\s+de\\s+facturation', 'destinataire', 'nom\\s+du\\s+client', "nom\\s+de\\s+l[’']abonn[ée]", 'acheteur',
       'factuuradres', 'nabywca',
-      // Delivery addresses name the customer too (and must stop a billing-address value from running into them).
-      '(?:ship|deliver)\\s+to', '(?:delivery|shipping)\\s+address', 'lieferadresse', 'lieferanschrift', 'adresse\\s+de\\s+livraison', 'afleveradres',
     ],
+    // A delivery address names the buyer only where no bill-to does ("Ship to" beside "Bill to" is where the goods
+    // go, EN 16931 BG-13, not who is invoiced); as labels they still stop a billing-address value from running on.
+    ['(?:ship|deliver)\\s+to', '(?:delivery|shipping)\\s+address', 'lieferadresse', 'lieferanschrift', 'warenempfänger', 'adresse\\s+de\\s+livraison', 'livr[ée]\\s+[àa]', 'afleveradres'],
   ],
 };
 

@@ -289,6 +289,13 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
     expect(partiesOf(fr)).toEqual({ seller: 'Atelier Dupont', buyer: 'Boulangerie Martin' });
   });
 
+  it('"Ship to" is not the buyer where a "Bill to" exists, even printed first; alone it names the buyer', () => {
+    const both = [...line('Ship to:', 100, 200), ...line('Bill to:', 600, 200), ...line('Harbour Warehouse', 100, 225), ...line('Kestrel Foods Ltd', 600, 225), ...line('Dock 4', 100, 250), ...line('12 Mill Lane', 600, 250)];
+    expect(partiesOf(both).buyer).toBe('Kestrel Foods Ltd');
+    const alone = [...line('Ship to:', 100, 200), ...line('Harbour Warehouse', 100, 225), ...line('Dock 4', 100, 250)];
+    expect(partiesOf(alone).buyer).toBe('Harbour Warehouse');
+  });
+
   it('a label joined by a hyphen to another word names something else ("Verkäufer-IBAN")', () => {
     const words = [...line('Coolblue B.V.', 100, 60), ...line('Weena 664', 100, 85), ...line('Verkäufer-IBAN : DE12 1234 4321 9876 00', 100, 300)];
     expect(partiesOf(words).seller).toBe('Coolblue B.V.');
