@@ -289,6 +289,21 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
     expect(partiesOf(fr)).toEqual({ seller: 'Atelier Dupont', buyer: 'Boulangerie Martin' });
   });
 
+  it("the footer's registration line names the seller where the letterhead is a logo (text from an image)", () => {
+    const words = [
+      ...line('NORDWERK', 100, 40, 20, { fromImage: true }),
+      ...line('Kestrel Foods Ltd', 100, 200),
+      ...line('12 Mill Lane', 100, 225),
+      ...line('Leeds LS1 2AB', 100, 250),
+      ...line('Invoice No: NW-1042', 100, 400),
+      ...line('Total 1,000.00', 100, 600),
+      ...line('Nordwerk Maschinen GmbH', 100, 1500),
+      ...line('USt-IdNr: DE123456789', 500, 1500),
+      ...line('Amtsgericht Musterstadt HRB 372876', 100, 1525),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen GmbH', buyer: 'Kestrel Foods Ltd' });
+  });
+
   it('"Ship to" is not the buyer where a "Bill to" exists, even printed first; alone it names the buyer', () => {
     const both = [...line('Ship to:', 100, 200), ...line('Bill to:', 600, 200), ...line('Harbour Warehouse', 100, 225), ...line('Kestrel Foods Ltd', 600, 225), ...line('Dock 4', 100, 250), ...line('12 Mill Lane', 600, 250)];
     expect(partiesOf(both).buyer).toBe('Kestrel Foods Ltd');

@@ -8,6 +8,7 @@
  * - running text names the seller with its legal form ("… are sold by Amazon Web Services, Inc.");
  * - the seller's own web or mail domain spells its name ("azure-interior.com" → "Azure Interior");
  * - the company legal line names the seller ("NETPRESSE" over "Siège social : …", "Free SAS au capital de …");
+ * - the footer: a name with its legal form on, or over, the line with the company's VAT ID or register entry;
  * - a name carrying a legal form ("Coolblue B.V.", "QualityHosting AG - Uferweg 40-42 - …");
  * - address blocks (a name line over street / postcode lines) above the item table: the letterhead's block is the
  *   seller's, the next one (the envelope window) the buyer's;
@@ -18,7 +19,7 @@
 import type { Word } from '../model/extraction.js';
 import type { Segment, TextLine } from './layout.js';
 import { legalForm, looksLikeAddress, nameTokens, partyName } from './partyNames.js';
-import { addressBlocks, domainNamed, legalFormNamed, legalLineNamed, letterhead, senderLineNamed, soldByNamed, type NameCandidate } from './unlabelledParties.js';
+import { addressBlocks, domainNamed, footerNamed, legalFormNamed, legalLineNamed, letterhead, senderLineNamed, soldByNamed, type NameCandidate } from './unlabelledParties.js';
 
 export interface PartyValue {
   value: string;
@@ -220,6 +221,7 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
       soldByNamed(lines, notSeller) ??
       domainNamed(lines, labelled, notSeller) ??
       legalLineNamed(lines, labelled, notSeller) ??
+      footerNamed(lines, labelled, notSeller) ??
       legalFormNamed(lines, labelled, notSeller) ??
       blocks[0]?.candidate ??
       letterhead(lines, labelled, notSeller, bodyStart);

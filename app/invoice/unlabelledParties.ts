@@ -72,7 +72,8 @@ export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStar
         if (looksLikeAddress(next.segments[under]!.text)) address = true;
         previous = next;
       }
-      if (!address) return;
+      // A name over its register entry or VAT ID is the issuer's legal footer, not an address on an envelope.
+      if (!address || members.some((k) => registrationLine.test(lines[k]!.text))) return;
       for (const key of keys) used.add(key);
       blocks.push({ lines: members, candidate: { line: start, segment, name } });
     });
@@ -156,6 +157,37 @@ export function legalLineNamed(lines: TextLine[], labelled: Set<string>, skip: S
         const above = lines[k]!.segments.find((seg) => Math.min(seg.x2, segment.x2) - Math.max(seg.x1, segment.x1) > 0);
         const name = above && !looksLikeAddress(above.text) ? partyName(above.text) : null;
         if (above && name) return { line: k, segment: above, name };
+      }
+    }
+  }
+  return null;
+}
+
+/** A registration or tax identity in a footer: the company's VAT ID, trade register, court, SIRET/RCS, KvK, company number. */
+const registrationLine =
+  /(?<![\p{L}])(?:ust-?id(?:nr|\.-?nr)?\.?|umsatzsteuer-?id|steuer-?nr|st\.-?nr|hrb|hra|amtsgericht|registergericht|handelsregister|siret|siren|rcs|n°\s*tva|tva\s+intracom|vat\s*(?:reg(?:istration)?\.?\s*)?(?:no|number|id)|company\s+(?:no|number|reg)|registered\s+in|kvk|btw-?nr)(?![\p{L}])/iu;
+/** The footer is the page's last lines: below this share of the page's height (of the text's extent). */
+const FOOTER_FROM = 0.8;
+
+/**
+ * The footer names the issuer: a company name with its legal form on a line of the footer that carries its
+ * registration or VAT ID ("MUSTER GMBH | Geschäftsführung … | USt-IdNr: DE… | HRB …"), or right above such a line in
+ * its column. Only the footer: a buyer's VAT ID is printed in the buyer's block, higher up.
+ */
+export function footerNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
+  if (lines.length === 0) return null;
+  const top = lines[0]!.y;
+  const bottom = lines[lines.length - 1]!.y;
+  const footerY = top + FOOTER_FROM * (bottom - top);
+  for (const [l, line] of lines.entries()) {
+    if (line.y < footerY || !registrationLine.test(line.text)) continue;
+    const rows = [l, l - 1, l - 2].filter((k) => k >= 0 && !skip.has(k) && lines[k]!.y >= footerY - 3 * line.height);
+    for (const k of rows) {
+      for (const [s, segment] of lines[k]!.segments.entries()) {
+        if (labelled.has(`${k}:${s}`) || registrationLine.test(segment.text) || segment.words.every((w) => w.fromImage)) continue;
+        const form = legalForm.exec(segment.text);
+        const name = form && form.index > 0 ? partyName(segment.text.slice(0, form.index + form[0].length)) : null;
+        if (name) return { line: k, segment, name };
       }
     }
   }
