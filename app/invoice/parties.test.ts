@@ -291,7 +291,7 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
 
   it("the footer's registration line names the seller where the letterhead is a logo (text from an image)", () => {
     const words = [
-      ...line('NORDWERK', 100, 40, 20, { fromImage: true }),
+      ...line('NORDWERK', 100, 40).map((w) => ({ ...w, fromImage: true })),
       ...line('Kestrel Foods Ltd', 100, 200),
       ...line('12 Mill Lane', 100, 225),
       ...line('Leeds LS1 2AB', 100, 250),
