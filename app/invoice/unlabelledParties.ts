@@ -72,8 +72,9 @@ export function addressBlocks(lines: TextLine[], labelled: Set<string>, bodyStar
         if (looksLikeAddress(next.segments[under]!.text)) address = true;
         previous = next;
       }
-      // A name over its register entry or VAT ID is the issuer's legal footer, not an address on an envelope.
-      if (!address || members.some((k) => registrationLine.test(lines[k]!.text))) return;
+      // In the footer, a name over its register entry or VAT ID is the issuer's legal footer, not an envelope address
+      // (higher up, a buyer's block may well print the buyer's VAT ID).
+      if (!address || (lines[l]!.y >= footerTop(lines) && members.some((k) => registrationLine.test(lines[k]!.text)))) return;
       for (const key of keys) used.add(key);
       blocks.push({ lines: members, candidate: { line: start, segment, name } });
     });
@@ -169,6 +170,9 @@ const registrationLine =
 /** The footer is the page's last lines: below this share of the page's height (of the text's extent). */
 const FOOTER_FROM = 0.8;
 
+/** Where the footer starts: FOOTER_FROM of the way from the first line to the last. */
+const footerTop = (lines: TextLine[]): number => (lines.length === 0 ? 0 : lines[0]!.y + FOOTER_FROM * (lines[lines.length - 1]!.y - lines[0]!.y));
+
 /**
  * The footer names the issuer: a company name with its legal form on a line of the footer that carries its
  * registration or VAT ID ("MUSTER GMBH | Geschäftsführung … | USt-IdNr: DE… | HRB …"), or right above such a line in
@@ -176,9 +180,7 @@ const FOOTER_FROM = 0.8;
  */
 export function footerNamed(lines: TextLine[], labelled: Set<string>, skip: Set<number>): NameCandidate | null {
   if (lines.length === 0) return null;
-  const top = lines[0]!.y;
-  const bottom = lines[lines.length - 1]!.y;
-  const footerY = top + FOOTER_FROM * (bottom - top);
+  const footerY = footerTop(lines);
   for (const [l, line] of lines.entries()) {
     if (line.y < footerY || !registrationLine.test(line.text)) continue;
     const rows = [l, l - 1, l - 2].filter((k) => k >= 0 && !skip.has(k) && lines[k]!.y >= footerY - 3 * line.height);
