@@ -304,6 +304,21 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
     expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen GmbH', buyer: 'Kestrel Foods Ltd' });
   });
 
+  it("a buyer's block printing the buyer's register number high on the page stays the buyer's address block", () => {
+    const words = [
+      ...line('Nordwerk Maschinen', 100, 40),
+      ...line('Industriestr. 4', 100, 65),
+      ...line('12345 Musterstadt', 100, 90),
+      ...line('Kestrel Foods', 100, 200),
+      ...line('12 Mill Lane', 100, 225),
+      ...line('Leeds LS1 2AB', 100, 250),
+      ...line('Company No 04080176', 100, 275),
+      ...line('Invoice No: NW-1042', 100, 400),
+      ...line('Total 1,000.00', 100, 1500),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen', buyer: 'Kestrel Foods' });
+  });
+
   it('"Ship to" is not the buyer where a "Bill to" exists, even printed first; alone it names the buyer', () => {
     const both = [...line('Ship to:', 100, 200), ...line('Bill to:', 600, 200), ...line('Harbour Warehouse', 100, 225), ...line('Kestrel Foods Ltd', 600, 225), ...line('Dock 4', 100, 250), ...line('12 Mill Lane', 600, 250)];
     expect(partiesOf(both).buyer).toBe('Kestrel Foods Ltd');
