@@ -8,8 +8,11 @@ import type { CoreFieldKey } from './fieldCatalogue.js';
 /** The key fields a page names by a label: all but the currency (read from the codes and symbols by the amounts). */
 export type LabelledField = Exclude<CoreFieldKey, 'currency'>;
 
-/** After a customer word: not an account number or a service line ("Customer No.", "Kunde Nr.", "Customer Care"). */
-const notAnId = '(?!\\s*(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
+/**
+ * After a customer word: not an account number, a tax identifier or a service line ("Customer No.", "Kunde Nr.",
+ * "Customer VAT Number", "Client n° TVA", "Customer Care").
+ */
+const notAnId = '(?!\\s*(?:(?:vat|tax|tva|ust|mwst|btw|iva|gst)\\.?\\s+)?(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
 
 /** A qualifier or printed document-type code after the document word ("Gutschrift (Selbst ausgestellte Rechnung) (389) Nr."). */
 const typeCode = '(?:\\s*\\([^)]{0,40}\\)){0,2}';

@@ -3,6 +3,7 @@ import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, wordsToLines 
 import { looksLikeAddress, partyName } from './partyNames.js';
 import type { Word } from '../model/extraction.js';
 import { line } from '../../testing/syntheticWords.js';
+import { labelAt } from './labelHits.js';
 
 const parties = (text: string) => {
   const plain = toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(text) }));
@@ -317,6 +318,12 @@ describe('party blocks of e-invoice visualisers and letters (synthetic words)', 
       ...line('Total 1,000.00', 100, 1500),
     ];
     expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen', buyer: 'Kestrel Foods' });
+  });
+
+  it('"Customer VAT Number", "Client n° TVA" name an identifier, not the customer', () => {
+    expect(labelAt('Customer VAT Number')).toBeNull();
+    expect(labelAt('Client n° TVA')).toBeNull();
+    expect(labelAt('Customer:')?.field).toBe('buyer');
   });
 
   it('"Ship to" is not the buyer where a "Bill to" exists, even printed first; alone it names the buyer', () => {
