@@ -3,8 +3,8 @@
  * two-digit years) and with month names in English, German, French, Dutch (`August 3, 2014`, `7. Mai 2014`,
  * `02 Juillet 2015`, `19 april 2014`, `Jan 1, 2022`).
  *
- * Numeric day/month order: year first is ISO; otherwise day-first unless `monthFirst` is set (US invoices) — and a
- * component above 12 decides by itself.
+ * Numeric day/month order: year first is ISO; otherwise day-first unless `monthFirst` is set (US invoices) — a
+ * component above 12 decides by itself, and a dotted date is day first in every locale that writes one.
  */
 const monthNames: Record<string, number> = {};
 const addMonths = (names: string[]): void => names.forEach((n, i) => n.split('|').forEach((v) => (monthNames[v] = i + 1)));
@@ -34,14 +34,15 @@ function iso(year: number, month: number, day: number): string | null {
 const patterns: { re: RegExp; toIso: (m: RegExpMatchArray, monthFirst: boolean) => string | null }[] = [
   { re: /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/gi, toIso: (m) => iso(+m[1]!, +m[2]!, +m[3]!) },
   {
-    re: /(?<![\d.])(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/gi,
+    re: /(?<![\d.])(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/gi,
     toIso: (m, monthFirst) => {
       const a = +m[1]!;
-      const b = +m[2]!;
-      const y = +m[3]!;
+      const b = +m[3]!;
+      const y = +m[4]!;
       if (a > 12) return iso(y, b, a);
       if (b > 12) return iso(y, a, b);
-      return monthFirst ? iso(y, a, b) : iso(y, b, a);
+      // Dotted numeric dates are day first wherever they are written (de, fr, nl, pl…); the US writes slashes.
+      return monthFirst && m[2] !== '.' ? iso(y, a, b) : iso(y, b, a);
     },
   },
   {

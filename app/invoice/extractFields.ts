@@ -11,13 +11,16 @@
  * names is derived where the page confirms it (inferSubtotal.ts). Line items come from the item table under its header
  * row (lineItems.ts) or, where there is none, from rows whose amounts add up to the stated subtotal or total
  * (headerlessItems.ts). Seller and buyer come from their labels or, unlabelled, from the page's conventions
- * (letterhead, window block, legal line, web domain: parties.ts).
+ * (letterhead, window block, legal line, web domain: parties.ts). Totals are chosen so that subtotal + tax = total
+ * closes (closingTotals.ts): a per-rate totals table gives its sum row, a missing or unsigned one is implied where
+ * printed, and with no total label three lines net / tax at a printed rate / gross that close give all three.
  */
 import type { Word } from '../model/extraction.js';
 import { findDates } from './dates.js';
 import type { FieldValue, InvoiceFields } from './fieldValues.js';
 import { headerlessLineItems } from './headerlessItems.js';
 import { inferSubtotal } from './inferSubtotal.js';
+import { closeTotals, closingTriple, perRateColumnFigure, SUM_ROW_LABEL } from './closingTotals.js';
 import { candidatesFor, findLabelHits, splitLabelRuns, type Candidate, type LabelHit } from './labelHits.js';
 import type { LabelledField } from './labels.js';
 import { wordsFromMarkdown, wordsToLines } from './layout.js';
@@ -25,6 +28,7 @@ import { extractLineItems, lineAmountBasis, readItemTable } from './lineItems.js
 import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
+import { isPaymentLine } from './receiptConventions.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -52,8 +56,9 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // Column names of the item table label each item's values, not the invoice's.
   const table = readItemTable(lines);
   const columnHeaders = table.headerLines;
+  // A receipt's payment lines ("Total Cash", "Rückgeld") repeat total words but settle the payment (receiptConventions.ts).
   const byField = (field: LabelledField): LabelHit[] =>
-    hits.filter((h) => h.field === field && !columnHeaders.has(h.line)).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
+    hits.filter((h) => h.field === field && !columnHeaders.has(h.line) && !(field === 'total' && isPaymentLine(lines[h.line]!.segments[h.segment]!.text))).sort((a, b) => a.tier - b.tier || a.line - b.line || a.segment - b.segment);
 
   const firstValid = <T>(field: LabelledField, read: (c: Candidate, hit: LabelHit) => FieldValue<T> | Candidate | null): FieldValue<T> | null => {
     for (const hit of byField(field)) {
@@ -74,8 +79,10 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     for (let tier = bestTier; tier <= bestTier + 2 && !chosen; tier++) {
       for (const hit of fieldHits.filter((h) => h.tier === tier)) {
         const { sameLine, below } = candidatesFor(hit, lines, labelled);
-        const value = readMoney(sameLine) ?? readMoney(below);
-        if (value) chosen = { ...value, label: hit.label };
+        // A header over a per-rate totals table gives its sum row, or nothing where no row sums the others.
+        const column = perRateColumnFigure(lines, hit.line, lines[hit.line]!.segments[hit.segment]!);
+        const value = readMoney(sameLine) ?? (column === undefined ? readMoney(below) : column);
+        if (value) chosen = { ...value, label: value.label === SUM_ROW_LABEL ? `${hit.label} (${SUM_ROW_LABEL})` : hit.label };
       }
     }
     return chosen;
@@ -119,9 +126,14 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // "Amount due", "Zahlbetrag", "Net à payer" name the total where nothing else does; beside a total of its own they
   // name what is left after a prepayment (the amount due, settlementAmounts.ts).
   const isDueLabel = (hit: LabelHit): boolean => settlementLabelAt(hit.label)?.field === 'amount_due';
-  const total = lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
-  const tax = lastMoney('tax') ?? columnTotal('tax');
+  let total = lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
+  let tax = lastMoney('tax') ?? columnTotal('tax');
   let subtotal = lastMoney('subtotal');
+  if (!total) {
+    // No total label: three lines net, tax at a printed rate, gross that close (closingTotals.ts).
+    const triple = closingTriple(lines, columnHeaders);
+    if (triple) ({ subtotal, tax, total } = triple);
+  }
   const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
   const untaxed = total && tax ? total.value - tax.value : null;
   const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
@@ -131,6 +143,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines, table) });
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
   }
+  ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
   const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
 
   return {

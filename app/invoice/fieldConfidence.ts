@@ -5,13 +5,17 @@
  * 2. the invoice's arithmetic — total = subtotal + tax, lines sum to the subtotal, tax = subtotal × a printed rate,
  *    due date ≥ issue date: a value that closes one of these identities with other values read independently is very
  *    unlikely to be wrong; one that breaks it is suspect;
- * 3. the words themselves — OCR's own confidence where the page was scanned.
+ * 3. the words themselves — OCR's own confidence where the page was scanned;
+ * 4. calibration — kinds of evidence that were right on every value across seller families, measured
+ *    leave-one-family-out (confidenceCalibration.ts), are shown high.
  * The result is in [0, 1]; page readings stop short of 1, which is kept for values the issuer's XML declares.
  */
 import type { Word } from '../model/extraction.js';
 import { labelPatterns, type LabelledField } from './labels.js';
 import { invoiceFieldKeys, type InvoiceFieldKey } from './fieldShape.js';
 import type { InvoiceFields } from './fieldValues.js';
+import { CLOSED_BY_IDENTITY } from './closingTotals.js';
+import { calibratedConfidence } from './confidenceCalibration.js';
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
@@ -49,7 +53,8 @@ export function printedRates(text: string): number[] {
   return [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')) / 100).filter((r) => r > 0 && r < 0.5);
 }
 
-export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Record<InvoiceFieldKey, FieldScore | null> {
+/** `calibrated: false` gives the evidence's own confidence, before calibration (how the calibration is measured). */
+export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, options: { calibrated?: boolean } = {}): Record<InvoiceFieldKey, FieldScore | null> {
   const scores = {} as Record<InvoiceFieldKey, FieldScore | null>;
   for (const key of invoiceFieldKeys) {
     const field = fields[key];
@@ -61,12 +66,21 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Rec
     const evidence = [tier === null ? (field.label ? 'label:layout' : 'label:none') : tier === 0 ? 'label:specific' : 'label:generic'];
     let confidence = tier === null ? (field.label ? LABEL_TIER_CONFIDENCE[1]! : UNLABELLED) : (LABEL_TIER_CONFIDENCE[tier] ?? UNLABELLED);
     // A currency is read from codes and symbols printed by the amounts: strong where an ISO code is printed.
-    if (key === 'currency') confidence = /^[A-Z]{3}$/.test(field.text) ? 0.8 : 0.6;
+    if (key === 'currency') {
+      const iso = /^[A-Z]{3}$/.test(field.text);
+      confidence = iso ? 0.8 : 0.6;
+      evidence[0] = iso ? 'iso-code' : 'symbol';
+    }
     scores[key] = { confidence, evidence };
   }
   const adjust = (key: InvoiceFieldKey, ok: boolean, tag: string): void => {
     const score = scores[key];
     if (!score) return;
+    // A value the identity itself supplied (closingTotals.ts) is no witness of that identity.
+    if (tag === 'total=subtotal+tax' && fields[key]?.label?.includes(CLOSED_BY_IDENTITY)) {
+      score.evidence.push('derived:total=subtotal+tax');
+      return;
+    }
     score.confidence += ok ? ARITHMETIC_BONUS : -2 * ARITHMETIC_BONUS;
     score.evidence.push(`arithmetic:${tag}:${ok ? 'holds' : 'fails'}`);
   };
@@ -110,6 +124,12 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string): Rec
       score.evidence.push('ocr:uncertain');
     }
     score.confidence = Math.round(Math.min(PAGE_CEILING, Math.max(0.05, score.confidence)) * 100) / 100;
+    // Evidence that proved right on every value of its kind across seller families (confidenceCalibration.ts).
+    const calibrated = options.calibrated === false ? null : calibratedConfidence(key, score.evidence);
+    if (calibrated !== null && calibrated > score.confidence) {
+      score.confidence = calibrated;
+      score.evidence.push('calibrated');
+    }
   }
   return scores;
 }

@@ -81,6 +81,9 @@ export function findLabelHits(lines: TextLine[]): LabelHit[] {
       // "Lieferant GmbH", "Supplier Ltd.": a label word followed only by a legal form is a company's name.
       const rest = segment.text.slice(label.matched.length).trim();
       if (rest && rest.replace(new RegExp(legalForm.source, 'giu'), '').replace(/[\s,.&]+/g, '') === '') return;
+      // "Verkäufer-IBAN", "Rechnungs-Nr.-Zusatz": a label word joined by a hyphen to another word is a compound that
+      // names something else (the seller's IBAN, not the seller).
+      if (/^-\p{L}/u.test(rest)) return;
       hits.push({
         field: label.field,
         tier: label.tier,

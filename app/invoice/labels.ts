@@ -8,8 +8,11 @@ import type { CoreFieldKey } from './fieldCatalogue.js';
 /** The key fields a page names by a label: all but the currency (read from the codes and symbols by the amounts). */
 export type LabelledField = Exclude<CoreFieldKey, 'currency'>;
 
-/** After a customer word: not an account number or a service line ("Customer No.", "Kunde Nr.", "Customer Care"). */
-const notAnId = '(?!\\s*(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
+/**
+ * After a customer word: not an account number, a tax identifier or a service line ("Customer No.", "Kunde Nr.",
+ * "Customer VAT Number", "Client n° TVA", "Customer Care").
+ */
+const notAnId = '(?!\\s*(?:(?:vat|tax|tva|ust|mwst|btw|iva|gst)\\.?\\s+)?(?:id|no\\.?|nr\\.?|n°|number|nummer|numéro|code|ref|reference|account|care|service|support)(?![\\p{L}]))';
 
 /** A qualifier or printed document-type code after the document word ("Gutschrift (Selbst ausgestellte Rechnung) (389) Nr."). */
 const typeCode = '(?:\\s*\\([^)]{0,40}\\)){0,2}';
@@ -100,9 +103,10 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
       'comprador', 'destinatario', 'cessionario(?:\\s*/\\s*committente)?', 'committente', 'acquirente',
       'factur[ée]\\s+[àa]', 'adresse\\s+de\\s+facturation', 'destinataire', 'nom\\s+du\\s+client', "nom\\s+de\\s+l[’']abonn[ée]", 'acheteur',
       'factuuradres', 'nabywca',
-      // Delivery addresses name the customer too (and must stop a billing-address value from running into them).
-      '(?:ship|deliver)\\s+to', '(?:delivery|shipping)\\s+address', 'lieferadresse', 'lieferanschrift', 'adresse\\s+de\\s+livraison', 'afleveradres',
     ],
+    // A delivery address names the buyer only where no bill-to does ("Ship to" beside "Bill to" is where the goods
+    // go, EN 16931 BG-13, not who is invoiced); as labels they still stop a billing-address value from running on.
+    ['(?:ship|deliver)\\s+to', '(?:delivery|shipping)\\s+address', 'lieferadresse', 'lieferanschrift', 'warenempfänger', 'adresse\\s+de\\s+livraison', 'livr[ée]\\s+[àa]', 'afleveradres'],
   ],
 };
 

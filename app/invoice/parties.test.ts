@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText, wordsToLines } from './index.js';
 import { looksLikeAddress, partyName } from './partyNames.js';
 import type { Word } from '../model/extraction.js';
+import { line } from '../../testing/syntheticWords.js';
+import { labelAt } from './labelHits.js';
 
 const parties = (text: string) => {
   const plain = toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(text) }));
@@ -216,5 +218,123 @@ describe('wordsToLines with a tall word', () => {
     const word = (text: string, x1: number, y1: number, x2: number, y2: number): Word => ({ text, box: [x1, y1, x2, y2], confidence: null });
     const lines = wordsToLines([word('Mario', 96, 718, 140, 730), word('Kart', 146, 718, 226, 730), word('7', 184, 710, 192, 740), word('3DS', 199, 718, 226, 730), word('€44,99', 881, 710, 937, 740)]);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('party blocks of e-invoice visualisers and letters (synthetic words)', () => {
+  const partiesOf = (words: Word[]) => {
+    const plain = toPlainFields(extractInvoiceFields({ words }));
+    return { seller: plain.seller, buyer: plain.buyer };
+  };
+
+  it('skips the key-value rows under a party heading ("Nummer : 12345676") and reads the name under them', () => {
+    const words = [
+      ...line('Verkäufer:', 100, 100),
+      ...line('Nummer', 100, 125),
+      ...line(': 12345676', 270, 125),
+      ...line('Global Supplies Ltd.', 100, 150),
+      ...line('153 Victoria Street', 100, 175),
+      ...line('Käufer:', 100, 250),
+      ...line('Nummer', 100, 275),
+      ...line(': 75969813', 270, 275),
+      ...line('Metallbau Leipzig GmbH & Co. KG', 100, 300),
+      ...line('Pappelallee 15', 100, 325),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Global Supplies Ltd.', buyer: 'Metallbau Leipzig GmbH & Co. KG' });
+  });
+
+  it('keeps a name that wraps before its legal form whole ("MVM Musterhafter" over "Versicherungsverein … a.G.")', () => {
+    const words = [
+      ...line('Verkäufer:', 100, 100),
+      ...line('MVM Musterhafter', 100, 125),
+      ...line('Versicherungsverein Musterstadt a.G.', 100, 150),
+      ...line('Musterstr. 12', 100, 175),
+    ];
+    expect(partiesOf(words).seller).toBe('MVM Musterhafter\nVersicherungsverein Musterstadt a.G.');
+  });
+
+  it("a salutation opens the window's address: the sender's lines over it are not the buyer's block", () => {
+    const words = [
+      ...line('Muster Versicherung', 100, 100),
+      ...line('Versicherungsverein Musterstadt a.G.', 100, 125),
+      ...line('Herrn', 100, 160),
+      ...line('Max Mustermann', 100, 185),
+      ...line('Musterstr. 11', 100, 210),
+      ...line('12346 Bad Musterhausen', 100, 235),
+      ...line('Versicherungsbüro', 100, 300),
+      ...line('Musterstr. 12', 100, 325),
+      ...line('12345 Musterstadt', 100, 350),
+      ...line('Beitragsrechnung', 100, 450),
+      ...line('Gesamtbeitrag 50,00 €', 100, 500),
+    ];
+    expect(partiesOf(words).buyer).toBe('Max Mustermann');
+  });
+
+  it("the window envelope's sender line names the seller, the address right under it the buyer", () => {
+    const words = [
+      ...line('Beispiel Werkzeug Handel', 700, 40),
+      ...line('Beispiel Werkzeug Handel · Lindenweg 3 · 54321 Neustadt', 100, 180, 12),
+      ...line('Schreinerei Holzwurm', 100, 210),
+      ...line('Eichenstraße 8', 100, 235),
+      ...line('12345 Altstadt', 100, 260),
+      ...line('Rechnung Nr. 2024-117', 100, 400),
+      ...line('Gesamtbetrag 119,00 €', 100, 500),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Beispiel Werkzeug Handel', buyer: 'Schreinerei Holzwurm' });
+  });
+
+  it('the same in English and French ("Name | Street | Town", commas)', () => {
+    const en = [...line('Northbridge Analytics | 120 Harbour Road | Bristol BS1 4DJ', 100, 180, 12), ...line('Kestrel Foods', 100, 210), ...line('12 Mill Lane', 100, 235), ...line('Leeds LS1 2AB', 100, 260)];
+    expect(partiesOf(en)).toEqual({ seller: 'Northbridge Analytics', buyer: 'Kestrel Foods' });
+    const fr = [...line('Atelier Dupont, 5 rue des Lilas, 69002 Lyon', 100, 180, 12), ...line('Boulangerie Martin', 100, 210), ...line('12 avenue Foch', 100, 235), ...line('75016 Paris', 100, 260)];
+    expect(partiesOf(fr)).toEqual({ seller: 'Atelier Dupont', buyer: 'Boulangerie Martin' });
+  });
+
+  it("the footer's registration line names the seller where the letterhead is a logo (text from an image)", () => {
+    const words = [
+      ...line('NORDWERK', 100, 40).map((w) => ({ ...w, fromImage: true })),
+      ...line('Kestrel Foods Ltd', 100, 200),
+      ...line('12 Mill Lane', 100, 225),
+      ...line('Leeds LS1 2AB', 100, 250),
+      ...line('Invoice No: NW-1042', 100, 400),
+      ...line('Total 1,000.00', 100, 600),
+      ...line('Nordwerk Maschinen GmbH', 100, 1500),
+      ...line('USt-IdNr: DE123456789', 500, 1500),
+      ...line('Amtsgericht Musterstadt HRB 372876', 100, 1525),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen GmbH', buyer: 'Kestrel Foods Ltd' });
+  });
+
+  it("a buyer's block printing the buyer's register number high on the page stays the buyer's address block", () => {
+    const words = [
+      ...line('Nordwerk Maschinen', 100, 40),
+      ...line('Industriestr. 4', 100, 65),
+      ...line('12345 Musterstadt', 100, 90),
+      ...line('Kestrel Foods', 100, 200),
+      ...line('12 Mill Lane', 100, 225),
+      ...line('Leeds LS1 2AB', 100, 250),
+      ...line('Company No 04080176', 100, 275),
+      ...line('Invoice No: NW-1042', 100, 400),
+      ...line('Total 1,000.00', 100, 1500),
+    ];
+    expect(partiesOf(words)).toEqual({ seller: 'Nordwerk Maschinen', buyer: 'Kestrel Foods' });
+  });
+
+  it('"Customer VAT Number", "Client n° TVA" name an identifier, not the customer', () => {
+    expect(labelAt('Customer VAT Number')).toBeNull();
+    expect(labelAt('Client n° TVA')).toBeNull();
+    expect(labelAt('Customer:')?.field).toBe('buyer');
+  });
+
+  it('"Ship to" is not the buyer where a "Bill to" exists, even printed first; alone it names the buyer', () => {
+    const both = [...line('Ship to:', 100, 200), ...line('Bill to:', 600, 200), ...line('Harbour Warehouse', 100, 225), ...line('Kestrel Foods Ltd', 600, 225), ...line('Dock 4', 100, 250), ...line('12 Mill Lane', 600, 250)];
+    expect(partiesOf(both).buyer).toBe('Kestrel Foods Ltd');
+    const alone = [...line('Ship to:', 100, 200), ...line('Harbour Warehouse', 100, 225), ...line('Dock 4', 100, 250)];
+    expect(partiesOf(alone).buyer).toBe('Harbour Warehouse');
+  });
+
+  it('a label joined by a hyphen to another word names something else ("Verkäufer-IBAN")', () => {
+    const words = [...line('Coolblue B.V.', 100, 60), ...line('Weena 664', 100, 85), ...line('Verkäufer-IBAN : DE12 1234 4321 9876 00', 100, 300)];
+    expect(partiesOf(words).seller).toBe('Coolblue B.V.');
   });
 });

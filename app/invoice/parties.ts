@@ -3,9 +3,12 @@
  *
  * Labelled first: a name after or under "Sold by" / "From:" / "Émetteur" (seller), "Bill to" / "Rechnung an" /
  * "Facturé à" / "Customer" (buyer). Where no label names a party, the page's conventions do:
+ * - the window envelope's sender line ("Muster GmbH · Hauptstr. 5 · 12345 Berlin" over the recipient's address) names
+ *   the seller, and the address under it — the window — the buyer;
  * - running text names the seller with its legal form ("… are sold by Amazon Web Services, Inc.");
  * - the seller's own web or mail domain spells its name ("azure-interior.com" → "Azure Interior");
  * - the company legal line names the seller ("NETPRESSE" over "Siège social : …", "Free SAS au capital de …");
+ * - the footer: a name with its legal form on, or over, the line with the company's VAT ID or register entry;
  * - a name carrying a legal form ("Coolblue B.V.", "QualityHosting AG - Uferweg 40-42 - …");
  * - address blocks (a name line over street / postcode lines) above the item table: the letterhead's block is the
  *   seller's, the next one (the envelope window) the buyer's;
@@ -14,9 +17,9 @@
  * title ("Amazon Web Services Invoice") are cut off.
  */
 import type { Word } from '../model/extraction.js';
-import type { TextLine } from './layout.js';
-import { nameTokens, partyName } from './partyNames.js';
-import { addressBlocks, domainNamed, legalFormNamed, legalLineNamed, letterhead, soldByNamed, type NameCandidate } from './unlabelledParties.js';
+import type { Segment, TextLine } from './layout.js';
+import { legalForm, looksLikeAddress, nameTokens, partyName } from './partyNames.js';
+import { addressBlocks, domainNamed, footerNamed, legalFormNamed, legalLineNamed, letterhead, senderLineNamed, soldByNamed, type NameCandidate } from './unlabelledParties.js';
 
 export interface PartyValue {
   value: string;
@@ -59,7 +62,8 @@ function nameWords(name: string, words: Word[]): Word[] {
   return picked.length > 0 ? picked : words;
 }
 
-const valueOf = (c: NameCandidate): PartyValue => ({ value: c.name, text: c.segment.text, words: nameWords(c.name, c.segment.words), label: null });
+const valueOf = (c: NameCandidate, lines: TextLine[]): PartyValue =>
+  withWrappedName({ value: c.name, text: c.segment.text, words: nameWords(c.name, c.segment.words), label: null }, lines, c.line, c.segment);
 
 /** The name after or under a party label: the rest of the segment, the line's next segments, or up to 3 lines below. */
 function readLabelled(hit: PartyLabelHit, lines: TextLine[], labelled: Set<string>): PartyValue | null {
@@ -70,20 +74,67 @@ function readLabelled(hit: PartyLabelHit, lines: TextLine[], labelled: Set<strin
   if (hit.rest) candidates.push({ text: hit.rest, words: hit.restWords });
   for (let s = hit.segment + 1; s < line.segments.length && !labelled.has(`${hit.line}:${s}`); s++) candidates.push(line.segments[s]!);
   const labelSegment = line.segments[hit.segment]!;
-  for (let l = hit.line + 1; l <= hit.line + 3 && l < lines.length; l++) {
+  const below = new Map<(typeof candidates)[number], number>();
+  for (let l = hit.line + 1; l <= hit.line + 3 + FORM_KEY_ROWS && l < lines.length; l++) {
     const s = lines[l]!.segments.findIndex((seg) => Math.min(seg.x2, labelSegment.x2 + 0.5 * (labelSegment.x2 - labelSegment.x1)) - Math.max(seg.x1, labelSegment.x1) > 0);
     if (s < 0) continue;
     // The next label under this one ends its value ("Bill to" over "Ship to").
     if (labelled.has(`${l}:${s}`)) break;
+    // A key-value row ("Nummer : 12345676", "USt-IdNr: DE…") under a party heading is the party's data, not its name.
+    if (isKeyValueRow(lines[l]!, s)) continue;
+    if (l > hit.line + 3 + keyRowsBetween(lines, hit.line, l)) break;
     candidates.push(lines[l]!.segments[s]!);
+    below.set(lines[l]!.segments[s]!, l);
   }
   for (const candidate of candidates) {
     const name = partyName(candidate.text);
     if (!name) continue;
-    return { value: name, text: candidate.text, words: nameWords(name, candidate.words), label: hit.label };
+    const value = { value: name, text: candidate.text, words: nameWords(name, candidate.words), label: hit.label };
+    const l = below.get(candidate);
+    return l === undefined ? value : withWrappedName(value, lines, l, candidate as Segment);
   }
   return null;
 }
+
+/** How many key-value rows a party heading's block may open with before its name ("Nummer : …", "GLN …"). */
+const FORM_KEY_ROWS = 2;
+
+/** A segment that is a key of a key-value row: its line continues with ": value", or it reads "Key : value". */
+export function isKeyValueRow(line: TextLine, s: number): boolean {
+  return /:\s*$/.test(line.segments[s]!.text) || /^\s*:/.test(line.segments[s + 1]?.text ?? '');
+}
+
+/** A key-value row in one segment or split at its colon ("Kunden-Nr. : 009420"); an attention line is none. */
+const keyValueText = /^[\p{L}][\p{L}\d .\/-]{0,30}?:\s*\S/u;
+const isAnyKeyRow = (line: TextLine, s: number): boolean => isKeyValueRow(line, s) || (keyValueText.test(line.segments[s]!.text) && !partyName(line.segments[s]!.text));
+
+const keyRowsBetween = (lines: TextLine[], from: number, to: number): number => {
+  let n = 0;
+  for (let l = from + 1; l < to; l++) if (lines[l]!.segments.some((_, s) => isAnyKeyRow(lines[l]!, s))) n++;
+  return Math.min(n, FORM_KEY_ROWS);
+};
+
+/**
+ * A long company name wraps before its legal form: "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.".
+ * The next line of the block, aligned with the name, carrying a legal form at its end and no address, continues it
+ * (only where the name itself has no legal form yet).
+ */
+export function withWrappedName(value: PartyValue, lines: TextLine[], l: number, segment: Segment): PartyValue {
+  if (legalForm.test(value.value)) return value;
+  const next = lines[l + 1];
+  const line = lines[l]!;
+  if (!next || next.y - (line.y + line.height) > WRAP_GAP * line.height) return value;
+  const charWidth = (segment.x2 - segment.x1) / Math.max(1, segment.text.length);
+  const continued = next.segments.find((seg) => Math.abs(seg.x1 - segment.x1) <= 2 * charWidth);
+  if (!continued || looksLikeAddress(continued.text)) return value;
+  const rest = partyName(continued.text);
+  const form = rest ? legalForm.exec(rest) : null;
+  if (!rest || !form || form.index + form[0].length < rest.length - 1) return value;
+  return { ...value, value: `${value.value}\n${rest}`, text: `${value.text}\n${continued.text}`, words: [...value.words, ...continued.words] };
+}
+
+/** A wrapped name's second line sits at most this many line heights under the first. */
+const WRAP_GAP = 1;
 
 /** A heading alone on its line over a key-value form: the value of its name row. */
 function readNameRow(hit: PartyLabelHit, lines: TextLine[], labelled: Set<string>): PartyValue | null {
@@ -155,6 +206,13 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
   const buyerLines = new Set(input.buyerHits.flatMap((hit) => labelledBlockLines(hit, lines, labelled)));
   const blocks = addressBlocks(lines, labelled, bodyStart).filter((b) => !b.lines.some((l) => buyerLines.has(l)));
 
+  // The window envelope's sender line names the seller; the address under it is the buyer's (the window).
+  const sender = senderLineNamed(lines, labelled, bodyStart);
+  if (!seller && sender) seller = valueOf(sender, lines);
+  if (!buyer && sender) {
+    const window = blocks.find((b) => b.lines[0]! > sender.line && !(seller && sameParty(b.candidate, seller)));
+    if (window) buyer = valueOf(window.candidate, lines);
+  }
   if (!seller) {
     // With two address blocks or more, the later ones are the window's (the buyer's, a delivery address): their
     // names, mail domains and legal forms are not the seller's.
@@ -163,15 +221,16 @@ export function findParties(input: PartyInput): { seller: PartyValue | null; buy
       soldByNamed(lines, notSeller) ??
       domainNamed(lines, labelled, notSeller) ??
       legalLineNamed(lines, labelled, notSeller) ??
+      footerNamed(lines, labelled, notSeller) ??
       legalFormNamed(lines, labelled, notSeller) ??
       blocks[0]?.candidate ??
       letterhead(lines, labelled, notSeller, bodyStart);
-    if (found) seller = valueOf(found);
+    if (found) seller = valueOf(found, lines);
   }
   if (!buyer) {
     // The window's block: with two blocks or more the first is the letterhead's, whoever it names.
     const block = (blocks.length >= 2 ? blocks.slice(1) : blocks).find((b) => !(seller && sameParty(b.candidate, seller)));
-    if (block) buyer = valueOf(block.candidate);
+    if (block) buyer = valueOf(block.candidate, lines);
   }
   return { seller, buyer };
 }

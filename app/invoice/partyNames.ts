@@ -23,7 +23,7 @@ const trailingTitle = /\s+(?:tax\s+)?(?:invoice|receipt|rechnung|gutschrift|fact
 const documentTitle = /^(?:(?:copy|kopie|copie|duplicate|duplikat|original|tax|retail|commercial|proforma|pro-forma)\s+)*(?:invoices?|bill|receipt|payment\s+receipt|rechnung|gutschrift|quittung|facture|avoir|re[çc]u|factuur|faktura|credit\s+note)(?:\s*\/\s*bill)?[.:]?$/iu;
 
 /** A salutation or form of address alone on its line ("Firma", "Herrn", "Madame") heads an address; the name follows. */
-const salutation = /^(?:firma|herrn?|frau|familie|mr\.?|mrs\.?|ms\.?|messrs\.?|madame|monsieur|mme\.?|m\.|sr\.?|sra\.?|sig\.?(?:ra)?|spett\.?(?:le)?|dhr\.?|mevr\.?)$/iu;
+export const salutation = /^(?:firma|herrn?|frau|familie|mr\.?|mrs\.?|ms\.?|messrs\.?|madame|monsieur|mme\.?|m\.|sr\.?|sra\.?|sig\.?(?:ra)?|spett\.?(?:le)?|dhr\.?|mevr\.?)$/iu;
 
 const digitCount = (text: string): number => (text.match(/\d/g) ?? []).length;
 const letterCount = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;

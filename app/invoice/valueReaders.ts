@@ -10,6 +10,9 @@ import type { FieldValue } from './fieldValues.js';
 import type { Candidate } from './labelHits.js';
 import { moneyAmounts } from './moneyAmounts.js';
 
+// The page's date order has its own module; kept importable from here.
+export { monthFirstDates } from './dateOrder.js';
+
 export function wordsOf(candidate: Candidate, text: string): Word[] {
   const tokens = new Set(text.split(/\s+/).filter(Boolean));
   const picked = candidate.words.filter((w) => tokens.has(w.text) || [...tokens].some((t) => w.text.includes(t) || t.includes(w.text)));
@@ -72,22 +75,4 @@ export function detectCurrency(words: Word[], text: string): FieldValue<string> 
   const code = best[0];
   const evidence = words.filter((w) => w.text.includes(code) || currencySymbols.some(([p, c]) => c === code && new RegExp(p.source, p.flags).test(w.text)));
   return { value: code, text: evidence[0]?.text ?? code, words: evidence.slice(0, 1), label: null };
-}
-
-/**
- * Whether the page writes numeric dates month first. The page's own dates decide where one can only be read one way
- * ("11/17/2017" has no 17th month; "20.10.2015" no 20th): the order a page uses for one date it uses for all. Where
- * none decides, US dollars suggest the US order, anything else day first.
- */
-export function monthFirstDates(text: string, currency: string | null): boolean {
-  let dayFirst = 0;
-  let monthFirst = 0;
-  for (const m of text.matchAll(/(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,/-]?\d)/g)) {
-    const a = Number(m[1]);
-    const b = Number(m[3]);
-    if (a > 12 && b >= 1 && b <= 12) dayFirst++;
-    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
-  }
-  if (dayFirst !== monthFirst) return monthFirst > dayFirst;
-  return currency === 'USD';
 }
