@@ -13,7 +13,7 @@ import { shortcutOf } from '../../logic/keymap.js';
 import { isMac } from '../palette/useToolKeys.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
-import { summarizeFailures, xmlDisagreements } from '../../logic/fields/failureSummary.js';
+import { summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
 
 interface FieldsPanelProps {
   fields: FieldReview;
@@ -26,6 +26,10 @@ interface FieldsPanelProps {
   onSelectField(path: string): void;
   onFocusField(path: string): void;
   onSelectRule(index: number): void;
+  /** Other invoices this one looks like (pinned in the summary). */
+  duplicates: readonly SummaryDuplicate[];
+  /** Opens another page (a duplicate's). */
+  onOpenPage(pageId: string): void;
   /** The entry of the field being typed, as parsed so far; undefined when the edit ends. */
   onDraft?(path: string, value: FieldValue | undefined): void;
 }
@@ -47,7 +51,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
   const disagreeing = new Set(xmlDisagreements(values, xml));
-  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read);
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, props.duplicates);
   const monthFirst = values?.currency === 'USD';
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
@@ -79,7 +83,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
           ›
         </button>
       </div>
-      <FailureSummary summary={summary} onSelectRule={props.onSelectRule} onSelectField={props.onSelectField} />
+      <FailureSummary summary={summary} onSelectRule={props.onSelectRule} onSelectField={props.onSelectField} onOpenPage={props.onOpenPage} />
       <div className="fields-body">
         {!fields.engine && props.read && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}

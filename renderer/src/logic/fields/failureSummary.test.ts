@@ -19,6 +19,16 @@ describe('summarizeFailures', () => {
   });
 });
 
+describe('summarizeFailures with duplicates', () => {
+  it('a page that looks like another invoice is not clear, even with every rule holding', () => {
+    const duplicate = { documentName: 'acme-0042.pdf', pageId: 'p9', why: 'Same supplier and invoice number as' };
+    const summary = summarizeFailures([rule('BR-02', 'pass')], [], true, [duplicate]);
+    expect(summary.duplicates).toEqual([duplicate]);
+    expect(summary.clear).toBe(false);
+    expect(summarizeFailures([rule('BR-02', 'pass')], [], true, []).duplicates).toEqual([]);
+  });
+});
+
 describe('xmlDisagreements', () => {
   it('lists fields printed on the page whose value differs from the XML, amounts to the half cent', () => {
     const values = { ...emptyFieldValues(), total: 119, tax: 19.001, buyer: 'ACME GmbH', seller: null };

@@ -1,7 +1,7 @@
 /**
  * What the pinned summary at the top of the fields panel says about a page, in the order an analyst acts on it:
  * failing rules (each one click from its fields), missing required fields, fields where page and e-invoice XML
- * disagree. Pure, from the rule results and the values the panel shows; the panel renders it above the fold.
+ * disagree, other invoices of the project this one may duplicate (each one click from opening it). Pure, from the rule results and the values the panel shows; the panel renders it above the fold.
  */
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
@@ -37,6 +37,15 @@ export interface SummaryRule {
   message: string;
 }
 
+/** Another invoice this one looks like (the `duplicate` attention signal), with the page that opens it. */
+export interface SummaryDuplicate {
+  documentName: string;
+  /** Null where that invoice has no page to open (its pages were removed). */
+  pageId: string | null;
+  /** Why it looks like one, in words ("Same supplier and invoice number as"). */
+  why: string;
+}
+
 export interface FailureSummary {
   /** The page has been read (an unread page holds no rules: it is "not read yet", not "all hold"). */
   read: boolean;
@@ -44,18 +53,20 @@ export interface FailureSummary {
   missing: SummaryRule[];
   /** Field keys whose page value differs from the XML's. */
   disagreements: string[];
+  duplicates: SummaryDuplicate[];
   /** Nothing to act on. */
   clear: boolean;
 }
 
-export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean): FailureSummary {
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, duplicates: readonly SummaryDuplicate[] = []): FailureSummary {
   const failing: SummaryRule[] = [];
   const missing: SummaryRule[] = [];
   rules.forEach((result, index) => {
     if (result.status !== 'fail') return;
     (requiredFieldRules.has(result.rule) ? missing : failing).push({ index, rule: result.rule, message: result.message });
   });
-  return { read, failing, missing, disagreements: [...disagreements], clear: read && failing.length + missing.length + disagreements.length === 0 };
+  const toActOn = failing.length + missing.length + disagreements.length + duplicates.length;
+  return { read, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], clear: read && toActOn === 0 };
 }
 
 export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;
