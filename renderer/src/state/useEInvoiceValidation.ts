@@ -9,6 +9,7 @@ import type { EInvoiceValidation } from '../../../app/contract/einvoiceValidatio
 import type { FieldValue } from '../../../app/invoice/review/index.js';
 import { FIELD_TERMS, type ValidatedField } from '../../../app/review/einvoiceValidation.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import { whenIdle } from './whenIdle.js';
 
 /** A burst of keystrokes becomes one request: typing at 10 keys a second re-validates at most this often. */
 export const DRAFT_DEBOUNCE_MS = 100;
@@ -52,8 +53,10 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
   }, [reload]);
   useEffect(() => {
     draft.current = null;
-    void reload();
+    // Asked once the new page is painted (whenIdle.ts); a page stepped past before then is never asked for.
+    const cancel = whenIdle(() => void reload());
     return () => {
+      cancel();
       if (timer.current) clearTimeout(timer.current);
     };
   }, [reload]);

@@ -48,11 +48,13 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     }
   }, [client]);
 
+  // Fields fetched ahead are taken in the render that selects the page (as usePageReview: no extra render).
+  const cachedNow = selectedPageId && reply?.pageId !== selectedPageId ? cache.peekFields(selectedPageId) : null;
+  if (cachedNow) setReply({ ...cachedNow, pageId: selectedPageId! });
   useEffect(() => {
     setError(null);
     if (!selectedPageId) return setReply(null);
-    const cached = cache.peekFields(selectedPageId);
-    if (cached) return setReply({ ...cached, pageId: selectedPageId });
+    if (cache.peekFields(selectedPageId)) return;
     cache.fields(selectedPageId).then(
       (next) => wanted.current === selectedPageId && setReply({ ...next, pageId: selectedPageId }),
       (caught: unknown) => wanted.current === selectedPageId && setError(caught instanceof Error ? caught.message : String(caught)),

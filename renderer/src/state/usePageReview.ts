@@ -34,11 +34,14 @@ export function usePageReview(pageId: string | null, cache: PageDataCache) {
   }, [client]);
 
   const reloadSoon = useTrailingThrottle(() => void reload(), 150);
+  // A page fetched ahead is taken in the render that selects it (React re-runs this component at once, before its
+  // children): set from an effect it would cost one more render of the whole review screen per page switch.
+  const cachedNow = pageId && review?.page.id !== pageId ? cache.peekReview(pageId) : null;
+  if (cachedNow) setReview(cachedNow);
   useEffect(() => {
     setError(null);
     if (!pageId) return setReview(null);
-    const cached = cache.peekReview(pageId);
-    if (cached) return setReview(cached);
+    if (cache.peekReview(pageId)) return;
     cache.review(pageId).then(
       (next) => wanted.current === pageId && setReview(next),
       (caught: unknown) => wanted.current === pageId && setError(caught instanceof Error ? caught.message : String(caught)),

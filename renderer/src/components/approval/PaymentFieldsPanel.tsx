@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentFieldViewWire } from '../../../../app/contract/approval.js';
 import { useClient, useContractEvent } from '../../state/contractContext.js';
+import { whenIdle } from '../../state/whenIdle.js';
 
 interface Line {
   description: string;
@@ -80,7 +81,8 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
     if (!pageId) return setData(null);
     void client.call('invoice.paymentFields', { pageId }).then(setData, () => setData(null));
   }, [client, pageId]);
-  useEffect(load, [load]);
+  // Asked once the page is painted (whenIdle.ts): a page switch does not wait for this request to start.
+  useEffect(() => whenIdle(load), [load]);
   useContractEvent('page.updated', (payload) => {
     if (payload.pageId === pageId) load();
   });
