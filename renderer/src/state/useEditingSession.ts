@@ -35,39 +35,53 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  // A layout effect: the new page's text reaches the editor in the same commit that shows its image and fields (a
-  // passive effect would leave a frame, or under load several, with the old text beside the new page).
-  useLayoutEffect(() => {
-    if (!review) return;
-    const pageId = review.page.id;
-    const extraction = review.extraction;
-    const storedText = review.latestRevision?.text ?? extraction?.markdown ?? null;
-    const current = session.current;
-    if (current?.pageId === pageId && storedText !== null) {
-      const busy = current.autosave.hasUnsavedChanges || current.autosave.currentState.kind === 'saving';
-      if (busy || storedText === textRef.current) {
+  // A new review is taken in the render that brings it (React re-runs this component at once, before its children):
+  // the new page's text, spans and save state are in that one render, which shows the page. Taken in an effect after
+  // the commit, as before, it cost a second render of the whole review screen per page switch (~5 ms of main thread,
+  // several times that on a busy machine). The autosave for a new text is made in the layout effect below.
+  const [taken, setTaken] = useState<PageReview | null>(null);
+  const starting = useRef<{ pageId: string; text: string; parentId: string | null } | null>(null);
+  if (review !== taken) {
+    setTaken(review);
+    if (review) {
+      const pageId = review.page.id;
+      const extraction = review.extraction;
+      const storedText = review.latestRevision?.text ?? extraction?.markdown ?? null;
+      const current = session.current;
+      const busy = current !== null && (current.autosave.hasUnsavedChanges || current.autosave.currentState.kind === 'saving');
+      // A refetch of the page being edited never overwrites unsaved text; the same text keeps the session.
+      if (current?.pageId === pageId && storedText !== null && (busy || storedText === textRef.current)) {
         setSpans(alignSpans(extraction, textRef.current));
-        return;
+      } else {
+        const text = storedText ?? '';
+        starting.current = { pageId, text, parentId: review.latestRevision?.id ?? null };
+        textRef.current = text;
+        setLive({ pageId, text });
+        setContent(storedText === null ? null : { key: `${pageId}#${++generation.current}`, text });
+        setSaveState(storedText === null ? null : { kind: 'saved' });
+        setSpans(alignSpans(extraction, text));
       }
     }
-    current?.autosave.dispose();
-    const text = storedText ?? '';
+  }
+
+  // The autosave of a text just taken, before the browser paints it (edits can only come after).
+  useLayoutEffect(() => {
+    const next = starting.current;
+    if (!next) return;
+    starting.current = null;
+    session.current?.autosave.dispose();
+    const { pageId } = next;
     const autosave: Autosave = new Autosave({
-      savedText: text,
-      parentId: review.latestRevision?.id ?? null,
-      save: (next, parentId) => client.call('revisions.save', { pageId, text: next, parentId }),
+      savedText: next.text,
+      parentId: next.parentId,
+      save: (text, parentId) => client.call('revisions.save', { pageId, text, parentId }),
       onState: (state) => {
         if (session.current?.autosave === autosave) setSaveState(state);
       },
       onSaved: () => onSavedRef.current(),
     });
     session.current = { pageId, autosave };
-    textRef.current = text;
-    setLive({ pageId, text });
-    setContent(storedText === null ? null : { key: `${pageId}#${++generation.current}`, text });
-    setSaveState(storedText === null ? null : { kind: 'saved' });
-    setSpans(alignSpans(extraction, text));
-  }, [review, client]);
+  });
 
   useEffect(() => () => session.current?.autosave.dispose(), []);
 
