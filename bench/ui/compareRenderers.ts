@@ -32,8 +32,11 @@ const measures = uiMeasures.filter((m) => wanted.includes(m.name));
 const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.json': 'application/json' };
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-/** A tab showing the review screen; `rendererDir` replaces the server's renderer files (the API stays the server's). */
-async function openTab(browser: Browser, url: string, rendererDir: string | null): Promise<{ page: Page; metrics: MetricSessions }> {
+/**
+ * A tab showing the review screen from page `firstPage` on; `rendererDir` replaces the server's renderer files (the
+ * API stays the server's). The two tabs work on different pages, so one's saves never make the other refetch.
+ */
+async function openTab(browser: Browser, url: string, rendererDir: string | null, firstPage: number): Promise<{ page: Page; metrics: MetricSessions }> {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   if (rendererDir) {
     await page.route(
@@ -47,7 +50,7 @@ async function openTab(browser: Browser, url: string, rendererDir: string | null
     );
   }
   await page.goto(url);
-  await page.locator('[data-testid="page-item"]').first().click();
+  await page.locator('[data-testid="page-item"]').nth(firstPage).click();
   await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
   await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
   return { page, metrics: await openMetrics(page) };
@@ -62,7 +65,7 @@ const browser = await launchChromium();
 const burner = load > 0 ? startCpuBurner(load) : null;
 burner?.set(true);
 try {
-  const tabs = { before: await openTab(browser, recto.url, beforeDir), after: await openTab(browser, recto.url, null) };
+  const tabs = { before: await openTab(browser, recto.url, beforeDir, 0), after: await openTab(browser, recto.url, null, Math.floor(pages / 2)) };
   const rows: string[][] = [];
   for (const measure of measures) {
     const result = { before: { times: [] as number[], split: zero() }, after: { times: [] as number[], split: zero() } };

@@ -42,7 +42,8 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
       const reply = await client.call('einvoice.validation', drafts ? { pageId, drafts } : { pageId });
       // Only the latest request's reply is shown: one for a page no longer shown, or overtaken by a newer
       // keystroke, is dropped.
-      if (serial === asked.current) setReport(reply);
+      // The same report again (after every save of the page) keeps the same state: no render of the review screen.
+      if (serial === asked.current) setReport((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(reply) ? previous : reply));
     } catch {
       if (serial === asked.current) setReport(null);
     }
@@ -61,7 +62,8 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
     };
   }, [reload]);
   useContractEvent('page.updated', ({ documentId: changed }) => {
-    if (changed === documentId) void reload();
+    // Once idle: a field saved announces itself at once, and its rules are what the analyst looks at first.
+    if (changed === documentId) whenIdle(() => void reload());
   });
   useOnReconnect(() => void reload());
 

@@ -42,7 +42,9 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     if (!requested) return setReply(null);
     try {
       const next = await client.call('fields.document', { pageId: requested });
-      if (wanted.current === requested) setReply({ ...next, pageId: requested });
+      // The same fields again (the reply to our own save already shown) keep the same object: nothing recomputes.
+      const shown = { ...next, pageId: requested };
+      if (wanted.current === requested) setReply((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(shown) ? previous : shown));
     } catch (caught) {
       if (wanted.current === requested) setError(caught instanceof Error ? caught.message : String(caught));
     }

@@ -26,14 +26,14 @@ export function useInvoiceMatches(pageId: string | null): InvoiceMatch[] {
   const [shown, setShown] = useState<{ pageId: string; matches: InvoiceMatch[] } | null>(null);
   const load = useCallback(() => {
     if (!pageId) return;
-    void client.call('invoice.matches', { pageId }).then(
-      (matches) => setShown({ pageId, matches }),
-      () => setShown({ pageId, matches: none }),
-    );
+    // The same answer again (after every save of the page) keeps the same state: no render of the review screen.
+    const show = (matches: InvoiceMatch[]) =>
+      setShown((previous) => (previous && previous.pageId === pageId && JSON.stringify(previous.matches) === JSON.stringify(matches) ? previous : { pageId, matches }));
+    void client.call('invoice.matches', { pageId }).then(show, () => show(none));
   }, [client, pageId]);
   useEffect(() => whenIdle(load), [load]);
   // An approval, a re-read or a field correction anywhere may make or break a match.
-  useContractEvent('page.updated', load);
+  useContractEvent('page.updated', () => whenIdle(load));
   return shown && shown.pageId === pageId ? shown.matches : none;
 }
 

@@ -25,7 +25,9 @@ export function usePageReview(pageId: string | null, cache: PageDataCache) {
     try {
       const next = await client.call('pages.getReview', { pageId: requested });
       if (wanted.current !== requested) return;
-      setReview(next);
+      // The same review again (a page.updated that changed nothing shown, as a field saved) keeps the same object, so
+      // the editing session, the rules and the panels need not run again.
+      setReview((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(next) ? previous : next));
       setError(null);
     } catch (caught) {
       if (wanted.current !== requested) return;

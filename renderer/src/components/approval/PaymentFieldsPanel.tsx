@@ -84,7 +84,7 @@ export function PaymentFieldsPanel({ pageId }: { pageId: string | null }) {
   // Asked once the page is painted (whenIdle.ts): a page switch does not wait for this request to start.
   useEffect(() => whenIdle(load), [load]);
   useContractEvent('page.updated', (payload) => {
-    if (payload.pageId === pageId) load();
+    if (payload.pageId === pageId) whenIdle(load);
   });
   if (!data || !pageId) return null;
   const save = (key: string, value: string | null) => void client.call('fields.save', { pageId, field: `payment.${key}`, value }).then(load, load);
