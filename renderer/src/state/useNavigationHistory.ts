@@ -4,7 +4,6 @@
  * app, in the browser shell and in Electron alike (Alt+← / Alt+→ there).
  */
 import { useEffect, useRef } from 'react';
-import { whenIdle } from './whenIdle.js';
 
 export interface NavigationEntry {
   view: string;
@@ -38,27 +37,23 @@ export function useNavigationHistory(current: NavigationEntry, settled: boolean,
 
   useEffect(() => {
     if (!settled) return;
-    // Recorded once idle: a history call costs several ms of main thread (more on a busy machine), which the page
-    // switch need not wait for; a page stepped past before then is never recorded (it would be replaced anyway).
-    return whenIdle(() => {
-      const pending = restoring.current;
-      if (pending) {
-        // While a restored entry is being shown (view first, then its page), the steps on the way are not new entries.
-        if (!same(current, pending.entry) && Date.now() < pending.until) return;
-        restoring.current = null;
-        if (same(current, pending.entry)) return;
-      }
-      const shown = entryOf(window.history.state);
-      if (same(shown, current)) return;
-      const state = { ...(window.history.state as object | null), recto: current };
-      // The first entry, and one whose page had not loaded yet, are completed rather than followed.
-      const passing = Date.now() - lastPushAt.current < SETTLE_MS;
-      if (!shown || passing || (shown.pageId === null && shown.view === current.view)) window.history.replaceState(state, '');
-      else {
-        window.history.pushState(state, '');
-        lastPushAt.current = Date.now();
-      }
-    });
+    const pending = restoring.current;
+    if (pending) {
+      // While a restored entry is being shown (view first, then its page), the steps on the way are not new entries.
+      if (!same(current, pending.entry) && Date.now() < pending.until) return;
+      restoring.current = null;
+      if (same(current, pending.entry)) return;
+    }
+    const shown = entryOf(window.history.state);
+    if (same(shown, current)) return;
+    const state = { ...(window.history.state as object | null), recto: current };
+    // The first entry, and one whose page had not loaded yet, are completed rather than followed.
+    const passing = Date.now() - lastPushAt.current < SETTLE_MS;
+    if (!shown || passing || (shown.pageId === null && shown.view === current.view)) window.history.replaceState(state, '');
+    else {
+      window.history.pushState(state, '');
+      lastPushAt.current = Date.now();
+    }
   }, [current.view, current.pageId, settled]);
 
   useEffect(() => {

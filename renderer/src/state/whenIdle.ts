@@ -1,8 +1,9 @@
 /**
- * Work that a page switch starts but does not need to show the page (the history entry, the pages asked for ahead,
- * the side panels' requests) runs once the main thread is idle, after the new page is painted; cancelled when the
+ * Work that a page switch starts but does not need to show the page (the side panels' requests: duplicates, payment
+ * fields, the e-invoice report) runs once the main thread is idle, after the new page is painted; cancelled when the
  * analyst has already moved on, so stepping quickly through pages pays for it once, not per page. On two busy cores
  * every millisecond of main-thread work before the paint costs several of waiting (docs/benchmarks.md, bench:ui).
+ * Not for what the next input needs at once: the pages asked for ahead, the history entry Back returns to.
  */
 
 /** Idle may never come on a saturated machine: the work runs after this long regardless. */
