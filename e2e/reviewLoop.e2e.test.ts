@@ -188,10 +188,11 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await expect(cell.getAttribute('class')).resolves.toContain('selected');
     await expect
       .poll(async () => {
-        const scroller = (await page.getByTestId('grid-scroll').boundingBox())!;
+        // Within the panel as shown (the panel clips what scrolls inside it) and below the pinned letters.
+        const panel = (await page.getByTestId('grid-panel').boundingBox())!;
         const box = (await cell.boundingBox())!;
-        const pinned = (await page.locator('.grid-table thead').boundingBox())!;
-        return box.y >= pinned.y + pinned.height - 1 && box.y + box.height <= scroller.y + scroller.height + 1;
+        const pinned = (await page.locator('.grid-col-label').first().boundingBox())!;
+        return box.y >= pinned.y + pinned.height - 1 && pinned.y >= panel.y && box.y + box.height <= panel.y + panel.height + 1;
       })
       .toBe(true);
     await page.screenshot({ path: path.join(artifactsDir, 'loop-grid-long-table-1280x720.png') });
