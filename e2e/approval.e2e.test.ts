@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCuration } from './support/curationPage.js';
+import { shownPageId } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
 import { openPage } from './support/reviewPage.js';
 import { openReadProject, type ReadProject } from './support/appSession.js';
@@ -123,7 +124,14 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
     const links = page.getByTestId('duplicate-links');
     await links.waitFor();
     await expect(links.textContent()).resolves.toMatch(/Same supplier and invoice number as\s*EN16931_Miete\.ubl\.xml/);
+    // The pinned summary at the top of the fields panel names it too, as its own group, a link to the other invoice.
+    const pinned = page.locator('[data-testid="failure-summary"] [data-summary="duplicate"]');
+    await expect(pinned.textContent()).resolves.toContain('EN16931_Miete.ubl.xml');
+    const otherPage = await pinned.locator('[data-summary-duplicate]').first().getAttribute('data-summary-duplicate');
     await shoot(page, 'duplicate');
+    await pinned.locator('[data-summary-duplicate]').first().click();
+    await expect.poll(() => shownPageId(page)).toBe(otherPage);
+    await openPage(page, 'EN16931_Miete.pdf');
     await page.getByTestId('duplicate-open').first().click();
     await page.waitForFunction(() => document.querySelector('[data-testid="page-item"][data-document-name="EN16931_Miete.ubl.xml"].selected, [data-testid="page-item"][data-document-name="EN16931_Miete.ubl.xml"][aria-current="true"]') !== null || document.body.innerText.includes('EN16931_Miete.ubl'), undefined, { timeout: 15_000 });
     await openCuration(page);

@@ -166,6 +166,29 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await page.getByTestId('grid-panel').waitFor({ state: 'detached' });
   });
 
+  it('opens a long table\'s grid with the cursor\'s cell in view, below the pinned column letters', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `| Item ${i + 1} | ${i + 1}.00 |`).join('\n');
+    // Not at offset 0: the grid closed on the table there in the test above stays closed while the cursor is in it.
+    const table = `Long table:\n\n| Item | Price |\n|---|---|\n${rows}`;
+    const text = await editorText(page);
+    await setEditorText(page, `${table}\n\n${text}`);
+    await setCursor(page, table.indexOf('Item 38 ') + 2);
+    await page.getByTestId('grid-panel').waitFor();
+    const cell = page.locator('[data-testid="grid-cell"][data-row="38"][data-col="0"]');
+    await expect(cell.getAttribute('class')).resolves.toContain('selected');
+    await expect
+      .poll(async () => {
+        // Within the panel as shown (the panel clips what scrolls inside it) and below the pinned letters.
+        const panel = (await page.getByTestId('grid-panel').boundingBox())!;
+        const box = (await cell.boundingBox())!;
+        const pinned = (await page.locator('.grid-col-label').first().boundingBox())!;
+        return box.y >= pinned.y + pinned.height - 1 && pinned.y >= panel.y && box.y + box.height <= panel.y + panel.height + 1;
+      })
+      .toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'loop-grid-long-table-1280x720.png') });
+    await setEditorText(page, text);
+  });
+
   it('shows the live reading view on a re-read without moving the layout', async () => {
     await openPage(page, 'EN16931_OEPNV.pdf');
     const before = (await page.locator('.workspace-main').boundingBox())!.y;

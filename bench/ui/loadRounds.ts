@@ -34,7 +34,7 @@ export interface MetricSessions {
   wall: CDPSession;
 }
 
-async function readMetrics(sessions: MetricSessions): Promise<TimeSplit> {
+export async function readMetrics(sessions: MetricSessions): Promise<TimeSplit> {
   const read = async (cdp: CDPSession) => {
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     return (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;

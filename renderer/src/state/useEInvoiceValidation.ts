@@ -9,6 +9,7 @@ import type { EInvoiceValidation } from '../../../app/contract/einvoiceValidatio
 import type { FieldValue } from '../../../app/invoice/review/index.js';
 import { FIELD_TERMS, type ValidatedField } from '../../../app/review/einvoiceValidation.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
+import { whenIdle } from './whenIdle.js';
 
 /** A burst of keystrokes becomes one request: typing at 10 keys a second re-validates at most this often. */
 export const DRAFT_DEBOUNCE_MS = 100;
@@ -41,7 +42,8 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
       const reply = await client.call('einvoice.validation', drafts ? { pageId, drafts } : { pageId });
       // Only the latest request's reply is shown: one for a page no longer shown, or overtaken by a newer
       // keystroke, is dropped.
-      if (serial === asked.current) setReport(reply);
+      // The same report again (after every save of the page) keeps the same state: no render of the review screen.
+      if (serial === asked.current) setReport((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(reply) ? previous : reply));
     } catch {
       if (serial === asked.current) setReport(null);
     }
@@ -52,13 +54,16 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
   }, [reload]);
   useEffect(() => {
     draft.current = null;
-    void reload();
+    // Asked once the new page is painted (whenIdle.ts); a page stepped past before then is never asked for.
+    const cancel = whenIdle(() => void reload());
     return () => {
+      cancel();
       if (timer.current) clearTimeout(timer.current);
     };
   }, [reload]);
   useContractEvent('page.updated', ({ documentId: changed }) => {
-    if (changed === documentId) void reload();
+    // Once idle: a field saved announces itself at once, and its rules are what the analyst looks at first.
+    if (changed === documentId) whenIdle(() => void reload());
   });
   useOnReconnect(() => void reload());
 

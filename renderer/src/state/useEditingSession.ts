@@ -37,48 +37,62 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   const [content, setContent] = useState<EditorContent | null>(null);
   const [saveState, setSaveState] = useState<SaveState | null>(null);
   const [spans, setSpans] = useState<Span[]>([]);
-  const [liveText, setLiveText] = useState('');
+  const [live, setLive] = useState<{ pageId: string | null; text: string }>({ pageId: null, text: '' });
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  // A layout effect: the new page's text reaches the editor in the same commit that shows its image and fields (a
-  // passive effect would leave a frame, or under load several, with the old text beside the new page).
-  useLayoutEffect(() => {
-    if (!review) return;
-    const pageId = review.page.id;
-    const extraction = review.extraction;
-    const storedText = review.latestRevision?.text ?? extraction?.markdown ?? null;
-    const current = session.current;
-    if (current?.pageId === pageId && storedText !== null) {
-      const busy = current.autosave.hasUnsavedChanges || current.autosave.currentState.kind === 'saving';
-      if (busy || storedText === textRef.current) {
+  // A new review is taken in the render that brings it (React re-runs this component at once, before its children):
+  // the new page's text, spans and save state are in that one render, which shows the page. Taken in an effect after
+  // the commit, as before, it cost a second render of the whole review screen per page switch (~5 ms of main thread,
+  // several times that on a busy machine). The autosave for a new text is made in the layout effect below.
+  const [taken, setTaken] = useState<PageReview | null>(null);
+  const starting = useRef<{ pageId: string; text: string; parentId: string | null } | null>(null);
+  if (review !== taken) {
+    setTaken(review);
+    if (review) {
+      const pageId = review.page.id;
+      const extraction = review.extraction;
+      const storedText = review.latestRevision?.text ?? extraction?.markdown ?? null;
+      const current = session.current;
+      const busy = current !== null && (current.autosave.hasUnsavedChanges || current.autosave.currentState.kind === 'saving');
+      // A refetch of the page being edited never overwrites unsaved text; the same text keeps the session.
+      if (current?.pageId === pageId && storedText !== null && (busy || storedText === textRef.current)) {
         setSpans(alignSpans(extraction, textRef.current));
-        return;
+      } else {
+        const text = storedText ?? '';
+        starting.current = { pageId, text, parentId: review.latestRevision?.id ?? null };
+        textRef.current = text;
+        setLive({ pageId, text });
+        setContent(storedText === null ? null : { key: `${pageId}#${++generation.current}`, text });
+        setSaveState(storedText === null ? null : { kind: 'saved' });
+        setSpans(alignSpans(extraction, text));
       }
     }
-    current?.autosave.dispose();
-    const text = storedText ?? '';
+  }
+
+  // The autosave of a text just taken, before the browser paints it (edits can only come after).
+  useLayoutEffect(() => {
+    const next = starting.current;
+    if (!next) return;
+    starting.current = null;
+    session.current?.autosave.dispose();
+    const { pageId } = next;
     const autosave: Autosave = new Autosave({
-      savedText: text,
-      parentId: review.latestRevision?.id ?? null,
-      save: (next, parentId) => client.call('revisions.save', { pageId, text: next, parentId }),
+      savedText: next.text,
+      parentId: next.parentId,
+      save: (text, parentId) => client.call('revisions.save', { pageId, text, parentId }),
       onState: (state) => {
         if (session.current?.autosave === autosave) setSaveState(state);
       },
       onSaved: () => onSavedRef.current(),
     });
     session.current = { pageId, autosave };
-    textRef.current = text;
-    setLiveText(text);
-    setContent(storedText === null ? null : { key: `${pageId}#${++generation.current}`, text });
-    setSaveState(storedText === null ? null : { kind: 'saved' });
-    setSpans(alignSpans(extraction, text));
-  }, [review, client]);
+  });
 
   useEffect(() => () => session.current?.autosave.dispose(), []);
 
   // Every frame rather than every 200 ms: the preview and the invoice rules follow a keystroke in the next frame.
-  const publishLiveText = useFrameThrottle(() => setLiveText(textRef.current));
+  const publishLiveText = useFrameThrottle(() => setLive((previous) => (previous.text === textRef.current ? previous : { pageId: previous.pageId, text: textRef.current })));
 
   const onChange = useCallback(
     (text: string, changes: TextChange[]) => {
@@ -117,6 +131,11 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
+
+  // The render that brings a new page runs before the layout effect above: its live text is the new page's stored text
+  // already, not the page just left (which would make the invoice rules re-read the old page's tables against the new
+  // page's reading, then again one render later — ~5 ms of main thread per page switch).
+  const liveText = review && live.pageId !== review.page.id ? (review.latestRevision?.text ?? review.extraction?.markdown ?? '') : live.text;
 
   return { content, saveState, spans, liveText, onChange, saveNow, flushThen };
 }

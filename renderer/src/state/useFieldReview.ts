@@ -42,17 +42,21 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     if (!requested) return setReply(null);
     try {
       const next = await client.call('fields.document', { pageId: requested });
-      if (wanted.current === requested) setReply({ ...next, pageId: requested });
+      // The same fields again (the reply to our own save already shown) keep the same object: nothing recomputes.
+      const shown = { ...next, pageId: requested };
+      if (wanted.current === requested) setReply((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(shown) ? previous : shown));
     } catch (caught) {
       if (wanted.current === requested) setError(caught instanceof Error ? caught.message : String(caught));
     }
   }, [client]);
 
+  // Fields fetched ahead are taken in the render that selects the page (as usePageReview: no extra render).
+  const cachedNow = selectedPageId && reply?.pageId !== selectedPageId ? cache.peekFields(selectedPageId) : null;
+  if (cachedNow) setReply({ ...cachedNow, pageId: selectedPageId! });
   useEffect(() => {
     setError(null);
     if (!selectedPageId) return setReply(null);
-    const cached = cache.peekFields(selectedPageId);
-    if (cached) return setReply({ ...cached, pageId: selectedPageId });
+    if (cache.peekFields(selectedPageId)) return;
     cache.fields(selectedPageId).then(
       (next) => wanted.current === selectedPageId && setReply({ ...next, pageId: selectedPageId }),
       (caught: unknown) => wanted.current === selectedPageId && setError(caught instanceof Error ? caught.message : String(caught)),

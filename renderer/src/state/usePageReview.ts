@@ -25,7 +25,9 @@ export function usePageReview(pageId: string | null, cache: PageDataCache) {
     try {
       const next = await client.call('pages.getReview', { pageId: requested });
       if (wanted.current !== requested) return;
-      setReview(next);
+      // The same review again (a page.updated that changed nothing shown, as a field saved) keeps the same object, so
+      // the editing session, the rules and the panels need not run again.
+      setReview((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(next) ? previous : next));
       setError(null);
     } catch (caught) {
       if (wanted.current !== requested) return;
@@ -34,11 +36,14 @@ export function usePageReview(pageId: string | null, cache: PageDataCache) {
   }, [client]);
 
   const reloadSoon = useTrailingThrottle(() => void reload(), 150);
+  // A page fetched ahead is taken in the render that selects it (React re-runs this component at once, before its
+  // children): set from an effect it would cost one more render of the whole review screen per page switch.
+  const cachedNow = pageId && review?.page.id !== pageId ? cache.peekReview(pageId) : null;
+  if (cachedNow) setReview(cachedNow);
   useEffect(() => {
     setError(null);
     if (!pageId) return setReview(null);
-    const cached = cache.peekReview(pageId);
-    if (cached) return setReview(cached);
+    if (cache.peekReview(pageId)) return;
     cache.review(pageId).then(
       (next) => wanted.current === pageId && setReview(next),
       (caught: unknown) => wanted.current === pageId && setError(caught instanceof Error ? caught.message : String(caught)),

@@ -12,6 +12,7 @@ import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import type { PaymentFieldView } from '../../../../app/invoices/paymentFieldViews.js';
 import { paymentRules } from '../../../../app/invoices/paymentRules.js';
 import { paymentFieldCatalogue } from '../../../../app/invoice/fieldCatalogue.js';
+import { whenIdle } from '../../state/whenIdle.js';
 
 interface Line {
   description: string;
@@ -90,9 +91,10 @@ export function PaymentFieldsPanel({ pageId, onRules }: { pageId: string | null;
     if (!pageId) return setData(null);
     void client.call('invoice.paymentFields', { pageId }).then(setData, () => setData(null));
   }, [client, pageId]);
-  useEffect(load, [load]);
+  // Asked once the page is painted (whenIdle.ts): a page switch does not wait for this request to start.
+  useEffect(() => whenIdle(load), [load]);
   useContractEvent('page.updated', (payload) => {
-    if (payload.pageId === pageId) load();
+    if (payload.pageId === pageId) whenIdle(load);
   });
   if (!data || !pageId) return null;
   const save = (key: string, value: string | null) => void client.call('fields.save', { pageId, field: `payment.${key}`, value }).then(load, load);

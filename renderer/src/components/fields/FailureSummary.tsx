@@ -1,6 +1,7 @@
 /**
  * The pinned summary at the top of the fields panel: what fails on this page, at a glance and above the fold at
- * 1280×720 (the rule list below may be scrolled off). Each entry selects its rule or field, as the list does.
+ * 1280×720 (the rule list below may be scrolled off). Each entry selects its rule or field, as the list does; a
+ * possible duplicate opens the other invoice.
  */
 import { byRule, fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
 
@@ -8,12 +9,14 @@ interface FailureSummaryProps {
   summary: Summary;
   onSelectRule(index: number): void;
   onSelectField(path: string): void;
+  /** Opens another invoice's page (a possible duplicate). */
+  onOpenPage(pageId: string): void;
 }
 
 /** Entries shown per group before "+N more" (the rule list below holds them all). */
 const SHOWN_PER_GROUP = 3;
 
-export function FailureSummary({ summary, onSelectRule, onSelectField }: FailureSummaryProps) {
+export function FailureSummary({ summary, onSelectRule, onSelectField, onOpenPage }: FailureSummaryProps) {
   if (!summary.read) {
     return (
       <div className="failure-summary pending" data-testid="failure-summary" data-state="unread">
@@ -57,6 +60,31 @@ export function FailureSummary({ summary, onSelectRule, onSelectField }: Failure
               {fieldLabel(key)}
             </button>
           ))}
+        </div>
+      )}
+      {summary.duplicates.length > 0 && (
+        <div className="summary-group" data-summary="duplicate">
+          <span className="summary-label">
+            Duplicate? <b>{summary.duplicates.length}</b>
+          </span>
+          {summary.duplicates.slice(0, SHOWN_PER_GROUP).map((duplicate) =>
+            duplicate.pageId ? (
+              <button
+                key={`${duplicate.why}:${duplicate.documentName}`}
+                className="summary-chip warn"
+                title={`${duplicate.why} ${duplicate.documentName}: open it`}
+                onClick={() => onOpenPage(duplicate.pageId!)}
+                data-summary-duplicate={duplicate.pageId}
+              >
+                {duplicate.documentName}
+              </button>
+            ) : (
+              <span key={`${duplicate.why}:${duplicate.documentName}`} className="summary-chip warn" title={duplicate.why}>
+                {duplicate.documentName}
+              </span>
+            ),
+          )}
+          {summary.duplicates.length > SHOWN_PER_GROUP && <span className="muted">+{summary.duplicates.length - SHOWN_PER_GROUP} more below</span>}
         </div>
       )}
     </div>

@@ -13,7 +13,7 @@ import { shortcutOf } from '../../logic/keymap.js';
 import { isMac } from '../../state/keyContext.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
-import { summarizeFailures, xmlDisagreements } from '../../logic/fields/failureSummary.js';
+import { summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
 interface FieldsPanelProps {
@@ -27,6 +27,10 @@ interface FieldsPanelProps {
   onSelectField(path: string): void;
   onFocusField(path: string): void;
   onSelectRule(index: number): void;
+  /** Other invoices this one looks like (pinned in the summary). */
+  duplicates: readonly SummaryDuplicate[];
+  /** Opens another page (a duplicate's). */
+  onOpenPage(pageId: string): void;
   /** The entry of the field being typed, as parsed so far; undefined when the edit ends. */
   onDraft?(path: string, value: FieldValue | undefined): void;
   /** Failing rules of the document's payment fields (checked on the main side), shown in the summary with the page's. */
@@ -50,7 +54,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
   const disagreeing = new Set(xmlDisagreements(values, xml));
-  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, props.paymentRules);
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates });
   const monthFirst = values?.currency === 'USD';
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
@@ -82,7 +86,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
           ›
         </button>
       </div>
-      <FailureSummary summary={summary} onSelectRule={props.onSelectRule} onSelectField={props.onSelectField} />
+      <FailureSummary summary={summary} onSelectRule={props.onSelectRule} onSelectField={props.onSelectField} onOpenPage={props.onOpenPage} />
       <div className="fields-body">
         {!fields.engine && props.read && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}

@@ -25,6 +25,7 @@ import { approve } from '../approval/approvalGate.js';
 import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
 import { DuplicateLinks } from '../approval/DuplicateLinks.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import { duplicatesOf, matchWording, useInvoiceMatches } from '../../state/useInvoiceMatches.js';
 
 interface FieldsPaneOptions {
   /** The page being shown or opened (its fields are asked for while its review loads). */
@@ -55,6 +56,11 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const { splitter, gridStyle } = useFieldsWidth(panelRef);
+  const matches = useInvoiceMatches(pageId);
+  const duplicates = useMemo(
+    () => duplicatesOf(matches).map((match) => ({ documentName: match.documentName, pageId: match.pageId, why: matchWording[match.kind] })),
+    [matches],
+  );
 
   // A field read on another page of the document: that page opens, then the field's box is selected there.
   const pendingSelection = useRef<string[] | null>(null);
@@ -63,7 +69,8 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     if (!pageId) return;
     const pending = pendingSelection.current;
     pendingSelection.current = null;
-    setSelected((previous) => (pending ? { paths: new Set(pending), serial: previous.serial + 1 } : { paths: new Set(), serial: 0 }));
+    // Nothing selected stays the same object: a page switch re-renders nothing for it.
+    setSelected((previous) => (pending ? { paths: new Set(pending), serial: previous.serial + 1 } : previous.serial === 0 && previous.paths.size === 0 ? previous : { paths: new Set(), serial: 0 }));
     if (!pending) setActiveRule(null);
   }, [pageId]);
 
@@ -165,11 +172,13 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
           if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
         }}
         onSelectRule={selectRule}
+        duplicates={duplicates}
+        onOpenPage={goTo}
         onDraft={previewDraft}
         paymentRules={paymentRules}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
-        {!collapsed && <DuplicateLinks pageId={pageId} onOpen={goTo} />}
+        {!collapsed && <DuplicateLinks matches={matches} onOpen={goTo} />}
         {!collapsed && <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />}
       </div>
     </div>

@@ -63,6 +63,22 @@ export function GridView({ table, selection, onSelection, onCommit, onAppendRow,
     }
   }, [editing]);
 
+  // The selected cell in view (the grid opens on the cursor's cell, which may be row 40 of a long table), clear of
+  // the pinned column letters and row numbers. Only the grid scrolls: scrollIntoView would move the panes around it.
+  const focusRow = selection.focus.row;
+  const focusCol = selection.focus.col;
+  useEffect(() => {
+    const box = scroller.current;
+    const cell = box?.querySelector<HTMLElement>(`td[data-row="${focusRow}"][data-col="${focusCol}"]`);
+    if (!box || !cell) return;
+    const pinnedTop = box.querySelector<HTMLElement>('thead')?.offsetHeight ?? 0;
+    const pinnedLeft = box.querySelector<HTMLElement>('.grid-row-label')?.offsetWidth ?? 0;
+    if (cell.offsetTop - pinnedTop < box.scrollTop) box.scrollTop = cell.offsetTop - pinnedTop;
+    else if (cell.offsetTop + cell.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = cell.offsetTop + cell.offsetHeight - box.clientHeight;
+    if (cell.offsetLeft - pinnedLeft < box.scrollLeft) box.scrollLeft = cell.offsetLeft - pinnedLeft;
+    else if (cell.offsetLeft + cell.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = cell.offsetLeft + cell.offsetWidth - box.clientWidth;
+  }, [focusRow, focusCol, table]);
+
   /** Commits what the input holds (when it differs from the cell's text). */
   const commit = (): void => {
     if (editing && input.current && input.current.value !== editing.text) onCommit(editing.row, editing.col, input.current.value);

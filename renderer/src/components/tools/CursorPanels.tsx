@@ -34,7 +34,7 @@ const cropWidth = { min: 160, max: 520 };
 const cropMaxHeight = 300;
 /** Below this editor width (CSS px) the crop goes above the grid, at most this tall. */
 const narrowPane = 700;
-const narrowCropHeight = 150;
+const narrowCropHeight = 110;
 
 /**
  * The element of the given kinds whose span overlaps [start, end) most. Only those kinds: a formula the engine did

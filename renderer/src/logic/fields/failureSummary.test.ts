@@ -22,10 +22,20 @@ describe('summarizeFailures', () => {
 describe('summarizeFailures with the payment fields', () => {
   it('lists a failing payment rule with the page rules, selecting its field; the page is no longer clear', () => {
     const iban: RuleResult = { rule: 'IBAN', title: 'IBAN', status: 'fail', message: 'IBAN DE89…01: mod 97.', fields: ['payment.iban'] };
-    const summary = summarizeFailures([], [], true, [iban]);
+    const summary = summarizeFailures([], [], true, { documentRules: [iban] });
     expect(summary.clear).toBe(false);
     expect(summary.failing).toEqual([{ index: -1, rule: 'IBAN', message: 'IBAN DE89…01: mod 97.', field: 'payment.iban' }]);
-    expect(summarizeFailures([], [], true, []).clear).toBe(true);
+    expect(summarizeFailures([], [], true, { documentRules: [] }).clear).toBe(true);
+  });
+});
+
+describe('summarizeFailures with duplicates', () => {
+  it('a page that looks like another invoice is not clear, even with every rule holding', () => {
+    const duplicate = { documentName: 'acme-0042.pdf', pageId: 'p9', why: 'Same supplier and invoice number as' };
+    const summary = summarizeFailures([rule('BR-02', 'pass')], [], true, { duplicates: [duplicate] });
+    expect(summary.duplicates).toEqual([duplicate]);
+    expect(summary.clear).toBe(false);
+    expect(summarizeFailures([rule('BR-02', 'pass')], [], true, {}).duplicates).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * What the pinned summary at the top of the fields panel says about a page, in the order an analyst acts on it:
  * failing rules (each one click from its fields), missing required fields, fields where page and e-invoice XML
- * disagree. Pure, from the rule results and the values the panel shows; the panel renders it above the fold.
+ * disagree, other invoices of the project this one may duplicate (each one click from opening it). Pure, from the rule results and the values the panel shows; the panel renders it above the fold.
  */
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
@@ -39,6 +39,15 @@ export interface SummaryRule {
   field?: string;
 }
 
+/** Another invoice this one looks like (the `duplicate` attention signal), with the page that opens it. */
+export interface SummaryDuplicate {
+  documentName: string;
+  /** Null where that invoice has no page to open (its pages were removed). */
+  pageId: string | null;
+  /** Why it looks like one, in words ("Same supplier and invoice number as"). */
+  why: string;
+}
+
 export interface FailureSummary {
   /** The page has been read (an unread page holds no rules: it is "not read yet", not "all hold"). */
   read: boolean;
@@ -46,12 +55,18 @@ export interface FailureSummary {
   missing: SummaryRule[];
   /** Field keys whose page value differs from the XML's. */
   disagreements: string[];
+  duplicates: SummaryDuplicate[];
   /** Nothing to act on. */
   clear: boolean;
 }
 
-/** `documentRules`: failing rules checked on the main side (the payment fields: app/invoices/paymentRules.ts). */
-export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, documentRules: readonly RuleResult[] = []): FailureSummary {
+/** What the page's own rules do not hold: the payment fields' rules checked on the main side (app/invoices/paymentRules.ts), other invoices this one looks like. */
+export interface SummaryExtras {
+  documentRules?: readonly RuleResult[];
+  duplicates?: readonly SummaryDuplicate[];
+}
+
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, { documentRules = [], duplicates = [] }: SummaryExtras = {}): FailureSummary {
   const failing: SummaryRule[] = [];
   const missing: SummaryRule[] = [];
   rules.forEach((result, index) => {
@@ -61,7 +76,8 @@ export function summarizeFailures(rules: readonly RuleResult[], disagreements: r
   for (const result of documentRules) {
     if (result.status === 'fail') failing.push({ index: -1, rule: result.rule, message: result.message, field: result.fields[0] });
   }
-  return { read, failing, missing, disagreements: [...disagreements], clear: read && failing.length + missing.length + disagreements.length === 0 };
+  const toActOn = failing.length + missing.length + disagreements.length + duplicates.length;
+  return { read, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], clear: read && toActOn === 0 };
 }
 
 export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;
