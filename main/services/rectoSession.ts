@@ -171,8 +171,9 @@ export class RectoSession {
         });
         if (!document) {
           // The project keeps a file once: say which document already holds these bytes (InvoiceKeysRepository.sameFile).
+          // `duplicates` stays the file names (`recto ocr --project` resumes by them); `duplicateOf` names the holder.
           const existing = store.invoiceKeys.sameFile(inspected.sha256);
-          result.duplicates.push(existing ? `${name} (the same file as ${existing.documentName} [${existing.documentId}])` : name);
+          result.duplicates.push(name);
           if (existing) (result.duplicateOf ??= []).push({ file: name, documentId: existing.documentId, documentName: existing.documentName });
           continue;
         }

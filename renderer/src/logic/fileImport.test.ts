@@ -15,4 +15,11 @@ describe('file import helpers', () => {
     expect(merged.errors).toEqual([{ file: 'notes.txt', reason: 'not a PDF or image' }]);
     expect(describeImport(merged)).toBe('1 already in the project (a.pdf) · 1 could not be imported');
   });
+  it('names the document that already holds a refused file under another name', () => {
+    const merged = mergeImportResults([
+      { imported: [], duplicates: ['copy.pdf'], duplicateOf: [{ file: 'copy.pdf', documentId: 'd1', documentName: 'acme-17.pdf' }], errors: [] },
+      { imported: [], duplicates: ['b.pdf'], duplicateOf: [{ file: 'b.pdf', documentId: 'd2', documentName: 'b.pdf' }], errors: [] },
+    ]);
+    expect(describeImport(merged)).toBe('2 already in the project (copy.pdf, the same file as acme-17.pdf; b.pdf)');
+  });
 });

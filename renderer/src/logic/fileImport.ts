@@ -10,6 +10,7 @@ export function mergeImportResults(results: readonly ImportResult[]): ImportResu
   return {
     imported: results.flatMap((r) => r.imported),
     duplicates: results.flatMap((r) => r.duplicates),
+    duplicateOf: results.flatMap((r) => r.duplicateOf ?? []),
     errors: results.flatMap((r) => r.errors),
   };
 }
@@ -46,7 +47,9 @@ export function describeImport(result: ImportResult): string {
     parts.push(`${result.imported.length} ${result.imported.length === 1 ? 'document' : 'documents'} imported`);
   }
   if (result.duplicates.length > 0) {
-    parts.push(`${result.duplicates.length} already in the project (${result.duplicates.join(', ')})`);
+    const holder = new Map((result.duplicateOf ?? []).map((d) => [d.file, d.documentName]));
+    const named = result.duplicates.map((file) => (holder.has(file) && holder.get(file) !== file ? `${file}, the same file as ${holder.get(file)}` : file));
+    parts.push(`${result.duplicates.length} already in the project (${named.join('; ')})`);
   }
   if (result.errors.length > 0) {
     parts.push(`${result.errors.length} could not be imported`);
