@@ -40,6 +40,12 @@ function readDocument(pages: readonly DocumentPage[]): { fields: InvoiceFields; 
     : { fields: extractInvoiceFields({ markdown: pages.map((page) => page.markdown).join('\n\n') }), stacked: false };
 }
 
+/** The document's rich reading and its text (what fieldConfidence.ts scores it against); null as readDocument. */
+export function documentExtraction(pages: readonly DocumentPage[]): { fields: InvoiceFields; text: string } | null {
+  const read = readDocument(pages);
+  return read ? { fields: read.fields, text: pages.map((page) => page.markdown).join('\n') } : null;
+}
+
 /** `pages` in page order (failed pages left out). */
 export function documentInvoiceFields(pages: readonly DocumentPage[]): PlainInvoiceFields {
   const read = readDocument(pages);

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { extractInvoiceFields, scoreInvoiceFields, toPlainFields } from '../../app/invoice/index.js';
-import { learnLesson, readWithMemory, SupplierIndex, type MemoryReading, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
+import { genericScores, learnLesson, readWithMemory, SupplierIndex, type MemoryReading, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import type { Word } from '../../app/model/extraction.js';
 import { benchKeyFields, valueRight, type BenchKeyField, type CorpusDocument } from './corpusTruth.js';
 import { isHeldOutFamily } from './heldOutFamilies.js';
@@ -63,9 +63,12 @@ export interface FieldsBenchResult {
 
 type Reading = Partial<Record<BenchKeyField, { value: string | number | null; confidence: number; fromMemory: boolean }>>;
 
+/** The text a page's confidence is scored against (its words, as the engine's Markdown holds them). */
+const pageText = (words: readonly Word[]): string => words.map((w) => w.text).join(' ');
+
 export function firstSeenReading(words: readonly Word[]): Reading {
   const fields = extractInvoiceFields({ words });
-  const scores = scoreInvoiceFields(fields, words.map((w) => w.text).join(' '));
+  const scores = scoreInvoiceFields(fields, pageText(words));
   const reading: Reading = {};
   for (const key of benchKeyFields) reading[key] = { value: fields[key]?.value ?? null, confidence: scores[key]?.confidence ?? 0, fromMemory: false };
   return reading;
@@ -145,7 +148,8 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
     secondBefore.push(...before);
     for (const doc of docs.slice(1)) {
       const words = wordsOf(doc.name);
-      const memory = readWithMemory(words, toPlainFields(extractInvoiceFields({ words })), index, records);
+      const fields = extractInvoiceFields({ words });
+      const memory = readWithMemory(words, toPlainFields(fields), index, records, genericScores(fields, pageText(words)));
       if (memory?.supplierId === family) recognised++;
       values.push(...score(doc, memoryOverlay(generic.get(doc.name)!, memory)));
     }
@@ -161,10 +165,12 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
   for (let round = 0; round <= COST_ROUNDS; round++) {
     for (const doc of documents) {
       const words = wordsOf(doc.name);
-      const plain = toPlainFields(extractInvoiceFields({ words }));
+      const fields = extractInvoiceFields({ words });
+      const plain = toPlainFields(fields);
+      const scores = genericScores(fields, pageText(words));
       const started = performance.now();
       const cpu = process.cpuUsage();
-      readWithMemory(words, plain, crowded, records);
+      readWithMemory(words, plain, crowded, records, scores);
       const used = process.cpuUsage(cpu);
       if (round > 0) {
         times.push(performance.now() - started);

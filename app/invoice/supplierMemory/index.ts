@@ -6,4 +6,5 @@ export { ownIdentifiers, SupplierIndex, type Recognised } from './recogniseSuppl
 export { readThroughMemory, reliability, type MemoryReading, type MemoryValue } from './readThroughMemory.js';
 export { scoreAgainst, type KeptCorrected } from './trackRecord.js';
 export { confirmedOf, readWithMemory } from './memoryReading.js';
+export { genericScores, storedScores, TRUSTED_PAGE, type GenericScore, type GenericScores } from './pageTrust.js';
 export { MEMORY_SOURCE, memoryProposals, overlayDocumentMemory, overlaySupplierMemory, pageSupplierOf, withoutSupplierMemory, type PageSupplier } from './overlayExtraction.js';

@@ -8,6 +8,7 @@ import type { PlainInvoiceFields } from '../fieldValues.js';
 import type { ConfirmedValues } from './learnLesson.js';
 import type { SupplierTrackRecord } from './lessonSchema.js';
 import { memoryPage } from './pageText.js';
+import type { GenericScores } from './pageTrust.js';
 import { readThroughMemory, type MemoryReading } from './readThroughMemory.js';
 import type { SupplierIndex } from './recogniseSupplier.js';
 
@@ -25,11 +26,14 @@ export const confirmedOf = (plain: PlainInvoiceFields): ConfirmedValues => ({
 
 const NO_RECORD: SupplierTrackRecord = { kept: 0, corrected: 0 };
 
-/** Null where the project knows no supplier or the page is none of theirs. */
-export function readWithMemory(words: readonly Word[], generic: PlainInvoiceFields, index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): MemoryReading | null {
+/**
+ * Null where the project knows no supplier or the page is none of theirs. `scores`: the generic reading's confidence
+ * and evidence per field (pageTrust.ts), which let a trustworthy page reading lead against memory.
+ */
+export function readWithMemory(words: readonly Word[], generic: PlainInvoiceFields, index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>, scores?: GenericScores): MemoryReading | null {
   if (index.size === 0 || words.length === 0) return null;
   const page = memoryPage(words);
   const recognised = index.recognise(page);
   if (!recognised) return null;
-  return readThroughMemory(page, recognised, confirmedOf(generic), records.get(recognised.supplierId) ?? NO_RECORD);
+  return readThroughMemory(page, recognised, confirmedOf(generic), records.get(recognised.supplierId) ?? NO_RECORD, scores);
 }

@@ -80,3 +80,29 @@ describe('memory over a document of several pages', () => {
     expect(overlayDocumentMemory([{ ...stranger, fields: {} }], index, new Map())).toEqual([{ ...stranger, fields: {} }]);
   });
 });
+
+describe('memory over a page whose own reading earns trust', () => {
+  const letterhead = (number: string): Word[] => [...line('Kettler Feinmechanik GmbH', 40, 40), ...line('USt-IdNr.: DE123456789', 40, 70), ...line('Beleg', 700, 160), ...line(number, 700, 190)];
+  // The next page prints, under a specific label, another number than the one under the learned heading.
+  const page = (number: string, printed: string): Word[] => [...letterhead(number), ...line('Rechnungsnummer', 40, 300), ...line(printed, 300, 300)];
+  const lesson = learnLesson(letterhead('KF-0007'), confirmed);
+  const index = new SupplierIndex([{ supplierId: 'kettler', supplierName: 'Kettler', pageId: 'p1', lesson }]);
+  /** The engine's page: its stored confidence for the number (as native-models/bundled/invoiceFields.ts writes it). */
+  const stored = (confidence: number): Extraction => {
+    const read = pageOf(page('KF-0019', 'KF-0099'));
+    const source = { text: 'KF-0099', label: 'Rechnungsnummer', boxes: [], confidence, source: 'page' };
+    return { ...read, fields: { ...read.fields, invoiceSources: { invoice_number: source } } };
+  };
+
+  it('lets the stored page value lead where its confidence is in the calibrated high band, disputed', () => {
+    expect(pageOf(page('KF-0019', 'KF-0099')).fields?.invoice).toMatchObject({ invoice_number: 'KF-0099' });
+    const [trusted] = overlayDocumentMemory([stored(0.9)], index, new Map());
+    const sources = trusted!.fields!.invoiceSources as Record<string, { source: string; evidence: string[]; confidence: number }>;
+    expect(trusted!.fields!.invoice).toMatchObject({ invoice_number: 'KF-0099' });
+    expect(sources.invoice_number).toMatchObject({ source: 'page', confidence: 0.5 });
+    expect(sources.invoice_number!.evidence).toContain('memory:proposed=KF-0019');
+    // Short of the high band, memory's value stands (disputed).
+    const [doubted] = overlayDocumentMemory([stored(0.7)], index, new Map());
+    expect(doubted!.fields!.invoice).toMatchObject({ invoice_number: 'KF-0019' });
+  });
+});

@@ -11,12 +11,13 @@
  * document's last page read) can take the overlay off and lay it again. Pages of no known supplier come back as
  * they were.
  */
-import type { Extraction } from '../../model/extraction.js';
-import { documentInvoiceFields, stackPageWords } from '../documentFields.js';
-import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
+import type { Extraction, Word } from '../../model/extraction.js';
+import { documentExtraction, emptyInvoiceFields, stackPageWords } from '../documentFields.js';
+import { extractInvoiceFields, toPlainFields, type PlainInvoiceFields } from '../extractFields.js';
 import { readFieldValues } from '../review/engineFields.js';
 import type { SupplierTrackRecord } from './lessonSchema.js';
 import { readWithMemory } from './memoryReading.js';
+import { genericScores, storedScores, type GenericScores } from './pageTrust.js';
 import type { MemoryValue } from './readThroughMemory.js';
 import type { SupplierIndex } from './recogniseSupplier.js';
 
@@ -101,15 +102,27 @@ function replace(draft: Draft, key: string, value: unknown, source: unknown): vo
   draft.touched = true;
 }
 
+/** The generic reading memory is checked against, with each field's confidence and evidence. */
+function genericReading(bare: readonly Extraction[], words: readonly Word[], invoicePage: Extraction | undefined): { plain: PlainInvoiceFields; scores: GenericScores } {
+  // A document none of whose pages the engine took for an invoice is read generically here: memory may know better.
+  if (!invoicePage) {
+    const fields = extractInvoiceFields({ words });
+    return { plain: toPlainFields(fields), scores: genericScores(fields, words.map((w) => w.text).join(' ')) };
+  }
+  // One page: what the engine stored, its confidence with it.
+  if (bare.length === 1) return { plain: readFieldValues(record(invoicePage.fields?.invoice)!), scores: storedScores(record(invoicePage.fields?.invoiceSources)) };
+  const read = documentExtraction(bare);
+  return read ? { plain: toPlainFields(read.fields), scores: genericScores(read.fields, read.text) } : { plain: emptyInvoiceFields(), scores: {} };
+}
+
 /** `pages` in page order (one document); the same pages back, memory laid over those it read. */
 export function overlayDocumentMemory(pages: readonly Extraction[], index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction[] {
   const bare = pages.map(withoutSupplierMemory);
   if (index.size === 0) return bare;
   const words = bare.length === 1 ? (bare[0]!.words ?? []) : stackPageWords(bare);
   const invoicePage = bare.find((p) => record(p.fields?.invoice));
-  // A document none of whose pages the engine took for an invoice is read generically here: memory may know better.
-  const generic = !invoicePage ? toPlainFields(extractInvoiceFields({ words })) : bare.length === 1 ? readFieldValues(record(invoicePage.fields?.invoice)!) : documentInvoiceFields(bare);
-  const memory = readWithMemory(words, generic, index, records);
+  const { plain: generic, scores } = genericReading(bare, words, invoicePage);
+  const memory = readWithMemory(words, generic, index, records, scores);
   if (!memory) return bare;
   const drafts = bare.map(draftOf);
   if (!invoicePage) {

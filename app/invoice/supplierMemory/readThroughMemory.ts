@@ -5,12 +5,15 @@
  * and the EN 16931 totals identity (BT-109 + BT-110 = BT-112) cross-check every value:
  * - memory and page agree, or the totals close with memory's amounts: high;
  * - memory alone: fair; memory against the page: low, and the field needs attention;
+ * - memory against a page reading whose own evidence earns trust (pageTrust.ts: calibrated high, or amounts that
+ *   close the identity where memory's do not): the page's value leads, low, and the field needs attention;
  * - a supplier whose learned values keep being corrected scales all of it down (its track record).
  */
 import { textAt } from './hintPlaces.js';
 import { hintedFieldKeys, type FieldHint, type MemoryField, type SupplierTrackRecord } from './lessonSchema.js';
 import type { ConfirmedValues } from './learnLesson.js';
 import { compactText, type MemoryPage } from './pageText.js';
+import { pageLeads, pageTotalsWitnessed, type GenericScores } from './pageTrust.js';
 import type { Recognised } from './recogniseSupplier.js';
 import { kindOf, readValue, uniqueShaped } from './valueKinds.js';
 
@@ -56,7 +59,8 @@ export function reliability(record: SupplierTrackRecord): number {
   return (record.kept + 1) / (record.kept + record.corrected + 1);
 }
 
-export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord): MemoryReading {
+/** `scores`: the generic reading's evidence per field (pageTrust.ts); without it memory's value stands against the page. */
+export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord, scores?: GenericScores): MemoryReading {
   const { lesson } = recognised.lesson;
   const sameLayout = recognised.layout >= SAME_LAYOUT;
   const fields: MemoryReading['fields'] = {};
@@ -85,17 +89,22 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   }
   const { subtotal, tax, total } = memoryValues;
   const closes = typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) < 2 * CENT + 1e-9;
+  const pageCloses = scores !== undefined && pageTotalsWitnessed(generic, scores);
   for (const field of hintedFieldKeys) {
     const mine = fields[field];
     if (!mine) continue;
     const page = generic[field];
     const money = kindOf[field] === 'money';
+    const leads = page !== null && !same(mine.value, page) ? pageLeads(field, scores, pageCloses, closes, money) : null;
     if (money && closes) {
       mine.confidence = MEMORY_CLOSED_BY_ARITHMETIC;
       mine.evidence.push('arithmetic:total=subtotal+tax:holds');
     } else if (same(mine.value, page)) {
       mine.confidence = MEMORY_AGREES;
       mine.evidence.push('memory:page-agrees');
+    } else if (page !== null && leads) {
+      // The page's own evidence outranks memory's place: its value leads; memory's disagreement asks for a look.
+      fields[field] = { value: page, text: String(page), confidence: MEMORY_AGAINST_PAGE, evidence: ['memory:page-disagrees', leads, `memory:proposed=${mine.text}`], source: 'page' };
     } else if (page !== null) {
       mine.evidence.push('memory:page-disagrees');
       mine.confidence = MEMORY_AGAINST_PAGE;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../../model/extraction.js';
+import { CLOSED_BY_IDENTITY } from '../closingTotals.js';
+import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
+import { line } from '../../../testing/syntheticWords.js';
+import { LOW_FIELD_CONFIDENCE } from '../../review/attention.js';
+import { genericScores, learnLesson, readWithMemory, storedScores, SupplierIndex, type ConfirmedValues, type GenericScores } from './index.js';
+import { MEMORY_AGAINST_PAGE } from './readThroughMemory.js';
+
+/** One supplier's layout: the number under a heading no generic label names, the totals beside their labels. */
+function invoicePage(v: { number: string; net: string; vat: string; gross: string }): Word[] {
+  return [
+    ...line('Kettler Feinmechanik GmbH', 40, 40),
+    ...line('Beleg', 700, 160),
+    ...line(v.number, 700, 190),
+    ...line('Netto', 500, 400),
+    ...line(v.net, 800, 400),
+    ...line('MwSt 19%', 500, 430),
+    ...line(v.vat, 800, 430),
+    ...line('Gesamtbetrag EUR', 500, 460),
+    ...line(v.gross, 800, 460),
+    ...line('USt-IdNr.: DE123456789', 40, 700),
+  ];
+}
+
+const confirmed: ConfirmedValues = { invoice_number: 'KF-7', issue_date: null, due_date: null, seller: 'Kettler Feinmechanik GmbH', buyer: null, currency: 'EUR', subtotal: 100, tax: 19, total: 119 };
+const first = invoicePage({ number: 'KF-7', net: '100,00', vat: '19,00', gross: '119,00' });
+const second = invoicePage({ number: 'KF-19', net: '250,00', vat: '47,50', gross: '297,50' });
+const plain = toPlainFields(extractInvoiceFields({ words: second }));
+const read = (lesson: ConfirmedValues, generic = plain, scores?: GenericScores) =>
+  readWithMemory(second, generic, new SupplierIndex([{ supplierId: 'kettler', supplierName: 'Kettler', pageId: 'p1', lesson: learnLesson(first, lesson) }]), new Map(), scores);
+
+describe('memory against a trustworthy page reading', () => {
+  it('a page value with calibrated high evidence leads against memory, low, with memory\'s value in its evidence', () => {
+    // The page prints another number under a specific label than the one memory finds in its learned place.
+    const generic = { ...plain, invoice_number: 'KF-2024-0099' };
+    const trusted: GenericScores = { invoice_number: { confidence: 0.9, label: 'Rechnungsnummer', evidence: ['label:specific', 'calibrated'] } };
+    const memory = read(confirmed, generic, trusted);
+    expect(memory?.fields.invoice_number).toMatchObject({ value: 'KF-2024-0099', source: 'page', confidence: MEMORY_AGAINST_PAGE });
+    expect(memory?.fields.invoice_number?.evidence).toEqual(['memory:page-disagrees', 'page:trusted', 'memory:proposed=KF-19']);
+    expect(MEMORY_AGAINST_PAGE).toBeLessThan(LOW_FIELD_CONFIDENCE);
+    // Evidence short of the high band, or none given: memory's value stands, disputed.
+    for (const scores of [{ invoice_number: { confidence: 0.7, evidence: ['label:specific'] } }, undefined]) {
+      expect(read(confirmed, generic, scores)?.fields.invoice_number).toMatchObject({ value: 'KF-19', source: 'supplier memory', confidence: MEMORY_AGAINST_PAGE });
+    }
+  });
+
+  it('the page\'s amounts lead where they close BT-109 + BT-110 = BT-112 and memory\'s do not', () => {
+    // A wrong correction taught the VAT amount as the total: memory reads 47.50 as the total on the next page.
+    const wrongly = read({ ...confirmed, total: 19 });
+    expect(wrongly?.fields.total?.value).toBe(47.5);
+    const closing: GenericScores = {
+      subtotal: { confidence: 0.75, label: 'Netto', evidence: ['label:generic', 'arithmetic:total=subtotal+tax:holds'] },
+      tax: { confidence: 0.75, label: 'MwSt', evidence: ['label:generic', 'arithmetic:total=subtotal+tax:holds'] },
+      total: { confidence: 0.75, label: 'Gesamtbetrag', evidence: ['label:generic', 'arithmetic:total=subtotal+tax:holds'] },
+    };
+    const memory = read({ ...confirmed, total: 19 }, plain, closing);
+    expect(memory?.fields.total).toMatchObject({ value: 297.5, source: 'page', confidence: MEMORY_AGAINST_PAGE });
+    expect(memory?.fields.total?.evidence).toContain('arithmetic:page-totals-close');
+    // An amount the identity itself supplied is no witness of it: memory's value stands, disputed.
+    const derived = { ...closing, total: { ...closing.total!, label: `Gesamtbetrag (${CLOSED_BY_IDENTITY})` } };
+    expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total).toMatchObject({ value: 47.5, source: 'supplier memory' });
+  });
+
+  it('memory whose own amounts close keeps them; agreeing values are untouched', () => {
+    const scores = genericScores(extractInvoiceFields({ words: second }), second.map((w) => w.text).join(' '));
+    const memory = read(confirmed, plain, scores);
+    expect(memory?.fields.total).toMatchObject({ value: 297.5, source: 'supplier memory' });
+    expect(memory?.fields.total?.evidence).toContain('arithmetic:total=subtotal+tax:holds');
+  });
+
+  it('reads a stored page\'s confidence and labels, and ignores what is not a field source', () => {
+    const scores = storedScores({ total: { confidence: 0.95, label: 'Gesamt' }, tax: 'junk', subtotal: { confidence: 'high' }, lines: [] });
+    expect(scores).toEqual({ total: { confidence: 0.95, label: 'Gesamt' } });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * How far the generic page reading can be trusted against memory, from its own evidence (fieldConfidence.ts).
+ *
+ * Memory reads a field where its lesson says the field is printed; on a page that moved the field, or one whose
+ * lesson was taught from a wrong correction, it reads a neighbour. The generic reading is the independent witness.
+ * Where the two disagree, the page's value leads when its evidence earns trust that was measured, not assumed:
+ * - its confidence is in the high band, which calibrated page readings reach only with evidence that was right on
+ *   every value across seller families, left-one-family-out (confidenceCalibration.ts);
+ * - or its amounts close the EN 16931 identity BT-109 + BT-110 = BT-112 with three amounts read independently (no
+ *   amount the identity itself supplied, closingTotals.ts) while memory's amounts do not close it.
+ * Memory's disagreement still shows: the page's value is shown at memory-against-page confidence (needs attention).
+ */
+import { CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX } from '../closingTotals.js';
+import type { InvoiceFields } from '../fieldValues.js';
+import { scoreInvoiceFields } from '../fieldConfidence.js';
+import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
+
+/** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
+export interface GenericScore {
+  confidence: number;
+  label?: string | null;
+  evidence?: readonly string[];
+}
+
+export type GenericScores = Partial<Record<MemoryField, GenericScore | null>>;
+
+/** The review screen's high band: page readings reach it only with calibrated evidence (100 % right across families). */
+export const TRUSTED_PAGE = 0.85;
+/** The evidence tag fieldConfidence.ts gives an amount the identity supplied instead of a printed one. */
+const DERIVED = 'derived:';
+/** Labels closingTotals.ts gives amounts it supplied or chose because they close: no independent witness of it. */
+const CHOSEN_BY_IDENTITY = [CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX];
+/** Amounts close within a cent per operand (rounding on the printed invoice). */
+const CENT = 0.01;
+
+export type Amounts = { subtotal: unknown; tax: unknown; total: unknown };
+
+/** BT-109 + BT-110 = BT-112 with all three amounts present. */
+export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
+  return typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) <= 2 * CENT + 1e-9;
+}
+
+/** The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself). */
+export function pageTotalsWitnessed(values: Amounts, scores: GenericScores): boolean {
+  const independent = (['subtotal', 'tax', 'total'] as const).every((key) => {
+    const score = scores[key];
+    if (!score) return false;
+    const label = score.label ?? '';
+    return !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => label.includes(tag));
+  });
+  return independent && totalsClose(values);
+}
+
+/** Why the page's value leads against memory's for this field, or null where memory's stands. */
+export function pageLeads(field: MemoryField, scores: GenericScores | undefined, pageCloses: boolean, memoryCloses: boolean, money: boolean): string | null {
+  if (!scores) return null;
+  if ((scores[field]?.confidence ?? 0) >= TRUSTED_PAGE) return 'page:trusted';
+  if (money && pageCloses && !memoryCloses) return 'arithmetic:page-totals-close';
+  return null;
+}
+
+/** The scores of a reading the extractor just made (fieldConfidence.ts over its fields). */
+export function genericScores(fields: InvoiceFields, pageText: string): GenericScores {
+  const scored = scoreInvoiceFields(fields, pageText);
+  const scores: GenericScores = {};
+  for (const key of memoryFieldKeys) {
+    const score = scored[key];
+    if (score) scores[key] = { ...score, label: fields[key]?.label ?? null };
+  }
+  return scores;
+}
+
+/** The scores of a page the engine stored (`fields.invoiceSources`): each field's confidence and label. */
+export function storedScores(sources: Record<string, unknown> | null): GenericScores {
+  const scores: GenericScores = {};
+  for (const key of memoryFieldKeys) {
+    const raw = sources?.[key];
+    const source = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+    if (!source || typeof source.confidence !== 'number') continue;
+    scores[key] = { confidence: source.confidence, label: typeof source.label === 'string' ? source.label : null };
+  }
+  return scores;
+}
