@@ -11,7 +11,6 @@ import type { Extraction, Span } from '../../../app/model/extraction.js';
 import { Autosave, type SaveState } from '../logic/autosave.js';
 import { applyChangesToSpans, mapSpansThroughEdit, type TextChange } from '../logic/spanMap.js';
 import { useClient } from './contractContext.js';
-import { useFrameThrottle } from './useThrottledCallback.js';
 
 /** The text the editor is to hold. */
 export interface EditorContent {
@@ -47,13 +46,8 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   // several times that on a busy machine). The autosave for a new text is made in the layout effect below.
   const [taken, setTaken] = useState<PageReview | null>(null);
   const starting = useRef<{ pageId: string; text: string; parentId: string | null } | null>(null);
-  /** Edits since the spans were last moved, one batch per editor change, each in the text as the one before left it
-   * (applied in order once per frame, with the live text). */
-  const pendingChanges = useRef<TextChange[][]>([]);
   if (review !== taken) {
     setTaken(review);
-    // Spans are aligned afresh below from the whole text: edits not yet applied to them are in it already.
-    pendingChanges.current = [];
     if (review) {
       const pageId = review.page.id;
       const extraction = review.extraction;
@@ -96,26 +90,15 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
 
   useEffect(() => () => session.current?.autosave.dispose(), []);
 
-  // Every frame rather than every 200 ms: the preview and the invoice rules follow a keystroke in the next frame.
-  // The spans follow the edits in that same frame: moved on every keystroke as it came, they cost a second render
-  // of the review screen per keystroke (one for the spans, one for the text). A cursor moved in between reads spans
-  // at most one frame old, as it did before (it always read the last render's).
-  const publishLiveText = useFrameThrottle(() => {
-    const batches = pendingChanges.current;
-    pendingChanges.current = [];
-    if (batches.length > 0) setSpans((previous) => batches.reduce<Span[]>((spans, changes) => applyChangesToSpans(spans, changes), previous));
-    setLive((previous) => (previous.text === textRef.current ? previous : { pageId: previous.pageId, text: textRef.current }));
-  });
-
-  const onChange = useCallback(
-    (text: string, changes: TextChange[]) => {
-      textRef.current = text;
-      pendingChanges.current.push(changes);
-      session.current?.autosave.edit(text);
-      publishLiveText();
-    },
-    [publishLiveText],
-  );
+  // The spans and the live text (the preview, the invoice rules) follow each edit in one render: React batches what
+  // one editor change sets. Not held back to the next frame (as it was): that left each keystroke waiting up to a frame
+  // before its render could start, and moving the spans apart from the text cost a second render per keystroke.
+  const onChange = useCallback((text: string, changes: TextChange[]) => {
+    textRef.current = text;
+    setSpans((previous) => applyChangesToSpans(previous, changes));
+    setLive((previous) => (previous.text === text ? previous : { pageId: previous.pageId, text }));
+    session.current?.autosave.edit(text);
+  }, []);
 
   const saveNow = useCallback(async () => {
     await session.current?.autosave.flush();
