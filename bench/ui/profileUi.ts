@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/ui/profileUi.ts [--measure page_switch] [--samples 30]`: where the renderer's main thread spends a
+ * `npx tsx bench/ui/profileUi.ts [--measure page_switch] [--samples 30] [--save FILE.cpuprofile]`: where the renderer's main thread spends a
  * bench:ui measure — a V8 CPU profile (CDP `Profiler`) over the samples, printed as self time per function and per
  * source file. Build the renderer unminified for readable names: `npx vite build --minify false`.
  */
@@ -12,7 +12,7 @@ import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { uiMeasures } from './uiMeasures.js';
 
-const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' } } });
+const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' } } });
 const measure = uiMeasures.find((m) => m.name === (values.measure ?? 'page_switch'));
 if (!measure) throw new Error(`no measure ${values.measure}; one of ${uiMeasures.map((m) => m.name).join(', ')}`);
 const samples = Number(values.samples ?? 30);
@@ -44,6 +44,8 @@ try {
   });
   const times = await measure.run(page, samples);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  // The whole profile, for Chromium's DevTools (Performance → Load profile) or a caller-by-caller look.
+  if (values.save) fs.writeFileSync(values.save, JSON.stringify(profile));
   console.log(`${measure.name}: ${samples} samples, p50 ${[...times].sort((a, b) => a - b)[Math.floor(samples / 2)]!.toFixed(1)} ms`);
   console.log('requests per sample:', [...requests].map(([k, n]) => `${k} ${(n / samples).toFixed(2)}`).join(', '));
   const self = new Map<number, number>();

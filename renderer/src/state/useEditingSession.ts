@@ -11,7 +11,6 @@ import type { Extraction, Span } from '../../../app/model/extraction.js';
 import { Autosave, type SaveState } from '../logic/autosave.js';
 import { applyChangesToSpans, mapSpansThroughEdit, type TextChange } from '../logic/spanMap.js';
 import { useClient } from './contractContext.js';
-import { useFrameThrottle } from './useThrottledCallback.js';
 
 /** The text the editor is to hold. */
 export interface EditorContent {
@@ -91,18 +90,15 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
 
   useEffect(() => () => session.current?.autosave.dispose(), []);
 
-  // Every frame rather than every 200 ms: the preview and the invoice rules follow a keystroke in the next frame.
-  const publishLiveText = useFrameThrottle(() => setLive((previous) => (previous.text === textRef.current ? previous : { pageId: previous.pageId, text: textRef.current })));
-
-  const onChange = useCallback(
-    (text: string, changes: TextChange[]) => {
-      textRef.current = text;
-      setSpans((previous) => applyChangesToSpans(previous, changes));
-      session.current?.autosave.edit(text);
-      publishLiveText();
-    },
-    [publishLiveText],
-  );
+  // The spans and the live text (the preview, the invoice rules) follow each edit in one render: React batches what
+  // one editor change sets. Not held back to the next frame (as it was): that left each keystroke waiting up to a frame
+  // before its render could start, and moving the spans apart from the text cost a second render per keystroke.
+  const onChange = useCallback((text: string, changes: TextChange[]) => {
+    textRef.current = text;
+    setSpans((previous) => applyChangesToSpans(previous, changes));
+    setLive((previous) => (previous.text === text ? previous : { pageId: previous.pageId, text }));
+    session.current?.autosave.edit(text);
+  }, []);
 
   const saveNow = useCallback(async () => {
     await session.current?.autosave.flush();

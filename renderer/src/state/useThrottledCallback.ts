@@ -25,29 +25,3 @@ export function useTrailingThrottle(callback: () => void, waitMs: number): () =>
     [waitMs],
   );
 }
-
-/**
- * Runs `callback` at most once per animation frame, on the next frame: what follows every keystroke (the preview,
- * the invoice rules) is on screen in the frame after it, and a burst of edits in one frame renders once.
- */
-export function useFrameThrottle(callback: () => void): () => void {
-  const latest = useRef(callback);
-  latest.current = callback;
-  const frame = useRef<number | null>(null);
-  useEffect(
-    () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
-  return useMemo(
-    () => () => {
-      if (frame.current !== null) return;
-      frame.current = requestAnimationFrame(() => {
-        frame.current = null;
-        latest.current();
-      });
-    },
-    [],
-  );
-}
