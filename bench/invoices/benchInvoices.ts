@@ -18,6 +18,7 @@ import type { Extraction } from '../../app/model/extraction.js';
 import { exportInvoices } from '../../main/corpus/invoicesExport/writeInvoicesExport.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
+import { invoiceReading } from '../../testing/invoiceReadings.js';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, invoices: { type: 'string' }, export: { type: 'string' } } });
 const PROJECT_INVOICES = Number(values.invoices ?? 100_000);
@@ -53,15 +54,8 @@ function syntheticInvoice(i: number) {
   };
 }
 
-const reading = (markdown: string, invoice: Record<string, unknown>): Extraction => ({
-  markdown,
-  elements: [],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  fields: { invoice: { due_date: null, currency: 'EUR', ...invoice }, invoiceSources: {} },
-});
+const reading = (markdown: string, invoice: Record<string, unknown>): Extraction =>
+  invoiceReading({ due_date: null, currency: 'EUR', ...invoice }, { markdown, elements: [] });
 
 function reviewedReading(i: number): Extraction {
   const net = 100 + (i % 900);

@@ -7,6 +7,7 @@ import { validateEInvoiceXml } from '../../../app/en16931/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
 import { ProjectStore } from '../../store/projectStore.js';
 import { InvoicesExportRefusedError, exportInvoices } from './writeInvoicesExport.js';
+import { invoiceReading } from '../../../testing/invoiceReadings.js';
 
 let dir: string;
 beforeEach(() => {
@@ -14,15 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const reading = (markdown: string, invoice: Record<string, unknown>): Extraction => ({
-  markdown,
-  elements: [],
-  page: { width: 100, height: 100 },
-  engine: { id: 'bundled', name: 'Bundled', version: '1', packSha256: null, licence: null, provider: 'text-layer', settings: {} },
-  stats: { durationMs: 1 },
-  warnings: [],
-  fields: { invoice: { due_date: null, currency: 'EUR', lines: [], ...invoice }, invoiceSources: {} },
-});
+const reading = (markdown: string, invoice: Record<string, unknown>): Extraction =>
+  invoiceReading({ due_date: null, currency: 'EUR', lines: [], ...invoice }, { markdown, elements: [] });
 
 const completePage = [
   'Muster GmbH · USt-IdNr. DE123456789',
