@@ -4,7 +4,6 @@
  * app, in the browser shell and in Electron alike (Alt+← / Alt+→ there).
  */
 import { useEffect, useRef } from 'react';
-import { afterPaint } from './whenIdle.js';
 
 export interface NavigationEntry {
   view: string;
@@ -33,8 +32,6 @@ const same = (a: NavigationEntry | null, b: NavigationEntry): boolean => a !== n
 export function useNavigationHistory(current: NavigationEntry, settled: boolean, restore: (entry: NavigationEntry) => void): void {
   const restoring = useRef<{ entry: NavigationEntry; until: number } | null>(null);
   const lastPushAt = useRef(0);
-  /** Cancels the entry waiting for the paint (afterPaint), if any. */
-  const pendingWrite = useRef<(() => void) | null>(null);
   const restoreLatest = useRef(restore);
   restoreLatest.current = restore;
 
@@ -47,35 +44,23 @@ export function useNavigationHistory(current: NavigationEntry, settled: boolean,
       restoring.current = null;
       if (same(current, pending.entry)) return;
     }
-    // Written just after the new page is painted: a history call costs several ms of main thread on a busy machine
-    // (it waits on the browser process), which the page need not wait for. One frame later is still well before
-    // anyone can press Back; a Back within it cancels the write (onPop), and so does the next step.
-    const write = () => {
-      pendingWrite.current = null;
-      const shown = entryOf(window.history.state);
-      if (same(shown, current)) return;
-      const state = { ...(window.history.state as object | null), recto: current };
-      // The first entry, and one whose page had not loaded yet, are completed rather than followed.
-      const passing = Date.now() - lastPushAt.current < SETTLE_MS;
-      if (!shown || passing || (shown.pageId === null && shown.view === current.view)) window.history.replaceState(state, '');
-      else {
-        window.history.pushState(state, '');
-        lastPushAt.current = Date.now();
-      }
-    };
-    const cancel = afterPaint(write);
-    pendingWrite.current = cancel;
-    return () => {
-      cancel();
-      pendingWrite.current = null;
-    };
+    // Written in the switch itself, not deferred past the paint: a history call costs a few ms of main thread on a
+    // busy machine, but a Back that arrives before a deferred entry is written leaves from the entry before it and
+    // skips the place the analyst just left (docs/benchmarks.md, "Tried and dropped").
+    const shown = entryOf(window.history.state);
+    if (same(shown, current)) return;
+    const state = { ...(window.history.state as object | null), recto: current };
+    // The first entry, and one whose page had not loaded yet, are completed rather than followed.
+    const passing = Date.now() - lastPushAt.current < SETTLE_MS;
+    if (!shown || passing || (shown.pageId === null && shown.view === current.view)) window.history.replaceState(state, '');
+    else {
+      window.history.pushState(state, '');
+      lastPushAt.current = Date.now();
+    }
   }, [current.view, current.pageId, settled]);
 
   useEffect(() => {
     const onPop = (event: PopStateEvent) => {
-      // An entry not yet written belongs to the entry just left: never to the one Back or Forward arrived at.
-      pendingWrite.current?.();
-      pendingWrite.current = null;
       const entry = entryOf(event.state);
       if (!entry) return;
       restoring.current = { entry, until: Date.now() + RESTORE_TIMEOUT_MS };

@@ -18,18 +18,3 @@ export function whenIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () 
   const timer = setTimeout(callback, 0);
   return () => clearTimeout(timer);
 }
-
-/**
- * Runs `callback` just after the next frame is painted (a task queued from the frame's animation callback), for
- * work that must not wait for idle but need not delay the paint either; returns a cancel.
- */
-export function afterPaint(callback: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== null) clearTimeout(timer);
-  };
-}
