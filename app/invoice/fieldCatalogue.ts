@@ -85,7 +85,7 @@ export interface PaymentCatalogueEntry extends CatalogueEntry {
 
 /**
  * The fields a payment needs (app/invoices: read from the page by paymentFieldsFromText.ts, from the e-invoice XML by
- * xmlPaymentFields.ts, checked by paymentIds.ts), then the routing and contact terms XRechnung requires (buyer
+ * xmlPaymentFields.ts, checked by identifiers.ts), then the routing and contact terms XRechnung requires (buyer
  * reference / Leitweg-ID, seller contact, the parties' city, post code and electronic address). Kept apart from the
  * invoice-level fields above, whose shape the engine's readings and the wire contract fix; each names its business
  * term the same way. `XR-1..1`: XRechnung 3.0 gives the term cardinality 1..1 (no BR-DE rule of its own).

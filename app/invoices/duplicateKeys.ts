@@ -9,7 +9,7 @@
  * otherwise ("ACME GmbH & Co. KG" = "Acme"); both keys are kept so either matches.
  * A credit note or corrected invoice that names the invoice it corrects is linked to it, never called its duplicate.
  */
-import { compactId, vatIdProblem } from './paymentIds.js';
+import { compactId, vatIdProblem } from '../invoice/identifiers.js';
 
 /** Two invoices of one supplier with the same total this many days apart or closer look like one invoice twice. */
 export const DUPLICATE_DATE_WINDOW_DAYS = 3;

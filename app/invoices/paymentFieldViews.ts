@@ -1,13 +1,13 @@
 /**
  * A document's payment fields from their three sources — the reviewer's correction (`payment.<key>` field revisions),
  * the page's text (paymentFieldsFromText.ts), the e-invoice XML (xmlPaymentFields.ts); the value is the first of those
- * that has one — with each field's check (paymentIds.ts: IBAN mod 97, VAT id format per country, BIC) and whether page
+ * that has one — with each field's check (../invoice/identifiers.ts: IBAN mod 97, VAT id format per country, BIC) and whether page
  * and XML disagree. Pure: the export, the fields panel and the needs-attention queue all derive from it.
  */
 import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import { latestCorrections, parsePaymentPath, type FieldCorrection } from '../invoice/review/index.js';
 import { paymentFieldsFromText } from './paymentFieldsFromText.js';
-import { bicProblem, compactId, ibanProblem, vatIdProblem } from './paymentIds.js';
+import { bicProblem, compactId, ibanProblem, vatIdProblem } from '../invoice/identifiers.js';
 import { emptyPaymentValues, type PaymentValues, type ValueSource } from './reviewedInvoice.js';
 import type { XmlPaymentFields } from './xmlPaymentFields.js';
 

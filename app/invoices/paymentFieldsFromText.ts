@@ -7,7 +7,7 @@
  * e-mail (BT-41..43). A page rarely labels the parties' city, post code or electronic address apart from the address
  * block, so those come from the XML or the reviewer.
  */
-import { bicProblem, compactId, ibanProblem, vatIdProblem } from './paymentIds.js';
+import { bicProblem, compactId, ibanProblem, vatIdProblem } from '../invoice/identifiers.js';
 import { emptyPaymentValues, type PaymentValues } from './reviewedInvoice.js';
 
 /** An IBAN as printed: country, check digits, then the account in groups of up to four (spaces allowed). */

@@ -2,7 +2,7 @@
  * The payment fields as page rules: a value that fails its check (an IBAN whose mod-97 check digits do not match, a
  * VAT identifier not in its country's format, a malformed BIC) and a page that states another identifier than its
  * e-invoice XML are failing rules like BR-CO-15 — in the pinned failure summary, a needs-attention signal, and an
- * exception an approval must give a reason for. The checks themselves are paymentIds.ts's (paymentFieldViews.ts).
+ * exception an approval must give a reason for. The checks themselves are ../invoice/identifiers.ts' (paymentFieldViews.ts).
  */
 import type { PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { MAX_TEXT, ownIdentifiers, parseLesson, SupplierIndex, type SupplierLesson, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
-import { compactIdentifier } from '../../app/invoice/rules/index.js';
+import { compactId } from '../../app/invoice/identifiers.js';
 
 /** More lessons than any project gathers by hand; rows past it are not loaded. */
 export const MAX_LESSONS = 50_000;
@@ -175,7 +175,7 @@ export class SupplierMemoryRepository {
     const owners = new Map<string, Set<string>>();
     for (const l of lessons) for (const id of ownIdentifiers(l.lesson)) owners.set(id, (owners.get(id) ?? new Set()).add(l.supplierId));
     const own = (values: readonly string[], into: string[]) => {
-      for (const v of values) if (owners.get(compactIdentifier(v))?.size === 1 && !into.includes(v)) into.push(v);
+      for (const v of values) if (owners.get(compactId(v))?.size === 1 && !into.includes(v)) into.push(v);
     };
     const bySupplier = new Map<string, SupplierSummary>();
     for (const l of lessons) {

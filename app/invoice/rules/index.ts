@@ -6,5 +6,5 @@ export { brCo10, brCo13, brCo15, brCo16 } from './totalsRules.js';
 export { brCo14, brCo17 } from './taxRules.js';
 export { lineArithmetic, LINE_ARITHMETIC_TOLERANCE } from './lineRules.js';
 export { requiredFields, dueAfterIssue } from './requiredRules.js';
-export { checkIban, checkVatId, ibanChecksumValid, identifierRules, compactIdentifier } from './identifierRules.js';
+export { checkIban, checkVatId, identifierRules } from './identifierRules.js';
 export { findIdentifiers, type PrintedIdentifiers } from './findIdentifiers.js';

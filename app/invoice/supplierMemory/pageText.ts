@@ -5,7 +5,6 @@
 import type { Word } from '../../model/extraction.js';
 import { splitLabelRuns } from '../labelHits.js';
 import { wordsToLines, type TextLine } from '../layout.js';
-import { compactIdentifier } from '../rules/identifierRules.js';
 import { MAX_FINGERPRINT } from './lessonSchema.js';
 import { supplierIdentifiers } from './partyIdentifiers.js';
 import { compactText } from './textForms.js';
@@ -40,7 +39,7 @@ export function anchorForm(text: string): string {
 export { compactText } from './textForms.js';
 
 /** An identifier as compared: no spaces, dots, slashes or dashes, upper case. */
-export const compactId = compactIdentifier;
+export { compactId } from '../identifiers.js';
 
 /** FNV-1a, 32 bits: a stable small hash of a fixed line (the fingerprint keeps hashes, never the page's text). */
 export function hash32(text: string): number {

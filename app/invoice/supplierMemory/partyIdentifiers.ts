@@ -11,7 +11,7 @@
 import type { Segment, TextLine } from '../layout.js';
 import { labelPatterns } from '../labels.js';
 import { findIdentifiers } from '../rules/findIdentifiers.js';
-import { compactIdentifier as compactId } from '../rules/identifierRules.js';
+import { compactId } from '../identifiers.js';
 import { compactText, overlaps } from './textForms.js';
 
 /** How far above an identifier its party's heading may be (a heading, name, street, town, contact and ID lines). */

@@ -14,7 +14,7 @@
  * Anything else missing is reported with its BT, and no XML is written for that invoice.
  */
 import Big from 'big.js';
-import { countryOfVatId } from '../paymentIds.js';
+import { countryOfVatId } from '../../invoice/identifiers.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
 
 /** The UN/ECE Rec 20 unit code for a count of items ("one"). */

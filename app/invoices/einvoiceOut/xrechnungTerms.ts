@@ -7,7 +7,7 @@
  * Checked before writing: an invoice that lacks any is listed with those BTs, never written as a half XRechnung.
  */
 import { paymentFieldCatalogue } from '../../invoice/fieldCatalogue.js';
-import { ibanProblem } from '../paymentIds.js';
+import { ibanProblem } from '../../invoice/identifiers.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
 import { plannedEndpoint, type MissingTerm } from './einvoicePlan.js';
 

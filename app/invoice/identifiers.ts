@@ -1,7 +1,9 @@
 /**
- * The identifiers a payment needs, checked by their own definitions rather than by look: an IBAN by its ISO 13616
+ * The identifiers an invoice prints, checked by their own definitions rather than by look: an IBAN by its ISO 13616
  * length per country and mod-97 check digits, a VAT identifier by the format its member state publishes (the VIES
  * patterns; the two-letter prefix is the VAT prefix, EL for Greece, XI for Northern Ireland), a BIC by ISO 9362.
+ * The one definition of each: the rules (`rules/identifierRules.ts`), the payment fields, duplicate keys, supplier
+ * memory and the e-invoice writer all ask here.
  */
 
 /** ISO 13616 IBAN length per country (the SWIFT IBAN registry), for the countries an EN 16931 invoice meets most. */
@@ -29,10 +31,10 @@ const countryOfVatPrefix: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB
 
 const BIC_FORMAT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
-/** Spaces, dots and hyphens people print inside identifiers; none is part of one. */
+/** Spaces, dots, hyphens and slashes people print inside identifiers ("DE89 3704 …"); none is part of one. */
 export const compactId = (text: string): string => text.replace(/[\s.\-/]/g, '').toUpperCase();
 
-/** ISO 7064 mod 97-10 over an IBAN (country and check digits moved to the end, letters as 10–35). */
+/** ISO 7064 mod 97-10 over an IBAN (country and check digits moved to the end, letters as 10–35), digit by digit: the number is far beyond 2^53. */
 function ibanRemainder(iban: string): number {
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;
@@ -48,8 +50,8 @@ export function ibanProblem(text: string): string | null {
   const iban = compactId(text);
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return 'not an IBAN (two letters, two check digits, then the account)';
   const expected = ibanLength[iban.slice(0, 2)];
-  if (expected !== undefined && iban.length !== expected) return `an IBAN of ${iban.slice(0, 2)} has ${expected} characters, this one ${iban.length}`;
-  if (ibanRemainder(iban) !== 1) return 'the IBAN check digits do not match (mod 97)';
+  if (expected !== undefined && iban.length !== expected) return `${iban.length} characters, ${iban.slice(0, 2)} IBANs have ${expected}`;
+  if (ibanRemainder(iban) !== 1) return 'the check digits do not match (mod 97)';
   return null;
 }
 
@@ -58,7 +60,8 @@ export function vatIdProblem(text: string): string | null {
   const id = compactId(text);
   const prefix = id.slice(0, 2);
   const format = vatIdFormat[prefix];
-  if (!/^[A-Z]{2}/.test(id)) return 'a VAT identifier starts with its country prefix (DE, FR, EL, …)';
+  if (!/^[A-Z]{2}/.test(id)) return 'no country prefix (two letters: DE, FR, EL, …)';
+  if (prefix === 'GR') return 'Greek VAT identifiers take the prefix EL, not GR';
   if (!format) return `no VAT identifier format known for the prefix ${prefix}`;
   return format.test(id) ? null : `not in the ${prefix} VAT identifier format`;
 }
