@@ -6,18 +6,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRealInvoiceProject, realInvoicesAvailable } from '../testing/realInvoiceProject.js';
-import { launchChromium } from './support/chromium.js';
+import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, noteTestdataSkip } from './support/paths.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { makeHome } from './support/rectoServer.js';
 
 noteTestdataSkip('the Evaluate view on real invoices');
 
 describe.skipIf(!realInvoicesAvailable)('Evaluate view', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let app: RunningApp;
   let page: Page;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-evaluate-'));
   const home = makeHome();
@@ -29,19 +28,16 @@ describe.skipIf(!realInvoicesAvailable)('Evaluate view', () => {
       if (index === 1) return `${markdown}\n\n${'A paragraph the analyst typed that the page does not carry. '.repeat(30)}`;
       return null;
     });
-    browser = await launchChromium();
-    recto = await startRecto({ home, project });
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    fs.mkdirSync(artifactsDir, { recursive: true });
+    app = await startApp({ home, project });
+    page = await app.browser.newPage({ viewport: { width: 1280, height: 720 } });
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
+    await app?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('evaluates the bundled engine from the UI and shows what it would take', async () => {
-    await page.goto(recto.url);
+    await page.goto(app.recto.url);
     await page.getByTestId('nav-evaluate').click();
     await expect(page.getByTestId('evaluate-view').isVisible()).resolves.toBe(true);
     await page.getByTestId('evaluate-start').click();
@@ -65,7 +61,7 @@ describe.skipIf(!realInvoicesAvailable)('Evaluate view', () => {
     const reports = path.join(home, 'data', 'evaluations');
     const found = fs.readdirSync(reports, { recursive: true, encoding: 'utf8' }).find((file) => file.endsWith('report.html'));
     expect(found).toBeDefined();
-    const report = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const report = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const blocked: string[] = [];
     report.on('request', (request) => {
       if (!request.url().startsWith('file:')) blocked.push(request.url());

@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../app/model/page.js';
 import { contractOf, sessionIn } from '../testing/realInvoiceProject.js';
-import { launchChromium } from './support/chromium.js';
+import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, noteTestdataSkip, testdata } from './support/paths.js';
-import { makeHome, startRecto, type RunningRecto } from './support/rectoServer.js';
+import { makeHome } from './support/rectoServer.js';
 
 const pdfs = testdata('einvoice-corpus/pdfs');
 const invoices = [
@@ -46,26 +46,22 @@ async function projectWithMemory(dir: string): Promise<string> {
 }
 
 describe.skipIf(!available)('Suppliers view', () => {
-  let browser: Browser;
-  let recto: RunningRecto;
+  let app: RunningApp;
   let page: Page;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-suppliers-'));
 
   beforeAll(async () => {
     const project = await projectWithMemory(work);
-    browser = await launchChromium();
-    recto = await startRecto({ home: makeHome(), project });
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    fs.mkdirSync(artifactsDir, { recursive: true });
+    app = await startApp({ home: makeHome(), project });
+    page = await app.browser.newPage({ viewport: { width: 1280, height: 720 } });
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
-    await recto?.stop();
+    await app?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('lists what memory learned, renames and forgets a supplier', async () => {
-    await page.goto(recto.url);
+    await page.goto(app.recto.url);
     await page.getByTestId('nav-suppliers').click();
     const row = page.getByTestId('supplier-row');
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
