@@ -79,6 +79,9 @@ describe('memory over a document of several pages', () => {
     const overlaid = overlayDocumentMemory(pages, index, new Map());
     const merged = mergeDocumentFields(overlaid.map((extraction, i) => ({ pageId: `p${i}`, extraction })))!;
     expect(merged.values).toMatchObject({ invoice_number: 'KF-0019', issue_date: '2024-09-16', total: 245 });
+    // With the document reading's own confidence, as the page's reading would carry it.
+    expect(merged.sources.issue_date).toMatchObject({ pageId: 'p0' });
+    expect(typeof merged.sources.issue_date!.confidence).toBe('number');
     expect(overlaid.map(withoutSupplierMemory)).toEqual(pages);
   });
 

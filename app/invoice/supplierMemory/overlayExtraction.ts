@@ -145,7 +145,11 @@ export function overlayDocumentMemory(pages: readonly Extraction[], index: Suppl
   if (head !== null) {
     // The invoice starts on a page the engine did not take for one: that page takes the document's own reading (the
     // one memory was checked against), so the merge shows it rather than a later page's reading of a part.
-    for (const [key, value] of Object.entries(generic)) if (value !== null && key !== 'lines') replace(drafts[head]!, key, value, undefined);
+    for (const [key, value] of Object.entries(generic)) {
+      if (value === null || key === 'lines') continue;
+      const score = scores[key as keyof GenericScores];
+      replace(drafts[head]!, key, value, { text: String(value), label: score?.label ?? null, boxes: [], confidence: score?.confidence ?? null, source: 'page' });
+    }
   }
   const firstInvoicePage = head ?? Math.max(0, drafts.findIndex((d) => d.hadInvoice));
   for (const [key, read] of Object.entries(memory.fields) as [string, MemoryValue][]) {
