@@ -82,6 +82,8 @@ describe('memory over a document of several pages', () => {
     // With the document reading's own confidence, as the page's reading would carry it.
     expect(merged.sources.issue_date).toMatchObject({ pageId: 'p0' });
     expect(typeof merged.sources.issue_date!.confidence).toBe('number');
+    // Where the later page's own reading agrees with the document's, it keeps the value with its boxes.
+    expect(merged.sources.total).toMatchObject({ pageId: 'p1' });
     expect(overlaid.map(withoutSupplierMemory)).toEqual(pages);
   });
 

@@ -144,9 +144,12 @@ export function overlayDocumentMemory(pages: readonly Extraction[], index: Suppl
   if (!invoicePage && head === null) return bare;
   if (head !== null) {
     // The invoice starts on a page the engine did not take for one: that page takes the document's own reading (the
-    // one memory was checked against), so the merge shows it rather than a later page's reading of a part.
+    // one memory was checked against) where a later page's own reading, which the merge would show, says otherwise
+    // or nothing; where they agree, the later page keeps it with its boxes.
     for (const [key, value] of Object.entries(generic)) {
       if (value === null || key === 'lines') continue;
+      const later = drafts.slice(head + 1).find((d) => d.values[key] !== null && d.values[key] !== undefined)?.values[key];
+      if (later !== undefined && String(later) === String(value)) continue;
       const score = scores[key as keyof GenericScores];
       replace(drafts[head]!, key, value, { text: String(value), label: score?.label ?? null, boxes: [], confidence: score?.confidence ?? null, source: 'page' });
     }
