@@ -35,7 +35,7 @@ export interface FieldScore {
 }
 
 /** The tier of the label text a field was read under (null: no label or none recognised). */
-function labelTier(field: LabelledField, label: string | null): number | null {
+export function labelTier(field: LabelledField, label: string | null): number | null {
   if (!label) return null;
   const tier = labelPatterns[field].findIndex((pattern) => pattern.test(label));
   return tier < 0 ? null : tier;

@@ -3,7 +3,8 @@
  * (fieldsBench.ts) over ../shared/testdata/einvoice-corpus, its PDFs read by the bundled engine (their text layers).
  * `--words-cache` keeps the pages' words between runs (read once, then reused); the second invoice is measured again
  * through the app's own contract (servicePath.ts) unless `--no-service`. Prints a table; `--json` writes
- * the figures, held-out families' documents and failures left out.
+ * the figures, held-out families' documents and failures left out. Families are reported in three groups
+ * (heldOutFamilies.ts): development, hash-picked but a relative was studied (development too), and held out.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,78 +15,76 @@ import { BundledEngine } from '../../native-models/bundled/index.js';
 import { enginePageReader } from '../engine/engineReaders.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { readCorpusTruth } from './corpusTruth.js';
-import { bands, runFieldsBench, type BandFigures, type FieldsBenchResult, type ScoredValue, type Tally } from './fieldsBench.js';
-import { isHeldOutFamily } from './heldOutFamilies.js';
+import { bands, byGroup, runFieldsBench, type BandFigures, type ByGroup, type FieldsBenchResult, type ScoredValue, type Tally } from './fieldsBench.js';
+import { familyGroups, familyGroupTitles, splitFamilies, type FamilyGroup, type FamilySplit } from './heldOutFamilies.js';
 import { secondInvoiceThroughService, type ServicePathResult } from './servicePath.js';
-import { HELD_OUT_FAMILIES } from './heldOutFamilies.js';
+import { readStudiedSellers } from './studiedRelatives.js';
 
 const pct = (t: Tally): string => (t.total ? `${t.right}/${t.total} (${((100 * t.right) / t.total).toFixed(0)} %)` : '—');
 const share = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(0)} %`);
 const bandLine = (name: string, b: BandFigures): string =>
   `| ${name} | ${share(b.highPrecision)} | ${share(b.rightShownHigh)} | ${pct(b.high)} | ${pct(b.mid)} | ${pct(b.low)} |`;
+const oneLine = (family: string): string => family.replace(/\s+/g, ' ');
+const tagOf = (group: FamilyGroup): string => (group === 'development' ? '' : `(${familyGroupTitles[group]}) `);
 
-export interface ServiceFigures {
-  development: Tally;
-  /** Development families one by one (held-out families only in total: their failures stay unseen). */
+export interface ServiceFigures extends ByGroup<Tally> {
+  /** Families developed on, one by one (held-out families only in total: their failures stay unseen). */
   developmentByFamily: Record<string, Tally>;
-  heldOut: Tally;
   read: number;
   recognised: number;
   corrections: number;
   fromMemory: Tally;
-  confidence: { development: BandFigures; heldOut: BandFigures };
+  confidence: ByGroup<BandFigures>;
 }
 
 const tallyOf = (values: readonly ScoredValue[]): Tally => ({ right: values.filter((v) => v.right).length, total: values.length });
 
-export function serviceFigures(r: ServicePathResult): ServiceFigures {
-  const dev = r.values.filter((v) => !isHeldOutFamily(v.family));
-  const held = r.values.filter((v) => isHeldOutFamily(v.family));
+export function serviceFigures(r: ServicePathResult, groupOf: (family: string) => FamilyGroup): ServiceFigures {
+  const studied = r.values.filter((v) => groupOf(v.family) !== 'heldOut');
   const developmentByFamily: Record<string, Tally> = {};
-  for (const family of [...new Set(dev.map((v) => v.family))].sort()) developmentByFamily[family] = tallyOf(dev.filter((v) => v.family === family));
+  for (const family of [...new Set(studied.map((v) => v.family))].sort()) developmentByFamily[family] = tallyOf(studied.filter((v) => v.family === family));
   return {
-    development: tallyOf(dev),
+    ...byGroup(r.values, groupOf, tallyOf),
     developmentByFamily,
-    heldOut: tallyOf(held),
     read: r.read,
     recognised: r.recognised,
     corrections: r.corrections,
     fromMemory: tallyOf(r.values.filter((v) => v.fromMemory)),
-    confidence: { development: bands(dev), heldOut: bands(held) },
+    confidence: byGroup(r.values, groupOf, bands),
   };
 }
 
-export function formatServiceFigures(s: ServiceFigures): string {
+export function formatServiceFigures(s: ServiceFigures, groupOf: (family: string) => FamilyGroup): string {
   return [
     '',
     `Second invoice through the app (fields.save + suppliers.approve on each family's first document, ${s.corrections} corrections; the other ${s.read} imported into the same project, ${s.recognised} recognised; values from fields.document):`,
-    '| Split | right | values from memory right |',
-    '|---|---|---|',
-    `| development | ${pct(s.development)} | ${pct(s.fromMemory)} (all splits) |`,
-    `| held-out | ${pct(s.heldOut)} | |`,
-    ...Object.entries(s.developmentByFamily).map(([family, t]) => `| ${family.replace(/\s+/g, ' ')} | ${pct(t)} | |`),
+    '| Group | right |',
+    '|---|---|',
+    ...familyGroups.map((group) => `| ${familyGroupTitles[group]} | ${pct(s[group])} |`),
+    ...Object.entries(s.developmentByFamily).map(([family, t]) => `| ${tagOf(groupOf(family))}${oneLine(family)} | ${pct(t)} |`),
+    `| values from memory right (all groups) | ${pct(s.fromMemory)} |`,
     '',
     '| Confidence bands | high right | right shown high | high | mid | low |',
     '|---|---|---|---|---|---|',
-    bandLine('through the app, development', s.confidence.development),
-    bandLine('through the app, held-out', s.confidence.heldOut),
+    ...familyGroups.map((group) => bandLine(`through the app, ${familyGroupTitles[group]}`, s.confidence[group])),
     '',
   ].join('\n');
 }
 
-export function formatFieldsBench(r: FieldsBenchResult): string {
+export function formatFieldsBench(r: FieldsBenchResult, split: FamilySplit): string {
   const out: string[] = [];
-  out.push(`Held-out families (sha256 rule, bench/fields/heldOutFamilies.ts): ${HELD_OUT_FAMILIES.join(', ')}`, '');
+  out.push(`Held out (hash rule, no studied relative; bench/fields/heldOutFamilies.ts): ${split.heldOut.join(', ')}`);
+  out.push(`Hash-picked, relative studied (counted as development): ${split.relativeStudied.map((r) => `${r.family} (${r.relative})`).join(', ')}`, '');
   out.push('| First-seen key fields | right |', '|---|---|');
-  out.push(`| development families | ${pct(r.firstSeen.development)} |`, `| held-out families | ${pct(r.firstSeen.heldOut)} |`);
-  for (const [family, t] of Object.entries(r.firstSeen.byFamily)) out.push(`| ${t.heldOut ? '(held out) ' : ''}${family.replace(/\s+/g, ' ')} | ${pct(t)} |`);
+  for (const group of familyGroups) out.push(`| ${familyGroupTitles[group]} families | ${pct(r.firstSeen[group])} |`);
+  for (const [family, t] of Object.entries(r.firstSeen.byFamily)) out.push(`| ${tagOf(t.group)}${oneLine(family)} | ${pct(t)} |`);
   out.push('', '| Second invoice (first confirmed, rest read through memory) | without memory | with memory | recognised |', '|---|---|---|---|');
   const s = r.secondInvoice;
-  out.push(`| development | ${pct(s.withoutMemory.development)} | ${pct(s.development)} | |`, `| held-out | ${pct(s.withoutMemory.heldOut)} | ${pct(s.heldOut)} | |`);
-  for (const [family, t] of Object.entries(s.byFamily)) out.push(`| ${t.heldOut ? '(held out) ' : ''}${family.replace(/\s+/g, ' ')} | ${pct(t.withoutMemory)} | ${pct(t)} | ${t.recognised}/${t.documents} |`);
+  for (const group of familyGroups) out.push(`| ${familyGroupTitles[group]} | ${pct(s.withoutMemory[group])} | ${pct(s[group])} | |`);
+  for (const [family, t] of Object.entries(s.byFamily)) out.push(`| ${tagOf(t.group)}${oneLine(family)} | ${pct(t.withoutMemory)} | ${pct(t)} | ${t.recognised}/${t.documents} |`);
   out.push('', '| Confidence bands | high right | right shown high | high | mid | low |', '|---|---|---|---|---|---|');
-  out.push(bandLine('first-seen, development', r.confidence.firstSeen.development), bandLine('first-seen, held-out', r.confidence.firstSeen.heldOut));
-  out.push(bandLine('second invoice, development', r.confidence.secondInvoice.development), bandLine('second invoice, held-out', r.confidence.secondInvoice.heldOut));
+  for (const group of familyGroups) out.push(bandLine(`first-seen, ${familyGroupTitles[group]}`, r.confidence.firstSeen[group]));
+  for (const group of familyGroups) out.push(bandLine(`second invoice, ${familyGroupTitles[group]}`, r.confidence.secondInvoice[group]));
   const c = r.memoryCost;
   out.push('', `Memory cost at ${c.suppliers} suppliers over ${c.pages} pages: ${c.meanMs.toFixed(2)} ms mean, ${c.p95Ms.toFixed(2)} ms p95 per page read (CPU ${c.cpuMeanMs.toFixed(2)} ms mean, ${c.cpuP95Ms.toFixed(2)} ms p95); learning one page ${c.learnMeanMs.toFixed(2)} ms`);
   return `${out.join('\n')}\n`;
@@ -111,12 +110,14 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const documents = readCorpusTruth(corpusDir);
+  const split = splitFamilies(documents.map((d) => d.family), readStudiedSellers(path.dirname(corpusDir)));
   const words = await readWords(corpusDir, documents.map((d) => d.name), values['words-cache']);
-  const result = runFieldsBench(documents, (name) => words.get(name) ?? []);
-  process.stdout.write(formatFieldsBench(result));
-  const service = values['no-service'] ? null : serviceFigures(await secondInvoiceThroughService(documents, corpusDir));
-  if (service) process.stdout.write(formatServiceFigures(service));
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, service }, null, 1)}\n`);
+  const result = runFieldsBench(documents, (name) => words.get(name) ?? [], split.groupOf);
+  process.stdout.write(formatFieldsBench(result, split));
+  const service = values['no-service'] ? null : serviceFigures(await secondInvoiceThroughService(documents, corpusDir), split.groupOf);
+  if (service) process.stdout.write(formatServiceFigures(service, split.groupOf));
+  const splitJson = { heldOut: split.heldOut, relativeStudied: split.relativeStudied };
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ split: splitJson, ...result, service }, null, 1)}\n`);
   return 0;
 }
 

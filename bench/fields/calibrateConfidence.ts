@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/fields/calibrateConfidence.ts [--testdata DIR] [--words-cache FILE]`: the calibration of first-seen
  * confidence (app/invoice/confidenceCalibration.ts), measured leave-one-family-out on the development families of
- * the einvoice corpus only — the held-out families are dropped before any document is read.
+ * the einvoice corpus only (hash-picked families with a studied relative among them: heldOutFamilies.ts) — the
+ * held-out families are dropped before any document is read.
  *
  * Per fold (one development family left out): a value's evidence signature is promoted to high when, on the other
  * families, every value carrying it was right, in at least MIN_FAMILIES families and MIN_VALUES values; the fold's
@@ -18,7 +19,8 @@ import type { Word } from '../../app/model/extraction.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { benchKeyFields, readCorpusTruth, valueRight } from './corpusTruth.js';
 import { HIGH } from './fieldsBench.js';
-import { isHeldOutFamily } from './heldOutFamilies.js';
+import { splitFamilies } from './heldOutFamilies.js';
+import { readStudiedSellers } from './studiedRelatives.js';
 
 export const MIN_FAMILIES = 3;
 export const MIN_VALUES = 8;
@@ -59,7 +61,9 @@ export function leaveOneFamilyOut(values: readonly CalibrationValue[]): { family
 
 function developmentValues(corpusDir: string, words: Record<string, Word[]>): CalibrationValue[] {
   const values: CalibrationValue[] = [];
-  for (const doc of readCorpusTruth(corpusDir).filter((d) => !isHeldOutFamily(d.family))) {
+  const documents = readCorpusTruth(corpusDir);
+  const split = splitFamilies(documents.map((d) => d.family), readStudiedSellers(path.dirname(corpusDir)));
+  for (const doc of documents.filter((d) => split.groupOf(d.family) !== 'heldOut')) {
     const pageWords = words[doc.name];
     if (!pageWords) throw new Error(`no words for ${doc.name} in the words cache (run npm run bench:fields -- --words-cache FILE first)`);
     const fields = extractInvoiceFields({ words: pageWords });

@@ -41,7 +41,7 @@ describe('field benchmark', () => {
 
   it('reads the second invoice of a family through what the first taught', () => {
     const words: Record<string, Word[]> = { a: page('KF-0007', '03.04.2024', '119,00'), b: page('KF-0019', '05.06.2024', '297,50') };
-    const result = runFieldsBench([doc('a', 'KF-0007', '2024-04-03', 119), doc('b', 'KF-0019', '2024-06-05', 297.5)], (name) => words[name]!);
+    const result = runFieldsBench([doc('a', 'KF-0007', '2024-04-03', 119), doc('b', 'KF-0019', '2024-06-05', 297.5)], (name) => words[name]!, () => 'development');
     const family = result.secondInvoice.byFamily['Kettler Feinmechanik GmbH']!;
     expect(family.recognised).toBe(1);
     expect(family.right).toBe(family.total);

@@ -9,7 +9,7 @@ import { extractInvoiceFields, scoreInvoiceFields, toPlainFields } from '../../a
 import { genericScores, learnLesson, readWithMemory, SupplierIndex, type MemoryReading, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import type { Word } from '../../app/model/extraction.js';
 import { benchKeyFields, valueRight, type BenchKeyField, type CorpusDocument } from './corpusTruth.js';
-import { isHeldOutFamily } from './heldOutFamilies.js';
+import { familyGroups, type FamilyGroup } from './heldOutFamilies.js';
 import { syntheticLessons } from './syntheticSuppliers.js';
 
 /** Confidence bands the review screen shows. */
@@ -44,20 +44,21 @@ export interface BandFigures {
   low: Tally;
 }
 
+/** A figure for each group of families (heldOutFamilies.ts): development, hash-picked with a studied relative, held out. */
+export type ByGroup<T> = Record<FamilyGroup, T>;
+
 export interface FieldsBenchResult {
-  firstSeen: { development: Tally; heldOut: Tally; byFamily: Record<string, Tally & { heldOut: boolean }>; byField: Record<string, Tally> };
-  secondInvoice: {
+  firstSeen: ByGroup<Tally> & { byFamily: Record<string, Tally & { group: FamilyGroup }>; byField: Record<string, Tally> };
+  secondInvoice: ByGroup<Tally> & {
     all: Tally;
-    development: Tally;
-    heldOut: Tally;
     /** The same documents read without memory (before supplier memory). */
-    withoutMemory: { development: Tally; heldOut: Tally };
-    byFamily: Record<string, Tally & { heldOut: boolean; recognised: number; documents: number; withoutMemory: Tally }>;
+    withoutMemory: ByGroup<Tally>;
+    byFamily: Record<string, Tally & { group: FamilyGroup; recognised: number; documents: number; withoutMemory: Tally }>;
   };
-  confidence: { firstSeen: { development: BandFigures; heldOut: BandFigures }; secondInvoice: { development: BandFigures; heldOut: BandFigures } };
+  confidence: { firstSeen: ByGroup<BandFigures>; secondInvoice: ByGroup<BandFigures> };
   /** Wall-clock and this process's CPU time (steadier on a shared machine) per page read, and per page learned. */
   memoryCost: { suppliers: number; pages: number; meanMs: number; p95Ms: number; cpuMeanMs: number; cpuP95Ms: number; learnMeanMs: number };
-  /** Scored values, for the development split only (held-out failures are not shown). */
+  /** Scored values of the families developed on (development and relative studied); held-out failures are not shown. */
   developmentValues: ScoredValue[];
 }
 
@@ -110,15 +111,21 @@ export function bands(values: readonly ScoredValue[]): BandFigures {
   };
 }
 
-const byFamily = (values: readonly ScoredValue[]): Record<string, Tally & { heldOut: boolean }> => {
-  const out: Record<string, Tally & { heldOut: boolean }> = {};
-  for (const family of [...new Set(values.map((v) => v.family))].sort()) out[family] = { ...tally(values.filter((v) => v.family === family)), heldOut: isHeldOutFamily(family) };
+/** A figure of the values of each group of families. */
+export function byGroup<T>(values: readonly ScoredValue[], groupOf: (family: string) => FamilyGroup, figure: (values: readonly ScoredValue[]) => T): ByGroup<T> {
+  return Object.fromEntries(familyGroups.map((group) => [group, figure(values.filter((v) => groupOf(v.family) === group))])) as ByGroup<T>;
+}
+
+const byFamily = (values: readonly ScoredValue[], groupOf: (family: string) => FamilyGroup): Record<string, Tally & { group: FamilyGroup }> => {
+  const out: Record<string, Tally & { group: FamilyGroup }> = {};
+  for (const family of [...new Set(values.map((v) => v.family))].sort()) out[family] = { ...tally(values.filter((v) => v.family === family)), group: groupOf(family) };
   return out;
 };
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (name: string) => Word[]): FieldsBenchResult {
+/** `groupOf`: each family's group (heldOutFamilies.ts's splitFamilies). */
+export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (name: string) => Word[], groupOf: (family: string) => FamilyGroup): FieldsBenchResult {
   const generic = new Map(documents.map((doc) => [doc.name, firstSeenReading(wordsOf(doc.name))]));
   const first = documents.flatMap((doc) => score(doc, generic.get(doc.name)!));
 
@@ -154,7 +161,7 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
       values.push(...score(doc, memoryOverlay(generic.get(doc.name)!, memory)));
     }
     second.push(...values);
-    secondFamilies[family] = { ...tally(values), heldOut: isHeldOutFamily(family), recognised, documents: docs.length - 1, withoutMemory: tally(before) };
+    secondFamilies[family] = { ...tally(values), group: groupOf(family), recognised, documents: docs.length - 1, withoutMemory: tally(before) };
   }
 
   // Cost at 1,000 suppliers: the real lessons among synthetic ones (their own names, identifiers and layouts).
@@ -181,23 +188,13 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
 
-  const dev = (values: readonly ScoredValue[]) => values.filter((v) => !isHeldOutFamily(v.family));
-  const held = (values: readonly ScoredValue[]) => values.filter((v) => isHeldOutFamily(v.family));
+  const studied = (values: readonly ScoredValue[]) => values.filter((v) => groupOf(v.family) !== 'heldOut');
   const byField: Record<string, Tally> = {};
-  for (const field of benchKeyFields) byField[field] = tally(dev(first).filter((v) => v.field === field));
+  for (const field of benchKeyFields) byField[field] = tally(first.filter((v) => groupOf(v.family) === 'development' && v.field === field));
   return {
-    firstSeen: { development: tally(dev(first)), heldOut: tally(held(first)), byFamily: byFamily(first), byField },
-    secondInvoice: {
-      all: tally(second),
-      development: tally(dev(second)),
-      heldOut: tally(held(second)),
-      withoutMemory: { development: tally(dev(secondBefore)), heldOut: tally(held(secondBefore)) },
-      byFamily: secondFamilies,
-    },
-    confidence: {
-      firstSeen: { development: bands(dev(first)), heldOut: bands(held(first)) },
-      secondInvoice: { development: bands(dev(second)), heldOut: bands(held(second)) },
-    },
+    firstSeen: { ...byGroup(first, groupOf, tally), byFamily: byFamily(first, groupOf), byField },
+    secondInvoice: { ...byGroup(second, groupOf, tally), all: tally(second), withoutMemory: byGroup(secondBefore, groupOf, tally), byFamily: secondFamilies },
+    confidence: { firstSeen: byGroup(first, groupOf, bands), secondInvoice: byGroup(second, groupOf, bands) },
     memoryCost: {
       suppliers: crowded.size,
       pages: documents.length,
@@ -207,6 +204,6 @@ export function runFieldsBench(documents: readonly CorpusDocument[], wordsOf: (n
       cpuP95Ms: percentile(cpuTimes, 0.95),
       learnMeanMs: learnTimes.reduce((a, b) => a + b, 0) / Math.max(1, learnTimes.length),
     },
-    developmentValues: [...dev(first), ...dev(second)],
+    developmentValues: [...studied(first), ...studied(second)],
   };
 }

@@ -69,6 +69,24 @@ describe('memory over a document of several pages', () => {
     expect(once.map(withoutSupplierMemory)).toEqual(pages);
   });
 
+  it('starts the invoice on a page the engine did not take for one where memory reads its number: the document\'s reading heads it', () => {
+    const [c, d] = twoPages('KF-0019', '240,00', '245,00');
+    // The date of issue under the number on page 1; page 2 prints only a delivery date, which page 2 read alone takes.
+    const first = [...c, ...line('16.09.2024', 700, 220)];
+    const second = [...d, ...line('Geliefert', 40, 120), ...line('01.08.2024', 300, 120)];
+    expect(pageOf(second).fields?.invoice).toMatchObject({ issue_date: '2024-08-01' });
+    const pages = [{ ...pageOf(first), fields: {} }, pageOf(second)];
+    const overlaid = overlayDocumentMemory(pages, index, new Map());
+    const merged = mergeDocumentFields(overlaid.map((extraction, i) => ({ pageId: `p${i}`, extraction })))!;
+    expect(merged.values).toMatchObject({ invoice_number: 'KF-0019', issue_date: '2024-09-16', total: 245 });
+    // With the document reading's own confidence, as the page's reading would carry it.
+    expect(merged.sources.issue_date).toMatchObject({ pageId: 'p0' });
+    expect(typeof merged.sources.issue_date!.confidence).toBe('number');
+    // Where the later page's own reading agrees with the document's, it keeps the value with its boxes.
+    expect(merged.sources.total).toMatchObject({ pageId: 'p1' });
+    expect(overlaid.map(withoutSupplierMemory)).toEqual(pages);
+  });
+
   it('makes an invoice of a page the engine did not take for one, once memory reads its fields where its lesson says', () => {
     const [c, d] = twoPages('KF-0019', '240,00', '245,00');
     const pages = [pageOf(c), pageOf(d)].map((p) => ({ ...p, fields: {} }));
@@ -88,21 +106,25 @@ describe('memory over a page whose own reading earns trust', () => {
   const lesson = learnLesson(letterhead('KF-0007'), confirmed);
   const index = new SupplierIndex([{ supplierId: 'kettler', supplierName: 'Kettler', pageId: 'p1', lesson }]);
   /** The engine's page: its stored confidence for the number (as native-models/bundled/invoiceFields.ts writes it). */
-  const stored = (confidence: number): Extraction => {
+  const stored = (confidence: number, label = 'Rechnungsnummer'): Extraction => {
     const read = pageOf(page('KF-0019', 'KF-0099'));
-    const source = { text: 'KF-0099', label: 'Rechnungsnummer', boxes: [], confidence, source: 'page' };
+    const source = { text: 'KF-0099', label, boxes: [], confidence, source: 'page' };
     return { ...read, fields: { ...read.fields, invoiceSources: { invoice_number: source } } };
   };
 
-  it('lets the stored page value lead where its confidence is in the calibrated high band, disputed', () => {
+  it('lets the stored page value lead where its confidence is in the calibrated high band or its label is specific, disputed', () => {
     expect(pageOf(page('KF-0019', 'KF-0099')).fields?.invoice).toMatchObject({ invoice_number: 'KF-0099' });
     const [trusted] = overlayDocumentMemory([stored(0.9)], index, new Map());
     const sources = trusted!.fields!.invoiceSources as Record<string, { source: string; evidence: string[]; confidence: number }>;
     expect(trusted!.fields!.invoice).toMatchObject({ invoice_number: 'KF-0099' });
     expect(sources.invoice_number).toMatchObject({ source: 'page', confidence: 0.5 });
     expect(sources.invoice_number!.evidence).toContain('memory:proposed=KF-0019');
-    // Short of the high band, memory's value stands (disputed).
-    const [doubted] = overlayDocumentMemory([stored(0.7)], index, new Map());
+    // Short of the high band but under a label of the field's own vocabulary: the page still leads, disputed.
+    const [labelled] = overlayDocumentMemory([stored(0.7)], index, new Map());
+    expect(labelled!.fields!.invoice).toMatchObject({ invoice_number: 'KF-0099' });
+    expect((labelled!.fields!.invoiceSources as Record<string, { evidence: string[] }>).invoice_number!.evidence).toContain('page:label-specific');
+    // Under a generic label ("Rechnung") and short of the high band, memory's value stands (disputed).
+    const [doubted] = overlayDocumentMemory([stored(0.5, 'Rechnung')], index, new Map());
     expect(doubted!.fields!.invoice).toMatchObject({ invoice_number: 'KF-0019' });
   });
 });

@@ -115,6 +115,21 @@ function genericReading(bare: readonly Extraction[], words: readonly Word[], inv
   return read ? { plain: toPlainFields(read.fields), scores: genericScores(read.fields, read.text) } : { plain: emptyInvoiceFields(), scores: {} };
 }
 
+/**
+ * The page where memory shows the invoice starts, when the engine took no page before it for an invoice page: the
+ * first page memory read a field on where its lesson says (a number heading a cover page). A document with no
+ * invoice page starts on its first page once memory read any field of it. Null: the engine's first invoice page
+ * stands.
+ */
+function invoiceHead(bare: readonly Extraction[], drafts: readonly Draft[], fields: Partial<Record<string, MemoryValue>>): number | null {
+  const read = Object.values(fields).flatMap((f) => (f?.y === undefined ? [] : [pageAt(bare, f.y)]));
+  if (read.length === 0) return null;
+  const engineFirst = drafts.findIndex((d) => d.hadInvoice);
+  if (engineFirst < 0) return 0;
+  const first = Math.min(...read);
+  return first < engineFirst ? first : null;
+}
+
 /** `pages` in page order (one document); the same pages back, memory laid over those it read. */
 export function overlayDocumentMemory(pages: readonly Extraction[], index: SupplierIndex, records: ReadonlyMap<string, SupplierTrackRecord>): Extraction[] {
   const bare = pages.map(withoutSupplierMemory);
@@ -125,12 +140,21 @@ export function overlayDocumentMemory(pages: readonly Extraction[], index: Suppl
   const memory = readWithMemory(words, generic, index, records, scores);
   if (!memory) return bare;
   const drafts = bare.map(draftOf);
-  if (!invoicePage) {
-    // Only a supplier recognised and a field read where its lesson says makes it an invoice of that supplier.
-    if (!Object.values(memory.fields).some((f) => f.y !== undefined)) return bare;
-    for (const [key, value] of Object.entries(generic)) if (value !== null && key !== 'lines') replace(drafts[0]!, key, value, undefined);
+  const head = invoiceHead(bare, drafts, memory.fields);
+  if (!invoicePage && head === null) return bare;
+  if (head !== null) {
+    // The invoice starts on a page the engine did not take for one: that page takes the document's own reading (the
+    // one memory was checked against) where a later page's own reading, which the merge would show, says otherwise
+    // or nothing; where they agree, the later page keeps it with its boxes.
+    for (const [key, value] of Object.entries(generic)) {
+      if (value === null || key === 'lines') continue;
+      const later = drafts.slice(head + 1).find((d) => d.values[key] !== null && d.values[key] !== undefined)?.values[key];
+      if (later !== undefined && String(later) === String(value)) continue;
+      const score = scores[key as keyof GenericScores];
+      replace(drafts[head]!, key, value, { text: String(value), label: score?.label ?? null, boxes: [], confidence: score?.confidence ?? null, source: 'page' });
+    }
   }
-  const firstInvoicePage = Math.max(0, drafts.findIndex((d) => d.hadInvoice));
+  const firstInvoicePage = head ?? Math.max(0, drafts.findIndex((d) => d.hadInvoice));
   for (const [key, read] of Object.entries(memory.fields) as [string, MemoryValue][]) {
     // Where the value is printed: the page memory read it on, or where the page reading has it; carried values
     // (the seller's name, the currency) head the first page.

@@ -31,7 +31,7 @@ const read = (lesson: ConfirmedValues, generic = plain, scores?: GenericScores) 
   readWithMemory(second, generic, new SupplierIndex([{ supplierId: 'kettler', supplierName: 'Kettler', pageId: 'p1', lesson: learnLesson(first, lesson) }]), new Map(), scores);
 
 describe('memory against a trustworthy page reading', () => {
-  it('a page value with calibrated high evidence leads against memory, low, with memory\'s value in its evidence', () => {
+  it('a page value with calibrated high evidence or a specific label leads against memory, low, with memory\'s value in its evidence', () => {
     // The page prints another number under a specific label than the one memory finds in its learned place.
     const generic = { ...plain, invoice_number: 'KF-2024-0099' };
     const trusted: GenericScores = { invoice_number: { confidence: 0.9, label: 'Rechnungsnummer', evidence: ['label:specific', 'calibrated'] } };
@@ -39,8 +39,14 @@ describe('memory against a trustworthy page reading', () => {
     expect(memory?.fields.invoice_number).toMatchObject({ value: 'KF-2024-0099', source: 'page', confidence: MEMORY_AGAINST_PAGE });
     expect(memory?.fields.invoice_number?.evidence).toEqual(['memory:page-disagrees', 'page:trusted', 'memory:proposed=KF-19']);
     expect(MEMORY_AGAINST_PAGE).toBeLessThan(LOW_FIELD_CONFIDENCE);
-    // Evidence short of the high band, or none given: memory's value stands, disputed.
-    for (const scores of [{ invoice_number: { confidence: 0.7, evidence: ['label:specific'] } }, undefined]) {
+    // Short of the high band but read under a label of the field's own vocabulary: the page still leads.
+    for (const specific of [{ confidence: 0.7, evidence: ['label:specific'] }, { confidence: 0.7, label: 'Rechnungsnummer' }]) {
+      const labelled = read(confirmed, generic, { invoice_number: specific });
+      expect(labelled?.fields.invoice_number).toMatchObject({ value: 'KF-2024-0099', source: 'page', confidence: MEMORY_AGAINST_PAGE });
+      expect(labelled?.fields.invoice_number?.evidence).toEqual(['memory:page-disagrees', 'page:label-specific', 'memory:proposed=KF-19']);
+    }
+    // A generic label short of the high band, or no evidence given: memory's value stands, disputed.
+    for (const scores of [{ invoice_number: { confidence: 0.5, label: 'Rechnung', evidence: ['label:generic'] } }, undefined]) {
       expect(read(confirmed, generic, scores)?.fields.invoice_number).toMatchObject({ value: 'KF-19', source: 'supplier memory', confidence: MEMORY_AGAINST_PAGE });
     }
   });

@@ -7,12 +7,17 @@
  * - its confidence is in the high band, which calibrated page readings reach only with evidence that was right on
  *   every value across seller families, left-one-family-out (confidenceCalibration.ts);
  * - or its amounts close the EN 16931 identity BT-109 + BT-110 = BT-112 with three amounts read independently (no
- *   amount the identity itself supplied, closingTotals.ts) while memory's amounts do not close it.
- * Memory's disagreement still shows: the page's value is shown at memory-against-page confidence (needs attention).
+ *   amount the identity itself supplied, closingTotals.ts) while memory's amounts do not close it;
+ * - or it was read under a label of the field's own vocabulary, first tier ("Rechnungsnummer", "Käufer",
+ *   "Bruttobetrag"): the page names the field where it prints it, and memory's place is only where an earlier page
+ *   printed it. (An amount the identity supplied or chose is no such reading: its label is the identity's.)
+ * Memory never replaces such a reading: the page's value is shown at memory-against-page confidence (needs attention),
+ * with memory's value in its evidence.
  */
 import { CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX } from '../closingTotals.js';
 import type { InvoiceFields } from '../fieldValues.js';
-import { scoreInvoiceFields } from '../fieldConfidence.js';
+import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
+import { labelPatterns, type LabelledField } from '../labels.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -28,6 +33,8 @@ export type GenericScores = Partial<Record<MemoryField, GenericScore | null>>;
 export const TRUSTED_PAGE = 0.85;
 /** The evidence tag fieldConfidence.ts gives an amount the identity supplied instead of a printed one. */
 const DERIVED = 'derived:';
+/** The evidence tag fieldConfidence.ts gives a value read under a first-tier label. */
+const SPECIFIC_LABEL = 'label:specific';
 /** Labels closingTotals.ts gives amounts it supplied or chose because they close: no independent witness of it. */
 const CHOSEN_BY_IDENTITY = [CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX];
 /** Amounts close within a cent per operand (rounding on the printed invoice). */
@@ -41,14 +48,23 @@ export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
 }
 
 /** The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself). */
+/** The page read this value itself: not supplied or chosen by the identity (closingTotals.ts). */
+const readFromPage = (score: GenericScore): boolean =>
+  !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => (score.label ?? '').includes(tag));
+
 export function pageTotalsWitnessed(values: Amounts, scores: GenericScores): boolean {
   const independent = (['subtotal', 'tax', 'total'] as const).every((key) => {
     const score = scores[key];
-    if (!score) return false;
-    const label = score.label ?? '';
-    return !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => label.includes(tag));
+    return score ? readFromPage(score) : false;
   });
   return independent && totalsClose(values);
+}
+
+/** Read under a first-tier label of the field's own vocabulary (labels.ts), by its evidence or its stored label. */
+function specificallyLabelled(field: MemoryField, score: GenericScore | null | undefined): boolean {
+  if (!score || !readFromPage(score)) return false;
+  if ((score.evidence ?? []).includes(SPECIFIC_LABEL)) return true;
+  return field in labelPatterns && labelTier(field as LabelledField, score.label ?? null) === 0;
 }
 
 /** Why the page's value leads against memory's for this field, or null where memory's stands. */
@@ -56,6 +72,7 @@ export function pageLeads(field: MemoryField, scores: GenericScores | undefined,
   if (!scores) return null;
   if ((scores[field]?.confidence ?? 0) >= TRUSTED_PAGE) return 'page:trusted';
   if (money && pageCloses && !memoryCloses) return 'arithmetic:page-totals-close';
+  if (specificallyLabelled(field, scores[field])) return 'page:label-specific';
   return null;
 }
 

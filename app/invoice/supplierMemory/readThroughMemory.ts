@@ -5,8 +5,11 @@
  * and the EN 16931 totals identity (BT-109 + BT-110 = BT-112) cross-check every value:
  * - memory and page agree, or the totals close with memory's amounts: high;
  * - memory alone: fair; memory against the page: low, and the field needs attention;
- * - memory against a page reading whose own evidence earns trust (pageTrust.ts: calibrated high, or amounts that
- *   close the identity where memory's do not): the page's value leads, low, and the field needs attention;
+ * - memory's place does not hold on this page (it prints a label there, not a value: another layout of the
+ *   supplier): memory reads nothing there and defers to the page;
+ * - memory against a page reading whose own evidence earns trust (pageTrust.ts: calibrated high, a first-tier label
+ *   of the field's vocabulary, or amounts that close the identity where memory's do not): the page's value leads,
+ *   low, and the field needs attention;
  * - a supplier whose learned values keep being corrected scales all of it down (its track record).
  */
 import { textAt } from './hintPlaces.js';
@@ -15,7 +18,7 @@ import type { ConfirmedValues } from './learnLesson.js';
 import { compactText, type MemoryPage } from './pageText.js';
 import { pageLeads, pageTotalsWitnessed, type GenericScores } from './pageTrust.js';
 import type { Recognised } from './recogniseSupplier.js';
-import { kindOf, readValue, uniqueShaped } from './valueKinds.js';
+import { isLabelText, kindOf, readValue, uniqueShaped } from './valueKinds.js';
 
 export const MEMORY_AGREES = 0.96;
 export const MEMORY_CLOSED_BY_ARITHMETIC = 0.97;
@@ -71,6 +74,8 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
     const hints = lesson.hints[field] ?? [];
     for (const hint of hints) {
       const at = textAt(page, hint);
+      // A label where the lesson had a value: the page is laid out otherwise around this field, the place is lost.
+      if (at !== null && at.text.split('\n').some(isLabelText)) continue;
       const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
       if (read) {
         memoryValues[field] = read.value;

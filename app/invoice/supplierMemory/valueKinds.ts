@@ -4,6 +4,7 @@
  */
 import { findAmounts } from '../amounts.js';
 import { findDates } from '../dates.js';
+import { labelAt } from '../labelHits.js';
 import type { HintedField } from './lessonSchema.js';
 import { compactId, compactText, type MemoryPage } from './pageText.js';
 
@@ -67,6 +68,21 @@ export function findValue(kind: MemoryKind, value: string | number, text: string
   const want = compactText(String(value));
   if (want.length < MIN_NAME_LENGTH || !compactText(text).includes(want)) return null;
   return { index: 0 };
+}
+
+/** A label's mark: label text ends with a colon ("Anschrift:", "Name :"); a value does not. */
+const LABEL_MARK = /\s?[:：]$/u;
+
+/**
+ * Text that is a label and not a value: it ends with a label's mark, or it is nothing but a label of the extractor's
+ * vocabulary (labels.ts). Where memory's place holds such text, the page prints another layout there.
+ */
+export function isLabelText(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed) return false;
+  if (LABEL_MARK.test(trimmed)) return true;
+  const label = labelAt(trimmed);
+  return label !== null && label.matched.trim().length >= trimmed.length;
 }
 
 /** Reads a value of `kind` from the text after an anchor; null where none is there. */
