@@ -47,11 +47,11 @@ export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
   return typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) <= 2 * CENT + 1e-9;
 }
 
-/** The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself). */
 /** The page read this value itself: not supplied or chosen by the identity (closingTotals.ts). */
 const readFromPage = (score: GenericScore): boolean =>
   !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => (score.label ?? '').includes(tag));
 
+/** The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself). */
 export function pageTotalsWitnessed(values: Amounts, scores: GenericScores): boolean {
   const independent = (['subtotal', 'tax', 'total'] as const).every((key) => {
     const score = scores[key];
