@@ -18,7 +18,7 @@ import {
   pageChecksDetailSchema,
 } from './curation.js';
 import { absolutePathSchema } from './paths.js';
-import { fieldMethods } from './fields.js';
+import { documentFieldsReplySchema, fieldMethods } from './fields.js';
 import { supplierMethods } from './suppliers.js';
 import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
@@ -163,6 +163,14 @@ export const contractMethods = {
   },
   'documents.list': { request: z.object({}), reply: z.array(documentSummarySchema) },
   'pages.getReview': { request: z.object({ pageId: id }), reply: pageReviewSchema },
+  /**
+   * A page's review and its document's fields (`pages.getReview` and `fields.document`) in one reply: what the review
+   * screen asks for a page it opens or asks for ahead, one request per page instead of two.
+   */
+  'pages.getReviewAndFields': {
+    request: z.object({ pageId: id }),
+    reply: z.object({ review: pageReviewSchema, fields: documentFieldsReplySchema }),
+  },
   /** Reads a page again (with another engine, or after an error). */
   'pages.reread': { request: z.object({ pageId: id, engine: z.string().optional() }), reply: z.object({ jobId: z.string() }) },
   'pages.setReviewStatus': {

@@ -1,29 +1,37 @@
 /**
- * `npx tsx bench/ui/profileUi.ts [--measure page_switch] [--samples 30] [--save FILE.cpuprofile]`: where the renderer's main thread spends a
- * bench:ui measure — a V8 CPU profile (CDP `Profiler`) over the samples, printed as self time per function and per
- * source file. Build the renderer unminified for readable names: `npx vite build --minify false`.
+ * `npx tsx bench/ui/profileUi.ts [--measure page_switch] [--samples 30] [--save FILE.cpuprofile] [--counts]`: where the
+ * renderer's main thread spends a bench:ui measure — a V8 CPU profile (CDP `Profiler`) over the samples, printed as
+ * self time per function and per source file, inclusive time, and by phase of the input (profilePhases.ts).
+ * `--counts`: then as many samples again with call counts (CDP precise coverage; not during the profile, whose times
+ * it would change): how many times React rendered and the review screen's main components ran per sample, exactly.
+ * Build the renderer unminified for readable names: `npx vite build --minify false`.
  */
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/chromium.js';
 import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { uiMeasures } from './uiMeasures.js';
+import { phaseTimes, type Profile } from './profilePhases.js';
 
-const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' } } });
+const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' }, counts: { type: 'boolean' } } });
 const measure = uiMeasures.find((m) => m.name === (values.measure ?? 'page_switch'));
 if (!measure) throw new Error(`no measure ${values.measure}; one of ${uiMeasures.map((m) => m.name).join(', ')}`);
 const samples = Number(values.samples ?? 30);
 const top = Number(values.top ?? 40);
+/** What `--counts` counts: React's renders (one per render pass) and the review screen's main components. */
+const countedFunctions = ['renderRootSync', 'App', 'ReviewWorkspace', 'DocumentRail', 'PageViewer', 'ElementOverlay', 'LinkedMarkdownEditor', 'CursorPanels', 'FieldsPanel', 'StatusBar'];
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-profile-ui-'));
 const home = makeHome();
-const project = await createUiBenchProject(dir, 60, path.join(home, 'cache'));
+// Enough pages that every sample (the warm-up, the profile's, the counts') has a next page to step to.
+const WARM_UP_SAMPLES = 3;
+const pages = Math.max(60, WARM_UP_SAMPLES + samples * (values.counts ? 2 : 1) + 1);
+const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
 const recto = await startRecto({ home, project });
 const browser = await launchChromium();
 try {
@@ -32,7 +40,7 @@ try {
   await page.locator('[data-testid="page-item"]').first().click();
   await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
   await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
-  await measure.run(page, 3);
+  await measure.run(page, WARM_UP_SAMPLES);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -80,9 +88,33 @@ try {
     }
   });
   print('inclusive time by function', inclusive);
+  console.log('\nby phase (ms per sample)');
+  for (const [label, ms] of phaseTimes(profile, samples)) console.log(`${ms.toFixed(2).padStart(8)}  ${label}`);
+  if (values.counts) await printCallCounts(cdp, () => measure.run(page, samples));
 } finally {
   await browser.close();
   await recto.stop();
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(home, { recursive: true, force: true });
+}
+
+/** Calls per sample of `countedFunctions` over `run`. */
+async function printCallCounts(cdp: CDPSession, run: () => Promise<unknown>): Promise<void> {
+  interface Coverage { result: { functions: { functionName: string; ranges: { count: number }[] }[] }[] }
+  const take = async () => {
+    const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as unknown as Coverage;
+    const counts = new Map<string, number>();
+    for (const script of result) for (const fn of script.functions) counts.set(fn.functionName, (counts.get(fn.functionName) ?? 0) + fn.ranges[0]!.count);
+    return counts;
+  };
+  await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  const before = await take();
+  await run();
+  const after = await take();
+  await cdp.send('Profiler.stopPreciseCoverage');
+  const perSample = [...after]
+    .filter(([name]) => countedFunctions.includes(name))
+    .map(([name, count]) => [name, (count - (before.get(name) ?? 0)) / samples] as const);
+  console.log('\ncalls per sample (renderRootSync: React render passes)');
+  for (const [name, count] of perSample) console.log(`${count.toFixed(2).padStart(8)}  ${name}`);
 }

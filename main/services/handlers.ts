@@ -23,6 +23,7 @@ import { supplierHandlers } from './supplierHandlers.js';
 import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
+import { documentFieldsOf, pageReviewOf } from './pageReview.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -101,18 +102,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       }
     },
     'documents.list': () => session.store.documents.listDocuments().map((doc) => ({ ...doc, pages: withReviewedBy(session.store, doc.pages) })),
-    'pages.getReview': ({ pageId }) => {
-      const store = session.store;
-      const page = store.documents.getPage(pageId);
-      const { textLayer: _textLayer, documentName, documentSha256: _sha, mediaType: _type, ...summary } = page;
-      return {
-        page: summary,
-        documentName,
-        imageUrl: shell.pageImageUrl(pageId),
-        extraction: store.readings.latestExtraction(pageId),
-        latestRevision: store.revisions.latestRevision(pageId),
-      };
-    },
+    'pages.getReview': ({ pageId }) => pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId)),
+    'pages.getReviewAndFields': ({ pageId }) => ({
+      review: pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId)),
+      fields: documentFieldsOf(session.store, pageId),
+    }),
     'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
     'pages.setReviewStatus': ({ pageId, status }) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
@@ -168,16 +162,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('documents.changed', {});
       return summary;
     },
-    'fields.document': ({ pageId }) => {
-      const store = session.store;
-      store.documents.getPage(pageId);
-      const others = store.fieldRevisions.documentPageIds(pageId).filter((id) => id !== pageId);
-      return {
-        engine: store.fieldRevisions.documentEngine(pageId),
-        revisions: store.fieldRevisions.list(pageId),
-        otherPagesText: others.map((id) => store.revisions.latestRevision(id)?.text ?? store.readings.latestExtractionOrNull(id)?.markdown ?? '').join('\n\n'),
-      };
-    },
+    'fields.document': ({ pageId }) => documentFieldsOf(session.store, pageId),
     'fields.revisions': ({ pageId }) => {
       session.store.documents.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);

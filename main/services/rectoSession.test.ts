@@ -64,6 +64,10 @@ describe('RectoSession through the contract', () => {
     const pageId = result.imported[0]!.pages[0]!.id;
     const review = await dispatch('pages.getReview', { pageId });
     expect(review).toMatchObject({ ok: true, result: { imageUrl: `/img/${pageId}`, extraction: { markdown: 'word-1' } } });
+    // The review screen's one request per page answers what the two requests answer.
+    const fields = await dispatch('fields.document', { pageId });
+    expect(await dispatch('pages.getReviewAndFields', { pageId })).toEqual({ ok: true, result: { review: (review as { result: unknown }).result, fields: (fields as { result: unknown }).result } });
+    expect(await dispatch('pages.getReviewAndFields', { pageId: 'no-such-page' })).toMatchObject({ ok: false });
     const progress = events.filter((e) => e.event === 'job.progress').map((e) => e.payload as { state: string; pagesDone: number });
     expect(progress.at(-1)).toMatchObject({ state: 'done', pagesDone: 2 });
 

@@ -148,6 +148,7 @@ const validish: Partial<Record<MethodName, () => fc.Arbitrary<unknown>>> = {
       engine: engineArb,
     }),
   'pages.getReview': () => fc.record({ pageId: pageIdArb() }),
+  'pages.getReviewAndFields': () => fc.record({ pageId: pageIdArb() }),
   'pages.reread': () => fc.record({ pageId: pageIdArb(), engine: engineArb }),
   'pages.setReviewStatus': () => fc.record({ pageId: pageIdArb(), status: statusArb }),
   'revisions.save': () =>

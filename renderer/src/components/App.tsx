@@ -63,6 +63,11 @@ export function App() {
     () => ({ signal: curationQuery.signal, documentId: curationQuery.documentId, statuses: curationQuery.statuses }),
     [curationQuery.signal, curationQuery.documentId, curationQuery.statuses],
   );
+  // Stable, so that the review workspace (memoised) does not render again when only the app's own state changed.
+  const openExport = useCallback(() => {
+    setView('curation');
+    setExportOpen(true);
+  }, []);
   const [shownPageId, setShownPageId] = useState<string | null>(null);
   const onPageShown = useCallback((pageId: string | null) => {
     shownPageRef.current = pageId;
@@ -115,10 +120,7 @@ export function App() {
             openRequest={openRequest}
             onSavedWhileHidden={onSavedWhileHidden}
             onShowView={setView}
-            onExport={() => {
-              setView('curation');
-              setExportOpen(true);
-            }}
+            onExport={openExport}
             onPageShown={onPageShown}
             queueFilter={queueFilter}
           />

@@ -2,7 +2,7 @@
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
  * Places what the page selection (usePageSelection) and the link between boxes and text (useBoxCursorLink) hold.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
@@ -47,7 +47,11 @@ interface ReviewWorkspaceProps {
   queueFilter?: QueueFilter;
 }
 
-export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
+/**
+ * Memoised: the app re-renders when the page shown changes (its history records it, in the same switch), and the
+ * workspace, which rendered that page already, has nothing new to render then.
+ */
+export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -217,4 +221,4 @@ export function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequ
       )}
     </div>
   );
-}
+});

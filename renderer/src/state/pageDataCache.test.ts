@@ -13,13 +13,10 @@ function fakeClient() {
     },
     /** Answers every open call for `pageId` (reviews with `documentId`). */
     answer(pageId: string, documentId = 'd1') {
-      for (const call of calls.filter((c) => c.pageId === pageId)) {
-        call.resolve(
-          call.method === 'pages.getReview'
-            ? ({ page: { id: pageId, documentId }, imageUrl: `/img/${pageId}` } as unknown as PageReview)
-            : { engine: null, revisions: [], otherPagesText: `text of ${pageId}` },
-        );
-      }
+      const review = { page: { id: pageId, documentId }, imageUrl: `/img/${pageId}` } as unknown as PageReview;
+      const fields = { engine: null, revisions: [], otherPagesText: `text of ${pageId}` };
+      const replies: Record<string, unknown> = { 'pages.getReview': review, 'fields.document': fields, 'pages.getReviewAndFields': { review, fields } };
+      for (const call of calls.filter((c) => c.pageId === pageId)) call.resolve(replies[call.method]);
     },
   };
 }
@@ -27,19 +24,33 @@ function fakeClient() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('PageDataCache', () => {
-  it('asks once per page, shows nothing until the replies came, then both at once', async () => {
+  it('asks once per page, with one request for review and fields, shows nothing until the reply came, then both', async () => {
     const fake = fakeClient();
     const cache = new PageDataCache(fake.client, null);
     cache.prefetch(['p1', null, 'p1']);
     const review = cache.review('p1');
-    expect(fake.calls.map((c) => c.method).sort()).toEqual(['fields.document', 'pages.getReview']);
+    expect(fake.calls.map((c) => c.method)).toEqual(['pages.getReviewAndFields']);
     expect(cache.peekReview('p1')).toBeNull();
     fake.answer('p1');
     await review;
     await settle();
     expect(cache.peekReview('p1')?.page.id).toBe('p1');
     expect(cache.peekFields('p1')?.otherPagesText).toBe('text of p1');
-    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('asks for review and fields apart where the joint request fails, so one failing part does not hide the other', async () => {
+    const fake = fakeClient();
+    const cache = new PageDataCache(fake.client, null);
+    const review = cache.review('p1');
+    const fields = cache.fields('p1');
+    fake.calls[0]!.reject(new Error('fields unreadable'));
+    await settle();
+    expect(fake.calls.map((c) => c.method).sort()).toEqual(['fields.document', 'pages.getReview', 'pages.getReviewAndFields']);
+    fake.calls.find((c) => c.method === 'pages.getReview')!.resolve({ page: { id: 'p1', documentId: 'd1' }, imageUrl: '/img/p1' });
+    fake.calls.find((c) => c.method === 'fields.document')!.reject(new Error('fields unreadable'));
+    expect((await review).page.id).toBe('p1');
+    await expect(fields).rejects.toThrow('fields unreadable');
   });
 
   it('drops every page of an updated document, and keeps other documents', async () => {
@@ -68,18 +79,20 @@ describe('PageDataCache', () => {
     expect(cache.peekReview('p1')).toBeNull();
     // The next visit asks again.
     void cache.review('p1');
-    expect(fake.calls.filter((c) => c.method === 'pages.getReview')).toHaveLength(2);
+    expect(fake.calls.filter((c) => c.method === 'pages.getReviewAndFields')).toHaveLength(2);
   });
 
   it('forgets a failed page so the next visit asks again, and reports the failure to whoever waits', async () => {
     const fake = fakeClient();
     const cache = new PageDataCache(fake.client, null);
     const review = cache.review('gone');
-    for (const call of fake.calls) call.reject(new Error('no such page'));
+    fake.calls[0]!.reject(new Error('no such page'));
+    await settle();
+    for (const call of fake.calls.slice(1)) call.reject(new Error('no such page'));
     await expect(review).rejects.toThrow('no such page');
     await settle();
     void cache.review('gone');
-    expect(fake.calls).toHaveLength(4);
+    expect(fake.calls.map((c) => c.method)).toEqual(['pages.getReviewAndFields', 'pages.getReview', 'fields.document', 'pages.getReviewAndFields']);
   });
 
   it('keeps a bounded number of pages, the least recently used dropped first', async () => {

@@ -1,8 +1,8 @@
 /**
- * What the review screen needs to show a page — its review (`pages.getReview`), its document's fields
- * (`fields.document`) and its decoded image — kept per page in the renderer, so that stepping to a page that was
+ * What the review screen needs to show a page — its review and its document's fields (both in one
+ * `pages.getReviewAndFields`) and its decoded image — kept per page in the renderer, so that stepping to a page that was
  * asked for ahead (the neighbours of the page on screen, the next page needing attention) shows it in the same frame
- * instead of after two round trips and an image download.
+ * instead of after a round trip and an image download.
  *
  * Freshness: an entry is dropped as soon as the main side announces a change that could alter it (`page.updated` for
  * any page of its document: the fields and the other pages' text are document-wide; `documents.changed`; a
@@ -93,9 +93,12 @@ export class PageDataCache {
       this.entries.set(pageId, existing);
       return existing;
     }
+    // One request for both (each request costs the main thread a fetch and the server a round trip); where it fails,
+    // each part is asked for on its own, so a page whose fields cannot be read still shows its review, as before.
+    const both = this.client.call('pages.getReviewAndFields', { pageId });
     const entry: Entry = {
-      review: { promise: this.client.call('pages.getReview', { pageId }) },
-      fields: { promise: this.client.call('fields.document', { pageId }) },
+      review: { promise: both.then((reply) => reply.review, () => this.client.call('pages.getReview', { pageId })) },
+      fields: { promise: both.then((reply) => reply.fields, () => this.client.call('fields.document', { pageId })) },
       documentId: null,
       image: null,
     };

@@ -39,47 +39,58 @@ export interface ConfidenceMarksState {
   next(direction: 1 | -1): void;
 }
 
+/** No mark visited yet; a set that is already empty stays the same state, so a page switch renders nothing for it. */
+const noneVisited = (previous: ReadonlySet<number>): ReadonlySet<number> => (previous.size === 0 ? previous : new Set<number>());
+
 export function useConfidenceMarks(editor: MarkdownEditorInstance | null, extraction: Extraction | null): ConfidenceMarksState {
   const [threshold, setThresholdState] = useState(storedThreshold);
   const marks = useMemo(() => (extraction ? confidenceMarks(extraction, threshold) : []), [extraction, threshold]);
   const placed = useMemo(() => marks.map((mark, index) => ({ mark, index })).filter(({ mark }) => mark.span[1] > mark.span[0]), [marks]);
   const [visited, setVisited] = useState<ReadonlySet<number>>(new Set());
   const collection = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
-  // Bumped when the editor's text is replaced wholesale (another page, a reload): the marks are laid again.
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    if (!editor) return;
-    const listener = editor.onDidChangeModelContent((event) => event.isFlush && setGeneration((n) => n + 1));
-    return () => listener.dispose();
-  }, [editor]);
-
-  // Lay the marks on the text as loaded (a saved revision may differ from the engine's Markdown: map through the diff).
+  // Lay the marks on the text as loaded (a saved revision may differ from the engine's Markdown: map through the diff),
+  // and again when the editor's text is replaced wholesale without a new reading (the page's text reloaded).
   const markdown = extraction?.markdown ?? null;
   useEffect(() => {
     const model = editor?.getModel();
     if (!editor || !model) return;
     const decorations = editor.createDecorationsCollection();
     collection.current = decorations;
-    if (markdown !== null) {
-      const spans = mapSpansThroughEdit(markdown, model.getValue(), placed.map(({ mark }) => mark.span));
-      decorations.set(
-        placed.map(({ mark }, i) => ({
-          range: rangeOf(model, spans[i]![0], spans[i]![1]),
-          options: {
-            inlineClassName: 'low-confidence',
-            hoverMessage: { value: `Confidence ${Math.round(mark.confidence * 100)} % (below ${Math.round(threshold * 100)} %) · F8 next` },
-            stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
-            overviewRuler: { color: '#d97706', position: monaco.editor.OverviewRulerLane.Right },
-          },
-        })),
-      );
-    }
-    setVisited(new Set());
+    const lay = () => {
+      if (markdown !== null) {
+        const spans = mapSpansThroughEdit(markdown, model.getValue(), placed.map(({ mark }) => mark.span));
+        decorations.set(
+          placed.map(({ mark }, i) => ({
+            range: rangeOf(model, spans[i]![0], spans[i]![1]),
+            options: {
+              inlineClassName: 'low-confidence',
+              hoverMessage: { value: `Confidence ${Math.round(mark.confidence * 100)} % (below ${Math.round(threshold * 100)} %) · F8 next` },
+              stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+              overviewRuler: { color: '#d97706', position: monaco.editor.OverviewRulerLane.Right },
+            },
+          })),
+        );
+      }
+      setVisited(noneVisited);
+    };
+    lay();
+    // Laid again in a task of its own, not from the editor's event: a page switch replaces the text (in the editor's
+    // layout effect) before this effect runs again with the new page's reading, and that run cancels this one — laying
+    // the old page's marks on the new text, and rendering the review screen once more for it, inside the switch, would
+    // be work thrown away.
+    let relay: ReturnType<typeof setTimeout> | undefined;
+    const listener = editor.onDidChangeModelContent((event) => {
+      if (!event.isFlush) return;
+      clearTimeout(relay);
+      relay = setTimeout(lay, 0);
+    });
     return () => {
+      listener.dispose();
+      clearTimeout(relay);
       decorations.clear();
       if (collection.current === decorations) collection.current = null;
     };
-  }, [editor, placed, markdown, threshold, generation]);
+  }, [editor, placed, markdown, threshold]);
 
   const currentSpans = useCallback((): [number, number][] => {
     const model = editor?.getModel();

@@ -73,15 +73,21 @@ export function usePageSelection({ documents, active, openRequest, onSavedWhileH
   return { pageId, navigation, goTo, step, pageData, review, reviewError, reloadReview, session };
 }
 
-/** Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead. */
+/**
+ * Once a page is on screen, the pages the analyst is likely to open next are asked for (and decoded) ahead — in a task
+ * of their own after the switch's: a switch by key runs its effects inside the keydown's task, before the page can be
+ * painted, and the requests' main-thread work (a `fetch` each, a few ms on busy cores) does not need to be there. Not
+ * cancelled when the analyst moves on first: the page after next is the one the next-but-one switch will want.
+ */
 export function usePrefetchAhead(pageData: PageDataCache, documents: DocumentSummary[] | null, shownPageId: string | null, nextNeedingAttention: string | null): void {
   useEffect(() => {
     if (!shownPageId || !documents) return;
-    pageData.prefetch([
+    const ahead = [
       neighbourPage(documents, shownPageId, 1),
       neighbourPage(documents, shownPageId, -1),
       nextNeedingAttention,
       neighbourPage(documents, shownPageId, 2),
-    ]);
+    ];
+    setTimeout(() => pageData.prefetch(ahead), 0);
   }, [pageData, documents, shownPageId, nextNeedingAttention]);
 }
