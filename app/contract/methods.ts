@@ -106,6 +106,14 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/** Where a page's id goes in `app.info`'s pageImageUrlTemplate: characters encodeURIComponent leaves as they are. */
+export const PAGE_ID_SLOT = '__recto_page_id__';
+
+/** A page's image URL from the shell's template (`app.info`). */
+export function pageImageUrlOf(template: string, pageId: string): string {
+  return template.replace(PAGE_ID_SLOT, encodeURIComponent(pageId));
+}
+
 export const pageReviewSchema = z.object({
   page: pageSummarySchema,
   documentName: z.string(),
@@ -130,6 +138,11 @@ export const contractMethods = {
       samplesAvailable: z.boolean(),
       /** Whether the shell can show native file dialogs (Electron) or only uploads (browser). */
       nativeDialogs: z.boolean(),
+      /**
+       * A page's image URL with PAGE_ID_SLOT where the page's URL-encoded id goes (pageImageUrlOf): the renderer asks for
+       * the image of a page it steps to next together with its review, not after the review's reply names it.
+       */
+      pageImageUrlTemplate: z.string(),
     }),
   },
   'project.create': { request: z.object({ path }), reply: projectInfoSchema },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { MethodName, ReplyOf } from '../../app/contract/methods.js';
 import type { z } from 'zod';
 import type { contractMethods } from '../../app/contract/methods.js';
+import { PAGE_ID_SLOT } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { packageVersion } from '../util/packageRoot.js';
 import { ExportJobs } from '../corpus/exportJob.js';
@@ -61,6 +62,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       project: session.project,
       samplesAvailable: session.sampleFiles().length > 0,
       nativeDialogs: shell.dialogs !== undefined,
+      pageImageUrlTemplate: shell.pageImageUrl(PAGE_ID_SLOT),
     }),
     'project.create': ({ path: file }) => session.createProject(file),
     'project.open': ({ path: file }) => session.openProject(file),

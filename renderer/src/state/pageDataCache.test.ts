@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageReview } from '../../../app/contract/methods.js';
+import { PAGE_ID_SLOT, type PageReview } from '../../../app/contract/methods.js';
 import { maxEntries, PageDataCache } from './pageDataCache.js';
 
 /** A contract client whose replies the test releases by hand, counting every call. */
@@ -13,7 +13,7 @@ function fakeClient() {
     },
     /** Answers every open call for `pageId` (reviews with `documentId`). */
     answer(pageId: string, documentId = 'd1') {
-      const review = { page: { id: pageId, documentId }, imageUrl: `/img/${pageId}` } as unknown as PageReview;
+      const review = { page: { id: pageId, documentId }, imageUrl: `/img/${encodeURIComponent(pageId)}` } as unknown as PageReview;
       const fields = { engine: null, revisions: [], otherPagesText: `text of ${pageId}` };
       const replies: Record<string, unknown> = { 'pages.getReview': review, 'fields.document': fields, 'pages.getReviewAndFields': { review, fields } };
       for (const call of calls.filter((c) => c.pageId === pageId)) call.resolve(replies[call.method]);
@@ -119,6 +119,40 @@ describe('PageDataCache', () => {
       return {} as HTMLImageElement;
     });
     cache.prefetch(['p1']);
+    fake.answer('p1');
+    await settle();
+    expect(images).toEqual(['/img/p1']);
+  });
+
+  it('asks for the image together with the review once the shell named its image URLs, and once only', async () => {
+    const fake = fakeClient();
+    const images: string[] = [];
+    const cache = new PageDataCache(fake.client, (url) => {
+      images.push(url);
+      return {} as HTMLImageElement;
+    });
+    const info = fake.calls.find((call) => call.method === 'app.info')!;
+    info.resolve({ pageImageUrlTemplate: `/img/${PAGE_ID_SLOT}` });
+    await settle();
+    cache.prefetch(['p 1']);
+    // Before any reply: the image is on its way beside the review (its id URL-encoded as the shell does).
+    expect(images).toEqual(['/img/p%201']);
+    fake.answer('p 1');
+    await settle();
+    expect(images).toEqual(['/img/p%201']);
+  });
+
+  it('follows the review where the shell could not name its image URLs', async () => {
+    const fake = fakeClient();
+    const images: string[] = [];
+    const cache = new PageDataCache(fake.client, (url) => {
+      images.push(url);
+      return {} as HTMLImageElement;
+    });
+    fake.calls.find((call) => call.method === 'app.info')!.reject(new Error('offline'));
+    await settle();
+    cache.prefetch(['p1']);
+    expect(images).toEqual([]);
     fake.answer('p1');
     await settle();
     expect(images).toEqual(['/img/p1']);

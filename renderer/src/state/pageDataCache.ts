@@ -11,7 +11,7 @@
  */
 import type { ContractClient } from '../../../app/contract/client.js';
 import type { DocumentFieldsReply } from '../../../app/contract/fields.js';
-import type { PageReview } from '../../../app/contract/methods.js';
+import { pageImageUrlOf, type PageReview } from '../../../app/contract/methods.js';
 
 /**
  * Pages kept at most: the page on screen, the four asked for ahead, a few just left. Small on purpose: each entry
@@ -32,18 +32,33 @@ interface Entry {
   documentId: string | null;
   /** Kept so the browser keeps the decoded page in its image cache. */
   image: HTMLImageElement | null;
+  /** The URL that image was asked for at. */
+  imageUrl: string | null;
 }
 
 type CacheClient = Pick<ContractClient, 'call'>;
 
 export class PageDataCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * The shell's page image URL template (`app.info`), once known: a page's image is then asked for together with its
+   * review. Before, the image waited for the review's reply to name it — a second round trip, and on busy cores the
+   * slowest page switches were the ones whose image had not arrived while the text had (bench:ui, docs/benchmarks.md).
+   */
+  private imageUrlTemplate: string | null = null;
 
   constructor(
     private readonly client: CacheClient,
     /** Starts decoding a page image ahead (null where there is no DOM, as in unit tests). */
     private readonly preloadImage: ((url: string) => HTMLImageElement) | null = defaultPreloadImage,
-  ) {}
+  ) {
+    if (preloadImage) {
+      client.call('app.info', {}).then(
+        (info) => (this.imageUrlTemplate = info.pageImageUrlTemplate),
+        () => undefined, // the image then follows the review, as it would without a template
+      );
+    }
+  }
 
   /** The page's review, if it is here and current. */
   peekReview(pageId: string | null): PageReview | null {
@@ -101,7 +116,9 @@ export class PageDataCache {
       fields: { promise: both.then((reply) => reply.fields, () => this.client.call('fields.document', { pageId })) },
       documentId: null,
       image: null,
+      imageUrl: null,
     };
+    this.preloadImageOf(entry, this.imageUrlTemplate && pageImageUrlOf(this.imageUrlTemplate, pageId));
     // A reply counts only while its entry is still the one in the map (not dropped by an update meanwhile).
     const current = () => this.entries.get(pageId) === entry;
     entry.review.promise.then(
@@ -109,7 +126,7 @@ export class PageDataCache {
         if (!current()) return;
         entry.review.value = review;
         entry.documentId = review.page.documentId;
-        if (this.preloadImage && review.imageUrl) entry.image = this.preloadImage(review.imageUrl);
+        this.preloadImageOf(entry, review.imageUrl);
       },
       () => current() && this.entries.delete(pageId),
     );
@@ -122,6 +139,13 @@ export class PageDataCache {
     this.entries.set(pageId, entry);
     while (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /** Starts loading and decoding the page's image at `url`, unless it is already asked for there. */
+  private preloadImageOf(entry: Entry, url: string | null): void {
+    if (!this.preloadImage || !url || entry.imageUrl === url) return;
+    entry.imageUrl = url;
+    entry.image = this.preloadImage(url);
   }
 }
 
