@@ -23,6 +23,17 @@ function fakeClient() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A cache that records the image URLs it starts loading (its `app.info` call left for the test to answer). */
+function cacheLoadingImages() {
+  const fake = fakeClient();
+  const images: string[] = [];
+  const cache = new PageDataCache(fake.client, (url) => {
+    images.push(url);
+    return {} as HTMLImageElement;
+  });
+  return { fake, cache, images };
+}
+
 describe('PageDataCache', () => {
   it('asks once per page, with one request for review and fields, shows nothing until the reply came, then both', async () => {
     const fake = fakeClient();
@@ -112,12 +123,7 @@ describe('PageDataCache', () => {
   });
 
   it('starts decoding a page image once its review is known', async () => {
-    const fake = fakeClient();
-    const images: string[] = [];
-    const cache = new PageDataCache(fake.client, (url) => {
-      images.push(url);
-      return {} as HTMLImageElement;
-    });
+    const { fake, cache, images } = cacheLoadingImages();
     cache.prefetch(['p1']);
     fake.answer('p1');
     await settle();
@@ -125,12 +131,7 @@ describe('PageDataCache', () => {
   });
 
   it('asks for the image together with the review once the shell named its image URLs, and once only', async () => {
-    const fake = fakeClient();
-    const images: string[] = [];
-    const cache = new PageDataCache(fake.client, (url) => {
-      images.push(url);
-      return {} as HTMLImageElement;
-    });
+    const { fake, cache, images } = cacheLoadingImages();
     const info = fake.calls.find((call) => call.method === 'app.info')!;
     info.resolve({ pageImageUrlTemplate: `/img/${PAGE_ID_SLOT}` });
     await settle();
@@ -143,12 +144,7 @@ describe('PageDataCache', () => {
   });
 
   it('follows the review where the shell could not name its image URLs', async () => {
-    const fake = fakeClient();
-    const images: string[] = [];
-    const cache = new PageDataCache(fake.client, (url) => {
-      images.push(url);
-      return {} as HTMLImageElement;
-    });
+    const { fake, cache, images } = cacheLoadingImages();
     fake.calls.find((call) => call.method === 'app.info')!.reject(new Error('offline'));
     await settle();
     cache.prefetch(['p1']);
