@@ -61,6 +61,10 @@ export function useNavigationHistory(current: NavigationEntry, settled: boolean,
 
   useEffect(() => {
     const onPop = (event: PopStateEvent) => {
+      // The entry Back or Forward arrived at is a place visited, not one pushed a moment ago on the way to a page: the
+      // next entry follows it, even when it comes within SETTLE_MS of the last push (a quick Back, then another row
+      // of the queue, had replaced the queue's entry instead of following it — reviewLoop e2e, on a fast machine).
+      lastPushAt.current = 0;
       const entry = entryOf(event.state);
       if (!entry) return;
       restoring.current = { entry, until: Date.now() + RESTORE_TIMEOUT_MS };
