@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editField, fieldValue } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
+import { onRpcRequest } from './support/rpcWatch.js';
 import { openPage } from './support/reviewPage.js';
 import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
@@ -31,9 +32,7 @@ describe.skipIf(!hasTestdata)('the e-invoice validation report beside the page',
     const report = page.getByTestId('einvoice-report');
     await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');
     let saves = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/api/rpc/fields.save')) saves++;
-    });
+    onRpcRequest(page, 'fields.save', () => saves++);
     await fieldValue(page, 'amount_due').focus();
     await page.keyboard.press('Enter');
     const input = page.locator('[data-field-input="amount_due"]');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCuration } from './support/curationPage.js';
 import { fieldText, shownPageId } from './support/fieldsPage.js';
 import { artifactsDir, hasTestdata, noteTestdataSkip, testdata } from './support/paths.js';
+import { rpcReplied } from './support/rpcWatch.js';
 import { editorText, openPage } from './support/reviewPage.js';
 import { openReadProject, type ReadProject } from './support/appSession.js';
 import { makeHome } from './support/rectoServer.js';
@@ -137,6 +138,26 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await page.getByTestId('nav-review').click();
   });
 
+  it('Back after a quick walk through pages leaves where the walk began; Forward returns to the last page shown', async () => {
+    await page.getByTestId('page-image').waitFor();
+    const start = await shownPageId(page);
+    const order = await page.locator('[data-testid="page-item"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-page-id')));
+    const at = order.indexOf(start);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at + 2).toBeLessThan(order.length);
+    // The page the walk starts from has been shown a while: it is a place, and the first step is a new entry after it.
+    await page.waitForTimeout(600);
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => shownPageId(page)).toBe(order[at + 1]);
+    // The next step comes at once: it rewrites the step's entry (written once idle), and Back comes before that.
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => shownPageId(page)).toBe(order[at + 2]);
+    await page.goBack();
+    await expect.poll(() => shownPageId(page)).toBe(start);
+    await page.goForward();
+    await expect.poll(() => shownPageId(page)).toBe(order[at + 2]);
+  });
+
   it('keeps formula keystrokes in the formula panel while its TeX is briefly invalid', async () => {
     await openPage(page, 'EN16931_Physiotherapeut.pdf', 2);
     const original = await editorText(page);
@@ -244,7 +265,7 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
       const value = xmlValue && xmlValue !== '—' ? xmlValue : await fieldText(page, flagged);
       await press('Enter');
       await page.locator(`[data-field-input="${flagged}"]`).waitFor();
-      const saved = page.waitForResponse((response) => response.url().includes('/api/rpc/fields.save') && response.ok()).catch(() => null);
+      const saved = rpcReplied(page, 'fields.save');
       await type(value);
       await press('Enter');
       if (value !== (await fieldText(page, flagged))) await saved;

@@ -9,6 +9,28 @@ export const replyEnvelopeSchema = z.union([
 ]);
 export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
 
+/**
+ * Requests over the browser shell's event socket. A WebSocket message costs the page about a tenth of what a `fetch`
+ * does (measured in Chromium: 0.14 against 1.8 ms of main thread to send, 1.4 against 10 ms for the round trip), so
+ * the renderer sends its requests there while the socket is open and over HTTP otherwise. A request names its `id`;
+ * the reply carries it back with the method's name and the same envelope an HTTP reply has.
+ */
+export const socketRequestSchema = z.object({
+  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  method: z.string().max(200),
+  params: z.unknown().optional(),
+});
+export type SocketRequest = z.infer<typeof socketRequestSchema>;
+
+export const socketReplySchema = z.object({ reply: z.number(), method: z.string(), body: z.unknown() });
+export type SocketReply = z.infer<typeof socketReplySchema>;
+
+/**
+ * The largest request message the socket takes, in bytes. Larger requests (an imported file's bytes) go over HTTP,
+ * which streams them with its own limit.
+ */
+export const maxSocketRequestBytes = 256 * 1024;
+
 /** Error codes a request can fail with. */
 export const errorCodes = {
   badRequest: 'bad-request',

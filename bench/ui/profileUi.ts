@@ -4,6 +4,8 @@
  * self time per function and per source file, inclusive time, and by phase of the input (profilePhases.ts).
  * `--counts`: then as many samples again with call counts (CDP precise coverage; not during the profile, whose times
  * it would change): how many times React rendered and the review screen's main components ran per sample, exactly.
+ * `--trace`: then as many samples again under a Chromium trace: the main thread's time by kind of work (style,
+ * layout, paint, scripts, GC, …: traceBreakdown.ts), which names what the profile shows as "(program)".
  * Build the renderer unminified for readable names: `npx vite build --minify false`.
  */
 import os from 'node:os';
@@ -16,8 +18,9 @@ import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { uiMeasures } from './uiMeasures.js';
 import { phaseTimes, type Profile } from './profilePhases.js';
+import { rendererMainThreads, selfTimeByName, type TraceEvent } from './traceBreakdown.js';
 
-const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' }, counts: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' }, counts: { type: 'boolean' }, trace: { type: 'boolean' } } });
 const measure = uiMeasures.find((m) => m.name === (values.measure ?? 'page_switch'));
 if (!measure) throw new Error(`no measure ${values.measure}; one of ${uiMeasures.map((m) => m.name).join(', ')}`);
 const samples = Number(values.samples ?? 30);
@@ -30,7 +33,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-profile-ui-'));
 const home = makeHome();
 // Enough pages that every sample (the warm-up, the profile's, the counts') has a next page to step to.
 const WARM_UP_SAMPLES = 3;
-const pages = Math.max(60, WARM_UP_SAMPLES + samples * (values.counts ? 2 : 1) + 1);
+const pages = Math.max(60, WARM_UP_SAMPLES + samples * (1 + (values.counts ? 1 : 0) + (values.trace ? 1 : 0)) + 1);
 const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
 const recto = await startRecto({ home, project });
 const browser = await launchChromium();
@@ -91,6 +94,12 @@ try {
   console.log('\nby phase (ms per sample)');
   for (const [label, ms] of phaseTimes(profile, samples)) console.log(`${ms.toFixed(2).padStart(8)}  ${label}`);
   if (values.counts) await printCallCounts(cdp, () => measure.run(page, samples));
+  if (values.trace) {
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc', 'gpu'] });
+    await measure.run(page, samples);
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    print('main thread self time by trace event', selfTimeByName(traceEvents, rendererMainThreads(traceEvents)));
+  }
 } finally {
   await browser.close();
   await recto.stop();

@@ -1,7 +1,7 @@
 /**
  * The set-ups the e2e tests share: Chromium and the browser shell on a fresh home (startApp); and for most review
  * tests, beyond that a page of the given size, a new project made through the welcome screen, the given files imported
- * through the Import button and read (openReadProject).
+ * through the Import button and read (openReadProject), its requests watched (rpcWatch.ts).
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -9,6 +9,7 @@ import { launchChromium } from './chromium.js';
 import { artifactsDir } from './paths.js';
 import { createProjectThroughWelcome, waitForPagesRead } from './reviewPage.js';
 import { startRecto, type RunningRecto } from './rectoServer.js';
+import { watchRpc } from './rpcWatch.js';
 
 export interface RunningApp {
   browser: Browser;
@@ -61,6 +62,7 @@ export async function openReadProject({ home, projectFile, files, pages, viewpor
   const app = await startApp({ home });
   try {
     const page = await app.browser.newPage({ viewport });
+    watchRpc(page);
     await page.goto(app.recto.url);
     await createProjectThroughWelcome(page, projectFile);
     await page.getByTestId('import-input').setInputFiles(files);

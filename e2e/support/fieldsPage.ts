@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { artifactsDir } from './paths.js';
+import { rpcReplied } from './rpcWatch.js';
 
 export function fieldValue(page: Page, field: string) {
   return page.locator(`.fields-panel [data-field="${field}"]`);
@@ -19,7 +20,7 @@ export async function editField(page: Page, field: string, entry: string): Promi
   await page.keyboard.press('Enter');
   const input = page.locator(`[data-field-input="${field}"]`);
   await input.fill(entry);
-  const saved = page.waitForResponse((response) => response.url().includes('/api/rpc/fields.save') && response.ok());
+  const saved = rpcReplied(page, 'fields.save');
   await input.press('Enter');
   await saved;
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { maxSocketRequestBytes } from '../../../app/contract/wire.js';
 import { EventBus } from '../../events/eventBus.js';
 import { startBrowserServer, type BrowserServer } from './browserServer.js';
 
@@ -111,6 +112,41 @@ describe('browser shell', () => {
     bus.emit('documents.changed', {});
     expect(JSON.parse(await received)).toEqual({ event: 'documents.changed', payload: {} });
     socket.close();
+  });
+
+  it('answers requests on the socket by their id, ignores messages that are not requests, and refuses other origins', async () => {
+    const base = `ws://127.0.0.1:${server.port}/api/events?token=${server.token}`;
+    const foreign = new WebSocket(base, { origin: 'http://evil.example' });
+    await expect(new Promise((resolve, reject) => (foreign.on('open', resolve), foreign.on('error', reject)))).rejects.toThrow();
+
+    const socket = new WebSocket(base, { origin: `http://127.0.0.1:${server.port}` });
+    await new Promise((resolve) => socket.on('open', resolve));
+    const replies: unknown[] = [];
+    socket.on('message', (data) => replies.push(JSON.parse(String(data))));
+    for (const junk of ['not json', '[]', '{"id":-1,"method":"x"}', '{"id":1.5,"method":"x"}', '{"id":1,"method":7}', '{"method":"app.info"}']) socket.send(junk);
+    socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    socket.send(JSON.stringify({ id: 7, method: 'pages.getReview', params: { pageId: 'p1' } }));
+    socket.send(JSON.stringify({ id: 8, method: 'documents.list' }));
+    await expect.poll(() => replies.length).toBe(2);
+    expect(replies).toEqual([
+      { reply: 7, method: 'pages.getReview', body: { ok: true, result: { echo: 'pages.getReview' } } },
+      { reply: 8, method: 'documents.list', body: { ok: true, result: { echo: 'documents.list' } } },
+    ]);
+    expect(calls.slice(-2)).toEqual([
+      { method: 'pages.getReview', params: { pageId: 'p1' } },
+      { method: 'documents.list', params: undefined },
+    ]);
+    socket.close();
+  });
+
+  it('closes a socket sent a message over its limit and goes on serving', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events?token=${server.token}`);
+    await new Promise((resolve) => socket.on('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('error', () => undefined);
+    socket.send(JSON.stringify({ id: 1, method: 'app.info', params: { pad: 'x'.repeat(maxSocketRequestBytes) } }));
+    expect(await closed).toBe(1009);
+    expect((await request('/')).status).toBe(200);
   });
 
   it('survives upgrade requests whose Host or path is not a URL, without the token', async () => {

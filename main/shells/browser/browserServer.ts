@@ -1,7 +1,8 @@
 /**
- * The browser shell: the contract over HTTP (requests) and WebSocket (events) on 127.0.0.1, and the built renderer.
+ * The browser shell: the contract on 127.0.0.1 — requests over HTTP or over the WebSocket that carries the events
+ * (socketRequests.ts), events over that WebSocket — and the built renderer.
  *
- * Guarded by a random per-launch token. Requests carry it in the `x-recto-token` header, which a page from another
+ * Guarded by a random per-launch token. HTTP requests carry it in the `x-recto-token` header, which a page from another
  * origin cannot set without a CORS preflight that this server never answers; the page image and event URLs carry it
  * as a query parameter because <img> and WebSocket cannot send headers. The Host header must name this server,
  * so a DNS-rebinding page cannot reach it under another name.
@@ -13,10 +14,12 @@ import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { maxImportBytes } from '../../../app/contract/methods.js';
+import { maxSocketRequestBytes } from '../../../app/contract/wire.js';
 import type { Dispatch } from '../../services/dispatch.js';
 import type { EventBus } from '../../events/eventBus.js';
 import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
 import type { ExtraRoutes } from './openAiRoutes.js';
+import { answerSocketRequests } from './socketRequests.js';
 import { resolveStaticFile } from './staticFiles.js';
 
 export interface BrowserServerOptions {
@@ -131,7 +134,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     );
   }
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: maxSocketRequestBytes });
   server.on('upgrade', (request, socket, head) => {
     // Node removes its own error listener from an upgraded socket: without this one a reset connection would be an
     // uncaught 'error' event, which ends the process.
@@ -155,7 +158,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     });
     ws.on('close', unsubscribe);
     ws.on('error', unsubscribe);
-    // The renderer only listens; anything it sends is ignored.
+    answerSocketRequests(ws, options.dispatch);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -15,7 +15,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractMethods, isMethodName, type MethodName } from '../../../app/contract/methods.js';
-import { replyEnvelopeSchema } from '../../../app/contract/wire.js';
+import WebSocket from 'ws';
+import { replyEnvelopeSchema, socketReplySchema, type SocketReply } from '../../../app/contract/wire.js';
 import { EngineRegistry } from '../../engines/engineRegistry.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
@@ -27,6 +28,7 @@ import { startBrowserServer, type BrowserServer } from './browserServer.js';
 
 const seed = Number(process.env.RECTO_FUZZ_SEED ?? 20261201);
 const runs = Number(process.env.RECTO_FUZZ_RUNS ?? 3000);
+const socketRuns = Math.ceil(runs / 3);
 /** Statuses the server answers on purpose; anything else (500 above all) is a failure. */
 const expectedStatuses = new Set([200, 400, 401, 404, 405, 413, 415, 421]);
 
@@ -312,4 +314,60 @@ describe('RPC fuzzing of the browser shell', () => {
     console.log(`rpc fuzz: ${sent.requests} requests (seed ${seed}), ${covered.length}/${methodNames.length} contract methods`);
     expect(covered).toEqual(methodNames);
   }, 120_000);
+
+  it(`survives ${socketRuns} random and mutated requests on the event socket (seed ${seed})`, async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events?token=${server.token}`);
+    await new Promise((resolve, reject) => (socket.on('open', resolve), socket.on('error', reject)));
+    const waiting = new Map<number, (reply: SocketReply) => void>();
+    socket.on('message', (data) => {
+      const value = JSON.parse(String(data)) as { reply?: number };
+      if (typeof value.reply === 'number') waiting.get(value.reply)?.(socketReplySchema.parse(value));
+    });
+    let nextId = 1;
+    const methods = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(socketMessage(), async ({ method, params, shape }) => {
+        const id = nextId++;
+        const request = { id, method, params };
+        if (shape !== 'request') {
+          // Not a request (truncated, an id that is not one, no method): ignored, and the next request is answered.
+          const text = shape === 'truncated' ? JSON.stringify(request).slice(0, -1) : JSON.stringify({ ...request, id: shape === 'bad-id' ? String(id) : id, method: shape === 'no-method' ? undefined : method });
+          socket.send(text);
+          return;
+        }
+        methods.add(method);
+        const replied = new Promise<SocketReply>((resolve) => waiting.set(id, resolve));
+        socket.send(JSON.stringify(request));
+        const reply = await replied;
+        waiting.delete(id);
+        expect(reply.reply).toBe(id);
+        expect(reply.method).toBe(method);
+        const envelope = replyEnvelopeSchema.parse(reply.body);
+        if (envelope.ok) {
+          const valid = contractMethods[method as MethodName].reply.safeParse(envelope.result);
+          expect(valid.success, `${method} replied outside its contract on the socket`).toBe(true);
+        } else {
+          expect(envelope.error.code, `${method} on the socket: ${envelope.error.message}`).not.toBe('internal');
+        }
+      }),
+      { seed, numRuns: socketRuns, endOnFailure: true },
+    );
+    const alive = new Promise<SocketReply>((resolve) => waiting.set(0, resolve));
+    socket.send(JSON.stringify({ id: 0, method: 'app.info', params: {} }));
+    expect(replyEnvelopeSchema.parse((await alive).body).ok).toBe(true);
+    socket.close();
+    console.log(`socket fuzz: ${socketRuns} messages (seed ${seed}), ${[...methods].filter(isMethodName).length}/${methodNames.length} contract methods`);
+  }, 120_000);
 });
+
+/** A socket message: a method (mostly from the contract) with close-to-valid params, or a message that is no request. */
+function socketMessage(): fc.Arbitrary<{ method: string; params: unknown; shape: 'request' | 'truncated' | 'bad-id' | 'no-method' }> {
+  const method = fc.oneof({ weight: 20, arbitrary: fc.constantFrom(...methodNames) }, { weight: 1, arbitrary: anyString });
+  return method.chain((name) =>
+    fc.record({
+      method: fc.constant(name),
+      params: isMethodName(name) && validish[name] ? mutate(validish[name]!()) : mutate(fc.jsonValue({ maxDepth: 2 })),
+      shape: fc.constantFrom('request', 'request', 'request', 'request', 'request', 'request', 'truncated', 'bad-id', 'no-method'),
+    }),
+  );
+}

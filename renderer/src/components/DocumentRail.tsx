@@ -28,7 +28,8 @@ const statusText: Record<PageSummary['status'], string> = {
   error: 'Reading failed',
 };
 
-export function DocumentRail(props: DocumentRailProps) {
+/** Memoised: a field edit or a save renders the review screen, and the rail only when its documents or marks change. */
+export const DocumentRail = memo(function DocumentRail(props: DocumentRailProps) {
   const { documents, selectedPageId, marks, onSelect, onImportFiles, onImportDialog, importing, error } = props;
   const input = useRef<HTMLInputElement>(null);
   // A stable callback, so a page switch re-renders only the documents whose selection changed (not all 200).
@@ -79,7 +80,7 @@ export function DocumentRail(props: DocumentRailProps) {
       </nav>
     </aside>
   );
-}
+});
 
 /** A document's page markers as one string per page, so an unchanged document compares equal and is not re-rendered. */
 function marksOf(document: DocumentSummary, marks: ReadonlyMap<string, PageMark> | undefined): string {

@@ -2,7 +2,7 @@
  * Element boxes drawn over the page image. The SVG's viewBox is the extraction's page size in pixels, so boxes
  * scale with the image whatever its zoom (and whatever resolution the served image has).
  */
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Element } from '../../../app/model/extraction.js';
 
 interface ElementOverlayProps {
@@ -17,7 +17,8 @@ interface ElementOverlayProps {
   onSelect(id: string): void;
 }
 
-export function ElementOverlay(props: ElementOverlayProps) {
+/** Memoised: the page viewer renders again when its image loads or the fields change; the boxes only when theirs do. */
+export const ElementOverlay = memo(function ElementOverlay(props: ElementOverlayProps) {
   const { elements, pageWidth, pageHeight, selectedId, hoveredId, followSelection, onHover, onSelect } = props;
   const svg = useRef<SVGSVGElement>(null);
 
@@ -62,4 +63,4 @@ export function ElementOverlay(props: ElementOverlayProps) {
       })}
     </svg>
   );
-}
+});

@@ -2,7 +2,7 @@
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
  * Places what the page selection (usePageSelection) and the link between boxes and text (useBoxCursorLink) hold.
  */
-import { memo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
@@ -67,6 +67,11 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
 
   const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
+  // Stable, so that the rail (memoised) is not rendered again by a field edit or a save.
+  const importsLatest = useRef(imports);
+  importsLatest.current = imports;
+  const importFiles = useCallback((files: File[]) => void importsLatest.current.importFiles(files), []);
+  const importDialog = useMemo(() => (nativeDialogs && bridge ? () => void importsLatest.current.importViaDialog() : undefined), [nativeDialogs, bridge]);
   useCommandKeys(
     'review',
     { 'previous-page': () => step(-1), 'next-page': () => step(1), save: () => void session.saveNow(), 'history-back': () => window.history.back(), 'history-forward': () => window.history.forward() },
@@ -146,8 +151,8 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
           selectedPageId={pageId}
           marks={fieldsPane.pageMarks}
           onSelect={goTo}
-          onImportFiles={(files) => void imports.importFiles(files)}
-          onImportDialog={nativeDialogs && bridge ? () => void imports.importViaDialog() : undefined}
+          onImportFiles={importFiles}
+          onImportDialog={importDialog}
           importing={imports.busy}
           error={documentsError}
         />

@@ -8,6 +8,7 @@ import type { ContractClient } from '../../../app/contract/client.js';
 import type { EventName } from '../../../app/contract/events.js';
 import { useClient, useOnReconnect } from './contractContext.js';
 import { useTrailingThrottle } from './useThrottledCallback.js';
+import { keepIfSame } from '../logic/sameAnswer.js';
 
 export interface ContractQueryOptions<T> {
   /** Events after which the answer may be stale: each asks again. */
@@ -45,7 +46,9 @@ export function useContractQuery<T>(ask: (client: ContractClient) => Promise<T>,
 
   const reload = useCallback(async () => {
     try {
-      setData(await latest.current.ask(client));
+      const answer = await latest.current.ask(client);
+      // An answer that says what is shown keeps the object shown: nothing under it renders again.
+      setData((previous) => keepIfSame(previous, answer));
       setError(null);
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : String(caught);

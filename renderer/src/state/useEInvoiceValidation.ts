@@ -10,6 +10,7 @@ import type { FieldValue } from '../../../app/invoice/review/index.js';
 import { FIELD_TERMS, type ValidatedField } from '../../../app/review/einvoiceValidation.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import { whenIdle } from './whenIdle.js';
+import { keepIfSame } from '../logic/sameAnswer.js';
 
 /** A burst of keystrokes becomes one request: typing at 10 keys a second re-validates at most this often. */
 export const DRAFT_DEBOUNCE_MS = 100;
@@ -43,7 +44,7 @@ export function useEInvoiceValidation(pageId: string | null, documentId: string 
       // Only the latest request's reply is shown: one for a page no longer shown, or overtaken by a newer
       // keystroke, is dropped.
       // The same report again (after every save of the page) keeps the same state: no render of the review screen.
-      if (serial === asked.current) setReport((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(reply) ? previous : reply));
+      if (serial === asked.current) setReport((previous) => keepIfSame(previous, reply));
     } catch {
       if (serial === asked.current) setReport(null);
     }

@@ -20,6 +20,7 @@ import {
 } from '../../../app/invoice/review/index.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import type { PageDataCache } from './pageDataCache.js';
+import { keepIfSame } from '../logic/sameAnswer.js';
 
 const toCorrections = (revisions: readonly FieldRevision[]): FieldCorrection[] =>
   revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
@@ -44,7 +45,7 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
       const next = await client.call('fields.document', { pageId: requested });
       // The same fields again (the reply to our own save already shown) keep the same object: nothing recomputes.
       const shown = { ...next, pageId: requested };
-      if (wanted.current === requested) setReply((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(shown) ? previous : shown));
+      if (wanted.current === requested) setReply((previous) => keepIfSame(previous, shown));
     } catch (caught) {
       if (wanted.current === requested) setError(caught instanceof Error ? caught.message : String(caught));
     }

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { InvoiceMatchView } from '../../../app/contract/approval.js';
 import { useClient, useContractEvent } from './contractContext.js';
 import { whenIdle } from './whenIdle.js';
+import { keepIfSame } from '../logic/sameAnswer.js';
 
 export type InvoiceMatch = InvoiceMatchView & { pageId: string | null };
 
@@ -28,7 +29,7 @@ export function useInvoiceMatches(pageId: string | null): InvoiceMatch[] {
     if (!pageId) return;
     // The same answer again (after every save of the page) keeps the same state: no render of the review screen.
     const show = (matches: InvoiceMatch[]) =>
-      setShown((previous) => (previous && previous.pageId === pageId && JSON.stringify(previous.matches) === JSON.stringify(matches) ? previous : { pageId, matches }));
+      setShown((previous) => keepIfSame(previous, { pageId, matches }));
     void client.call('invoice.matches', { pageId }).then(show, () => show(none));
   }, [client, pageId]);
   useEffect(() => whenIdle(load), [load]);

@@ -3,6 +3,7 @@ import type { PageReview } from '../../../app/contract/methods.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import type { PageDataCache } from './pageDataCache.js';
 import { useTrailingThrottle } from './useThrottledCallback.js';
+import { keepIfSame } from '../logic/sameAnswer.js';
 
 /**
  * Everything the review screen shows for one page (`pages.getReview`), refetched when that page is updated.
@@ -27,7 +28,7 @@ export function usePageReview(pageId: string | null, cache: PageDataCache) {
       if (wanted.current !== requested) return;
       // The same review again (a page.updated that changed nothing shown, as a field saved) keeps the same object, so
       // the editing session, the rules and the panels need not run again.
-      setReview((previous) => (previous !== null && JSON.stringify(previous) === JSON.stringify(next) ? previous : next));
+      setReview((previous) => keepIfSame(previous, next));
       setError(null);
     } catch (caught) {
       if (wanted.current !== requested) return;

@@ -39,16 +39,18 @@ export function usePageSelection({ documents, active, openRequest, onSavedWhileH
     if (documents) setPageId((current) => keepOrFirstPage(documents, current));
   }, [documents]);
 
-  const goTo = useCallback(
-    (target: string | null) => {
-      if (!target || target === pageId) return;
-      session.flushThen(() => {
-        setPageId(target);
-        setNavigation((count) => count + 1);
-      });
-    },
-    [pageId, session],
-  );
+  const goToNow = (target: string | null) => {
+    if (!target || target === pageId) return;
+    session.flushThen(() => {
+      setPageId(target);
+      setNavigation((count) => count + 1);
+    });
+  };
+  // One function for the workspace's life: the rail and the panels it is handed to (memoised) do not render again
+  // because the editing session or the page changed.
+  const goToLatest = useRef(goToNow);
+  goToLatest.current = goToNow;
+  const goTo = useCallback((target: string | null) => goToLatest.current(target), []);
   const step = useCallback((delta: number) => goTo(neighbourPage(documents ?? [], pageId, delta)), [documents, goTo, pageId]);
 
   const onPageShownLatest = useRef(onPageShown);
@@ -56,8 +58,6 @@ export function usePageSelection({ documents, active, openRequest, onSavedWhileH
   useEffect(() => onPageShownLatest.current?.(pageId), [pageId]);
 
   // Opening a page from the curation view.
-  const goToLatest = useRef(goTo);
-  goToLatest.current = goTo;
   useEffect(() => {
     if (openRequest) goToLatest.current(openRequest.pageId);
   }, [openRequest]);

@@ -5,7 +5,7 @@ import { createContractClient, type ContractClient } from '../../../app/contract
 import type { RectoBridge } from '../rectoBridge.js';
 import { alwaysOpen, type ConnectionStateSource } from './connectionState.js';
 import { createElectronTransport } from './electronTransport.js';
-import { createHttpTransport } from './httpTransport.js';
+import { createBrowserTransport } from './browserTransport.js';
 import { takeLaunchToken } from './launchToken.js';
 
 export interface Connection {
@@ -29,6 +29,6 @@ export function connect(): Connection {
   }
   const token = takeLaunchToken();
   if (!token) throw new MissingTokenError();
-  const transport = createHttpTransport({ origin: window.location.origin, token });
+  const transport = createBrowserTransport({ origin: window.location.origin, token });
   return { client: createContractClient(transport), connection: transport.connection, bridge: null };
 }
