@@ -96,8 +96,7 @@ export function setReviewStatusBy(store: ProjectStore, pageId: string, status: R
 export function withDuplicateSignals<T extends { documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
   return items.map((item) => {
     if (item.pageNumber !== 1) return item;
-    const keys = store.invoiceKeys.keysOf(item.documentId);
-    const matches = keys ? store.invoiceKeys.matches(item.documentId, keys).filter((m) => m.kind !== 'corrects') : [];
+    const matches = store.invoiceKeys.recordedMatches(item.documentId).filter((m) => m.kind !== 'corrects');
     if (matches.length === 0) return item;
     return { ...item, signals: [...item.signals, ...matches.map((m) => ({ kind: 'duplicate' as const, detail: describeMatch(m) }))] };
   });

@@ -212,9 +212,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'invoice.matches': ({ pageId }) => {
       const documentId = session.store.documents.getPage(pageId).documentId;
-      const keys = session.store.invoiceKeys.keysOf(documentId);
-      const matches = keys ? session.store.invoiceKeys.matches(documentId, keys) : [];
-      return matches.map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
+      return session.store.invoiceKeys.recordedMatches(documentId).map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
     },
     'invoices.export': ({ outDir, syntax, xrechnung }) => {
       const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });

@@ -60,6 +60,19 @@ const pageColumns = `p.id, p.document_id, p.page_number, p.width, p.height, p.dp
      WHERE x.page_id = p.id ORDER BY x.created_at DESC, x.rowid DESC LIMIT 1) AS engine,
   (SELECT COUNT(*) FROM revisions v WHERE v.page_id = p.id) AS revision_count`;
 
+const documentColumns = 'id, name, sha256, media_type, imported_at';
+interface DocumentRow {
+  id: string;
+  name: string;
+  sha256: string;
+  media_type: string;
+  imported_at: string;
+}
+
+function toDocumentSummary(row: DocumentRow, pages: PageSummary[]): DocumentSummary {
+  return { id: row.id, name: row.name, sha256: row.sha256, mediaType: row.media_type, importedAt: row.imported_at, pages };
+}
+
 function toPageSummary(row: PageRow): PageSummary {
   return {
     id: row.id,
@@ -91,9 +104,17 @@ export class DocumentsRepository {
   /** Documents, blobs and pages from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
   readonly imported: ImportedDocumentRows;
 
+  private readonly statements;
+
   constructor(private readonly db: Database.Database) {
     this.einvoices = new DocumentEInvoicesRepository(db);
     this.imported = new ImportedDocumentRows(db);
+    this.statements = {
+      documentById: db.prepare(`SELECT ${documentColumns} FROM documents WHERE id = ?`),
+      allDocuments: db.prepare(`SELECT ${documentColumns} FROM documents ORDER BY imported_at, rowid`),
+      pagesOfDocument: db.prepare(`SELECT ${pageColumns} FROM pages p WHERE p.document_id = ? ORDER BY p.page_number`),
+      allPages: db.prepare(`SELECT ${pageColumns} FROM pages p ORDER BY p.document_id, p.page_number`),
+    };
   }
 
   hasDocument(sha256: string): boolean {
@@ -136,28 +157,22 @@ export class DocumentsRepository {
   }
 
   getDocument(documentId: string): DocumentSummary {
-    const row = this.db
-      .prepare('SELECT id, name, sha256, media_type, imported_at FROM documents WHERE id = ?')
-      .get(documentId) as { id: string; name: string; sha256: string; media_type: string; imported_at: string } | undefined;
+    const row = this.statements.documentById.get(documentId) as DocumentRow | undefined;
     if (!row) throw new NotFoundError(`No document ${documentId} in this project`);
-    const pages = (
-      this.db
-        .prepare(`SELECT ${pageColumns} FROM pages p WHERE p.document_id = ? ORDER BY p.page_number`)
-        .all(documentId) as PageRow[]
-    ).map(toPageSummary);
-    return {
-      id: row.id,
-      name: row.name,
-      sha256: row.sha256,
-      mediaType: row.media_type,
-      importedAt: row.imported_at,
-      pages,
-    };
+    return toDocumentSummary(row, (this.statements.pagesOfDocument.all(documentId) as PageRow[]).map(toPageSummary));
   }
 
+  /**
+   * Every document with its pages, in import order: two queries for the whole project (the rail and the queue ask
+   * for it after every save; a query per document made it 30 ms at 200 documents).
+   */
   listDocuments(): DocumentSummary[] {
-    const ids = this.db.prepare('SELECT id FROM documents ORDER BY imported_at, rowid').pluck().all() as string[];
-    return ids.map((id) => this.getDocument(id));
+    const pages = new Map<string, PageSummary[]>();
+    for (const row of this.statements.allPages.all() as PageRow[]) {
+      const page = toPageSummary(row);
+      (pages.get(page.documentId) ?? pages.set(page.documentId, []).get(page.documentId)!).push(page);
+    }
+    return (this.statements.allDocuments.all() as DocumentRow[]).map((row) => toDocumentSummary(row, pages.get(row.id) ?? []));
   }
 
   getPage(pageId: string): PageRecord {

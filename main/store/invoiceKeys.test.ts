@@ -47,6 +47,27 @@ describe('duplicates across a project', () => {
     store.close();
   });
 
+  it('answers the recorded keys\' matches from a cache that a change of any document\'s keys clears, and a correction that changes no key keeps', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const first = addInvoice(store, 'first.pdf', { seller: 'Muster GmbH', invoice_number: 'R-17', issue_date: '2024-03-01', total: 119 });
+    const second = addInvoice(store, 'second.pdf', { seller: 'Muster GmbH', invoice_number: 'R-18', issue_date: '2024-05-01', total: 50 });
+    store.invoiceKeys.refresh(first);
+    store.invoiceKeys.refresh(second);
+    const before = store.invoiceKeys.recordedMatches(first);
+    expect(before).toEqual([]);
+    // A correction that leaves the keys as they were writes nothing and keeps the answer.
+    const secondPage = store.documents.getDocument(second).pages[0]!.id;
+    store.fieldRevisions.save(secondPage, 'buyer', 'Other buyer', 'Ana');
+    store.invoiceKeys.refresh(second);
+    expect(store.invoiceKeys.recordedMatches(first)).toBe(before);
+    // Another document's number corrected to this one's: this document's matches change too.
+    store.fieldRevisions.save(secondPage, 'invoice_number', 'R-17', 'Ana');
+    store.invoiceKeys.refresh(second);
+    expect(store.invoiceKeys.recordedMatches(first).map((m) => `${m.kind}:${m.documentName}`)).toEqual(['same-number:second.pdf']);
+    expect(store.invoiceKeys.recordedMatches(first)).toEqual(store.invoiceKeys.matchesOf(first));
+    store.close();
+  });
+
   it('a credit note naming an invoice is linked to it, not called its duplicate; a correction re-checks', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     addInvoice(store, 'invoice.pdf', { seller: 'Muster GmbH', invoice_number: 'R-17', issue_date: '2024-03-01', total: 119 });
