@@ -17,7 +17,7 @@ import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { reviewRoundTrip, uiMeasures } from './uiMeasures.js';
 import { startCpuBurner } from './cpuBurner.js';
-import { measureUnderLoad, openMetrics } from './loadRounds.js';
+import { measureUnderLoad, openMetrics, splitHeader, splitText } from './loadRounds.js';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' }, samples: { type: 'string' }, load: { type: 'string' } } });
 const load = values.load === undefined ? null : Number(values.load);
@@ -46,7 +46,7 @@ try {
 
   const result: Record<string, number> = { pages };
   if (load !== null) {
-    await runUnderLoad(page, load, result);
+    await runUnderLoad(page, load, result, recto.pid);
   } else {
     const rows: [string, string, string, string, string][] = [];
     const baseline = await reviewRoundTrip.run(page, samples);
@@ -78,9 +78,9 @@ function printTable(header: string[], rows: string[][]): void {
 }
 
 /** Every measure (the getReview baseline first) without and with `cores` busy threads, alternated in rounds. */
-async function runUnderLoad(page: import('playwright-core').Page, cores: number, result: Record<string, number>): Promise<void> {
+async function runUnderLoad(page: import('playwright-core').Page, cores: number, result: Record<string, number>, serverPid: number): Promise<void> {
   const burner = startCpuBurner(cores);
-  const cdp = await openMetrics(page);
+  const cdp = await openMetrics(page, serverPid);
   result.load = cores;
   const rows: string[][] = [];
   try {
@@ -92,12 +92,12 @@ async function runUnderLoad(page: import('playwright-core').Page, cores: number,
       const p95On = quantile(on.times, 0.95);
       result[`${measure.name}_p95_ms`] = Number(p95Off.toFixed(2));
       result[`${measure.name}_loaded_p95_ms`] = Number(p95On.toFixed(2));
-      const split = (c: typeof off) =>
-        `${c.split.script.toFixed(0)}/${c.split.style.toFixed(0)}/${c.split.layout.toFixed(0)}/${c.split.tasks.toFixed(0)}/${c.split.tasksWall.toFixed(0)}`;
+      const split = (c: typeof off) => splitText(c.split);
       for (const [suffix, condition] of [['', off], ['_loaded', on]] as const) {
         result[`${measure.name}${suffix}_script_ms`] = Number(condition.split.script.toFixed(2));
         result[`${measure.name}${suffix}_main_thread_cpu_ms`] = Number(condition.split.tasks.toFixed(2));
         result[`${measure.name}${suffix}_main_thread_wall_ms`] = Number(condition.split.tasksWall.toFixed(2));
+        result[`${measure.name}${suffix}_server_cpu_ms`] = Number(condition.split.server.toFixed(2));
       }
       rows.push([
         measure.label,
@@ -112,5 +112,5 @@ async function runUnderLoad(page: import('playwright-core').Page, cores: number,
   } finally {
     await burner.stop();
   }
-  printTable(['measure', 'no load p50 / p95 ms', `load +${cores} p50 / p95 ms`, 'p95 ratio', 'target', 'script/style/layout/tasks cpu/tasks wall ms (no load)', '(load)'], rows);
+  printTable(['measure', 'no load p50 / p95 ms', `load +${cores} p50 / p95 ms`, 'p95 ratio', 'target', `${splitHeader} (no load)`, '(load)'], rows);
 }

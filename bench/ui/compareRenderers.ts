@@ -16,7 +16,7 @@ import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
 import { uiMeasures } from './uiMeasures.js';
 import { startCpuBurner } from './cpuBurner.js';
-import { openMetrics, readMetrics, type MetricSessions, type TimeSplit } from './loadRounds.js';
+import { emptySplit, openMetrics, readMetrics, splitHeader, splitText, type MetricSessions, type TimeSplit } from './loadRounds.js';
 
 const { values } = parseArgs({
   options: { before: { type: 'string' }, load: { type: 'string' }, samples: { type: 'string' }, rounds: { type: 'string' }, measures: { type: 'string' }, pages: { type: 'string' } },
@@ -36,7 +36,7 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
  * A tab showing the review screen from page `firstPage` on; `rendererDir` replaces the server's renderer files (the
  * API stays the server's). The two tabs work on different pages, so one's saves never make the other refetch.
  */
-async function openTab(browser: Browser, url: string, rendererDir: string | null, firstPage: number): Promise<{ page: Page; metrics: MetricSessions }> {
+async function openTab(browser: Browser, url: string, rendererDir: string | null, firstPage: number, serverPid: number): Promise<{ page: Page; metrics: MetricSessions }> {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   if (rendererDir) {
     await page.route(
@@ -53,7 +53,7 @@ async function openTab(browser: Browser, url: string, rendererDir: string | null
   await page.locator('[data-testid="page-item"]').nth(firstPage).click();
   await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
   await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
-  return { page, metrics: await openMetrics(page) };
+  return { page, metrics: await openMetrics(page, serverPid) };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-compare-ui-'));
@@ -65,10 +65,10 @@ const browser = await launchChromium();
 const burner = load > 0 ? startCpuBurner(load) : null;
 burner?.set(true);
 try {
-  const tabs = { before: await openTab(browser, recto.url, beforeDir, 0), after: await openTab(browser, recto.url, null, Math.floor(pages / 2)) };
+  const tabs = { before: await openTab(browser, recto.url, beforeDir, 0, recto.pid), after: await openTab(browser, recto.url, null, Math.floor(pages / 2), recto.pid) };
   const rows: string[][] = [];
   for (const measure of measures) {
-    const result = { before: { times: [] as number[], split: zero() }, after: { times: [] as number[], split: zero() } };
+    const result = { before: { times: [] as number[], split: emptySplit() }, after: { times: [] as number[], split: emptySplit() } };
     for (const name of ['before', 'after'] as const) await measure.run(tabs[name].page, 2);
     for (let round = 0; round < rounds; round++) {
       for (const name of round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
@@ -83,11 +83,10 @@ try {
     for (const name of ['before', 'after'] as const) {
       const { times, split } = result[name];
       if (times.some((t) => t < 0)) throw new Error(`${measure.name} (${name}): the screen did not show the effect within 10 s`);
-      const per = (ms: number) => (ms / times.length).toFixed(0);
-      rows.push([measure.label, name, quantile(times, 0.5).toFixed(1), quantile(times, 0.95).toFixed(1), `${per(split.script)}/${per(split.style)}/${per(split.layout)}/${per(split.tasks)}/${per(split.tasksWall)}`]);
+      rows.push([measure.label, name, quantile(times, 0.5).toFixed(1), quantile(times, 0.95).toFixed(1), splitText(split, times.length)]);
     }
   }
-  const header = ['measure', 'build', 'p50 ms', 'p95 ms', 'script/style/layout/tasks cpu/tasks wall ms'];
+  const header = ['measure', 'build', 'p50 ms', 'p95 ms', splitHeader];
   const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)));
   console.log(`load +${load}, ${samples} samples per build and measure in ${rounds} alternating rounds`);
   for (const row of [header, ...rows]) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
@@ -97,8 +96,4 @@ try {
   await recto.stop();
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(home, { recursive: true, force: true });
-}
-
-function zero(): TimeSplit {
-  return { script: 0, style: 0, layout: 0, tasks: 0, tasksWall: 0 };
 }

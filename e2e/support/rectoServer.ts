@@ -12,6 +12,8 @@ export interface RunningRecto {
   origin: string;
   token: string;
   home: string;
+  /** The server's process id (its CPU time is read by bench:ui). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startRecto(options: { home: string; project?: string; pack
     origin: parsed.origin,
     token: parsed.hash.replace('#token=', ''),
     home: options.home,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
