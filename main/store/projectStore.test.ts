@@ -58,6 +58,24 @@ describe('ProjectStore', () => {
     reopened.close();
   });
 
+  it('lists every document in import order with its pages in page order, as each reads alone', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const ids = ['c', 'a', 'b'].map((letter, index) => {
+      const doc = store.documents.addDocument({
+        ...sampleDocument(letter.repeat(64)),
+        name: `${letter}.pdf`,
+        // Pages stored out of order: the list still gives them by page number.
+        pages: [3, 1, 2].slice(0, index + 1).map((pageNumber) => ({ pageNumber, width: 100, height: 100, dpi: 72, textLayer: null })),
+      })!;
+      return doc.id;
+    });
+    const listed = store.documents.listDocuments();
+    expect(listed.map((document) => document.name)).toEqual(['c.pdf', 'a.pdf', 'b.pdf']);
+    expect(listed.map((document) => document.pages.map((page) => page.pageNumber))).toEqual([[3], [1, 3], [1, 2, 3]]);
+    expect(listed).toEqual(ids.map((id) => store.documents.getDocument(id)));
+    store.close();
+  });
+
   it('does not import the same content twice', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     expect(store.documents.addDocument(sampleDocument())).not.toBeNull();
