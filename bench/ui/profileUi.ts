@@ -16,13 +16,13 @@ import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/chromium.js';
 import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
-import { uiMeasures } from './uiMeasures.js';
+import { allMeasures } from './uiMeasures.js';
 import { phaseTimes, type Profile } from './profilePhases.js';
 import { rendererMainThreads, selfTimeByName, type TraceEvent } from './traceBreakdown.js';
 
 const { values } = parseArgs({ options: { measure: { type: 'string' }, samples: { type: 'string' }, top: { type: 'string' }, save: { type: 'string' }, counts: { type: 'boolean' }, trace: { type: 'boolean' } } });
-const measure = uiMeasures.find((m) => m.name === (values.measure ?? 'page_switch'));
-if (!measure) throw new Error(`no measure ${values.measure}; one of ${uiMeasures.map((m) => m.name).join(', ')}`);
+const measure = allMeasures.find((m) => m.name === (values.measure ?? 'page_switch'));
+if (!measure) throw new Error(`no measure ${values.measure}; one of ${allMeasures.map((m) => m.name).join(', ')}`);
 const samples = Number(values.samples ?? 30);
 const top = Number(values.top ?? 40);
 /** What `--counts` counts: React's renders (one per render pass) and the review screen's main components. */

@@ -55,6 +55,56 @@ const pageSwitch: UiMeasure = {
   },
 };
 
+/**
+ * Page switch until painted: as `page_switch`, and then until the browser has painted the new page image (its Element
+ * Timing entry's `renderTime`, the frame that first showed it). An image counts as loaded once its file is in, but it
+ * is decoded for the size it is drawn at when the frame is rastered — so the frame that shows the new page (its text
+ * too, unless the image decodes asynchronously) can follow the loaded image by a decode of the whole page.
+ * Not in bench:ui's table: asked for by name (`compareRenderers.ts --measures`, `cpuByProcess.ts --measure`), as one
+ * run at +2 busy threads once waited 10 s for an entry that never came.
+ */
+const pageSwitchPainted: UiMeasure = {
+  name: 'page_switch_painted',
+  label: 'page switch until painted (Alt+↓ → the new image on screen)',
+  targetMs: 100,
+  async run(page, samples) {
+    // The attribute on the viewer's <img> (React keeps that element and changes its src) and an observer of its paints.
+    await page.evaluate(`(() => {
+      if (window.__rectoImagePaints) return;
+      window.__rectoImagePaints = [];
+      document.querySelector('[data-testid="page-image"]').setAttribute('elementtiming', 'page-image');
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__rectoImagePaints.push({ url: e.url, at: e.renderTime || e.loadTime }); }).observe({ type: 'element' });
+    })()`);
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const ms = await page.evaluate(
+        async ({ wait }) => {
+          const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
+          const paints = (window as unknown as { __rectoImagePaints: { url: string; at: number }[] }).__rectoImagePaints;
+          const editor = (window as unknown as { __rectoEditor: { getValue(): string } }).__rectoEditor;
+          const before = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
+          const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')!;
+          const imageBefore = image.src;
+          const start = performance.now();
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, cancelable: true }));
+          const shown = await until(start, () => {
+            const now = editor.getValue().match(/INV-\d+/)?.[0] ?? '';
+            const field = document.querySelector('.fields-panel [data-field="invoice_number"]')?.textContent ?? '';
+            return now !== before && now !== '' && field.includes(now) && image.src !== imageBefore;
+          });
+          if (shown < 0) return -1;
+          const painted = await until(start, () => paints.some((p) => p.url === image.src && p.at > start));
+          if (painted < 0) return -1;
+          return Math.max(shown, paints.find((p) => p.url === image.src && p.at > start)!.at - start);
+        },
+        { wait: waitInPage },
+      );
+      times.push(ms);
+    }
+    return times;
+  },
+};
+
 /** Field edit → rules: Enter on an edited line amount until BR-CO-10 shows the new status (fail, then pass again). */
 const fieldEditToRules: UiMeasure = {
   name: 'field_edit_to_rules',
@@ -153,3 +203,6 @@ export const reviewRoundTrip: UiMeasure = {
 };
 
 export const uiMeasures: UiMeasure[] = [pageSwitch, fieldEditToRules, keystrokePreview, gridOpen];
+
+/** Every measure, those asked for by name only included (`--measure` / `--measures` of the tools beside bench:ui). */
+export const allMeasures: UiMeasure[] = [...uiMeasures, pageSwitchPainted];
