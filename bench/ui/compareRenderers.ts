@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/chromium.js';
 import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
 import { createUiBenchProject } from './uiBenchProject.js';
-import { allMeasures } from './uiMeasures.js';
+import { allMeasures, uiMeasures } from './uiMeasures.js';
 import { startCpuBurner } from './cpuBurner.js';
 import { emptySplit, openMetrics, readMetrics, splitHeader, splitText, type MetricSessions, type TimeSplit } from './loadRounds.js';
 
@@ -26,7 +26,8 @@ const beforeDir = path.resolve(values.before);
 const samples = Number(values.samples ?? 40);
 const rounds = Number(values.rounds ?? 4);
 const load = values.load === undefined ? 0 : Number(values.load);
-const wanted = values.measures?.split(',') ?? allMeasures.map((m) => m.name);
+// By default bench:ui's measures; those kept out of its table (page_switch_painted) only when named.
+const wanted = values.measures?.split(',') ?? uiMeasures.map((m) => m.name);
 const measures = allMeasures.filter((m) => wanted.includes(m.name));
 
 const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.json': 'application/json' };
