@@ -4,6 +4,7 @@
  * `npm run bench:grid` measures the same against a 5-row baseline, to the next frame.
  */
 import type { Page } from 'playwright-core';
+import { pauseBeforeInput, userPaceMs } from './userPace.js';
 
 /** A header row and 50 body rows; the marker finds it again on later calls. */
 export function fiftyRowTable(marker: string): string {
@@ -27,6 +28,7 @@ export const gridOpen: { name: string; label: string; targetMs: number | null; r
     await page.getByRole('tab', { name: 'Markdown' }).click();
     const times: number[] = [];
     for (let i = 0; i < samples; i++) {
+      await pauseBeforeInput(page, userPaceMs.cursorMove);
       const ms = await page.evaluate(
         async ({ wait, marker, table }) => {
           const until = eval(wait) as (start: number, done: () => boolean) => Promise<number>;
