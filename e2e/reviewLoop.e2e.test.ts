@@ -88,6 +88,28 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await page.getByTestId('command-palette').waitFor({ state: 'detached' });
   });
 
+  it('shows a page from its screen copy at the width it is drawn, and from the page image itself at 100 %', async () => {
+    await openPage(page, 'EN16931_Miete.pdf');
+    const image = page.getByTestId('page-image');
+    const shown = () => image.evaluate((element: HTMLImageElement) => ({ src: element.src, complete: element.complete, natural: element.naturalWidth, drawn: element.getBoundingClientRect().width }));
+    // The page is rendered at 150 dpi (1240 px wide); fitted at 1280×720 it is drawn under 768 px: the 768 copy.
+    await expect.poll(async () => { const now = await shown(); return now.complete && now.natural; }).toBe(768);
+    const fitted = await shown();
+    expect(fitted.src).toMatch(/[?&]w=768$/);
+    expect(fitted.drawn).toBeLessThanOrEqual(768);
+    // Its boxes are laid over the frame, not the image's pixels: the first one still lies inside the drawn page.
+    const frame = (await page.locator('.page-frame').boundingBox())!;
+    const box = (await page.locator('.page-frame [data-element-id]').first().boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    // At 100 % the page is drawn 1240 px wide: the widest step is asked for, and with no copy that wide the page image comes.
+    await page.getByRole('button', { name: '100 %' }).click();
+    await expect.poll(async () => { const now = await shown(); return now.complete && now.natural; }).toBe(1240);
+    await expect(page.getByTestId('zoom-level').textContent()).resolves.toBe('100 %');
+    await page.getByRole('button', { name: 'Fit width' }).click();
+    await expect.poll(async () => (await shown()).natural).toBe(768);
+  });
+
   it('keeps the queue: filter after a visit, Back and Forward inside the app, Alt+N within the filter, no score before a correction', async () => {
     await openCuration(page);
     await page.locator('[data-testid="curation-row"]').first().waitFor();

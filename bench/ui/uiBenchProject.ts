@@ -76,7 +76,7 @@ export function benchInvoice(n: number): Extraction {
 
 /**
  * Creates the project file with `pages` invoices; returns its path. With `imageCacheDir` (the server's cache folder,
- * `$RECTO_HOME/cache`) the page images are put in the cache as an import does, so the first visit of a page does not
+ * `$RECTO_HOME/cache`) the page images and their screen copies are put in the cache as an import does, so the first visit of a page does not
  * measure re-rendering an image that an imported project already has.
  */
 export async function createUiBenchProject(dir: string, pages: number, imageCacheDir?: string): Promise<string> {
@@ -98,6 +98,7 @@ export async function createUiBenchProject(dir: string, pages: number, imageCach
       });
       if (!doc) throw new Error(`bench page ${n}: duplicate image`);
       images?.seed(doc.sha256, 1, bytes);
+      await images?.makeScreenCopies(doc.sha256, 1);
       store.readings.saveExtraction(doc.pages[0]!.id, benchInvoice(n), new Date());
     }
   } finally {

@@ -48,7 +48,7 @@ export async function serve(options: ServeOptions): Promise<ServedBrowser> {
   server = await startBrowserServer({
     dispatch: createDispatch(handlers),
     bus: session.bus,
-    pageImagePath: (pageId) => session.pageImagePath(pageId),
+    pageImagePath: (pageId, screenWidth) => session.pageImagePath(pageId, screenWidth),
     rendererDir: path.join(packageRoot(), 'dist', 'renderer'),
     port: options.port,
     token: options.token,

@@ -1,14 +1,18 @@
 /**
- * Page images live in the cache folder under the source file's SHA-256: `<cache>/pages/<sha256>/<page>.png`.
+ * Page images live in the cache folder under the source file's SHA-256: `<cache>/pages/<sha256>/<page>.png`, with
+ * their screen copies beside them (`<page>.w768.png`, app/contract/screenImage.ts), made when the page is rendered.
  * They are a cache: when one is missing (a project copied from another machine, a cleaned cache) the page is
- * rendered again from the source bytes kept in the project.
+ * rendered again from the source bytes kept in the project; a missing copy is not made again on its own (the viewer
+ * is then sent the page image).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lstatInside, mkdirInside, UnsafePathError, writeFileInside } from '../util/containedPaths.js';
+import sharp from 'sharp';
 import { DEFAULT_MAX_PAGES } from '../../app/model/pageLimits.js';
+import { screenCopyWidthsFor, type ScreenImageWidth } from '../../app/contract/screenImage.js';
 import type { InspectFile, InspectedFile, InspectOptions } from './documentImporter.js';
 
 export class PageImageCache {
@@ -23,10 +27,39 @@ export class PageImageCache {
     return path.join(this.cacheDir, ...this.relativeFor(sha256, pageNumber).split('/'));
   }
 
-  private relativeFor(sha256: string, pageNumber: number): string {
+  private relativeFor(sha256: string, pageNumber: number, screenWidth: ScreenImageWidth | null = null): string {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
     if (!Number.isSafeInteger(pageNumber) || pageNumber < 1) throw new Error(`Not a page number: ${pageNumber}`);
-    return `pages/${sha256}/${pageNumber}.png`;
+    return screenWidth === null ? `pages/${sha256}/${pageNumber}.png` : `pages/${sha256}/${pageNumber}.w${screenWidth}.png`;
+  }
+
+  /** The page's screen copy of that width, if the cache has one. */
+  screenCopyPath(sha256: string, pageNumber: number, width: ScreenImageWidth): string | null {
+    return this.cachedFile(this.relativeFor(sha256, pageNumber, width));
+  }
+
+  /**
+   * Makes the page's screen copies (the widths its image is wide enough for) from its cached image. A copy is written
+   * under a temporary name and renamed, so a reader never gets half of one. Failing, it leaves that copy out: the
+   * viewer is sent the page image instead.
+   */
+  async makeScreenCopies(sha256: string, pageNumber: number): Promise<void> {
+    const source = this.cachedFile(this.relativeFor(sha256, pageNumber));
+    if (!source) return;
+    try {
+      const { width } = await sharp(source).metadata();
+      for (const step of screenCopyWidthsFor(width ?? 0)) {
+        const relative = this.relativeFor(sha256, pageNumber, step);
+        const staging = `${relative}.partial`;
+        this.clearUnsafe(relative);
+        this.clearUnsafe(staging);
+        // Fast to encode (level 3): the copy is read by the browser once per visit and never leaves the cache.
+        writeFileInside(this.cacheDir, staging, await sharp(source).resize({ width: step }).png({ compressionLevel: 3 }).toBuffer());
+        fs.renameSync(path.join(this.cacheDir, ...staging.split('/')), path.join(this.cacheDir, ...relative.split('/')));
+      }
+    } catch {
+      // A page image sharp cannot read was already refused at import; anything else only costs the viewer a decode.
+    }
   }
 
   /**
@@ -86,6 +119,7 @@ export class PageImageCache {
         moveFile(page.imagePath, target);
         return { ...page, imagePath: target };
       });
+      for (const page of pages) await this.makeScreenCopies(inspected.sha256, page.pageNumber);
       return { ...inspected, pages };
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });

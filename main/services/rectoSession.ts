@@ -17,6 +17,7 @@ import type { NewDocumentEInvoice } from '../store/einvoices.js';
 import type { InspectedFile } from './documentImporter.js';
 import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
+import type { ScreenImageWidth } from '../../app/contract/screenImage.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** A request that needs an open project, made while none is open. */
@@ -197,9 +198,14 @@ export class RectoSession {
     ], engine);
   }
 
-  /** The page image on disk, rendered again from the project's copy of the source if the cache lost it. */
-  async pageImagePath(pageId: string): Promise<string> {
-    return (await this.pageInput(this.store.documents.getPage(pageId))).imagePath;
+  /**
+   * The page image on disk, rendered again from the project's copy of the source if the cache lost it; with a
+   * `screenWidth`, its screen copy of that width where the cache has one (app/contract/screenImage.ts).
+   */
+  async pageImagePath(pageId: string, screenWidth: ScreenImageWidth | null = null): Promise<string> {
+    const page = this.store.documents.getPage(pageId);
+    const image = (await this.pageInput(page)).imagePath;
+    return (screenWidth !== null && this.images.screenCopyPath(page.documentSha256, page.pageNumber, screenWidth)) || image;
   }
 
   pageInput(page: PageRecord): Promise<PageInput> {

@@ -20,18 +20,19 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Recto</title>');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the renderer');
   fs.writeFileSync(path.join(dir, 'page.png'), 'PNG');
+  fs.writeFileSync(path.join(dir, 'page.w768.png'), 'PNG at 768');
   server = await startBrowserServer({
     dispatch: async (method, params) => {
       calls.push({ method, params });
       return { ok: true, result: { echo: method } };
     },
     bus,
-    pageImagePath: async (pageId) => {
+    pageImagePath: async (pageId, screenWidth) => {
       // A cached page image that something replaced by a folder, and one that vanished after it was found.
       if (pageId === 'folder') return dir;
       if (pageId === 'gone') return path.join(dir, 'no-such.png');
       if (pageId !== 'p1') throw new Error('No page');
-      return path.join(dir, 'page.png');
+      return path.join(dir, screenWidth === 768 ? 'page.w768.png' : 'page.png');
     },
     rendererDir: path.join(dir, 'renderer'),
   });
@@ -99,6 +100,9 @@ describe('browser shell', () => {
     expect((await request(`/api/page-image/p1?token=${server.token}`)).body).toBe('PNG');
     expect((await request('/api/page-image/p1')).status).toBe(401);
     expect((await request(`/api/page-image/p2?token=${server.token}`)).status).toBe(404);
+    // A screen copy by its width step; any other width is the page image itself.
+    expect((await request(`/api/page-image/p1?token=${server.token}&w=768`)).body).toBe('PNG at 768');
+    for (const w of ['100', '768.0', '', '..%2Fsecret.txt']) expect((await request(`/api/page-image/p1?token=${server.token}&w=${w}`)).body).toBe('PNG');
   });
 
   it('pushes events over a WebSocket that needs the token', async () => {

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { maxImportBytes } from '../../../app/contract/methods.js';
 import { maxSocketRequestBytes } from '../../../app/contract/wire.js';
+import { parseScreenImageWidth, type ScreenImageWidth } from '../../../app/contract/screenImage.js';
 import type { Dispatch } from '../../services/dispatch.js';
 import type { EventBus } from '../../events/eventBus.js';
 import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
@@ -26,7 +27,8 @@ export interface BrowserServerOptions {
   dispatch: Dispatch;
   bus: EventBus;
   /** The page image on disk for a page id (rendered if missing). */
-  pageImagePath: (pageId: string) => Promise<string>;
+  /** The page image, or its screen copy of that width where there is one (app/contract/screenImage.ts). */
+  pageImagePath: (pageId: string, screenWidth: ScreenImageWidth | null) => Promise<string>;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -101,7 +103,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       if (pageId === null) return send(response, 400, 'text/plain; charset=utf-8', 'Bad URL');
       let file: string;
       try {
-        file = await options.pageImagePath(pageId);
+        file = await options.pageImagePath(pageId, parseScreenImageWidth(url.searchParams.get('w')));
       } catch (error) {
         return send(response, 404, 'text/plain; charset=utf-8', error instanceof Error ? error.message : 'Not found');
       }

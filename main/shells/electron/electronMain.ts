@@ -15,6 +15,7 @@ import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
 import { packageRoot } from '../../util/packageRoot.js';
 import { appOrigin, createMainWindow } from './electronWindow.js';
 import { installMenu } from './electronMenu.js';
+import { parseScreenImageWidth } from '../../../app/contract/screenImage.js';
 
 protocol.registerSchemesAsPrivileged([
   { scheme: 'recto', privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -77,7 +78,8 @@ async function start(): Promise<void> {
     if (url.host !== 'app') return new Response('Not found', { status: 404 });
     if (url.pathname.startsWith('/page-image/')) {
       try {
-        const file = await session.pageImagePath(decodeURIComponent(url.pathname.slice('/page-image/'.length)));
+        const pageId = decodeURIComponent(url.pathname.slice('/page-image/'.length));
+        const file = await session.pageImagePath(pageId, parseScreenImageWidth(url.searchParams.get('w')));
         return new Response(fs.readFileSync(file), { headers: { 'content-type': 'image/png' } });
       } catch (error) {
         return new Response(String(error), { status: 404 });

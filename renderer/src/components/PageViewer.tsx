@@ -7,6 +7,7 @@ import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../
 import { ElementOverlay } from './ElementOverlay.js';
 import { shortcutOf } from '../logic/keymap.js';
 import { isMac } from '../state/keyContext.js';
+import { screenImageWidthFor, withScreenImageWidth, type ScreenImageWidth } from '../../../app/contract/screenImage.js';
 
 interface PageViewerProps {
   imageUrl: string | null;
@@ -28,6 +29,11 @@ interface PageViewerProps {
   onNext(): void;
   /** More layers over the page image, in the same frame as the boxes (confidence tints). */
   layers?: ReactNode;
+  /**
+   * The screen copy width the viewer now asks for (null: the page image itself), whenever it changes — so the pages
+   * asked for ahead are fetched at the same URL (PageDataCache.setScreenImageWidth).
+   */
+  onScreenImageWidth?(width: ScreenImageWidth | null): void;
 }
 
 /** Padding of the scroll pane on each side, in CSS pixels. */
@@ -76,6 +82,14 @@ export function PageViewer(props: PageViewerProps) {
   scaleRef.current = scale;
   const width = Math.max(1, Math.round(imageWidth * scale));
   const height = Math.max(1, Math.round(imageHeight * scale));
+  // The copy for the drawn size in device pixels (not before the pane is measured: its first width is 0). Zoomed in
+  // past the widest copy, the page image itself.
+  const screenWidth = paneWidth > 0 ? screenImageWidthFor(width * (window.devicePixelRatio || 1)) : null;
+  const shownUrl = imageUrl && withScreenImageWidth(imageUrl, screenWidth);
+  const onScreenImageWidth = props.onScreenImageWidth;
+  useEffect(() => {
+    if (paneWidth > 0) onScreenImageWidth?.(screenWidth);
+  }, [screenWidth, paneWidth, onScreenImageWidth]);
 
   return (
     <section className="viewer" aria-label="Page image">
@@ -123,15 +137,16 @@ export function PageViewer(props: PageViewerProps) {
         {imageUrl ? (
           <div className="page-frame" style={{ width, height }}>
             <img
-              src={imageUrl}
+              src={shownUrl!}
               alt={title}
               data-testid="page-image"
               draggable={false}
               width={width}
               height={height}
-              onLoad={(event) =>
-                setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
-              }
+              onLoad={(event) => {
+                // A copy's pixels are not the page's: the page's size (the summary's) stays the one zoom is computed on.
+                if (screenWidth === null) setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+              }}
               onError={() => setFailed(true)}
             />
             {boxSpace && !failed && (

@@ -171,6 +171,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
+          onScreenImageWidth={pageData.setScreenImageWidth}
           layers={
             <>
               {tools.pageLayers}

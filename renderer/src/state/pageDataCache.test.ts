@@ -153,4 +153,19 @@ describe('PageDataCache', () => {
     await settle();
     expect(images).toEqual(['/img/p1']);
   });
+
+  it("asks for images at the viewer's screen copy width, and again at a new width when the page is next wanted", async () => {
+    const { fake, cache, images } = cacheLoadingImages();
+    fake.calls.find((call) => call.method === 'app.info')!.resolve({ pageImageUrlTemplate: `/img/${PAGE_ID_SLOT}` });
+    await settle();
+    cache.setScreenImageWidth(768);
+    cache.prefetch(['p1']);
+    fake.answer('p1');
+    await settle();
+    expect(images).toEqual(['/img/p1?w=768']);
+    cache.setScreenImageWidth(null);
+    expect(images).toHaveLength(1); // nothing reloads on its own
+    cache.prefetch(['p1']);
+    expect(images.at(-1)).toBe('/img/p1');
+  });
 });

@@ -12,6 +12,7 @@
 import type { ContractClient } from '../../../app/contract/client.js';
 import type { DocumentFieldsReply } from '../../../app/contract/fields.js';
 import { pageImageUrlOf, type PageReview } from '../../../app/contract/methods.js';
+import { withScreenImageWidth, type ScreenImageWidth } from '../../../app/contract/screenImage.js';
 
 /**
  * Pages kept at most: the page on screen, the four asked for ahead, a few just left. Small on purpose: each entry
@@ -46,6 +47,8 @@ export class PageDataCache {
    * slowest page switches were the ones whose image had not arrived while the text had (bench:ui, docs/benchmarks.md).
    */
   private imageUrlTemplate: string | null = null;
+  /** The screen copy the viewer shows pages at (PageViewer): images asked for ahead are fetched at that URL. */
+  private screenImageWidth: ScreenImageWidth | null = null;
 
   constructor(
     private readonly client: CacheClient,
@@ -88,6 +91,14 @@ export class PageDataCache {
     }
   }
 
+  /**
+   * The viewer now shows pages at this screen copy width (null: the page images themselves). Pages kept here are
+   * asked for at the new URL when next wanted (stepped to or asked for ahead), not all at once.
+   */
+  setScreenImageWidth = (width: ScreenImageWidth | null): void => {
+    this.screenImageWidth = width;
+  };
+
   /** `page.updated`: everything of that document may have changed (fields and other-page text are document-wide). */
   pageUpdated(pageId: string, documentId: string): void {
     for (const [key, entry] of this.entries) {
@@ -106,6 +117,8 @@ export class PageDataCache {
       // Most recently used last, so the oldest is dropped first.
       this.entries.delete(pageId);
       this.entries.set(pageId, existing);
+      // The viewer's copy width may have changed since (a resized window, a zoom).
+      this.preloadImageOf(existing, existing.review.value?.imageUrl ?? this.templateUrl(pageId));
       return existing;
     }
     // One request for both (each request costs the main thread a fetch and the server a round trip); where it fails,
@@ -118,7 +131,7 @@ export class PageDataCache {
       image: null,
       imageUrl: null,
     };
-    this.preloadImageOf(entry, this.imageUrlTemplate && pageImageUrlOf(this.imageUrlTemplate, pageId));
+    this.preloadImageOf(entry, this.templateUrl(pageId));
     // A reply counts only while its entry is still the one in the map (not dropped by an update meanwhile).
     const current = () => this.entries.get(pageId) === entry;
     entry.review.promise.then(
@@ -141,8 +154,13 @@ export class PageDataCache {
     return entry;
   }
 
-  /** Starts loading and decoding the page's image at `url`, unless it is already asked for there. */
-  private preloadImageOf(entry: Entry, url: string | null): void {
+  private templateUrl(pageId: string): string | null {
+    return this.imageUrlTemplate && pageImageUrlOf(this.imageUrlTemplate, pageId);
+  }
+
+  /** Starts loading and decoding the page's image (`pageUrl` at the viewer's copy width), unless already asked for. */
+  private preloadImageOf(entry: Entry, pageUrl: string | null): void {
+    const url = pageUrl && withScreenImageWidth(pageUrl, this.screenImageWidth);
     if (!this.preloadImage || !url || entry.imageUrl === url) return;
     entry.imageUrl = url;
     entry.image = this.preloadImage(url);
