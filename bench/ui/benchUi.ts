@@ -21,8 +21,9 @@ import { measureUnderLoad, openMetrics, splitHeader, splitText } from './loadRou
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, pages: { type: 'string' }, samples: { type: 'string' }, load: { type: 'string' } } });
 const load = values.load === undefined ? null : Number(values.load);
-const pages = Number(values.pages ?? 200);
 const samples = Number(values.samples ?? 40);
+// Every page switch sample steps to the next page: enough pages for both switch measures, with and without load.
+const pages = Number(values.pages ?? Math.max(200, 2 * 2 * (samples + 8) + 10));
 const quantile = (xs: number[], q: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

@@ -59,7 +59,9 @@ async function openTab(browser: Browser, url: string, rendererDir: string | null
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-compare-ui-'));
 const home = makeHome();
-const pages = Number(values.pages ?? 200);
+// Each tab steps through its half of the pages: enough that every page switch measure (warm-up too) has a next page.
+const switchesPerTab = measures.filter((m) => m.name.startsWith('page_switch')).length * (samples + rounds + 2);
+const pages = Number(values.pages ?? Math.max(200, 2 * switchesPerTab + 10));
 const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
 const recto = await startRecto({ home, project });
 const browser = await launchChromium();
