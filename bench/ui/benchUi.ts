@@ -9,12 +9,8 @@
  * renderer's script / style / layout time per sample in each and the ratio of the p95s.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium } from '../../e2e/support/chromium.js';
-import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
-import { createUiBenchProject } from './uiBenchProject.js';
+import { openBenchPage, startBenchApp } from './benchApp.js';
 import { reviewRoundTrip, uiMeasures } from './uiMeasures.js';
 import { startCpuBurner } from './cpuBurner.js';
 import { measureUnderLoad, openMetrics, splitHeader, splitText } from './loadRounds.js';
@@ -29,25 +25,15 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-ui-'));
-const home = makeHome();
 const startedAt = performance.now();
-// The page images in the server's cache, as after an import (startRecto runs the server with RECTO_HOME=home).
-const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
-console.error(`bench:ui: ${pages} pages generated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-const recto = await startRecto({ home, project });
-const browser = await launchChromium();
+const app = await startBenchApp(pages);
+console.error(`bench:ui: ${pages} pages generated and served in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.goto(recto.url);
-  await page.getByTestId('doc-list').waitFor();
-  await page.locator('[data-testid="page-item"]').first().click();
-  await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
-  await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
+  const page = await openBenchPage(app);
 
   const result: Record<string, number> = { pages };
   if (load !== null) {
-    await runUnderLoad(page, load, result, recto.pid);
+    await runUnderLoad(page, load, result, app.recto.pid);
   } else {
     const rows: [string, string, string, string, string][] = [];
     const baseline = await reviewRoundTrip.run(page, samples);
@@ -67,10 +53,7 @@ try {
   }
   if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
-  await browser.close();
-  await recto.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(home, { recursive: true, force: true });
+  await app.close();
 }
 
 function printTable(header: string[], rows: string[][]): void {

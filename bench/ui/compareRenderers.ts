@@ -7,13 +7,10 @@
  * thread's CPU and wall time per sample (Chromium's counters, as `bench:ui --load`) for each build.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/chromium.js';
-import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
-import { createUiBenchProject } from './uiBenchProject.js';
+import { startBenchApp, waitForBenchPage } from './benchApp.js';
 import { allMeasures, uiMeasures } from './uiMeasures.js';
 import { startCpuBurner } from './cpuBurner.js';
 import { emptySplit, openMetrics, readMetrics, splitHeader, splitText, type MetricSessions, type TimeSplit } from './loadRounds.js';
@@ -52,19 +49,15 @@ async function openTab(browser: Browser, url: string, rendererDir: string | null
   }
   await page.goto(url);
   await page.locator('[data-testid="page-item"]').nth(firstPage).click();
-  await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
-  await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
+  await waitForBenchPage(page);
   return { page, metrics: await openMetrics(page, serverPid) };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-compare-ui-'));
-const home = makeHome();
 // Each tab steps through its half of the pages: enough that every page switch measure (warm-up too) has a next page.
 const switchesPerTab = measures.filter((m) => m.name.startsWith('page_switch')).length * (samples + rounds + 2);
 const pages = Number(values.pages ?? Math.max(200, 2 * switchesPerTab + 10));
-const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
-const recto = await startRecto({ home, project });
-const browser = await launchChromium();
+const app = await startBenchApp(pages);
+const { recto, browser } = app;
 const burner = load > 0 ? startCpuBurner(load) : null;
 burner?.set(true);
 try {
@@ -95,8 +88,5 @@ try {
   for (const row of [header, ...rows]) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
 } finally {
   await burner?.stop();
-  await browser.close();
-  await recto.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(home, { recursive: true, force: true });
+  await app.close();
 }

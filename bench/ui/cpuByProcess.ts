@@ -7,12 +7,8 @@
  * (`VizCompositorTh`), the server. `--load N` runs the CPU burner (cpuBurner.ts) throughout. Needs `npm run build`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium } from '../../e2e/support/chromium.js';
-import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
-import { createUiBenchProject } from './uiBenchProject.js';
+import { openBenchPage, startBenchApp } from './benchApp.js';
 import { allMeasures } from './uiMeasures.js';
 import { chromiumProcesses, processCpuMs, threadCpuMs } from './processCpu.js';
 import { startCpuBurner } from './cpuBurner.js';
@@ -35,17 +31,11 @@ function cpuNow(processes: Map<number, string>, serverPid: number): Map<string, 
   return totals;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-cpu-by-process-'));
-const home = makeHome();
-const project = await createUiBenchProject(dir, WARM_UP_SAMPLES + samples + 2, path.join(home, 'cache'));
-const recto = await startRecto({ home, project });
-const browser = await launchChromium();
+const app = await startBenchApp(WARM_UP_SAMPLES + samples + 2);
+const { recto } = app;
 const burner = values.load === undefined ? null : startCpuBurner(Number(values.load));
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.goto(recto.url);
-  await page.locator('[data-testid="page-item"]').first().click();
-  await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
+  const page = await openBenchPage(app);
   await measure.run(page, WARM_UP_SAMPLES);
   burner?.set(true);
   // The processes as they are now (each tab's renderer, the GPU process and the network service are up by then).
@@ -75,6 +65,5 @@ try {
   if (values.json) fs.writeFileSync(values.json, JSON.stringify({ measure: measure.name, samples, load: burner ? Number(values.load) : 0, wallPerSampleMs: wallPerSample, cpuPerSampleMs: Object.fromEntries(perSample), totalCpuPerSampleMs: total }, null, 2));
 } finally {
   await burner?.stop();
-  await browser.close();
-  await recto.stop();
+  await app.close();
 }

@@ -8,14 +8,10 @@
  * layout, paint, scripts, GC, …: traceBreakdown.ts), which names what the profile shows as "(program)".
  * Build the renderer unminified for readable names: `npx vite build --minify false`.
  */
-import os from 'node:os';
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CDPSession } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/chromium.js';
-import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
-import { createUiBenchProject } from './uiBenchProject.js';
+import { openBenchPage, startBenchApp } from './benchApp.js';
 import { allMeasures } from './uiMeasures.js';
 import { phaseTimes, type Profile } from './profilePhases.js';
 import { rendererMainThreads, selfTimeByName, type TraceEvent } from './traceBreakdown.js';
@@ -29,20 +25,13 @@ const top = Number(values.top ?? 40);
 const countedFunctions = ['renderRootSync', 'App', 'ReviewWorkspace', 'DocumentRail', 'PageViewer', 'ElementOverlay', 'LinkedMarkdownEditor', 'CursorPanels', 'FieldsPanel', 'StatusBar'];
 
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-profile-ui-'));
-const home = makeHome();
 // Enough pages that every sample (the warm-up, the profile's, the counts') has a next page to step to.
 const WARM_UP_SAMPLES = 3;
 const pages = Math.max(60, WARM_UP_SAMPLES + samples * (1 + (values.counts ? 1 : 0) + (values.trace ? 1 : 0)) + 1);
-const project = await createUiBenchProject(dir, pages, path.join(home, 'cache'));
-const recto = await startRecto({ home, project });
-const browser = await launchChromium();
+const app = await startBenchApp(pages);
+const { browser } = app;
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.goto(recto.url);
-  await page.locator('[data-testid="page-item"]').first().click();
-  await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
-  await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
+  const page = await openBenchPage(app);
   await measure.run(page, WARM_UP_SAMPLES);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -101,10 +90,7 @@ try {
     print('main thread self time by trace event', selfTimeByName(traceEvents, rendererMainThreads(traceEvents)));
   }
 } finally {
-  await browser.close();
-  await recto.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(home, { recursive: true, force: true });
+  await app.close();
 }
 
 /** Calls per sample of `countedFunctions` over `run`. */

@@ -4,13 +4,8 @@
  * one the slowest switches waited for. `--pace`: ms before each Alt+↓ (0, the default: a held key); `--load N`: N busy
  * threads throughout (cpuBurner.ts). Needs `npm run build`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium } from '../../e2e/support/chromium.js';
-import { makeHome, startRecto } from '../../e2e/support/rectoServer.js';
-import { createUiBenchProject } from './uiBenchProject.js';
+import { openBenchPage, startBenchApp } from './benchApp.js';
 import { startCpuBurner } from './cpuBurner.js';
 import { pauseBeforeInput } from './userPace.js';
 
@@ -43,19 +38,10 @@ const oneSwitch = `(async () => {
   }
 })()`;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-ui-'));
-const home = makeHome();
-const project = await createUiBenchProject(dir, Math.max(200, samples + WARM_UP_SAMPLES + 10), path.join(home, 'cache'));
-const recto = await startRecto({ home, project });
-const browser = await launchChromium();
+const app = await startBenchApp(Math.max(200, samples + WARM_UP_SAMPLES + 10));
 const burner = load > 0 ? startCpuBurner(load) : null;
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.goto(recto.url);
-  await page.getByTestId('doc-list').waitFor();
-  await page.locator('[data-testid="page-item"]').first().click();
-  await page.waitForFunction(() => ((window as unknown as { __rectoEditor?: { getValue(): string } }).__rectoEditor?.getValue() ?? '').includes('INV-'));
-  await page.locator('.fields-panel [data-field="invoice_number"]').waitFor();
+  const page = await openBenchPage(app);
   burner?.set(true);
   const rows: number[][] = [];
   for (let i = 0; i < samples + WARM_UP_SAMPLES; i++) {
@@ -74,8 +60,5 @@ try {
   for (const row of [...rows].sort((a, b) => b[0]! - a[0]!).slice(0, 6)) console.log(row.map((ms) => ms.toFixed(0)).join(' / '));
 } finally {
   await burner?.stop();
-  await browser.close();
-  await recto.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(home, { recursive: true, force: true });
+  await app.close();
 }
