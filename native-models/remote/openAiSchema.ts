@@ -34,7 +34,9 @@ export const chatCompletionRequestSchema = z
     max_completion_tokens: z.number().int().positive().optional(),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().gt(0).max(1).optional(),
-    n: z.literal(1).optional(),
+    // OpenAI's range (an integer ≥ 1): a value the server cannot honour (n > 1 with greedy decoding) is a valid request
+    // that `/v1` answers `unsupported_parameter` (main/shells/browser/v1Parameters.ts), not a malformed one.
+    n: z.number().int().min(1).optional(),
   })
   .passthrough();
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;

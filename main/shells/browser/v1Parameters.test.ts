@@ -71,7 +71,7 @@ describe('/v1 semantics', () => {
   });
 
   it('answers 400 naming what is supported for parameters it cannot honour; takes what the remote engine sends', async () => {
-    for (const [name, value] of [['temperature', 0.7], ['top_p', 0.9], ['logprobs', true], ['response_format', { type: 'json_object' }], ['tools', [{ type: 'function', function: { name: 'f' } }]], ['best_of', 2]] as const) {
+    for (const [name, value] of [['temperature', 0.7], ['top_p', 0.9], ['logprobs', true], ['response_format', { type: 'json_object' }], ['tools', [{ type: 'function', function: { name: 'f' } }]], ['best_of', 2], ['n', 2]] as const) {
       const answer = await post(body({ [name]: value }));
       expect(answer.status, name).toBe(400);
       const error = ((await answer.json()) as { error: { message: string; code: string; type: string } }).error;
@@ -80,6 +80,8 @@ describe('/v1 semantics', () => {
       expect(error.message).toMatch(/supported|takes/);
     }
     expect((await post(body({ seed: 7, temperature: 0 }))).status).toBe(200);
+    // Outside the API's own range is a malformed request, not an unsupported one.
+    expect(((await (await post(body({ n: 0 }))).json()) as { error: { code: string } }).error.code).toBe('invalid_request');
     expect(unsupportedParameter(pageChatRequest({ model: 'm', png, stream: true, maxTokens: 100 }) as unknown as Record<string, unknown>)).toBeNull();
   });
 });
