@@ -1,5 +1,5 @@
 /**
- * The corpus's README.md: a Hugging Face style data card (YAML front matter naming the two JSONL files as configs)
+ * The corpus's README.md: a Hugging Face style data card (YAML front matter naming the JSONL files as configs)
  * with what the folder holds, computed from the records only — no export time, so the same project gives the same card.
  */
 import type { CorpusRecord } from './corpusRecord.js';
@@ -41,7 +41,7 @@ export function renderDataCard(input: DataCardInput): string {
   for (const r of records) statuses.set(r.review_status, (statuses.get(r.review_status) ?? 0) + 1);
   const lines = [
     '---',
-    ...(input.frontMatter ?? cardFrontMatter({ testLines: [], images: false })),
+    ...(input.frontMatter ?? cardFrontMatter({ images: false })),
     'task_categories:',
     '- image-to-text',
     'tags:',
@@ -92,7 +92,8 @@ export function renderDataCard(input: DataCardInput): string {
     "  (corrected) and `fields_engine` (as read), null on pages that are not invoice pages, and `field_revisions`: every",
     '  field correction of the document (field, old and new value as JSON text, author, time, parent, undo);',
     '  `review_events`: every review status change of the page (status, exceptions approved over, reason, reviewer, time).',
-    '- `images/` — page images (PNG) as the engine saw them, with `metadata.jsonl` for `imagefolder` (the `pages` config).',
+    '- `images/` — page images (PNG) as the engine saw them, with `metadata.jsonl` for `imagefolder` (the `pages` config',
+    '  reads it as JSON: `datasets` builds every config of a card with one builder).',
     '- `pdfs/` — each page as a one-page PDF (the source PDF\'s own page, else the image).',
     '- `manifest.json` — SHA-256 and size of every file.',
     '',
@@ -102,7 +103,8 @@ export function renderDataCard(input: DataCardInput): string {
     'from datasets import load_dataset',
     'pages = load_dataset("EXPORT_DIR", split="train")  # the declared features, not guessed ones',
     'tests = load_dataset("EXPORT_DIR", "tests", split="test")',
-    'images = load_dataset("EXPORT_DIR", "pages", split="train")  # an Image column',
+    'pages = load_dataset("EXPORT_DIR", "pages", split="train")  # file_name (under images/), id, texts',
+    'images = load_dataset("imagefolder", data_dir="EXPORT_DIR/images", split="train")  # an Image column',
     '```',
     '',
     ...formatSection(input.format ?? 'records', records),

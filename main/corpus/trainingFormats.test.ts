@@ -123,13 +123,15 @@ describe.skipIf(!realInvoicesAvailable)('training export formats on a project of
     // LLaMA-Factory: dataset_info.json in the dataset folder, images under its media_dir (= the dataset folder).
     const samples = llamaFactorySamples(out, 'recto_chat');
     expect(samples).toHaveLength(readJsonl(path.join(out, 'chat.jsonl')).length);
-    // imagefolder: the card's "pages" config; metadata.jsonl names each image relative to itself.
+    // imagefolder on images/: metadata.jsonl names each image relative to itself; the card's "pages" config reads
+    // the same file as JSON (one builder for all of a card's configs: main/corpus/datasetsLoad.test.ts).
     const card = cardConfigs(out);
     const pages = card.configs.find((c) => c.config_name === 'pages')!;
-    const rows = imagefolderRows(out, pages.data_files[0]!.path);
+    expect(pages.data_files[0]!.path).toBe('images/metadata.jsonl');
+    const rows = imagefolderRows(path.join(out, 'images'), ['*.png', 'metadata.jsonl']);
     expect(rows.map((r) => r.metadata.id).sort()).toEqual(records.map((r) => r.id).sort());
     const features = card.dataset_info.find((c) => c.config_name === 'pages')!.features;
-    expect(features[0]).toEqual({ name: 'image', dtype: 'image' });
+    expect(features[0]).toEqual({ name: 'file_name', dtype: 'string' });
     // The records config's declared features type every column of records.jsonl.
     const declared = featuresToArrow(card.dataset_info.find((c) => c.config_name === 'default')!.features);
     expect(loadJsonLikeDatasets([path.join(out, 'records.jsonl')], 10 << 20, declared).rows).toBe(records.length);

@@ -4,6 +4,7 @@
  * - `cardConfigs` — the data card's YAML front matter as `datasets` reads it (huggingface/datasets
  *   `src/datasets/utils/metadata.py`: `configs` with `data_files`; `dataset_info` with `features` in the form of
  *   `Features._from_yaml_list`), and `featuresToArrow` the Arrow types those features declare;
+ * - `cardBuilder` — the one builder `datasets` picks for all configs of a card, and the files it cannot read;
  * - `imagefolderRows` — `imagefolder` (`src/datasets/packaged_modules/folder_based_builder/folder_based_builder.py`):
  *   the image files of a config's data files, and `metadata.jsonl` beside them whose `file_name` is relative to the
  *   metadata file's folder; a row whose file is not there fails;
@@ -61,6 +62,40 @@ const globToRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/[.+^${
 export function dataFiles(dir: string, patterns: string | string[]): string[] {
   const all = (fs.readdirSync(dir, { recursive: true }) as string[]).map((p) => p.split(path.sep).join('/'));
   return (Array.isArray(patterns) ? patterns : [patterns]).flatMap((pattern) => all.filter((file) => globToRegExp(pattern).test(file))).sort();
+}
+
+/** Packaged builders by the extensions they read (datasets `_MODULE_TO_EXTENSIONS`, the ones an export could hold). */
+const BUILDER_EXTENSIONS: Record<string, string[]> = {
+  json: ['.json', '.jsonl'],
+  csv: ['.csv'],
+  parquet: ['.parquet'],
+  text: ['.txt'],
+  imagefolder: ['.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff'],
+  pdffolder: ['.pdf'],
+};
+
+/**
+ * The one builder `datasets` uses for every config of a card (huggingface/datasets `load.py`,
+ * `LocalDatasetModuleFactory.get_module`: the module is inferred once, from the first config's data files — the most
+ * common extension — and every config is built with it), and the config files that builder cannot read, which is
+ * where `load_dataset(DIR, CONFIG)` fails.
+ */
+export function cardBuilder(dir: string): { builder: string; unreadable: { config: string; file: string }[] } {
+  const { configs } = cardConfigs(dir);
+  const filesOf = (config: CardConfigs['configs'][number]) => config.data_files.flatMap((split) => dataFiles(dir, split.path));
+  const counts = new Map<string, number>();
+  for (const file of filesOf(configs[0]!)) {
+    const builder = Object.keys(BUILDER_EXTENSIONS).find((name) => BUILDER_EXTENSIONS[name]!.includes(path.extname(file).toLowerCase()));
+    if (builder) counts.set(builder, (counts.get(builder) ?? 0) + 1);
+  }
+  const builder = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!builder) throw new Error(`README.md: no file of config ${configs[0]!.config_name} is one a builder reads`);
+  const unreadable = configs.flatMap((config) =>
+    filesOf(config)
+      .filter((file) => !BUILDER_EXTENSIONS[builder]!.includes(path.extname(file).toLowerCase()))
+      .map((file) => ({ config: config.config_name, file })),
+  );
+  return { builder, unreadable };
 }
 
 export function imagefolderRows(dir: string, patterns: string | string[]): { image: string; metadata: Record<string, unknown> }[] {
