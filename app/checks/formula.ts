@@ -92,6 +92,14 @@ export function normalizeLatex(latex: string): string {
 // Inside, an escape (`\` and the character after it) or any other character but `$`, a newline or `\`: the two
 // alternatives never start alike, so a long run cannot be split two ways (testing/regexBacktracking.test.ts).
 const inlineDollarMath = /(?<![\\$])\$(?![$\s])((?:\\[^\n]|[^$\n\\])*?(?:\\\$|[^$\s\\]))\$(?![$\d])/g;
+const inlineDollarMathSticky = new RegExp(inlineDollarMath.source, 'y');
+
+/** The `$…$` formula (by the rule above) whose opening `$` is at `index`: its LaTeX and where it ends, or null. */
+export function inlineDollarMathAt(text: string, index: number): { latex: string; end: number } | null {
+  inlineDollarMathSticky.lastIndex = index;
+  const match = inlineDollarMathSticky.exec(text);
+  return match ? { latex: match[1]!, end: index + match[0].length } : null;
+}
 
 /** Math segments in Markdown: `$$…$$`, `\[…\]`, `\(…\)`, `$…$`, and `<math>`-less LaTeX environments. */
 export function extractMath(markdown: string): string[] {

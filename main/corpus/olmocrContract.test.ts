@@ -13,7 +13,9 @@ import { inspectFile } from '../composition/createRectoSession.js';
 import { PageImageCache } from '../services/pageImageCache.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { makeRealInvoiceProject, realInvoices, realInvoicesAvailable } from '../../testing/realInvoiceProject.js';
-import { benchRunnerInputs, candidateFileOf, trainerSamples } from '../../testing/toolReaders/olmocr.js';
+import { benchRunnerInputs, candidateFileOf, olmocrTextRuleFilter, trainerSamples } from '../../testing/toolReaders/olmocr.js';
+import { rendersWithKatex } from '../../app/checks/formula.js';
+import { fillProject } from '../../testing/corpusFixtures.js';
 import { exportCorpus } from './exportCorpus.js';
 import { projectPageImages } from './pageImages.js';
 import { imagePagePdf } from './pagePdfs.js';
@@ -74,6 +76,8 @@ describe.skipIf(!realInvoicesAvailable)('the export as olmOCR-Bench and olmOCR t
     const samples = trainerSamples(path.join(out, 'images'));
     expect(samples).toHaveLength(records.length);
     for (const sample of samples) expect(Object.keys(sample.frontMatter)).toContain('primary_language');
+    // The trainer's text rule filter keeps every page.
+    for (const sample of samples) expect(olmocrTextRuleFilter(sample.text, (latex) => rendersWithKatex(latex)), sample.md).toBeNull();
   });
 
   it("PDF sources give their own page (fonts and text kept); the files are the same bytes in every export", async () => {
@@ -86,6 +90,45 @@ describe.skipIf(!realInvoicesAvailable)('the export as olmOCR-Bench and olmOCR t
       expect(bytes.equals(fs.readFileSync(path.join(dir, 'out', 'images', pdf)))).toBe(true);
     }
   }, 120_000);
+});
+
+describe("olmOCR's trainer keeps every page of the olmocr layout", () => {
+  it('formulas in \\( … \\) and \\[ … \\], dollars escaped, pipe tables as HTML: its text rule filter drops none', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-olmocr-filter-'));
+    try {
+      const store = ProjectStore.create(path.join(dir, 'p.recto'));
+      // Display formulas corrected on two pages; a third corrected with what invoices hold: prices in dollars, an
+      // inline formula, a pipe table.
+      const pages = fillProject(store, [{ name: 'a.pdf', pages: 3, corrections: { 0: ['formula'], 1: ['formula', 'table'] } }]);
+      const third = [
+        '# Invoice 77',
+        'Subtotal $1,200.00, discount $ 50, total due $1,150.00.',
+        'Late fee: $f = \\frac{r}{12} \\cdot B$ per month.',
+        '| Item | Amount |',
+        '|---|---|',
+        '| Paper | $12.50 |',
+      ].join('\n\n').replace('| Item | Amount |\n\n|---|---|\n\n| Paper | $12.50 |', '| Item | Amount |\n|---|---|\n| Paper | $12.50 |');
+      store.revisions.saveRevision(pages[2]!, third, 'Ana Analyst', null);
+      const png = fs.readFileSync(path.join(import.meta.dirname, '../../resources/samples/northwind-invoice-scan.png'));
+      await exportCorpus(store, { outDir: path.join(dir, 'out'), images: 'png', format: 'olmocr', pageImage: async () => png });
+      const records = fs.readFileSync(path.join(dir, 'out', 'records.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { corrected_markdown: string });
+      store.close();
+      const renders = (latex: string) => rendersWithKatex(latex);
+      // As Recto writes its text, the filter drops pages (the premise)...
+      expect(records.map((r) => olmocrTextRuleFilter(r.corrected_markdown, renders)).filter((reason) => reason !== null).length).toBeGreaterThan(0);
+      // ...as the olmocr layout writes it, none.
+      const samples = trainerSamples(path.join(dir, 'out', 'images'));
+      expect(samples).toHaveLength(3);
+      for (const sample of samples) expect(olmocrTextRuleFilter(sample.text, renders), sample.md).toBeNull();
+      const texts = samples.map((sample) => sample.text).join('\n');
+      expect(texts).toContain('\\[\\text{Total} = \\sum_{i=1}^{n} q_i p_i + t\\]');
+      expect(texts).toContain('\\(f = \\frac{r}{12} \\cdot B\\)');
+      expect(texts).toContain('Subtotal \\$1,200.00, discount \\$ 50, total due \\$1,150.00.');
+      expect(texts).not.toMatch(/(?<!\\)\$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a page image as a PDF', () => {

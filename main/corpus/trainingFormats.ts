@@ -5,12 +5,14 @@
  *   {"role":"assistant","content": corrected Markdown}],"images":["images/….png"]}` — what ms-swift and LLaMA-Factory
  *   read for vision-language fine-tuning;
  * - `olmocr`: per page `images/<id>.md` beside `images/<id>.png`, YAML front matter as olmOCR's trainer reads it
- *   (primary_language, is_rotation_valid, rotation_correction, is_table, is_diagram), then the corrected text;
+ *   (primary_language, is_rotation_valid, rotation_correction, is_table, is_diagram), then the corrected text with
+ *   olmOCR's math delimiters `\( … \)` / `\[ … \]`, literal dollars `\$` and HTML tables (app/corpus/olmocrText.ts);
  * - `pairs`: pairs.jsonl, the engine's output against the correction with the reward's terms, one line per corrected
  *   page (pages whose text nobody changed carry no preference), for preference or RL data.
  */
 import { reward } from '../../app/checks/reward.js';
 import { guessLanguage } from '../../app/corpus/languageGuess.js';
+import { olmocrNaturalText } from '../../app/corpus/olmocrText.js';
 import type { CorpusRecord } from './corpusRecord.js';
 import { escapePlaceholders, escapeSpecialTokens } from './specialTokens.js';
 import { promptAndAnswer } from './grounding.js';
@@ -45,7 +47,8 @@ function shareOfKind(record: CorpusRecord, kinds: readonly string[]): number {
 }
 
 function olmocrPage(record: CorpusRecord, documentLanguage: string | null): string {
-  const text = escapeSpecialTokens(record.corrected_markdown);
+  // olmOCR's delimiters and escapes (olmocrText.ts): its trainer drops pages written with `$…$`.
+  const text = escapeSpecialTokens(olmocrNaturalText(record.corrected_markdown));
   // A page too short or too mixed to tell (an invoice's totals page) takes its document's language.
   const language = guessLanguage(text) ?? documentLanguage;
   const isDiagram = record.elements.some((e) => e.kind === 'figure') && shareOfKind(record, ['figure', 'caption']) >= mainlyShare;

@@ -68,3 +68,72 @@ export function trainerSamples(root: string): { md: string; pdf: string; frontMa
     return [{ md, pdf, frontMatter, text: match[2]! }];
   });
 }
+
+/** Symbols whose presence outside an HTML table drops a page (the trainer's list, `_contains_math_symbols`). */
+const FILTERED_MATH_SYMBOLS = [...'∈∉⊂⊃⊆⊇∅∪∩∀∃¬⊕⊗⊙∂∇∆∫∬∭∮∏∑√∛∜⊥∠∡⊤⊢⊣∴∵∶∷∝≅≆≇≊≋⊖⊘⊚⊛⊜⊝'];
+/** LaTeX commands that drop a page when written outside math (`_contains_latex_formatting_outside_math`). */
+const FILTERED_LATEX_COMMANDS = [
+  '\\begin{itemize}', '\\begin{enumerate}', '\\item', '\\begin{figure}', '\\includegraphics', '\\caption', '\\label', '\\ref',
+  '\\eqref', '\\begin{table}', '\\begin{tabular}', '\\textit', '\\textbb', '\\begin{equation}', '\\begin{align}', '\\frac',
+  '\\sum', '\\int', '\\sqrt', '\\prod', '\\lim', '\\binom', '\\mathbb', '\\mathcal', '\\to', '\\varphi', '\\cdot', '\\langle',
+  '\\rangle', '\\cite',
+];
+/** The math the trainer recognises (`$…$` is not among them). */
+const MATH_PATTERNS = [/\$\$([\s\S]+?)\$\$/g, /\\\(([\s\S]+?)\\\)/g, /\\\[([\s\S]+?)\\\]/g];
+const HTML_TABLE = /<table\b[^>]*>[\s\S]*?<\/table>/gi;
+
+/** Tags of an HTML table closed in order (the trainer's `TableValidator`: an end tag may close inner open tags). */
+function tableTagsBalance(table: string): boolean {
+  const stack: string[] = [];
+  for (const match of table.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g)) {
+    const [, closing, name, selfClosing] = match;
+    const tag = name!.toLowerCase();
+    if (selfClosing) continue;
+    if (!closing) {
+      stack.push(tag);
+      continue;
+    }
+    if (!stack.includes(tag)) return false;
+    while (stack.at(-1) !== tag) stack.pop();
+    stack.pop();
+  }
+  // A tag left open at the end (a `<br>` after the last cell end) fails, as in upstream's parser.
+  return stack.length === 0;
+}
+
+/**
+ * Why olmOCR's trainer drops a page's text, or null when it keeps it: `DatasetTextRuleFilter` in
+ * allenai/olmocr `olmocr/train/dataloader.py`, its checks in its order — a Markdown pipe table; an HTML table whose
+ * tags do not balance; an equation (`$$…$$`, `\(…\)`, `\[…\]`) that KaTeX cannot render (`renders` stands in for
+ * olmocr/bench/katex's renderer); a math symbol outside HTML tables; a LaTeX command outside those equations; a LaTeX
+ * table environment.
+ */
+export function olmocrTextRuleFilter(text: string, renders: (latex: string) => boolean): string | null {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!(line.startsWith('|') && line.endsWith('|') && line.split('|').length - 1 >= 3)) continue;
+    const separator = (other: string | undefined) => other !== undefined && other.trim().startsWith('|') && other.includes('-');
+    if (separator(lines[i + 1]) || (i > 0 && separator(lines[i - 1]))) return `a Markdown table: ${line.slice(0, 60)}`;
+  }
+  if (/<table/i.test(text)) {
+    const opened = text.match(/<table\b[^>]*>/gi)?.length ?? 0;
+    const closed = text.match(/<\/table>/gi)?.length ?? 0;
+    if (opened !== closed) return `unbalanced <table> tags (${opened} opened, ${closed} closed)`;
+    for (const table of text.match(HTML_TABLE) ?? []) if (!tableTagsBalance(table)) return `a malformed HTML table: ${table.slice(0, 60)}`;
+  }
+  for (const pattern of MATH_PATTERNS)
+    for (const match of text.matchAll(pattern)) {
+      const equation = match[1]!.trim();
+      if (equation && !renders(equation)) return `an equation KaTeX cannot render: ${equation.slice(0, 60)}`;
+    }
+  const withoutTables = text.replace(HTML_TABLE, '');
+  const symbol = FILTERED_MATH_SYMBOLS.find((s) => withoutTables.includes(s));
+  if (symbol) return `a math symbol outside tables: ${symbol}`;
+  let withoutMath = text;
+  for (const pattern of MATH_PATTERNS) withoutMath = withoutMath.replace(pattern, '');
+  const command = FILTERED_LATEX_COMMANDS.find((c) => withoutMath.includes(c));
+  if (command) return `a LaTeX command outside math: ${command}`;
+  if (/\\begin\{(?:table|tabular)\}/i.test(text)) return 'a LaTeX table environment';
+  return null;
+}
