@@ -52,3 +52,19 @@ describe('deriveBenchTests', () => {
     expect(deriveBenchTests(corrected, corrected, { pdf: 'inv.pdf', page: 1, idPrefix: 'p1' })).toEqual([]);
   });
 });
+
+describe('derived tests under olmOCR-Bench\'s own matching', () => {
+  it('keeps no test that passes on the engine\'s text by partial_ratio (a short reading contained in a corrected line)', () => {
+    // The engine read only "Total due" of the page; the analyst typed the lines. rapidfuzz's partial_ratio finds the
+    // whole short reading inside the first line, so a present test for it would pass on the engine's text.
+    const short = 'Total due';
+    const full = 'Total due 120.00 EUR\n\nPlease pay by bank transfer to the account below.';
+    const tests = deriveBenchTests(short, full, { pdf: 'p.pdf', page: 1, idPrefix: 'p' });
+    expect(tests.map((t) => t.type === 'present' && t.text)).not.toContain('Total due 120.00 EUR');
+    expect(tests.some((t) => t.type === 'present' && t.text.startsWith('Please pay'))).toBe(true);
+    for (const test of tests) {
+      expect(runBenchTest(test, full).passed, test.id).toBe(true);
+      expect(runBenchTest(test, short).passed, test.id).toBe(false);
+    }
+  });
+});

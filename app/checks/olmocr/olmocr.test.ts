@@ -19,6 +19,15 @@ describe('present / absent', () => {
     expect(runBenchTest(t({ type: 'present', text: 'Master Bath', max_diffs: 1 }), 'the Mastr Bath').passed).toBe(true);
     expect(runBenchTest(t({ type: 'present', text: 'Master Bath', max_diffs: 1 }), 'the Mstr Bth').passed).toBe(false);
   });
+  it("uses rapidfuzz's partial_ratio, as upstream: a page that is part of the text contains it", () => {
+    // partial_ratio swaps its strings when the first is the longer: the page "Total" scores 100 for this text.
+    expect(runBenchTest(t({ type: 'present', text: 'Total amount due' }), 'Total').passed).toBe(true);
+    expect(runBenchTest(t({ type: 'absent', text: 'Total amount due' }), 'Total').passed).toBe(false);
+    expect(runBenchTest(t({ type: 'present', text: 'Total amount due' }), 'Totals').passed).toBe(false);
+    // max_diffs > 0: threshold 1 − 2/16; "Total amont due" scores 2·15/31 = 96.8 ≥ 87.5.
+    expect(runBenchTest(t({ type: 'present', text: 'Total amount due', max_diffs: 2 }), 'the Total amont due').passed).toBe(true);
+    expect(runBenchTest(t({ type: 'present', text: 'Total amount due', max_diffs: 2 }), 'the Tot amnt du').passed).toBe(false);
+  });
   it('is case sensitive unless told otherwise', () => {
     expect(runBenchTest(t({ type: 'present', text: 'LAUNDRY' }), 'Laundry').passed).toBe(false);
     expect(runBenchTest(t({ type: 'present', text: 'LAUNDRY', case_sensitive: false }), 'Laundry').passed).toBe(true);

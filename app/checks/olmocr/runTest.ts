@@ -1,22 +1,22 @@
 /**
  * One olmOCR-Bench test against one page's Markdown. Semantics follow upstream olmocr/bench/tests.py:
- * - present/absent: normalised text (see normalize.ts), optional case folding, optional first_n/last_n window; a match
- *   is a substring within `max_diffs` Levenshtein edits. Upstream uses rapidfuzz `partial_ratio` ≥ 1 − max_diffs/|text|
- *   (an InDel ratio over equal-length windows); for max_diffs = 0 — all but one sample test — both mean "exact
- *   substring"; for max_diffs > 0 ours counts a substitution as one edit where partial_ratio counts it as two;
+ * - present/absent: normalised text (see normalize.ts), optional case folding, optional first_n/last_n window; found
+ *   when rapidfuzz `partial_ratio(text, page) / 100 ≥ 1 − max_diffs / |text|`, as upstream (../fuzzRatio.ts). With
+ *   max_diffs 0 that is "the shorter of the two occurs in the longer": a page whose whole text is "Total" contains
+ *   the line "Total amount due";
  * - order: some fuzzy match of `before` starts before some fuzzy match of `after`;
- * - table: some cell of some table (HTML, or pipe read leniently like upstream) matches `cell` (normalised, within
- *   max_diffs edits; upstream: rapidfuzz ratio ≥ max(0.5, 1 − max_diffs/|cell|)), and every given relation holds for
+ * - table: some cell of some table (HTML, or pipe read leniently like upstream) matches `cell` (normalised; rapidfuzz
+ *   `ratio` ≥ max(0.5, 1 − max_diffs/|cell|), as upstream), and every given relation holds for
  *   it; neighbours and headings follow upstream's table_parsing.py (see `neighbours` / `headings`);
  * - math: normalised-LaTeX containment in a math segment (see ../formula.ts for how this differs from upstream's
  *   rendered comparison);
  * - baseline: blank-page length limit (alphanumeric characters ≤ max_length), otherwise some alphanumeric text, no
  *   tail repetition over max_repeats, no disallowed characters.
  */
-import { distance } from 'fastest-levenshtein';
 import { cellAt, type TableCell, type TableGrid } from '../../tables/index.js';
 import { normalizeLatex } from '../formula.js';
-import { fuzzyContains, fuzzyMatchStarts } from '../fuzzySearch.js';
+import { partialRatio, partialRatioIsFull, ratio } from '../fuzzRatio.js';
+import { fuzzyMatchStarts } from '../fuzzySearch.js';
 import { tailRepeats } from '../repetition.js';
 import { benchPageOf, type BenchPage } from './benchPage.js';
 import { normalizeBenchText } from './normalize.js';
@@ -39,7 +39,9 @@ function runPresence(test: PresenceTest, page: BenchPage): TestOutcome {
   if (firstN && lastN) content = content.slice(0, firstN) + content.slice(-lastN);
   else if (firstN) content = content.slice(0, firstN);
   else if (lastN) content = content.slice(-lastN);
-  const found = fuzzyContains(query, content, test.max_diffs);
+  const threshold = 1 - test.max_diffs / (Array.from(query).length || 1);
+  // At threshold 1 only a full match counts: an `includes` either way round, not the window search.
+  const found = threshold >= 1 ? partialRatioIsFull(query, content) : partialRatio(query, content) / 100 >= threshold;
   if (test.type === 'present') return found ? pass : fail(`"${test.text}" not found (max_diffs ${test.max_diffs})`);
   return found ? fail(`"${test.text}" found but should be absent`) : pass;
 }
@@ -55,7 +57,8 @@ function runOrder(test: OrderTest, page: BenchPage): TestOutcome {
 
 /** `cellText` normalised and trimmed already (BenchPage.cellText), `expected` normalised and trimmed by the caller. */
 function cellMatches(cellText: string, expected: string, maxDiffs: number): boolean {
-  return maxDiffs > 0 ? distance(cellText, expected) <= maxDiffs : cellText === expected;
+  if (maxDiffs === 0) return cellText === expected;
+  return ratio(expected, cellText) / 100 >= Math.max(0.5, 1 - maxDiffs / (Array.from(expected).length || 1));
 }
 
 const normalizedCell = (text: string): string => normalizeBenchText(text).trim();
