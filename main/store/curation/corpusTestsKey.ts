@@ -4,9 +4,16 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Identifies the texts the tests were derived from: SHA-256 of engine text NUL corrected text. */
+/**
+ * The rules tests are derived and matched by (app/checks/olmocr). Part of the key, so that a change of rules makes
+ * every stored key stale and the tests are derived again rather than reused. 2: present/absent matched with
+ * rapidfuzz's partial_ratio as olmOCR-Bench does (1 had no prefix: a Levenshtein substring search).
+ */
+export const DERIVED_TESTS_RULES = 2;
+
+/** Identifies the texts the tests were derived from, and the rules: SHA-256 of rules NUL engine text NUL corrected text. */
 export function corpusTestsKey(engineMarkdown: string, correctedMarkdown: string | null): string {
   return createHash('sha256')
-    .update(`${engineMarkdown}\u0000${correctedMarkdown ?? engineMarkdown}`)
+    .update(`recto-tests-${DERIVED_TESTS_RULES}\u0000${engineMarkdown}\u0000${correctedMarkdown ?? engineMarkdown}`)
     .digest('hex');
 }
