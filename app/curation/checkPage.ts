@@ -18,8 +18,6 @@ export interface PageCheckInput {
   invoiceDisagreements?: readonly FieldDisagreement[];
 }
 
-/** A page that prints other values than its own e-invoice states goes to the top of the queue: score 0. */
-const DISAGREEING_EINVOICE_SCORE = 0;
 
 export interface PageCheckOutcome {
   scores: CheckScores;
@@ -39,14 +37,13 @@ export function checkPage(input: PageCheckInput): PageCheckOutcome {
   const reference = input.correctedMarkdown ?? input.engineMarkdown;
   const checked = runPageChecks(input.engineMarkdown, reference);
   const disagreements = input.invoiceDisagreements ?? [];
+  // The score is the reward's (app/checks/reward.ts), the one `recto evaluate` gives the same texts: a page that
+  // prints other values than its e-invoice states is listed with the disagreements and raised by the attention
+  // queue's `xml-disagreement` signal, not scored 0 — which also zeroed every other page of such a document.
   const results =
     disagreements.length === 0
       ? checked
-      : {
-          ...checked,
-          einvoice: { disagreements: [...disagreements], messages: disagreements.map(describeDisagreement) },
-          combined: { ...checked.combined, score: DISAGREEING_EINVOICE_SCORE },
-        };
+      : { ...checked, einvoice: { disagreements: [...disagreements], messages: disagreements.map(describeDisagreement) } };
   const changes =
     input.correctedMarkdown === null || input.correctedMarkdown === input.engineMarkdown
       ? attributeChanges(input.engineMarkdown, input.engineMarkdown, input.elements)

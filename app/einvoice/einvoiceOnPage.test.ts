@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Extraction } from '../model/extraction.js';
-import { checkPage } from '../curation/checkPage.js';
+import { reward } from '../checks/reward.js';
+import { checkPage, roundScore } from '../curation/checkPage.js';
 import { pageVsXmlOf, readEInvoice, withEInvoice } from './index.js';
 
 const xml = (total: string, id = 'INV-7') =>
@@ -31,12 +32,13 @@ describe('withEInvoice: the XML beside each page reading, and the page-vs-XML ch
     expect(pageVsXmlOf(read.fields)).toEqual([{ field: 'invoice_number', page: 'INV 7', xml: 'INV-7' }]);
   });
 
-  it('lists a disagreement with both texts, and the page goes first in the curation queue (score 0)', () => {
+  it('lists a disagreement with both texts; the score stays the reward that evaluation gives (one definition)', () => {
     const read = withEInvoice(page(1589.8), { status: 'read', invoice: readEInvoice(xml('119.00', 'INV 7')) });
     const disagreements = pageVsXmlOf(read.fields);
     expect(disagreements).toEqual([{ field: 'total', page: '1589,80 €', xml: '119.00' }]);
     const checked = checkPage({ engineMarkdown: 'x', elements: [], correctedMarkdown: null, invoiceDisagreements: disagreements });
-    expect(checked.scores.score).toBe(0);
+    expect(checked.scores.score).toBe(roundScore(reward('x', 'x').score));
+    expect(checked.scores.score).toBe(1);
     expect(checked.results.einvoice!.messages).toEqual(['total: page 1589,80 € — XML 119.00']);
     expect(checkPage({ engineMarkdown: 'x', elements: [], correctedMarkdown: null }).scores.score).toBeGreaterThan(0);
   });
