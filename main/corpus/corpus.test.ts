@@ -80,7 +80,16 @@ describe('corpus export', () => {
       expect(record.elements.length).toBeGreaterThan(0);
       expect(record.engine.pack_sha256).toMatch(/^[0-9a-f]{64}$/);
     }
-    expect(corrected.every((r) => r.reviewer === 'Ana Analyst' && r.checks.score < 1)).toBe(true);
+    expect(corrected.every((r) => r.reviewer === 'Ana Analyst' && r.checks.score !== null && r.checks.score < 1)).toBe(true);
+    // A page nobody corrected has no score (nothing to compare the engine's text with); the reference-free checks stay.
+    const uncorrected = all.filter((r) => !r.corrected);
+    expect(uncorrected.length).toBeGreaterThan(0);
+    for (const record of uncorrected) {
+      expect(record.checks).toMatchObject({ score: null, text: null, tables: null, tables_structure: null, formulas: null, unit_tests: null });
+      expect(record.checks.structure).toBeGreaterThan(0);
+      expect(record.checks.repetition).toBeGreaterThan(0);
+    }
+    expect(fs.readFileSync(path.join(out, 'records.jsonl'), 'utf8')).not.toMatch(/"corrected":false[^\n]*"checks":\{"score":0\.0/);
     expect(fs.readFileSync(path.join(out, 'README.md'), 'utf8')).toContain('path: records.jsonl');
   });
 

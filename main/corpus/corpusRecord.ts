@@ -115,8 +115,10 @@ export const corpusRecordSchema = z.object({
   element_page: z.object({ width: z.number(), height: z.number() }),
   elements: z.array(elementSchema.extend({ confidence: nullableNumber, level: z.number().int().nullable() })),
   checks: z.object({
-    score: z.number(),
-    text: z.number(),
+    // Null on a page nobody corrected: these compare the engine's text with a correction (structure and repetition
+    // need none). Before 2026-12 an export wrote the engine's text compared with itself.
+    score: nullableNumber,
+    text: nullableNumber,
     structure: z.number(),
     tables: nullableNumber,
     tables_structure: nullableNumber,
@@ -189,6 +191,9 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
   if (!parsed.success) throw new Error(`the extraction's elements are malformed: ${parsed.error.issues[0]?.message ?? ''}`);
   const elements = parsed.data;
   const latest = bundle.revisions[bundle.revisions.length - 1] ?? null;
+  // A score compares the engine's text with the analyst's; without a correction there is nothing to compare (null,
+  // as docs/corpus-format.md says of checks that do not apply), not the engine's text against itself.
+  const compared = (value: number | null): number | null => (latest === null ? null : value);
   return {
     id: recordIdOf(bundle.document.sha256, bundle.page.pageNumber),
     image: image?.path ?? null,
@@ -243,14 +248,14 @@ export function toCorpusRecord({ bundle, image, scores, changedChars, kinds, tes
       level: e.level ?? null,
     })),
     checks: {
-      score: scores.score,
-      text: scores.text,
+      score: compared(scores.score),
+      text: compared(scores.text),
       structure: scores.structure,
-      tables: scores.tables,
-      tables_structure: scores.tablesStructure,
-      formulas: scores.formulas,
+      tables: compared(scores.tables),
+      tables_structure: compared(scores.tablesStructure),
+      formulas: compared(scores.formulas),
       repetition: scores.repetition,
-      unit_tests: scores.unitTests,
+      unit_tests: compared(scores.unitTests),
       changed_chars: changedChars,
     },
     changed_by_kind: kinds

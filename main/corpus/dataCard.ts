@@ -27,7 +27,9 @@ export function renderDataCard(input: DataCardInput): string {
   const engines = [...new Set(records.map((r) => `${markdownText(r.engine.name)} ${markdownText(r.engine.version)}${r.engine.pack_sha256 ? ` (pack ${r.engine.pack_sha256.slice(0, 12)})` : ''}`))].sort();
   const reviewers = new Set(records.map((r) => r.reviewer).filter((r): r is string => r !== null)).size;
   const sources = new Set(records.map((r) => r.source.sha256)).size;
-  const meanScore = records.length > 0 ? records.reduce((sum, r) => sum + r.checks.score, 0) / records.length : 0;
+  // Over the corrected pages: the others have no score (nothing to compare the engine's text with).
+  const scored = records.map((r) => r.checks.score).filter((score): score is number => score !== null);
+  const meanScore = scored.length > 0 ? scored.reduce((sum, score) => sum + score, 0) / scored.length : null;
   const kinds = new Map<string, { pages: number; changed: number }>();
   for (const record of records) {
     for (const k of record.changed_by_kind) {
@@ -61,7 +63,7 @@ export function renderDataCard(input: DataCardInput): string {
     `- records: ${records.length} pages from ${sources} source file(s); ${corrected} corrected by ${reviewers} reviewer(s)`,
     `- review status: ${[...statuses.entries()].sort().map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}`,
     `- engines: ${engines.join('; ') || 'none'}`,
-    `- mean curation score of the engine output: ${fixed(meanScore)}`,
+    `- mean curation score of the engine output over the corrected pages: ${meanScore === null ? 'none corrected' : fixed(meanScore)}`,
     `- olmOCR-Bench tests derived from the corrections: ${input.tests} (${Object.entries(input.testsByType).sort().map(([t, n]) => `${t} ${n}`).join(', ') || 'none'})`,
     `- filters: status ${input.filters.status ?? 'any'}, since ${input.filters.since ?? 'any time'}, images ${input.filters.images}`,
     `- pages left out because they could not be exported: ${input.skipped} (listed in manifest.json under "skipped")`,
