@@ -57,6 +57,21 @@ describe.skipIf(!realInvoicesAvailable)('Evaluate view', () => {
     await expect(page.getByTestId('nav-review').getAttribute('aria-current')).resolves.toBe('page');
   }, 300_000);
 
+  it("links the report from the view: it opens in a tab, served by the shell, sandboxed", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('nav-evaluate').click();
+    const link = page.getByTestId('evaluate-report-link');
+    await link.waitFor();
+    const [report] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await report.waitForLoadState();
+    expect(new URL(report.url()).pathname).toBe('/api/evaluation-report');
+    await expect(report.locator('h1').textContent()).resolves.toBe('Engine evaluation');
+    await report.screenshot({ path: path.join(artifactsDir, 'evaluate-report-link-1280x720.png') });
+    await report.close();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: path.join(artifactsDir, 'evaluate-1440x900.png') });
+  });
+
   it('writes a self-contained report that opens in Chromium', async () => {
     const reports = path.join(home, 'data', 'evaluations');
     const found = fs.readdirSync(reports, { recursive: true, encoding: 'utf8' }).find((file) => file.endsWith('report.html'));

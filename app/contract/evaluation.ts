@@ -56,6 +56,12 @@ export const evaluationResultSchema = z.object({
   /** Reference pages the evaluation covered (corrected or approved at the time). */
   referencePages: z.number().int().nonnegative(),
   finishedAt: z.string(),
+  /** Where the report was written, on the machine that runs Recto (for the record; the browser cannot open it). */
   reportPath: z.string(),
+  /**
+   * Where this shell serves the report, for a link the renderer opens in a new tab or window (`evaluation.latest`
+   * adds it; the stored result has none).
+   */
+  reportUrl: z.string().optional(),
 });
 export type EvaluationResult = z.infer<typeof evaluationResultSchema>;

@@ -16,6 +16,7 @@ import { openAiRoutes, type ExtraRoutes } from '../shells/browser/openAiRoutes.j
 import { newV1ApiKey } from '../shells/browser/v1Auth.js';
 import type { RectoSession } from '../services/rectoSession.js';
 import { packageRoot } from '../util/packageRoot.js';
+import { latestEvaluationReport } from '../evaluate/evaluationJobs.js';
 
 export interface ServeOptions {
   port: number;
@@ -44,11 +45,13 @@ export async function serve(options: ServeOptions): Promise<ServedBrowser> {
   const handlers = createHandlers(session, {
     shell: 'browser',
     pageImageUrl: (pageId) => `/api/page-image/${encodeURIComponent(pageId)}?token=${server!.token}`,
+    evaluationReportUrl: () => `/api/evaluation-report?token=${server!.token}`,
   });
   server = await startBrowserServer({
     dispatch: createDispatch(handlers),
     bus: session.bus,
     pageImagePath: (pageId, screenWidth) => session.pageImagePath(pageId, screenWidth),
+    evaluationReportPath: () => (session.project ? latestEvaluationReport(session.dataDir, session.store.file) : null),
     rendererDir: path.join(packageRoot(), 'dist', 'renderer'),
     port: options.port,
     token: options.token,

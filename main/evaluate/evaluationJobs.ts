@@ -107,14 +107,25 @@ export class EvaluationJobs {
 
   /** The latest finished evaluation of the project, or null (none yet, or its file is unreadable). */
   latest(dataDir: string, projectFile: string): EvaluationResult | null {
-    const file = path.join(evaluationFolder(dataDir, projectFile), resultFile);
-    if (!fs.existsSync(file)) return null;
-    try {
-      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as EvaluationResult;
-      const summary = evaluationSummarySchema.safeParse(raw.summary);
-      return summary.success ? { ...raw, summary: summary.data } : null;
-    } catch {
-      return null;
-    }
+    return latestEvaluation(dataDir, projectFile);
   }
+}
+
+/** The latest finished evaluation of a project, as its result file holds it; null when none (or unreadable). */
+export function latestEvaluation(dataDir: string, projectFile: string): EvaluationResult | null {
+  const file = path.join(evaluationFolder(dataDir, projectFile), resultFile);
+  if (!fs.existsSync(file)) return null;
+  try {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as EvaluationResult;
+    const summary = evaluationSummarySchema.safeParse(raw.summary);
+    return summary.success ? { ...raw, summary: summary.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The report file of the latest evaluation, where it still exists: what the shells serve at the report's URL. */
+export function latestEvaluationReport(dataDir: string, projectFile: string): string | null {
+  const latest = latestEvaluation(dataDir, projectFile);
+  return latest && fs.existsSync(latest.reportPath) ? latest.reportPath : null;
 }

@@ -34,6 +34,8 @@ export interface ShellBindings {
   shell: 'electron' | 'browser';
   /** URL under which the renderer can load a page's image in this shell. */
   pageImageUrl(pageId: string): string;
+  /** URL under which this shell serves the open project's latest evaluation report (absent: no link is offered). */
+  evaluationReportUrl?(): string;
   /** Native dialogs; absent in the browser shell. */
   dialogs?: {
     chooseProject(): Promise<{ path: string; create: boolean } | null>;
@@ -157,7 +159,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
         },
         request,
       ),
-    'evaluation.latest': () => evaluationJobs.latest(session.dataDir, session.store.file),
+    'evaluation.latest': () => {
+      const latest = evaluationJobs.latest(session.dataDir, session.store.file);
+      return latest && shell.evaluationReportUrl ? { ...latest, reportUrl: shell.evaluationReportUrl() } : latest;
+    },
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images), maxPages: session.settings.get().maxPagesPerDocument });
       summary.problems.push(...takeSupplierMemoryFromCorpus(session.store, dir));

@@ -21,6 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the renderer');
   fs.writeFileSync(path.join(dir, 'page.png'), 'PNG');
   fs.writeFileSync(path.join(dir, 'page.w768.png'), 'PNG at 768');
+  fs.writeFileSync(path.join(dir, 'report.html'), '<!doctype html><h1>Engine evaluation</h1>');
   server = await startBrowserServer({
     dispatch: async (method, params) => {
       calls.push({ method, params });
@@ -35,8 +36,10 @@ beforeAll(async () => {
       return path.join(dir, screenWidth === 768 ? 'page.w768.png' : 'page.png');
     },
     rendererDir: path.join(dir, 'renderer'),
+    evaluationReportPath: () => (reportThere ? path.join(dir, 'report.html') : null),
   });
 });
+let reportThere = true;
 afterAll(async () => {
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -103,6 +106,18 @@ describe('browser shell', () => {
     // A screen copy by its width step; any other width is the page image itself.
     expect((await request(`/api/page-image/p1?token=${server.token}&w=768`)).body).toBe('PNG at 768');
     for (const w of ['100', '768.0', '', '..%2Fsecret.txt']) expect((await request(`/api/page-image/p1?token=${server.token}&w=${w}`)).body).toBe('PNG');
+  });
+
+  it("serves the latest evaluation report to token holders, sandboxed (no scripts, an origin of its own)", async () => {
+    const served = await request(`/api/evaluation-report?token=${server.token}`);
+    expect(served.status).toBe(200);
+    expect(served.body).toContain('Engine evaluation');
+    expect(served.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect((await request('/api/evaluation-report')).status).toBe(401);
+    reportThere = false;
+    expect((await request(`/api/evaluation-report?token=${server.token}`)).status).toBe(404);
+    reportThere = true;
   });
 
   it('pushes events over a WebSocket that needs the token', async () => {

@@ -18,7 +18,7 @@ import { maxSocketRequestBytes } from '../../../app/contract/wire.js';
 import { parseScreenImageWidth, type ScreenImageWidth } from '../../../app/contract/screenImage.js';
 import type { Dispatch } from '../../services/dispatch.js';
 import type { EventBus } from '../../events/eventBus.js';
-import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
+import { contentSecurityPolicy, EVALUATION_REPORT_HEADERS } from '../contentSecurityPolicy.js';
 import type { ExtraRoutes } from './openAiRoutes.js';
 import { answerSocketRequests } from './socketRequests.js';
 import { resolveStaticFile } from './staticFiles.js';
@@ -35,6 +35,8 @@ export interface BrowserServerOptions {
   port?: number;
   /** Fixed token (tests); random otherwise. */
   token?: string;
+  /** The open project's latest evaluation report (served at /api/evaluation-report), or null when there is none. */
+  evaluationReportPath?: () => string | null;
   /** More routes behind the same host check (the OpenAI-compatible /v1 routes of `recto serve --pack`). */
   extraRoutes?: ExtraRoutes;
 }
@@ -112,6 +114,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         'cache-control': 'private, max-age=3600',
         'x-content-type-options': 'nosniff',
       });
+    }
+
+    if (url.pathname === '/api/evaluation-report') {
+      if (!isToken(url.searchParams.get('token'))) return send(response, 401, 'text/plain; charset=utf-8', 'Bad token');
+      const file = options.evaluationReportPath?.() ?? null;
+      if (!file) return send(response, 404, 'text/plain; charset=utf-8', 'No evaluation report for the open project');
+      return sendFile(response, file, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...EVALUATION_REPORT_HEADERS });
     }
 
     if (request.method !== 'GET' && request.method !== 'HEAD') {

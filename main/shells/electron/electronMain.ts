@@ -11,9 +11,10 @@ import { keychainSecrets } from './keychainSecrets.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
 import { resolveStaticFile } from '../browser/staticFiles.js';
-import { contentSecurityPolicy } from '../contentSecurityPolicy.js';
+import { contentSecurityPolicy, EVALUATION_REPORT_HEADERS } from '../contentSecurityPolicy.js';
+import { latestEvaluationReport } from '../../evaluate/evaluationJobs.js';
 import { packageRoot } from '../../util/packageRoot.js';
-import { appOrigin, createMainWindow } from './electronWindow.js';
+import { appOrigin, createMainWindow, evaluationReportUrl } from './electronWindow.js';
 import { installMenu } from './electronMenu.js';
 import { parseScreenImageWidth } from '../../../app/contract/screenImage.js';
 
@@ -38,6 +39,7 @@ async function start(): Promise<void> {
   const handlers = createHandlers(session, {
     shell: 'electron',
     pageImageUrl: (pageId) => `${appOrigin}/page-image/${encodeURIComponent(pageId)}`,
+    evaluationReportUrl: () => evaluationReportUrl,
     dialogs: {
       chooseProject: async () => {
         const result = await dialog.showSaveDialog(window!, {
@@ -84,6 +86,11 @@ async function start(): Promise<void> {
       } catch (error) {
         return new Response(String(error), { status: 404 });
       }
+    }
+    if (url.pathname === '/evaluation-report') {
+      const file = session.project ? latestEvaluationReport(session.dataDir, session.store.file) : null;
+      if (!file) return new Response('No evaluation report for the open project', { status: 404 });
+      return new Response(fs.readFileSync(file), { headers: { 'content-type': 'text/html; charset=utf-8', ...EVALUATION_REPORT_HEADERS } });
     }
     const found = resolveStaticFile(rendererDir, url.pathname) ?? resolveStaticFile(rendererDir, '/');
     if (!found) return new Response('The renderer is not built; run npm run build', { status: 503 });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
 
 export const appOrigin = 'recto://app';
+/** The open project's latest evaluation report (served by the recto protocol with EVALUATION_REPORT_HEADERS). */
+export const evaluationReportUrl = `${appOrigin}/evaluation-report`;
 
 export function createMainWindow(preloadPath: string): BrowserWindow {
   const window = new BrowserWindow({
@@ -36,6 +38,10 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
+    // The Evaluate view's report link: a window of its own, without the preload, scripts off (the page has none).
+    if (url === evaluationReportUrl) {
+      return { action: 'allow', overrideBrowserWindowOptions: { width: 1100, height: 900, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false } } };
+    }
     if (/^https:\/\//.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });

@@ -168,7 +168,17 @@ export function EvaluateView({ onOpenPage }: EvaluateViewProps) {
         <>
           <p className="evaluate-muted" data-testid="evaluate-summary">
             {result.referencePages} reference page(s), accepted at {result.summary.threshold}, finished{' '}
-            {new Date(result.finishedAt).toLocaleString()} · report: <code>{result.reportPath}</code>
+            {new Date(result.finishedAt).toLocaleString()} ·{' '}
+            {result.reportUrl ? (
+              // Served by the shell (a file path is nothing a browser tab can open); the path says where it was written.
+              <a href={result.reportUrl} target="_blank" rel="noopener noreferrer" data-testid="evaluate-report-link" title={result.reportPath}>
+                Open the report
+              </a>
+            ) : (
+              <>
+                report: <code>{result.reportPath}</code>
+              </>
+            )}
           </p>
           <div className="evaluate-engines">
             {result.summary.engines.map((engine) => (
