@@ -43,7 +43,7 @@ export function renderDataCard(input: DataCardInput): string {
   for (const r of records) statuses.set(r.review_status, (statuses.get(r.review_status) ?? 0) + 1);
   const lines = [
     '---',
-    ...(input.frontMatter ?? cardFrontMatter({ images: false })),
+    ...(input.frontMatter ?? cardFrontMatter({ images: false, tests: false })),
     'task_categories:',
     '- image-to-text',
     'tags:',

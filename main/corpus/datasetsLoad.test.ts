@@ -51,6 +51,8 @@ print(json.dumps(out))
 describe('the export as datasets loads it', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-hf-load-'));
   const exports = { prose: path.join(dir, 'prose'), tables: path.join(dir, 'tables') };
+  /** An export of pages nobody corrected: an empty tests.jsonl. */
+  const uncorrected = path.join(dir, 'uncorrected');
 
   beforeAll(async () => {
     const png = await sharp({ create: { width: 60, height: 84, channels: 3, background: 'white' } }).png().toBuffer();
@@ -66,11 +68,15 @@ describe('the export as datasets loads it', () => {
       await exportCorpus(store, { outDir: exports[name], images: 'png', format: 'olmocr', pageImage: async () => png });
       store.close();
     }
+    const store = ProjectStore.create(path.join(dir, 'uncorrected.recto'));
+    fillProject(store, [{ name: 'plain.pdf', pages: 2 }], 7);
+    await exportCorpus(store, { outDir: uncorrected, images: 'png', pageImage: async () => png });
+    store.close();
   }, 120_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('every config of the card is one the single builder datasets picks for the card can read (its documented rules)', () => {
-    for (const folder of Object.values(exports)) expect(cardBuilder(folder)).toEqual({ builder: 'json', unreadable: [] });
+    for (const folder of [...Object.values(exports), uncorrected]) expect(cardBuilder(folder)).toEqual({ builder: 'json', unreadable: [] });
     // The `tests` features do not depend on the test types an export holds.
     const testsFeatures = (folder: string) => cardConfigs(folder).dataset_info.find((c) => c.config_name === 'tests')!.features;
     expect(testsFeatures(exports.prose)).toEqual(testsFeatures(exports.tables));
@@ -82,7 +88,7 @@ describe('the export as datasets loads it', () => {
     const types = (folder: string) => new Set(fs.readFileSync(path.join(folder, 'tests.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { type: string }).type));
     // The premise: the two exports hold different test types.
     expect([...types(exports.prose)].sort()).not.toEqual([...types(exports.tables)].sort());
-    const answer = runDatasetsScript(python.python, LOAD_SCRIPT, [cache, exports.prose, exports.tables]) as {
+    const answer = runDatasetsScript(python.python, LOAD_SCRIPT, [cache, exports.prose, exports.tables, uncorrected]) as {
       folders: Record<string, Record<string, Record<string, { rows: number; columns: string[]; features: string }> & { first_image?: [number, number]; imagefolder?: unknown }>>;
       tests_together: { rows: number; types: string[] };
     };
@@ -98,6 +104,9 @@ describe('the export as datasets loads it', () => {
       expect(configs.pages!.first_image).toEqual([60, 84]);
       expect(configs.pages!.imagefolder).toEqual({ rows: 3, first_image: [60, 84] });
     }
+    // No corrections, no tests: no `tests` config (datasets refuses a split without rows); the others load.
+    expect(Object.keys(answer.folders[uncorrected]!).sort()).toEqual(['default', 'pages']);
+    expect(answer.folders[uncorrected]!.default!.train!.rows).toBe(2);
     // The same declared features for `tests` in both cards, so the files load as one table.
     expect(answer.folders[exports.prose]!.tests!.test!.features).toBe(answer.folders[exports.tables]!.tests!.test!.features);
     const allTypes = new Set([...types(exports.prose), ...types(exports.tables)]);

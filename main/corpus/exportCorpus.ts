@@ -282,7 +282,7 @@ async function exportInto(
     filters: { status: options.status ?? null, since: options.since ?? null, images: options.images },
     skipped: skipped.length,
     format,
-    frontMatter: cardFrontMatter({ images: options.images === 'png' }),
+    frontMatter: cardFrontMatter({ images: options.images === 'png', tests: testLines.length > 0 }),
   });
 
   // One line per document with an exported page, in document id order (deterministic like the records).

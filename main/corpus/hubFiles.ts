@@ -65,26 +65,24 @@ export const benchTestColumnsSchema = z.object({
   type: z.string(),
 });
 
-/** The data card's YAML `configs` and `dataset_info` (features per config): every config JSON Lines (above). */
-export function cardFrontMatter(input: { images: boolean }): string[] {
+/**
+ * The data card's YAML `configs` and `dataset_info` (features per config): every config JSON Lines (above). An
+ * export without tests has no `tests` config: `datasets` refuses a split with no rows ("corresponds to no data").
+ */
+export function cardFrontMatter(input: { images: boolean; tests: boolean }): string[] {
   return [
     'configs:',
     '- config_name: default',
     '  data_files:',
     '  - split: train',
     '    path: records.jsonl',
-    '- config_name: tests',
-    '  data_files:',
-    '  - split: test',
-    '    path: tests.jsonl',
+    ...(input.tests ? ['- config_name: tests', '  data_files:', '  - split: test', '    path: tests.jsonl'] : []),
     ...(input.images ? ['- config_name: pages', '  data_files:', '  - split: train', '    path: images/metadata.jsonl'] : []),
     'dataset_info:',
     '- config_name: default',
     '  features:',
     ...schemaFeaturesYaml(corpusRecordTableSchema, '  '),
-    '- config_name: tests',
-    '  features:',
-    ...schemaFeaturesYaml(benchTestColumnsSchema, '  '),
+    ...(input.tests ? ['- config_name: tests', '  features:', ...schemaFeaturesYaml(benchTestColumnsSchema, '  ')] : []),
     ...(input.images ? ['- config_name: pages', '  features:', ...schemaFeaturesYaml(imageMetadataSchema, '  ')] : []),
   ];
 }
