@@ -43,6 +43,10 @@ describe.skipIf(!haveEInvoices)('curation scores of real e-invoices', () => {
         expect(item.scores.score, item.pageId).toBe(roundScore(reward(engine, engine).score));
         expect(item.scores.score).toBeGreaterThan(0);
       }
+      // Nobody corrected anything: the chart's 0.0 bar is empty.
+      const summary = await dispatch('curation.summary', {});
+      if (!summary.ok) throw new Error(JSON.stringify(summary));
+      expect((summary.result as { scoreHistogram: { count: number }[] }).scoreHistogram[0]!.count).toBe(0);
     } finally {
       await session.dispose();
     }
