@@ -6,4 +6,4 @@ export { descriptionSimilarity, normalisedDescription } from './descriptionSimil
 export { pairLines, DESCRIPTION_MATCH, type LinePair, type PairedBy, type RememberedLinks } from './linePairing.js';
 export type { LineMatch } from './lineChecks.js';
 export { matchInvoice, type InvoiceMatchResult, type MatchContext, type MatchFinding, type MatchRule, type MatchStatus } from './matchInvoice.js';
-export { supplierAccountFindings } from './supplierAccounts.js';
+export { supplierAccountFindings, type SupplierAccountFinding } from './supplierAccounts.js';
