@@ -30,9 +30,22 @@ export function billedQuantity(line: LineToMatch): number | null {
   return null;
 }
 
-/** The unit price billed: as given, else amount ÷ quantity; null where neither says. */
+/**
+ * The unit price billed: the line's net amount ÷ its quantity where both are given — the amount is what is paid,
+ * after line allowances and charges and a price per base quantity (EN 16931 BT-131 against BT-146 / BT-149) — else
+ * the unit price as given; null where neither says.
+ */
 export function billedUnitPrice(line: LineToMatch): number | null {
-  if (line.unitPrice !== null) return line.unitPrice;
   if (line.amount !== null && line.quantity) return line.amount / line.quantity;
-  return null;
+  return line.unitPrice;
+}
+
+/**
+ * Whether a line bills something a PO could have ordered: a positive quantity, or with no quantity a positive
+ * amount. A credit or discount line (negative) lowers what is paid and is not held against the PO; a line with
+ * neither quantity nor amount is a note.
+ */
+export function isBilled(line: LineToMatch): boolean {
+  if (line.quantity !== null) return line.quantity > 0;
+  return line.amount !== null && line.amount > 0;
 }

@@ -2,9 +2,9 @@
  * One invoice line against its PO line: the unit price billed against the price ordered, the quantity billed
  * against the quantity still open on the PO line (ordered less what other invoices billed) and, where goods
  * receipts were imported for the PO, against the quantity received and not yet billed. A line with no PO line is
- * PO-EXTRA. Differences within tolerance are kept (`differs`) so the review can show them, but are no finding.
+ * PO-EXTRA (a credit line or a note is not: invoiceToMatch.ts isBilled). Differences within tolerance are kept (`differs`) so the review can show them, but are no finding.
  */
-import { billedQuantity, billedUnitPrice, type LineToMatch } from './invoiceToMatch.js';
+import { billedQuantity, billedUnitPrice, isBilled, type LineToMatch } from './invoiceToMatch.js';
 import type { LinePair, PairedBy } from './linePairing.js';
 import type { MatchFinding } from './matchInvoice.js';
 import type { PoCandidate } from './masterData.js';
@@ -43,11 +43,12 @@ export function checkLine(line: LineToMatch, index: number, pair: LinePair | nul
   const price = billedUnitPrice(line);
   const label = `line ${number}${line.description ? ` "${line.description.slice(0, 60)}"` : ''}`;
   if (!pair) {
+    const billed = isBilled(line);
     return {
       line: number, description: line.description, poNumber: null, poLine: null, poDescription: null, pairedBy: null,
       billedQuantity: quantity, billedUnitPrice: price, orderedQuantity: null, openQuantity: null, receivedQuantity: null, orderedUnitPrice: null,
-      differs: true,
-      findings: [{ rule: 'PO-EXTRA', line: number, detail: `${label}: on no line of PO ${candidate.po.poNumber}` }],
+      differs: billed,
+      findings: billed ? [{ rule: 'PO-EXTRA', line: number, detail: `${label}: on no line of PO ${candidate.po.poNumber}` }] : [],
     };
   }
   const poLine = pair.poLine;

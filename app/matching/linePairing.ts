@@ -2,11 +2,12 @@
  * Which PO line each invoice line bills. Evidence, strongest first (each a named score so the order is visible):
  * a link the analyst made for this supplier, the same item identifier, a similar description, and — where the
  * words say nothing — quantity × ordered price equal to the line's amount. Pairs are taken greedily from the
- * strongest, one PO line per invoice line; a small bonus for an equal quantity and a price within tolerance breaks
- * ties between PO lines with the same description (the same item ordered twice at two prices).
+ * strongest, one PO line per invoice line; a small bonus for a close quantity and price breaks
+ * ties between PO lines with the same description (the same item ordered twice at two prices): the closer the
+ * quantity and the price, the larger.
  */
 import { descriptionSimilarity, normalisedDescription } from './descriptionSimilarity.js';
-import { billedQuantity, billedUnitPrice, type LineToMatch } from './invoiceToMatch.js';
+import { billedQuantity, billedUnitPrice, isBilled, type LineToMatch } from './invoiceToMatch.js';
 import type { PoLine } from './masterData.js';
 import { priceTolerance, type MatchTolerances } from './tolerances.js';
 
@@ -34,6 +35,14 @@ const itemKey = (id: string | null | undefined): string | null => {
   return key || null;
 };
 
+/** 1 where two figures agree within `tolerance`, falling linearly to 0 as they differ by their own size. */
+function closeness(a: number, b: number, tolerance: number): number {
+  const off = Math.abs(a - b);
+  if (off <= tolerance) return 1;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  return scale > 0 ? Math.max(0, 1 - off / scale) : 0;
+}
+
 function pairScore(line: LineToMatch, poLine: PoLine, links: RememberedLinks, t: MatchTolerances): { by: PairedBy; score: number } | null {
   let by: PairedBy | null = null;
   let score = 0;
@@ -47,8 +56,8 @@ function pairScore(line: LineToMatch, poLine: PoLine, links: RememberedLinks, t:
   else if (line.amount !== null && quantity !== null && Math.abs(quantity * poLine.unitPrice - line.amount) <= t.totalAbsolute) [by, score] = ['amount', SCORE.amount];
   if (!by) return null;
   const price = billedUnitPrice(line);
-  if (quantity !== null && quantity === poLine.quantity) score += TIE_BREAK;
-  if (price !== null && Math.abs(price - poLine.unitPrice) <= priceTolerance(t, poLine.unitPrice)) score += TIE_BREAK;
+  if (quantity !== null) score += TIE_BREAK * closeness(quantity, poLine.quantity, 0);
+  if (price !== null) score += TIE_BREAK * closeness(price, poLine.unitPrice, priceTolerance(t, poLine.unitPrice));
   return { by, score };
 }
 
@@ -56,6 +65,7 @@ function pairScore(line: LineToMatch, poLine: PoLine, links: RememberedLinks, t:
 export function pairLines(lines: readonly LineToMatch[], poLines: readonly PoLine[], links: RememberedLinks, t: MatchTolerances): LinePair[] {
   const candidates: LinePair[] = [];
   lines.forEach((line, invoiceIndex) => {
+    if (!isBilled(line)) return;
     for (const poLine of poLines) {
       const pair = pairScore(line, poLine, links, t);
       if (pair) candidates.push({ invoiceIndex, poLine, ...pair });

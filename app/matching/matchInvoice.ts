@@ -11,7 +11,7 @@
  * PO-EXTRA, PO-CURRENCY) and, per line, the PO line with the ordered and received figures beside the billed ones.
  */
 import { checkLine, type LineMatch } from './lineChecks.js';
-import { billedQuantity } from './invoiceToMatch.js';
+import { billedQuantity, isBilled } from './invoiceToMatch.js';
 import type { InvoiceToMatch } from './invoiceToMatch.js';
 import { pairLines, type LinePair, type RememberedLinks } from './linePairing.js';
 import type { PoCandidate } from './masterData.js';
@@ -57,6 +57,8 @@ const OPEN_BONUS = 0.5;
 
 export function matchInvoice(invoice: InvoiceToMatch, context: MatchContext): InvoiceMatchResult {
   const ref = invoice.purchaseOrder?.trim() || null;
+  // A credit note or an invoice of notes only bills nothing a PO ordered.
+  if (!invoice.lines.some(isBilled)) return { poNumber: null, foundBy: null, lines: [], findings: [], status: 'no-po' };
   // 1. The PO.
   const referenced = ref ? context.candidates.find((c) => c.po.poNumber === ref) : undefined;
   let chosen: { candidate: PoCandidate; pairs: LinePair[] } | null = null;
