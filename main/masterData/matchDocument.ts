@@ -14,7 +14,7 @@ import {
   type InvoiceToMatch,
   type SupplierAccountFinding,
 } from '../../app/matching/index.js';
-import type { ReviewedInvoice } from '../../app/invoices/reviewedInvoice.js';
+import type { PoMatchColumns, ReviewedInvoice } from '../../app/invoices/reviewedInvoice.js';
 import { supplierKey } from '../store/masterData.js';
 import type { ProjectStoreMasterData } from './storeTypes.js';
 
@@ -50,4 +50,26 @@ export function matchDocument(store: ProjectStoreMasterData, documentId: string,
   }
   const supplierFindings = supplierAccountFindings(invoice, (keys) => master.accountsOf(keys));
   return { match, supplierFindings };
+}
+
+/**
+ * The export's columns of a reviewed invoice's match (read only: the export records nothing); null where the project
+ * holds no purchase orders. An exception the reviewer approved over is "exception approved".
+ */
+export function poMatchColumnsOf(store: ProjectStoreMasterData, documentId: string, invoice: ReviewedInvoice): PoMatchColumns | null {
+  if (!store.masterData.hasPurchaseOrders()) return null;
+  const { match } = matchDocument(store, documentId, invoiceToMatchOf(invoice), { record: false });
+  const status: PoMatchColumns['status'] =
+    match.status === 'exception' ? (invoice.status === 'approved-with-exceptions' ? 'exception approved' : 'exception')
+    : match.status === 'within-tolerance' ? 'within tolerance'
+    : match.status === 'no-po' ? 'no PO'
+    : 'matched';
+  return {
+    matchedPo: match.poNumber,
+    status,
+    lines: invoice.fields.lines.map((_, i) => {
+      const l = match.lines[i];
+      return { poNumber: l?.poNumber ?? null, poLine: l?.poLine ?? null, orderedQuantity: l?.orderedQuantity ?? null, receivedQuantity: l?.receivedQuantity ?? null, orderedUnitPrice: l?.orderedUnitPrice ?? null };
+    }),
+  };
 }
