@@ -228,29 +228,56 @@ export class MasterDataRepository {
     let bySupplier = vat ? (this.db.prepare('SELECT po_number FROM purchase_orders WHERE supplier_vat_key = ?').all(vat) as { po_number: string }[]) : [];
     if (bySupplier.length === 0 && name) bySupplier = this.db.prepare('SELECT po_number FROM purchase_orders WHERE supplier_name_key = ?').all(name) as { po_number: string }[];
     for (const row of bySupplier) numbers.add(row.po_number);
-    return [...numbers].map((poNumber) => this.candidate(poNumber, invoice.documentId));
+    return this.candidates([...numbers], invoice.documentId);
   }
 
-  private candidate(poNumber: string, documentId: string | null): PoCandidate {
-    const head = this.db.prepare('SELECT po_number, supplier_name, supplier_vat_id, currency, order_date FROM purchase_orders WHERE po_number = ?').get(poNumber) as {
-      po_number: string; supplier_name: string; supplier_vat_id: string | null; currency: string; order_date: string | null;
-    };
-    const lines = (this.db.prepare('SELECT po_number, line, description, item_id, quantity, unit, unit_price FROM po_lines WHERE po_number = ? ORDER BY line').all(poNumber) as PoLineRow[]).map(
-      (r): PoLine => ({ poNumber: r.po_number, line: r.line, description: r.description, itemId: r.item_id, quantity: r.quantity, unit: r.unit, unitPrice: r.unit_price }),
-    );
-    const receiptRows = this.db.prepare('SELECT line, sum(quantity_received) AS q FROM goods_receipts WHERE po_number = ? GROUP BY line').all(poNumber) as { line: number; q: number }[];
-    const billedRows = this.db
-      .prepare(
-        `SELECT m.po_line AS line, sum(m.quantity) AS q FROM invoice_po_lines m
-         WHERE m.po_number = ? AND m.document_id IS NOT ?
-           AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = m.document_id AND p.review_status = 'rejected')
-         GROUP BY m.po_line`,
-      )
-      .all(poNumber, documentId) as { line: number; q: number }[];
+  /** The POs with their lines, receipts and what other documents billed: four queries however many POs. */
+  private candidates(poNumbers: readonly string[], documentId: string | null): PoCandidate[] {
+    if (poNumbers.length === 0) return [];
+    const list = JSON.stringify(poNumbers);
+    const q = this.queries();
+    const heads = q.heads.all(list) as { po_number: string; supplier_name: string; supplier_vat_id: string | null; currency: string; order_date: string | null }[];
+    const lines = new Map<string, PoLine[]>();
+    for (const r of q.lines.all(list) as PoLineRow[]) {
+      const line: PoLine = { poNumber: r.po_number, line: r.line, description: r.description, itemId: r.item_id, quantity: r.quantity, unit: r.unit, unitPrice: r.unit_price };
+      const of = lines.get(r.po_number);
+      if (of) of.push(line);
+      else lines.set(r.po_number, [line]);
+    }
+    const received = new Map<string, Map<number, number>>();
+    for (const r of q.receipts.all(list) as { po_number: string; line: number; q: number }[]) {
+      if (!received.has(r.po_number)) received.set(r.po_number, new Map());
+      received.get(r.po_number)!.set(r.line, r.q);
+    }
+    const billed = new Map<string, Map<number, number>>();
+    for (const r of q.billed.all(list, documentId) as { po_number: string; line: number; q: number }[]) {
+      if (!billed.has(r.po_number)) billed.set(r.po_number, new Map());
+      billed.get(r.po_number)!.set(r.line, r.q);
+    }
+    return heads.map((head) => ({
+      po: { poNumber: head.po_number, supplierName: head.supplier_name, supplierVatId: head.supplier_vat_id, currency: head.currency, orderDate: head.order_date, lines: lines.get(head.po_number) ?? [] },
+      received: received.get(head.po_number) ?? null,
+      invoicedElsewhere: billed.get(head.po_number) ?? new Map(),
+    }));
+  }
+
+  private prepared: ReturnType<MasterDataRepository['prepare']> | null = null;
+  private queries() {
+    this.prepared ??= this.prepare();
+    return this.prepared;
+  }
+  private prepare() {
+    const inList = 'IN (SELECT value FROM json_each(?))';
     return {
-      po: { poNumber: head.po_number, supplierName: head.supplier_name, supplierVatId: head.supplier_vat_id, currency: head.currency, orderDate: head.order_date, lines },
-      received: receiptRows.length > 0 ? new Map(receiptRows.map((r) => [r.line, r.q])) : null,
-      invoicedElsewhere: new Map(billedRows.map((r) => [r.line, r.q])),
+      heads: this.db.prepare(`SELECT po_number, supplier_name, supplier_vat_id, currency, order_date FROM purchase_orders WHERE po_number ${inList} ORDER BY po_number`),
+      lines: this.db.prepare(`SELECT po_number, line, description, item_id, quantity, unit, unit_price FROM po_lines WHERE po_number ${inList} ORDER BY po_number, line`),
+      receipts: this.db.prepare(`SELECT po_number, line, sum(quantity_received) AS q FROM goods_receipts WHERE po_number ${inList} GROUP BY po_number, line`),
+      billed: this.db.prepare(
+        `SELECT m.po_number, m.po_line AS line, sum(m.quantity) AS q FROM invoice_po_lines m
+         WHERE m.po_number ${inList} AND m.document_id IS NOT ?
+           AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = m.document_id AND p.review_status = 'rejected')
+         GROUP BY m.po_number, m.po_line`,
+      ),
     };
   }
 
