@@ -6,7 +6,7 @@
  */
 import { billedQuantity, billedUnitPrice, isBilled, type LineToMatch } from './invoiceToMatch.js';
 import type { LinePair, PairedBy } from './linePairing.js';
-import type { MatchFinding } from './matchInvoice.js';
+import type { MatchFinding } from './findings.js';
 import type { PoCandidate } from './masterData.js';
 import { priceTolerance, type MatchTolerances } from './tolerances.js';
 

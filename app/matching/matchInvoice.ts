@@ -11,6 +11,7 @@
  * PO-EXTRA, PO-CURRENCY) and, per line, the PO line with the ordered and received figures beside the billed ones.
  */
 import { checkLine, type LineMatch } from './lineChecks.js';
+import type { MatchFinding } from './findings.js';
 import { billedQuantity, isBilled } from './invoiceToMatch.js';
 import type { InvoiceToMatch } from './invoiceToMatch.js';
 import { pairLines, type LinePair, type RememberedLinks } from './linePairing.js';
@@ -18,14 +19,7 @@ import type { PoCandidate } from './masterData.js';
 import { descriptionWords, normalisedDescription } from './descriptionSimilarity.js';
 import type { MatchTolerances } from './tolerances.js';
 
-export type MatchRule = 'PO-NONE' | 'PO-PRICE' | 'PO-QTY' | 'PO-EXTRA' | 'PO-CURRENCY';
-
-export interface MatchFinding {
-  rule: MatchRule;
-  detail: string;
-  /** The invoice line (1-based) the finding is about; null for the whole invoice. */
-  line: number | null;
-}
+export type { MatchFinding, MatchRule } from './findings.js';
 
 /** matched: every line as ordered; within-tolerance: some differ within tolerance; exception: a finding; no-po: nothing to match. */
 export type MatchStatus = 'matched' | 'within-tolerance' | 'exception' | 'no-po';
