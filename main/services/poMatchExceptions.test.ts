@@ -12,6 +12,9 @@ import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js'
 import { importMasterData } from '../masterData/importMasterData.js';
 import { invoiceReading } from '../../testing/invoiceReadings.js';
 import { approvalCheck, approve } from './approval.js';
+import { matchingHandlers } from './matchingHandlers.js';
+import { withMatchSignals } from './poMatchExceptions.js';
+import type { RectoSession } from './rectoSession.js';
 
 let dir: string;
 let store: ProjectStore;
@@ -85,6 +88,30 @@ describe('PO matching in a project', () => {
     importPos(`${HEADER}4500019,Muster GmbH,,1,Paper A4 80g,,50,box,4.2,EUR,\n`, 'po_number,line,quantity_received,received_on\n4500019,1,20,2026-01-20\n4500019,1,10,2026-01-27\n');
     const { pageId } = addInvoice('paper.pdf', 'R-5', [{ description: 'Paper A4 80g', quantity: 40, unit_price: 4.2, amount: 168 }]);
     expect(approvalCheck(store, pageId, 'document').exceptions.map((e) => e.detail)).toEqual(['PO-QTY: line 1 "Paper A4 80g": billed 40, ordered 50, received 30 (PO 4500019 line 1)']);
+  });
+
+  it('the Matching panel: the match with PO line choices; a link the analyst makes is remembered for the supplier', () => {
+    importPos(`${HEADER}4500020,Muster GmbH,,1,Cable type A,,5,m,2,EUR,\n4500020,Muster GmbH,,2,Cable type B,,5,m,2,EUR,\n`);
+    const first = addInvoice('cable.pdf', 'R-7', [{ description: 'Kabel', quantity: 5, unit_price: 2, amount: 10 }]);
+    const handlers = matchingHandlers({ store } as unknown as RectoSession);
+    const before = handlers['matching.document']({ pageId: first.pageId })!;
+    // "Kabel" is no word of either PO line: paired by amount with the first of two equal candidates.
+    expect(before.lines[0]).toMatchObject({ poNumber: '4500020', pairedBy: 'amount' });
+    expect(before.choices.map((c) => c.line)).toEqual([1, 2]);
+    const after = handlers['matching.link']({ pageId: first.pageId, line: 1, target: { poNumber: '4500020', line: 2 } })!;
+    expect(after.lines[0]).toMatchObject({ poLine: 2, pairedBy: 'link', orderedUnitPrice: 2 });
+    const next = addInvoice('cable2.pdf', 'R-8', [{ description: 'KABEL', quantity: 5, unit_price: 2, amount: 10 }]);
+    expect(handlers['matching.document']({ pageId: next.pageId })!.lines[0]).toMatchObject({ poLine: 2, pairedBy: 'link' });
+    expect(() => handlers['matching.link']({ pageId: first.pageId, line: 1, target: { poNumber: '4500020', line: 9 } })).toThrow(/no PO 4500020 line 9/);
+  });
+
+  it('the queue\'s "match failed" signal sits on the first page of each invoice whose match failed', () => {
+    importPos(`${HEADER}4500021,Muster GmbH,,1,Widget,,5,pc,2,EUR,\n`);
+    const ok = addInvoice('ok.pdf', 'R-9', [{ description: 'Widget', quantity: 5, unit_price: 2, amount: 10 }]);
+    const bad = addInvoice('bad.pdf', 'R-10', [{ description: 'Widget', quantity: 5, unit_price: 3, amount: 15 }]);
+    const items = withMatchSignals(store, [ok, bad].map((d) => ({ documentId: d.documentId, pageNumber: 1, signals: [] as { kind: string; detail: string }[] })));
+    expect(items.map((i) => i.signals.map((s) => s.kind))).toEqual([[], ['match-failed']]);
+    expect(items[1]!.signals[0]!.detail).toMatch(/^PO-PRICE: /);
   });
 
   it('a project without master data gets no PO exception and no match columns', () => {

@@ -21,3 +21,22 @@ export function poMatchExceptions(store: ProjectStore, doc: DocumentSummary): Ap
     ...supplierFindings.map((f): ApprovalException => ({ kind: 'vendor-master', detail: `${f.rule}: ${f.detail}`, pageNumber: 1 })),
   ];
 }
+
+/**
+ * The queue's "match failed" signals: on each document's first page, one per finding of its match (PO-* and SUP-IBAN),
+ * so the queue can be filtered to invoices whose match failed. Nothing where the project holds no master data; a
+ * document is matched afresh (a few index probes and the pairing, about a millisecond: docs/po-matching.md).
+ */
+export function withMatchSignals<T extends { documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+  const counts = store.masterData.counts();
+  if (counts.purchaseOrders === 0 && counts.supplierAccounts === 0) return items;
+  return items.map((item) => {
+    if (item.pageNumber !== 1) return item;
+    const invoice = reviewedInvoiceOf(store, store.documents.getDocument(item.documentId));
+    if (!invoice) return item;
+    const { match, supplierFindings } = matchDocument(store, item.documentId, invoiceToMatchOf(invoice), { record: false });
+    const findings = [...match.findings, ...supplierFindings];
+    if (findings.length === 0) return item;
+    return { ...item, signals: [...item.signals, ...findings.map((f) => ({ kind: 'match-failed' as const, detail: `${f.rule}: ${f.detail}` }))] };
+  });
+}
