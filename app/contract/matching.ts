@@ -38,7 +38,31 @@ export type DocumentMatchWire = z.infer<typeof documentMatchSchema>;
 
 export const MAX_LINK_CHOICES = 200;
 
+/** A master-data file's upper bound on the wire: 64 MiB (about 600,000 PO lines), as base64. */
+export const MAX_MASTER_DATA_BYTES = 64 * 1024 * 1024;
+const masterFileSchema = z.object({ name: z.string().min(1).max(500), dataBase64: z.string().max(Math.ceil((MAX_MASTER_DATA_BYTES * 4) / 3) + 4) });
+const diffSchema = z.object({ added: z.number().int(), changed: z.number().int(), removed: z.number().int(), unchanged: z.number().int() });
+
+export const masterDataImportSummarySchema = z.object({
+  files: z.array(z.object({ file: z.string(), rows: z.number().int(), decimal: z.enum(['point', 'comma']), decimalDetected: z.boolean() })),
+  report: z.object({ purchaseOrders: diffSchema.optional(), poLines: diffSchema.optional(), goodsReceipts: diffSchema.optional(), supplierAccounts: diffSchema.optional() }),
+});
+export type MasterDataImportSummaryWire = z.infer<typeof masterDataImportSummarySchema>;
+
 export const matchingMethods = {
+  /**
+   * Imports master data sent by value (chosen or dropped files): each given file replaces its set, updated by key;
+   * a bad row refuses the whole import with the file and line (bad-input error) and nothing is imported.
+   */
+  'masterData.import': {
+    request: z.object({
+      purchaseOrders: masterFileSchema.optional(),
+      goodsReceipts: masterFileSchema.optional(),
+      suppliers: masterFileSchema.optional(),
+      decimal: z.enum(['point', 'comma']).optional(),
+    }),
+    reply: masterDataImportSummarySchema,
+  },
   /** The document's match against the project's purchase orders; null where the project holds none or the page is no invoice. */
   'matching.document': { request: z.object({ pageId: id }), reply: documentMatchSchema.nullable() },
   /** Links an invoice line (1-based) to a PO line, remembered for the supplier (null forgets it); replies the new match. */

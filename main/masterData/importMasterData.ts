@@ -54,30 +54,49 @@ function summary<T>(file: string, read: ReadFile<T>): FileSummary {
   return { file, rows: read.rows, decimal: read.decimal, decimalDetected: read.decimalDetected };
 }
 
+/** A master-data file by value: its name (for messages) and bytes (an upload, or a file read by importMasterData). */
+export interface MasterDataBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
 export function importMasterData(store: ProjectStoreMasterData, files: MasterDataFiles, limits: CsvLimits = defaultCsvLimits): MasterDataImportSummary {
+  const read = (file: string | undefined): MasterDataBytes | undefined => (file ? { name: path.basename(file), bytes: readBytes(file, limits) } : undefined);
+  return importMasterDataBytes(
+    store,
+    { purchaseOrders: read(files.purchaseOrders), goodsReceipts: read(files.goodsReceipts), suppliers: read(files.suppliers), decimal: files.decimal },
+    limits,
+  );
+}
+
+export function importMasterDataBytes(
+  store: ProjectStoreMasterData,
+  files: { purchaseOrders?: MasterDataBytes; goodsReceipts?: MasterDataBytes; suppliers?: MasterDataBytes; decimal?: DecimalMark },
+  limits: CsvLimits = defaultCsvLimits,
+): MasterDataImportSummary {
   if (!files.purchaseOrders && !files.goodsReceipts && !files.suppliers) throw new MasterDataFileError('(no file)', null, 'give at least one of the purchase orders, goods receipts or suppliers');
   const summaries: FileSummary[] = [];
   let orders: PurchaseOrder[] | undefined;
   let receipts: GoodsReceipt[] | undefined;
   let accounts: SupplierAccount[] | undefined;
   if (files.purchaseOrders) {
-    const name = path.basename(files.purchaseOrders);
-    const read = purchaseOrdersOf(readCsv(readBytes(files.purchaseOrders, limits), name, limits), name, files.decimal);
+    const { name, bytes } = files.purchaseOrders;
+    const read = purchaseOrdersOf(readCsv(bytes, name, limits), name, files.decimal);
     orders = read.records;
     summaries.push(summary(name, read));
   }
   if (files.goodsReceipts) {
-    const name = path.basename(files.goodsReceipts);
+    const { name, bytes } = files.goodsReceipts;
     // The POs the receipts may name: those imported with them (which replace the project's), else the project's.
     const imported = orders ? new Map(orders.map((po) => [po.poNumber, new Set(po.lines.map((l) => l.line))])) : null;
     const knownLines = (po: string) => (imported ? (imported.get(po) ?? null) : store.masterData.poLineNumbers(po));
-    const read = goodsReceiptsOf(readCsv(readBytes(files.goodsReceipts, limits), name, limits), name, knownLines, files.decimal);
+    const read = goodsReceiptsOf(readCsv(bytes, name, limits), name, knownLines, files.decimal);
     receipts = read.records;
     summaries.push(summary(name, read));
   }
   if (files.suppliers) {
-    const name = path.basename(files.suppliers);
-    const read = supplierAccountsOf(readCsv(readBytes(files.suppliers, limits), name, limits), name);
+    const { name, bytes } = files.suppliers;
+    const read = supplierAccountsOf(readCsv(bytes, name, limits), name);
     accounts = read.records;
     summaries.push(summary(name, read));
   }

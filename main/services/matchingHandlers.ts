@@ -5,12 +5,13 @@ import { MAX_LINK_CHOICES, type DocumentMatchWire } from '../../app/contract/mat
 import { normalisedDescription } from '../../app/matching/index.js';
 import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
 import { invoiceToMatchOf, matchDocument } from '../masterData/matchDocument.js';
+import { importMasterDataBytes, MasterDataFileError } from '../masterData/importMasterData.js';
 import { supplierKey } from '../store/masterData.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import type { RectoSession } from './rectoSession.js';
 
-type MatchingMethod = 'matching.document' | 'matching.link';
+type MatchingMethod = 'matching.document' | 'matching.link' | 'masterData.import';
 type MatchingHandlers = { [M in MatchingMethod]: (params: z.output<(typeof contractMethods)[M]['request']>) => ReplyOf<M> };
 
 function documentMatch(store: ProjectStore, pageId: string): DocumentMatchWire | null {
@@ -27,7 +28,16 @@ function documentMatch(store: ProjectStore, pageId: string): DocumentMatchWire |
 }
 
 export function matchingHandlers(session: RectoSession): MatchingHandlers {
+  const bytesOf = (file: { name: string; dataBase64: string } | undefined) => (file ? { name: file.name, bytes: Buffer.from(file.dataBase64, 'base64') } : undefined);
   return {
+    'masterData.import': ({ purchaseOrders, goodsReceipts, suppliers, decimal }) => {
+      try {
+        return importMasterDataBytes(session.store, { purchaseOrders: bytesOf(purchaseOrders), goodsReceipts: bytesOf(goodsReceipts), suppliers: bytesOf(suppliers), decimal });
+      } catch (error) {
+        if (error instanceof MasterDataFileError) throw new CodedError(errorCodes.badInput, `refused, nothing imported: ${error.message}`);
+        throw error;
+      }
+    },
     'matching.document': ({ pageId }) => documentMatch(session.store, pageId),
     'matching.link': ({ pageId, line, target }) => {
       const store = session.store;

@@ -105,6 +105,16 @@ describe('PO matching in a project', () => {
     expect(() => handlers['matching.link']({ pageId: first.pageId, line: 1, target: { poNumber: '4500020', line: 9 } })).toThrow(/no PO 4500020 line 9/);
   });
 
+  it('imports master data sent by value (the app\'s import); a bad file is a bad-input error naming file and line', () => {
+    const handlers = matchingHandlers({ store } as unknown as RectoSession);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const summary = handlers['masterData.import']({ purchaseOrders: { name: 'PO.csv', dataBase64: b64(`${HEADER}P1,Muster GmbH,,1,Widget,,5,pc,2,EUR,\n`) } });
+    expect(summary).toMatchObject({ files: [{ file: 'PO.csv', rows: 1, decimal: 'point' }], report: { purchaseOrders: { added: 1 } } });
+    expect(() => handlers['masterData.import']({ goodsReceipts: { name: 'GR.csv', dataBase64: b64('po_number,line,quantity_received,received_on\nP2,1,1,2026-01-01\n') } })).toThrow(
+      /refused, nothing imported: GR\.csv, line 2: PO P2 is neither/,
+    );
+  });
+
   it('the queue\'s "match failed" signal sits on the first page of each invoice whose match failed', () => {
     importPos(`${HEADER}4500021,Muster GmbH,,1,Widget,,5,pc,2,EUR,\n`);
     const ok = addInvoice('ok.pdf', 'R-9', [{ description: 'Widget', quantity: 5, unit_price: 2, amount: 10 }]);
