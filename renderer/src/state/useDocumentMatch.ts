@@ -1,6 +1,7 @@
 /**
  * The shown page's document's match against the project's purchase orders (`matching.document`): null where the
- * project holds none. Asked again when a page of the document changes (a saved field correction emits page.updated);
+ * project holds none. Asked again when a page of the document changes (a saved field correction emits page.updated)
+ * and when the review screen is shown again (master data may have been imported meanwhile);
  * `link` links an invoice line to a PO line (remembered for the supplier) and shows the new match.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import { useClient, useContractEvent, useOnReconnect } from './contractContext.j
 import { whenIdle } from './whenIdle.js';
 import { keepIfSame } from '../logic/sameAnswer.js';
 
-export function useDocumentMatch(pageId: string | null, documentId: string | null) {
+export function useDocumentMatch(pageId: string | null, documentId: string | null, active: boolean) {
   const client = useClient();
   const [match, setMatch] = useState<DocumentMatchWire | null>(null);
   const asked = useRef(0);
@@ -26,7 +27,8 @@ export function useDocumentMatch(pageId: string | null, documentId: string | nul
       if (serial === asked.current) setMatch(null);
     }
   }, [client, pageId]);
-  useEffect(() => whenIdle(() => void reload()), [reload]);
+  // Asked again whenever the review screen comes back on screen: master data imported in another view changes the match.
+  useEffect(() => (active ? whenIdle(() => void reload()) : undefined), [reload, active]);
   useContractEvent('page.updated', ({ documentId: changed }) => {
     if (changed === documentId) whenIdle(() => void reload());
   });

@@ -51,7 +51,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
   const { report: einvoice, preview: previewDraft } = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
-  const { match: poMatch, link: linkPoLine } = useDocumentMatch(pageId, review?.page.documentId ?? null);
+  const { match: poMatch, link: linkPoLine } = useDocumentMatch(pageId, review?.page.documentId ?? null, active);
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
