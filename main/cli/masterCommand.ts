@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { importMasterData, MasterDataFileError, type MasterDataImportSummary } from '../masterData/importMasterData.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import type { ImportDiff } from '../store/masterData.js';
+import { nameKey, vatKey } from '../../app/matching/index.js';
 
 type Out = NodeJS.WritableStream;
 
@@ -19,7 +20,11 @@ export const masterUsage = `  recto master import P.recto --purchase-orders PO.c
       Imports purchase orders (po_number, supplier_name, supplier_vat_id, line, description, item_id, quantity,
       unit, unit_price, currency, order_date), goods receipts (po_number, line, quantity_received, received_on) and
       the vendor master (supplier_name, vat_id, iban, …) for three-way matching; each file replaces its set, updated
-      by key. A bad row refuses the whole import naming the file and line. The project is created if missing.`;
+      by key. A bad row refuses the whole import naming the file and line. The project is created if missing.
+  recto master tolerances P.recto [--supplier VAT-ID|NAME] [--price-relative R] [--price-absolute A]
+                          [--quantity-over Q] [--total T] [--clear]
+      Prints the matching tolerances, or sets them: the defaults, or with --supplier that supplier's own
+      (--clear drops them). Defaults: price ± max(0.5 %, 0.01) a unit, quantity over 0, line amount ± 0.01.`;
 
 const diffText = (what: string, d: ImportDiff | undefined) => (d ? `  ${what}: ${d.added} added, ${d.changed} changed, ${d.removed} removed, ${d.unchanged} unchanged\n` : '');
 
@@ -36,6 +41,7 @@ export async function masterCommand(args: string[], stdout: Out, stderr: Out): P
     return 2;
   };
   const [sub, ...rest] = args;
+  if (sub === 'tolerances') return tolerancesCommand(rest, stdout, fail);
   if (sub !== 'import') return fail(`recto master: unknown subcommand "${sub ?? ''}"`);
   let parsed;
   try {
@@ -76,6 +82,57 @@ export async function masterCommand(args: string[], stdout: Out, stderr: Out): P
       return 1;
     }
     throw error;
+  } finally {
+    store.close();
+  }
+}
+
+const TOLERANCE_FLAGS = { 'price-relative': 'priceRelative', 'price-absolute': 'priceAbsolute', 'quantity-over': 'quantityOver', total: 'totalAbsolute' } as const;
+
+async function tolerancesCommand(args: string[], stdout: Out, fail: (message: string) => number): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { supplier: { type: 'string' }, clear: { type: 'boolean' }, ...Object.fromEntries(Object.keys(TOLERANCE_FLAGS).map((f) => [f, { type: 'string' as const }])) },
+    });
+  } catch (error) {
+    return fail(`recto master tolerances: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) return fail('recto master tolerances: give one project file (P.recto)');
+  const given: Partial<Record<(typeof TOLERANCE_FLAGS)[keyof typeof TOLERANCE_FLAGS], number>> = {};
+  for (const [flag, key] of Object.entries(TOLERANCE_FLAGS)) {
+    const text = (values as Record<string, unknown>)[flag];
+    if (typeof text !== 'string') continue;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) return fail(`recto master tolerances: --${flag} is a number of zero or more, not ${text}`);
+    given[key] = value;
+  }
+  const file = path.resolve(positionals[0]!);
+  let store: ProjectStore;
+  try {
+    store = await ProjectStore.openChecked(file);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return fail(`recto master tolerances: ${error.message}`);
+    throw error;
+  }
+  try {
+    const settings = store.masterData.matchSettings();
+    // A VAT ID is two letters then a digit (DE123456789); anything else is a name.
+    const supplier = values.supplier ? (/^[A-Z]{2}\d/.test(vatKey(values.supplier) ?? '') ? vatKey(values.supplier) : nameKey(values.supplier)) : null;
+    if (values.supplier && !supplier) return fail(`recto master tolerances: --supplier "${values.supplier}" names no supplier`);
+    if (supplier && values.clear) delete settings.bySupplier[supplier];
+    else if (supplier && Object.keys(given).length > 0) settings.bySupplier[supplier] = { ...settings.bySupplier[supplier], ...given };
+    else if (!supplier && Object.keys(given).length > 0) settings.defaults = { ...settings.defaults, ...given };
+    try {
+      store.masterData.setMatchSettings(settings);
+    } catch (error) {
+      return fail(`recto master tolerances: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    stdout.write(`${JSON.stringify(store.masterData.matchSettings(), null, 2)}\n`);
+    return 0;
   } finally {
     store.close();
   }
