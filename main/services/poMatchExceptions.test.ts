@@ -119,9 +119,16 @@ describe('PO matching in a project', () => {
     importPos(`${HEADER}4500021,Muster GmbH,,1,Widget,,5,pc,2,EUR,\n`);
     const ok = addInvoice('ok.pdf', 'R-9', [{ description: 'Widget', quantity: 5, unit_price: 2, amount: 10 }]);
     const bad = addInvoice('bad.pdf', 'R-10', [{ description: 'Widget', quantity: 5, unit_price: 3, amount: 15 }]);
-    const items = withMatchSignals(store, [ok, bad].map((d) => ({ documentId: d.documentId, pageNumber: 1, signals: [] as { kind: string; detail: string }[] })));
+    const list = () => withMatchSignals(store, [ok, bad].map((d) => ({ documentId: d.documentId, pageNumber: 1, signals: [] as { kind: string; detail: string }[] })));
+    const items = list();
     expect(items.map((i) => i.signals.map((s) => s.kind))).toEqual([[], ['match-failed']]);
     expect(items[1]!.signals[0]!.detail).toMatch(/^PO-PRICE: /);
+    // Kept between listings, and matched again when the invoice's fields or the master data change.
+    store.fieldRevisions.save(bad.pageId, 'lines.0.amount', 10, 'ada');
+    store.fieldRevisions.save(bad.pageId, 'lines.0.unit_price', 2, 'ada');
+    expect(list().map((i) => i.signals.length)).toEqual([0, 0]);
+    importPos(`${HEADER}4500021,Muster GmbH,,1,Widget,,5,pc,1.5,EUR,\n`);
+    expect(list().map((i) => i.signals.length)).toEqual([1, 1]);
   });
 
   it('a project without master data gets no PO exception and no match columns', () => {

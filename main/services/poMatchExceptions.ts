@@ -25,18 +25,40 @@ export function poMatchExceptions(store: ProjectStore, doc: DocumentSummary): Ap
 /**
  * The queue's "match failed" signals: on each document's first page, one per finding of its match (PO-* and SUP-IBAN),
  * so the queue can be filtered to invoices whose match failed. Nothing where the project holds no master data; a
- * document is matched afresh (a few index probes and the pairing, about a millisecond: docs/po-matching.md).
+ * document is matched again only when its fields or the master data changed (signalCaches below).
  */
 export function withMatchSignals<T extends { documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
   const counts = store.masterData.counts();
   if (counts.purchaseOrders === 0 && counts.supplierAccounts === 0) return items;
+  const generation = `${store.masterData.generation}:${store.masterData.rejectedPages()}`;
+  let cache = signalCaches.get(store);
+  if (!cache || cache.generation !== generation) {
+    cache = { generation, byDocument: new Map() };
+    signalCaches.set(store, cache);
+  }
+  const byDocument = cache.byDocument;
   return items.map((item) => {
     if (item.pageNumber !== 1) return item;
-    const invoice = reviewedInvoiceOf(store, store.documents.getDocument(item.documentId));
-    if (!invoice) return item;
-    const { match, supplierFindings } = matchDocument(store, item.documentId, invoiceToMatchOf(invoice), { record: false });
-    const findings = [...match.findings, ...supplierFindings];
-    if (findings.length === 0) return item;
-    return { ...item, signals: [...item.signals, ...findings.map((f) => ({ kind: 'match-failed' as const, detail: `${f.rule}: ${f.detail}` }))] };
+    const stamp = store.masterData.documentStamp(item.documentId);
+    let cached = byDocument.get(item.documentId);
+    if (cached?.stamp !== stamp) {
+      cached = { stamp, signals: matchSignalsOf(store, item.documentId) };
+      byDocument.set(item.documentId, cached);
+    }
+    return cached.signals.length === 0 ? item : { ...item, signals: [...item.signals, ...cached.signals] };
   });
+}
+
+/**
+ * The queue's match signals of each store's documents, with the stamp they were computed at: a queue listing
+ * re-matches only the documents whose fields changed since, and all of them after any master-data write
+ * (MasterDataRepository.generation) or rejection (a rejected invoice's quantities stop counting). Matching a document costs a few milliseconds; the queue is listed often.
+ */
+const signalCaches = new WeakMap<ProjectStore, { generation: string; byDocument: Map<string, { stamp: string; signals: { kind: 'match-failed'; detail: string }[] }> }>();
+
+function matchSignalsOf(store: ProjectStore, documentId: string): { kind: 'match-failed'; detail: string }[] {
+  const invoice = reviewedInvoiceOf(store, store.documents.getDocument(documentId));
+  if (!invoice) return [];
+  const { match, supplierFindings } = matchDocument(store, documentId, invoiceToMatchOf(invoice), { record: false });
+  return [...match.findings, ...supplierFindings].map((f) => ({ kind: 'match-failed' as const, detail: `${f.rule}: ${f.detail}` }));
 }

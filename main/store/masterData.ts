@@ -92,10 +92,32 @@ const SEP = '\u0000';
 const supplierKeyOf = (vat: string | null, name: string | null): string => vatKey(vat) ?? nameKey(name) ?? '';
 
 export class MasterDataRepository {
+  /**
+   * Bumped by every write of master data, links, tolerances or recorded matches: a match computed before is stale
+   * (main/services/poMatchExceptions.ts caches the queue's match signals by it and documentStamp).
+   */
+  generation = 0;
+
   constructor(private readonly db: Database.Database) {}
+
+  /**
+   * What a document's reviewed invoice stands on — its pages' extractions (how many, the newest, their fields' size:
+   * an in-place update changes it) and field corrections, and its pages' review statuses — as one string that changes
+   * when any of them does. One indexed query, no JSON parsed.
+   */
+  /** How many pages are rejected: a rejected invoice's quantities no longer count against its POs (candidatesFor). */
+  rejectedPages(): number {
+    return (this.queries().rejected.get() as { n: number }).n;
+  }
+
+  documentStamp(documentId: string): string {
+    const row = this.queries().stamp.get(documentId, documentId, documentId) as { stamp: string };
+    return row.stamp;
+  }
 
   /** Imports the given sets (each replacing its own set) in one transaction: all or nothing. */
   importMasterData(data: MasterDataImport): MasterDataImportReport {
+    this.generation++;
     return this.db.transaction(() => {
       const report: MasterDataImportReport = {};
       if (data.purchaseOrders) Object.assign(report, this.syncPurchaseOrders(data.purchaseOrders));
@@ -272,6 +294,12 @@ export class MasterDataRepository {
       heads: this.db.prepare(`SELECT po_number, supplier_name, supplier_vat_id, currency, order_date FROM purchase_orders WHERE po_number ${inList} ORDER BY po_number`),
       lines: this.db.prepare(`SELECT po_number, line, description, item_id, quantity, unit, unit_price FROM po_lines WHERE po_number ${inList} ORDER BY po_number, line`),
       receipts: this.db.prepare(`SELECT po_number, line, sum(quantity_received) AS q FROM goods_receipts WHERE po_number ${inList} GROUP BY po_number, line`),
+      rejected: this.db.prepare(`SELECT count(*) AS n FROM pages WHERE review_status = 'rejected'`),
+      stamp: this.db.prepare(
+        `SELECT (SELECT count(*) || ':' || coalesce(max(e.created_at), '') || ':' || coalesce(sum(length(e.fields)), 0) FROM extractions e JOIN pages p ON p.id = e.page_id WHERE p.document_id = ?)
+           || '|' || (SELECT count(*) || ':' || coalesce(max(f.seq), 0) FROM field_revisions f JOIN pages p ON p.id = f.page_id WHERE p.document_id = ?)
+           || '|' || (SELECT coalesce(group_concat(review_status), '') FROM pages WHERE document_id = ?) AS stamp`,
+      ),
       billed: this.db.prepare(
         `SELECT m.po_number, m.po_line AS line, sum(m.quantity) AS q FROM invoice_po_lines m
          WHERE m.po_number ${inList} AND m.document_id IS NOT ?
@@ -283,6 +311,7 @@ export class MasterDataRepository {
 
   /** Records what a document bills on which PO lines (replacing what it billed before). */
   recordInvoiceMatch(documentId: string, lines: readonly { poNumber: string; poLine: number; quantity: number }[]): void {
+    this.generation++;
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM invoice_po_lines WHERE document_id = ?').run(documentId);
       const insert = this.db.prepare(
@@ -312,6 +341,7 @@ export class MasterDataRepository {
 
   /** Remembers that this supplier's line described so is billed on that PO line (null forgets the link). */
   setLink(supplierKey: string, descriptionKey: string, target: { poNumber: string; line: number } | null): void {
+    this.generation++;
     if (!target) {
       this.db.prepare('DELETE FROM po_links WHERE supplier_key = ? AND description_key = ?').run(supplierKey, descriptionKey);
       return;
@@ -338,6 +368,7 @@ export class MasterDataRepository {
   }
 
   setMatchSettings(settings: MatchSettings): void {
+    this.generation++;
     const valid = matchSettingsSchema.parse(settings);
     this.db.prepare('INSERT INTO match_settings (id, settings) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET settings = excluded.settings').run(JSON.stringify(valid));
   }
