@@ -9,7 +9,7 @@ import { absolutePathSchema } from './paths.js';
 const id = z.string().min(1).max(200);
 
 export const approvalExceptionSchema = z.object({
-  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate']),
+  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate', 'po-match', 'vendor-master']),
   detail: z.string(),
   pageNumber: z.number().int().positive(),
 });

@@ -23,6 +23,7 @@ import { supplierMethods } from './suppliers.js';
 import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
 import { approvalMethods } from './approval.js';
+import { matchingMethods } from './matching.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -227,6 +228,8 @@ export const contractMethods = {
   ...supplierMethods,
   /** Approval with exceptions, duplicates, payment fields, invoices out (app/contract/approval.ts). */
   ...approvalMethods,
+  /** Three-way matching against purchase orders and goods receipts (app/contract/matching.ts). */
+  ...matchingMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

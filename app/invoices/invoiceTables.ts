@@ -35,9 +35,13 @@ const scalarKeys = [...coreFieldKeys, ...settlementFieldKeys];
 export const invoiceColumns = [
   'document_id', 'file', ...scalarKeys, ...paymentKeys,
   'status', 'exceptions', 'exception_reason', 'reviewer', 'reviewed_at', 'einvoice_file', 'einvoice_missing', 'sources',
+  'matched_po', 'match_status',
 ] as const;
 
-export const lineColumns = ['document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'source'] as const;
+export const lineColumns = [
+  'document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'source',
+  'po_number', 'po_line', 'ordered_quantity', 'received_quantity', 'ordered_unit_price',
+] as const;
 
 const sourcesText = (sources: ReviewedInvoice['sources']): string => Object.entries(sources).map(([k, v]) => `${k}=${v}`).join(';');
 const missingText = (missing: readonly MissingTerm[]): string => [...new Set(missing.map((m) => m.bt))].join(' ');
@@ -51,6 +55,7 @@ export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvo
       ...paymentKeys.map((k) => inv.payment[k]),
       inv.status, inv.exceptions.join(' | '), inv.exceptionReason, inv.reviewer, inv.reviewedAt,
       einvoice.file, missingText(einvoice.missing), sourcesText(inv.sources),
+      inv.poMatch?.matchedPo ?? null, inv.poMatch?.status ?? null,
     ]);
   }
   return out;
@@ -60,7 +65,11 @@ export function linesCsv(invoices: readonly ReviewedInvoice[]): string {
   let out = csvRow([...lineColumns]);
   for (const inv of invoices) {
     inv.fields.lines.forEach((l, i) => {
-      out += csvRow([inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount, inv.sources.lines ?? null]);
+      const po = inv.poMatch?.lines[i];
+      out += csvRow([
+        inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount, inv.sources.lines ?? null,
+        po?.poNumber ?? null, po?.poLine ?? null, po?.orderedQuantity ?? null, po?.receivedQuantity ?? null, po?.orderedUnitPrice ?? null,
+      ]);
     });
   }
   return out;

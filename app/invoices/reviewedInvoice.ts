@@ -34,4 +34,14 @@ export interface ReviewedInvoice {
   reviewedAt: string | null;
   /** Source of each field that has a value, by field key (`total`, `iban`, `lines`). */
   sources: Record<string, ValueSource>;
+  /** Three-way matching's outcome (docs/po-matching.md); absent or null where the project holds no purchase orders. */
+  poMatch?: PoMatchColumns | null;
+}
+
+/** What the export writes of an invoice's match: the PO, the status, and per invoice line its PO line's figures. */
+export interface PoMatchColumns {
+  matchedPo: string | null;
+  status: 'matched' | 'within tolerance' | 'exception' | 'exception approved' | 'no PO';
+  /** By invoice line, in order. */
+  lines: { poNumber: string | null; poLine: number | null; orderedQuantity: number | null; receivedQuantity: number | null; orderedUnitPrice: number | null }[];
 }

@@ -7,7 +7,7 @@
  */
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 
-export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate', 'no-boxes'] as const;
+export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate', 'no-boxes', 'match-failed'] as const;
 export type AttentionSignalKind = (typeof attentionSignalKinds)[number];
 
 export interface AttentionSignal {
@@ -75,6 +75,8 @@ export const attentionSignalWeight: Record<AttentionSignalKind, number> = {
   'low-confidence': 1,
   // The text may be right; what is missing is the link to the page an analyst checks it against.
   'no-boxes': 1,
+  // Billed against what was ordered and received (docs/po-matching.md): paying more than ordered is a wrong number.
+  'match-failed': 3,
 };
 
 /**

@@ -10,6 +10,7 @@ import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/in
 import { createRectoSession } from '../composition/createRectoSession.js';
 import { evaluateCommand, evaluateUsage } from './evaluateCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
+import { masterCommand, masterUsage } from './masterCommand.js';
 import { runOcr } from './ocrCommand.js';
 import { remoteFlags, remoteOptionsFrom, remoteUsage } from './remoteOptions.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
@@ -43,6 +44,7 @@ ${remoteUsage}
 ${evaluateUsage}
 ${rewardUsage}
 ${validateUsage}
+${masterUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -127,6 +129,8 @@ export async function main(argv: string[]): Promise<number> {
       return rewardCommand(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     case 'validate':
       return validateCommand(rest, process.stdout, process.stderr);
+    case 'master':
+      return masterCommand(rest, process.stdout, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');

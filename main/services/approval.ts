@@ -11,6 +11,7 @@ import { describeMatch, type InvoiceMatch } from '../../app/invoices/duplicateKe
 import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { withEInvoiceSignals } from './einvoiceValidation.js';
+import { poMatchExceptions } from './poMatchExceptions.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
@@ -40,6 +41,8 @@ export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page'
   for (const match of matches) {
     if (match.kind !== 'corrects') exceptions.push({ kind: 'duplicate', detail: describeMatch(match), pageNumber: 1 });
   }
+  // Three-way matching against the project's purchase orders, receipts and vendor master (docs/po-matching.md).
+  exceptions.push(...poMatchExceptions(store, doc));
   return { exceptions, matches };
 }
 

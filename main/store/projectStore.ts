@@ -28,6 +28,7 @@ import { ReviewEventsRepository } from './reviewEvents.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
+import { MasterDataRepository } from './masterData.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -54,6 +55,8 @@ export class ProjectStore {
   readonly invoiceKeys: InvoiceKeysRepository;
   /** Who changed each page's review status, when, and why (reviewEvents.ts). */
   readonly reviewEvents: ReviewEventsRepository;
+  /** Purchase orders, goods receipts, the vendor master and what invoices were matched to (masterData.ts, migration 015). */
+  readonly masterData: MasterDataRepository;
 
   private constructor(
     readonly file: string,
@@ -69,6 +72,7 @@ export class ProjectStore {
     this.reviewEvents = new ReviewEventsRepository(db);
     this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
+    this.masterData = new MasterDataRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

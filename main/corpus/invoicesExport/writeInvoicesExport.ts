@@ -19,6 +19,7 @@ import type { ProjectStore } from '../../store/projectStore.js';
 import { findUnsafeEntry, readFileInside, removeFileInside, renameInside, writeFileInside } from '../../util/containedPaths.js';
 import { reviewedInvoiceOf } from './collectInvoices.js';
 import { CodedError, errorCodes } from '../../../app/contract/wire.js';
+import { poMatchColumnsOf } from '../../masterData/matchDocument.js';
 
 export const INVOICES_MANIFEST = 'invoices-export.json';
 const STAGING = '.recto-invoices-staging';
@@ -109,6 +110,7 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
       options.onProgress?.(i, documents.length);
       const invoice = reviewedInvoiceOf(store, doc);
       if (!invoice) return;
+      invoice.poMatch = poMatchColumnsOf(store, doc.id, invoice);
       const einvoice: EInvoiceOutcome = { file: null, missing: [] };
       if (EINVOICE_STATUSES.has(invoice.status)) {
         const generated = generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung });

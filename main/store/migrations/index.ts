@@ -11,6 +11,7 @@ import { documentEInvoicesSchema } from './006_document_einvoices.js';
 import { supplierMemorySchema } from './007_supplier_memory.js';
 import { invoiceReviewSchema } from './008_invoice_review.js';
 import { rescoreEInvoicePagesSchema } from './012_rescore_einvoice_pages.js';
+import { masterDataSchema } from './015_master_data.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   supplierMemorySchema,
   invoiceReviewSchema,
   rescoreEInvoicePagesSchema,
+  masterDataSchema,
 ];
 
 /** The schema version this build of Recto writes. */

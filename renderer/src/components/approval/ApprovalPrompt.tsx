@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePendingApproval } from './approvalGate.js';
 
-const kindNames = { 'failed-rule': 'Failed rule', 'missing-field': 'Missing field', 'xml-disagreement': 'Page ≠ XML', duplicate: 'Duplicate?' } as const;
+const kindNames = { 'failed-rule': 'Failed rule', 'missing-field': 'Missing field', 'xml-disagreement': 'Page ≠ XML', duplicate: 'Duplicate?', 'po-match': 'Purchase order', 'vendor-master': 'Vendor master' } as const;
 
 export function ApprovalPrompt() {
   const pending = usePendingApproval();

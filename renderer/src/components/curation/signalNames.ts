@@ -10,4 +10,5 @@ export const signalNames: Record<AttentionSignalKind, string> = {
   'table-structure': 'Table structure',
   duplicate: 'Duplicate?',
   'no-boxes': 'No boxes',
+  'match-failed': 'Match failed',
 };

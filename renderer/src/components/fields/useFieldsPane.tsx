@@ -13,6 +13,8 @@ import type { PageDataCache } from '../../state/pageDataCache.js';
 import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
 import { EInvoiceReportPanel } from '../einvoice/EInvoiceReportPanel.js';
 import { useEInvoiceValidation } from '../../state/useEInvoiceValidation.js';
+import { useDocumentMatch } from '../../state/useDocumentMatch.js';
+import { MatchingPanel } from '../matching/MatchingPanel.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { RejectDialog } from './RejectDialog.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
@@ -49,6 +51,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const queue = useAttentionQueue(active);
   const pageId = review?.page.id ?? null;
   const { report: einvoice, preview: previewDraft } = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
+  const { match: poMatch, link: linkPoLine } = useDocumentMatch(pageId, review?.page.documentId ?? null, active);
   const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
@@ -178,6 +181,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         paymentRules={paymentRules}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+        {!collapsed && poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}
         {!collapsed && <DuplicateLinks matches={matches} onOpen={goTo} />}
         {!collapsed && <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />}
       </div>

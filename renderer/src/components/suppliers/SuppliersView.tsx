@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { SupplierSummaryWire } from '../../../../app/contract/suppliers.js';
 import { useSuppliers } from '../../state/useSuppliers.js';
+import { MasterDataImport } from '../matching/MasterDataImport.js';
 
 /** A supplier whose proposals were corrected this often (share of all) is shown as doubted: its confidence drops. */
 const DOUBTED_SHARE = 0.2;
@@ -81,6 +82,7 @@ export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
         its memory.
       </p>
       {error && <p role="alert">{error}</p>}
+      <MasterDataImport />
       {suppliers.length === 0 ? (
         <p className="suppliers-muted">No supplier learned yet: correct or approve an invoice's fields in the review screen.</p>
       ) : (
