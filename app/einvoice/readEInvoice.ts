@@ -50,16 +50,48 @@ export interface PdfAttachment {
   relationship?: string | null;
 }
 
+/** How strongly an AF relationship marks a file as the document's own data: Factur-X prescribes these three. */
+const RELATIONSHIP_RANK: Record<string, number> = { alternative: 3, data: 2, source: 1 };
+
 /**
- * The attachment that is the invoice's XML: one with a specified name (case-insensitive), else one associated to
- * the document as its data/alternative/source (the PDF/A-3 AF relationship Factur-X prescribes), else any `.xml`
- * attachment whose root is an e-invoice's. Null when none is.
+ * The attachment that is the invoice's XML, never chosen by its position: candidates are the attachments with a
+ * specified name (case-insensitive) and those whose root element is an e-invoice's; among them, one whose first bytes
+ * are an e-invoice comes first, then the stronger AF relationship (Alternative, Data, Source — a PDF carrying several
+ * e-invoices marks the one it stands for as Alternative), then a specified name, then the first listed. Decoys (other
+ * XML, look-alike names, files marked Supplement or Unspecified) lose to the real one wherever they are listed.
+ * Null when no attachment is a candidate.
  */
 export function pickEInvoiceAttachment(attachments: readonly PdfAttachment[]): PdfAttachment | null {
-  const named = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
-  const byName = attachments.find((a) => named.has(a.filename.toLowerCase()));
-  if (byName) return byName;
-  const related = attachments.find((a) => /^(?:Data|Alternative|Source)$/i.test(a.relationship ?? '') && looksLikeEInvoiceXml(a.content));
-  if (related) return related;
-  return attachments.find((a) => /\.xml$/i.test(a.filename) && looksLikeEInvoiceXml(a.content)) ?? null;
+  let best: PdfAttachment | null = null;
+  let bestRank: number[] = [];
+  for (const attachment of attachments) {
+    const rank = attachmentRank(attachment);
+    if (!rank) continue;
+    if (!best || outranks(rank, bestRank)) {
+      best = attachment;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** Lexicographic: the first differing criterion decides; equal ranks keep the earlier attachment. */
+function outranks(rank: readonly number[], other: readonly number[]): boolean {
+  const i = rank.findIndex((value, j) => value !== other[j]);
+  return i >= 0 && rank[i]! > other[i]!;
+}
+
+/** True when `filename` is one the e-invoice specifications give the embedded XML. */
+export function isSpecifiedEInvoiceName(filename: string): boolean {
+  return specifiedNames.has(filename.toLowerCase());
+}
+
+const specifiedNames = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
+
+/** [looks like an e-invoice, relationship rank, specified name], or null when the attachment is no candidate. */
+function attachmentRank(attachment: PdfAttachment): number[] | null {
+  const named = isSpecifiedEInvoiceName(attachment.filename);
+  const rooted = looksLikeEInvoiceXml(attachment.content);
+  if (!named && !rooted) return null;
+  return [rooted ? 1 : 0, RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0];
 }

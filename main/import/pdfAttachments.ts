@@ -1,14 +1,14 @@
 /**
  * A PDF's embedded e-invoice (ZUGFeRD / Factur-X / XRechnung: a CII XML attached to a PDF/A-3), read with the
- * pure reader in app/einvoice. The embedded files are listed from the PDF's bytes without inflating any
- * (pdfEmbeddedFiles.ts); which one is the invoice is decided by pickEInvoiceAttachment (its specified name, its AF
- * relationship, or an e-invoice root in its first bytes); only that one is inflated, off the event loop and never
+ * pure reader in app/einvoice. The embedded files are listed from the PDF's structure without inflating any
+ * (pdfEmbeddedFiles.ts); which one is the invoice is decided by pickEInvoiceAttachment (its AF relationship, its
+ * specified name, or an e-invoice root in its first bytes); only that one is inflated, off the event loop and never
  * past MAX_EINVOICE_BYTES.
  *
  * Reading never fails the import: a PDF whose XML is refused (too large, DOCTYPE, malformed) is still imported and
  * read from its page; the refusal is returned for the caller to show.
  */
-import { EInvoiceError, MAX_EINVOICE_BYTES, pickEInvoiceAttachment, type EInvoice, type PdfAttachment } from '../../app/einvoice/index.js';
+import { EInvoiceError, MAX_EINVOICE_BYTES, isSpecifiedEInvoiceName, pickEInvoiceAttachment, type EInvoice, type PdfAttachment } from '../../app/einvoice/index.js';
 import { embeddedFileHead, EmbeddedFileTooLarge, inflateEmbeddedFile, listEmbeddedFiles, type EmbeddedFile } from './pdfEmbeddedFiles.js';
 import { readEInvoiceOffThread } from './readEInvoiceOffThread.js';
 
@@ -17,34 +17,49 @@ export type EmbeddedEInvoice =
   | { status: 'read'; invoice: EInvoice; fileName: string; bytes: Uint8Array }
   | { status: 'refused'; fileName: string; message: string };
 
+export type EmbeddedEInvoiceXml = { status: 'none' } | { status: 'found'; fileName: string; bytes: Uint8Array } | { status: 'refused'; fileName: string; message: string };
+
 /** Bytes of an attachment read to judge its root element (looksLikeEInvoiceXml reads this many). */
 const HEAD_BYTES = 4096;
-/** Attachments judged at most: a PDF with thousands of embedded files is not an e-invoice carrier. */
-const MAX_ATTACHMENTS_JUDGED = 64;
+/**
+ * Attachments whose first bytes are read to judge their root, at most; the most likely are read first (a specified
+ * name, then an AF relationship, then `.xml`), so thousands of decoys never push the invoice out.
+ */
+const MAX_HEADS_JUDGED = 256;
 
-/** The e-invoice attached to the PDF in `bytes`. */
+/** The e-invoice attached to the PDF in `bytes`, read. */
 export async function readEmbeddedEInvoice(bytes: Uint8Array): Promise<EmbeddedEInvoice> {
-  const files = listEmbeddedFiles(bytes).slice(0, MAX_ATTACHMENTS_JUDGED);
+  const found = await findEmbeddedEInvoiceXml(bytes);
+  if (found.status !== 'found') return found;
+  try {
+    return { status: 'read', invoice: await readEInvoiceOffThread(found.bytes, found.fileName), fileName: found.fileName, bytes: found.bytes };
+  } catch (error) {
+    if (error instanceof EInvoiceError) return { status: 'refused', fileName: found.fileName, message: error.message };
+    throw error;
+  }
+}
+
+/** The bytes of the e-invoice XML attached to the PDF in `bytes` (not parsed), and its name. */
+export async function findEmbeddedEInvoiceXml(bytes: Uint8Array): Promise<EmbeddedEInvoiceXml> {
+  const files = await listEmbeddedFiles(bytes);
   if (files.length === 0) return { status: 'none' };
   // Judged on their first bytes only; `file` travels along to be inflated once chosen.
+  const likely = files
+    .map((file, order) => ({ file, order, score: (isSpecifiedEInvoiceName(file.filename) ? 4 : 0) + (file.relationship ? 2 : 0) + (/\.xml$/i.test(file.filename) ? 1 : 0) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, MAX_HEADS_JUDGED)
+    .sort((a, b) => a.order - b.order);
   const attachments: (PdfAttachment & { file: EmbeddedFile })[] = [];
-  for (const file of files) {
+  for (const { file } of likely) {
     attachments.push({ filename: file.filename, relationship: file.relationship, content: await embeddedFileHead(file, HEAD_BYTES), file });
   }
   const picked = pickEInvoiceAttachment(attachments) as (PdfAttachment & { file: EmbeddedFile }) | null;
   if (!picked) return { status: 'none' };
   const fileName = picked.filename || `attachment ${picked.file.objectNumber}`;
-  let content: Uint8Array;
   try {
-    content = await inflateEmbeddedFile(picked.file, MAX_EINVOICE_BYTES);
+    return { status: 'found', fileName, bytes: await inflateEmbeddedFile(picked.file, MAX_EINVOICE_BYTES) };
   } catch (error) {
     const reason = error instanceof EmbeddedFileTooLarge ? `${error.message}; e-invoices over ${MAX_EINVOICE_BYTES / 1024 / 1024} MB are refused` : `cannot be decompressed (${(error as Error).message})`;
     return { status: 'refused', fileName, message: `the attached XML ${reason}` };
-  }
-  try {
-    return { status: 'read', invoice: await readEInvoiceOffThread(content, fileName), fileName, bytes: content };
-  } catch (error) {
-    if (error instanceof EInvoiceError) return { status: 'refused', fileName, message: error.message };
-    throw error;
   }
 }
