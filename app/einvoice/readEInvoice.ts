@@ -55,10 +55,11 @@ const RELATIONSHIP_RANK: Record<string, number> = { alternative: 3, data: 2, sou
 
 /**
  * The attachment that is the invoice's XML, never chosen by its position: candidates are the attachments with a
- * specified name (case-insensitive) and those whose root element is an e-invoice's; among them, one whose first bytes
- * are an e-invoice comes first, then the stronger AF relationship (Alternative, Data, Source — a PDF carrying several
- * e-invoices marks the one it stands for as Alternative), then a specified name, then the first listed. Decoys (other
- * XML, look-alike names, files marked Supplement or Unspecified) lose to the real one wherever they are listed.
+ * specified name (case-insensitive) and those whose root element is an e-invoice's; among them the stronger AF
+ * relationship comes first (Alternative, Data, Source — a PDF carrying several e-invoices marks the one it stands for
+ * as Alternative), then a specified name, then an e-invoice root in the first bytes (a real invoice may open with
+ * comments longer than those), then the first listed. Decoys (other XML, look-alike names, files marked Supplement or
+ * Unspecified) lose to the real one wherever they are listed.
  * Null when no attachment is a candidate.
  */
 export function pickEInvoiceAttachment(attachments: readonly PdfAttachment[]): PdfAttachment | null {
@@ -88,10 +89,10 @@ export function isSpecifiedEInvoiceName(filename: string): boolean {
 
 const specifiedNames = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
 
-/** [looks like an e-invoice, relationship rank, specified name], or null when the attachment is no candidate. */
+/** [relationship rank, specified name, looks like an e-invoice], or null when the attachment is no candidate. */
 function attachmentRank(attachment: PdfAttachment): number[] | null {
   const named = isSpecifiedEInvoiceName(attachment.filename);
   const rooted = looksLikeEInvoiceXml(attachment.content);
   if (!named && !rooted) return null;
-  return [rooted ? 1 : 0, RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0];
+  return [RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0, rooted ? 1 : 0];
 }
