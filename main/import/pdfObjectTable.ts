@@ -13,7 +13,6 @@
  * parsed twice; `endobj`/`endstream` are searched with forward-only cursors. Object streams are inflated by zlib on
  * libuv's thread pool (off the event loop), each and all together under a byte cap; objects are counted under a cap.
  */
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { PdfName, PdfRef, PdfSyntaxError, PdfSyntaxReader, isPdfWhitespace, type PdfDict, type PdfValue } from './pdfObjectSyntax.js';
 
@@ -37,8 +36,6 @@ export const OBJECT_TABLE_LIMITS = {
   /** Bytes all object streams together may inflate to. */
   maxInflatedBytes: 64 * 1024 * 1024,
 };
-
-const inflateAsync = promisify(zlib.inflate);
 
 /** One object header, or a `trailer` keyword. The number is not preceded by a digit; no quantifier competes. */
 const HEADER = /(?<![0-9])(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj(?![A-Za-z0-9])|trailer(?![A-Za-z0-9])/g;
@@ -184,23 +181,42 @@ function trimEol(text: string, start: number, keyword: number): number {
   return end;
 }
 
-/** An object stream's bytes as latin1 text, or null when its filter is not Flate (or none) or it inflates past `budget`. */
+/**
+ * An object stream's bytes as latin1 text, at most `budget` of them (a stream inflating past it is cut there: the
+ * objects before the cut still count), or null when its filter is not Flate (or none). Inflated on zlib's thread pool.
+ */
 async function decodeObjectStream(bytes: Uint8Array, object: PdfObject, budget: number): Promise<string | null> {
   const dict = object.value as PdfDict;
   const stored = bytes.subarray(object.stream!.start, object.stream!.end);
   const filter = dict.get('Filter');
   const filters = Array.isArray(filter) ? filter : filter === undefined ? [] : [filter];
-  if (filters.length === 0) return stored.byteLength <= budget ? Buffer.from(stored).toString('latin1') : null;
+  if (filters.length === 0) return Buffer.from(stored.subarray(0, budget)).toString('latin1');
   if (filters.length !== 1 || !(isName(filters[0], 'FlateDecode') || isName(filters[0], 'Fl'))) return null;
   const parms = dict.get('DecodeParms');
   const predictor = parms instanceof Map ? parms.get('Predictor') : undefined;
   if (typeof predictor === 'number' && predictor > 1) return null;
-  try {
-    const out = await inflateAsync(stored, { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-    return out.toString('latin1');
-  } catch {
-    return null;
-  }
+  return (await inflatePrefix(stored, budget)).toString('latin1');
+}
+
+/** The first `limit` bytes `stored` inflates to (fewer where it ends or breaks first); never holds more than a chunk past it. */
+function inflatePrefix(stored: Uint8Array, limit: number): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const inflater = zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    const finish = (): void => {
+      inflater.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, limit));
+    };
+    inflater.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      total += chunk.length;
+      if (total >= limit) finish();
+    });
+    inflater.on('end', finish);
+    inflater.on('error', finish);
+    inflater.end(stored);
+  });
 }
 
 /** The objects an object stream holds (§7.5.7): `N` pairs of object number and offset from `First`, then the objects. */
