@@ -39,7 +39,7 @@ if (values.child) {
 const timeoutS = Number(values.timeout ?? 120);
 const here = fileURLToPath(import.meta.url);
 const rows: { case: string; hole: string; variant: Variant; ms: number | null; peakRssMb: number | null; stallMs: number | null; outcome: string }[] = [];
-const afterOnly = new Set(['v1-sliver-image', 'v1-long-prompt', 'v1-concurrent-uploads']);
+const afterOnly = new Set(['v1-sliver-image', 'v1-long-prompt', 'v1-concurrent-uploads', 'attachment-ef-markers-1mib', 'attachment-ef-markers-2mib', 'attachment-objstm-bomb']);
 for (const [name, { hole }] of Object.entries(cases)) {
   if (values.only && values.only !== name) continue;
   for (const variant of ['before', 'after'] as const) {

@@ -19,7 +19,7 @@ import { loadPdfjs, pdfjsNodeParameters } from '../../main/import/pdfjsNode.js';
 import { PageImageCache } from '../../main/services/pageImageCache.js';
 import { startBrowserServer } from '../../main/shells/browser/browserServer.js';
 import { openAiRoutes } from '../../main/shells/browser/openAiRoutes.js';
-import { bombPdf, hugePng } from '../../testing/hostilePdfs.js';
+import { bombPdf, efMarkerPdf, hugePng, objectStreamBombPdf } from '../../testing/hostilePdfs.js';
 
 export type Variant = 'before' | 'after';
 /** What a case reports besides time and memory: its outcome in a few words. */
@@ -109,6 +109,18 @@ export const cases: Record<string, { hole: string; run: CaseRun }> = {
       }
     },
   },
+  'attachment-ef-markers-1mib': {
+    hole: '36: PDF (1 MiB) full of /EF markers',
+    run: async () => embeddedOutcome(await readEmbeddedEInvoice(efMarkerPdf(1 << 20))),
+  },
+  'attachment-ef-markers-2mib': {
+    hole: '36: PDF (2 MiB) full of /EF markers',
+    run: async () => embeddedOutcome(await readEmbeddedEInvoice(efMarkerPdf(2 << 20))),
+  },
+  'attachment-objstm-bomb': {
+    hole: '36: object stream (in a 1 MB PDF) inflating to 1 GiB',
+    run: async () => embeddedOutcome(await readEmbeddedEInvoice(objectStreamBombPdf(1 << 30))),
+  },
   'v1-sliver-image': {
     hole: '7: /v1 with a 1 × 100,000,000 px PNG',
     run: async (_variant, work) => v1Case(work, async (post) => `HTTP ${await post(await sliverPng())}`),
@@ -129,6 +141,10 @@ export const cases: Record<string, { hole: string; run: CaseRun }> = {
       }),
   },
 };
+
+function embeddedOutcome(result: Awaited<ReturnType<typeof readEmbeddedEInvoice>>): string {
+  return result.status === 'none' ? 'no e-invoice' : `${result.status} ${result.fileName}`;
+}
 
 async function smallPng(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 60, channels: 3, background: '#fff' } }).png().toBuffer();
