@@ -89,3 +89,15 @@ describe('attachments from the PDF structure', () => {
     expect(await listEmbeddedFiles(Buffer.from('%PDF-1.7\n<< /EF << /F 1 0 R >>'.repeat(1000), 'latin1'))).toEqual([]);
   });
 });
+
+describe('the object pass reads each byte a bounded number of times', () => {
+  // A broken object consumes what its parse read; were it re-read from each header after it, these 50,000 open
+  // `<`, `(` and `[` would cost some 10^10 character reads (the timing is bench:attachments' business, not this test's).
+  it('objects after floods of open hex strings, literal strings and arrays are still found', async () => {
+    for (const opener of ['<', '(', '[']) {
+      const flood = `9 0 obj\n${opener}\n`.repeat(50_000);
+      const table = await readObjectTable(Buffer.from(`%PDF-1.7\n${flood}endobj\n3 0 obj\n<< /Type /Catalog >>\nendobj\n`, 'latin1'));
+      expect(table.objects.get(3)?.value).toBeInstanceOf(Map);
+    }
+  });
+});

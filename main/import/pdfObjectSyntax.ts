@@ -40,6 +40,20 @@ function isRegular(code: number): boolean {
   return !WHITESPACE.has(code) && !DELIMITERS.has(code) && !Number.isNaN(code);
 }
 
+/** `[+-]digits[.digits]` or `[+-].digits` (§7.3.3), checked in one scan (a pattern with two digit runs backtracks). */
+function isPdfNumber(token: string): boolean {
+  let i = token[0] === '+' || token[0] === '-' ? 1 : 0;
+  let digits = 0;
+  let dots = 0;
+  for (; i < token.length; i++) {
+    const ch = token[i]!;
+    if (ch === '.') dots++;
+    else if (ch >= '0' && ch <= '9') digits++;
+    else return false;
+  }
+  return digits > 0 && dots <= 1;
+}
+
 const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
 
 /** Reads values from `text` at `pos`, never at or past `end`. `pos` is where reading stopped, after a value or an error. */
@@ -86,7 +100,7 @@ export class PdfSyntaxReader {
     if (token === 'true') return true;
     if (token === 'false') return false;
     if (token === 'null') return null;
-    if (!/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(token)) throw new PdfSyntaxError(`unexpected ${token.slice(0, 20) || ch}`);
+    if (!isPdfNumber(token)) throw new PdfSyntaxError(`unexpected ${token.slice(0, 20) || ch}`);
     const number = Number(token);
     if (/^\d+$/.test(token)) {
       // `n g R`: an indirect reference, else the integer alone.
@@ -142,8 +156,13 @@ export class PdfSyntaxReader {
   }
 
   private hexString(): PdfString {
-    const close = this.text.indexOf('>', this.pos);
-    if (close < 0 || close >= this.end) throw new PdfSyntaxError('unterminated hex string');
+    let close = this.pos + 1;
+    while (close < this.end && this.text[close] !== '>') close++;
+    if (close >= this.end) {
+      // Searched to the end: the scan resumes there, not here (a run of open `<` must not be searched again each).
+      this.pos = this.end;
+      throw new PdfSyntaxError('unterminated hex string');
+    }
     const hex = this.text.slice(this.pos + 1, close).replace(/[^0-9A-Fa-f]/g, '');
     this.pos = close + 1;
     return new PdfString(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex').toString('latin1'));
