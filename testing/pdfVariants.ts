@@ -1,7 +1,8 @@
 /**
  * The same PDF saved the ways producers save it, to check that its embedded e-invoice is found however it is
  * stored: with object streams and a cross-reference stream (pdf-lib, and qpdf where installed), linearized (qpdf),
- * with an incremental update that moves the catalog, and with 70 decoy attachments listed before the real one.
+ * with an incremental update that moves the catalog, with 70 decoy attachments listed before the real one, and with
+ * its cross-reference data broken (the reader must then find the objects without it).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -142,4 +143,12 @@ export async function withDecoys(bytes: Uint8Array, decoys: Decoy[] = decoyAttac
   const af = catalog.lookupMaybe(PDFName.of('AF'), PDFArray)?.asArray() ?? [];
   catalog.set(PDFName.of('AF'), context.obj([...specs, ...af]));
   return document.save({ useObjectStreams: true, updateFieldAppearances: false });
+}
+
+/** The same bytes with the last `startxref` pointing at the file's first byte: every cross-reference offset is lost. */
+export function withBrokenCrossReference(bytes: Uint8Array): Uint8Array {
+  const text = Buffer.from(bytes).toString('latin1');
+  const at = text.lastIndexOf('startxref');
+  if (at < 0) throw new Error('no startxref');
+  return new Uint8Array(Buffer.from(text.slice(0, at) + text.slice(at).replace(/startxref\s+\d+/, (m) => `startxref\n${'0'.repeat(m.length - 'startxref\n'.length)}`), 'latin1'));
 }

@@ -1,12 +1,12 @@
 /**
  * Every real e-invoice PDF yields the same XML bytes however it is saved (issue 36): with object streams and a
  * cross-reference stream (pdf-lib; qpdf where installed), linearized (qpdf), with an incremental update that moves the
- * catalog, and with 70 decoy attachments listed before the real one.
+ * catalog, with 70 decoy attachments listed before the real one, and with the cross-reference data broken.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { haveQpdf, withDecoys, withIncrementalUpdate, withPdfLibObjectStreams, withQpdf } from '../../testing/pdfVariants.js';
+import { haveQpdf, withBrokenCrossReference, withDecoys, withIncrementalUpdate, withPdfLibObjectStreams, withQpdf } from '../../testing/pdfVariants.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { findEmbeddedEInvoiceXml } from './pdfAttachments.js';
 
@@ -33,6 +33,11 @@ const variants: [string, (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array
   ['qpdf linearized', (bytes) => withQpdf(bytes, ['--linearize']), qpdf],
   ['incremental update', withIncrementalUpdate, true],
   ['70 decoys', withDecoys, true],
+  // Without cross-reference data the objects are found by a pass over the file (pdfObjectTable.ts's fallback).
+  ['cross-reference broken', withBrokenCrossReference, true],
+  ['object streams, cross-reference broken', async (bytes) => withBrokenCrossReference(await withPdfLibObjectStreams(bytes)), true],
+  ['70 decoys, cross-reference broken', async (bytes) => withBrokenCrossReference(await withDecoys(bytes)), true],
+  ['incremental update, cross-reference broken', async (bytes) => withBrokenCrossReference(await withIncrementalUpdate(bytes)), true],
 ];
 
 describe.skipIf(carriers.length === 0)('embedded e-invoices of the real PDFs, however saved', () => {

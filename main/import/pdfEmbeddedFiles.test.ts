@@ -4,14 +4,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import { efMarkerPdf, objectStreamBombPdf, pdfOfObjects } from '../../testing/hostilePdfs.js';
+import { withBrokenCrossReference } from '../../testing/pdfVariants.js';
 import { findEmbeddedEInvoiceXml } from './pdfAttachments.js';
-import { listEmbeddedFiles } from './pdfEmbeddedFiles.js';
+import { listEmbeddedFiles, type EmbeddedFile } from './pdfEmbeddedFiles.js';
+import { readCrossReferenceTable } from './pdfCrossReference.js';
 import { OBJECT_TABLE_LIMITS, readObjectTable } from './pdfObjectTable.js';
 
 const CII = '<?xml version="1.0"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>';
 const page = ['<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>'];
 const leaf = ['<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 200 200 ] >>'];
 const stream = (content: string, dictionary = ''): string[] => [`<< /Type /EmbeddedFile ${dictionary}/Length ${content.length} >>\nstream\n`, content, '\nendstream'];
+
+/**
+ * The files listed through the cross-reference data, checked equal to those the pass over the file finds when that
+ * data is broken (both ways of reading the objects are tested on every case).
+ */
+async function listBothWays(pdf: Uint8Array): Promise<EmbeddedFile[]> {
+  const text = Buffer.from(pdf).toString('latin1');
+  expect(await readCrossReferenceTable(text, pdf, OBJECT_TABLE_LIMITS)).not.toBeNull();
+  const listed = await listEmbeddedFiles(pdf);
+  const scanned = await listEmbeddedFiles(withBrokenCrossReference(pdf));
+  const shape = (files: EmbeddedFile[]) => files.map((f) => [f.filename, f.relationship, f.objectNumber, Buffer.from(f.stored).toString('latin1')]);
+  expect(shape(scanned)).toEqual(shape(listed));
+  return listed;
+}
 
 describe('attachments from the PDF structure', () => {
   it('follows a name tree through /Kids (a kid that points back is read once) and decodes UTF-16 and #-escaped names', async () => {
@@ -26,7 +42,7 @@ describe('attachments from the PDF structure', () => {
       [`<< /Type /Filespec /UF <${utf16}> /AFRelationship /Alternative /EF << /F 8 0 R >> >>`],
       stream(CII, '/Subtype /text#2Fxml '),
     ]);
-    const files = await listEmbeddedFiles(pdf);
+    const files = await listBothWays(pdf);
     expect(files.map((f) => [f.filename, f.relationship, f.objectNumber])).toEqual([['factur-x.xml', 'Alternative', 8]]);
     expect(await findEmbeddedEInvoiceXml(pdf)).toMatchObject({ status: 'found', fileName: 'factur-x.xml' });
   });
@@ -36,8 +52,9 @@ describe('attachments from the PDF structure', () => {
       pdfOfObjects([['<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [ (a) 4 0 R ] >> >> >>'], page, leaf, ['<< /Type /Filespec /F (old.xml) /EF << /F 5 0 R >> >>'], stream(CII)]),
     );
     const prev = /startxref\n(\d+)/.exec(base.toString('latin1'))![1];
-    const update = `4 0 obj\n<< /Type /Filespec /F (zugferd-invoice.xml) /EF << /F 5 0 R >> >>\nendobj\nxref\n4 1\n${String(base.length).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 6 /Root 1 0 R /Prev ${prev} >>\nstartxref\n${base.length + 80}\n%%EOF\n`;
-    const files = await listEmbeddedFiles(Buffer.concat([base, Buffer.from(update, 'latin1')]));
+    const object = '4 0 obj\n<< /Type /Filespec /F (zugferd-invoice.xml) /EF << /F 5 0 R >> >>\nendobj\n';
+    const update = `${object}xref\n4 1\n${String(base.length).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 6 /Root 1 0 R /Prev ${prev} >>\nstartxref\n${base.length + object.length}\n%%EOF\n`;
+    const files = await listBothWays(Buffer.concat([base, Buffer.from(update, 'latin1')]));
     expect(files.map((f) => f.filename)).toEqual(['zugferd-invoice.xml']);
   });
 
@@ -54,7 +71,7 @@ describe('attachments from the PDF structure', () => {
       ['<< /Type /Filespec /F (rapport.pdf) /EF << /F 6 0 R >> >>'],
       [String(inner.length)],
     ]);
-    const files = await listEmbeddedFiles(pdf);
+    const files = await listBothWays(pdf);
     expect(files.map((f) => [f.filename, f.objectNumber, f.stored.byteLength])).toEqual([
       ['factur-x.xml', 5, CII.length],
       ['rapport.pdf', 6, inner.length],
