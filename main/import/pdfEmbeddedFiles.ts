@@ -1,7 +1,7 @@
 /**
  * A PDF's embedded files, found from the document's structure without inflating any of them. The objects come from
- * one linear pass (pdfObjectTable.ts: top-level objects, trailers, compressed object streams); the file
- * specifications are taken, in this order, from the catalog's /AF array (the files associated with the document,
+ * pdfObjectTable.ts (through the cross-reference data, else by a pass over the file; compressed object streams either
+ * way); the file specifications are taken, in this order, from the catalog's /AF array (the files associated with the document,
  * where PDF/A-3 and Factur-X put the invoice), the catalog's /Names /EmbeddedFiles name tree (with its /Kids), then
  * any other file specification (an annotation's, or one a broken catalog no longer reaches). An embedded-file stream
  * no specification names is still listed, nameless, to be judged by its first bytes.
