@@ -99,6 +99,9 @@ describe('readEInvoice on hand-made input', () => {
     expect(pickEInvoiceAttachment([...decoys, { filename: 'ZUGFeRD-invoice.xml', content: longHead }])?.filename).toBe('ZUGFeRD-invoice.xml');
     // Two e-invoices: the one the PDF marks Alternative stands for the document.
     expect(pickEInvoiceAttachment([{ filename: 'factur-x.xml', content: xml, relationship: 'Data' }, { filename: 'xrechnung.xml', content: xml, relationship: 'Alternative' }])?.filename).toBe('xrechnung.xml');
+    // Otherwise equal: the newer syntax (ZUGFeRD 1.0's CrossIndustryDocument listed first loses).
+    const zugferd1 = bytes('<?xml version="1.0"?>\n<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>');
+    expect(pickEInvoiceAttachment([{ filename: 'ZUGFeRD-invoice.xml', content: zugferd1, relationship: 'Data' }, { filename: 'factur-x.xml', content: xml, relationship: 'Data' }])?.filename).toBe('factur-x.xml');
     // Equal ranks: the first listed.
     expect(pickEInvoiceAttachment([{ filename: 'a.xml', content: xml }, { filename: 'b.xml', content: xml }])?.filename).toBe('a.xml');
   });

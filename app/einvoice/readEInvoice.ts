@@ -32,10 +32,15 @@ export function readEInvoice(bytes: Uint8Array, fileName: string | null = null):
 
 /** True when the bytes look like XML with an e-invoice root, without reading it (cheap sniff for import). */
 export function looksLikeEInvoiceXml(bytes: Uint8Array): boolean {
+  return eInvoiceRootOf(bytes) !== null;
+}
+
+/** The e-invoice root element the bytes open with (after the prolog, in the first 4 KB), or null. */
+function eInvoiceRootOf(bytes: Uint8Array): string | null {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
   const at = xmlPrologEnd(head);
-  if (at < 0) return false;
-  return /^<(?:[\w.-]+:)?(?:CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.test(head.slice(at, at + 200));
+  if (at < 0) return null;
+  return /^<(?:[\w.-]+:)?(CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.exec(head.slice(at, at + 200))?.[1] ?? null;
 }
 
 // --- Which attachment of a PDF is the e-invoice ---------------------------------------------------------------------
@@ -58,7 +63,7 @@ const RELATIONSHIP_RANK: Record<string, number> = { alternative: 3, data: 2, sou
  * specified name (case-insensitive) and those whose root element is an e-invoice's; among them the stronger AF
  * relationship comes first (Alternative, Data, Source — a PDF carrying several e-invoices marks the one it stands for
  * as Alternative), then a specified name, then an e-invoice root in the first bytes (a real invoice may open with
- * comments longer than those), then the first listed. Decoys (other XML, look-alike names, files marked Supplement or
+ * comments longer than those), then the newer syntax (ZUGFeRD 2 / Factur-X over ZUGFeRD 1.0), then the first listed. Decoys (other XML, look-alike names, files marked Supplement or
  * Unspecified) lose to the real one wherever they are listed.
  * Null when no attachment is a candidate.
  */
@@ -89,10 +94,15 @@ export function isSpecifiedEInvoiceName(filename: string): boolean {
 
 const specifiedNames = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
 
-/** [relationship rank, specified name, looks like an e-invoice], or null when the attachment is no candidate. */
+/**
+ * [relationship rank, specified name, looks like an e-invoice, generation], or null when the attachment is no
+ * candidate. The generation prefers the newer syntax where all else is equal: ZUGFeRD 2 / Factur-X / UBL over
+ * ZUGFeRD 1.0's CrossIndustryDocument (a PDF carrying both stands for the newer one).
+ */
 function attachmentRank(attachment: PdfAttachment): number[] | null {
   const named = isSpecifiedEInvoiceName(attachment.filename);
-  const rooted = looksLikeEInvoiceXml(attachment.content);
-  if (!named && !rooted) return null;
-  return [RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0, rooted ? 1 : 0];
+  const root = eInvoiceRootOf(attachment.content);
+  if (!named && !root) return null;
+  const generation = root === null ? 0 : root === 'CrossIndustryDocument' ? 1 : 2;
+  return [RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0, root ? 1 : 0, generation];
 }
