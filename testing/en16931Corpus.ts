@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readEmbeddedEInvoice } from '../main/import/pdfAttachments.js';
+import { readEmbeddedEInvoiceHere } from '../main/import/pdfAttachments.js';
 import { defaultTestdataRoot } from './testdataPaths.js';
 
 export interface CompleteEInvoice {
@@ -53,7 +53,7 @@ export async function completeEInvoices(options: { withPdfs?: boolean; testdataR
   if (!options.withPdfs) return found;
   for (const { dir, group } of PDF_FOLDERS) {
     for (const name of listFiles(root, dir, '.pdf')) {
-      const embedded = await readEmbeddedEInvoice(new Uint8Array(await readFile(path.join(root, name))));
+      const embedded = await readEmbeddedEInvoiceHere(new Uint8Array(await readFile(path.join(root, name))));
       if (embedded.status !== 'read') continue;
       found.push({ name: `${name}#embedded`, group, xml: new TextDecoder().decode(embedded.bytes) });
     }

@@ -87,6 +87,11 @@ export function bombPdf({ inflatedBytes, declaredSize, filename = 'factur-x.xml'
     ['<< /Type /Filespec /F (', filename, ') /UF (', filename, ') /AFRelationship /Data /EF << /F 5 0 R >> >>'],
     [`<< /Type /EmbeddedFile /Subtype /text#2Fxml ${params}/Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`, compressed, '\nendstream'],
   ];
+  return pdfOfObjects(objects);
+}
+
+/** A PDF of the given objects (numbered from 1; object `root` the catalog) with a correct cross-reference table. */
+export function pdfOfObjects(objects: (string | Buffer)[][], root = 1): Uint8Array {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
   let length = parts[0]!.length;
@@ -97,6 +102,49 @@ export function bombPdf({ inflatedBytes, declaredSize, filename = 'factur-x.xml'
     length += body.length;
   });
   const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n');
-  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+const SMALL_CII = `${CII_HEAD}<rsm:ExchangedDocument><ram:ID xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">INV-1</ram:ID></rsm:ExchangedDocument></rsm:CrossIndustryInvoice>`;
+
+/**
+ * A PDF of about `size` bytes that is mostly `/EF` markers (issue 36: a scan that looked around each marker held the
+ * server 28 s on 1 MiB, 133 s on 2 MiB): a third in one dictionary, a third in file specifications of their own
+ * (each pointing at a stream that is not an embedded file), a third outside any object; and one real factur-x.xml.
+ */
+export function efMarkerPdf(size: number): Uint8Array {
+  const third = Math.floor(size / 3);
+  const objects: (string | Buffer)[][] = [
+    ['<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [ (factur-x.xml) 4 0 R ] >> >> /AF [ 4 0 R ] >>'],
+    ['<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>'],
+    ['<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 200 200 ] >>'],
+    ['<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /AFRelationship /Data /EF << /F 5 0 R >> >>'],
+    [`<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length ${SMALL_CII.length} >>\nstream\n`, SMALL_CII, '\nendstream'],
+    [`<< /Marks ${'/EF '.repeat(Math.floor(third / 4))}>>`],
+  ];
+  const spec = '<< /Type /Filespec /F (x.xml) /EF << /F 3 0 R /UF 2 0 R >> >>';
+  const specs = Math.floor(third / (spec.length + 20));
+  for (let i = 0; i < specs; i++) objects.push([spec]);
+  objects.push([`<< /Length ${third} >>\nstream\n`, '/EF '.repeat(Math.floor(third / 4)), '\nendstream']);
+  return pdfOfObjects(objects);
+}
+
+/**
+ * A PDF whose file specification and catalog sit in a compressed object stream padded to inflate to
+ * `inflatedBytes` (a decompression bomb among the objects rather than in an attachment), plus a real factur-x.xml.
+ */
+export function objectStreamBombPdf(inflatedBytes: number): Uint8Array {
+  const inner = '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [ (factur-x.xml) 4 0 R ] >> >> >> << /Type /Filespec /F (factur-x.xml) /EF << /F 5 0 R >> >> ';
+  const header = `6 0 4 ${inner.indexOf('>> << ') + 3} `;
+  const compressed = deflatedPadding(header + inner, inflatedBytes);
+  return pdfOfObjects([
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>'],
+    ['<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 200 200 ] >>'],
+    ['null'],
+    [`<< /Type /EmbeddedFile /Length ${SMALL_CII.length} >>\nstream\n`, SMALL_CII, '\nendstream'],
+    ['null'],
+    [`<< /Type /ObjStm /N 2 /First ${header.length} /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`, compressed, '\nendstream'],
+  ], 6);
 }

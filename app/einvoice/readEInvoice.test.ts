@@ -84,6 +84,28 @@ describe('readEInvoice on hand-made input', () => {
     expect(readEInvoice(encoded).fields.invoice_number?.value).toBe('Müller-1');
   });
 
+  it('never picks by position: relationship, then specified name, then root; decoys listed first lose', () => {
+    const xml = bytes(minimalCii('1'));
+    const other = bytes('<?xml version="1.0"?><Order/>');
+    // A real factur-x.xml whose root lies past the sniffed head (long comments) still beats look-alikes with a root.
+    const longHead = bytes(`<?xml version="1.0"?>\n<!--${'x'.repeat(5000)}-->\n${minimalCii('2').replace(/^<\?xml[^>]*>/, '')}`);
+    const decoys = [
+      { filename: 'invoice.xml', content: xml },
+      { filename: 'factur-x-1.xml', content: xml, relationship: 'Supplement' },
+      { filename: 'metadata.xml', content: other, relationship: 'Alternative' },
+      { filename: 'factur-x.xml.bak', content: xml, relationship: 'Unspecified' },
+    ];
+    expect(pickEInvoiceAttachment([...decoys, { filename: 'factur-x.xml', content: longHead, relationship: 'Data' }])?.filename).toBe('factur-x.xml');
+    expect(pickEInvoiceAttachment([...decoys, { filename: 'ZUGFeRD-invoice.xml', content: longHead }])?.filename).toBe('ZUGFeRD-invoice.xml');
+    // Two e-invoices: the one the PDF marks Alternative stands for the document.
+    expect(pickEInvoiceAttachment([{ filename: 'factur-x.xml', content: xml, relationship: 'Data' }, { filename: 'xrechnung.xml', content: xml, relationship: 'Alternative' }])?.filename).toBe('xrechnung.xml');
+    // Otherwise equal: the newer syntax (ZUGFeRD 1.0's CrossIndustryDocument listed first loses).
+    const zugferd1 = bytes('<?xml version="1.0"?>\n<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>');
+    expect(pickEInvoiceAttachment([{ filename: 'ZUGFeRD-invoice.xml', content: zugferd1, relationship: 'Data' }, { filename: 'factur-x.xml', content: xml, relationship: 'Data' }])?.filename).toBe('factur-x.xml');
+    // Equal ranks: the first listed.
+    expect(pickEInvoiceAttachment([{ filename: 'a.xml', content: xml }, { filename: 'b.xml', content: xml }])?.filename).toBe('a.xml');
+  });
+
   it('picks the attachment by its specified name, then by AF relationship, then by an e-invoice root', () => {
     const xml = bytes(minimalCii('1'));
     const other = bytes('<?xml version="1.0"?><note/>');

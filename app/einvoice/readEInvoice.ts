@@ -32,10 +32,15 @@ export function readEInvoice(bytes: Uint8Array, fileName: string | null = null):
 
 /** True when the bytes look like XML with an e-invoice root, without reading it (cheap sniff for import). */
 export function looksLikeEInvoiceXml(bytes: Uint8Array): boolean {
+  return eInvoiceRootOf(bytes) !== null;
+}
+
+/** The e-invoice root element the bytes open with (after the prolog, in the first 4 KB), or null. */
+function eInvoiceRootOf(bytes: Uint8Array): string | null {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
   const at = xmlPrologEnd(head);
-  if (at < 0) return false;
-  return /^<(?:[\w.-]+:)?(?:CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.test(head.slice(at, at + 200));
+  if (at < 0) return null;
+  return /^<(?:[\w.-]+:)?(CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.exec(head.slice(at, at + 200))?.[1] ?? null;
 }
 
 // --- Which attachment of a PDF is the e-invoice ---------------------------------------------------------------------
@@ -50,16 +55,54 @@ export interface PdfAttachment {
   relationship?: string | null;
 }
 
+/** How strongly an AF relationship marks a file as the document's own data: Factur-X prescribes these three. */
+const RELATIONSHIP_RANK: Record<string, number> = { alternative: 3, data: 2, source: 1 };
+
 /**
- * The attachment that is the invoice's XML: one with a specified name (case-insensitive), else one associated to
- * the document as its data/alternative/source (the PDF/A-3 AF relationship Factur-X prescribes), else any `.xml`
- * attachment whose root is an e-invoice's. Null when none is.
+ * The attachment that is the invoice's XML, never chosen by its position: candidates are the attachments with a
+ * specified name (case-insensitive) and those whose root element is an e-invoice's; among them the stronger AF
+ * relationship comes first (Alternative, Data, Source — a PDF carrying several e-invoices marks the one it stands for
+ * as Alternative), then a specified name, then an e-invoice root in the first bytes (a real invoice may open with
+ * comments longer than those), then the newer syntax (ZUGFeRD 2 / Factur-X over ZUGFeRD 1.0), then the first listed. Decoys (other XML, look-alike names, files marked Supplement or
+ * Unspecified) lose to the real one wherever they are listed.
+ * Null when no attachment is a candidate.
  */
 export function pickEInvoiceAttachment(attachments: readonly PdfAttachment[]): PdfAttachment | null {
-  const named = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
-  const byName = attachments.find((a) => named.has(a.filename.toLowerCase()));
-  if (byName) return byName;
-  const related = attachments.find((a) => /^(?:Data|Alternative|Source)$/i.test(a.relationship ?? '') && looksLikeEInvoiceXml(a.content));
-  if (related) return related;
-  return attachments.find((a) => /\.xml$/i.test(a.filename) && looksLikeEInvoiceXml(a.content)) ?? null;
+  let best: PdfAttachment | null = null;
+  let bestRank: number[] = [];
+  for (const attachment of attachments) {
+    const rank = attachmentRank(attachment);
+    if (!rank) continue;
+    if (!best || outranks(rank, bestRank)) {
+      best = attachment;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** Lexicographic: the first differing criterion decides; equal ranks keep the earlier attachment. */
+function outranks(rank: readonly number[], other: readonly number[]): boolean {
+  const i = rank.findIndex((value, j) => value !== other[j]);
+  return i >= 0 && rank[i]! > other[i]!;
+}
+
+/** True when `filename` is one the e-invoice specifications give the embedded XML. */
+export function isSpecifiedEInvoiceName(filename: string): boolean {
+  return specifiedNames.has(filename.toLowerCase());
+}
+
+const specifiedNames = new Set(EINVOICE_ATTACHMENT_NAMES.map((n) => n.toLowerCase()));
+
+/**
+ * [relationship rank, specified name, looks like an e-invoice, generation], or null when the attachment is no
+ * candidate. The generation prefers the newer syntax where all else is equal: ZUGFeRD 2 / Factur-X / UBL over
+ * ZUGFeRD 1.0's CrossIndustryDocument (a PDF carrying both stands for the newer one).
+ */
+function attachmentRank(attachment: PdfAttachment): number[] | null {
+  const named = isSpecifiedEInvoiceName(attachment.filename);
+  const root = eInvoiceRootOf(attachment.content);
+  if (!named && !root) return null;
+  const generation = root === null ? 0 : root === 'CrossIndustryDocument' ? 1 : 2;
+  return [RELATIONSHIP_RANK[(attachment.relationship ?? '').toLowerCase()] ?? 0, named ? 1 : 0, root ? 1 : 0, generation];
 }

@@ -17,6 +17,7 @@ const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type
 if (values.child) {
   // Child: one case, one variant; prints its figures as JSON on the last line.
   const work = tmpWork();
+  const prepared = await cases[values.child]!.prepare?.();
   // The longest the event loop was held: what a request to the server (app.info) would have waited.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -24,7 +25,7 @@ if (values.child) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   const start = performance.now();
   try {
-    const outcome = await cases[values.child]!.run(values.variant as Variant, work);
+    const outcome = await cases[values.child]!.run(values.variant as Variant, work, prepared);
     const ms = performance.now() - start;
     // One more timer tick, so a stall at the very end (a synchronous case) is recorded before the monitor stops.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -39,7 +40,7 @@ if (values.child) {
 const timeoutS = Number(values.timeout ?? 120);
 const here = fileURLToPath(import.meta.url);
 const rows: { case: string; hole: string; variant: Variant; ms: number | null; peakRssMb: number | null; stallMs: number | null; outcome: string }[] = [];
-const afterOnly = new Set(['v1-sliver-image', 'v1-long-prompt', 'v1-concurrent-uploads']);
+const afterOnly = new Set(['v1-sliver-image', 'v1-long-prompt', 'v1-concurrent-uploads', 'attachment-ef-markers-1mib', 'attachment-ef-markers-2mib', 'attachment-objstm-bomb']);
 for (const [name, { hole }] of Object.entries(cases)) {
   if (values.only && values.only !== name) continue;
   for (const variant of ['before', 'after'] as const) {

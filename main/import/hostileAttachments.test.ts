@@ -65,7 +65,7 @@ describe('attachment scanner fuzz', () => {
             else if (kind === 'cut') bytes = Buffer.concat([bytes.subarray(0, i), bytes.subarray(i + 1 + (value % 64))]);
             else bytes = Buffer.concat([bytes.subarray(0, i), bytes.subarray(i, i + 1 + value), bytes.subarray(i)]);
           }
-          for (const file of listEmbeddedFiles(bytes)) {
+          for (const file of await listEmbeddedFiles(bytes)) {
             expect((await embeddedFileHead(file, 4096)).byteLength).toBeLessThanOrEqual(4096);
             const full = await inflateEmbeddedFile(file, MAX_EINVOICE_BYTES).catch(() => null);
             expect(full === null || full.byteLength <= MAX_EINVOICE_BYTES).toBe(true);

@@ -33,3 +33,12 @@ describe.skipIf(!haveEinvoices)('embedded e-invoices of the real PDFs', () => {
     expect(embedded.invoice.fields.amount_due?.value ?? null).toBe(amountDue);
   });
 });
+
+describe.skipIf(!haveEinvoices)('the worker that reads a PDF\'s e-invoice', () => {
+  it('past its time limit the worker is stopped and the attachments refused, with the reason', async () => {
+    const pdf = new Uint8Array(readFileSync(path.join(einvoiceDir, 'pdfs', 'EN16931_Miete.pdf')));
+    const result = await readEmbeddedEInvoice(pdf, 1);
+    expect(result).toMatchObject({ status: 'refused', fileName: 'the attachments' });
+    expect(result.status === 'refused' && result.message).toMatch(/could not be read within 0 s/);
+  }, 30_000);
+});

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, from a fresh clone. Installs what is missing (dependencies, Debian's Chromium for the
- * end-to-end tests, Debian's python3-torch and python3-onnx for the export round-trip test), builds, then runs lint
- * (layer arrows), type-checks, unit tests and Playwright e2e tests.
+ * end-to-end tests and qpdf for the attachment re-saves, Debian's python3-torch and python3-onnx for the export
+ * round-trip test), builds, then runs lint (layer arrows), type-checks, unit tests and Playwright e2e tests.
  * Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero if any
  * step failed. The last line counts the tests of both suites.
  */
@@ -13,16 +13,20 @@ import { ensureBuild, ensureDependencies, root, run, say } from './bootstrap.mjs
 
 const chromium = process.env.RECTO_CHROMIUM ?? '/usr/bin/chromium';
 
+/** qpdf re-saves the e-invoice PDFs with object streams and linearized (main/import/pdfAttachmentVariants.test.ts). */
+const hasQpdf = () => spawnSync('qpdf', ['--version'], { stdio: 'ignore' }).status === 0;
+
 function ensureChromium() {
-  if (fs.existsSync(chromium)) return;
+  const packages = [...(fs.existsSync(chromium) ? [] : ['chromium']), ...(hasQpdf() ? [] : ['qpdf'])];
+  if (packages.length === 0) return;
   if (process.getuid?.() !== 0) {
-    say(`Chromium is missing at ${chromium}; install it with: sudo apt-get install -y chromium`);
+    say(`${packages.join(' and ')} missing; install with: sudo apt-get install -y ${packages.join(' ')}`);
     return;
   }
-  say('installing Debian Chromium for the end-to-end tests (apt-get)…');
+  say(`installing Debian ${packages.join(' and ')} for the end-to-end and attachment tests (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...packages], { env });
 }
 
 /** Python with torch and onnx, for the export round-trip test (native-models/export/exportRoundTrip.test.ts). */
