@@ -164,5 +164,6 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     ...block.settlement,
     lines: block.items,
     tax_breakdown: block.taxBreakdown,
+    ...(receipt ? { document_type: 'receipt' as const } : {}),
   };
 }
