@@ -55,13 +55,8 @@ const HEADER_NAME_BONUS = 0.5;
 const MIN_NEAR_ID = 10;
 const NEAR_ID_WEIGHT = 2;
 
-/** Whether two identifiers of one length differ in exactly one character. */
-function oneCharApart(a: string, b: string): boolean {
-  if (a.length !== b.length || a.length < MIN_NEAR_ID) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
-  return diff === 1;
-}
+/** An identifier with each one of its characters masked in turn: two that differ in one character share a form. */
+const maskedForms = (id: string): string[] => Array.from({ length: id.length }, (_, i) => `${id.slice(0, i)}?${id.slice(i + 1)}`);
 
 /** A name's letter runs of NAME_KEY, end to end. */
 const nameGrams = (name: string): string[] => Array.from({ length: Math.floor(name.length / NAME_KEY) }, (_, i) => name.slice(i * NAME_KEY, (i + 1) * NAME_KEY));
@@ -77,6 +72,10 @@ export class SupplierIndex {
   private readonly lineOwners = new Map<number, Set<string>>();
   /** A long name's letter runs (nameGrams) → the suppliers of that name: candidates for a fuzzy match. */
   private readonly gramOwners = new Map<string, Set<string>>();
+  /** How many letter runs each long name has. */
+  private readonly gramCounts = new Map<string, number>();
+  /** An own identifier with one character masked (`?`) → its owner: a page's identifier misread by one character finds it. */
+  private readonly nearIdKeys = new Map<string, Set<string>>();
 
   constructor(lessons: readonly TaughtLesson[]) {
     for (const taught of lessons) {
@@ -93,7 +92,11 @@ export class SupplierIndex {
         this.names.set(taught.supplierId, name);
         const key = name.slice(0, NAME_KEY);
         this.nameKeys.set(key, (this.nameKeys.get(key) ?? new Set()).add(taught.supplierId));
-        if (name.length >= MIN_FUZZY_NAME) for (const gram of nameGrams(name)) this.gramOwners.set(gram, (this.gramOwners.get(gram) ?? new Set()).add(taught.supplierId));
+        if (name.length >= MIN_FUZZY_NAME) {
+          const grams = nameGrams(name);
+          this.gramCounts.set(taught.supplierId, grams.length);
+          for (const gram of grams) this.gramOwners.set(gram, (this.gramOwners.get(gram) ?? new Set()).add(taught.supplierId));
+        }
       }
       for (const line of taught.lesson.identity.fingerprint) this.lineOwners.set(line, (this.lineOwners.get(line) ?? new Set()).add(taught.supplierId));
     }
@@ -120,7 +123,8 @@ export class SupplierIndex {
       seen.add(gram);
       for (const owner of this.gramOwners.get(gram) ?? []) hits.set(owner, (hits.get(owner) ?? 0) + 1);
     }
-    return [...hits].filter(([, n]) => n >= MIN_GRAM_HITS).map(([owner]) => owner);
+    // Half of the name's runs at least: runs of a legal form ("sdnb", "gmbh") alone are in many suppliers' names.
+    return [...hits].filter(([owner, n]) => n >= Math.max(MIN_GRAM_HITS, Math.ceil((this.gramCounts.get(owner) ?? 0) / 2))).map(([owner]) => owner);
   }
 
   /** How the supplier's name is on the page: exactly or within the OCR-noise allowance, and whether in its first lines; null: not. */
@@ -128,19 +132,29 @@ export class SupplierIndex {
     const name = this.names.get(supplierId);
     if (name === undefined) return null;
     if (page.compact.includes(name)) return { fuzzy: false, inHeader: head.includes(name) };
-    if (!printedWithinNoise(name, page.compact)) return null;
-    return { fuzzy: true, inHeader: printedWithinNoise(name, head) };
+    // Through noise only in the first lines, where a merchant prints its name: a search of the whole page for every
+    // candidate would cost memory's budget per page (docs/supplier-memory.md) several times over.
+    return printedWithinNoise(name, head) ? { fuzzy: true, inHeader: true } : null;
   }
 
   /** Suppliers whose own identifier the page prints with one character misread. */
   private nearIdOwners(page: MemoryPage): Set<string> {
+    if (this.nearIdKeys.size === 0) this.indexNearIds();
     const owners = new Set<string>();
-    if (page.ids.length === 0) return owners;
-    for (const [id, idOwners] of this.idOwners) {
-      if (idOwners.size !== 1 || id.length < MIN_NEAR_ID) continue;
-      if (page.ids.some((printed) => oneCharApart(printed, id))) for (const owner of idOwners) owners.add(owner);
+    for (const printed of page.ids) {
+      if (printed.length < MIN_NEAR_ID) continue;
+      for (const key of maskedForms(printed)) for (const owner of this.nearIdKeys.get(key) ?? []) owners.add(owner);
     }
     return owners;
+  }
+
+  /** Built on first use: each own identifier (held by one supplier) under each of its one-character masks. */
+  private indexNearIds(): void {
+    for (const [id, owners] of this.idOwners) {
+      if (owners.size !== 1 || id.length < MIN_NEAR_ID) continue;
+      for (const key of maskedForms(id)) this.nearIdKeys.set(key, (this.nearIdKeys.get(key) ?? new Set()).add([...owners][0]!));
+    }
+    if (this.nearIdKeys.size === 0) this.nearIdKeys.set('', new Set());
   }
 
   /**
@@ -176,6 +190,7 @@ export class SupplierIndex {
       const ids = ownIds.get(supplierId) ?? 0;
       const printedName = this.nameOnPage(supplierId, page, head);
       const named = printedName !== null;
+      // Exactly printed identifiers share every masked form too: near means one of its own read with one character wrong.
       const nearId = ids === 0 && nearIds.has(supplierId);
       let lesson = lessons[0]!;
       let layout = -1;
