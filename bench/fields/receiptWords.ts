@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Word } from '../../app/model/extraction.js';
-import { BundledEngine } from '../../native-models/bundled/index.js';
+import { BundledEngine, type BundledEngineOptions } from '../../native-models/bundled/index.js';
 import { enginePageReader } from '../engine/engineReaders.js';
 
 export interface ReceiptRead {
@@ -20,11 +20,17 @@ export interface ReceiptRead {
   error?: string;
 }
 
-export async function readReceipts(receiptsDir: string, receipts: readonly string[], cacheFile: string | undefined, log?: (line: string) => void): Promise<Map<string, ReceiptRead>> {
+export async function readReceipts(
+  receiptsDir: string,
+  receipts: readonly string[],
+  cacheFile: string | undefined,
+  log?: (line: string) => void,
+  engineOptions: BundledEngineOptions = {},
+): Promise<Map<string, ReceiptRead>> {
   const cached: Record<string, ReceiptRead> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, ReceiptRead>) : {};
   const missing = receipts.filter((r) => !cached[r]);
   if (missing.length) {
-    const engine = new BundledEngine({ ocrWorkers: 1 });
+    const engine = new BundledEngine({ ocrWorkers: 1, ...engineOptions });
     const reader = enginePageReader(engine, { cacheDir: mkdtempSync(path.join(os.tmpdir(), 'recto-bench-receipts-')) });
     try {
       for (const receipt of missing) {
