@@ -131,7 +131,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // "Amount due", "Zahlbetrag", "Net à payer" name the total where nothing else does; beside a total of its own they
   // name what is left after a prepayment (the amount due, settlementAmounts.ts).
   const isDueLabel = (hit: LabelHit): boolean => settlementLabelAt(hit.label)?.field === 'amount_due';
-  let total = (receipt ? receiptTotal(lines) : null) ?? lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
+  const receiptPaid = receipt ? receiptTotal(lines) : null;
+  let total = receiptPaid ?? lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
   let tax = lastMoney('tax') ?? columnTotal('tax');
   let subtotal = lastMoney('subtotal');
   if (!total) {
@@ -149,6 +150,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
   }
   ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
+  // A receipt's amount paid stands: it was read by the till's own conventions (before the cash, cash − change).
+  if (receiptPaid) total = receiptPaid;
   const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
 
   return {

@@ -61,6 +61,12 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(lines))?.value).toBe(7);
   });
 
+  it('a tax line is not the amount paid unless the total includes the tax; an amount split after its decimal point is read whole', () => {
+    const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      49.39', 'GST Payable:   2.80', 'Total RM Incl. of GST  49. 39', 'Rounding Adj  0.01', 'Total RM  49. 40', 'Cash  50. 00', 'CHANGE  0.60'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(49.4);
+    expect(read(lines).total).toBe(49.4);
+  });
+
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {
     const r = read(['SHOP CONTOH SDN BHD', 'GST Reg: 000111222333', 'Date: 09/02/17', 'Cashier 1', 'ITEM  $2.00', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00']);
     expect(r.issue_date).toBe('2017-02-09');

@@ -106,6 +106,12 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
 /** A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. */
 const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded)(?![\p{L}])/iu;
 const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
+/** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
+const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;
+const includesTax = /(?<![\p{L}])incl/iu;
+
+/** OCR of a till's print splits an amount after its decimal point ("49. 40", "50, 00"): joined again. */
+const splitDecimals = (text: string): string => text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, '$1$2$3');
 const cashLine = /(?<![\p{L}])(?:cash|tender(?:ed)?|paid|bar(?:geld)?|gegeben|esp[èe]ces|visa|master\s?card|card)(?!\p{L})/iu;
 const changeLine = /(?<![\p{L}])(?:change|r[üu]ckgeld|wechselgeld|rendu|monnaie)(?!\p{L})/iu;
 
@@ -121,10 +127,11 @@ function amountOf(lines: readonly TextLine[], index: number): LineAmount | null 
   const read = (i: number): LineAmount | null => {
     const line = lines[i];
     if (!line) return null;
-    const amounts = moneyAmounts(line.text);
+    const amounts = moneyAmounts(splitDecimals(line.text));
     const last = amounts[amounts.length - 1];
     if (!last) return null;
-    return { line: i, value: last.value, text: last.text, words: line.words.filter((w) => last.text.includes(w.text) || w.text.includes(last.text)) };
+    const pieces = last.text.split(' ');
+    return { line: i, value: last.value, text: last.text, words: line.words.filter((w) => pieces.some((p) => p.includes(w.text) || w.text.includes(p))) };
   };
   const own = read(index);
   if (own) return own;
@@ -140,6 +147,7 @@ export function receiptTotal(lines: readonly TextLine[]): FieldValue<number> | n
   const candidates: LineAmount[] = [];
   lines.forEach((line, i) => {
     if (!totalLine.test(line.text) || notTheTotal.test(line.text) || changeLine.test(line.text)) return;
+    if (taxWord.test(line.text) && !includesTax.test(line.text)) return;
     if (cashLine.test(line.text) && !/incl/i.test(line.text)) return;
     const amount = amountOf(lines, i);
     if (amount && amount.value > 0) candidates.push(amount);

@@ -28,6 +28,8 @@ describe('receipt benchmark scoring', () => {
     expect(receiptValueRight('issue_date', t, '2018-28-02')).toBe(false);
     expect(receiptValueRight('seller', t, 'Kedai Papan Yew Chuan')).toBe(true);
     expect(receiptValueRight('seller', t, 'YEW CHUAN')).toBe(false);
+    expect(receiptValueRight('seller', { ...t, company: 'C W KHOO HARDWARE SDN BHD' }, 'CW KHOO HARDWARE SDN. BHD')).toBe(true);
+    expect(receiptValueRight('seller', t, 'KEDAI PAPAN YEW CHUAM')).toBe(false);
     expect(receiptValueRight('seller', t, null)).toBe(false);
   });
 

@@ -60,7 +60,10 @@ export function receiptValueRight(field: ReceiptKeyField, truth: ReceiptTruth, a
     return expected !== null && Math.abs(Number(actual) - expected) < 0.005;
   }
   if (field === 'issue_date') return printedDateToIso(truth.date) === String(actual);
-  return namesAgree(truth.company, String(actual));
+  // OCR runs a receipt's spaced capitals together ("CW KHOO" for "C W KHOO"): names compare without spaces and
+  // punctuation as well as by namesAgree (case, legal forms, one containing the other word for word).
+  const compact = (text: string): string => text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return compact(truth.company) === compact(String(actual)) || namesAgree(truth.company, String(actual));
 }
 
 /** What the analyst confirms on a receipt: its merchant, date and total; nothing else is printed as a key. */
