@@ -29,7 +29,7 @@ import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { receiptEvidence, receiptMerchant, receiptTotal } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -111,6 +111,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // A till receipt: the merchant from its first lines, the amount paid before the payment lines (receiptReading.ts).
   const receipt = receiptEvidence(lines).isReceipt;
   const seller = (receipt && !parties.seller?.label ? receiptMerchant(lines) : null) ?? parties.seller;
+  // OCR of a till's print may drop a date's separators ("27032018").
+  if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -65,6 +65,13 @@ describe('receipt reading', () => {
     const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      49.39', 'GST Payable:   2.80', 'Total RM Incl. of GST  49. 39', 'Rounding Adj  0.01', 'Total RM  49. 40', 'Cash  50. 00', 'CHANGE  0.60'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(49.4);
     expect(read(lines).total).toBe(49.4);
+  });
+
+  it('a date whose separators OCR lost is read in the page\'s order, never from a phone number', () => {
+    const lines = ['KEDAI CONTOH SDN BHD', 'TEL 87686092', 'Cashier: 2', 'Date 27032018 No: CS-202', 'TOTAL  5.00', 'CASH  5.00', 'CHANGE  0.00'];
+    expect(read(lines).issue_date).toBe('2018-03-27');
+    expect(runTogetherDate(linesOf(['Date 27/0618']), false)?.value).toBe('2018-06-27');
+    expect(runTogetherDate(linesOf(['TEL 87686092', 'No 13572468']), false)).toBeNull();
   });
 
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {

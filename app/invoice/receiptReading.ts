@@ -167,3 +167,25 @@ export function receiptTotal(lines: readonly TextLine[]): FieldValue<number> | n
   const chosen = before[before.length - 1];
   return chosen ? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text } : null;
 }
+
+/**
+ * A receipt's date whose separators OCR lost ("27032018", "27/0618"): eight digits, or day/monthyear, that make a
+ * real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
+ * registration number seldom makes a valid day, month and year in that order.
+ */
+export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
+  for (const line of lines) {
+    for (const word of line.words) {
+      const m = /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(word.text.replace(/[.,:;]+$/, ''));
+      if (!m || !/^\d{8}$|^\d{2}\/\d{4,6}$|^\d{4}\/\d{2,4}$/.test(word.text.replace(/[.,:;]+$/, ''))) continue;
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      const [day, month] = monthFirst ? [b, a] : [a, b];
+      let year = Number(m[3]);
+      if (m[3]!.length === 2) year += 2000;
+      if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
+      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      return { value: iso, text: word.text, words: [word], label: null };
+    }
+  }
+  return null;
+}
