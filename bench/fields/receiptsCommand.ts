@@ -100,6 +100,8 @@ export async function receiptsCommand(testdataRoot: string, json: string | undef
   const seconds = all.reduce((a, r) => a + r.seconds, 0) / Math.max(1, all.length);
   const cpuSeconds = all.reduce((a, r) => a + r.cpuSeconds, 0) / Math.max(1, all.length);
   const failed = all.filter((r) => r.error).length;
+  const timed = all.filter((r) => r.importSeconds !== undefined);
+  const importShare = timed.length ? timed.reduce((a, r) => a + r.importSeconds!, 0) / Math.max(1e-9, timed.reduce((a, r) => a + r.seconds, 0)) : null;
   const out = [
     `Receipts: ${truths.length} (${result.receipts.development} of development vendors, ${result.receipts.heldOut} held out: bench/fields/heldOutVendors.ts)`,
     '',
@@ -112,7 +114,7 @@ export async function receiptsCommand(testdataRoot: string, json: string | undef
     `| second receipt, supplier recognised | ${vendorGroups.map((g) => pct(result.secondReceipt.recognised[g])).join(' | ')} |`,
     `| CER against box/ (sorted words) | ${vendorGroups.map((g) => (result.cer[g] ? `${(100 * result.cer[g].cer).toFixed(1)} % (${(100 * result.cer[g].sortedWords).toFixed(1)} %)` : 'no transcripts (box/ empty: --boxes DIR)')).join(' | ')} |`,
     '',
-    `Seconds per receipt (import, render, OCR; as read into the words cache): ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU of this process (OCR runs in a worker thread: counted); ${failed} receipt(s) not read`,
+    `Seconds per receipt (import, render, OCR; as read into the words cache): ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU of this process (OCR runs in a worker thread: counted)${importShare === null ? '' : `, ${(100 * importShare).toFixed(0)} % of the wall time in the import (render to the OCR image)`}; ${failed} receipt(s) not read`,
     '',
   ];
   process.stdout.write(out.join('\n'));
