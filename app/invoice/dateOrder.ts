@@ -6,7 +6,8 @@
  * 2. its language: month first is the United States' order, so only an English page can be month first; a German,
  *    French, Dutch, Spanish or Italian page writes the day first;
  * 3. on an English page, its currency or its address: US dollars, or a US state and ZIP code ("Springfield, IL
- *    62701") → month first; pounds, euros, rupees… → day first (the UK, Ireland, India, Australia write the day first).
+ *    62701") → month first; pounds, euros, rupees… → day first (the UK, Ireland, India, Australia write the day first);
+ *    a GST or SST line or ringgit amounts (Malaysia, Singapore, Australia, India) → day first before any dollar sign.
  */
 
 /**
@@ -14,6 +15,9 @@
  * country code before a postcode, whose town follows it ("Muster Ltd, DE 12345 Leipzig").
  */
 const usAddress = /\p{L},\s?(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?(?!\d)(?!\s*\p{Lu}\p{Ll})/u;
+
+/** A country's tax or currency that writes the day first: GST, SST, ringgit (RM 12.50). */
+const dayFirstCountry = /(?<![\p{L}])(?:GST|SST)(?![\p{L}])|(?<![\p{L}])RM\s?\d/u;
 
 /** Short function words that occur on nearly every page of their language and rarely in another's. */
 const languageWords: Record<string, RegExp> = {
@@ -51,5 +55,8 @@ export function monthFirstDates(text: string, currency: string | null): boolean 
   if (dayFirst !== monthFirst) return monthFirst > dayFirst;
   const language = pageLanguage(text);
   if (language !== null && language !== 'en') return false;
+  // A goods and services tax or ringgit amounts: Malaysia, Singapore, Australia, New Zealand, India — day first, even
+  // where OCR noise or a foreign price reads as a dollar sign.
+  if (dayFirstCountry.test(text)) return false;
   return currency === 'USD' || usAddress.test(text);
 }

@@ -29,6 +29,7 @@ import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { isPaymentLine } from './receiptConventions.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -105,7 +106,13 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const dueDate = firstValid<string>('due_date', (c) => readDate(c, monthFirst));
 
   const bodyStart = columnHeaders.size > 0 ? Math.min(...columnHeaders) : lines.length;
-  const { seller, buyer } = findParties({ lines, sellerHits: byField('seller'), buyerHits: byField('buyer'), labelled, bodyStart });
+  const parties = findParties({ lines, sellerHits: byField('seller'), buyerHits: byField('buyer'), labelled, bodyStart });
+  const { buyer } = parties;
+  // A till receipt: the merchant from its first lines, the amount paid before the payment lines (receiptReading.ts).
+  const receipt = receiptEvidence(lines).isReceipt;
+  const seller = (receipt && !parties.seller?.label ? receiptMerchant(lines) : null) ?? parties.seller;
+  // OCR of a till's print may drop a date's separators ("27032018").
+  if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the
@@ -126,7 +133,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // "Amount due", "Zahlbetrag", "Net à payer" name the total where nothing else does; beside a total of its own they
   // name what is left after a prepayment (the amount due, settlementAmounts.ts).
   const isDueLabel = (hit: LabelHit): boolean => settlementLabelAt(hit.label)?.field === 'amount_due';
-  let total = lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
+  const receiptPaid = receipt ? receiptTotal(lines) : null;
+  let total = receiptPaid ?? lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
   let tax = lastMoney('tax') ?? columnTotal('tax');
   let subtotal = lastMoney('subtotal');
   if (!total) {
@@ -144,6 +152,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
   }
   ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
+  // A receipt's amount paid stands: it was read by the till's own conventions (before the cash, cash − change).
+  if (receiptPaid) total = receiptPaid;
   const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
 
   return {
@@ -159,5 +169,6 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     ...block.settlement,
     lines: block.items,
     tax_breakdown: block.taxBreakdown,
+    ...(receipt ? { document_type: 'receipt' as const } : {}),
   };
 }

@@ -15,6 +15,7 @@ import {
   type SettlementValues,
   type ValueOfKind,
 } from './fieldCatalogue.js';
+import type { DocumentType } from './documentType.js';
 import type { InvoiceLineItem } from './lineItem.js';
 import type { SettlementValue } from './settlementAmounts.js';
 import type { VatRow } from './vatBreakdown.js';
@@ -40,6 +41,8 @@ export type InvoiceFields = CoreFieldValues &
     lines: InvoiceLineItem[];
     /** The VAT breakdown (BG-23) as printed, one row per rate (vatBreakdown.ts); empty where none is printed. */
     tax_breakdown: VatRow[];
+    /** 'receipt' where the page is a till receipt (documentType.ts); absent: an invoice. */
+    document_type?: DocumentType;
   };
 
 /**
@@ -51,6 +54,8 @@ export type PlainInvoiceFields = CoreValues &
     lines: PlainLine[];
     /** VAT breakdown rows: rate in percent, taxable amount, tax; empty where none is printed. */
     tax_breakdown?: PlainTaxRow[];
+    /** 'receipt' for a till receipt (documentType.ts); absent: an invoice. */
+    document_type?: DocumentType;
   };
 
 export function toPlainFields(fields: InvoiceFields): PlainInvoiceFields {
@@ -60,5 +65,6 @@ export function toPlainFields(fields: InvoiceFields): PlainInvoiceFields {
     ...(plain as CoreValues & SettlementValues),
     lines: fields.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice, amount: l.amount })),
     tax_breakdown: fields.tax_breakdown.map((row) => ({ rate: row.rate, base: row.base, amount: row.amount })),
+    ...(fields.document_type === 'receipt' ? { document_type: 'receipt' as const } : {}),
   };
 }

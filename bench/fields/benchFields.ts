@@ -1,10 +1,11 @@
 /**
- * `npm run bench:fields -- [--testdata DIR] [--json FILE] [--words-cache FILE] [--no-service]`: the field benchmark
+ * `npm run bench:fields -- [--testdata DIR] [--json FILE] [--words-cache FILE] [--no-service] [--receipts [--boxes DIR] [--cli]]`: the field benchmark
  * (fieldsBench.ts) over ../shared/testdata/einvoice-corpus, its PDFs read by the bundled engine (their text layers).
  * `--words-cache` keeps the pages' words between runs (read once, then reused); the second invoice is measured again
  * through the app's own contract (servicePath.ts) unless `--no-service`. Prints a table; `--json` writes
  * the figures, held-out families' documents and failures left out. Families are reported in three groups
  * (heldOutFamilies.ts): development, hash-picked but a relative was studied (development too), and held out.
+ * `--receipts`: the scanned receipts instead (receiptsCommand.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { readCorpusTruth } from './corpusTruth.js';
 import { bands, byGroup, runFieldsBench, type BandFigures, type ByGroup, type FieldsBenchResult, type ScoredValue, type Tally } from './fieldsBench.js';
 import { familyGroups, familyGroupTitles, splitFamilies, type FamilyGroup, type FamilySplit } from './heldOutFamilies.js';
+import { receiptsCommand } from './receiptsCommand.js';
 import { secondInvoiceThroughService, type ServicePathResult } from './servicePath.js';
 import { readStudiedSellers } from './studiedRelatives.js';
 
@@ -103,7 +105,8 @@ async function readWords(corpusDir: string, names: readonly string[], cacheFile:
 }
 
 async function main(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { testdata: { type: 'string' }, json: { type: 'string' }, 'words-cache': { type: 'string' }, 'no-service': { type: 'boolean' } } });
+  const { values } = parseArgs({ args, options: { testdata: { type: 'string' }, json: { type: 'string' }, 'words-cache': { type: 'string' }, 'no-service': { type: 'boolean' }, receipts: { type: 'boolean' }, boxes: { type: 'string' }, cli: { type: 'boolean' } } });
+  if (values.receipts) return receiptsCommand(path.resolve(values.testdata ?? defaultTestdataRoot), values.json, values['words-cache'], values.boxes, values.cli);
   const corpusDir = path.join(path.resolve(values.testdata ?? defaultTestdataRoot), 'einvoice-corpus');
   if (!existsSync(path.join(corpusDir, 'truth.json'))) {
     process.stderr.write(`bench:fields: ${corpusDir}/truth.json not found (see ../shared/testdata/MANIFEST.md)\n`);

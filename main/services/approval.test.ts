@@ -30,6 +30,23 @@ describe('approve with exceptions', () => {
     store.close();
   });
 
+  it('a receipt owes no buyer, invoice number or currency code: it approves without a reason; changed to an invoice, it needs one', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const receipt = { invoice_number: null, buyer: null, currency: null, subtotal: null, tax: null, total: 10, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] };
+    const page = add(store, 'receipt.jpg', { ...receipt, document_type: 'receipt' });
+    expect(approvalCheck(store, page, 'page').exceptions).toEqual([]);
+    const invoice = add(store, 'slip.jpg', { ...receipt, seller: 'Kedai Contoh', issue_date: '2024-03-04', total: 12, lines: [{ description: 'Tea', quantity: 1, unit_price: 12, amount: 12 }] });
+    expect(approvalCheck(store, invoice, 'page').exceptions.map((e) => e.detail.slice(0, 5)).sort()).toEqual(['BR-02', 'BR-05', 'BR-07']);
+    // The analyst's type: the slip is a receipt, the receipt an invoice.
+    store.fieldRevisions.save(invoice, 'document_type', 'receipt', 'Ada');
+    expect(approvalCheck(store, invoice, 'page').exceptions).toEqual([]);
+    store.fieldRevisions.save(page, 'document_type', 'invoice', 'Ada');
+    expect(approvalCheck(store, page, 'page').exceptions.length).toBe(3);
+    expect(() => store.fieldRevisions.save(page, 'document_type', 'bill', 'Ada')).toThrow(/'invoice' or 'receipt'/);
+    expect(approve(store, { pageId: invoice, scope: 'page', reviewer: 'Ada' }).outcome).toBe('approved');
+    store.close();
+  });
+
   it('never approves a failing page silently: without a reason nothing changes; with one it is approved with exceptions, who, when and why', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const page = add(store, 'bad.pdf', { total: 99, invoice_number: null });

@@ -3,6 +3,7 @@
  * value; `null` clears it; `engine` (a correction taken back) returns the field to whatever the engine says now.
  * Corrections live apart from readings, so reading a page again changes the engine's values and never an analyst's.
  */
+import { DOCUMENT_TYPE_PATH } from '../documentType.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { valueAt, type EngineFieldValues, type EngineLine } from './engineFields.js';
 import { isScalarKey, lineColumns, linePath, MAX_LINE_INDEX, MAX_TAX_ROW_INDEX, parseLinePath, parseTaxPath, scalarFields, taxColumns, taxPath, type FieldValue } from './fieldPaths.js';
@@ -35,6 +36,12 @@ export function applyFieldCorrections(engine: EngineFieldValues, corrections: re
     if (isEngine(value)) continue;
     if (isScalarKey(path)) {
       (result as unknown as Record<string, FieldValue>)[path] = value;
+      continue;
+    }
+    if (path === DOCUMENT_TYPE_PATH) {
+      // The analyst's type: 'receipt', or back to an invoice.
+      if (value === 'receipt') result.document_type = 'receipt';
+      else delete result.document_type;
       continue;
     }
     const row = parseTaxPath(path);

@@ -42,6 +42,9 @@ export function mergeDocumentFields(pages: readonly DocumentPageReading[]): Docu
   const sources: Record<FieldPath, DocumentFieldSource> = {};
   const pageLines: PageLineRange[] = [];
   let xml: Partial<EngineFieldValues> | null = null;
+  // The document's type is its first read page's: a receipt is one slip, an invoice's later pages may print a receipt's words.
+  const typed = read.find((page) => page.fields)?.fields?.values.document_type;
+  if (typed === 'receipt') values.document_type = 'receipt';
   for (const { pageId, fields } of read) {
     if (!fields) {
       pageLines.push({ pageId, start: values.lines.length, count: 0 });

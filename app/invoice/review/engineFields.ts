@@ -11,6 +11,7 @@
 import type { Box, Extraction, Word } from '../../model/extraction.js';
 import { parseAmount } from '../amounts.js';
 import { coreFieldKeys, holdsNumbers, scalarFieldOf, settlementFieldKeys, type CoreValues, type PlainLine, type PlainTaxRow, type SettlementValues } from '../fieldCatalogue.js';
+import type { DocumentType } from '../documentType.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
 import { isScalarKey, linePath, parseTaxPath, scalarFields, taxPath, type FieldValue, type ScalarFieldKey } from './fieldPaths.js';
 
@@ -26,6 +27,8 @@ export type EngineFieldValues = CoreValues &
     lines: EngineLine[];
     /** VAT breakdown rows as printed; empty where none is. */
     tax_breakdown: EngineTaxRow[];
+    /** 'receipt' for a till receipt (the page's reading or the analyst's correction); absent: an invoice. */
+    document_type?: DocumentType;
   };
 
 export interface FieldSourceView {
@@ -68,7 +71,12 @@ function readTaxRows(v: unknown): EngineTaxRow[] {
 export function readFieldValues(raw: Record<string, unknown>): EngineFieldValues {
   const scalars: Record<string, string | number | null> = {};
   for (const key of [...coreFieldKeys, ...settlementFieldKeys]) scalars[key] = holdsNumbers[scalarFieldOf(key)!.kind] ? num(raw[key]) : str(raw[key]);
-  return { ...(scalars as CoreValues & SettlementValues), lines: readLines(raw.lines), tax_breakdown: readTaxRows(raw.tax_breakdown) };
+  return {
+    ...(scalars as CoreValues & SettlementValues),
+    lines: readLines(raw.lines),
+    tax_breakdown: readTaxRows(raw.tax_breakdown),
+    ...(raw.document_type === 'receipt' ? { document_type: 'receipt' as const } : {}),
+  };
 }
 
 export function emptyFieldValues(): EngineFieldValues {

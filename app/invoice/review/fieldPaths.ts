@@ -2,6 +2,7 @@
  * The invoice fields an analyst reviews, in panel order, with what kind of value each holds (how an edit is
  * validated) and the EN 16931 business term it stands for. Line item cells are `lines.<i>.<column>`.
  */
+import { DOCUMENT_TYPE_PATH, isDocumentType } from '../documentType.js';
 import {
   holdsNumbers,
   invoiceFieldCatalogue,
@@ -78,10 +79,10 @@ export function parsePaymentPath(path: string): PaymentFieldKey | null {
   return paymentKeys.has(key) ? (key as PaymentFieldKey) : null;
 }
 
-/** Paths a correction may name: a scalar field, a payment field or a line cell (a line index up to this bound). */
+/** Paths a correction may name: a scalar field, a payment field, the document's type or a line cell (a line index up to this bound). */
 export const MAX_LINE_INDEX = 999;
 export function isEditablePath(path: string): boolean {
-  if (isScalarKey(path) || parsePaymentPath(path)) return true;
+  if (isScalarKey(path) || parsePaymentPath(path) || path === DOCUMENT_TYPE_PATH) return true;
   const line = parseLinePath(path);
   if (line) return line.index <= MAX_LINE_INDEX;
   const row = parseTaxPath(path);
@@ -98,6 +99,7 @@ export function kindOf(path: FieldPath): FieldKind {
 }
 
 export function labelOf(path: FieldPath): string {
+  if (path === DOCUMENT_TYPE_PATH) return 'Document type';
   const scalar = scalarFields.find((f) => f.key === path);
   if (scalar) return scalar.label;
   const payment = parsePaymentPath(path);
@@ -116,6 +118,7 @@ export function labelOf(path: FieldPath): string {
  */
 export function fieldValueProblem(path: string, value: unknown): string | null {
   if (!isEditablePath(path)) return `"${path.slice(0, 100)}" is not an invoice field`;
+  if (path === DOCUMENT_TYPE_PATH) return value === null || isDocumentType(value) ? null : `${path} is 'invoice' or 'receipt', not ${JSON.stringify(value)?.slice(0, 60)}`;
   if (value === null) return null;
   const numeric = holdsNumbers[kindOf(path)];
   if (numeric) return typeof value === 'number' && Number.isFinite(value) ? null : `${path} holds a number, not ${JSON.stringify(value)?.slice(0, 60)}`;

@@ -6,6 +6,7 @@
  * another amount (no allowances, no VAT, nothing prepaid): the arithmetic rules check them where printed.
  */
 import { invoiceFieldCatalogue, type BusinessRule, type ScalarFieldKey } from '../fieldCatalogue.js';
+import { invoiceOnlyRules } from '../documentType.js';
 import { plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
@@ -25,6 +26,9 @@ const present = (value: unknown): boolean => (typeof value === 'number' ? isKnow
 /** `format`: amounts print as the document prints them, like every other rule's message (BR-14's total). */
 export function requiredFields(invoice: RuleInvoice, format: RuleFormat = plainFormat): RuleResult[] {
   return required.map(({ rule, field, term }) => {
+    if (invoice.document_type === 'receipt' && invoiceOnlyRules.has(rule)) {
+      return { rule, title: `${term} present`, status: 'not-applicable', message: `${term}: not required on a receipt.`, fields: [field] };
+    }
     const value = invoice[field];
     const ok = present(value);
     return {

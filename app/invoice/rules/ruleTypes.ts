@@ -19,8 +19,8 @@ export type RuleTaxRow = PlainTaxRow;
  * BT-113, BT-115 where printed) and what only the rules look at.
  */
 export interface RuleInvoice extends CoreValues, Partial<SettlementValues> {
-  /** A credit note's amounts may be negative; the identities hold all the same. */
-  document_type?: 'invoice' | 'credit_note';
+  /** A credit note's amounts may be negative; the identities hold all the same. A receipt owes no invoice-only field (documentType.ts). */
+  document_type?: 'invoice' | 'credit_note' | 'receipt';
   /** Rounding amount (BT-114) where printed. */
   rounding?: number | null;
   lines: RuleLine[];

@@ -23,8 +23,12 @@ const BLOCK_GAP_LINES = 3;
 /** The shortest buyer name worth looking for (shorter ones match anywhere). */
 const MIN_BUYER_NAME = 4;
 
-/** Tax numbers have no country prefix: only a label says one is printed. */
-const taxNumberLabel = /(?<![\p{L}])(?:Steuer[-\s]?(?:Nr|Nummer)|Steuernummer|St\.?[-\s]?Nr|Tax\s?(?:No|Number|Reg(?:istration)?\s?No)|SIRE[NT]|N°\s?SIRE[NT])\.?\s?:?\s?/giu;
+/**
+ * Tax numbers have no country prefix: only a label says one is printed. Receipts print the merchant's registration
+ * and GST/SST numbers under their name ("Co. Reg. No: 725186-V", "GST ID: 000781500416", "ROC No. : (1072825-4)").
+ */
+const taxNumberLabel =
+  /(?<![\p{L}])(?:Steuer[-\s]?(?:Nr|Nummer)|Steuernummer|St\.?[-\s]?Nr|Tax\s?(?:No|Number|Reg(?:istration)?\s?No)|SIRE[NT]|N°\s?SIRE[NT]|(?:GST|SST)\s?(?:ID|Reg(?:istration)?|No)?\.?(?:\s?No)?|Co(?:mpany)?\.?\s?(?:Reg(?:istration)?|No)\.?(?:\s?No)?|ROC(?:\s?No)?|Reg(?:istration)?\.?\s?No)\.?\s?[:;]?\s?\(?/giu;
 const taxNumberValue = /^\d(?:[\s/.\-]?\d){6,15}/;
 /** A GLN (GS1 Global Location Number) is 13 digits; ILN is its older name. */
 const glnLabel = /(?<![\p{L}])(?:GLN|ILN)(?:[-\s]?Nr\.?)?\s?:?\s?/giu;

@@ -16,6 +16,7 @@ import { textAt } from './hintPlaces.js';
 import { hintedFieldKeys, type FieldHint, type MemoryField, type SupplierTrackRecord } from './lessonSchema.js';
 import type { ConfirmedValues } from './learnLesson.js';
 import { compactText, type MemoryPage } from './pageText.js';
+import { printedWithinNoise } from './textForms.js';
 import { pageLeads, pageTotalsWitnessed, type GenericScores } from './pageTrust.js';
 import type { Recognised } from './recogniseSupplier.js';
 import { isLabelText, kindOf, readValue, uniqueShaped } from './valueKinds.js';
@@ -25,6 +26,8 @@ export const MEMORY_CLOSED_BY_ARITHMETIC = 0.97;
 export const MEMORY_ALONE = 0.8;
 export const MEMORY_AGAINST_PAGE = 0.5;
 export const CARRIED_NAME_PRINTED = 0.96;
+/** The confirmed name where the page prints it within OCR noise. */
+export const CARRIED_NAME_NEAR = 0.85;
 /** Below this share of its fixed lines a page is laid out otherwise than the lesson: the page reading leads. */
 export const SAME_LAYOUT = 0.5;
 /** An anchor this close to its learned height (share of the page) is in its place: the layout around it held. */
@@ -121,6 +124,9 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   const name = lesson.identity.name;
   if (name && page.compact.includes(compactText(name))) {
     fields.seller = { value: name, text: name, confidence: CARRIED_NAME_PRINTED, evidence: ['memory:carried-name', 'memory:name-printed'], source: 'supplier memory' };
+  } else if (name && printedWithinNoise(compactText(name), page.compact)) {
+    // A scan prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): the confirmed spelling is carried.
+    fields.seller = { value: name, text: name, confidence: CARRIED_NAME_NEAR, evidence: ['memory:carried-name', 'memory:name-printed~'], source: 'supplier memory' };
   }
   const currency = lesson.format.currency;
   if (currency) {

@@ -8,6 +8,7 @@
  */
 import type { SupplierLesson, TaughtLesson } from './lessonSchema.js';
 import { compactId, compactText, layoutOverlap, type MemoryPage } from './pageText.js';
+import { MIN_FUZZY_NAME, printedWithinNoise } from './textForms.js';
 
 /** Evidence weights: an own identifier is near proof, a printed name strong, the layout supporting. */
 const ID_WEIGHT = 3;
@@ -37,6 +38,28 @@ export interface Recognised {
 
 /** Names are looked up by their first letters: every run of this length in the page's text is one lookup. */
 const NAME_KEY = MIN_NAME;
+/**
+ * A scanned page prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): a name of this length or more
+ * is also found within OCR noise (textForms.ts's printedWithinNoise), where two of its letter runs of NAME_KEY
+ * (taken end to end) are on the page — a noisy name keeps most of them. Such a name weighs less than one printed exact.
+ */
+const FUZZY_NAME_WEIGHT = 1.5;
+const MIN_GRAM_HITS = 2;
+/**
+ * A merchant prints its name in its first lines (a receipt's header, an invoice's letterhead): found there, the name
+ * weighs this much more — on a scan the fixed lines rarely survive OCR exactly, so the layout cannot carry it.
+ */
+const HEADER_LINES = 8;
+const HEADER_NAME_BONUS = 0.5;
+/** An identifier of this many characters or more read with one character wrong (OCR) still points at its owner, less strongly. */
+const MIN_NEAR_ID = 10;
+const NEAR_ID_WEIGHT = 2;
+
+/** An identifier with each one of its characters masked in turn: two that differ in one character share a form. */
+const maskedForms = (id: string): string[] => Array.from({ length: id.length }, (_, i) => `${id.slice(0, i)}?${id.slice(i + 1)}`);
+
+/** A name's letter runs of NAME_KEY, end to end. */
+const nameGrams = (name: string): string[] => Array.from({ length: Math.floor(name.length / NAME_KEY) }, (_, i) => name.slice(i * NAME_KEY, (i + 1) * NAME_KEY));
 
 export class SupplierIndex {
   private readonly bySupplier = new Map<string, TaughtLesson[]>();
@@ -47,6 +70,12 @@ export class SupplierIndex {
   private readonly nameKeys = new Map<string, Set<string>>();
   /** Fixed-line hash → the suppliers whose lessons have it. */
   private readonly lineOwners = new Map<number, Set<string>>();
+  /** A long name's letter runs (nameGrams) → the suppliers of that name: candidates for a fuzzy match. */
+  private readonly gramOwners = new Map<string, Set<string>>();
+  /** How many letter runs each long name has. */
+  private readonly gramCounts = new Map<string, number>();
+  /** An own identifier with one character masked (`?`) → its owner: a page's identifier misread by one character finds it. */
+  private readonly nearIdKeys = new Map<string, Set<string>>();
 
   constructor(lessons: readonly TaughtLesson[]) {
     for (const taught of lessons) {
@@ -63,6 +92,11 @@ export class SupplierIndex {
         this.names.set(taught.supplierId, name);
         const key = name.slice(0, NAME_KEY);
         this.nameKeys.set(key, (this.nameKeys.get(key) ?? new Set()).add(taught.supplierId));
+        if (name.length >= MIN_FUZZY_NAME) {
+          const grams = nameGrams(name);
+          this.gramCounts.set(taught.supplierId, grams.length);
+          for (const gram of grams) this.gramOwners.set(gram, (this.gramOwners.get(gram) ?? new Set()).add(taught.supplierId));
+        }
       }
       for (const line of taught.lesson.identity.fingerprint) this.lineOwners.set(line, (this.lineOwners.get(line) ?? new Set()).add(taught.supplierId));
     }
@@ -74,7 +108,53 @@ export class SupplierIndex {
     for (const id of page.ids) for (const owner of this.idOwners.get(id) ?? []) found.add(owner);
     for (let i = 0; i + NAME_KEY <= page.compact.length; i++) for (const owner of this.nameKeys.get(page.compact.slice(i, i + NAME_KEY)) ?? []) found.add(owner);
     for (const line of page.fingerprint) for (const owner of this.lineOwners.get(line) ?? []) found.add(owner);
+    for (const owner of this.fuzzyCandidates(page)) found.add(owner);
     return found;
+  }
+
+  /** Suppliers with a long name of which MIN_GRAM_HITS letter runs are on the page. */
+  private fuzzyCandidates(page: MemoryPage): string[] {
+    if (this.gramOwners.size === 0) return [];
+    const hits = new Map<string, number>();
+    const seen = new Set<string>();
+    for (let i = 0; i + NAME_KEY <= page.compact.length; i++) {
+      const gram = page.compact.slice(i, i + NAME_KEY);
+      if (seen.has(gram)) continue;
+      seen.add(gram);
+      for (const owner of this.gramOwners.get(gram) ?? []) hits.set(owner, (hits.get(owner) ?? 0) + 1);
+    }
+    // Half of the name's runs at least: runs of a legal form ("sdnb", "gmbh") alone are in many suppliers' names.
+    return [...hits].filter(([owner, n]) => n >= Math.max(MIN_GRAM_HITS, Math.ceil((this.gramCounts.get(owner) ?? 0) / 2))).map(([owner]) => owner);
+  }
+
+  /** How the supplier's name is on the page: exactly or within the OCR-noise allowance, and whether in its first lines; null: not. */
+  private nameOnPage(supplierId: string, page: MemoryPage, head: string): { fuzzy: boolean; inHeader: boolean } | null {
+    const name = this.names.get(supplierId);
+    if (name === undefined) return null;
+    if (page.compact.includes(name)) return { fuzzy: false, inHeader: head.includes(name) };
+    // Through noise only in the first lines, where a merchant prints its name: a search of the whole page for every
+    // candidate would cost memory's budget per page (docs/supplier-memory.md) several times over.
+    return printedWithinNoise(name, head) ? { fuzzy: true, inHeader: true } : null;
+  }
+
+  /** Suppliers whose own identifier the page prints with one character misread. */
+  private nearIdOwners(page: MemoryPage): Set<string> {
+    if (this.nearIdKeys.size === 0) this.indexNearIds();
+    const owners = new Set<string>();
+    for (const printed of page.ids) {
+      if (printed.length < MIN_NEAR_ID) continue;
+      for (const key of maskedForms(printed)) for (const owner of this.nearIdKeys.get(key) ?? []) owners.add(owner);
+    }
+    return owners;
+  }
+
+  /** Built on first use: each own identifier (held by one supplier) under each of its one-character masks. */
+  private indexNearIds(): void {
+    for (const [id, owners] of this.idOwners) {
+      if (owners.size !== 1 || id.length < MIN_NEAR_ID) continue;
+      for (const key of maskedForms(id)) this.nearIdKeys.set(key, (this.nearIdKeys.get(key) ?? new Set()).add([...owners][0]!));
+    }
+    if (this.nearIdKeys.size === 0) this.nearIdKeys.set('', new Set());
   }
 
   /**
@@ -102,12 +182,16 @@ export class SupplierIndex {
         ownIds.set(owner!, (ownIds.get(owner!) ?? 0) + 1);
       }
     }
+    const head = compactText(page.lines.slice(0, HEADER_LINES).map((l) => l.text).join('\n'));
+    const nearIds = this.nearIdOwners(page);
     let best: Recognised | null = null;
-    for (const supplierId of this.candidates(page)) {
+    for (const supplierId of new Set([...this.candidates(page), ...nearIds])) {
       const lessons = this.bySupplier.get(supplierId)!;
       const ids = ownIds.get(supplierId) ?? 0;
-      const name = this.names.get(supplierId);
-      const named = name !== undefined && page.compact.includes(name);
+      const printedName = this.nameOnPage(supplierId, page, head);
+      const named = printedName !== null;
+      // Exactly printed identifiers share every masked form too: near means one of its own read with one character wrong.
+      const nearId = ids === 0 && nearIds.has(supplierId);
       let lesson = lessons[0]!;
       let layout = -1;
       for (const taught of lessons) {
@@ -115,10 +199,15 @@ export class SupplierIndex {
         if (overlap > layout) [lesson, layout] = [taught, overlap];
       }
       // Layout alone names nobody: one producer's template is the layout of many suppliers.
-      if (ids === 0 && !named) continue;
-      const score = (ids > 0 ? ID_WEIGHT : 0) + (named ? NAME_WEIGHT : 0) + LAYOUT_WEIGHT * layout;
+      if (ids === 0 && !nearId && !named) continue;
+      const nameWeight = printedName ? (printedName.fuzzy ? FUZZY_NAME_WEIGHT : NAME_WEIGHT) + (printedName.inHeader ? HEADER_NAME_BONUS : 0) : 0;
+      const score = (ids > 0 ? ID_WEIGHT : nearId ? NEAR_ID_WEIGHT : 0) + nameWeight + LAYOUT_WEIGHT * layout;
       if (score < RECOGNISED_AT || (best && best.score >= score)) continue;
-      const evidence = [...(ids > 0 ? ['supplier:identifier'] : []), ...(named ? ['supplier:name'] : []), `supplier:layout=${layout.toFixed(2)}`];
+      const evidence = [
+        ...(ids > 0 ? ['supplier:identifier'] : nearId ? ['supplier:identifier~'] : []),
+        ...(printedName ? [`supplier:name${printedName.fuzzy ? '~' : ''}${printedName.inHeader ? ' (header)' : ''}`] : []),
+        `supplier:layout=${layout.toFixed(2)}`,
+      ];
       best = { supplierId, supplierName: lesson.supplierName, lesson, score, layout, evidence };
     }
     return best;

@@ -1,0 +1,81 @@
+/**
+ * Receipts written from the conventions receiptReading.ts states (not copied from any document): the merchant with
+ * its legal form or registration number in the first lines, the amount paid as the total before the payment lines,
+ * cash − change choosing among totals, day first where GST or ringgit say so.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
+import { wordsToLines } from './layout.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
+
+const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
+const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
+
+const tillReceipt = [
+  'Welcome',
+  'KEDAI RUNCIT CONTOH SDN BHD (123456-X)',
+  'NO 5, JALAN CONTOH 3, TAMAN CONTOH',
+  '43000 KAJANG, SELANGOR',
+  'TEL: 03-1234 5678',
+  'GST ID: 001122334455',
+  'TAX INVOICE',
+  'Receipt No: R00123      Date: 09/02/17 11:12',
+  'Cashier: 01',
+  'MINERAL WATER 2 x 1.20          2.40 SR',
+  'BREAD                           3.50 SR',
+  'Total Qty: 3',
+  'Total Sales (Excluding GST)     5.57',
+  'Total GST                       0.33',
+  'Total Sales (Inclusive of GST)  5.90',
+  'Rounding Adj                    0.00',
+  'CASH                           10.00',
+  'CHANGE                          4.10',
+  'GST SUMMARY   Amount   Tax',
+  'SR 6%   Total :  5.57   0.33',
+  'Thank you, please come again',
+];
+
+describe('receipt reading', () => {
+  it('tells a till receipt from an invoice by what only a sale at a till prints', () => {
+    expect(receiptEvidence(linesOf(tillReceipt))).toMatchObject({ isReceipt: true });
+    const invoice = ['Muster GmbH', 'Rechnung Nr. 42', 'Rechnungsdatum: 01.02.2024', 'Rechnungsempfänger: Kunde AG', 'Summe netto 100,00', 'USt 19 % 19,00', 'Gesamtbetrag 119,00', 'Zahlbar innerhalb 14 Tagen'];
+    expect(receiptEvidence(linesOf(invoice)).isReceipt).toBe(false);
+  });
+
+  it('reads the merchant with its legal form, not a welcome line, its registration number or its address', () => {
+    expect(receiptMerchant(linesOf(tillReceipt))?.value).toBe('KEDAI RUNCIT CONTOH SDN BHD');
+    expect(receiptMerchant(linesOf(['BUKU CONTOH', 'CO. (M) SDN BHD', 'Lot 1, Jalan Satu', 'Receipt: 7', 'TOTAL 5.00']))?.value).toBe('BUKU CONTOH CO. (M) SDN BHD');
+    // The line over a registration number, where no legal form is printed.
+    expect(receiptMerchant(linesOf(['BAKERI CONTOH', 'Co. Reg. No: 555111-A', '12 Jalan Dua', 'Bill No 9', 'TOTAL 5.00']))?.value).toBe('BAKERI CONTOH');
+    expect(receiptMerchant(linesOf(['12, JALAN DUA', 'TEL 03-1111 2222', 'TOTAL 5.00']))).toBeNull();
+  });
+
+  it('the amount paid: the total including tax before the cash line, equal to cash − change; not a tax or summary total', () => {
+    expect(receiptTotal(linesOf(tillReceipt))?.value).toBe(5.9);
+    const r = read(tillReceipt);
+    expect({ seller: r.seller, total: r.total, date: r.issue_date }).toEqual({ seller: 'KEDAI RUNCIT CONTOH SDN BHD', total: 5.9, date: '2017-02-09' });
+  });
+
+  it('cash − change finds the amount paid where its total label is misread', () => {
+    const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      4.00', 'ITEM B      3.00', 'T0TAI  RM  7.00', 'CASH  RM 10.00', 'CHANGE  RM 3.00'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(7);
+  });
+
+  it('a tax line is not the amount paid unless the total includes the tax; an amount split after its decimal point is read whole', () => {
+    const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      49.39', 'GST Payable:   2.80', 'Total RM Incl. of GST  49. 39', 'Rounding Adj  0.01', 'Total RM  49. 40', 'Cash  50. 00', 'CHANGE  0.60'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(49.4);
+    expect(read(lines).total).toBe(49.4);
+  });
+
+  it('a date whose separators OCR lost is read in the page\'s order, never from a phone number', () => {
+    const lines = ['KEDAI CONTOH SDN BHD', 'TEL 87686092', 'Cashier: 2', 'Date 27032018 No: CS-202', 'TOTAL  5.00', 'CASH  5.00', 'CHANGE  0.00'];
+    expect(read(lines).issue_date).toBe('2018-03-27');
+    expect(runTogetherDate(linesOf(['Date 27/0618']), false)?.value).toBe('2018-06-27');
+    expect(runTogetherDate(linesOf(['TEL 87686092', 'No 13572468']), false)).toBeNull();
+  });
+
+  it('a GST line makes a receipt day first even where a dollar sign is printed', () => {
+    const r = read(['SHOP CONTOH SDN BHD', 'GST Reg: 000111222333', 'Date: 09/02/17', 'Cashier 1', 'ITEM  $2.00', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00']);
+    expect(r.issue_date).toBe('2017-02-09');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A scanned receipt's supplier recognised through OCR noise (written from the phenomenon, not copied from a scan):
+ * its name misread by a letter or two, its GST number by one digit, its fixed lines no longer exact.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../../model/extraction.js';
+import { line } from '../../../testing/syntheticWords.js';
+import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
+import { genericScores, learnLesson, readWithMemory, SupplierIndex, type ConfirmedValues } from './index.js';
+import { memoryPage } from './pageText.js';
+import { printedWithinNoise, substringEditDistance } from './textForms.js';
+
+function receipt(v: { name: string; gst: string; total: string; date: string; cash: string; change: string; footer: string }): Word[] {
+  return [
+    ...line(v.name, 60, 20),
+    ...line('NO 7, JALAN CONTOH 2, 43000 KAJANG', 40, 50),
+    ...line(`GST ID: ${v.gst}`, 60, 80),
+    ...line(`Receipt No: 1234   Date: ${v.date}`, 20, 120),
+    ...line('Cashier: 01', 20, 150),
+    ...line('TEH TARIK', 20, 200),
+    ...line(v.total, 300, 200),
+    ...line('TOTAL', 20, 240),
+    ...line(v.total, 300, 240),
+    ...line('CASH', 20, 270),
+    ...line(v.cash, 300, 270),
+    ...line('CHANGE', 20, 300),
+    ...line(v.change, 300, 300),
+    ...line(v.footer, 20, 340),
+  ];
+}
+
+const confirmed: ConfirmedValues = { invoice_number: null, issue_date: '2018-03-12', due_date: null, seller: 'KEDAI KOPI CONTOH SDN BHD', buyer: null, currency: null, subtotal: null, tax: null, total: 4.5 };
+const first = receipt({ name: 'KEDAI KOPI CONTOH SDN BHD', gst: '001234567890', total: '4.50', date: '12/03/2018', cash: '5.00', change: '0.50', footer: 'THANK YOU PLEASE COME AGAIN' });
+const index = new SupplierIndex([{ supplierId: 's1', supplierName: confirmed.seller!, pageId: 'p1', lesson: learnLesson(first, confirmed) }]);
+
+const readNext = (words: Word[]) => {
+  const fields = extractInvoiceFields({ words });
+  return readWithMemory(words, toPlainFields(fields), index, new Map(), genericScores(fields, words.map((w) => w.text).join(' ')));
+};
+
+describe('a scanned supplier', () => {
+  it('finds a name through one edit in six characters, not more', () => {
+    expect(substringEditDistance('kedaikopicontohsdnbhd', 'xxtkedaik0picontohsdnbhdyy', 5)).toBe(1);
+    expect(printedWithinNoise('kedaikopicontohsdnbhd', 'rkedaik0picontohsdnbhd')).toBe(true);
+    expect(printedWithinNoise('kedaikopicontohsdnbhd', 'kedaitehtarikhsdnbhd')).toBe(false);
+    expect(printedWithinNoise('abcd', 'abce')).toBe(false);
+  });
+
+  it('is recognised where OCR misread its name and its GST number, and its name is carried as confirmed', () => {
+    const next = receipt({ name: 'KEDAI K0PI CONTOH SDN BHD', gst: '001234567899', total: '7.20', date: '14/03/2018', cash: '10.00', change: '2.80', footer: 'THANK Y0U PLEASE C0ME AGAlN' });
+    const memory = readNext(next);
+    expect(memory?.supplierId).toBe('s1');
+    expect(memory?.fields.seller?.value).toBe('KEDAI KOPI CONTOH SDN BHD');
+    expect(memory?.fields.total?.value ?? toPlainFields(extractInvoiceFields({ words: next })).total).toBe(7.2);
+  });
+
+  it('another merchant with the same legal form and street is not taken for it', () => {
+    const other = receipt({ name: 'RESTORAN MAJU JAYA SDN BHD', gst: '009988776655', total: '7.20', date: '14/03/2018', cash: '10.00', change: '2.80', footer: 'THANK YOU PLEASE COME AGAIN' });
+    expect(readNext(other)?.supplierId).toBeUndefined();
+    expect(memoryPage(other).ids).toContain('009988776655');
+  });
+});

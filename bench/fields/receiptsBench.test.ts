@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../../app/model/extraction.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { printedDateToIso, printedTotal, receiptValueRight, runReceiptsBench, type ReceiptTruth } from './receiptsBench.js';
+import { readReceiptTruths } from './receiptsCommand.js';
+
+const receiptsDir = path.join(defaultTestdataRoot, 'receipts');
+
+const truth = (over: Partial<ReceiptTruth> = {}): ReceiptTruth => ({ receipt: '1', vendorKey: 'V', company: 'KEDAI PAPAN YEW CHUAN', date: '28/02/2018', total: 'RM101.76', lines: [], ...over });
+
+describe('receipt benchmark scoring', () => {
+  it('reads printed dates day first, with two-digit years and month names', () => {
+    expect(printedDateToIso('09/01/2019')).toBe('2019-01-09');
+    expect(printedDateToIso('01-03-18')).toBe('2018-03-01');
+    expect(printedDateToIso('05 JAN 2017')).toBe('2017-01-05');
+    expect(printedDateToIso('13/31/2018')).toBeNull();
+    expect(printedTotal('RM7.00')).toBe(7);
+    expect(printedTotal('1,247.55')).toBe(1247.55);
+  });
+
+  it('judges values: total to the cent, date as ISO, merchant by name', () => {
+    const t = truth();
+    expect(receiptValueRight('total', t, 101.76)).toBe(true);
+    expect(receiptValueRight('total', t, 101.7)).toBe(false);
+    expect(receiptValueRight('issue_date', t, '2018-02-28')).toBe(true);
+    expect(receiptValueRight('issue_date', t, '2018-28-02')).toBe(false);
+    expect(receiptValueRight('seller', t, 'Kedai Papan Yew Chuan')).toBe(true);
+    expect(receiptValueRight('seller', t, 'YEW CHUAN')).toBe(false);
+    expect(receiptValueRight('seller', { ...t, company: 'C W KHOO HARDWARE SDN BHD' }, 'CW KHOO HARDWARE SDN. BHD')).toBe(true);
+    expect(receiptValueRight('seller', t, 'KEDAI PAPAN YEW CHUAM')).toBe(false);
+    expect(receiptValueRight('seller', t, null)).toBe(false);
+  });
+
+  it('scores an empty page as all wrong and a receipt without transcripts with no CER', () => {
+    const r = runReceiptsBench([truth()], (): Word[] => [], () => 'development');
+    expect(r.firstSeen.development).toEqual({ right: 0, total: 3 });
+    expect(r.cer.development).toBeNull();
+    expect(r.receipts.heldOut).toBe(0);
+  });
+
+  it('reads the key and box files of the test set', () => {
+    if (!existsSync(path.join(receiptsDir, 'vendors.tsv'))) {
+      console.log(`SKIPPED: ${receiptsDir} is absent`);
+      return;
+    }
+    const truths = readReceiptTruths(receiptsDir);
+    expect(truths.length).toBe(90);
+    expect(truths.every((t) => printedDateToIso(t.date) !== null && printedTotal(t.total) !== null)).toBe(true);
+  });
+});
