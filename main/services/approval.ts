@@ -11,6 +11,7 @@ import { describeMatch, type InvoiceMatch } from '../../app/invoices/duplicateKe
 import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { withEInvoiceSignals } from './einvoiceValidation.js';
+import { approvedContentOf } from '../store/approvalSeals.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
@@ -55,10 +56,14 @@ export function approve(
   const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
   const doc = store.documents.getDocument(store.documents.getPage(request.pageId).documentId);
   const pageIds = request.scope === 'page' ? [request.pageId] : doc.pages.map((p) => p.id);
-  for (const pageId of pageIds) {
-    store.documents.setReviewStatus(pageId, 'approved');
-    store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer });
-  }
+  // One transaction: every page with its event, or none (a kill mid-way leaves the document as it was).
+  store.transaction(() => {
+    const sealed = JSON.stringify(approvedContentOf(store, doc.id));
+    for (const pageId of pageIds) {
+      store.documents.setReviewStatus(pageId, 'approved');
+      store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer, sealed });
+    }
+  });
   return { outcome, exceptions };
 }
 
@@ -83,9 +88,12 @@ export function setReviewStatusBy(store: ProjectStore, pageId: string, status: R
       );
     }
   }
-  const page = store.documents.setReviewStatus(pageId, status);
-  store.reviewEvents.record({ pageId, status, exceptions: [], reason: null, reviewer });
-  return page;
+  return store.transaction(() => {
+    const page = store.documents.setReviewStatus(pageId, status);
+    const sealed = status === 'approved' ? JSON.stringify(approvedContentOf(store, page.documentId)) : null;
+    store.reviewEvents.record({ pageId, status, exceptions: [], reason: null, reviewer, sealed });
+    return page;
+  });
 }
 
 /**

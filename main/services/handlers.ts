@@ -24,6 +24,7 @@ import { supplierHandlers } from './supplierHandlers.js';
 import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
+import { reopenChanged } from '../store/approvalSeals.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
@@ -117,7 +118,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return summary;
     },
     'revisions.save': ({ pageId, text, parentId }) => {
-      const revision = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+      const revision = session.store.transaction(() => {
+        const saved = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+        reopenChanged(session.store, session.store.documents.getPage(pageId).documentId, 'revisions.save');
+        return saved;
+      });
       // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
       session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
       return revision;
@@ -171,7 +176,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.save': ({ pageId, field, value }) => {
       const page = session.store.documents.getPage(pageId);
-      const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      const revision = session.store.transaction(() => {
+        const saved = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+        reopenChanged(session.store, page.documentId, 'fields.save');
+        return saved;
+      });
       learnFromDocument(session.store, pageId);
       session.store.invoiceKeys.refresh(page.documentId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
@@ -179,7 +188,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.undo': ({ pageId }) => {
       const page = session.store.documents.getPage(pageId);
-      const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      const revision = session.store.transaction(() => {
+        const undone = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+        if (undone) reopenChanged(session.store, page.documentId, 'fields.undo');
+        return undone;
+      });
       if (revision) learnFromDocument(session.store, pageId);
       if (revision) session.store.invoiceKeys.refresh(page.documentId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });

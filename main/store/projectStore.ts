@@ -11,6 +11,7 @@ import type { ProjectInfo } from '../../app/contract/methods.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { DocumentSummary, PageStatus, PageSummary, ReviewStatus, Revision } from '../../app/model/page.js';
 import { BundleWriter } from './transfer/applyBundles.js';
+import { AuditChain } from './auditChain.js';
 import { validateProjectFile } from './file/validateProjectFile.js';
 import { CheckResultsRepository } from './curation/checkResults.js';
 import { CurationQueries } from './curation/curationQueries.js';
@@ -114,6 +115,16 @@ export class ProjectStore {
     this.db.close();
   }
 
+  /** Runs `write` as one transaction (nested calls become savepoints): a decision over many pages is all or nothing. */
+  transaction<T>(write: () => T): T {
+    return this.db.transaction(write)();
+  }
+
+  /** The audit trail's hash chain (auditChain.ts): `recto audit`, and the warning on opening a project. */
+  auditChain(): AuditChain {
+    return new AuditChain(this.db);
+  }
+
   /** Writes a consistent copy of the whole project to `file` (which must not exist), while the project stays open. */
   copyTo(file: string): void {
     this.db.prepare('VACUUM INTO ?').run(file);
@@ -125,7 +136,7 @@ export class ProjectStore {
   }
 
   /** Adds page bundles from elsewhere (a corpus, another project) without overwriting anything here. */
-  bundleWriter(limits: { maxPages?: number } = {}): BundleWriter {
-    return new BundleWriter(this.db, this, limits.maxPages);
+  bundleWriter(limits: { maxPages?: number; origin?: string } = {}): BundleWriter {
+    return new BundleWriter(this.db, this, limits.maxPages, limits.origin);
   }
 }
