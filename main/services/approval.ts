@@ -120,3 +120,20 @@ export function reviewedByOf(store: ProjectStore, pageId: string): ReviewedBy | 
 export function withReviewedBy<T extends { id?: string; pageId?: string }>(store: ProjectStore, items: T[]): (T & { reviewedBy: ReviewedBy | null })[] {
   return items.map((item) => ({ ...item, reviewedBy: reviewedByOf(store, (item.pageId ?? item.id)!) }));
 }
+
+/**
+ * The approval signals of the queue: a page reopened because its invoice changed after the approval (what changed,
+ * who changed it), and a page whose decision a merge or import contradicts (which decision, from where, and whether
+ * its time could be trusted) until a person decides again.
+ */
+export function withApprovalSignals<T extends { pageId: string; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+  return items.map((item) => {
+    const added: { kind: 'reopened' | 'decision-conflict'; detail: string }[] = [];
+    const latest = store.reviewEvents.latest(item.pageId);
+    if (latest?.status === 'reopened' && store.documents.getPage(item.pageId).reviewStatus === 'in-review') added.push({ kind: 'reopened', detail: latest.reason ?? latest.exceptions.join('; ') });
+    for (const conflict of store.reviewEvents.conflictsOf(item.pageId)) {
+      added.push({ kind: 'decision-conflict', detail: `${conflict.origin}: ${conflict.status} by ${conflict.reviewer} at ${conflict.at}${conflict.reason ? ` (${conflict.reason})` : ''}; this project's decision kept` });
+    }
+    return added.length === 0 ? item : { ...item, signals: [...item.signals, ...added] };
+  });
+}

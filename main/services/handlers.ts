@@ -21,7 +21,7 @@ import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
 import { learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
-import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
+import { approvalCheck, approve, setReviewStatusBy, withApprovalSignals, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 import { reopenChanged } from '../store/approvalSeals.js';
@@ -133,7 +133,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      const list = session.store.curation.list(request, () => withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())));
+      const list = session.store.curation.list(request, () => withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list()))));
       return { ...list, items: withReviewedBy(session.store, list.items) };
     },
     'curation.summary': (filter) => {
@@ -234,7 +234,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())) };
+      return { items: withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list()))) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked

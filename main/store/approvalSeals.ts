@@ -127,7 +127,7 @@ export function reopenChanged(store: ProjectStore, documentId: string, via: stri
       pageId,
       status: 'reopened',
       exceptions: state.changes,
-      reason: `changed after the approval by ${state.approval?.reviewer ?? 'unknown'} (${via}; by ${by}): ${state.changes.join('; ')}`,
+      reason: `${state.changes.join('; ')} — changed by ${by} (${via}) after the approval by ${state.approval?.reviewer ?? 'unknown'}`,
       reviewer: by,
     });
     reopened.push({ pageId, changes: state.changes, by });

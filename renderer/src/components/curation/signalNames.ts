@@ -10,4 +10,7 @@ export const signalNames: Record<AttentionSignalKind, string> = {
   'table-structure': 'Table structure',
   duplicate: 'Duplicate?',
   'no-boxes': 'No boxes',
+  reopened: 'Changed after approval',
+  'decision-conflict': 'Decision conflict',
+  'bank-account': 'New bank account',
 };

@@ -1,0 +1,154 @@
+/**
+ * Approval that holds (issue 37): each attack of the audit, as an attacker or a careless colleague would try it,
+ * through the doors they would use — the contract (fields.save), a merge of an edited copy, sqlite3 on the file.
+ * The export must never show a changed invoice as approved, and a merge never overturns a decision taken here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EngineRegistry } from '../engines/engineRegistry.js';
+import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
+import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { SettingsFile } from '../settings/settingsFile.js';
+import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
+import { closeRawDatabase, rawDatabase } from '../../testing/rawDatabase.js';
+import { echoEngineFactory, fakeInspect } from '../../testing/fakes.js';
+import { approve } from './approval.js';
+import { createDispatch, type Dispatch } from './dispatch.js';
+import { createHandlers } from './handlers.js';
+import { PageImageCache } from './pageImageCache.js';
+import { RectoSession } from './rectoSession.js';
+
+const IBAN = 'DE89370400440532013000';
+const ATTACKER_IBAN = 'GB82WEST12345698765432';
+const cleanInvoice = { invoice_number: 'R-1', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR', subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] };
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-approval-holds-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A project with one clean invoice paying to IBAN, approved by Ada. */
+function approvedProject(file: string): { store: ProjectStore; pageId: string; documentId: string } {
+  const store = ProjectStore.create(file);
+  const { pageId, documentId } = addReadDocument(store, 'invoice.pdf', invoiceReading(cleanInvoice));
+  store.fieldRevisions.save(pageId, 'payment.iban', IBAN, 'Ada');
+  expect(approve(store, { pageId, scope: 'document', reviewer: 'Ada' }).outcome).toBe('approved');
+  return { store, pageId, documentId };
+}
+
+const exported = (store: ProjectStore, documentId: string) => reviewedInvoiceOf(store, store.documents.getDocument(documentId))!;
+
+describe('approved means frozen', () => {
+  it('fields.save after the approval reopens the invoice, naming what changed and who; the export never shows it approved', async () => {
+    const session = new RectoSession({
+      engines: new EngineRegistry(new Map([['echo', echoEngineFactory()]])),
+      settings: new SettingsFile(path.join(dir, 'data', 'settings.json')),
+      images: new PageImageCache(path.join(dir, 'cache'), fakeInspect),
+      dataDir: path.join(dir, 'data'),
+      samplesDir: path.join(dir, 'samples'),
+    });
+    try {
+      const dispatch: Dispatch = createDispatch(createHandlers(session, { shell: 'browser', pageImageUrl: (id) => `/img/${id}` }), { validateReplies: true });
+      await dispatch('project.create', { path: path.join(dir, 'p.recto') });
+      const store = session.store;
+      const { pageId, documentId } = addReadDocument(store, 'invoice.pdf', invoiceReading(cleanInvoice));
+      store.fieldRevisions.save(pageId, 'payment.iban', IBAN, 'Ada');
+      approve(store, { pageId, scope: 'document', reviewer: 'Ada' });
+      expect(exported(store, documentId)).toMatchObject({ status: 'approved', payment: { iban: IBAN } });
+
+      session.settings.update({ authorName: 'mallory' });
+      const reply = await dispatch('fields.save', { pageId, field: 'payment.iban', value: ATTACKER_IBAN });
+      expect(reply.ok).toBe(true);
+      expect(store.documents.getPage(pageId).reviewStatus).toBe('in-review');
+      expect(store.reviewEvents.latest(pageId)).toMatchObject({ status: 'reopened', reviewer: 'mallory', exceptions: [`payment.iban: ${IBAN} → ${ATTACKER_IBAN}`] });
+      expect(exported(store, documentId)).toMatchObject({ status: 'in-review', payment: { iban: ATTACKER_IBAN } });
+      const attention = await dispatch('attention.list', {});
+      expect(attention.ok && (attention.result as { items: { pageId: string; signals: { kind: string; detail: string }[] }[] }).items.find((i) => i.pageId === pageId)?.signals).toContainEqual({
+        kind: 'reopened',
+        detail: expect.stringMatching(/payment\.iban.*by mallory/),
+      });
+    } finally {
+      await session.dispose();
+    }
+  });
+
+  it('a merged copy where "alice" saved another IBAN reopens the approval and the merge says so', () => {
+    const file = path.join(dir, 'p.recto');
+    const { store, documentId } = approvedProject(file);
+    const copyFile = path.join(dir, 'copy.recto');
+    store.copyTo(copyFile);
+    const copy = ProjectStore.open(copyFile);
+    copy.fieldRevisions.save(copy.documents.listDocuments()[0]!.pages[0]!.id, 'payment.iban', ATTACKER_IBAN, 'alice');
+    copy.close();
+
+    const summary = mergeProjectInto(store, copyFile);
+    expect(exported(store, documentId)).toMatchObject({ status: 'in-review', payment: { iban: ATTACKER_IBAN } });
+    expect(summary.paymentChanges).toEqual([{ document: 'invoice.pdf', changes: [`payment.iban: ${IBAN} → ${ATTACKER_IBAN}`] }]);
+    expect(summary.approvalsReopened).toEqual([{ document: 'invoice.pdf', changes: [`payment.iban: ${IBAN} → ${ATTACKER_IBAN}`] }]);
+    expect(store.reviewEvents.latest(store.documents.getDocument(documentId).pages[0]!.id)).toMatchObject({ status: 'reopened', reviewer: 'alice' });
+    store.close();
+  });
+
+  it('an IBAN changed in the file with sqlite3 is never exported as approved', () => {
+    const { store, documentId } = approvedProject(path.join(dir, 'p.recto'));
+    rawDatabase(store).prepare(`UPDATE field_revisions SET new_value = ? WHERE field = 'payment.iban'`).run(JSON.stringify(ATTACKER_IBAN));
+    closeRawDatabase(store);
+    expect(exported(store, documentId)).toMatchObject({ status: 'in-review', payment: { iban: ATTACKER_IBAN } });
+    store.close();
+  });
+
+  it('an approval that still holds exports as approved, and a change undone does not re-approve by itself', () => {
+    const { store, documentId } = approvedProject(path.join(dir, 'p.recto'));
+    expect(exported(store, documentId).status).toBe('approved');
+    store.close();
+  });
+});
+
+describe('decisions from outside', () => {
+  it('a merge never overturns a rejection, whatever time its approval claims: kept in the history, the page flagged', () => {
+    const file = path.join(dir, 'p.recto');
+    const store = ProjectStore.create(file);
+    const { pageId, documentId } = addReadDocument(store, 'invoice.pdf', invoiceReading(cleanInvoice));
+    const copyFile = path.join(dir, 'copy.recto');
+    store.copyTo(copyFile);
+    store.reviewNotes.reject(pageId, 'possible fraud', 'Ada');
+
+    const copy = ProjectStore.open(copyFile);
+    const theirPage = copy.documents.listDocuments()[0]!.pages[0]!.id;
+    copy.documents.setReviewStatus(theirPage, 'approved');
+    copy.reviewEvents.record({ pageId: theirPage, status: 'approved', exceptions: [], reason: null, reviewer: 'bob (CFO)', at: '2099-01-01T00:00:00.000Z' });
+    copy.close();
+
+    const summary = mergeProjectInto(store, copyFile);
+    expect(store.documents.getPage(pageId).reviewStatus).toBe('rejected');
+    expect(exported(store, documentId).status).toBe('rejected');
+    expect(summary).toMatchObject({ decisionConflicts: 1, untrustedTimes: 1 });
+    expect(store.reviewEvents.latest(pageId)).toMatchObject({ status: 'rejected', reviewer: 'Ada' });
+    expect(store.reviewEvents.ofPage(pageId).map((e) => e.reviewer)).toContain('bob (CFO)');
+    expect(store.reviewEvents.conflictsOf(pageId)).toEqual([expect.objectContaining({ reviewer: 'bob (CFO)', origin: 'merge of copy.recto' })]);
+    // A person decides: the flag clears.
+    store.reviewNotes.reject(pageId, 'still fraud', 'Ada');
+    expect(store.reviewEvents.conflictsOf(pageId)).toEqual([]);
+    store.close();
+  });
+
+  it('a decision on a page nobody here decided is taken when its time is possible, and sealed: a later change reopens it', () => {
+    const file = path.join(dir, 'p.recto');
+    const store = ProjectStore.create(file);
+    const { pageId, documentId } = addReadDocument(store, 'invoice.pdf', invoiceReading(cleanInvoice));
+    const copyFile = path.join(dir, 'copy.recto');
+    store.copyTo(copyFile);
+    const copy = ProjectStore.open(copyFile);
+    approve(copy, { pageId: copy.documents.listDocuments()[0]!.pages[0]!.id, scope: 'document', reviewer: 'Bea' });
+    copy.close();
+    expect(mergeProjectInto(store, copyFile)).toMatchObject({ decisionsAdopted: 1, decisionConflicts: 0 });
+    expect(exported(store, documentId).status).toBe('approved');
+    store.fieldRevisions.save(pageId, 'total', 99, 'mallory');
+    expect(exported(store, documentId).status).toBe('in-review');
+    store.close();
+  });
+});
