@@ -9,7 +9,8 @@ import { absolutePathSchema } from './paths.js';
 const id = z.string().min(1).max(200);
 
 export const approvalExceptionSchema = z.object({
-  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate']),
+  /** `bank-account`: an IBAN, BIC or seller VAT ID this supplier was not paid to before, or one never confirmed here. */
+  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate', 'bank-account']),
   detail: z.string(),
   pageNumber: z.number().int().positive(),
 });

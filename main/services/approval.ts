@@ -12,6 +12,7 @@ import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { withEInvoiceSignals } from './einvoiceValidation.js';
 import { approvedContentOf } from '../store/approvalSeals.js';
+import { KnownAccounts } from './bankAccounts.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
@@ -36,6 +37,7 @@ export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page'
       if (EXCEPTION_KINDS.has(signal.kind)) exceptions.push({ kind: signal.kind as ApprovalException['kind'], detail: signal.detail, pageNumber: item.pageNumber });
     }
   }
+  exceptions.push(...KnownAccounts.of(store).exceptionsOf(doc.id));
   store.invoiceKeys.refresh(doc.id);
   const matches = store.invoiceKeys.matchesOf(doc.id);
   for (const match of matches) {
@@ -122,13 +124,19 @@ export function withReviewedBy<T extends { id?: string; pageId?: string }>(store
 }
 
 /**
- * The approval signals of the queue: a page reopened because its invoice changed after the approval (what changed,
+ * The approval signals of the queue: an IBAN, BIC or VAT ID the supplier was not paid to before (bankAccounts.ts), a page reopened because its invoice changed after the approval (what changed,
  * who changed it), and a page whose decision a merge or import contradicts (which decision, from where, and whether
  * its time could be trusted) until a person decides again.
  */
-export function withApprovalSignals<T extends { pageId: string; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+export function withApprovalSignals<T extends { pageId: string; documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+  let known: KnownAccounts | undefined;
   return items.map((item) => {
-    const added: { kind: 'reopened' | 'decision-conflict'; detail: string }[] = [];
+    const added: { kind: 'reopened' | 'decision-conflict' | 'bank-account'; detail: string }[] = [];
+    // A bank account not known for the supplier, on the document's first page (where its field signals sit).
+    if (item.pageNumber === 1) {
+      known ??= KnownAccounts.of(store);
+      for (const e of known.exceptionsOf(item.documentId)) added.push({ kind: 'bank-account', detail: e.detail });
+    }
     const latest = store.reviewEvents.latest(item.pageId);
     if (latest?.status === 'reopened' && store.documents.getPage(item.pageId).reviewStatus === 'in-review') added.push({ kind: 'reopened', detail: latest.reason ?? latest.exceptions.join('; ') });
     for (const conflict of store.reviewEvents.conflictsOf(item.pageId)) {

@@ -26,6 +26,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { ConfirmedAccountsRepository } from './confirmedAccounts.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
@@ -55,6 +56,8 @@ export class ProjectStore {
   readonly invoiceKeys: InvoiceKeysRepository;
   /** Who changed each page's review status, when, and why (reviewEvents.ts). */
   readonly reviewEvents: ReviewEventsRepository;
+  /** Supplier accounts an analyst confirmed (confirmedAccounts.ts). */
+  readonly confirmedAccounts: ConfirmedAccountsRepository;
 
   private constructor(
     readonly file: string,
@@ -68,6 +71,7 @@ export class ProjectStore {
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
     this.reviewEvents = new ReviewEventsRepository(db);
+    this.confirmedAccounts = new ConfirmedAccountsRepository(db);
     this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
