@@ -23,7 +23,15 @@ export interface ApprovalCheck {
   matches: InvoiceMatch[];
 }
 
-export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page' | 'document'): ApprovalCheck {
+/** The scope `unit` resolves to: the whole document where it is an invoice (fields read or corrected), else the page. */
+export function resolveScope(store: ProjectStore, pageId: string, scope: 'page' | 'document' | 'unit'): 'page' | 'document' {
+  if (scope !== 'unit') return scope;
+  const isInvoice = store.fieldRevisions.documentEngine(pageId) !== null || store.fieldRevisions.list(pageId).length > 0;
+  return isInvoice ? 'document' : 'page';
+}
+
+export function approvalCheck(store: ProjectStore, pageId: string, requested: 'page' | 'document' | 'unit'): ApprovalCheck {
+  const scope = resolveScope(store, pageId, requested);
   const page = store.documents.getPage(pageId);
   const doc = store.documents.getDocument(page.documentId);
   const pageIds = new Set(scope === 'page' ? [pageId] : doc.pages.map((p) => p.id));
@@ -50,14 +58,17 @@ export type ApprovalOutcome = 'approved' | 'approved-with-exceptions' | 'needs-r
 
 export function approve(
   store: ProjectStore,
-  request: { pageId: string; scope: 'page' | 'document'; reason?: string; reviewer: string },
-): { outcome: ApprovalOutcome; exceptions: ApprovalException[] } {
-  const { exceptions } = approvalCheck(store, request.pageId, request.scope);
-  const reason = request.reason?.trim() || null;
-  if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions };
-  const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
+  request: { pageId: string; scope: 'page' | 'document' | 'unit'; reason?: string; reviewer: string },
+): { outcome: ApprovalOutcome; exceptions: ApprovalException[]; scope: 'page' | 'document'; pageNumbers: number[] } {
+  const scope = resolveScope(store, request.pageId, request.scope);
+  const { exceptions } = approvalCheck(store, request.pageId, scope);
   const doc = store.documents.getDocument(store.documents.getPage(request.pageId).documentId);
-  const pageIds = request.scope === 'page' ? [request.pageId] : doc.pages.map((p) => p.id);
+  const pages = scope === 'page' ? doc.pages.filter((p) => p.id === request.pageId) : doc.pages;
+  const pageNumbers = pages.map((p) => p.pageNumber);
+  const reason = request.reason?.trim() || null;
+  if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions, scope, pageNumbers };
+  const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
+  const pageIds = pages.map((p) => p.id);
   // One transaction: every page with its event, or none (a kill mid-way leaves the document as it was).
   store.transaction(() => {
     const sealed = JSON.stringify(approvedContentOf(store, doc.id));
@@ -66,7 +77,7 @@ export function approve(
       store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer, sealed });
     }
   });
-  return { outcome, exceptions };
+  return { outcome, exceptions, scope, pageNumbers };
 }
 
 /** Thrown by a plain status change to approved that has exceptions: it must go through approve() with a reason. */

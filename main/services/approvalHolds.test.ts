@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineRegistry } from '../engines/engineRegistry.js';
 import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { SettingsFile } from '../settings/settingsFile.js';
 import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
@@ -149,6 +150,33 @@ describe('decisions from outside', () => {
     expect(exported(store, documentId).status).toBe('approved');
     store.fieldRevisions.save(pageId, 'total', 99, 'mallory');
     expect(exported(store, documentId).status).toBe('in-review');
+    store.close();
+  });
+});
+
+describe('the invoice is the unit of approval (issue 39)', () => {
+  it('a three-page invoice approved from its last page exports as approved; a page of a document that is not an invoice alone', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const doc = store.documents.addDocument({
+      sha256: 'c'.repeat(64),
+      name: 'three.pdf',
+      mediaType: 'application/pdf',
+      bytes: Buffer.from('three'),
+      pages: [1, 2, 3].map((pageNumber) => ({ pageNumber, width: 100, height: 100, dpi: 72, textLayer: null })),
+    })!;
+    store.readings.saveExtraction(doc.pages[0]!.id, invoiceReading(cleanInvoice), new Date());
+    for (const page of doc.pages.slice(1)) store.readings.saveExtraction(page.id, invoiceReading(null, { markdown: 'Terms and conditions', elements: [] }), new Date());
+    const result = approve(store, { pageId: doc.pages[2]!.id, scope: 'unit', reviewer: 'Ada' });
+    expect(result).toMatchObject({ outcome: 'approved', scope: 'document', pageNumbers: [1, 2, 3] });
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'cii' });
+    const [header, row] = fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8').split('\n');
+    expect(row!.split(',')[header!.split(',').indexOf('status')]).toBe('approved');
+
+    const letter = store.documents.addDocument({ sha256: 'd'.repeat(64), name: 'letter.pdf', mediaType: 'application/pdf', bytes: Buffer.from('letter'), pages: [1, 2].map((pageNumber) => ({ pageNumber, width: 100, height: 100, dpi: 72, textLayer: null })) })!;
+    for (const page of letter.pages) store.readings.saveExtraction(page.id, invoiceReading(null, { markdown: 'Dear Sir', elements: [] }), new Date());
+    expect(approve(store, { pageId: letter.pages[1]!.id, scope: 'unit', reviewer: 'Ada' })).toMatchObject({ scope: 'page', pageNumbers: [2] });
+    expect(store.documents.getDocument(letter.id).pages.map((p) => p.reviewStatus)).toEqual(['unreviewed', 'approved']);
     store.close();
   });
 });
