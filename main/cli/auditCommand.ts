@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
-import type { ChainBreak, ChainReport } from '../store/auditChain.js';
+import { describeChain } from '../store/auditChain.js';
 
 export const auditUsage = `  recto audit P.recto
       Verifies the project's audit trail (revisions, field revisions and review events, hash-chained): prints where
@@ -16,28 +16,6 @@ export const auditUsage = `  recto audit P.recto
       Exit 0: intact; 1: tampered; 2: the file cannot be read.`;
 
 type Out = Pick<NodeJS.WriteStream, 'write'>;
-
-const breakWords: Record<ChainBreak['kind'], string> = {
-  edited: 'edited outside Recto (its content is not what was chained)',
-  removed: 'removed outside Recto',
-  unchained: 'added outside Recto (the chain never saw it)',
-  link: 'the chain itself was edited (this entry does not follow from the one before)',
-};
-
-export function describeChain(file: string, report: ChainReport): string[] {
-  const lines = report.starts.map((s) =>
-    s.rowsBefore > 0
-      ? `${file}: ${s.table}: the chain starts at ${s.startedAt}; ${s.rowsBefore} row(s) from before it are counted but not chained`
-      : `${file}: ${s.table}: chained from the first row (${s.startedAt})`,
-  );
-  if (report.intact) lines.push(`${file}: audit trail intact (${report.entries} chained row(s))`);
-  else {
-    const b = report.firstBreak!;
-    lines.push(`${file}: TAMPERED: ${b.table} row ${b.rowId}${b.seq !== null ? ` (chain entry ${b.seq})` : ''}: ${breakWords[b.kind]}`);
-    if (b.claims) lines.push(`${file}: it claims: ${JSON.stringify(b.claims).slice(0, 2000)}`);
-  }
-  return lines;
-}
 
 export async function auditCommand(args: string[], stdout: Out, stderr: Out): Promise<number> {
   let positionals: string[];

@@ -4,6 +4,7 @@
  * The export must never show a changed invoice as approved, and a merge never overturns a decision taken here.
  */
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,5 +179,31 @@ describe('the invoice is the unit of approval (issue 39)', () => {
     expect(approve(store, { pageId: letter.pages[1]!.id, scope: 'unit', reviewer: 'Ada' })).toMatchObject({ scope: 'page', pageNumbers: [2] });
     expect(store.documents.getDocument(letter.id).pages.map((p) => p.reviewStatus)).toEqual(['unreviewed', 'approved']);
     store.close();
+  });
+});
+
+describe('opening a project changed outside Recto', () => {
+  it('warns in the app, naming the first edited row, and reopens the approval whose IBAN was changed', async () => {
+    const file = path.join(dir, 'p.recto');
+    const { store, pageId } = approvedProject(file);
+    store.close();
+    const raw = new Database(file);
+    raw.prepare(`UPDATE field_revisions SET new_value = ? WHERE field = 'payment.iban'`).run(JSON.stringify(ATTACKER_IBAN));
+    raw.close();
+    const session = new RectoSession({
+      engines: new EngineRegistry(new Map([['echo', echoEngineFactory()]])),
+      settings: new SettingsFile(path.join(dir, 'data', 'settings.json')),
+      images: new PageImageCache(path.join(dir, 'cache'), fakeInspect),
+      dataDir: path.join(dir, 'data'),
+      samplesDir: path.join(dir, 'samples'),
+    });
+    try {
+      const info = await session.openProject(file, { remember: false });
+      expect(info.trailWarning).toMatch(/TAMPERED: field_revisions row .*edited outside Recto.*1 approved page\(s\) changed after their approval/);
+      expect(session.project?.trailWarning).toBe(info.trailWarning);
+      expect(session.store.reviewEvents.latest(pageId)).toMatchObject({ status: 'reopened', reviewer: expect.stringMatching(/^outside Recto/) });
+    } finally {
+      await session.dispose();
+    }
   });
 });

@@ -145,3 +145,27 @@ export class AuditChain {
 function claimsOf(table: ChainedTable, row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(hashedColumns[table].map((column) => [column, row[column] ?? null]));
 }
+
+const breakWords: Record<ChainBreak['kind'], string> = {
+  edited: 'edited outside Recto (its content is not what was chained)',
+  removed: 'removed outside Recto',
+  unchained: 'added outside Recto (the chain never saw it)',
+  link: 'the chain itself was edited (this entry does not follow from the one before)',
+};
+
+/** The report in lines a person reads: where the chain starts per table, then "intact" or the first break and what the row claims. */
+export function describeChain(file: string, report: ChainReport): string[] {
+  const lines = report.starts.map((s) =>
+    s.rowsBefore > 0
+      ? `${file}: ${s.table}: the chain starts at ${s.startedAt}; ${s.rowsBefore} row(s) from before it are counted but not chained`
+      : `${file}: ${s.table}: chained from the first row (${s.startedAt})`,
+  );
+  if (report.intact) lines.push(`${file}: audit trail intact (${report.entries} chained row(s))`);
+  else {
+    const b = report.firstBreak!;
+    lines.push(`${file}: TAMPERED: ${b.table} row ${b.rowId}${b.seq !== null ? ` (chain entry ${b.seq})` : ''}: ${breakWords[b.kind]}`);
+    if (b.claims) lines.push(`${file}: it claims: ${JSON.stringify(b.claims).slice(0, 2000)}`);
+  }
+  return lines;
+}
+
