@@ -78,6 +78,16 @@ export class KnownAccounts {
     return new KnownAccounts(store, approved, store.supplierMemory.list());
   }
 
+  /** Whether an approval here (not over a bank-account exception) or a confirmation backs `iban` for the supplier. */
+  isKnownIban(supplier: { name: string; vatIds: readonly string[] }, iban: string): boolean {
+    const value = compactId(iban);
+    const vats = supplier.vatIds.map(compactId);
+    const who = { name: supplier.name, vat: null as string | null };
+    if (this.approved.some((p) => p.iban === value && (sameSupplier(p, who) || (p.vat !== null && vats.includes(p.vat))))) return true;
+    const keys = new Set([...vats, nameKey(supplier.name)].filter((k): k is string => k !== null));
+    return [...keys].some((key) => this.store.confirmedAccounts.ofSupplier(key).some((c) => c.kind === 'iban' && compactId(c.value) === value));
+  }
+
   /** The invoice's bank-account and VAT-ID exceptions. */
   exceptionsOf(documentId: string): ApprovalException[] {
     const doc = this.store.documents.getDocument(documentId);
