@@ -139,17 +139,19 @@ export function withReviewedBy<T extends { id?: string; pageId?: string }>(store
  * who changed it), and a page whose decision a merge or import contradicts (which decision, from where, and whether
  * its time could be trusted) until a person decides again.
  */
-export function withApprovalSignals<T extends { pageId: string; documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+export function withApprovalSignals<T extends { pageId: string; documentId: string; pageNumber: number; reviewStatus?: string; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
   let known: KnownAccounts | undefined;
   return items.map((item) => {
     const added: { kind: 'reopened' | 'decision-conflict' | 'bank-account'; detail: string }[] = [];
-    // A bank account not known for the supplier, on the document's first page (where its field signals sit).
-    if (item.pageNumber === 1) {
+    // A bank account not known for the supplier, on the first page (where field signals sit) of an undecided document:
+    // a decided one was approved over it with a reason, or rejected.
+    const status = item.reviewStatus ?? store.documents.getPage(item.pageId).reviewStatus;
+    if (item.pageNumber === 1 && status !== 'approved' && status !== 'rejected') {
       known ??= KnownAccounts.of(store);
-      for (const e of known.exceptionsOf(item.documentId)) added.push({ kind: 'bank-account', detail: e.detail });
+      for (const e of known.exceptionsOf(item.documentId, { cached: true })) added.push({ kind: 'bank-account', detail: e.detail });
     }
     const latest = store.reviewEvents.latest(item.pageId);
-    if (latest?.status === 'reopened' && store.documents.getPage(item.pageId).reviewStatus === 'in-review') added.push({ kind: 'reopened', detail: latest.reason ?? latest.exceptions.join('; ') });
+    if (latest?.status === 'reopened' && status === 'in-review') added.push({ kind: 'reopened', detail: latest.reason ?? latest.exceptions.join('; ') });
     for (const conflict of store.reviewEvents.conflictsOf(item.pageId)) {
       added.push({ kind: 'decision-conflict', detail: `${conflict.origin}: ${conflict.status} by ${conflict.reviewer} at ${conflict.at}${conflict.reason ? ` (${conflict.reason})` : ''}; this project's decision kept` });
     }

@@ -42,6 +42,23 @@ function payeeOf(documentId: string, documentName: string, content: ApprovedCont
   };
 }
 
+/**
+ * The queue asks for every invoice's exceptions on each refresh: the payee read from a document's content is kept
+ * per project until the document's content stamp changes (documents.contentStamp). The approval itself never uses it.
+ */
+const payeeCache = new WeakMap<ProjectStore, Map<string, { stamp: string; payee: Payee }>>();
+
+function cachedPayee(store: ProjectStore, documentId: string, documentName: string): Payee {
+  let cache = payeeCache.get(store);
+  if (!cache) payeeCache.set(store, (cache = new Map()));
+  const stamp = store.documents.contentStamp(documentId);
+  const hit = cache.get(documentId);
+  if (hit && hit.stamp === stamp) return hit.payee;
+  const payee = payeeOf(documentId, documentName, approvedContentOf(store, documentId));
+  cache.set(documentId, { stamp, payee });
+  return payee;
+}
+
 /** Where a known account comes from, for the exception's words. */
 type Known = Map<string, string[]>;
 
@@ -88,10 +105,10 @@ export class KnownAccounts {
     return [...keys].some((key) => this.store.confirmedAccounts.ofSupplier(key).some((c) => c.kind === 'iban' && compactId(c.value) === value));
   }
 
-  /** The invoice's bank-account and VAT-ID exceptions. */
-  exceptionsOf(documentId: string): ApprovalException[] {
+  /** The invoice's bank-account and VAT-ID exceptions; `cached` (the queue): the payee read once per content change. */
+  exceptionsOf(documentId: string, { cached = false } = {}): ApprovalException[] {
     const doc = this.store.documents.getDocument(documentId);
-    const now = payeeOf(documentId, doc.name, approvedContentOf(this.store, documentId));
+    const now = cached ? cachedPayee(this.store, documentId, doc.name) : payeeOf(documentId, doc.name, approvedContentOf(this.store, documentId));
     if (!now.vat && !now.name) return [];
     const earlier = this.approved.filter((p) => p.documentId !== documentId && sameSupplier(p, now));
     const ibans: Known = new Map();
