@@ -225,4 +225,6 @@ export const mergeSummarySchema = z.object({
   /** Approved invoices the merge or import changed (reopened), and the payment data it changed, in words. */
   approvalsReopened: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
   paymentChanges: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
+  /** What the merge changed about suppliers' accounts in memory (new IBANs and VAT IDs, unconfirmed), in words. */
+  supplierChanges: z.array(z.string()).optional(),
 });

@@ -215,7 +215,7 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
   }
   try {
     const summary = mergeProjectInto(store, second);
-    takeSupplierMemoryFromProject(store, second);
+    const supplierChanges = takeSupplierMemoryFromProject(store, second);
     for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
@@ -226,7 +226,7 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
         `${summary.decisionConflicts} page(s) decided differently on both sides (the decision here kept, flagged for a person), ` +
         `${summary.decisionsAdopted} decision(s) taken on pages undecided here, ${summary.untrustedTimes} review event(s) with an impossible time (not trusted)\n`,
     );
-    for (const line of approvalLines(summary)) stderr.write(`recto: ${line}\n`);
+    for (const line of [...approvalLines(summary), ...supplierChanges]) stderr.write(`recto: ${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof ProjectFileError) return usageError(stderr, `recto merge: ${error.message}`);

@@ -12,6 +12,7 @@ import { EngineRegistry } from '../engines/engineRegistry.js';
 import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { mergeCommand } from '../cli/exportCommand.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { SettingsFile } from '../settings/settingsFile.js';
 import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
@@ -205,5 +206,22 @@ describe('opening a project changed outside Recto', () => {
     } finally {
       await session.dispose();
     }
+  });
+});
+
+describe('recto merge prints what it changed about approvals and payment data', () => {
+  it('names the reopened approval and the IBAN changed, from the old to the new', async () => {
+    const file = path.join(dir, 'p.recto');
+    const { store } = approvedProject(file);
+    const copyFile = path.join(dir, 'copy.recto');
+    store.copyTo(copyFile);
+    store.close();
+    const copy = ProjectStore.open(copyFile);
+    copy.fieldRevisions.save(copy.documents.listDocuments()[0]!.pages[0]!.id, 'payment.iban', ATTACKER_IBAN, 'alice');
+    copy.close();
+    let err = '';
+    expect(await mergeCommand([file, copyFile], { write: (s: string) => ((err += s), true) } as unknown as NodeJS.WritableStream)).toBe(0);
+    expect(err).toContain(`recto: invoice.pdf: payment data changed: payment.iban: ${IBAN} → ${ATTACKER_IBAN}`);
+    expect(err).toContain(`recto: invoice.pdf: approval reopened (changed after it): payment.iban: ${IBAN} → ${ATTACKER_IBAN}`);
   });
 });

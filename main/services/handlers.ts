@@ -25,6 +25,7 @@ import { approvalCheck, approve, setReviewStatusBy, withApprovalSignals, withDup
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 import { reopenChanged } from '../store/approvalSeals.js';
+import { publicEvent } from '../store/reviewEvents.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
@@ -205,10 +206,13 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
-    'approval.check': ({ pageId, scope }) => ({ ...approvalCheck(session.store, pageId, scope), latest: session.store.reviewEvents.latest(pageId) }),
+    'approval.check': ({ pageId, scope }) => {
+      const latest = session.store.reviewEvents.latest(pageId);
+      return { ...approvalCheck(session.store, pageId, scope), latest: latest && publicEvent(latest) };
+    },
     'approval.history': ({ pageId }) => {
       session.store.documents.getPage(pageId);
-      return session.store.reviewEvents.ofPage(pageId);
+      return session.store.reviewEvents.ofPage(pageId).map(publicEvent);
     },
     'approval.approve': ({ pageId, scope, reason }) => {
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
@@ -240,9 +244,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
       const summary = mergeProjectInto(target, other, { maxPages: session.settings.get().maxPagesPerDocument });
-      takeSupplierMemoryFromProject(target, other);
+      const supplierChanges = takeSupplierMemoryFromProject(target, other);
       session.bus.emit('documents.changed', {});
-      return summary;
+      return { ...summary, supplierChanges };
     },
   };
 }
