@@ -118,8 +118,10 @@ export function summarizeApprovals(
       const payment = changesSince(old, approvedContentOf(target, documentId)).filter((c) => c.startsWith('payment.') || c.startsWith('seller'));
       if (payment.length > 0) summary.paymentChanges.push({ document: name, changes: payment });
     }
+    // Decisions adopted on pages nobody here decided are sealed first (with the content they now stand on); then every
+    // approval taken here whose content the merge changed is reopened.
+    sealAdopted(target, documentId);
     const reopened = reopenChanged(target, documentId, via);
     if (reopened.length > 0) summary.approvalsReopened.push({ document: name, changes: reopened[0]!.changes });
-    sealAdopted(target, documentId);
   }
 }

@@ -225,3 +225,33 @@ describe('recto merge prints what it changed about approvals and payment data', 
     expect(err).toContain(`recto: invoice.pdf: approval reopened (changed after it): payment.iban: ${IBAN} → ${ATTACKER_IBAN}`);
   });
 });
+
+describe('an approval taken elsewhere over changed content', () => {
+  it('does not replace the approval taken here: "alice" changes the IBAN and approves it in her copy; the merge reopens', () => {
+    const file = path.join(dir, 'p.recto');
+    const { store, documentId, pageId } = approvedProject(file);
+    const copyFile = path.join(dir, 'copy.recto');
+    store.copyTo(copyFile);
+    const copy = ProjectStore.open(copyFile);
+    const theirs = copy.documents.listDocuments()[0]!.pages[0]!.id;
+    copy.fieldRevisions.save(theirs, 'payment.iban', ATTACKER_IBAN, 'alice');
+    copy.reviewEvents.record({ pageId: theirs, status: 'reopened', exceptions: [], reason: null, reviewer: 'alice' });
+    approve(copy, { pageId: theirs, scope: 'document', reviewer: 'alice', reason: 'new account' });
+    expect(exported(copy, copy.documents.listDocuments()[0]!.id).status).toMatch(/^approved/);
+    copy.close();
+
+    mergeProjectInto(store, copyFile);
+    expect(exported(store, documentId)).toMatchObject({ status: 'in-review', payment: { iban: ATTACKER_IBAN } });
+    expect(store.reviewEvents.latest(pageId)).toMatchObject({ status: 'reopened', reviewer: 'alice' });
+    store.close();
+  });
+
+  it('an unsealed approval recorded since seals exist (written with sqlite3) does not hold', () => {
+    const { store, documentId } = approvedProject(path.join(dir, 'p.recto'));
+    const raw = new Database(store.file);
+    raw.prepare(`UPDATE review_events SET sealed = NULL`).run();
+    raw.close();
+    expect(exported(store, documentId).status).toBe('in-review');
+    store.close();
+  });
+});

@@ -90,8 +90,11 @@ export function approvalStates(store: ProjectStore, documentId: string): Map<str
     if (page.reviewStatus !== 'approved') continue;
     const approval = store.reviewEvents.latest(page.id);
     if (!approval || !isApproval(approval.status) || approval.sealed === null || approval.sealed === undefined) {
-      // No seal: approved before seals existed, or the deciding event is not an approval at all (edited outside Recto).
-      states.set(page.id, { approval, changes: approval && isApproval(approval.status) ? [] : ['the approval itself (no approval event)'] });
+      // No seal: approved before seals existed (holds as it did), or not an approval Recto recorded — no approval
+      // event, or an unsealed one recorded since seals exist (a local one is sealed as it is made, one from a merge on
+      // arrival): edited outside Recto.
+      const legacy = approval !== null && isApproval(approval.status) && approval.id !== undefined && !store.reviewEvents.recordedSinceSeals(approval.id);
+      states.set(page.id, { approval, changes: legacy ? [] : [approval && isApproval(approval.status) ? 'the approval seal (missing)' : 'the approval itself (no approval event)'] });
       continue;
     }
     const sealed = parseSeal(approval.sealed);

@@ -81,9 +81,10 @@ export const publicEvent = ({ sealed: _s, ...event }: ReviewEvent): Omit<ReviewE
 /**
  * Which event set a page's current status (aliases: e the event, p its page): the newest, in the order this project
  * recorded them, among those whose status is the page's — never the one with the latest claimed time, which an event
- * from elsewhere could set to 2099; a merged decision kept only in the history does not become "who decided".
+ * from elsewhere could set to 2099; a merged decision kept only in the history does not become "who decided", and one
+ * taken here comes before one of the same status brought by a merge (whose approval was of the other side's content).
  */
-const DECIDING_ORDER = `CASE WHEN (CASE e.status WHEN 'approved-with-exceptions' THEN 'approved' WHEN 'reopened' THEN 'in-review' ELSE e.status END) = p.review_status THEN 0 ELSE 1 END, e.rowid DESC`;
+const DECIDING_ORDER = `CASE WHEN (CASE e.status WHEN 'approved-with-exceptions' THEN 'approved' WHEN 'reopened' THEN 'in-review' ELSE e.status END) = p.review_status THEN 0 ELSE 1 END, (e.origin IS NOT NULL), e.rowid DESC`;
 
 export class ReviewEventsRepository {
   private readonly statements;
@@ -97,6 +98,9 @@ export class ReviewEventsRepository {
     this.statements = {
       insert: db.prepare('INSERT INTO review_events (id, page_id, status, exceptions, reason, reviewer, at, os_account, sealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       imported: db.prepare('SELECT * FROM review_events WHERE page_id = ? AND origin IS NOT NULL ORDER BY at, rowid'),
+      afterChainStart: db.prepare(
+        `SELECT 1 FROM review_events WHERE id = ? AND rowid > COALESCE((SELECT after_rowid FROM audit_chain_start WHERE table_name = 'review_events'), 0)`,
+      ),
       conflicts: db.prepare(
         `SELECT e.* FROM review_events e JOIN pages p ON p.id = e.page_id
          WHERE e.page_id = ? AND e.origin IS NOT NULL AND e.status IN ('approved', 'approved-with-exceptions', 'rejected')
@@ -133,6 +137,11 @@ export class ReviewEventsRepository {
    */
   conflictsOf(pageId: string): ReviewEvent[] {
     return (this.statements.conflicts.all(pageId) as Row[]).map(fromRow);
+  }
+
+  /** Whether the event was recorded after the audit chain began (migration 009): from then on every approval is sealed. */
+  recordedSinceSeals(id: string): boolean {
+    return this.statements.afterChainStart.get(id) !== undefined;
   }
 
   /** The page's events brought by merges and imports, oldest first. */
