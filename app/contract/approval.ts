@@ -9,7 +9,8 @@ import { absolutePathSchema } from './paths.js';
 const id = z.string().min(1).max(200);
 
 export const approvalExceptionSchema = z.object({
-  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate', 'po-match', 'vendor-master']),
+  /** `bank-account`: an IBAN, BIC or seller VAT ID this supplier was not paid to before, or one never confirmed here. */
+  kind: z.enum(['failed-rule', 'missing-field', 'xml-disagreement', 'duplicate', 'bank-account', 'po-match', 'vendor-master']),
   detail: z.string(),
   pageNumber: z.number().int().positive(),
 });
@@ -29,6 +30,10 @@ export const reviewEventSchema = z.object({
   reason: z.string().nullable(),
   reviewer: z.string(),
   at: z.string(),
+  /** The operating-system account that ran Recto beside the reviewer name (null where unknown or from before it was kept). */
+  osAccount: z.string().nullable().optional(),
+  /** Null for a decision taken here; where a merge or import brought it from. */
+  origin: z.string().nullable().optional(),
 });
 
 const lineSchema = z.object({ description: z.string(), quantity: z.number().nullable(), unit_price: z.number().nullable(), amount: z.number().nullable() });
@@ -46,7 +51,11 @@ export const paymentFieldViewSchema = z.object({
 });
 export type PaymentFieldViewWire = z.infer<typeof paymentFieldViewSchema>;
 
-export const approvalScopeSchema = z.enum(['page', 'document']);
+/**
+ * What an approval covers: one page, the whole document, or `unit` — the unit of approval: the whole document where it
+ * is an invoice (approving from any of its pages approves the invoice), the page otherwise.
+ */
+export const approvalScopeSchema = z.enum(['page', 'document', 'unit']);
 
 /** A reason is a sentence or a paragraph, never a document. */
 export const MAX_REASON_LENGTH = 2000;
@@ -62,7 +71,13 @@ export const approvalMethods = {
   /** Approves; with exceptions only when a reason is given (`needs-reason` otherwise, nothing changed). */
   'approval.approve': {
     request: z.object({ pageId: id, scope: approvalScopeSchema, reason: z.string().trim().min(1).max(MAX_REASON_LENGTH).optional() }),
-    reply: z.object({ outcome: z.enum(['approved', 'approved-with-exceptions', 'needs-reason']), exceptions: z.array(approvalExceptionSchema) }),
+    reply: z.object({
+      outcome: z.enum(['approved', 'approved-with-exceptions', 'needs-reason']),
+      exceptions: z.array(approvalExceptionSchema),
+      /** The scope it resolved to (`unit` → page or document) and the page numbers it approves (or would approve). */
+      scope: z.enum(['page', 'document']),
+      pageNumbers: z.array(z.number().int().positive()),
+    }),
   },
   /** The document's payment fields (value, page, XML, check) and its e-invoice XML's line items beside the page's. */
   'invoice.paymentFields': {

@@ -193,6 +193,14 @@ export const corpusImportSummarySchema = z.object({
   fieldConflicts: z.number().int().nonnegative(),
   imagesSeeded: z.number().int().nonnegative(),
   diverged: z.number().int().nonnegative(),
+  /** Pages decided differently on the other side: the local decision kept, the other in the history, the page flagged. */
+  decisionConflicts: z.number().int().nonnegative(),
+  decisionsAdopted: z.number().int().nonnegative(),
+  /** Review events from outside with an impossible time (in the future, before the page existed): never deciding. */
+  untrustedTimes: z.number().int().nonnegative(),
+  /** Approved invoices the merge or import changed (reopened), and the payment data it changed, in words. */
+  approvalsReopened: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
+  paymentChanges: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
   /** Lines or files that could not be imported, with why ("records.jsonl:12"). */
   problems: z.array(z.object({ where: z.string(), reason: z.string() })),
 });
@@ -209,4 +217,14 @@ export const mergeSummarySchema = z.object({
   /** Invoice field revisions added; fields corrected on both sides since they parted (both kept, the later shows). */
   fieldRevisionsAdded: z.number().int().nonnegative(),
   fieldConflicts: z.number().int().nonnegative(),
+  /** Pages decided differently on the other side: the local decision kept, the other in the history, the page flagged. */
+  decisionConflicts: z.number().int().nonnegative(),
+  decisionsAdopted: z.number().int().nonnegative(),
+  /** Review events from outside with an impossible time (in the future, before the page existed): never deciding. */
+  untrustedTimes: z.number().int().nonnegative(),
+  /** Approved invoices the merge or import changed (reopened), and the payment data it changed, in words. */
+  approvalsReopened: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
+  paymentChanges: z.array(z.object({ document: z.string(), changes: z.array(z.string()) })),
+  /** What the merge changed about suppliers' accounts in memory (new IBANs and VAT IDs, unconfirmed), in words. */
+  supplierChanges: z.array(z.string()).optional(),
 });

@@ -33,6 +33,11 @@ export const projectInfoSchema = z.object({
   path: z.string(),
   name: z.string(),
   schemaVersion: z.number().int(),
+  /**
+   * The audit trail as found when the project was opened (docs/security.md): a warning naming the first row edited
+   * outside Recto, and the approvals reopened because their invoice changed outside Recto; absent where all is well.
+   */
+  trailWarning: z.string().nullable().optional(),
 });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 

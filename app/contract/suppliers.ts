@@ -13,6 +13,11 @@ export const supplierSummarySchema = z.object({
   /** The supplier's own identifiers as printed on its pages (the buyer's never listed). */
   vatIds: z.array(z.string()),
   ibans: z.array(z.string()),
+  /**
+   * The IBANs among `ibans` that no local approval and no analyst confirmed for this supplier (learned, merged or
+   * imported): an invoice paying to one is an exception until it is confirmed here (`suppliers.confirmAccount`).
+   */
+  unconfirmedIbans: z.array(z.string()).optional(),
   taxNumbers: z.array(z.string()),
   glns: z.array(z.string()),
   /** Values memory proposed that the analyst kept / corrected, over all its pages. */
@@ -31,6 +36,11 @@ export const supplierMethods = {
   'suppliers.rename': { request: z.object({ id, name: z.string().trim().min(1).max(200) }), reply: done },
   /** Moves `from`'s pages into `into` and drops `from`. */
   'suppliers.merge': { request: z.object({ into: id, from: id }), reply: done },
+  /** The analyst confirms a bank account (or VAT ID) as the supplier's: from then on invoices paying to it raise no exception. */
+  'suppliers.confirmAccount': {
+    request: z.object({ id, kind: z.enum(['iban', 'bic', 'vat']), value: z.string().trim().min(1).max(64) }),
+    reply: done,
+  },
   /** Forgets a supplier and all its pages taught (the corrections themselves stay). */
   'suppliers.forget': { request: z.object({ id }), reply: done },
 } as const;

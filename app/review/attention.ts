@@ -7,7 +7,23 @@
  */
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 
-export const attentionSignalKinds = ['failed-rule', 'xml-disagreement', 'low-confidence', 'missing-field', 'repetition', 'table-structure', 'duplicate', 'no-boxes', 'match-failed'] as const;
+export const attentionSignalKinds = [
+  'failed-rule',
+  'xml-disagreement',
+  'low-confidence',
+  'missing-field',
+  'repetition',
+  'table-structure',
+  'duplicate',
+  'no-boxes',
+  // Approval that holds (docs/security.md): an approved invoice changed after its approval; a decision from a merge or
+  // import that differs from the one taken here; a payment account or VAT ID this supplier was not paid to before.
+  'reopened',
+  'decision-conflict',
+  'bank-account',
+  // Billed against what was ordered and received (docs/po-matching.md).
+  'match-failed',
+] as const;
 export type AttentionSignalKind = (typeof attentionSignalKinds)[number];
 
 export interface AttentionSignal {
@@ -77,13 +93,21 @@ export const attentionSignalWeight: Record<AttentionSignalKind, number> = {
   'no-boxes': 1,
   // Billed against what was ordered and received (docs/po-matching.md): paying more than ordered is a wrong number.
   'match-failed': 3,
+  // Money may leave to the wrong account: as urgent as a wrong number.
+  reopened: 3,
+  'decision-conflict': 3,
+  'bank-account': 3,
 };
+
+/** Signals that ask a person to decide again even on a page already approved or rejected. */
+const DECISION_SIGNALS: ReadonlySet<AttentionSignalKind> = new Set(['decision-conflict']);
 
 /**
  * A page's place in the needs-attention order: the sum of its signals' weights (0 = nothing asks for a look). An
- * approved or rejected page has been looked at: it weighs 0 whatever it shows.
+ * approved or rejected page has been looked at: it weighs 0 whatever it shows, but for a decision from elsewhere that
+ * contradicts it.
  */
 export function attentionWeight(signals: readonly Pick<AttentionSignal, 'kind'>[], reviewStatus?: string): number {
-  if (reviewStatus === 'approved' || reviewStatus === 'rejected') return 0;
+  if (reviewStatus === 'approved' || reviewStatus === 'rejected') return signals.filter((s) => DECISION_SIGNALS.has(s.kind)).reduce((sum, s) => sum + attentionSignalWeight[s.kind], 0);
   return signals.reduce((sum, signal) => sum + attentionSignalWeight[signal.kind], 0);
 }

@@ -163,8 +163,11 @@ export async function importCorpusCommand(args: string[], stderr: Err): Promise<
       `recto: imported ${summary.records} record(s) into ${path.basename(file)}: ${summary.pagesAdded} new page(s), ` +
         `${summary.revisionsAdded} revision(s), ${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s), ${summary.runsAdded} engine run(s)` +
         (summary.fieldConflicts > 0 ? `; ${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows)` : '') +
+        (summary.decisionConflicts > 0 ? `; ${summary.decisionConflicts} page(s) decided differently in the corpus (the decision here kept, flagged)` : '') +
+        (summary.untrustedTimes > 0 ? `; ${summary.untrustedTimes} review event(s) with an impossible time (not trusted)` : '') +
         '\n',
     );
+    for (const line of approvalLines(summary)) stderr.write(`recto: ${line}\n`);
     return summary.problems.length > 0 ? 1 : 0;
   } catch (error) {
     if (!(error instanceof CorpusImportError)) throw error;
@@ -212,7 +215,7 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
   }
   try {
     const summary = mergeProjectInto(store, second);
-    takeSupplierMemoryFromProject(store, second);
+    const supplierChanges = takeSupplierMemoryFromProject(store, second);
     for (const same of summary.sameFile) stderr.write(`recto: ${sameFileLine(same)}\n`);
     stderr.write(
       `recto: merged ${path.basename(second)} into ${path.basename(targetFile)}: ${summary.documentsAdded} document(s), ` +
@@ -220,8 +223,10 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
         `${summary.fieldRevisionsAdded} field revision(s), ${summary.reviewEventsAdded} review decision(s) added; ` +
         `${summary.diverged} page(s) edited on both sides (all revisions kept), ` +
         `${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows), ` +
-        `${summary.reviewConflicts} review status conflict(s) (the later decision kept)\n`,
+        `${summary.decisionConflicts} page(s) decided differently on both sides (the decision here kept, flagged for a person), ` +
+        `${summary.decisionsAdopted} decision(s) taken on pages undecided here, ${summary.untrustedTimes} review event(s) with an impossible time (not trusted)\n`,
     );
+    for (const line of [...approvalLines(summary), ...supplierChanges]) stderr.write(`recto: ${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof ProjectFileError) return usageError(stderr, `recto merge: ${error.message}`);
@@ -239,4 +244,12 @@ function usageError(stderr: Err, message: string): number {
 /** An incoming document whose bytes are a document already in the project: which one, so it can be found. */
 function sameFileLine(same: SameFile): string {
   return `${same.file} is the same file as ${same.documentName} [${same.documentId}] already in the project: its pages went to that document`;
+}
+
+/** What a merge or import changed about approvals and payment data, one line each (docs/security.md). */
+export function approvalLines(summary: { approvalsReopened: { document: string; changes: string[] }[]; paymentChanges: { document: string; changes: string[] }[] }): string[] {
+  return [
+    ...summary.paymentChanges.map((c) => `${c.document}: payment data changed: ${c.changes.join('; ')}`),
+    ...summary.approvalsReopened.map((c) => `${c.document}: approval reopened (changed after it): ${c.changes.join('; ')}`),
+  ];
 }

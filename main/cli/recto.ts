@@ -2,12 +2,13 @@
 /**
  * The `recto` command line: `recto serve` starts the browser shell; `recto ocr` reads files to Markdown; `export`,
  * `import-corpus` and `merge` move corrections between projects and corpora; `validate` checks e-invoices against
- * EN 16931. Benchmarks are not here: `npm run bench:…`.
+ * EN 16931; `audit` verifies a project's audit trail. Benchmarks are not here: `npm run bench:…`.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DecoderKind, ProviderPreference } from '../../native-models/vlm/index.js';
 import { createRectoSession } from '../composition/createRectoSession.js';
+import { auditCommand, auditUsage } from './auditCommand.js';
 import { evaluateCommand, evaluateUsage } from './evaluateCommand.js';
 import { exportCommand, importCorpusCommand, mergeCommand } from './exportCommand.js';
 import { masterCommand, masterUsage } from './masterCommand.js';
@@ -45,6 +46,7 @@ ${evaluateUsage}
 ${rewardUsage}
 ${validateUsage}
 ${masterUsage}
+${auditUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -131,6 +133,8 @@ export async function main(argv: string[]): Promise<number> {
       return validateCommand(rest, process.stdout, process.stderr);
     case 'master':
       return masterCommand(rest, process.stdout, process.stderr);
+    case 'audit':
+      return auditCommand(rest, process.stdout, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');

@@ -223,7 +223,10 @@ describe('corpus import and project merge', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const theirs = other.revisions.saveRevision(ids[0]!, 'their edit', 'Ben', other.revisions.latestRevision(ids[0]!)!.id);
     other.revisions.saveRevision(ids[2]!, 'their page three', 'Ben', null);
+    // A decision as Recto records it (a status with its event): a status set alone is no one's decision and a merge
+    // does not take it (docs/security.md).
     other.documents.setReviewStatus(ids[2]!, 'approved');
+    other.reviewEvents.record({ pageId: ids[2]!, status: 'approved', exceptions: [], reason: null, reviewer: 'Ben' });
     const added = fillProject(other, [{ name: 'c.pdf', pages: 2, corrections: { 0: ['text'] } }]);
     const expected = new Set([...rawDatabase(store).prepare('SELECT id FROM revisions').pluck().all(), ...rawDatabase(other).prepare('SELECT id FROM revisions').pluck().all()]);
     other.close();

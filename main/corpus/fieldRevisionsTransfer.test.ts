@@ -325,9 +325,9 @@ describe('field revisions through a project merge', () => {
     const otherFile = path.join(dir, 'old.recto');
     const old = ProjectStore.create(otherFile);
     addDocument(old, 'old.pdf', [{ total: 1, lines: [] }]);
-    // Back to schema 3: the tables of migrations 4-7 gone.
+    // Back to schema 3: the tables of migrations 4-9 gone.
     const db = rawDatabase(old);
-    for (const table of ['review_events', 'invoice_keys', 'supplier_lessons', 'suppliers', 'document_einvoices', 'review_notes', 'field_revisions']) db.exec(`DROP TABLE ${table}`);
+    for (const table of ['audit_chain', 'audit_chain_start', 'confirmed_accounts', 'review_events', 'invoice_keys', 'supplier_lessons', 'suppliers', 'document_einvoices', 'review_notes', 'field_revisions']) db.exec(`DROP TABLE ${table}`);
     db.pragma('user_version = 3');
     old.close();
     expect(mergeProjectInto(store, otherFile)).toMatchObject({ documentsAdded: 1, pagesAdded: 1, fieldRevisionsAdded: 0 });

@@ -8,6 +8,8 @@
  * import is one transaction.
  */
 import path from 'node:path';
+import { approvedContentOf, type ApprovedContent } from '../store/approvalSeals.js';
+import { summarizeApprovals } from './mergeProjects.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { countOutcome, type SameFile } from '../store/transfer/applyBundles.js';
 import { bundleOfRecord, corpusRecordSchema, corpusRecordTableSchema, upgradeRecord, type CorpusRecord } from './corpusRecord.js';
@@ -35,6 +37,14 @@ export interface CorpusImportSummary {
   imagesSeeded: number;
   /** Pages where both sides had revisions the other lacked (all kept). */
   diverged: number;
+  /** Pages the corpus decided differently from here: the local decision kept, the page flagged (applyBundles.ts). */
+  decisionConflicts: number;
+  decisionsAdopted: number;
+  /** Review events with an impossible time (future, or before the page existed): never deciding. */
+  untrustedTimes: number;
+  /** Approved invoices here that the import changed (reopened), and payment data it changed. */
+  approvalsReopened: { document: string; changes: string[] }[];
+  paymentChanges: { document: string; changes: string[] }[];
   problems: { where: string; reason: string }[];
 }
 
@@ -101,6 +111,11 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     sameFile: [],
     imagesSeeded: 0,
     diverged: 0,
+    decisionConflicts: 0,
+    decisionsAdopted: 0,
+    untrustedTimes: 0,
+    approvalsReopened: [],
+    paymentChanges: [],
     problems: [],
   };
   const manifest = readManifest(path.join(dir, 'manifest.json'));
@@ -138,21 +153,27 @@ export function importCorpus(store: ProjectStore, dir: string, options: CorpusIm
     throw new CorpusImportError(`${dir}: invoice fields are malformed, nothing was imported: ${shown}${more}`);
   }
 
-  const writer = store.bundleWriter({ maxPages: options.maxPages });
+  const writer = store.bundleWriter({ maxPages: options.maxPages, origin: `import of ${path.basename(dir)}` });
   const images: { where: string; record: CorpusRecord }[] = [];
   const recordFields = new Map(records.map(({ record }) => [record.source.document_id, record.fields ?? null]));
   summary.problems.push(...checkFieldsLines(fieldsLines.lines, recordFields));
   writer.all(() => {
+    const before = new Map<string, ApprovedContent>();
+    const touched = new Set<string>();
     for (const { where, record } of records) {
       try {
+        const existing = store.documents.imported.documentIdBySha(record.source.sha256);
+        if (existing && !before.has(existing)) before.set(existing, approvedContentOf(store, existing));
         const outcome = writer.apply(bundleOfRecord(record), null);
         summary.records += 1;
         countOutcome(summary, outcome);
+        touched.add(store.documents.getPage(outcome.pageId).documentId);
         if (record.image && options.seedImage) images.push({ where, record });
       } catch (error) {
         summary.problems.push({ where, reason: error instanceof Error ? error.message : String(error) });
       }
     }
+    summarizeApprovals(store, before, touched, `import of ${path.basename(dir)}`, summary);
   });
   // Page images go to the cache once the rows are in (a cache file is harmless on its own, a row without it is not).
   for (const { where, record } of images) {

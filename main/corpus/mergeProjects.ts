@@ -6,7 +6,9 @@
  * documents, under the same policy as text revisions (applyFieldRevisions.ts). The merge is one transaction: a
  * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
  */
+import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
+import { approvedContentOf, changesSince, reopenChanged, sealAdopted, type ApprovedContent } from '../store/approvalSeals.js';
 import { countOutcome, type SameFile, type ApplyOutcome } from '../store/transfer/applyBundles.js';
 import { FieldRevisionBundleError } from '../store/transfer/applyFieldRevisions.js';
 import { BundleRowError } from '../store/transfer/bundleRows.js';
@@ -21,8 +23,17 @@ export interface MergeSummary {
   revisionsAdded: number;
   /** Pages edited on both sides since they parted (both lines of revisions kept). */
   diverged: number;
-  /** Pages reviewed differently on both sides; the later decision was kept (applyBundles.ts). */
+  /** Pages decided differently on both sides: the local decision kept, the other in the history, the page flagged. */
   reviewConflicts: number;
+  decisionConflicts: number;
+  /** Pages nobody here had decided that took the other side's decision. */
+  decisionsAdopted: number;
+  /** The other side's review events with an impossible time (future, or before the page existed): never deciding. */
+  untrustedTimes: number;
+  /** Approved invoices here that the merge changed: reopened, with what changed (approvalSeals.ts). */
+  approvalsReopened: { document: string; changes: string[] }[];
+  /** Payment data (IBAN, BIC, VAT ID, terms) of invoices already here that the merge changed. */
+  paymentChanges: { document: string; changes: string[] }[];
   fieldRevisionsAdded: number;
   /** Invoice fields corrected on both sides since they parted (both kept; the later correction shows). */
   fieldConflicts: number;
@@ -37,7 +48,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
   const other = openProjectReadOnly(otherFile);
   try {
     const reader = other.bundles;
-    const writer = target.bundleWriter(limits);
+    const writer = target.bundleWriter({ ...limits, origin: `merge of ${path.basename(otherFile)}` });
     const summary: MergeSummary = {
       pages: 0,
       documentsAdded: 0,
@@ -46,16 +57,26 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       revisionsAdded: 0,
       diverged: 0,
       reviewConflicts: 0,
+      decisionConflicts: 0,
+      decisionsAdopted: 0,
+      untrustedTimes: 0,
+      approvalsReopened: [],
+      paymentChanges: [],
       fieldRevisionsAdded: 0,
       fieldConflicts: 0,
       reviewEventsAdded: 0,
       sameFile: [],
     };
     const copiedSources = new Set<string>();
+    const touched = new Set<string>();
     writer.all(() => {
+      // The content of each invoice already here before the merge touches it, to say what the merge changed.
+      const before = new Map<string, ApprovedContent>();
       for (const pageId of reader.pageIds()) {
         const bundle = reader.read(pageId, { allRuns: true });
         const sha = bundle.document.sha256;
+        const existing = target.documents.imported.documentIdBySha(sha);
+        if (existing && !before.has(existing)) before.set(existing, approvedContentOf(target, existing));
         const bytes = copiedSources.has(sha) || target.documents.hasDocument(sha) ? null : reader.sourceBytes(sha);
         copiedSources.add(sha);
         let outcome: ApplyOutcome;
@@ -69,10 +90,38 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
         summary.pages += 1;
         countOutcome(summary, outcome);
         if (outcome.reviewConflict) summary.reviewConflicts += 1;
+        touched.add(target.documents.getPage(outcome.pageId).documentId);
       }
+      summarizeApprovals(target, before, touched, `merge of ${path.basename(otherFile)}`, summary);
     });
     return summary;
   } finally {
     other.close();
+  }
+}
+
+/**
+ * After bundles are in (inside their transaction): the approvals they broke are reopened, the decisions adopted are
+ * sealed, and what changed about approvals and payment data is listed for the summary a merge or import prints.
+ */
+export function summarizeApprovals(
+  target: ProjectStore,
+  before: ReadonlyMap<string, ApprovedContent>,
+  touched: ReadonlySet<string>,
+  via: string,
+  summary: { approvalsReopened: { document: string; changes: string[] }[]; paymentChanges: { document: string; changes: string[] }[] },
+): void {
+  for (const documentId of touched) {
+    const name = target.documents.getDocument(documentId).name;
+    const old = before.get(documentId);
+    if (old) {
+      const payment = changesSince(old, approvedContentOf(target, documentId)).filter((c) => c.startsWith('payment.') || c.startsWith('seller'));
+      if (payment.length > 0) summary.paymentChanges.push({ document: name, changes: payment });
+    }
+    // Decisions adopted on pages nobody here decided are sealed first (with the content they now stand on); then every
+    // approval taken here whose content the merge changed is reopened.
+    sealAdopted(target, documentId);
+    const reopened = reopenChanged(target, documentId, via);
+    if (reopened.length > 0) summary.approvalsReopened.push({ document: name, changes: reopened[0]!.changes });
   }
 }

@@ -66,7 +66,8 @@ function decisions(store: ProjectStore, documentName: string) {
   const invoice = reviewedInvoiceOf(store, store.documents.getDocument(doc.id))!;
   return {
     status: page.reviewStatus,
-    events: store.reviewEvents.ofPage(page.id).map(({ pageId: _, ...e }) => e),
+    // Where an event came from, its seal and its row id are this project's own; the decision is what travels.
+    events: store.reviewEvents.ofPage(page.id).map(({ pageId: _p, id: _i, sealed: _s, origin: _o, osAccount: _a, ...e }) => e),
     exported: { status: invoice.status, reviewer: invoice.reviewer, reviewedAt: invoice.reviewedAt, reason: invoice.exceptionReason, exceptions: invoice.exceptions },
   };
 }
@@ -93,32 +94,34 @@ describe('review decisions through a merge', () => {
     }
   });
 
-  it('a page decided differently on both sides keeps the later decision, and both decisions stay in its history', async () => {
+  it('a page decided differently on both sides keeps the decision taken here, both decisions in its history, the page flagged', async () => {
     const a = await decidedProject(path.join(dir, 'a.recto'));
-    const approvedAt = a.store.reviewEvents.latest(a.approved)!.at;
     a.store.close();
-    // B has the same invoice, rejected before A's approval (copied from A's earlier state: merge A into an empty B).
+    // B has the same invoice, rejected by Cy (from another project, merged first into the empty B: adopted).
     const b = ProjectStore.create(path.join(dir, 'b.recto'));
     const early = ProjectStore.create(path.join(dir, 'early.recto'));
     const earlyPage = addInvoice(early, 'bad.pdf', { total: 99, invoice_number: null });
-    early.reviewEvents.record({ pageId: earlyPage, status: 'rejected', exceptions: [], reason: null, reviewer: 'Cy', at: '2000-01-01T00:00:00.000Z' });
-    early.documents.setReviewStatus(earlyPage, 'rejected');
+    setReviewStatusBy(early, earlyPage, 'rejected', 'Cy');
     early.close();
     try {
-      mergeProjectInto(b, path.join(dir, 'early.recto'));
+      expect(mergeProjectInto(b, path.join(dir, 'early.recto'))).toMatchObject({ decisionsAdopted: 1, decisionConflicts: 0 });
+      await tick();
       const summary = mergeProjectInto(b, path.join(dir, 'a.recto'));
-      expect(summary.reviewConflicts).toBe(1);
+      expect(summary).toMatchObject({ reviewConflicts: 1, decisionConflicts: 1 });
       const after = decisions(b, 'bad.pdf');
-      expect(after.status).toBe('approved');
-      expect(after.events.map((e) => [e.status, e.reviewer])).toEqual([['rejected', 'Cy'], ['approved-with-exceptions', 'Ada']]);
-      expect(after.exported).toMatchObject({ status: 'approved-with-exceptions', reviewer: 'Ada', reviewedAt: approvedAt });
-
-      // The other way round: B's own decision is the later one, so B keeps it.
+      expect(after.status).toBe('rejected');
+      expect(after.events.map((e) => [e.status, e.reviewer])).toEqual([['approved-with-exceptions', 'Ada'], ['rejected', 'Cy']]);
+      expect(after.exported).toMatchObject({ status: 'rejected', reviewer: 'Cy' });
       const page = b.documents.listDocuments().find((d) => d.name === 'bad.pdf')!.pages[0]!.id;
+      expect(b.reviewEvents.conflictsOf(page).map((e) => e.reviewer)).toEqual(['Ada']);
+
+      // A person here decides: the flag clears, and merging again changes nothing.
       await tick();
       setReviewStatusBy(b, page, 'rejected', 'Cy');
+      expect(b.reviewEvents.conflictsOf(page)).toEqual([]);
       mergeProjectInto(b, path.join(dir, 'a.recto'));
       expect(decisions(b, 'bad.pdf')).toMatchObject({ status: 'rejected', exported: { status: 'rejected', reviewer: 'Cy' } });
+      expect(b.reviewEvents.conflictsOf(page)).toEqual([]);
     } finally {
       b.close();
     }

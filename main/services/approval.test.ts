@@ -24,7 +24,7 @@ describe('approve with exceptions', () => {
   it('approves a clean page at once, with its reviewer', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const page = add(store, 'clean.pdf', {});
-    expect(approve(store, { pageId: page, scope: 'page', reviewer: 'Ada' })).toEqual({ outcome: 'approved', exceptions: [] });
+    expect(approve(store, { pageId: page, scope: 'page', reviewer: 'Ada' })).toEqual({ outcome: 'approved', exceptions: [], scope: 'page', pageNumbers: [1] });
     expect(store.documents.getPage(page).reviewStatus).toBe('approved');
     expect(store.reviewEvents.latest(page)).toMatchObject({ status: 'approved', reviewer: 'Ada', reason: null });
     store.close();

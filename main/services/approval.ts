@@ -12,6 +12,8 @@ import type { ReviewedBy, ReviewStatus } from '../../app/model/page.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { withEInvoiceSignals } from './einvoiceValidation.js';
 import { poMatchExceptions } from './poMatchExceptions.js';
+import { approvedContentOf } from '../store/approvalSeals.js';
+import { KnownAccounts } from './bankAccounts.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
 /** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
@@ -22,7 +24,15 @@ export interface ApprovalCheck {
   matches: InvoiceMatch[];
 }
 
-export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page' | 'document'): ApprovalCheck {
+/** The scope `unit` resolves to: the whole document where it is an invoice (fields read or corrected), else the page. */
+export function resolveScope(store: ProjectStore, pageId: string, scope: 'page' | 'document' | 'unit'): 'page' | 'document' {
+  if (scope !== 'unit') return scope;
+  const isInvoice = store.fieldRevisions.documentEngine(pageId) !== null || store.fieldRevisions.list(pageId).length > 0;
+  return isInvoice ? 'document' : 'page';
+}
+
+export function approvalCheck(store: ProjectStore, pageId: string, requested: 'page' | 'document' | 'unit'): ApprovalCheck {
+  const scope = resolveScope(store, pageId, requested);
   const page = store.documents.getPage(pageId);
   const doc = store.documents.getDocument(page.documentId);
   const pageIds = new Set(scope === 'page' ? [pageId] : doc.pages.map((p) => p.id));
@@ -36,6 +46,7 @@ export function approvalCheck(store: ProjectStore, pageId: string, scope: 'page'
       if (EXCEPTION_KINDS.has(signal.kind)) exceptions.push({ kind: signal.kind as ApprovalException['kind'], detail: signal.detail, pageNumber: item.pageNumber });
     }
   }
+  exceptions.push(...KnownAccounts.of(store).exceptionsOf(doc.id));
   store.invoiceKeys.refresh(doc.id);
   const matches = store.invoiceKeys.matchesOf(doc.id);
   for (const match of matches) {
@@ -50,19 +61,26 @@ export type ApprovalOutcome = 'approved' | 'approved-with-exceptions' | 'needs-r
 
 export function approve(
   store: ProjectStore,
-  request: { pageId: string; scope: 'page' | 'document'; reason?: string; reviewer: string },
-): { outcome: ApprovalOutcome; exceptions: ApprovalException[] } {
-  const { exceptions } = approvalCheck(store, request.pageId, request.scope);
-  const reason = request.reason?.trim() || null;
-  if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions };
-  const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
+  request: { pageId: string; scope: 'page' | 'document' | 'unit'; reason?: string; reviewer: string },
+): { outcome: ApprovalOutcome; exceptions: ApprovalException[]; scope: 'page' | 'document'; pageNumbers: number[] } {
+  const scope = resolveScope(store, request.pageId, request.scope);
+  const { exceptions } = approvalCheck(store, request.pageId, scope);
   const doc = store.documents.getDocument(store.documents.getPage(request.pageId).documentId);
-  const pageIds = request.scope === 'page' ? [request.pageId] : doc.pages.map((p) => p.id);
-  for (const pageId of pageIds) {
-    store.documents.setReviewStatus(pageId, 'approved');
-    store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer });
-  }
-  return { outcome, exceptions };
+  const pages = scope === 'page' ? doc.pages.filter((p) => p.id === request.pageId) : doc.pages;
+  const pageNumbers = pages.map((p) => p.pageNumber);
+  const reason = request.reason?.trim() || null;
+  if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions, scope, pageNumbers };
+  const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
+  const pageIds = pages.map((p) => p.id);
+  // One transaction: every page with its event, or none (a kill mid-way leaves the document as it was).
+  store.transaction(() => {
+    const sealed = JSON.stringify(approvedContentOf(store, doc.id));
+    for (const pageId of pageIds) {
+      store.documents.setReviewStatus(pageId, 'approved');
+      store.reviewEvents.record({ pageId, status: outcome, exceptions: exceptions.map((e) => `${e.kind}: ${e.detail}`), reason, reviewer: request.reviewer, sealed });
+    }
+  });
+  return { outcome, exceptions, scope, pageNumbers };
 }
 
 /** Thrown by a plain status change to approved that has exceptions: it must go through approve() with a reason. */
@@ -86,9 +104,12 @@ export function setReviewStatusBy(store: ProjectStore, pageId: string, status: R
       );
     }
   }
-  const page = store.documents.setReviewStatus(pageId, status);
-  store.reviewEvents.record({ pageId, status, exceptions: [], reason: null, reviewer });
-  return page;
+  return store.transaction(() => {
+    const page = store.documents.setReviewStatus(pageId, status);
+    const sealed = status === 'approved' ? JSON.stringify(approvedContentOf(store, page.documentId)) : null;
+    store.reviewEvents.record({ pageId, status, exceptions: [], reason: null, reviewer, sealed });
+    return page;
+  });
 }
 
 /**
@@ -114,4 +135,29 @@ export function reviewedByOf(store: ProjectStore, pageId: string): ReviewedBy | 
 /** Items (documents' pages, queue rows) with who reviewed each. */
 export function withReviewedBy<T extends { id?: string; pageId?: string }>(store: ProjectStore, items: T[]): (T & { reviewedBy: ReviewedBy | null })[] {
   return items.map((item) => ({ ...item, reviewedBy: reviewedByOf(store, (item.pageId ?? item.id)!) }));
+}
+
+/**
+ * The approval signals of the queue: an IBAN, BIC or VAT ID the supplier was not paid to before (bankAccounts.ts), a page reopened because its invoice changed after the approval (what changed,
+ * who changed it), and a page whose decision a merge or import contradicts (which decision, from where, and whether
+ * its time could be trusted) until a person decides again.
+ */
+export function withApprovalSignals<T extends { pageId: string; documentId: string; pageNumber: number; reviewStatus?: string; signals: { kind: string; detail: string }[] }>(store: ProjectStore, items: T[]): T[] {
+  let known: KnownAccounts | undefined;
+  return items.map((item) => {
+    const added: { kind: 'reopened' | 'decision-conflict' | 'bank-account'; detail: string }[] = [];
+    // A bank account not known for the supplier, on the first page (where field signals sit) of an undecided document:
+    // a decided one was approved over it with a reason, or rejected.
+    const status = item.reviewStatus ?? store.documents.getPage(item.pageId).reviewStatus;
+    if (item.pageNumber === 1 && status !== 'approved' && status !== 'rejected') {
+      known ??= KnownAccounts.of(store);
+      for (const e of known.exceptionsOf(item.documentId, { cached: true })) added.push({ kind: 'bank-account', detail: e.detail });
+    }
+    const latest = store.reviewEvents.latest(item.pageId);
+    if (latest?.status === 'reopened' && status === 'in-review') added.push({ kind: 'reopened', detail: latest.reason ?? latest.exceptions.join('; ') });
+    for (const conflict of store.reviewEvents.conflictsOf(item.pageId)) {
+      added.push({ kind: 'decision-conflict', detail: `${conflict.origin}: ${conflict.status} by ${conflict.reviewer} at ${conflict.at}${conflict.reason ? ` (${conflict.reason})` : ''}; this project's decision kept` });
+    }
+    return added.length === 0 ? item : { ...item, signals: [...item.signals, ...added] };
+  });
 }

@@ -23,9 +23,11 @@ import { learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFrom
 import { supplierHandlers } from './supplierHandlers.js';
 import { matchingHandlers } from './matchingHandlers.js';
 import { withMatchSignals } from './poMatchExceptions.js';
-import { approvalCheck, approve, setReviewStatusBy, withDuplicateSignals, withReviewedBy } from './approval.js';
+import { approvalCheck, approve, setReviewStatusBy, withApprovalSignals, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
+import { reopenChanged } from '../store/approvalSeals.js';
+import { publicEvent } from '../store/reviewEvents.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
@@ -122,7 +124,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return summary;
     },
     'revisions.save': ({ pageId, text, parentId }) => {
-      const revision = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+      const revision = session.store.transaction(() => {
+        const saved = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+        reopenChanged(session.store, session.store.documents.getPage(pageId).documentId, 'revisions.save');
+        return saved;
+      });
       // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
       session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
       return revision;
@@ -133,7 +139,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     }),
     'curation.list': (request) => {
       session.store.checks.recomputeMissing();
-      const list = session.store.curation.list(request, () => withMatchSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list()))));
+      const list = session.store.curation.list(request, () => withMatchSignals(session.store, withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())))));
       return { ...list, items: withReviewedBy(session.store, list.items) };
     },
     'curation.summary': (filter) => {
@@ -179,7 +185,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.save': ({ pageId, field, value }) => {
       const page = session.store.documents.getPage(pageId);
-      const revision = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+      const revision = session.store.transaction(() => {
+        const saved = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+        reopenChanged(session.store, page.documentId, 'fields.save');
+        return saved;
+      });
       learnFromDocument(session.store, pageId);
       session.store.invoiceKeys.refresh(page.documentId);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
@@ -187,7 +197,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.undo': ({ pageId }) => {
       const page = session.store.documents.getPage(pageId);
-      const revision = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+      const revision = session.store.transaction(() => {
+        const undone = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+        if (undone) reopenChanged(session.store, page.documentId, 'fields.undo');
+        return undone;
+      });
       if (revision) learnFromDocument(session.store, pageId);
       if (revision) session.store.invoiceKeys.refresh(page.documentId);
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
@@ -200,10 +214,13 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
     'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
-    'approval.check': ({ pageId, scope }) => ({ ...approvalCheck(session.store, pageId, scope), latest: session.store.reviewEvents.latest(pageId) }),
+    'approval.check': ({ pageId, scope }) => {
+      const latest = session.store.reviewEvents.latest(pageId);
+      return { ...approvalCheck(session.store, pageId, scope), latest: latest && publicEvent(latest) };
+    },
     'approval.history': ({ pageId }) => {
       session.store.documents.getPage(pageId);
-      return session.store.reviewEvents.ofPage(pageId);
+      return session.store.reviewEvents.ofPage(pageId).map(publicEvent);
     },
     'approval.approve': ({ pageId, scope, reason }) => {
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
@@ -229,15 +246,15 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'attention.list': () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: withMatchSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list()))) };
+      return { items: withMatchSignals(session.store, withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())))) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked
       await validateProjectFile(other);
       const summary = mergeProjectInto(target, other, { maxPages: session.settings.get().maxPagesPerDocument });
-      takeSupplierMemoryFromProject(target, other);
+      const supplierChanges = takeSupplierMemoryFromProject(target, other);
       session.bus.emit('documents.changed', {});
-      return summary;
+      return { ...summary, supplierChanges };
     },
   };
 }

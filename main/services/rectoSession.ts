@@ -11,6 +11,7 @@ import { EventBus } from '../events/eventBus.js';
 import type { EngineRegistry } from '../engines/engineRegistry.js';
 import { ReadingQueue } from '../jobs/readingQueue.js';
 import { readDocumentThroughMemory, withSupplierMemory } from './supplierLearning.js';
+import { checkTrailOnOpening } from './trailOnOpening.js';
 import type { SettingsFile } from '../settings/settingsFile.js';
 import { type PageRecord, ProjectStore } from '../store/projectStore.js';
 import type { NewDocumentEInvoice } from '../store/einvoices.js';
@@ -55,6 +56,8 @@ interface OpenOptions {
 interface OpenProject {
   store: ProjectStore;
   queue: ReadingQueue;
+  /** What opening found wrong with the audit trail (trailOnOpening.ts), shown by the app until another project opens. */
+  trailWarning?: string;
 }
 
 export class RectoSession {
@@ -72,7 +75,9 @@ export class RectoSession {
   }
 
   get project(): ProjectInfo | null {
-    return this.open?.store.info() ?? null;
+    if (!this.open) return null;
+    const info = this.open.store.info();
+    return this.open.trailWarning ? { ...info, trailWarning: this.open.trailWarning } : info;
   }
 
   /** The user's data folder (settings, samples project, evaluations). */
@@ -109,7 +114,11 @@ export class RectoSession {
 
   /** The file is checked in a worker with a time limit first (validateProjectFile), so a hostile one cannot hang. */
   async openProject(file: string, { remember = true, engine }: OpenOptions = {}): Promise<ProjectInfo> {
-    return this.switchTo(await ProjectStore.openChecked(file), remember, engine);
+    const store = await ProjectStore.openChecked(file);
+    const trailWarning = checkTrailOnOpening(store);
+    await this.switchTo(store, remember, engine);
+    if (this.open && trailWarning) this.open.trailWarning = trailWarning;
+    return this.project!;
   }
 
   /** Opens the samples project, creating it with the bundled samples on first use. */

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import type { contractMethods, ReplyOf } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { learnFromDocument } from './supplierLearning.js';
+import { KnownAccounts, supplierKey } from './bankAccounts.js';
+import { SupplierNotFoundError } from '../store/supplierMemory.js';
+import { compactId } from '../../app/invoice/identifiers.js';
 
-type SupplierMethod = 'suppliers.approve' | 'suppliers.list' | 'suppliers.rename' | 'suppliers.merge' | 'suppliers.forget';
+type SupplierMethod = 'suppliers.approve' | 'suppliers.list' | 'suppliers.rename' | 'suppliers.merge' | 'suppliers.forget' | 'suppliers.confirmAccount';
 type SupplierHandlers = { [M in SupplierMethod]: (params: z.output<(typeof contractMethods)[M]['request']>) => ReplyOf<M> };
 
 export function supplierHandlers(session: RectoSession): SupplierHandlers {
@@ -14,7 +17,18 @@ export function supplierHandlers(session: RectoSession): SupplierHandlers {
       learnFromDocument(session.store, pageId, true);
       return { ok: true as const };
     },
-    'suppliers.list': () => session.store.supplierMemory.list(),
+    'suppliers.list': () => {
+      const known = KnownAccounts.of(session.store);
+      return session.store.supplierMemory.list().map((s) => ({ ...s, unconfirmedIbans: s.ibans.filter((iban) => !known.isKnownIban(s, iban)) }));
+    },
+    'suppliers.confirmAccount': ({ id, kind, value }) => {
+      const supplier = session.store.supplierMemory.list().find((s) => s.id === id);
+      if (!supplier) throw new SupplierNotFoundError(id);
+      // Kept under each key an invoice of this supplier may be found by: each of its VAT IDs, and its name.
+      const keys = new Set([...supplier.vatIds.map((vat) => supplierKey(vat, null)), supplierKey(null, supplier.name)].filter((k): k is string => k !== null));
+      session.store.transaction(() => keys.forEach((key) => session.store.confirmedAccounts.confirm(key, kind, compactId(value), session.settings.get().authorName)));
+      return { ok: true as const };
+    },
     'suppliers.rename': ({ id, name }) => {
       session.store.supplierMemory.rename(id, name);
       return { ok: true as const };

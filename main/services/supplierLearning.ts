@@ -86,10 +86,30 @@ export function learnFromUntaughtDocuments(store: ProjectStore): number {
   return pages.length;
 }
 
-/** After a merge: the other project's memory as it is there (names, merges, approvals), then what corrections teach. */
-export function takeSupplierMemoryFromProject(store: ProjectStore, otherFile: string): void {
+/**
+ * After a merge: the other project's memory as it is there (names, merges, approvals), then what corrections teach.
+ * Returns what it changed about suppliers' accounts, in words: each IBAN or VAT ID memory now holds that it did not
+ * before — unconfirmed until an analyst confirms it (bankAccounts.ts), as the merge command prints.
+ */
+export function takeSupplierMemoryFromProject(store: ProjectStore, otherFile: string): string[] {
+  const before = identifiersBySupplier(store);
   carrySupplierMemoryFrom(store, otherFile);
   learnFromUntaughtDocuments(store);
+  return identifierChanges(before, identifiersBySupplier(store));
+}
+
+function identifiersBySupplier(store: ProjectStore): Map<string, { name: string; ids: Set<string> }> {
+  return new Map(store.supplierMemory.list().map((s) => [s.id, { name: s.name, ids: new Set([...s.ibans.map((v) => `IBAN ${v}`), ...s.vatIds.map((v) => `VAT ID ${v}`)]) }]));
+}
+
+function identifierChanges(before: ReturnType<typeof identifiersBySupplier>, after: ReturnType<typeof identifiersBySupplier>): string[] {
+  const lines: string[] = [];
+  for (const [id, { name, ids }] of after) {
+    const old = before.get(id)?.ids ?? new Set<string>();
+    const added = [...ids].filter((v) => !old.has(v));
+    if (added.length > 0) lines.push(`supplier ${name}: memory now holds ${added.join(', ')} (unconfirmed until confirmed in the Suppliers view)`);
+  }
+  return lines;
 }
 
 /** After a corpus import: its `suppliers.jsonl`, then what corrections teach; the file's problems, to report. */

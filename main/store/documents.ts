@@ -156,6 +156,24 @@ export class DocumentsRepository {
     return inserted ? this.getDocument(id) : null;
   }
 
+  /**
+   * A stamp that changes when anything Recto writes about the document's content does (a reading, a text or field
+   * revision, the stored e-invoice): the newest row of each. For caches of what is derived from the content (the
+   * queue's bank-account signals); an edit made in place outside Recto keeps it, so nothing that decides — an
+   * approval, the export — relies on it.
+   */
+  contentStamp(documentId: string): string {
+    this.contentStampStatement ??= this.db.prepare(
+      `SELECT COALESCE((SELECT MAX(e.rowid) FROM extractions e JOIN pages p ON p.id = e.page_id WHERE p.document_id = @d), 0) || ':' ||
+              COALESCE((SELECT MAX(r.rowid) FROM revisions r JOIN pages p ON p.id = r.page_id WHERE p.document_id = @d), 0) || ':' ||
+              COALESCE((SELECT MAX(f.rowid) FROM field_revisions f JOIN pages p ON p.id = f.page_id WHERE p.document_id = @d), 0) || ':' ||
+              (SELECT COUNT(*) FROM document_einvoices WHERE document_id = @d)`,
+    ).pluck();
+    return String(this.contentStampStatement.get({ d: documentId }));
+  }
+
+  private contentStampStatement: Database.Statement | undefined;
+
   getDocument(documentId: string): DocumentSummary {
     const row = this.statements.documentById.get(documentId) as DocumentRow | undefined;
     if (!row) throw new NotFoundError(`No document ${documentId} in this project`);

@@ -23,6 +23,7 @@ import {
 } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { AuditChain } from './auditChain.js';
 
 interface FieldRevisionRow {
   id: string;
@@ -73,12 +74,14 @@ export class InvalidFieldError extends CodedError {
 export class FieldRevisionsRepository {
   /** Field revisions from elsewhere, for the bundle writer (transfer/applyFieldRevisions.ts). */
   readonly imported: ImportedFieldRevisionRows;
+  private readonly chain: AuditChain;
 
   constructor(
     private readonly db: Database.Database,
     private readonly latestExtraction: (pageId: string) => Extraction | null,
   ) {
     this.imported = new ImportedFieldRevisionRows(db);
+    this.chain = new AuditChain(db);
   }
 
   /** The document's pages in order, for any of its pages. */
@@ -169,6 +172,7 @@ export class FieldRevisionsRepository {
          VALUES (@id, @page_id, @parent_id, @field, @old_value, @new_value, @undoes, @author, @created_at, @seq)`,
       )
       .run(row);
+    this.chain.append('field_revisions', row.id);
     return toFieldRevision(row);
   }
 
@@ -185,8 +189,10 @@ export class FieldRevisionsRepository {
 /** Field revisions from elsewhere, written with their ids; where and in which order they sit is the writer's policy. */
 export class ImportedFieldRevisionRows {
   private readonly statements;
+  private readonly chain: AuditChain;
 
   constructor(db: Database.Database) {
+    this.chain = new AuditChain(db);
     this.statements = {
       ofDocument: db.prepare(
         `SELECT f.id, f.page_id, f.field, f.created_at FROM field_revisions f JOIN pages p ON p.id = f.page_id
@@ -198,6 +204,7 @@ export class ImportedFieldRevisionRows {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       place: db.prepare('UPDATE field_revisions SET page_id = ?, seq = ? WHERE id = ?'),
+      pageOf: db.prepare('SELECT page_id FROM field_revisions WHERE id = ?').pluck(),
     };
   }
 
@@ -216,9 +223,13 @@ export class ImportedFieldRevisionRows {
     seq: number,
   ): void {
     this.statements.insert.run(r.id, pageId, r.parentId, r.field, r.oldValueJson, r.newValueJson, r.undoes, r.author, r.createdAt, seq);
+    this.chain.append('field_revisions', r.id);
   }
 
+  /** Moves a revision to its document's key page and place; chained again when its page changes (a merge extends the trail). */
   place(id: string, pageId: string, seq: number): void {
+    const before = this.statements.pageOf.get(id) as string | undefined;
     this.statements.place.run(pageId, seq, id);
+    if (before !== pageId) this.chain.append('field_revisions', id);
   }
 }

@@ -11,6 +11,7 @@ import type { ProjectInfo } from '../../app/contract/methods.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import type { DocumentSummary, PageStatus, PageSummary, ReviewStatus, Revision } from '../../app/model/page.js';
 import { BundleWriter } from './transfer/applyBundles.js';
+import { AuditChain } from './auditChain.js';
 import { validateProjectFile } from './file/validateProjectFile.js';
 import { CheckResultsRepository } from './curation/checkResults.js';
 import { CurationQueries } from './curation/curationQueries.js';
@@ -25,6 +26,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { ConfirmedAccountsRepository } from './confirmedAccounts.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
@@ -57,6 +59,8 @@ export class ProjectStore {
   readonly reviewEvents: ReviewEventsRepository;
   /** Purchase orders, goods receipts, the vendor master and what invoices were matched to (masterData.ts, migration 015). */
   readonly masterData: MasterDataRepository;
+  /** Supplier accounts an analyst confirmed (confirmedAccounts.ts). */
+  readonly confirmedAccounts: ConfirmedAccountsRepository;
 
   private constructor(
     readonly file: string,
@@ -70,6 +74,7 @@ export class ProjectStore {
     this.curation = new CurationQueries(db);
     this.fieldRevisions = new FieldRevisionsRepository(db, (pageId) => this.readings.latestExtractionOrNull(pageId));
     this.reviewEvents = new ReviewEventsRepository(db);
+    this.confirmedAccounts = new ConfirmedAccountsRepository(db);
     this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.masterData = new MasterDataRepository(db);
@@ -118,6 +123,16 @@ export class ProjectStore {
     this.db.close();
   }
 
+  /** Runs `write` as one transaction (nested calls become savepoints): a decision over many pages is all or nothing. */
+  transaction<T>(write: () => T): T {
+    return this.db.transaction(write)();
+  }
+
+  /** The audit trail's hash chain (auditChain.ts): `recto audit`, and the warning on opening a project. */
+  auditChain(): AuditChain {
+    return new AuditChain(this.db);
+  }
+
   /** Writes a consistent copy of the whole project to `file` (which must not exist), while the project stays open. */
   copyTo(file: string): void {
     this.db.prepare('VACUUM INTO ?').run(file);
@@ -129,7 +144,7 @@ export class ProjectStore {
   }
 
   /** Adds page bundles from elsewhere (a corpus, another project) without overwriting anything here. */
-  bundleWriter(limits: { maxPages?: number } = {}): BundleWriter {
-    return new BundleWriter(this.db, this, limits.maxPages);
+  bundleWriter(limits: { maxPages?: number; origin?: string } = {}): BundleWriter {
+    return new BundleWriter(this.db, this, limits.maxPages, limits.origin);
   }
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Revision } from '../../app/model/page.js';
+import { AuditChain } from './auditChain.js';
 import type { CheckResultsRepository } from './curation/checkResults.js';
 import { NotFoundError, type DocumentsRepository } from './documents.js';
 
@@ -35,6 +36,7 @@ export class RevisionsRepository {
 
   /** Revisions from elsewhere, for the bundle writer (transfer/applyBundles.ts). */
   readonly imported: ImportedRevisionRows;
+  private readonly chain: AuditChain;
 
   constructor(
     private readonly db: Database.Database,
@@ -42,6 +44,7 @@ export class RevisionsRepository {
     private readonly checks: CheckResultsRepository,
   ) {
     this.imported = new ImportedRevisionRows(db);
+    this.chain = new AuditChain(db);
   }
 
   /**
@@ -75,6 +78,7 @@ export class RevisionsRepository {
         created_at: new Date().toISOString(),
       };
       statements.insert.run(row.id, row.page_id, row.parent_id, row.text, row.author, row.created_at, seq);
+      this.chain.append('revisions', row.id);
       this.checks.recompute(pageId);
       return toRevision(row);
     })();
@@ -98,8 +102,10 @@ export class RevisionsRepository {
 /** Revisions from elsewhere, written with their ids and times; their order on the page is the bundle writer's. */
 export class ImportedRevisionRows {
   private readonly statements;
+  private readonly chain: AuditChain;
 
   constructor(db: Database.Database) {
+    this.chain = new AuditChain(db);
     this.statements = {
       taken: db.prepare('SELECT 1 FROM revisions WHERE id = ?'),
       ofPage: db.prepare('SELECT id, created_at, seq FROM revisions WHERE page_id = ? ORDER BY seq'),
@@ -119,6 +125,7 @@ export class ImportedRevisionRows {
 
   insert(pageId: string, revision: { id: string; parentId: string | null; text: string; author: string; createdAt: string }, seq: number): void {
     this.statements.insert.run(revision.id, pageId, revision.parentId, revision.text, revision.author, revision.createdAt, seq);
+    this.chain.append('revisions', revision.id);
   }
 
   setSeq(id: string, seq: number): void {

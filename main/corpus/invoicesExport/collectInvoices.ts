@@ -12,12 +12,15 @@ import { correctionsOf } from '../../store/fieldRevisions.js';
 import type { ProjectStore } from '../../store/projectStore.js';
 import type { ReviewEvent } from '../../store/reviewEvents.js';
 import { paymentFieldsOf } from './paymentFieldsOf.js';
+import { approvalHolds } from '../../store/approvalSeals.js';
 
 /** The document's status, and the approvals with exceptions it stands on (read once: the export asks per document). */
 function documentStatus(store: ProjectStore, doc: DocumentSummary): { status: InvoiceStatus; exceptionEvents: ReviewEvent[] } {
   const statuses = doc.pages.map((p) => p.reviewStatus);
   if (statuses.includes('rejected')) return { status: 'rejected', exceptionEvents: [] };
   if (statuses.every((s) => s === 'approved')) {
+    // Approved means frozen: content changed since the approval, however it came (sqlite3 too), is back in review.
+    if (!approvalHolds(store, doc.id)) return { status: 'in-review', exceptionEvents: [] };
     const exceptionEvents = store.reviewEvents.exceptionsOfDocument(doc.id);
     return { status: exceptionEvents.length > 0 ? 'approved-with-exceptions' : 'approved', exceptionEvents };
   }

@@ -6,6 +6,7 @@ import { einvoicePlainFields, readEInvoice } from '../../../app/einvoice/index.j
 import { validateEInvoiceXml } from '../../../app/en16931/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
 import { ProjectStore } from '../../store/projectStore.js';
+import { approvedContentOf } from '../../store/approvalSeals.js';
 import { InvoicesExportRefusedError, exportInvoices } from './writeInvoicesExport.js';
 import { invoiceReading } from '../../../testing/invoiceReadings.js';
 
@@ -26,12 +27,21 @@ const completePage = [
   'IBAN DE89 3704 0044 0532 0130 00',
 ].join('\n');
 
+/** An approval as Recto records it (sealed: approvalSeals.ts); a status set alone is not an approval. */
+function recordApproval(store: ProjectStore, documentId: string): void {
+  const pageId = store.documents.getDocument(documentId).pages[0]!.id;
+  store.transaction(() => {
+    store.documents.setReviewStatus(pageId, 'approved');
+    store.reviewEvents.record({ pageId, status: 'approved', exceptions: [], reason: null, reviewer: 'Ada', sealed: JSON.stringify(approvedContentOf(store, documentId)) });
+  });
+}
+
 function project(): { store: ProjectStore; complete: string; hostile: string } {
   const store = ProjectStore.create(path.join(dir, 'p.recto'));
   const add = (name: string, markdown: string, invoice: Record<string, unknown>) => {
     const doc = store.documents.addDocument({ sha256: Buffer.from(name).toString('hex').padEnd(64, '0').slice(0, 64), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
     store.readings.saveExtraction(doc.pages[0]!.id, reading(markdown, invoice), new Date());
-    store.documents.setReviewStatus(doc.pages[0]!.id, 'approved');
+    recordApproval(store, doc.id);
     return doc.id;
   };
   const complete = add('complete.pdf', completePage, {
@@ -80,6 +90,7 @@ describe('invoices export', () => {
     const { store, complete } = project();
     const page = store.documents.getDocument(complete).pages[0]!.id;
     store.fieldRevisions.save(page, 'payment.iban', 'FR14 2004 1010 0505 0001 3M02 606', 'Ada');
+    recordApproval(store, complete); // the approval covers the corrected IBAN (a correction after it reopens it)
     const out = path.join(dir, 'out');
     exportInvoices(store, { outDir: out, syntax: 'cii' });
     const first = JSON.parse(fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').split('\n')[0]!);

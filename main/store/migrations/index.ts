@@ -10,6 +10,7 @@ import { reviewNotesSchema } from './005_review_notes.js';
 import { documentEInvoicesSchema } from './006_document_einvoices.js';
 import { supplierMemorySchema } from './007_supplier_memory.js';
 import { invoiceReviewSchema } from './008_invoice_review.js';
+import { approvalTrailSchema } from './009_approval_trail.js';
 import { rescoreEInvoicePagesSchema } from './012_rescore_einvoice_pages.js';
 import { masterDataSchema } from './015_master_data.js';
 
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   documentEInvoicesSchema,
   supplierMemorySchema,
   invoiceReviewSchema,
+  approvalTrailSchema,
   rescoreEInvoicePagesSchema,
   masterDataSchema,
 ];

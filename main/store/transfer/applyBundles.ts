@@ -30,10 +30,15 @@ export interface ApplyOutcome {
   /** Both sides had revisions the other lacked: the page now has two lines of edits (both kept). */
   diverged: boolean;
   /**
-   * Review statuses differed and neither was "unreviewed": the later decision was kept (by the time of each side's
-   * newest review event; the target's where the incoming side recorded none).
+   * The incoming side decided the page differently from the decision here: the local decision was kept, the incoming
+   * one added to the history, and the page flagged for a person to decide (a decision from outside never overturns
+   * one taken here, whatever time it claims).
    */
   reviewConflict: boolean;
+  /** The incoming side's decision taken on a page nobody here had decided (its status now). */
+  decisionAdopted: string | null;
+  /** Incoming review events whose time is impossible (in the future, or before the page existed): kept, never deciding. */
+  untrustedTimes: number;
   /** Review status changes of the page added (who, when, why: reviewEvents.ts). */
   reviewEventsAdded: number;
   /**
@@ -64,6 +69,12 @@ export interface AddedCounts {
   fieldRevisionsAdded: number;
   fieldConflicts: number;
   reviewEventsAdded: number;
+  /** Pages whose incoming decision differed from the local one: kept in the history, flagged (applyBundles.ts). */
+  decisionConflicts: number;
+  /** Pages nobody here had decided that took the incoming decision. */
+  decisionsAdopted: number;
+  /** Incoming review events with an impossible time (never deciding). */
+  untrustedTimes: number;
   /** Incoming documents whose bytes match another document already here (each once). */
   sameFile: SameFile[];
 }
@@ -78,6 +89,9 @@ export function countOutcome(summary: AddedCounts, outcome: ApplyOutcome): void 
   summary.fieldRevisionsAdded += outcome.fieldRevisionsAdded;
   summary.fieldConflicts += outcome.fieldConflicts;
   summary.reviewEventsAdded += outcome.reviewEventsAdded;
+  if (outcome.reviewConflict) summary.decisionConflicts += 1;
+  if (outcome.decisionAdopted) summary.decisionsAdopted += 1;
+  summary.untrustedTimes += outcome.untrustedTimes;
   const same = outcome.sameFileAs;
   if (same && !summary.sameFile.some((s) => s.file === same.file && s.documentId === same.documentId)) summary.sameFile.push(same);
 }
@@ -93,6 +107,20 @@ export interface BundleTables {
   invoiceKeys: InvoiceKeysRepository;
 }
 
+/** Statuses that are decisions a person took (an "in-review" or "unreviewed" page was decided by nobody). */
+const DECISIONS = new Set(['approved', 'rejected']);
+
+/** Clocks disagree by minutes, not days: a time this far past ours is in the future. */
+const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/** An event's time is possible: a valid time, not in the future, not before its document came into its project. */
+export function plausibleTime(at: string, documentImportedAt: string): boolean {
+  const time = Date.parse(at);
+  if (!Number.isFinite(time) || time > Date.now() + CLOCK_SKEW_MS) return false;
+  const imported = Date.parse(documentImportedAt);
+  return !Number.isFinite(imported) || time >= imported;
+}
+
 /** Keeps the merge policy — what matches, what is new, how two lines of edits are ordered; the rows go through the repositories. */
 export class BundleWriter {
   private readonly fieldRevisions: FieldRevisionWriter;
@@ -103,6 +131,8 @@ export class BundleWriter {
     private readonly tables: BundleTables,
     /** The page cap a bundle's page is held to (Settings: maxPagesPerDocument). */
     private readonly maxPages = DEFAULT_MAX_PAGES,
+    /** Where the bundles come from (the other project's file, the corpus folder): recorded on every review event brought. */
+    private readonly origin = 'import',
   ) {
     this.fieldRevisions = new FieldRevisionWriter(tables.documents.imported, tables.fieldRevisions.imported);
   }
@@ -148,7 +178,7 @@ export class BundleWriter {
       target = { id: pageId, review_status: page.reviewStatus };
     }
     const pageId = target.id;
-    const { reviewConflict, reviewEventsAdded } = newPage ? { reviewConflict: false, reviewEventsAdded: this.addReviewEvents(pageId, bundle) } : this.mergeReview(target, bundle);
+    const { reviewConflict, reviewEventsAdded, decisionAdopted, untrustedTimes } = this.mergeReview(target, bundle, newPage);
 
     let runsAdded = 0;
     for (const run of bundle.runs) {
@@ -187,6 +217,8 @@ export class BundleWriter {
       revisionsAdded: incoming.length,
       diverged,
       reviewConflict,
+      decisionAdopted,
+      untrustedTimes,
       fieldRevisionsAdded: fields.added,
       fieldConflicts: fields.conflicts,
       reviewEventsAdded,
@@ -195,25 +227,33 @@ export class BundleWriter {
   }
 
   /**
-   * The review status of a page both sides have: an "unreviewed" side takes the other's; where both reviewed it
-   * differently, the later decision wins (each side's newest review event), the target's where the incoming side
-   * recorded none — as with revisions, what was decided last shows. The incoming events are added either way, so the
-   * page's history holds both sides' decisions and the newest event agrees with the status.
+   * The review status of a page both sides have (docs/security.md): a decision from outside is not trusted blindly.
+   * A page nobody here decided ("unreviewed") takes the incoming decision when the event that made it has a possible
+   * time; a page decided here keeps its decision, and an incoming different decision (approved, rejected) goes into
+   * the history only, the page flagged for a person (`ReviewEventsRepository.conflictsOf`). A new page arrives
+   * unreviewed unless its own deciding event is believable. The incoming events are added either way.
    */
-  private mergeReview(target: { id: string; review_status: string }, bundle: PageBundle): { reviewConflict: boolean; reviewEventsAdded: number } {
+  private mergeReview(
+    target: { id: string; review_status: string },
+    bundle: PageBundle,
+    newPage: boolean,
+  ): { reviewConflict: boolean; reviewEventsAdded: number; decisionAdopted: string | null; untrustedTimes: number } {
     const incomingStatus = bundle.page.reviewStatus;
-    const oursAt = this.tables.reviewEvents.imported.latestAt(target.id);
-    const theirs = (bundle.reviewEvents ?? []).at(-1);
+    const events = bundle.reviewEvents ?? [];
+    const plausible = (at: string) => plausibleTime(at, bundle.document.importedAt);
+    const untrustedTimes = events.filter((e) => !plausible(e.at)).length;
+    const theirs = events.at(-1);
+    const believable = theirs !== undefined && pageStatusOfEvent(theirs.status) === incomingStatus && plausible(theirs.at);
+    const localStatus = newPage ? 'unreviewed' : target.review_status;
     let reviewConflict = false;
-    if (target.review_status !== incomingStatus) {
-      if (target.review_status === 'unreviewed') this.tables.documents.imported.setReviewStatus(target.id, incomingStatus);
-      else if (incomingStatus !== 'unreviewed') {
-        reviewConflict = true;
-        const theirsIsLater = theirs !== undefined && pageStatusOfEvent(theirs.status) === incomingStatus && (oursAt === null || theirs.at > oursAt);
-        if (theirsIsLater) this.tables.documents.imported.setReviewStatus(target.id, incomingStatus);
-      }
-    }
-    return { reviewConflict, reviewEventsAdded: this.addReviewEvents(target.id, bundle) };
+    let decisionAdopted: string | null = null;
+    if (localStatus === 'unreviewed' && incomingStatus !== 'unreviewed') {
+      if (believable) decisionAdopted = incomingStatus;
+      else if (DECISIONS.has(incomingStatus)) reviewConflict = true;
+    } else if (localStatus !== incomingStatus && DECISIONS.has(incomingStatus)) reviewConflict = true;
+    // The status the page holds now: the local one, or the adopted decision (a new page was inserted with the bundle's).
+    this.tables.documents.imported.setReviewStatus(target.id, decisionAdopted ?? localStatus);
+    return { reviewConflict, reviewEventsAdded: this.addReviewEvents(target.id, bundle), decisionAdopted, untrustedTimes };
   }
 
   /** Adds the bundle's review events the project lacks (matched by id) to the page. */
@@ -222,7 +262,7 @@ export class BundleWriter {
     let added = 0;
     for (const event of bundle.reviewEvents ?? []) {
       if (events.has(event.id)) continue;
-      events.insert(pageId, event);
+      events.insert(pageId, event, this.origin);
       added += 1;
     }
     return added;

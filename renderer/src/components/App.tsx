@@ -100,6 +100,11 @@ export function App() {
         showViews={!showWelcome}
         progress={<JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
       />
+      {project?.trailWarning && !showWelcome ? (
+        <div className="trail-warning" role="alert" data-testid="trail-warning">
+          The project file was changed outside Recto: {project.trailWarning} Run <code>recto audit</code> on it for details.
+        </div>
+      ) : null}
       {showWelcome ? (
         <WelcomeView
           info={info}

@@ -84,7 +84,8 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
 
   const setReviewStatus = async (status: ReviewStatus) => {
     if (!pageId) return;
-    if (status === 'approved') await approve(client, pageId, 'page');
+    // The invoice is the unit of approval: from any page, the whole invoice (a page of any other document alone).
+    if (status === 'approved') await approve(client, pageId, 'unit');
     else await client.call('pages.setReviewStatus', { pageId, status }).catch(() => undefined);
     reloadReview();
     void reloadDocuments();

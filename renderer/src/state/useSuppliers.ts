@@ -34,5 +34,6 @@ export function useSuppliers() {
     rename: (id: string, name: string) => act(() => client.call('suppliers.rename', { id, name })),
     merge: (into: string, from: string) => act(() => client.call('suppliers.merge', { into, from })),
     forget: (id: string) => act(() => client.call('suppliers.forget', { id })),
+    confirmIban: (id: string, value: string) => act(() => client.call('suppliers.confirmAccount', { id, kind: 'iban', value })),
   };
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePendingApproval } from './approvalGate.js';
 
-const kindNames = { 'failed-rule': 'Failed rule', 'missing-field': 'Missing field', 'xml-disagreement': 'Page ≠ XML', duplicate: 'Duplicate?', 'po-match': 'Purchase order', 'vendor-master': 'Vendor master' } as const;
+const kindNames = { 'failed-rule': 'Failed rule', 'missing-field': 'Missing field', 'xml-disagreement': 'Page ≠ XML', duplicate: 'Duplicate?', 'bank-account': 'New bank account', 'po-match': 'Purchase order', 'vendor-master': 'Vendor master' } as const;
 
 export function ApprovalPrompt() {
   const pending = usePendingApproval();
@@ -42,6 +42,11 @@ export function ApprovalPrompt() {
         }}
       >
         <h2>Approve {pending.scope === 'document' ? 'this document' : 'this page'} with {pending.exceptions.length} exception{pending.exceptions.length === 1 ? '' : 's'}?</h2>
+        {pending.scope === 'document' ? (
+          <p className="approval-pages" data-testid="approval-pages">
+            Approves the whole document: page{pending.pageNumbers.length === 1 ? '' : 's'} {pending.pageNumbers.join(', ')}
+          </p>
+        ) : null}
         <ul className="approval-exceptions" data-testid="approval-exceptions">
           {pending.exceptions.map((exception, index) => (
             <li key={index} className={`approval-exception ${exception.kind}`}>

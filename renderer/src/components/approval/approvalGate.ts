@@ -10,11 +10,14 @@ import type { ApprovalException } from '../../../../app/contract/approval.js';
 import type { useClient } from '../../state/contractContext.js';
 
 type Client = ReturnType<typeof useClient>;
-export type ApprovalScope = 'page' | 'document';
+/** `unit`: the invoice as a whole from any of its pages, the page for a document that is not an invoice (resolved by main). */
+export type ApprovalScope = 'page' | 'document' | 'unit';
 export type ApprovalResult = 'approved' | 'approved-with-exceptions' | 'cancelled' | 'failed';
 
 export interface PendingApproval {
-  scope: ApprovalScope;
+  scope: 'page' | 'document';
+  /** The pages the approval covers (every page of an invoice approved as a whole). */
+  pageNumbers: number[];
   exceptions: ApprovalException[];
   confirm(reason: string): void;
   cancel(): void;
@@ -43,7 +46,8 @@ export async function approve(client: Client, pageId: string, scope: ApprovalSco
   if (first.outcome !== 'needs-reason') return first.outcome;
   const reason = await new Promise<string | null>((resolve) => {
     publish({
-      scope,
+      scope: first.scope,
+      pageNumbers: first.pageNumbers,
       exceptions: first.exceptions,
       confirm: (text) => {
         publish(null);
@@ -56,6 +60,6 @@ export async function approve(client: Client, pageId: string, scope: ApprovalSco
     });
   });
   if (reason === null) return 'cancelled';
-  const second = await client.call('approval.approve', { pageId, scope, reason }).catch(() => null);
+  const second = await client.call('approval.approve', { pageId, scope: first.scope, reason }).catch(() => null);
   return second && second.outcome !== 'needs-reason' ? second.outcome : 'failed';
 }

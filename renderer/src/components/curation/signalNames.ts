@@ -11,4 +11,7 @@ export const signalNames: Record<AttentionSignalKind, string> = {
   duplicate: 'Duplicate?',
   'no-boxes': 'No boxes',
   'match-failed': 'Match failed',
+  reopened: 'Changed after approval',
+  'decision-conflict': 'Decision conflict',
+  'bank-account': 'New bank account',
 };

@@ -129,7 +129,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       if (!pageId) return;
       const target = stepNeedingAttention(queue.items, pageId, 1, queueFilter);
       if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
-      else if ((await approve(client, pageId, 'page')) === 'cancelled') return;
+      else if ((await approve(client, pageId, 'unit')) === 'cancelled') return;
       onStatusChanged();
       void queue.reload();
       if (target) goTo(target);

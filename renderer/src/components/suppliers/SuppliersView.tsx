@@ -2,7 +2,7 @@
  * The Suppliers view: what supplier memory learned in this project (docs/supplier-memory.md). Each supplier with the
  * pages that taught it (which open in the review screen), the fields it knows where to read, its own identifiers, and
  * how often the values it proposed were kept or corrected since — a supplier whose values keep being corrected is
- * marked. Rename, merge into another, forget.
+ * marked. Rename, merge into another, forget; confirm a bank account memory holds but no approval here backs.
  */
 import { useState } from 'react';
 import type { SupplierSummaryWire } from '../../../../app/contract/suppliers.js';
@@ -39,6 +39,12 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
         <div className="suppliers-ids" data-testid="supplier-ids">
           {identifiers(supplier).join(' · ') || 'no identifier of its own printed'}
         </div>
+        {(supplier.unconfirmedIbans ?? []).map((iban) => (
+          // An account memory holds that no approval here backs: invoices paying to it are exceptions until confirmed.
+          <div key={iban} className="suppliers-unconfirmed" data-testid="supplier-unconfirmed-iban">
+            IBAN {iban} not confirmed <button onClick={() => void actions.confirmIban(supplier.id, iban)}>Confirm as this supplier's account</button>
+          </div>
+        ))}
       </td>
       <td>
         {supplier.pages.map((page, i) => (

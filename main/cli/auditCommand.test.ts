@@ -1,0 +1,150 @@
+/**
+ * `recto audit` (issue 37): every edit made outside Recto to revisions, field revisions and review events — each
+ * hashed column of a chained row changed, a row removed, a row added, a chain entry edited or removed, the chain's
+ * start moved — is found (exit 1, the row named); Recto's own writes, merges included, keep it intact (exit 0); a
+ * project made before the chain says where the chain starts; a file that is not a project is exit 2.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { approve } from '../services/approval.js';
+import { ProjectStore } from '../store/projectStore.js';
+import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
+import { auditCommand } from './auditCommand.js';
+
+let dir: string;
+let base: string;
+
+const invoice = { invoice_number: 'R-1', issue_date: '2024-01-02', due_date: null, seller: 'Muster GmbH', buyer: 'Beispiel AG', currency: 'EUR', subtotal: 10, tax: 1.9, total: 11.9, lines: [{ description: 'Work', quantity: 1, unit_price: 10, amount: 10 }] };
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-audit-'));
+  base = path.join(dir, 'base.recto');
+  const store = ProjectStore.create(base);
+  const { pageId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice), createHash('sha256').update('a.pdf').digest('hex'));
+  store.revisions.saveRevision(pageId, 'Invoice R-1, corrected', 'Ada', null);
+  store.fieldRevisions.save(pageId, 'payment.iban', 'DE89370400440532013000', 'Ada');
+  approve(store, { pageId, scope: 'document', reviewer: 'Ada' });
+  const other = addReadDocument(store, 'b.pdf', invoiceReading({ ...invoice, invoice_number: 'R-2' }), createHash('sha256').update('b.pdf').digest('hex'));
+  store.reviewNotes.reject(other.pageId, 'not ours', 'Bo');
+  store.close();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function audit(file: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await auditCommand([file], { write: (s: string) => ((out += s), true) }, { write: (s: string) => ((err += s), true) });
+  return { code, out, err };
+}
+
+let copies = 0;
+/** A copy of the base project with `edit` applied through a raw sqlite connection, as someone with sqlite3 would. */
+function tampered(edit: (db: Database.Database) => void): string {
+  const file = path.join(dir, `t${++copies}.recto`);
+  fs.copyFileSync(base, file);
+  const db = new Database(file);
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+  return file;
+}
+
+const hashed: Record<string, string[]> = {
+  revisions: ['page_id', 'parent_id', 'text', 'author', 'created_at'],
+  field_revisions: ['page_id', 'parent_id', 'field', 'old_value', 'new_value', 'undoes', 'author', 'created_at'],
+  review_events: ['page_id', 'status', 'exceptions', 'reason', 'reviewer', 'at', 'sealed', 'os_account', 'origin'],
+};
+
+describe('recto audit', () => {
+  it('an untouched project, and one extended by a merge, are intact (exit 0)', async () => {
+    expect(await audit(base)).toMatchObject({ code: 0, out: expect.stringContaining('audit trail intact') });
+    const target = path.join(dir, 'target.recto');
+    const store = ProjectStore.create(target);
+    mergeProjectInto(store, base);
+    store.close();
+    expect((await audit(target)).code).toBe(0);
+  });
+
+  it('finds every column of every chained row edited outside Recto, naming the row and what it claims', async () => {
+    let edits = 0;
+    let found = 0;
+    for (const [table, columns] of Object.entries(hashed)) {
+      const db = new Database(base, { readonly: true });
+      const ids = db.prepare(`SELECT id FROM ${table}`).pluck().all() as string[];
+      db.close();
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) {
+        for (const column of columns) {
+          // A value of the column's kind that differs: another page id for a page, a changed text otherwise.
+          const file = tampered((raw) => {
+            raw.pragma('foreign_keys = OFF');
+            raw.prepare(`UPDATE ${table} SET ${column} = COALESCE(${column}, '') || 'x' WHERE id = ?`).run(id);
+          });
+          const result = await audit(file);
+          edits += 1;
+          if (result.code === 1 && result.err.includes(`${table} row ${id}`) && result.err.includes('it claims')) found += 1;
+          fs.rmSync(file);
+        }
+      }
+    }
+    console.log(`recto audit: ${found} of ${edits} single-column edits found`);
+    expect(found).toBe(edits);
+  }, 120_000);
+
+  it('finds a row removed, a row added, a chain entry edited or removed, and the chain start moved', async () => {
+    const cases: [string, (db: Database.Database) => void][] = [
+      ['removed review event', (db) => db.prepare(`DELETE FROM review_events WHERE reviewer = 'Bo'`).run()],
+      ['removed field revision', (db) => db.prepare('DELETE FROM field_revisions').run()],
+      ['added revision', (db) => db.prepare(`INSERT INTO revisions (id, page_id, parent_id, text, author, created_at, seq) SELECT 'forged', page_id, NULL, 'forged', 'Ada', created_at, 99 FROM revisions LIMIT 1`).run()],
+      ['added approval', (db) => db.prepare(`INSERT INTO review_events (id, page_id, status, exceptions, reason, reviewer, at) SELECT 'forged', page_id, 'approved', '[]', NULL, 'bob (CFO)', '2099-01-01T00:00:00.000Z' FROM review_events LIMIT 1`).run()],
+      ['chain entry edited', (db) => db.prepare(`UPDATE audit_chain SET row_hash = hash WHERE seq = 2`).run()],
+      ['chain entry removed', (db) => db.prepare('DELETE FROM audit_chain WHERE seq = 1').run()],
+      ['chain start moved', (db) => db.prepare(`UPDATE audit_chain_start SET after_rowid = after_rowid + 100 WHERE table_name = 'revisions'`).run()],
+    ];
+    for (const [name, edit] of cases) {
+      const result = await audit(tampered(edit));
+      expect({ name, code: result.code }).toEqual({ name, code: 1 });
+      expect(result.err).toMatch(/TAMPERED: /);
+    }
+  });
+
+  it('a project made before the chain says where the chain starts (exit 0) and chains from then on', async () => {
+    const file = path.join(dir, 'old.recto');
+    const store = ProjectStore.create(file);
+    const { pageId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice));
+    store.revisions.saveRevision(pageId, 'before the chain', 'Ada', null);
+    store.close();
+    // Back to schema 8: what migration 009 added, gone.
+    const db = new Database(file);
+    for (const table of ['audit_chain', 'audit_chain_start', 'confirmed_accounts']) db.exec(`DROP TABLE ${table}`);
+    for (const column of ['sealed', 'os_account', 'origin']) db.exec(`ALTER TABLE review_events DROP COLUMN ${column}`);
+    db.pragma('user_version = 8');
+    db.close();
+
+    const first = await audit(file);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/revisions: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    const reopened = ProjectStore.open(file);
+    reopened.revisions.saveRevision(pageId, 'after the chain', 'Ada', null);
+    reopened.close();
+    expect((await audit(file)).code).toBe(0);
+    const raw = new Database(file);
+    raw.prepare(`UPDATE revisions SET text = 'edited' WHERE text = 'after the chain'`).run();
+    raw.close();
+    expect((await audit(file)).code).toBe(1);
+  });
+
+  it('a file that is not a Recto project is exit 2, with its reason', async () => {
+    const file = path.join(dir, 'not.recto');
+    fs.writeFileSync(file, 'not a database');
+    expect(await audit(file)).toMatchObject({ code: 2, err: expect.stringContaining('not.recto') });
+    expect((await audit(path.join(dir, 'missing.recto'))).code).toBe(2);
+  });
+});
