@@ -4,7 +4,7 @@
  * schematron's flags and messages. Pure: text or fields in, a report out.
  */
 import type { ValidationReport } from './model/report.js';
-import { readEInvoiceXml } from './readSemanticInvoice.js';
+import { readEInvoiceXml, type XmlSource } from './readSemanticInvoice.js';
 import { checkSyntaxRules, elementTree } from './syntax/syntaxRules.js';
 import { validateSemanticInvoice } from './validate.js';
 
@@ -21,7 +21,7 @@ export { UNSUPPORTED_SYNTAX_RULES, SYNTAX_RULE_COUNTS } from './syntax/syntaxRul
  * Reads and validates an e-invoice XML — the business rules on its semantic model, the syntax binding rules
  * (UBL-CR/SR/DT, CII-SR/DT) on its element tree; throws EInvoiceError (an Error) when the XML cannot be read.
  */
-export function validateEInvoiceXml(xml: string): ValidationReport {
+export function validateEInvoiceXml(xml: XmlSource): ValidationReport {
   const { invoice, rootName, root } = readEInvoiceXml(xml);
   const report = validateSemanticInvoice(invoice, { source: 'xml' });
   const syntaxFailures = checkSyntaxRules(invoice.syntax, elementTree(rootName, root));

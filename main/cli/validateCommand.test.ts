@@ -75,6 +75,20 @@ describe('recto validate', () => {
     expect(report.map((r) => ('error' in r ? 'error' : 'verdict'))).toEqual(['error', 'error', 'error', 'error', 'error', 'verdict']);
   });
 
+  it('never calls an invoice with characters XML 1.0 forbids valid: exit 2, the reason named (well-formedness layer)', async () => {
+    const body = (note: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${UBL_NS}><cbc:ID>42</cbc:ID><cbc:Note>${note}</cbc:Note></Invoice>\n`;
+    const nul = write('nul-reference.xml', body('a&#x0;b'));
+    const control = write('raw-control.xml', body('a\u0001b'));
+    const json = path.join(dir, 'characters.json');
+    const result = await run(nul, control, '--json', json);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toContain(`${nul}: cannot be read: the XML is not well-formed: its character reference &#x0; names U+0000`);
+    expect(result.err).toContain(`${control}: cannot be read: the XML is not well-formed: it contains the character U+0001`);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as FileError[];
+    expect(report.every((r) => 'error' in r)).toBe(true);
+  });
+
   it('refuses to run without files or with an unknown option', async () => {
     expect((await run()).code).toBe(2);
     expect((await run('--bogus', 'x.xml')).code).toBe(2);

@@ -40,7 +40,7 @@ export interface FileError {
 class UnreadableFile extends Error {}
 
 /** The e-invoice XML of a file: the file itself, or the PDF's embedded e-invoice. */
-async function eInvoiceXmlOf(file: string): Promise<string> {
+async function eInvoiceXmlOf(file: string): Promise<Uint8Array> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -61,7 +61,8 @@ async function eInvoiceXmlOf(file: string): Promise<string> {
   if (type === 'application/xml') {
     // Checked before reading, so an oversized file costs nothing (the same cap as the import's).
     if (stat.size > MAX_EINVOICE_BYTES) throw new UnreadableFile(`the XML is ${(stat.size / 1024 / 1024).toFixed(1)} MB; e-invoices over ${MAX_EINVOICE_BYTES / 1024 / 1024} MB are refused`);
-    return new TextDecoder('utf-8').decode(await fs.promises.readFile(file));
+    // Bytes, not text: the XML reader decodes them by the encoding they declare and refuses bytes that are not text.
+    return new Uint8Array(await fs.promises.readFile(file));
   }
   if (type === 'application/pdf') {
     if (stat.size > MAX_PDF_BYTES) throw new UnreadableFile(`the PDF is ${(stat.size / 1024 / 1024).toFixed(0)} MB; over ${MAX_PDF_BYTES / 1024 / 1024} MB is refused`);
@@ -73,7 +74,7 @@ async function eInvoiceXmlOf(file: string): Promise<string> {
     }
     if (embedded.status === 'none') throw new UnreadableFile('the PDF has no embedded e-invoice (no CII or UBL attachment)');
     if (embedded.status === 'refused') throw new UnreadableFile(`its embedded ${embedded.fileName} is refused: ${embedded.message}`);
-    return new TextDecoder('utf-8').decode(embedded.bytes);
+    return embedded.bytes;
   }
   throw new UnreadableFile('neither an e-invoice XML nor a PDF');
 }
