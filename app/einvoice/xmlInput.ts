@@ -42,7 +42,7 @@ function encodingOf(bytes: Uint8Array): string {
 
 function decode(bytes: Uint8Array): string {
   const encoding = encodingOf(bytes);
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     // fatal: bytes that are not text in the encoding are a well-formedness error (XML 1.0 §4.3.3), never U+FFFD.
     decoder = new TextDecoder(encoding, { fatal: true });
