@@ -57,11 +57,15 @@ export function einvoiceValidation(
   for (const draft of drafts) edits.set(draft.field, draft.value);
   let invoice = validated.invoice;
   for (const [field, value] of edits) invoice = applyFieldEdit(invoice, field, value);
-  const report = edits.size === 0 ? validated.report : revalidateTerms(invoice, validated.report, [...edits.keys()].map((f) => FIELD_TERMS[f]));
+  // Edits re-run EN 16931 rules only where EN 16931 is the rule set: a ZUGFeRD 1.0 invoice keeps its own rules' report
+  // (they test the XML's amounts, not the semantic model the edits change).
+  const rerun = edits.size > 0 && validated.report.ruleSets.includes('en16931');
+  const report = rerun ? revalidateTerms(invoice, validated.report, [...edits.keys()].map((f) => FIELD_TERMS[f])) : validated.report;
   return {
     fileName: validated.fileName,
     syntax: report.syntax,
     profile: report.profile,
+    ruleSets: report.ruleSets,
     valid: report.valid,
     failed: report.failed,
     edited: [...edits.keys()],
