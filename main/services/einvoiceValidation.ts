@@ -10,6 +10,7 @@ import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
 import { FIELD_TERMS, applyFieldEdit, revalidateTerms, type ValidatedField } from '../../app/review/einvoiceValidation.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
 import type { ProjectStore } from '../store/projectStore.js';
+import { validateEInvoiceOffThread } from './validateEInvoiceOffThread.js';
 
 interface Validated {
   fileName: string;
@@ -19,20 +20,62 @@ interface Validated {
 
 /** Per open project, per document: the read invoice and its report (the stored XML never changes after import). */
 const cache = new WeakMap<ProjectStore, Map<string, Validated | null>>();
+/** Validations under way in a worker, so that concurrent requests for one document start one worker. */
+const pending = new WeakMap<ProjectStore, Map<string, Promise<void>>>();
 
-/** The document's e-invoice validated as the XML says; null when it carries none or its XML is refused or unreadable. */
-export function documentEInvoiceReport(store: ProjectStore, documentId: string): Validated | null {
+function cacheOf(store: ProjectStore): Map<string, Validated | null> {
   let byDocument = cache.get(store);
   if (!byDocument) cache.set(store, (byDocument = new Map()));
+  return byDocument;
+}
+
+/**
+ * Validates the documents' e-invoices that are not validated yet, each in a worker thread with a time and heap limit
+ * (validateEInvoiceOffThread.ts), so the request loop answers other requests meanwhile. Handlers await it before the
+ * synchronous functions below, which then find the reports cached.
+ */
+export async function prepareEInvoiceReports(store: ProjectStore, documentIds: Iterable<string>): Promise<void> {
+  const byDocument = cacheOf(store);
+  let running = pending.get(store);
+  if (!running) pending.set(store, (running = new Map()));
+  const waits: Promise<void>[] = [];
+  for (const documentId of new Set(documentIds)) {
+    if (byDocument.has(documentId)) continue;
+    let work = running.get(documentId);
+    if (!work) {
+      const stored = store.einvoices.getStored(documentId);
+      work = (async () => {
+        let validated: Validated | null = null;
+        if (stored?.status === 'stored') {
+          try {
+            validated = { fileName: stored.fileName, ...(await validateEInvoiceOffThread(stored.xml)) };
+          } catch {
+            validated = null; // the import already showed why the XML cannot be read; a validation past its limit has no report
+          }
+        }
+        byDocument.set(documentId, validated);
+      })().finally(() => running!.delete(documentId));
+      running.set(documentId, work);
+    }
+    waits.push(work);
+  }
+  await Promise.all(waits);
+}
+
+/**
+ * The document's e-invoice validated as the XML says; null when it carries none or its XML is refused or unreadable.
+ * Prepared off the main thread by prepareEInvoiceReports; a caller that did not prepare validates here, in-thread.
+ */
+export function documentEInvoiceReport(store: ProjectStore, documentId: string): Validated | null {
+  const byDocument = cacheOf(store);
   if (byDocument.has(documentId)) return byDocument.get(documentId)!;
-  const stored = store.einvoices.get(documentId);
+  const stored = store.einvoices.getStored(documentId);
   let validated: Validated | null = null;
-  if (stored?.status === 'read') {
+  if (stored?.status === 'stored') {
     try {
-      const xml = new TextDecoder('utf-8').decode(stored.xml);
       // The report has the business and the syntax binding rules; field edits change only the semantic model, so
       // only business rules run again on it (the syntax rules' results are those of the XML).
-      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(xml), report: validateEInvoiceXml(xml) };
+      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(stored.xml), report: validateEInvoiceXml(stored.xml) };
     } catch {
       validated = null; // the import already showed why the XML cannot be read
     }
