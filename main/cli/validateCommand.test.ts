@@ -172,14 +172,18 @@ describe('recto validate: layers and rule sets in the report', () => {
     expect((await run(bare, broken, '--json', json)).code).toBe(2);
     const [verdict, error] = JSON.parse(fs.readFileSync(json, 'utf8')) as [FileVerdict, FileError];
     expect(verdict.ruleSets).toEqual(['en16931', 'en16931-syntax']);
+    expect(verdict.layersChecked).toEqual(['xml', 'rules']);
     expect(verdict.profileName).toBe('no profile declared');
     expect(verdict.failed.length).toBeGreaterThan(0);
     expect(verdict.failed.every((f) => f.layer === 'rules')).toBe(true);
     expect(error).toMatchObject({ file: broken, layer: 'xml' });
     const xrechnung = await run('--rules', 'xrechnung', bare);
-    expect(xrechnung.code).toBe(2);
-    expect(xrechnung.err).toContain('not implemented');
-    expect((await run('--rules', 'peppol', bare)).code).toBe(2);
+    expect(xrechnung.code).toBe(1);
+    expect(xrechnung.out).toContain('rules: en16931, en16931-syntax, xrechnung');
+    expect(xrechnung.out).toMatch(/fatal +BR-DE-1 /);
+    const peppol = await run('--rules', 'peppol', bare);
+    expect(peppol.code).toBe(2);
+    expect(peppol.err).toContain('the rule sets are en16931 and xrechnung');
   });
 });
 

@@ -15,9 +15,10 @@ export type EInvoiceSyntax = 'UBL-Invoice' | 'UBL-CreditNote' | 'CII';
 
 /**
  * The rule sets a report applies: `en16931` the EN 16931 business rules (BR-*), `en16931-syntax` the syntax binding
- * rules of the document's syntax (UBL-CR/SR/DT, CII-SR/DT), `zugferd1` ZUGFeRD 1.0's own rules (zugferd1/).
+ * rules of the document's syntax (UBL-CR/SR/DT, CII-SR/DT), `zugferd1` ZUGFeRD 1.0's own rules (zugferd1/),
+ * `xrechnung` the subset of KoSIT's XRechnung 3.0 rules that is implemented (xrechnung/).
  */
-export type RuleSet = 'en16931' | 'en16931-syntax' | 'zugferd1';
+export type RuleSet = 'en16931' | 'en16931-syntax' | 'zugferd1' | 'xrechnung';
 
 export interface ValidationReport {
   syntax: EInvoiceSyntax;
