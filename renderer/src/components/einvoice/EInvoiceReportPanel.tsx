@@ -12,9 +12,13 @@ interface EInvoiceReportPanelProps {
   onSelectField(path: string): void;
 }
 
-/** The heading names the rules the verdict is by: ZUGFeRD 1.0 predates EN 16931 and is judged by its own. */
+/**
+ * The heading names the rules the verdict is by: ZUGFeRD 1.0 predates EN 16931 and is judged by its own; an
+ * XRechnung by EN 16931's and XRechnung's together (its BR-DE findings are listed with the others).
+ */
 function ruleSetTitle(report: EInvoiceValidation): string {
-  return report.ruleSets.includes('zugferd1') ? 'ZUGFeRD 1.0' : 'EN 16931';
+  if (report.ruleSets.includes('zugferd1')) return 'ZUGFeRD 1.0';
+  return report.ruleSets.includes('xrechnung') ? 'EN 16931 + XRechnung' : 'EN 16931';
 }
 
 export function EInvoiceReportPanel({ report, onSelectField }: EInvoiceReportPanelProps) {
