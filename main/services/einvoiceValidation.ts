@@ -10,7 +10,7 @@ import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
 import { FIELD_TERMS, applyFieldEdit, revalidateTerms, type ValidatedField } from '../../app/review/einvoiceValidation.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
 import type { ProjectStore } from '../store/projectStore.js';
-import { validateEInvoiceOffThread } from './validateEInvoiceOffThread.js';
+import { validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
 
 interface Validated {
   fileName: string;
@@ -30,7 +30,7 @@ function cacheOf(store: ProjectStore): Map<string, Validated | null> {
 }
 
 /**
- * Validates the documents' e-invoices that are not validated yet, each in a worker thread with a time and heap limit
+ * Validates the documents' e-invoices that are not validated yet in a worker thread, each with a time limit, under a heap limit
  * (validateEInvoiceOffThread.ts), so the request loop answers other requests meanwhile. Handlers await it before the
  * synchronous functions below, which then find the reports cached.
  */
@@ -39,25 +39,34 @@ export async function prepareEInvoiceReports(store: ProjectStore, documentIds: I
   let running = pending.get(store);
   if (!running) pending.set(store, (running = new Map()));
   const waits: Promise<void>[] = [];
+  const batch: { documentId: string; fileName: string; xml: Uint8Array }[] = [];
   for (const documentId of new Set(documentIds)) {
     if (byDocument.has(documentId)) continue;
-    let work = running.get(documentId);
-    if (!work) {
-      const stored = store.einvoices.getStored(documentId);
-      work = (async () => {
-        let validated: Validated | null = null;
-        if (stored?.status === 'stored') {
-          try {
-            validated = { fileName: stored.fileName, ...(await validateEInvoiceOffThread(stored.xml)) };
-          } catch {
-            validated = null; // the import already showed why the XML cannot be read; a validation past its limit has no report
-          }
-        }
-        byDocument.set(documentId, validated);
-      })().finally(() => running!.delete(documentId));
-      running.set(documentId, work);
+    const under = running.get(documentId);
+    if (under) {
+      waits.push(under);
+      continue;
     }
-    waits.push(work);
+    const stored = store.einvoices.getStored(documentId);
+    if (stored?.status === 'stored') batch.push({ documentId, fileName: stored.fileName, xml: stored.xml });
+    else byDocument.set(documentId, null);
+  }
+  if (batch.length > 0) {
+    // One worker for the batch (validateEInvoiceOffThread.ts); a document whose XML cannot be read or checked in time
+    // has no report (the import already showed why an XML cannot be read).
+    const work = validateEInvoicesOffThread(batch.map((b) => b.xml)).then(
+      (results) =>
+        batch.forEach(({ documentId, fileName }, i) => {
+          const result = results[i];
+          byDocument.set(documentId, result?.ok ? { fileName, invoice: result.invoice, report: result.report } : null);
+        }),
+      () => batch.forEach(({ documentId }) => byDocument.set(documentId, null)), // no worker could be started
+    );
+    const settled = work.finally(() => {
+      for (const { documentId } of batch) running!.delete(documentId);
+    });
+    for (const { documentId } of batch) running.set(documentId, settled);
+    waits.push(settled);
   }
   await Promise.all(waits);
 }

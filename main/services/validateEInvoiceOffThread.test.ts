@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateEInvoiceXml } from '../../app/en16931/index.js';
-import { validateEInvoiceOffThread } from './validateEInvoiceOffThread.js';
+import { validateEInvoiceOffThread, validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
 
 const NS = 'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
 const line = (n: number) =>
@@ -33,4 +33,15 @@ describe('validateEInvoiceOffThread', () => {
     await expect(validateEInvoiceOffThread(invoice(2000), 1)).rejects.toThrow(/could not be validated within/);
     await expect(validateEInvoiceOffThread(new TextEncoder().encode('<Invoice>&#x0;</Invoice>'))).rejects.toThrow(/not well-formed/);
   }, 60_000);
+
+  it('validates a batch in one worker, each XML with its own verdict; one past its limit is given up and the rest go on', async () => {
+    const broken = new TextEncoder().encode('<Invoice>&#x0;</Invoice>');
+    const results = await validateEInvoicesOffThread([invoice(3), broken, invoice(5)]);
+    expect(results.map((r) => r.ok)).toEqual([true, false, true]);
+    expect(results[1]).toMatchObject({ ok: false, message: expect.stringMatching(/not well-formed/) });
+    expect(results[2]!.ok && results[2]!.invoice.lines).toHaveLength(5);
+    const late = await validateEInvoicesOffThread([invoice(2000), invoice(2000), invoice(2000)], 1);
+    expect(late).toHaveLength(3);
+    expect(late.every((r) => !r.ok && /within/.test(r.message))).toBe(true);
+  }, 120_000);
 });
