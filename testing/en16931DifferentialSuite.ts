@@ -52,7 +52,8 @@ async function sourcesOf(syntax: OracleSyntax): Promise<CompleteEInvoice[]> {
 
 function engineFired(xml: string): { id: string; flag: string }[] | Error {
   try {
-    return validateEInvoiceXml(xml).failed;
+    // Forced to EN 16931: the CEN XSLT applies its rules whatever profile the document declares (no XRechnung set).
+    return validateEInvoiceXml(xml, { rules: 'en16931' }).failed;
   } catch (error) {
     return error as Error;
   }

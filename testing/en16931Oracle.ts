@@ -69,11 +69,15 @@ function stripProlog(xml: string): string {
 
 /** Compiles (or reuses the cached) SEF of one syntax's XSLT; returns the cached file's path. */
 export async function compiledOraclePath(syntax: OracleSyntax, testdataRoot = defaultTestdataRoot): Promise<string> {
-  const xsltPath = oracleXsltPath(syntax, testdataRoot);
+  return compiledStylesheetPath(oracleXsltPath(syntax, testdataRoot), syntax);
+}
+
+/** Compiles (or reuses the cached) SEF of any validation XSLT, keyed by `name` and the XSLT's SHA-256. */
+export async function compiledStylesheetPath(xsltPath: string, name: string): Promise<string> {
   const xslt = await readFile(xsltPath);
   const sha = createHash('sha256').update(xslt).digest('hex');
   const cacheDir = path.join(os.tmpdir(), 'recto-en16931-oracle');
-  const sefPath = path.join(cacheDir, `${syntax}-${sha.slice(0, 32)}.sef.json`);
+  const sefPath = path.join(cacheDir, `${name}-${sha.slice(0, 32)}.sef.json`);
   if (existsSync(sefPath)) return sefPath;
   await mkdir(cacheDir, { recursive: true });
   // Written beside, then renamed: a concurrent test process never reads a half-written SEF.
@@ -109,13 +113,15 @@ const FAILED_ASSERT = /<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-ass
 const SVRL_TEXT = /<svrl:text>([\s\S]*?)<\/svrl:text>/;
 
 /** The failed asserts of an SVRL report (the XSLT's output): id, flag, location and message of each. */
-export function parseSvrlFailures(svrl: string): OracleFailure[] {
+export function parseSvrlFailures(svrl: string, options: { skipInformation?: boolean } = {}): OracleFailure[] {
   const failures: OracleFailure[] = [];
   for (const match of svrl.matchAll(FAILED_ASSERT)) {
     const attributes = match[1]!;
     const id = attribute(attributes, 'id');
     const flag = attribute(attributes, 'flag');
     if (!id) throw new Error(`SVRL failed-assert without an id: ${attributes.trim()}`);
+    // KoSIT's XRechnung XSLT has `information` asserts (BR-DE-TMP-32): notes, not verdicts.
+    if (flag === 'information' && options.skipInformation) continue;
     if (flag !== 'fatal' && flag !== 'warning') throw new Error(`SVRL failed-assert ${id} has flag ${flag ?? '(none)'}`);
     const text = SVRL_TEXT.exec(match[2]!)?.[1] ?? '';
     failures.push({ id, flag, location: unescapeXml(attribute(attributes, 'location') ?? ''), message: unescapeXml(text.trim()) });

@@ -21,6 +21,8 @@ export const einvoiceValidationSchema = z.object({
   fileName: z.string(),
   syntax: z.enum(['UBL-Invoice', 'UBL-CreditNote', 'CII']),
   profile: z.string().nullable(),
+  /** The rule sets applied (app/en16931 RuleSet): `en16931` + `en16931-syntax` (+ `xrechnung` for an XRechnung), or `zugferd1` for a ZUGFeRD 1.0 invoice. */
+  ruleSets: z.array(z.enum(['en16931', 'en16931-syntax', 'zugferd1', 'xrechnung'])),
   valid: z.boolean(),
   failed: z.array(ruleFailureSchema),
   /** Fields whose corrected (or draft) value the report reflects instead of the XML's. */

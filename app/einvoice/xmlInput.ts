@@ -3,11 +3,14 @@
  * - more than MAX_EINVOICE_BYTES (checked before any decoding, so a 50 MB file costs nothing);
  * - a DOCTYPE or ENTITY declaration anywhere (entity expansion — "billion laughs" — and external entities that would
  *   read files or URLs): EN 16931 e-invoices are schema-validated documents without DTDs, so refusing is lossless;
- * - text that is not well-formed XML (fast-xml-parser's validator names the line and column).
+ * - text that is not well-formed XML (fast-xml-parser's validator names the line and column), including bytes that are
+ *   not text in the declared encoding and characters XML 1.0 forbids, raw or as references (xmlCharacters.ts), which
+ *   fast-xml-parser lets through.
  * Only the five predefined entities and numeric character references are decoded.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { xmlDecimalNumber } from '../numbers/index.js';
+import { illegalXmlCharacter } from './xmlCharacters.js';
 
 /** Largest e-invoice accepted. Real CII/UBL invoices are kilobytes; 10 MB leaves room for embedded attachments. */
 export const MAX_EINVOICE_BYTES = 10 * 1024 * 1024;
@@ -39,10 +42,17 @@ function encodingOf(bytes: Uint8Array): string {
 
 function decode(bytes: Uint8Array): string {
   const encoding = encodingOf(bytes);
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
-    return new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, '');
+    // fatal: bytes that are not text in the encoding are a well-formedness error (XML 1.0 §4.3.3), never U+FFFD.
+    decoder = new TextDecoder(encoding, { fatal: true });
   } catch {
     throw new EInvoiceError('malformed', `the XML declares an unknown encoding (${encoding})`);
+  }
+  try {
+    return decoder.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw new EInvoiceError('malformed', `the XML is not well-formed: its bytes are not valid ${encoding} text`);
   }
 }
 
@@ -68,6 +78,8 @@ export function parseXmlBytes(bytes: Uint8Array): { rootName: string; root: XmlN
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
     throw new EInvoiceError('doctype', 'the XML declares a DOCTYPE or entities, which e-invoices never need (refused: entity expansion and external entities are attacks)');
   }
+  const illegal = illegalXmlCharacter(text);
+  if (illegal !== null) throw new EInvoiceError('malformed', `the XML is not well-formed: ${illegal}`);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw new EInvoiceError('malformed', `the XML is not well-formed: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);

@@ -23,23 +23,27 @@ function emptyRoot(xml: string): RegExpExecArray | null {
   return at < 0 ? null : EMPTY_ROOT.exec(xml.slice(at, at + 4096));
 }
 
-function parse(xml: string): { rootName: string; root: XmlNode; namespaces: string[] } {
+/** The XML as text, or as the file's bytes (decoded by the encoding it declares; bytes that are not text are malformed). */
+export type XmlSource = string | Uint8Array;
+
+function parse(xml: XmlSource): { rootName: string; root: XmlNode; namespaces: string[] } {
   try {
-    return parseXmlBytes(new TextEncoder().encode(xml));
+    return parseXmlBytes(typeof xml === 'string' ? new TextEncoder().encode(xml) : xml);
   } catch (error) {
-    const empty = error instanceof EInvoiceError && error.code === 'not-an-invoice' ? emptyRoot(xml) : null;
+    // Only element names and namespace URIs are looked for here, so a lenient decoding of bytes is enough.
+    const empty = error instanceof EInvoiceError && error.code === 'not-an-invoice' ? emptyRoot(typeof xml === 'string' ? xml : new TextDecoder().decode(xml)) : null;
     if (!empty) throw error;
     const namespaces = [...empty[2]!.matchAll(/xmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!);
     return { rootName: empty[1]!, root: {}, namespaces };
   }
 }
 
-export function readSemanticInvoice(xml: string): SemanticInvoice {
+export function readSemanticInvoice(xml: XmlSource): SemanticInvoice {
   return readEInvoiceXml(xml).invoice;
 }
 
 /** The semantic invoice and the parsed tree it was read from (the syntax binding rules test the tree). */
-export function readEInvoiceXml(xml: string): { invoice: SemanticInvoice; rootName: string; root: XmlNode } {
+export function readEInvoiceXml(xml: XmlSource): { invoice: SemanticInvoice; rootName: string; root: XmlNode } {
   const { rootName, root, namespaces } = parse(xml);
   return { invoice: readInvoice(rootName, root, namespaces), rootName, root };
 }

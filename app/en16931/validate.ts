@@ -7,6 +7,11 @@ import { CII_TEXT, UBL_TEXT } from './rules/schematronText.js';
 export interface ValidateOptions {
   /** 'page': the invoice was built from a page's fields; rules reading terms the page lacks are not applicable. */
   source?: 'xml' | 'page';
+  /**
+   * The terms the document's profile carries (Factur-X MINIMUM, BASIC WL: profiles.ts); a rule reading a term outside
+   * them is not applicable, as for a page.
+   */
+  carries?: (term: string) => boolean;
 }
 
 export function validateSemanticInvoice(inv: SemanticInvoice, options: ValidateOptions = {}): ValidationReport {
@@ -14,7 +19,8 @@ export function validateSemanticInvoice(inv: SemanticInvoice, options: ValidateO
   const notApplicable: string[] = [];
   const available = options.source === 'page' ? (inv.pageTerms ?? new Set<string>()) : null;
   for (const rule of rulesFor(inv.syntax)) {
-    if (available && !(rule.needs ?? rule.bt).every((bt) => available.has(bt))) {
+    const needs = rule.needs ?? rule.bt;
+    if ((available && !needs.every((bt) => available.has(bt))) || (options.carries && !needs.every(options.carries))) {
       notApplicable.push(rule.id);
       continue;
     }
@@ -35,6 +41,7 @@ export function validateSemanticInvoice(inv: SemanticInvoice, options: ValidateO
   return {
     syntax: inv.syntax === 'cii' ? 'CII' : inv.creditNote ? 'UBL-CreditNote' : 'UBL-Invoice',
     profile: inv.specification?.text || null,
+    ruleSets: ['en16931'],
     valid: !failed.some((f) => f.flag === 'fatal'),
     failed,
     notApplicable,

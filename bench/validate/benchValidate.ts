@@ -6,7 +6,12 @@
  * re-validation after one field edit as the review screen does it (app/review/einvoiceValidation.ts: the amount due,
  * BT-115, moved by a cent on the model, and only the rules reading BT-115 run again). Baseline in the same run: the official validation XSLT through saxon-js (SEF compiled and cached first, not
  * timed). Each invoice's time is the median of its repetitions; the table gives the median and p95 over invoices and
- * the oracle/engine ratio of the medians.
+ * the oracle/engine ratio of the medians, and per invoice ms per 1,000 lines for both.
+ *
+ * Then the size table (sizeScaling.ts): one real UBL invoice grown from 1 KB to 10 MB, and issue 36's 16,000 empty
+ * lines and 6,000 full lines — engine ms per invoice, per 1,000 lines and per MB against the oracle's in the same run
+ * (`--oracle-max-kb N`, default 128: on the 1 MB invoice one XSLT run had not ended after more than 10 minutes at load 20), and whether
+ * the verdicts agree. `--sizes-only` skips the per-invoice table.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,6 +19,7 @@ import { readSemanticInvoice, validateEInvoiceXml, validateSemanticInvoice, type
 import { applyFieldEdit, revalidateTerms } from '../../app/review/einvoiceValidation.js';
 import { completeEInvoices, eInvoiceCorpusAvailable, type CompleteEInvoice } from '../../testing/en16931Corpus.js';
 import { En16931Oracle, oracleAvailable } from '../../testing/en16931Oracle.js';
+import { measureSizes, sizeCases } from './sizeScaling.js';
 
 const DEFAULT_REPS = 30;
 const DEFAULT_ORACLE_REPS = 3;
@@ -52,6 +58,8 @@ interface InvoiceTimes {
   name: string;
   group: 'examples' | 'einvoice XMLs';
   kb: number;
+  /** Invoice lines (BG-25), at least 1 so that per-line figures stay finite. */
+  lines: number;
   xmlToReportMs: number;
   rulesMs: number;
   revalidateMs: number;
@@ -65,7 +73,8 @@ function measure(doc: CompleteEInvoice, oracle: En16931Oracle, reps: number, ora
     name: doc.name,
     group: doc.group === 'examples' ? 'examples' : 'einvoice XMLs',
     kb: Math.round(doc.xml.length / 1024),
-    xmlToReportMs: timeMs(reps, () => validateEInvoiceXml(doc.xml)),
+    lines: Math.max(1, inv.lines.length),
+    xmlToReportMs: timeMs(reps, () => validateEInvoiceXml(doc.xml, { rules: 'en16931' })),
     rulesMs: timeMs(reps, () => validateSemanticInvoice(inv, { source: 'xml' })),
     revalidateMs: timeMs(reps, () => revalidateAfterEdit(inv, before)),
     oracleMs: timeMs(oracleReps, () => oracle.validate(doc.xml), 1),
@@ -77,7 +86,9 @@ function round(value: number): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, reps: { type: 'string' }, 'oracle-reps': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { json: { type: 'string' }, reps: { type: 'string' }, 'oracle-reps': { type: 'string' }, 'oracle-max-kb': { type: 'string' }, 'sizes-only': { type: 'boolean' } },
+  });
   if (!oracleAvailable() || !eInvoiceCorpusAvailable()) {
     console.log('SKIPPED: ../shared/testdata (EN 16931 examples, e-invoice XMLs, oracle XSLT) is absent');
     return;
@@ -88,7 +99,7 @@ async function main(): Promise<void> {
   const docs = await completeEInvoices();
   const measured: InvoiceTimes[] = [];
   const refused: string[] = [];
-  for (const doc of docs) {
+  for (const doc of values['sizes-only'] ? [] : docs) {
     try {
       measured.push(measure(doc, oracle, reps, oracleReps));
     } catch (error) {
@@ -96,28 +107,52 @@ async function main(): Promise<void> {
     }
   }
   const groups = ['examples', 'einvoice XMLs', 'all'] as const;
-  const rows = groups.map((group) => {
-    const set = measured.filter((m) => group === 'all' || m.group === group);
-    const xml = set.map((m) => m.xmlToReportMs);
-    const oracleTimes = set.map((m) => m.oracleMs);
-    return {
-      invoices: group,
-      n: set.length,
-      'engine median ms': round(median(xml)),
-      'engine p95 ms': round(percentile(xml, 95)),
-      'rules only (all) median ms': round(median(set.map((m) => m.rulesMs))),
-      're-validate after edit median ms': round(median(set.map((m) => m.revalidateMs))),
-      're-validate p95 ms': round(percentile(set.map((m) => m.revalidateMs), 95)),
-      'oracle median ms': round(median(oracleTimes)),
-      'oracle p95 ms': round(percentile(oracleTimes, 95)),
-      'oracle / engine (medians)': round(median(oracleTimes) / median(xml)),
-    };
-  });
-  console.table(rows);
-  const slowest = [...measured].sort((a, b) => b.xmlToReportMs - a.xmlToReportMs).slice(0, 3);
-  console.log(`slowest (engine, XML to report): ${slowest.map((m) => `${m.name} ${m.kb} KB ${round(m.xmlToReportMs)} ms`).join('; ')}`);
+  const rows = values['sizes-only']
+    ? []
+    : groups.map((group) => {
+        const set = measured.filter((m) => group === 'all' || m.group === group);
+        const xml = set.map((m) => m.xmlToReportMs);
+        const oracleTimes = set.map((m) => m.oracleMs);
+        return {
+          invoices: group,
+          n: set.length,
+          'engine median ms': round(median(xml)),
+          'engine p95 ms': round(percentile(xml, 95)),
+          'engine ms / 1,000 lines (median)': round(median(set.map((m) => (m.xmlToReportMs / m.lines) * 1000))),
+          'rules only (all) median ms': round(median(set.map((m) => m.rulesMs))),
+          're-validate after edit median ms': round(median(set.map((m) => m.revalidateMs))),
+          're-validate p95 ms': round(percentile(set.map((m) => m.revalidateMs), 95)),
+          'oracle median ms': round(median(oracleTimes)),
+          'oracle p95 ms': round(percentile(oracleTimes, 95)),
+          'oracle ms / 1,000 lines (median)': round(median(set.map((m) => (m.oracleMs / m.lines) * 1000))),
+          'oracle / engine (medians)': round(median(oracleTimes) / median(xml)),
+        };
+      });
+  if (rows.length > 0) {
+    console.table(rows);
+    const slowest = [...measured].sort((a, b) => b.xmlToReportMs - a.xmlToReportMs).slice(0, 3);
+    console.log(`slowest (engine, XML to report): ${slowest.map((m) => `${m.name} ${m.kb} KB ${round(m.xmlToReportMs)} ms`).join('; ')}`);
+  }
   if (refused.length > 0) console.log(`not measured (the engine refused the XML):\n  ${refused.join('\n  ')}`);
-  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused }, null, 2)}\n`);
+
+  // Size scaling: a real UBL invoice grown to 10 MB — the smallest UBL Invoice with lines that the official XSLT finds
+  // valid, so that growth, not a start from an attachment or a failing rule, is what is measured.
+  const candidates = docs
+    .filter((d) => d.xml.includes('<cac:InvoiceLine>') && d.xml.includes('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2'))
+    .sort((a, b) => a.xml.length - b.xml.length);
+  const base = candidates.find((d) => {
+    try {
+      return !oracle.validate(d.xml).failed.some((f) => f.flag === 'fatal');
+    } catch {
+      return false;
+    }
+  });
+  const sizes = base ? measureSizes(sizeCases(base.xml), oracle, Math.max(1, Math.min(reps, 5)), Number(values['oracle-max-kb'] ?? 128)) : [];
+  if (base) {
+    console.log(`\nsize scaling (grown from ${base.name}; engine: median of ${Math.max(1, Math.min(reps, 5))} runs, oracle: one run):`);
+    console.table(sizes);
+  }
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused, sizeBase: base?.name ?? null, sizes }, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {

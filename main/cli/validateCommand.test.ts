@@ -40,7 +40,7 @@ describe('recto validate', () => {
     const json = path.join(dir, 'report.json');
     const result = await run(file, '--json', json);
     expect(result.code).toBe(1);
-    expect(result.out).toContain(`${file}: INVALID (UBL-Invoice)`);
+    expect(result.out).toContain(`${file}: INVALID (UBL-Invoice, no profile declared)`);
     expect(result.out).toMatch(/fatal +BR-01 /);
     const report = JSON.parse(fs.readFileSync(json, 'utf8')) as FileVerdict[];
     expect(report).toHaveLength(1);
@@ -73,6 +73,20 @@ describe('recto validate', () => {
     expect(result.out).toContain(`${bare}: INVALID`);
     const report = JSON.parse(fs.readFileSync(json, 'utf8')) as (FileVerdict | FileError)[];
     expect(report.map((r) => ('error' in r ? 'error' : 'verdict'))).toEqual(['error', 'error', 'error', 'error', 'error', 'verdict']);
+  });
+
+  it('never calls an invoice with characters XML 1.0 forbids valid: exit 2, the reason named (well-formedness layer)', async () => {
+    const body = (note: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${UBL_NS}><cbc:ID>42</cbc:ID><cbc:Note>${note}</cbc:Note></Invoice>\n`;
+    const nul = write('nul-reference.xml', body('a&#x0;b'));
+    const control = write('raw-control.xml', body('a\u0001b'));
+    const json = path.join(dir, 'characters.json');
+    const result = await run(nul, control, '--json', json);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toContain(`${nul}: cannot be read: the XML is not well-formed: its character reference &#x0; names U+0000`);
+    expect(result.err).toContain(`${control}: cannot be read: the XML is not well-formed: it contains the character U+0001`);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as FileError[];
+    expect(report.every((r) => 'error' in r)).toBe(true);
   });
 
   it('refuses to run without files or with an unknown option', async () => {
@@ -120,3 +134,56 @@ describe.runIf(haveTestdata)('recto validate on real e-invoices: the official va
     expect(plain.err).toContain('the PDF has no embedded e-invoice');
   });
 });
+
+const zugferd1Pdfs = [
+  testdata('einvoices', 'pdfs', 'acme_invoice-42_ZUGFeRD.pdf'),
+  ...['BASIC_Rechnungskorrektur', 'COMFORT_Haftpflichtversicherung_Versicherungssteuer', 'COMFORT_Kraftfahrversicherung_Bruttopreise', 'COMFORT_Sachversicherung_berechneter_Steuersatz'].map((name) =>
+    testdata('einvoice-corpus', 'pdfs', `correct-Intarsys__ZUGFeRD_1p0_${name}.pdf`),
+  ),
+];
+const haveZugferd1 = zugferd1Pdfs.every((file) => fs.existsSync(file));
+if (!haveZugferd1) console.log('SKIPPED: ../shared/testdata ZUGFeRD 1.0 PDFs are absent: recto validate on ZUGFeRD 1.0');
+
+describe.runIf(haveZugferd1)('recto validate on real ZUGFeRD 1.0 PDFs: judged by ZUGFeRD 1.0’s rules, never EN 16931’s', () => {
+  it('every one is valid, with no EN 16931 finding, and the report names the profile and the rule set', async () => {
+    const json = path.join(dir, 'zugferd1.json');
+    const result = await run(...zugferd1Pdfs, '--json', json);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as FileVerdict[];
+    for (const verdict of report) {
+      expect(verdict, verdict.file).toMatchObject({ valid: true, failed: [], ruleSets: ['zugferd1'], profileName: expect.stringMatching(/^ZUGFeRD 1\.0 (BASIC|COMFORT)$/) });
+    }
+    expect(result.out).toContain('rules: zugferd1');
+  });
+
+  it('with --rules en16931 the EN 16931 rules are applied as asked (and fail on ZUGFeRD 1.0’s paths)', async () => {
+    const result = await run('--rules', 'en16931', zugferd1Pdfs[1]!);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/fatal +BR-/);
+  });
+});
+
+describe('recto validate: layers and rule sets in the report', () => {
+  it('tags every finding with its layer, a malformed file with layer xml, and refuses unknown --rules', async () => {
+    const bare = write('layered.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${UBL_NS}><cbc:ID>42</cbc:ID></Invoice>\n`);
+    const broken = write('layered-broken.xml', '<?xml version="1.0"?>\n<Invoice><unclosed></Invoice>');
+    const json = path.join(dir, 'layers.json');
+    expect((await run(bare, broken, '--json', json)).code).toBe(2);
+    const [verdict, error] = JSON.parse(fs.readFileSync(json, 'utf8')) as [FileVerdict, FileError];
+    expect(verdict.ruleSets).toEqual(['en16931', 'en16931-syntax']);
+    expect(verdict.layersChecked).toEqual(['xml', 'rules']);
+    expect(verdict.profileName).toBe('no profile declared');
+    expect(verdict.failed.length).toBeGreaterThan(0);
+    expect(verdict.failed.every((f) => f.layer === 'rules')).toBe(true);
+    expect(error).toMatchObject({ file: broken, layer: 'xml' });
+    const xrechnung = await run('--rules', 'xrechnung', bare);
+    expect(xrechnung.code).toBe(1);
+    expect(xrechnung.out).toContain('rules: en16931, en16931-syntax, xrechnung');
+    expect(xrechnung.out).toMatch(/fatal +BR-DE-1 /);
+    const peppol = await run('--rules', 'peppol', bare);
+    expect(peppol.code).toBe(2);
+    expect(peppol.err).toContain('the rule sets are en16931 and xrechnung');
+  });
+});
+

@@ -10,15 +10,21 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateEInvoiceXml, type RuleFailure, type ValidationReport } from '../../app/en16931/index.js';
+import { EInvoiceError, validateEInvoiceXml, type RuleFailure, type RuleSet, type RulesChoice, type ValidationReport } from '../../app/en16931/index.js';
 import { MAX_EINVOICE_BYTES } from '../../app/einvoice/index.js';
 import { readEmbeddedEInvoice } from '../import/pdfAttachments.js';
 import { SNIFF_BYTES, sniffMediaType } from '../import/sniffMediaType.js';
 
-export const validateUsage = `  recto validate FILE… [--json F]
-      Checks each e-invoice (UBL or CII XML, or a PDF with an embedded one) against every EN 16931 business rule
-      and prints the rules that fire, fatal first. --json F writes
-      [{file, syntax, profile, valid, failed: [{id, flag, message, bt, line}]}] ({file, error} for an unreadable file).
+export const validateUsage = `  recto validate FILE… [--rules en16931|xrechnung] [--json F]
+      Checks each e-invoice (UBL or CII XML, or a PDF with an embedded one) in layers: well-formed XML first, then
+      the business rules of the profile it declares (EN 16931 and its syntax binding; ZUGFeRD 1.0 by its own rules;
+      Factur-X MINIMUM / BASIC WL by the EN 16931 rules on the terms they carry), and prints the rules that fire,
+      fatal first. --rules en16931 applies every EN 16931 business rule whatever the document declares; --rules
+      xrechnung those and XRechnung 3.0's (BR-DE-1…11, 14, 15, 17, 21, 23–26; the rest not yet). No XML schema
+      is checked (no XSD validator is available to Recto yet). --json F writes
+      [{file, syntax, profile, profileName, ruleSets, layersChecked, incomplete?, valid,
+        failed: [{id, flag, layer, message, bt, line}]}]
+      ({file, error, layer?} for an unreadable file; layer "xml" when the XML is not well-formed).
       Exit 0: no fatal rule fired; 1: a fatal rule fired; 2: a file could not be read.`;
 
 /** A PDF may carry large attachments and images; its embedded XML is capped by the e-invoice reader itself. */
@@ -28,19 +34,37 @@ export interface FileVerdict {
   file: string;
   syntax: ValidationReport['syntax'];
   profile: string | null;
+  /** The declared profile by name (app/en16931/profiles.ts). */
+  profileName: string;
+  ruleSets: RuleSet[];
+  /**
+   * The layers that were checked, in order. `schema` is absent: no XSD validator is available to Recto yet
+   * (docs/en16931.md), so a schema-invalid but well-formed file is judged by its rules alone.
+   */
+  layersChecked: FindingLayer[];
+  /** Set for Factur-X MINIMUM / BASIC WL: not a complete invoice, and which rules that left. */
+  incomplete?: string;
   valid: boolean;
-  failed: Pick<RuleFailure, 'id' | 'flag' | 'message' | 'bt' | 'line'>[];
+  failed: (Pick<RuleFailure, 'id' | 'flag' | 'message' | 'bt' | 'line'> & { layer: FindingLayer })[];
 }
+
+/**
+ * The validation layer a finding comes from, as the official validators order them: `xml` (well-formedness), `schema`
+ * (XSD; not checked yet), `rules` (business and syntax binding rules).
+ */
+export type FindingLayer = 'xml' | 'schema' | 'rules';
 
 export interface FileError {
   file: string;
   error: string;
+  /** `xml` when the file was read but is not well-formed XML (or declares a DOCTYPE, or exceeds the XML size cap). */
+  layer?: 'xml';
 }
 
 class UnreadableFile extends Error {}
 
 /** The e-invoice XML of a file: the file itself, or the PDF's embedded e-invoice. */
-async function eInvoiceXmlOf(file: string): Promise<string> {
+async function eInvoiceXmlOf(file: string): Promise<Uint8Array> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -61,7 +85,8 @@ async function eInvoiceXmlOf(file: string): Promise<string> {
   if (type === 'application/xml') {
     // Checked before reading, so an oversized file costs nothing (the same cap as the import's).
     if (stat.size > MAX_EINVOICE_BYTES) throw new UnreadableFile(`the XML is ${(stat.size / 1024 / 1024).toFixed(1)} MB; e-invoices over ${MAX_EINVOICE_BYTES / 1024 / 1024} MB are refused`);
-    return new TextDecoder('utf-8').decode(await fs.promises.readFile(file));
+    // Bytes, not text: the XML reader decodes them by the encoding they declare and refuses bytes that are not text.
+    return new Uint8Array(await fs.promises.readFile(file));
   }
   if (type === 'application/pdf') {
     if (stat.size > MAX_PDF_BYTES) throw new UnreadableFile(`the PDF is ${(stat.size / 1024 / 1024).toFixed(0)} MB; over ${MAX_PDF_BYTES / 1024 / 1024} MB is refused`);
@@ -73,25 +98,30 @@ async function eInvoiceXmlOf(file: string): Promise<string> {
     }
     if (embedded.status === 'none') throw new UnreadableFile('the PDF has no embedded e-invoice (no CII or UBL attachment)');
     if (embedded.status === 'refused') throw new UnreadableFile(`its embedded ${embedded.fileName} is refused: ${embedded.message}`);
-    return new TextDecoder('utf-8').decode(embedded.bytes);
+    return embedded.bytes;
   }
   throw new UnreadableFile('neither an e-invoice XML nor a PDF');
 }
 
 /** Validates one file; an unreadable file (I/O, not an e-invoice, malformed XML) becomes a FileError with its reason. */
-export async function validateFile(file: string): Promise<FileVerdict | FileError> {
+export async function validateFile(file: string, rules: RulesChoice = 'declared'): Promise<FileVerdict | FileError> {
   try {
-    const report = validateEInvoiceXml(await eInvoiceXmlOf(file));
+    const report = validateEInvoiceXml(await eInvoiceXmlOf(file), { rules });
     const failed = [...report.failed].sort((a, b) => flagRank(a.flag) - flagRank(b.flag));
     return {
       file,
       syntax: report.syntax,
       profile: report.profile,
+      profileName: report.profileName ?? 'no profile declared',
+      ruleSets: report.ruleSets,
+      layersChecked: ['xml', 'rules'],
+      ...(report.incomplete ? { incomplete: report.incomplete } : {}),
       valid: report.valid,
-      failed: failed.map(({ id, flag, message, bt, line }) => ({ id, flag, message, bt, ...(line !== undefined ? { line } : {}) })),
+      failed: failed.map(({ id, flag, message, bt, line }) => ({ id, flag, layer: 'rules' as const, message, bt, ...(line !== undefined ? { line } : {}) })),
     };
   } catch (error) {
-    return { file, error: error instanceof Error ? error.message : String(error) };
+    const xmlLayer = error instanceof EInvoiceError && (error.code === 'malformed' || error.code === 'doctype' || error.code === 'too-large');
+    return { file, error: error instanceof Error ? error.message : String(error), ...(xmlLayer ? { layer: 'xml' as const } : {}) };
   }
 }
 
@@ -105,9 +135,10 @@ export function formatVerdict(result: FileVerdict | FileError): string {
   const fatal = result.failed.filter((f) => f.flag === 'fatal').length;
   const warnings = result.failed.length - fatal;
   const lines = [
-    `${result.file}: ${result.valid ? 'valid' : 'INVALID'} (${result.syntax}${result.profile ? `, ${result.profile}` : ''}) — ` +
-      `${fatal} fatal, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+    `${result.file}: ${result.valid ? 'valid' : 'INVALID'} (${result.syntax}, ${result.profileName}${result.profile ? ` ${result.profile}` : ''}) — ` +
+      `${fatal} fatal, ${warnings} warning${warnings === 1 ? '' : 's'}; rules: ${result.ruleSets.join(', ')}`,
   ];
+  if (result.incomplete) lines.push(`  note: ${result.incomplete}`);
   for (const f of result.failed) {
     const where = [f.bt.length > 0 ? f.bt.join(', ') : null, f.line !== undefined ? `line ${f.line}` : null].filter(Boolean).join('; ');
     lines.push(`  ${f.flag.padEnd(7)} ${f.id.padEnd(12)} ${where ? `[${where}] ` : ''}${f.message}`);
@@ -123,21 +154,26 @@ function writeJsonAtomically(file: string, value: unknown): void {
 }
 
 export async function validateCommand(args: string[], stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
-  let values: { json?: string };
+  let values: { json?: string; rules?: string };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'string' } } }));
+    ({ values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'string' }, rules: { type: 'string' } } }));
   } catch (error) {
     stderr.write(`recto validate: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
+  if (values.rules !== undefined && values.rules !== 'en16931' && values.rules !== 'xrechnung') {
+    stderr.write(`recto validate: --rules ${values.rules}: the rule sets are en16931 and xrechnung\n`);
+    return 2;
+  }
+  const rules: RulesChoice = values.rules === 'en16931' || values.rules === 'xrechnung' ? values.rules : 'declared';
   if (positionals.length === 0) {
     stderr.write(`recto validate: give at least one file\n\n${validateUsage}\n`);
     return 2;
   }
   const results: (FileVerdict | FileError)[] = [];
   for (const file of positionals) {
-    const result = await validateFile(file);
+    const result = await validateFile(file, rules);
     results.push(result);
     ('error' in result ? stderr : stdout).write(formatVerdict(result));
   }

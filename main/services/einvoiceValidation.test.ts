@@ -56,3 +56,35 @@ describe.runIf(available)('einvoice.validation and the needs-attention queue', (
     }
   });
 });
+
+const zugferd1Pdf = path.join(defaultTestdataRoot, 'einvoice-corpus', 'pdfs', 'correct-Intarsys__ZUGFeRD_1p0_COMFORT_Kraftfahrversicherung_Bruttopreise.pdf');
+const haveZugferd1 = fs.existsSync(zugferd1Pdf);
+if (!haveZugferd1) console.log(`SKIPPED: a ZUGFeRD 1.0 invoice in the review: ${zugferd1Pdf} is absent`);
+
+describe.runIf(haveZugferd1)('einvoice.validation of a ZUGFeRD 1.0 invoice', () => {
+  it('is judged by ZUGFeRD 1.0’s rules: valid, no EN 16931 finding, no failed-rule signal, and an edit runs no EN 16931 rule', async () => {
+    const session = sessionIn(dir);
+    const dispatch = contractOf(session);
+    try {
+      await dispatch('project.create', { path: path.join(dir, 'zugferd1.recto') });
+      await dispatch('documents.importPaths', { paths: [zugferd1Pdf] });
+      await session.queue.idle();
+      const listed = await dispatch('documents.list', {});
+      if (!listed.ok) throw new Error('documents.list failed');
+      const pageId = (listed.result as { pages: { id: string }[] }[])[0]!.pages[0]!.id;
+      const asRead = await dispatch('einvoice.validation', { pageId });
+      if (!asRead.ok) throw new Error(JSON.stringify(asRead));
+      expect(asRead.result).toMatchObject({ syntax: 'CII', profile: 'urn:ferd:CrossIndustryDocument:invoice:1p0:comfort', ruleSets: ['zugferd1'], valid: true, failed: [] });
+      const drafted = await dispatch('einvoice.validation', { pageId, drafts: [{ field: 'amount_due', value: 1 }] });
+      if (!drafted.ok) throw new Error(JSON.stringify(drafted));
+      expect((drafted.result as EInvoiceValidation).failed.filter((f) => f.id.startsWith('BR-'))).toEqual([]);
+      const queue = await dispatch('attention.list', {});
+      if (!queue.ok) throw new Error(JSON.stringify(queue));
+      const item = (queue.result as { items: AttentionItem[] }).items.find((i) => i.pageId === pageId);
+      expect(item?.signals.filter((s) => s.kind === 'failed-rule' && s.detail.includes('e-invoice XML')) ?? []).toEqual([]);
+    } finally {
+      await session.dispose();
+    }
+  }, 120_000);
+});
+

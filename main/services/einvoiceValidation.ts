@@ -10,6 +10,7 @@ import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
 import { FIELD_TERMS, applyFieldEdit, revalidateTerms, type ValidatedField } from '../../app/review/einvoiceValidation.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
 import type { ProjectStore } from '../store/projectStore.js';
+import { validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
 
 interface Validated {
   fileName: string;
@@ -19,20 +20,71 @@ interface Validated {
 
 /** Per open project, per document: the read invoice and its report (the stored XML never changes after import). */
 const cache = new WeakMap<ProjectStore, Map<string, Validated | null>>();
+/** Validations under way in a worker, so that concurrent requests for one document start one worker. */
+const pending = new WeakMap<ProjectStore, Map<string, Promise<void>>>();
 
-/** The document's e-invoice validated as the XML says; null when it carries none or its XML is refused or unreadable. */
-export function documentEInvoiceReport(store: ProjectStore, documentId: string): Validated | null {
+function cacheOf(store: ProjectStore): Map<string, Validated | null> {
   let byDocument = cache.get(store);
   if (!byDocument) cache.set(store, (byDocument = new Map()));
+  return byDocument;
+}
+
+/**
+ * Validates the documents' e-invoices that are not validated yet in a worker thread, each with a time limit, under a heap limit
+ * (validateEInvoiceOffThread.ts), so the request loop answers other requests meanwhile. Handlers await it before the
+ * synchronous functions below, which then find the reports cached.
+ */
+export async function prepareEInvoiceReports(store: ProjectStore, documentIds: Iterable<string>): Promise<void> {
+  const byDocument = cacheOf(store);
+  let running = pending.get(store);
+  if (!running) pending.set(store, (running = new Map()));
+  const waits: Promise<void>[] = [];
+  const batch: { documentId: string; fileName: string; xml: Uint8Array }[] = [];
+  for (const documentId of new Set(documentIds)) {
+    if (byDocument.has(documentId)) continue;
+    const under = running.get(documentId);
+    if (under) {
+      waits.push(under);
+      continue;
+    }
+    const stored = store.einvoices.getStored(documentId);
+    if (stored?.status === 'stored') batch.push({ documentId, fileName: stored.fileName, xml: stored.xml });
+    else byDocument.set(documentId, null);
+  }
+  if (batch.length > 0) {
+    // One worker for the batch (validateEInvoiceOffThread.ts); a document whose XML cannot be read or checked in time
+    // has no report (the import already showed why an XML cannot be read).
+    const work = validateEInvoicesOffThread(batch.map((b) => b.xml)).then(
+      (results) =>
+        batch.forEach(({ documentId, fileName }, i) => {
+          const result = results[i];
+          byDocument.set(documentId, result?.ok ? { fileName, invoice: result.invoice, report: result.report } : null);
+        }),
+      () => batch.forEach(({ documentId }) => byDocument.set(documentId, null)), // no worker could be started
+    );
+    const settled = work.finally(() => {
+      for (const { documentId } of batch) running!.delete(documentId);
+    });
+    for (const { documentId } of batch) running.set(documentId, settled);
+    waits.push(settled);
+  }
+  await Promise.all(waits);
+}
+
+/**
+ * The document's e-invoice validated as the XML says; null when it carries none or its XML is refused or unreadable.
+ * Prepared off the main thread by prepareEInvoiceReports; a caller that did not prepare validates here, in-thread.
+ */
+export function documentEInvoiceReport(store: ProjectStore, documentId: string): Validated | null {
+  const byDocument = cacheOf(store);
   if (byDocument.has(documentId)) return byDocument.get(documentId)!;
-  const stored = store.einvoices.get(documentId);
+  const stored = store.einvoices.getStored(documentId);
   let validated: Validated | null = null;
-  if (stored?.status === 'read') {
+  if (stored?.status === 'stored') {
     try {
-      const xml = new TextDecoder('utf-8').decode(stored.xml);
       // The report has the business and the syntax binding rules; field edits change only the semantic model, so
       // only business rules run again on it (the syntax rules' results are those of the XML).
-      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(xml), report: validateEInvoiceXml(xml) };
+      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(stored.xml), report: validateEInvoiceXml(stored.xml) };
     } catch {
       validated = null; // the import already showed why the XML cannot be read
     }
@@ -57,11 +109,15 @@ export function einvoiceValidation(
   for (const draft of drafts) edits.set(draft.field, draft.value);
   let invoice = validated.invoice;
   for (const [field, value] of edits) invoice = applyFieldEdit(invoice, field, value);
-  const report = edits.size === 0 ? validated.report : revalidateTerms(invoice, validated.report, [...edits.keys()].map((f) => FIELD_TERMS[f]));
+  // Edits re-run EN 16931 rules only where EN 16931 is the rule set: a ZUGFeRD 1.0 invoice keeps its own rules' report
+  // (they test the XML's amounts, not the semantic model the edits change).
+  const rerun = edits.size > 0 && validated.report.ruleSets.includes('en16931');
+  const report = rerun ? revalidateTerms(invoice, validated.report, [...edits.keys()].map((f) => FIELD_TERMS[f])) : validated.report;
   return {
     fileName: validated.fileName,
     syntax: report.syntax,
     profile: report.profile,
+    ruleSets: report.ruleSets,
     valid: report.valid,
     failed: report.failed,
     edited: [...edits.keys()],

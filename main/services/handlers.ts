@@ -18,7 +18,7 @@ import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
-import { einvoiceValidation, withEInvoiceSignals } from './einvoiceValidation.js';
+import { einvoiceValidation, prepareEInvoiceReports, withEInvoiceSignals } from './einvoiceValidation.js';
 import { learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
 import { matchingHandlers } from './matchingHandlers.js';
@@ -137,8 +137,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'jobs.cancel': ({ jobId }) => ({
       cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) || evaluationJobs.cancel(jobId),
     }),
-    'curation.list': (request) => {
+    'curation.list': async (request) => {
       session.store.checks.recomputeMissing();
+      await prepareEInvoiceReports(session.store, session.store.einvoices.readDocumentIds());
       const list = session.store.curation.list(request, () => withMatchSignals(session.store, withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())))));
       return { ...list, items: withReviewedBy(session.store, list.items) };
     },
@@ -213,8 +214,12 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return { rejected: true as const };
     },
     'fields.stats': ({ documentId }) => session.store.fieldRevisions.stats(documentId),
-    'einvoice.validation': ({ pageId, drafts }) => einvoiceValidation(session.store, pageId, drafts),
-    'approval.check': ({ pageId, scope }) => {
+    'einvoice.validation': async ({ pageId, drafts }) => {
+      await prepareEInvoiceReports(session.store, [session.store.documents.getPage(pageId).documentId]);
+      return einvoiceValidation(session.store, pageId, drafts);
+    },
+    'approval.check': async ({ pageId, scope }) => {
+      await prepareEInvoiceReports(session.store, [session.store.documents.getPage(pageId).documentId]);
       const latest = session.store.reviewEvents.latest(pageId);
       return { ...approvalCheck(session.store, pageId, scope), latest: latest && publicEvent(latest) };
     },
@@ -222,7 +227,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.documents.getPage(pageId);
       return session.store.reviewEvents.ofPage(pageId).map(publicEvent);
     },
-    'approval.approve': ({ pageId, scope, reason }) => {
+    'approval.approve': async ({ pageId, scope, reason }) => {
+      await prepareEInvoiceReports(session.store, [session.store.documents.getPage(pageId).documentId]);
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
       if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
       return result;
@@ -243,10 +249,12 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });
       return summary;
     },
-    'attention.list': () => {
+    'attention.list': async () => {
       // Structure and repetition come from the check rows: computed first where a page lacks them.
       session.store.checks.recomputeMissing();
-      return { items: withMatchSignals(session.store, withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, session.store.attention.list())))) };
+      const items = session.store.attention.list();
+      await prepareEInvoiceReports(session.store, items.map((item) => item.documentId));
+      return { items: withMatchSignals(session.store, withApprovalSignals(session.store, withDuplicateSignals(session.store, withEInvoiceSignals(session.store, items)))) };
     },
     'project.merge': async ({ path: other }) => {
       const target = session.store; // a project must be open before the other file is even checked

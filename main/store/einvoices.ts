@@ -26,7 +26,7 @@ interface Row {
 }
 
 export class DocumentEInvoicesRepository {
-  private readonly statements: { insert: Database.Statement; get: Database.Statement };
+  private readonly statements: { insert: Database.Statement; get: Database.Statement; readIds: Database.Statement };
 
   constructor(db: Database.Database) {
     this.statements = {
@@ -37,6 +37,7 @@ export class DocumentEInvoicesRepository {
            profile = excluded.profile, xml = excluded.xml, message = excluded.message, added_at = excluded.added_at`,
       ),
       get: db.prepare('SELECT status, file_name, xml, message FROM document_einvoices WHERE document_id = ?'),
+      readIds: db.prepare(`SELECT document_id FROM document_einvoices WHERE status = 'read'`).pluck(),
     };
   }
 
@@ -48,6 +49,11 @@ export class DocumentEInvoicesRepository {
     } else {
       this.statements.insert.run(documentId, 'refused', einvoice.fileName, null, null, null, einvoice.message, now);
     }
+  }
+
+  /** The documents whose e-invoice was read at import (validated for the review and the queue). */
+  readDocumentIds(): string[] {
+    return this.statements.readIds.all() as string[];
   }
 
   /** The document's e-invoice as stored, its XML not read; null where it has none. */

@@ -13,10 +13,26 @@ export interface RuleFailure {
 
 export type EInvoiceSyntax = 'UBL-Invoice' | 'UBL-CreditNote' | 'CII';
 
+/**
+ * The rule sets a report applies: `en16931` the EN 16931 business rules (BR-*), `en16931-syntax` the syntax binding
+ * rules of the document's syntax (UBL-CR/SR/DT, CII-SR/DT), `zugferd1` ZUGFeRD 1.0's own rules (zugferd1/),
+ * `xrechnung` the subset of KoSIT's XRechnung 3.0 rules that is implemented (xrechnung/).
+ */
+export type RuleSet = 'en16931' | 'en16931-syntax' | 'zugferd1' | 'xrechnung';
+
 export interface ValidationReport {
   syntax: EInvoiceSyntax;
   /** BT-24, the specification identifier (e.g. urn:cen.eu:en16931:2017). */
   profile: string | null;
+  /** The profile BT-24 declares, by name ("XRechnung 3.0", "Factur-X MINIMUM", "ZUGFeRD 1.0 COMFORT"; profiles.ts). */
+  profileName?: string;
+  /**
+   * Set when the profile is not a complete invoice (Factur-X MINIMUM, BASIC WL): says so, and that only the rules on
+   * the terms it carries were applied.
+   */
+  incomplete?: string;
+  /** The rule sets applied, in order (what the document declares, or what the caller forced). */
+  ruleSets: RuleSet[];
   /** True when no fatal rule fired. */
   valid: boolean;
   failed: RuleFailure[];

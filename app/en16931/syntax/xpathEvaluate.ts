@@ -41,6 +41,56 @@ function descendants(el: El): El[] {
 
 const nameMatches = (el: El, name: string): boolean => name === '*' || el.name === name;
 
+/**
+ * `X[not(preceding::X/. = .)]` — "the first X of its value" (UBL-SR-44/47: distinct payment ids and codes) — evaluated
+ * literally compares each X with every X before it: quadratic (8,000 payment means took 32 s). It is answered instead
+ * from one pass over the document in order, remembering the Xs seen per value; an X is first of its value when every
+ * earlier X with its value is one of its ancestors (the preceding axis excludes ancestors), so at most its depth of
+ * entries is looked at.
+ */
+const firstOfValueName = new WeakMap<Expr, string | null>();
+function firstOfValuePredicate(p: Expr): string | null {
+  let name = firstOfValueName.get(p);
+  if (name !== undefined) return name;
+  name = null;
+  if (p.kind === 'not' && p.arg.kind === 'cmp' && p.arg.op === '=') {
+    const { left, right } = p.arg;
+    const isSelf = (s: Step): boolean => s.axis === 'self' && s.name === '*' && s.predicates.length === 0 && !s.fn;
+    if (
+      left.kind === 'path' && left.absolute === 'none' && left.steps.length === 2 && left.steps[0]!.axis === 'preceding' &&
+      left.steps[0]!.predicates.length === 0 && !left.steps[0]!.fn && left.steps[0]!.name !== '*' && isSelf(left.steps[1]!) &&
+      right.kind === 'path' && right.absolute === 'none' && right.steps.length === 1 && isSelf(right.steps[0]!)
+    ) {
+      name = left.steps[0]!.name;
+    }
+  }
+  firstOfValueName.set(p, name);
+  return name;
+}
+
+const firstOfValueCache = new WeakMap<El, Map<string, Set<El>>>();
+function firstsOfTheirValue(root: El, name: string): Set<El> {
+  let byName = firstOfValueCache.get(root);
+  if (!byName) firstOfValueCache.set(root, (byName = new Map()));
+  let firsts = byName.get(name);
+  if (firsts) return firsts;
+  firsts = new Set();
+  const seen = new Map<string, El[]>();
+  const isAncestor = (a: El, of: El): boolean => {
+    for (let p = of.parent; p; p = p.parent) if (p === a) return true;
+    return false;
+  };
+  for (const el of descendants(root)) {
+    if (el.name !== name) continue;
+    const earlier = seen.get(el.text);
+    if (!earlier || earlier.every((e) => isAncestor(e, el))) firsts.add(el);
+    if (!earlier) seen.set(el.text, [el]);
+    else earlier.push(el);
+  }
+  byName.set(name, firsts);
+  return firsts;
+}
+
 export function applyStep(nodes: El[], step: Step): El[] | string[] {
   if (step.fn) return nodes.map((n) => firstString(evaluate(step.fn!, n)));
   if (step.axis === 'attribute') {
@@ -79,7 +129,9 @@ export function applyStep(nodes: El[], step: Step): El[] | string[] {
     }
     let kept = candidates.filter((c) => nameMatches(c, step.name));
     for (const p of step.predicates) {
+      const firstOf = firstOfValuePredicate(p);
       if (p.kind === 'lit' && typeof p.value === 'number') kept = kept.slice(p.value - 1, p.value);
+      else if (firstOf !== null) kept = kept.filter((c) => (c.name === firstOf ? firstsOfTheirValue(rootOf(c), firstOf).has(c) : truthy(evaluate(p, c))));
       else kept = kept.filter((c) => truthy(evaluate(p, c)));
     }
     for (const c of kept) {
@@ -165,10 +217,18 @@ export function evaluate(e: Expr, context: El): Value {
     case 'path':
       return evalPath(e, context);
     case 'union': {
+      // A set for the duplicates: `nodes.includes` made `(cac:InvoiceLine|cac:CreditNoteLine)` quadratic in the lines.
       let nodes: El[] = [];
+      const seen = new Set<El>();
       for (const part of e.parts) {
         const v = evaluate(part, context);
-        if (Array.isArray(v)) for (const n of v) if (typeof n !== 'string' && !nodes.includes(n)) nodes.push(n);
+        if (Array.isArray(v)) {
+          for (const n of v) {
+            if (typeof n === 'string' || seen.has(n)) continue;
+            seen.add(n);
+            nodes.push(n);
+          }
+        }
       }
       if (e.position !== undefined) nodes = nodes.slice(e.position - 1, e.position);
       for (const s of e.steps) {

@@ -12,18 +12,29 @@ interface EInvoiceReportPanelProps {
   onSelectField(path: string): void;
 }
 
+/**
+ * The heading names the rules the verdict is by: ZUGFeRD 1.0 predates EN 16931 and is judged by its own; an
+ * XRechnung by EN 16931's and XRechnung's together (its BR-DE findings are listed with the others).
+ */
+function ruleSetTitle(report: EInvoiceValidation): string {
+  if (report.ruleSets.includes('zugferd1')) return 'ZUGFeRD 1.0';
+  return report.ruleSets.includes('xrechnung') ? 'EN 16931 + XRechnung' : 'EN 16931';
+}
+
 export function EInvoiceReportPanel({ report, onSelectField }: EInvoiceReportPanelProps) {
+  const title = ruleSetTitle(report);
   const groups = groupFailures(report.failed);
   const fatal = report.failed.filter((f) => f.flag === 'fatal').length;
   const warnings = report.failed.length - fatal;
   return (
-    <section className="einvoice-report" aria-label="EN 16931 validation of the e-invoice" data-testid="einvoice-report">
+    <section className="einvoice-report" aria-label={`${title} validation of the e-invoice`} data-testid="einvoice-report">
       <h3 className="fields-heading">
-        EN 16931 <span className={report.valid ? 'rule-count' : 'rule-count fail'}>{report.valid ? 'valid' : `${fatal} fatal`}</span>
+        {title} <span className={report.valid ? 'rule-count' : 'rule-count fail'}>{report.valid ? 'valid' : `${fatal} fatal`}</span>
         {warnings > 0 && <span className="rule-count warn">{warnings} warning{warnings === 1 ? '' : 's'}</span>}
       </h3>
       <p className="muted einvoice-source" title={report.profile ?? undefined}>
         {report.fileName} · {report.syntax}
+        {report.profile && <> · {report.profile}</>}
         {report.edited.length > 0 && <> · with your corrections of {report.edited.map((f) => labelOf(f)).join(', ')}</>}
       </p>
       <ul className="einvoice-groups">

@@ -1,0 +1,71 @@
+/**
+ * EN 16931 / ZUGFeRD 1.0 validation of stored e-invoices in a worker thread with a time and heap limit: the XML is
+ * untrusted and up to MAX_EINVOICE_BYTES; read and checked on the main thread, a large one held the server's request
+ * loop (and Electron's main process) for the whole validation — 38 s for a 16,000-line invoice before the rules were
+ * made linear. One worker validates a batch in turn (a project's first queue or curation list asks for every
+ * document: a worker each would start hundreds of threads); each XML has its own time limit, and one past it is
+ * given up, the worker stopped, and the rest of the batch continued in a new one.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { SemanticInvoice, ValidationReport } from '../../app/en16931/index.js';
+import { startModuleWorker } from '../util/moduleWorker.js';
+
+/** A 10 MB invoice validates in about 3 s of CPU (docs/benchmarks.md); far past that, the file is hostile. */
+export const EINVOICE_VALIDATION_TIMEOUT_MS = 30_000;
+/** Heap for one validation: the parsed tree, the element tree of the syntax rules and the semantic model of 10 MB. */
+const WORKER_HEAP_MB = 1536;
+
+export type OffThreadValidation = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string };
+type Reply = OffThreadValidation & { index: number };
+
+/** Each XML's semantic invoice and report, or why it has none (unreadable, past its time limit, the worker failed). */
+export async function validateEInvoicesOffThread(xmls: readonly Uint8Array[], timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS): Promise<OffThreadValidation[]> {
+  const results: OffThreadValidation[] = new Array(xmls.length);
+  let next = 0;
+  while (next < xmls.length) {
+    const offset = next;
+    const worker: Worker = startModuleWorker(import.meta.url, 'validateEInvoiceWorker', {
+      workerData: { xmls: xmls.slice(offset) },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    try {
+      next = await new Promise<number>((resolve) => {
+        let settled = false;
+        let under = offset; // the XML the worker is on
+        const limit = `the e-invoice could not be validated within ${Math.round(timeoutMs / 1000)} s`;
+        // The XML under way when the worker is stopped or fails gets the reason; the batch goes on after it.
+        const stop = (message: string): void => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          if (under < xmls.length) results[under] = { ok: false, message };
+          resolve(under + 1);
+        };
+        let timer = setTimeout(() => stop(limit), timeoutMs);
+        worker.on('message', (reply: Reply) => {
+          if (settled) return;
+          const { index, ...result } = reply;
+          results[offset + index] = result;
+          under = offset + index + 1;
+          clearTimeout(timer);
+          if (under >= xmls.length) {
+            settled = true;
+            resolve(under);
+          } else timer = setTimeout(() => stop(limit), timeoutMs);
+        });
+        worker.once('error', (error) => stop(`the e-invoice cannot be validated (${error.message})`));
+        worker.once('exit', (code) => stop(`the e-invoice cannot be validated (validator exited with ${code})`));
+      });
+    } finally {
+      void worker.terminate();
+    }
+  }
+  return results;
+}
+
+/** One XML's semantic invoice and report; rejects with the reason when it cannot be read or checked in time. */
+export async function validateEInvoiceOffThread(xml: Uint8Array, timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS): Promise<{ invoice: SemanticInvoice; report: ValidationReport }> {
+  const [result] = await validateEInvoicesOffThread([xml], timeoutMs);
+  if (!result!.ok) throw new Error(result!.message);
+  return { invoice: result!.invoice, report: result!.report };
+}
