@@ -4,7 +4,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
-import { EN16931_SPECIFICATION } from './ublOut.js';
+import { BILLING_PROCESS, EN16931_SPECIFICATION, XRECHNUNG_SPECIFICATION } from './ublOut.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
@@ -76,7 +76,10 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     '@_xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
     '@_xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
     '@_xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
-    'rsm:ExchangedDocumentContext': { 'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': specification } },
+    'rsm:ExchangedDocumentContext': {
+      ...(specification === XRECHNUNG_SPECIFICATION ? { 'ram:BusinessProcessSpecifiedDocumentContextParameter': { 'ram:ID': BILLING_PROCESS } } : {}),
+      'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': specification },
+    },
     'rsm:ExchangedDocument': { 'ram:ID': plan.number, 'ram:TypeCode': plan.typeCode, 'ram:IssueDateTime': date(plan.issueDate) },
     'rsm:SupplyChainTradeTransaction': {
       'ram:IncludedSupplyChainTradeLineItem': plan.lines.map((l) => ({

@@ -8,6 +8,11 @@ import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
 /** EN 16931 core specification identifier (BT-24); XRechnung's CIUS identifier where asked for. */
 export const EN16931_SPECIFICATION = 'urn:cen.eu:en16931:2017';
 export const XRECHNUNG_SPECIFICATION = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+/**
+ * BT-23, the business process: XRechnung's validation applies Peppol's PEPPOL-EN16931-R001 (BT-23 must be given),
+ * and the billing process is Peppol's (as KoSIT's own test invoices state it).
+ */
+export const BILLING_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
@@ -47,6 +52,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
     '@_xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     'cbc:CustomizationID': specification,
+    ...(specification === XRECHNUNG_SPECIFICATION ? { 'cbc:ProfileID': BILLING_PROCESS } : {}),
     'cbc:ID': plan.number,
     'cbc:IssueDate': plan.issueDate,
     ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),

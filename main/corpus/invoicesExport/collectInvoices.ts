@@ -6,6 +6,7 @@
  */
 import { applyFieldCorrections, emptyFieldValues } from '../../../app/invoice/review/index.js';
 import { scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
+import { documentTypeOf } from '../../../app/invoices/documentType.js';
 import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/invoices/reviewedInvoice.js';
 import type { DocumentSummary } from '../../../app/model/page.js';
 import { correctionsOf } from '../../store/fieldRevisions.js';
@@ -33,14 +34,17 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
   if (!engine && revisions.length === 0) return null;
   const fields = applyFieldCorrections(engine?.values ?? emptyFieldValues(), correctionsOf(revisions));
   const corrected = new Set(revisions.map((r) => r.field));
+  // The document's own e-invoice XML is the invoice where it has one (documentView.ts); the page reading otherwise.
+  const origin: ValueSource = engine?.origin === 'xml' ? 'xml' : 'page';
 
   const { values: payment, sources: paymentSources, xml } = paymentFieldsOf(store, doc, revisions);
   const sources: Record<string, ValueSource> = { ...paymentSources };
   for (const key of scalarFieldKeys) {
     if (fields[key] === null) continue;
-    sources[key] = corrected.has(key) ? 'corrected' : engine?.sources[key] ? 'page' : engine?.xml?.[key] !== undefined && engine.xml[key] !== null ? 'xml' : 'page';
+    sources[key] = corrected.has(key) ? 'corrected' : origin;
   }
-  if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : 'page';
+  if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : origin;
+  if (fields.tax_breakdown.length > 0) sources.tax_breakdown = revisions.some((r) => r.field.startsWith('tax_breakdown.')) ? 'corrected' : origin;
 
   const { status, exceptionEvents } = documentStatus(store, doc);
   const latest = store.reviewEvents.latestOfDocument(doc.id);
@@ -49,6 +53,7 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
     documentId: doc.id,
     fileName: doc.name,
     fields,
+    documentType: documentTypeOf({ statedCode: xml?.typeCode ?? null, total: fields.total }),
     payment,
     sellerCountry: xml?.sellerCountry ?? null,
     buyerCountry: xml?.buyerCountry ?? null,
