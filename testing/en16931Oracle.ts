@@ -69,11 +69,15 @@ function stripProlog(xml: string): string {
 
 /** Compiles (or reuses the cached) SEF of one syntax's XSLT; returns the cached file's path. */
 export async function compiledOraclePath(syntax: OracleSyntax, testdataRoot = defaultTestdataRoot): Promise<string> {
-  const xsltPath = oracleXsltPath(syntax, testdataRoot);
+  return compiledStylesheetPath(oracleXsltPath(syntax, testdataRoot), syntax);
+}
+
+/** Compiles (or reuses the cached) SEF of any validation XSLT; `tag` names the cached file. */
+export async function compiledStylesheetPath(xsltPath: string, tag: string): Promise<string> {
   const xslt = await readFile(xsltPath);
   const sha = createHash('sha256').update(xslt).digest('hex');
   const cacheDir = path.join(os.tmpdir(), 'recto-en16931-oracle');
-  const sefPath = path.join(cacheDir, `${syntax}-${sha.slice(0, 32)}.sef.json`);
+  const sefPath = path.join(cacheDir, `${tag}-${sha.slice(0, 32)}.sef.json`);
   if (existsSync(sefPath)) return sefPath;
   await mkdir(cacheDir, { recursive: true });
   // Written beside, then renamed: a concurrent test process never reads a half-written SEF.
@@ -139,4 +143,29 @@ function unescapeXml(text: string): string {
 /** The distinct fired rules as `id:flag` keys, sorted: what the differential tests compare. */
 export function firedRuleKeys(failed: readonly { id: string; flag: string }[]): string[] {
   return [...new Set(failed.map((f) => `${f.id}:${f.flag}`))].sort();
+}
+
+/** KoSIT's XRechnung 3.0 rules (BR-DE-*, BR-DEX-*, the Peppol rules it includes), ../shared/testdata/xrechnung/oracle. */
+export function xrechnungOracleXsltPath(syntax: OracleSyntax, testdataRoot = defaultTestdataRoot): string {
+  return path.join(testdataRoot, 'xrechnung', 'oracle', `XRechnung-${syntax}-validation.xslt`);
+}
+
+export function xrechnungOracleAvailable(testdataRoot = defaultTestdataRoot): boolean {
+  return existsSync(xrechnungOracleXsltPath('UBL', testdataRoot)) && existsSync(xrechnungOracleXsltPath('CII', testdataRoot));
+}
+
+/** The XRechnung 3.0 oracle: an XRechnung must pass it as well as the EN 16931 oracle. */
+export class XRechnungOracle {
+  private constructor(private readonly stylesheets: Record<OracleSyntax, unknown>) {}
+
+  static async load(testdataRoot = defaultTestdataRoot): Promise<XRechnungOracle> {
+    const compiled = await Promise.all((['UBL', 'CII'] as const).map((syntax) => compiledStylesheetPath(xrechnungOracleXsltPath(syntax, testdataRoot), `XRechnung-${syntax}`)));
+    const [ubl, cii] = await Promise.all(compiled.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as unknown));
+    return new XRechnungOracle({ UBL: ubl, CII: cii });
+  }
+
+  validate(xml: string, syntax: OracleSyntax = oracleSyntaxOf(xml)): OracleReport {
+    const result = saxon.transform({ stylesheetInternal: this.stylesheets[syntax], sourceText: xml, destination: 'serialized' }, 'sync');
+    return { syntax, failed: parseSvrlFailures(result.principalResult) };
+  }
 }

@@ -66,7 +66,8 @@ export interface EInvoicePlan {
   number: string;
   issueDate: string;
   dueDate: string | null;
-  typeCode: '380';
+  /** BT-3 (UNTDID 1001): the reviewed invoice's document type (../documentType.ts). */
+  typeCode: string;
   currency: string;
   /** BT-10, where the reviewer or the XML gives one (XRechnung requires it: BR-DE-15). */
   buyerReference: string | null;
@@ -210,7 +211,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
       number: f.invoice_number!.trim(),
       issueDate: f.issue_date!,
       dueDate: present(f.due_date) ? f.due_date : null,
-      typeCode: '380',
+      typeCode: inv.documentType.code,
       currency: f.currency!,
       buyerReference: given(p.buyer_reference),
       seller,
