@@ -113,13 +113,15 @@ const FAILED_ASSERT = /<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-ass
 const SVRL_TEXT = /<svrl:text>([\s\S]*?)<\/svrl:text>/;
 
 /** The failed asserts of an SVRL report (the XSLT's output): id, flag, location and message of each. */
-export function parseSvrlFailures(svrl: string): OracleFailure[] {
+export function parseSvrlFailures(svrl: string, options: { skipInformation?: boolean } = {}): OracleFailure[] {
   const failures: OracleFailure[] = [];
   for (const match of svrl.matchAll(FAILED_ASSERT)) {
     const attributes = match[1]!;
     const id = attribute(attributes, 'id');
     const flag = attribute(attributes, 'flag');
     if (!id) throw new Error(`SVRL failed-assert without an id: ${attributes.trim()}`);
+    // KoSIT's XRechnung rules also report notes flagged `information` (BR-DE-TMP-*): no verdict, left out.
+    if (flag === 'information' && options.skipInformation) continue;
     if (flag !== 'fatal' && flag !== 'warning') throw new Error(`SVRL failed-assert ${id} has flag ${flag ?? '(none)'}`);
     const text = SVRL_TEXT.exec(match[2]!)?.[1] ?? '';
     failures.push({ id, flag, location: unescapeXml(attribute(attributes, 'location') ?? ''), message: unescapeXml(text.trim()) });
@@ -166,6 +168,6 @@ export class XRechnungOracle {
 
   validate(xml: string, syntax: OracleSyntax = oracleSyntaxOf(xml)): OracleReport {
     const result = saxon.transform({ stylesheetInternal: this.stylesheets[syntax], sourceText: xml, destination: 'serialized' }, 'sync');
-    return { syntax, failed: parseSvrlFailures(result.principalResult) };
+    return { syntax, failed: parseSvrlFailures(result.principalResult, { skipInformation: true }) };
   }
 }
