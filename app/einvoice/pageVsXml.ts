@@ -7,7 +7,7 @@
  * Only values both sides state are compared: a field the page reading did not find is a gap of the reading, not a
  * mismatch of the invoice (the review screen shows the XML's value there anyway).
  */
-import type { FieldDisagreement, InvoiceFieldKey } from '../invoice/fieldShape.js';
+import { invoiceFieldKeys, type FieldDisagreement, type InvoiceFieldKey } from '../invoice/fieldShape.js';
 import type { PlainInvoiceFields } from '../invoice/extractFields.js';
 import type { EInvoice } from './einvoice.js';
 
@@ -60,11 +60,9 @@ function sameValue(key: InvoiceFieldKey, page: string | number, xml: string | nu
   }
 }
 
-const keys: InvoiceFieldKey[] = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'];
-
 export function comparePageWithXml(page: PageValues, xml: EInvoice): FieldDisagreement[] {
   const disagreements: FieldDisagreement[] = [];
-  for (const key of keys) {
+  for (const key of invoiceFieldKeys) {
     const pageValue = page.fields[key];
     const xmlField = xml.fields[key];
     if (pageValue === null || !xmlField) continue;
