@@ -4,6 +4,7 @@
  * The invoices export (tables and e-invoices) is written from this shape only.
  */
 import type { DocumentType } from './documentType.js';
+import type { XmlInvoiceDetails } from './einvoiceOut/xmlDetails.js';
 import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { EngineFieldValues } from '../invoice/review/engineFields.js';
 
@@ -26,6 +27,8 @@ export interface ReviewedInvoice {
   /** UNTDID 1001 type (documentType.ts): the XML's BT-3, else a credit note where the total is negative, else 380. */
   documentType: DocumentType;
   payment: PaymentValues;
+  /** What the document's e-invoice XML states beyond the fields (line units and VAT categories, allowances); null without XML. */
+  xmlDetails: XmlInvoiceDetails | null;
   /** Countries of seller (BT-40) and buyer (BT-55) where the XML states them; null otherwise. */
   sellerCountry: string | null;
   buyerCountry: string | null;

@@ -8,6 +8,7 @@ export function sampleReviewedInvoice(): ReviewedInvoice {
     documentId: 'doc-1',
     fileName: 'acme-2024-017.pdf',
     documentType: documentTypeOf({ statedCode: null, total: null }),
+    xmlDetails: null,
     fields: {
       ...emptyFieldValues(),
       invoice_number: 'R-2024-017',

@@ -35,6 +35,9 @@ function party(p: PlannedParty): Node {
   };
 }
 
+/** A category's rate; none for category O (not subject to VAT). */
+const rate = (percent: string | null): Node => (percent === null ? {} : { 'ram:RateApplicablePercent': percent });
+
 export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const t = plan.totals;
   const settlement: Node = {
@@ -51,10 +54,23 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     'ram:ApplicableTradeTax': plan.vat.map((row) => ({
       'ram:CalculatedAmount': row.amount,
       'ram:TypeCode': 'VAT',
+      ...(row.exemptionReason ? { 'ram:ExemptionReason': row.exemptionReason } : {}),
       'ram:BasisAmount': row.base,
       'ram:CategoryCode': row.category,
-      'ram:RateApplicablePercent': row.rate,
+      ...(row.exemptionReasonCode ? { 'ram:ExemptionReasonCode': row.exemptionReasonCode } : {}),
+      ...rate(row.rate),
     })),
+    ...(plan.allowanceCharges.length > 0
+      ? {
+          'ram:SpecifiedTradeAllowanceCharge': plan.allowanceCharges.map((a) => ({
+            'ram:ChargeIndicator': { 'udt:Indicator': a.charge ? 'true' : 'false' },
+            'ram:ActualAmount': a.amount,
+            ...(a.reasonCode ? { 'ram:ReasonCode': a.reasonCode } : {}),
+            ...(a.reason ? { 'ram:Reason': a.reason } : {}),
+            'ram:CategoryTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': a.category, ...rate(a.rate) },
+          })),
+        }
+      : {}),
     ...(plan.paymentTerms || plan.dueDate
       ? {
           'ram:SpecifiedTradePaymentTerms': {
@@ -65,6 +81,8 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       : {}),
     'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
       'ram:LineTotalAmount': t.lineTotal,
+      ...(t.charges ? { 'ram:ChargeTotalAmount': t.charges } : {}),
+      ...(t.allowances ? { 'ram:AllowanceTotalAmount': t.allowances } : {}),
       'ram:TaxBasisTotalAmount': t.taxExclusive,
       'ram:TaxTotalAmount': { '#text': t.tax, '@_currencyID': plan.currency },
       'ram:GrandTotalAmount': t.taxInclusive,
@@ -88,7 +106,7 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': l.price } },
         'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode } },
         'ram:SpecifiedLineTradeSettlement': {
-          'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, 'ram:RateApplicablePercent': l.rate },
+          'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, ...rate(l.rate) },
           'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': l.netAmount },
         },
       })),

@@ -7,12 +7,19 @@
 import { applyFieldCorrections, emptyFieldValues } from '../../../app/invoice/review/index.js';
 import { scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
 import { documentTypeOf } from '../../../app/invoices/documentType.js';
+import { xmlInvoiceDetailsOfText, type XmlInvoiceDetails } from '../../../app/invoices/einvoiceOut/xmlDetails.js';
 import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/invoices/reviewedInvoice.js';
 import type { DocumentSummary } from '../../../app/model/page.js';
 import { correctionsOf } from '../../store/fieldRevisions.js';
 import type { ProjectStore } from '../../store/projectStore.js';
 import type { ReviewEvent } from '../../store/reviewEvents.js';
 import { paymentFieldsOf } from './paymentFieldsOf.js';
+
+/** What the document's stored e-invoice XML states beyond the fields; null without one. */
+function xmlDetailsOf(store: ProjectStore, documentId: string): XmlInvoiceDetails | null {
+  const stored = store.einvoices.getStored(documentId);
+  return stored?.status === 'stored' ? xmlInvoiceDetailsOfText(Buffer.from(stored.xml).toString('utf8')) : null;
+}
 
 /** The document's status, and the approvals with exceptions it stands on (read once: the export asks per document). */
 function documentStatus(store: ProjectStore, doc: DocumentSummary): { status: InvoiceStatus; exceptionEvents: ReviewEvent[] } {
@@ -54,6 +61,7 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
     fileName: doc.name,
     fields,
     documentType: documentTypeOf({ statedCode: xml?.typeCode ?? null, total: fields.total }),
+    xmlDetails: xmlDetailsOf(store, doc.id),
     payment,
     sellerCountry: xml?.sellerCountry ?? null,
     buyerCountry: xml?.buyerCountry ?? null,
