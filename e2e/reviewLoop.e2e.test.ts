@@ -282,8 +282,8 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
         await press('Tab');
       }
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe(flagged);
-      // Fix it: the e-invoice XML's value where the XML states one, else the value as read.
-      const xmlValue = ((await page.locator(`[data-xml="${flagged}"]`).textContent().catch(() => null)) ?? '').replace('≠', '').trim();
+      // Fix it: the e-invoice XML's value where the XML states one (the value shown, where the document carries one), else the value as read.
+      const xmlValue = ((await page.locator(`[data-xml="${flagged}"]`).textContent({ timeout: 1_000 }).catch(() => null)) ?? '').replace('≠', '').trim();
       const value = xmlValue && xmlValue !== '—' ? xmlValue : await fieldText(page, flagged);
       await press('Enter');
       await page.locator(`[data-field-input="${flagged}"]`).waitFor();
