@@ -5,12 +5,14 @@
  * EN 16931 failure — is generated from the reviewed values instead (generateEInvoice.ts). Re-serialising a valid
  * original would only risk losing what Recto does not model (notes, attachments, extensions).
  */
-import { EInvoiceError, readSemanticInvoice, validateEInvoiceXml } from '../../en16931/index.js';
+import { EInvoiceError, validateEInvoiceXml } from '../../en16931/index.js';
+import { readEInvoiceXml } from '../../en16931/readSemanticInvoice.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
 import type { EInvoiceFormat } from './generateEInvoice.js';
 
 /** XRechnung's CIUS names itself in BT-24 with this (every version: 1.2 … 3.0). */
 const XRECHNUNG_CIUS = /urn:xeinkauf\.de:kosit:xrechnung/i;
+const ZUGFERD_1_ROOT = 'CrossIndustryDocument';
 
 export type OriginalDecision = { use: true } | { use: false; why: string };
 
@@ -26,7 +28,9 @@ export function originalEInvoiceFor(invoice: ReviewedInvoice, xml: string, forma
   let syntax: string;
   let specification: string;
   try {
-    const semantic = readSemanticInvoice(xml);
+    const { invoice: semantic, rootName } = readEInvoiceXml(xml);
+    // ZUGFeRD 1.0 (CrossIndustryDocument) predates EN 16931: it is converted like any other reviewed invoice.
+    if (rootName === ZUGFERD_1_ROOT) return { use: false, why: 'ZUGFeRD 1.0 is converted to EN 16931' };
     syntax = semantic.syntax;
     specification = semantic.specification?.text ?? '';
   } catch (error) {
