@@ -177,9 +177,9 @@ function approvalRows(figures: Awaited<ReturnType<typeof benchEInvoiceApproval>>
     const title = group === 'all' ? 'all' : familyGroupTitles[group];
     return [
       [`real e-invoices approved as they stand, ${title}: e-invoices / valid XML`, `${f.einvoices} / ${f.validXml}`],
-      ['  exceptions per invoice: the document\'s own / from reading', `${perInvoice(f.exceptionsOwn, f.einvoices)} / ${perInvoice(f.exceptionsFromReading, f.einvoices)}`],
-      ['  exceptions from reading on invoices whose XML is valid (total)', String(f.fromReadingOnValid)],
-      ['  valid e-invoices written: UBL / CII', `${share(f.writtenUbl, f.validXml)} / ${share(f.writtenCii, f.validXml)}`],
+      [`  ${title}: exceptions per invoice, the document's own / from reading (+ possible duplicates)`, `${perInvoice(f.exceptionsOwn, f.einvoices)} / ${perInvoice(f.exceptionsFromReading, f.einvoices)} (+ ${perInvoice(f.duplicates, f.einvoices)})`],
+      [`  ${title}: exceptions from reading on invoices whose XML is valid (total)`, String(f.fromReadingOnValid)],
+      [`  ${title}: valid e-invoices written, UBL / CII`, `${share(f.writtenUbl, f.validXml)} / ${share(f.writtenCii, f.validXml)}`],
     ];
   });
 }

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../../app/contract/attention.js';
-import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
+import { breakdownDisagreements, detectNumberFormat, documentRuleResults, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
@@ -107,7 +107,8 @@ export class AttentionRepository {
       const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
       // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
       valuesForXml = values;
-      rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
+      const correctedPaths = new Set(revisions.map((r) => r.field));
+      rules = documentRuleResults(reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text))), engine?.origin ?? 'page', correctedPaths);
       // The payment fields' checks and their page-vs-XML agreement are rules of the page like the others.
       rules = [...rules, ...paymentRules(paymentFieldViews(text, correctionsOf(revisions), this.xmlPayment(row.document_id)).fields)];
       const corrected = new Set(revisions.map((r) => r.field));
