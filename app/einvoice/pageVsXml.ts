@@ -31,12 +31,15 @@ export function normaliseName(name: string): string {
     .trim();
 }
 
-/** Names agree loosely: equal after normalising, or one is the other's leading or trailing words. */
+/**
+ * Names agree loosely: equal after normalising, equal but for spaces (a text layer breaks a word: "Taxiunter nehmen"),
+ * or one is the other's leading or trailing words.
+ */
 export function namesAgree(a: string, b: string): boolean {
   const x = normaliseName(a);
   const y = normaliseName(b);
   if (!x || !y) return x === y;
-  if (x === y) return true;
+  if (x === y || x.replace(/ /g, '') === y.replace(/ /g, '')) return true;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return long.startsWith(`${short} `) || long.endsWith(` ${short}`);
 }

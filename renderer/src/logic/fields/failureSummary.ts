@@ -6,6 +6,7 @@
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
 import { requiredFieldRules } from '../../../../app/review/attention.js';
+import { namesAgree } from '../../../../app/einvoice/pageVsXml.js';
 
 /** Amounts closer than this (half a cent) are the same amount. */
 const SAME_AMOUNT = 0.005;
@@ -25,7 +26,10 @@ export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<
     .filter((field) => {
       const page = valueAt(values, field.key);
       const fromXml = xml[field.key] as FieldValue | undefined;
-      return printed(page) && printed(fromXml) && !sameFieldValue(page, fromXml);
+      if (!printed(page) || !printed(fromXml)) return false;
+      // Names as the queue compares them (pageVsXml.ts): legal form, case, punctuation and broken words aside.
+      if (field.key === 'seller' || field.key === 'buyer') return !namesAgree(String(page), String(fromXml));
+      return !sameFieldValue(page, fromXml);
     })
     .map((field) => field.key);
 }
