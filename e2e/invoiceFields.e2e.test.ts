@@ -43,9 +43,9 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     await page.getByTestId('fields-panel').waitFor();
     expect(await fieldText(page, 'invoice_number')).toBe(physioTruth!.invoice_number);
     expect(await fieldText(page, 'total')).toBe('380,00');
-    // The PDF carries its e-invoice XML: its values stand in a second column, here agreeing with the page.
-    await expect(page.locator('[data-xml="total"]').textContent()).resolves.toBe('380,00');
-    await expect(page.locator('[data-xml="invoice_number"]').textContent()).resolves.toBe(physioTruth!.invoice_number);
+    // The PDF carries its e-invoice XML: its values are the invoice's, the page's own reading stands beside them, here agreeing.
+    await expect(page.locator('[data-page-reading="total"]').textContent()).resolves.toBe('380,00');
+    await expect(page.locator('[data-page-reading="invoice_number"]').textContent()).resolves.toBe(physioTruth!.invoice_number);
     await shootSizes(page, 'panel');
 
     await fieldValue(page, 'total').click();

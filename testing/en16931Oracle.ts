@@ -72,12 +72,12 @@ export async function compiledOraclePath(syntax: OracleSyntax, testdataRoot = de
   return compiledStylesheetPath(oracleXsltPath(syntax, testdataRoot), syntax);
 }
 
-/** Compiles (or reuses the cached) SEF of any validation XSLT, keyed by `name` and the XSLT's SHA-256. */
-export async function compiledStylesheetPath(xsltPath: string, name: string): Promise<string> {
+/** Compiles (or reuses the cached) SEF of any validation XSLT; `tag` names the cached file. */
+export async function compiledStylesheetPath(xsltPath: string, tag: string): Promise<string> {
   const xslt = await readFile(xsltPath);
   const sha = createHash('sha256').update(xslt).digest('hex');
   const cacheDir = path.join(os.tmpdir(), 'recto-en16931-oracle');
-  const sefPath = path.join(cacheDir, `${name}-${sha.slice(0, 32)}.sef.json`);
+  const sefPath = path.join(cacheDir, `${tag}-${sha.slice(0, 32)}.sef.json`);
   if (existsSync(sefPath)) return sefPath;
   await mkdir(cacheDir, { recursive: true });
   // Written beside, then renamed: a concurrent test process never reads a half-written SEF.
@@ -120,7 +120,7 @@ export function parseSvrlFailures(svrl: string, options: { skipInformation?: boo
     const id = attribute(attributes, 'id');
     const flag = attribute(attributes, 'flag');
     if (!id) throw new Error(`SVRL failed-assert without an id: ${attributes.trim()}`);
-    // KoSIT's XRechnung XSLT has `information` asserts (BR-DE-TMP-32): notes, not verdicts.
+    // KoSIT's XRechnung rules also report notes flagged `information` (BR-DE-TMP-*): no verdict, left out.
     if (flag === 'information' && options.skipInformation) continue;
     if (flag !== 'fatal' && flag !== 'warning') throw new Error(`SVRL failed-assert ${id} has flag ${flag ?? '(none)'}`);
     const text = SVRL_TEXT.exec(match[2]!)?.[1] ?? '';
@@ -145,4 +145,29 @@ function unescapeXml(text: string): string {
 /** The distinct fired rules as `id:flag` keys, sorted: what the differential tests compare. */
 export function firedRuleKeys(failed: readonly { id: string; flag: string }[]): string[] {
   return [...new Set(failed.map((f) => `${f.id}:${f.flag}`))].sort();
+}
+
+/** KoSIT's XRechnung 3.0 rules (BR-DE-*, BR-DEX-*, the Peppol rules it includes), ../shared/testdata/xrechnung/oracle. */
+export function xrechnungOracleXsltPath(syntax: OracleSyntax, testdataRoot = defaultTestdataRoot): string {
+  return path.join(testdataRoot, 'xrechnung', 'oracle', `XRechnung-${syntax}-validation.xslt`);
+}
+
+export function xrechnungOracleAvailable(testdataRoot = defaultTestdataRoot): boolean {
+  return existsSync(xrechnungOracleXsltPath('UBL', testdataRoot)) && existsSync(xrechnungOracleXsltPath('CII', testdataRoot));
+}
+
+/** The XRechnung 3.0 oracle: an XRechnung must pass it as well as the EN 16931 oracle. */
+export class XRechnungOracle {
+  private constructor(private readonly stylesheets: Record<OracleSyntax, unknown>) {}
+
+  static async load(testdataRoot = defaultTestdataRoot): Promise<XRechnungOracle> {
+    const compiled = await Promise.all((['UBL', 'CII'] as const).map((syntax) => compiledStylesheetPath(xrechnungOracleXsltPath(syntax, testdataRoot), `XRechnung-${syntax}`)));
+    const [ubl, cii] = await Promise.all(compiled.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as unknown));
+    return new XRechnungOracle({ UBL: ubl, CII: cii });
+  }
+
+  validate(xml: string, syntax: OracleSyntax = oracleSyntaxOf(xml)): OracleReport {
+    const result = saxon.transform({ stylesheetInternal: this.stylesheets[syntax], sourceText: xml, destination: 'serialized' }, 'sync');
+    return { syntax, failed: parseSvrlFailures(result.principalResult, { skipInformation: true }) };
+  }
 }

@@ -76,6 +76,9 @@ void wireMatchesCatalogue;
 /** A document's invoice fields as the engine read them over its pages (app/invoice/review/documentView.ts). */
 export const documentEngineFieldsSchema = z.object({
   values: fieldValuesSchema,
+  /** `xml`: the values are the document's e-invoice XML's, `page` its pages' reading kept for comparison. */
+  origin: z.enum(['xml', 'page']),
+  page: fieldValuesSchema.nullable(),
   sources: z.record(
     z.string(),
     z.object({ text: z.string(), label: z.string().nullable(), boxes: z.array(boxSchema), confidence: z.number().nullable(), pageId: z.string() }),

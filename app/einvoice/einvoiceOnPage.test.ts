@@ -3,6 +3,7 @@ import type { Extraction } from '../model/extraction.js';
 import { reward } from '../checks/reward.js';
 import { checkPage, roundScore } from '../curation/checkPage.js';
 import { pageVsXmlOf, readEInvoice, withEInvoice } from './index.js';
+import { namesAgree } from './pageVsXml.js';
 
 const xml = (total: string, id = 'INV-7') =>
   new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
@@ -49,5 +50,12 @@ describe('withEInvoice: the XML beside each page reading, and the page-vs-XML ch
     expect(read.fields!.einvoiceRefused).toEqual({ fileName: 'factur-x.xml', message: 'the XML is not well-formed' });
     expect(read.warnings).toEqual(['e-invoice factur-x.xml not read: the XML is not well-formed']);
     expect(pageVsXmlOf(read.fields)).toEqual([]);
+  });
+});
+
+describe('namesAgree', () => {
+  it('a name a text layer broke apart agrees with the XML\'s; another name does not', () => {
+    expect(namesAgree('Taxiunter nehmen TX GmbH', 'Taxiunternehmen TX GmbH')).toBe(true);
+    expect(namesAgree('Zitronensäure', 'GLN 4333741000005 Lieferant GmbH')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
  * Only values both sides state are compared: a field the page reading did not find is a gap of the reading, not a
  * mismatch of the invoice (the review screen shows the XML's value there anyway).
  */
-import type { FieldDisagreement, InvoiceFieldKey } from '../invoice/fieldShape.js';
+import { invoiceFieldKeys, type FieldDisagreement, type InvoiceFieldKey } from '../invoice/fieldShape.js';
 import type { PlainInvoiceFields } from '../invoice/extractFields.js';
 import type { EInvoice } from './einvoice.js';
 
@@ -31,12 +31,15 @@ export function normaliseName(name: string): string {
     .trim();
 }
 
-/** Names agree loosely: equal after normalising, or one is the other's leading or trailing words. */
+/**
+ * Names agree loosely: equal after normalising, equal but for spaces (a text layer breaks a word: "Taxiunter nehmen"),
+ * or one is the other's leading or trailing words.
+ */
 export function namesAgree(a: string, b: string): boolean {
   const x = normaliseName(a);
   const y = normaliseName(b);
   if (!x || !y) return x === y;
-  if (x === y) return true;
+  if (x === y || x.replace(/ /g, '') === y.replace(/ /g, '')) return true;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return long.startsWith(`${short} `) || long.endsWith(` ${short}`);
 }
@@ -60,11 +63,9 @@ function sameValue(key: InvoiceFieldKey, page: string | number, xml: string | nu
   }
 }
 
-const keys: InvoiceFieldKey[] = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'];
-
 export function comparePageWithXml(page: PageValues, xml: EInvoice): FieldDisagreement[] {
   const disagreements: FieldDisagreement[] = [];
-  for (const key of keys) {
+  for (const key of invoiceFieldKeys) {
     const pageValue = page.fields[key];
     const xmlField = xml.fields[key];
     if (pageValue === null || !xmlField) continue;

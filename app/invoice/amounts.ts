@@ -3,6 +3,8 @@ import { currencyCodes, MAX_DECIMAL_DIGITS, parseAmount } from '../numbers/index
 
 export { currencyCodes, parseAmount };
 const codes = currencyCodes.join('|');
+/** Most decimals a printed amount or price has (unit prices to four, some to six: 0,012345 €/kWh). */
+const MAX_PRINTED_DECIMALS = 6;
 
 export interface AmountMatch {
   value: number;
@@ -19,10 +21,14 @@ const prefix = `(?:(?:(?<![A-Za-z])(?:${codes})|Rs\\.?|[€$£¥₹])\\s?)?`;
 const suffix = `(?:\\s?(?:(?:${codes})(?![A-Za-z])|[€$£¥₹]|zł))?(?!\\d)(?!\\s?%)`;
 // `(?<!\\d)`: a number never starts inside a run of digits (such a match is refused below anyway); without it a long
 // run followed by `%` is tried from every one of its digits, each try walking to the end — quadratic.
-const amountPattern = new RegExp(`${prefix}[-−]?\\(?(?<!\\d)\\d{1,3}(?:(?:[.,'’\\u00a0\\u202f ]\\d{3})+)?(?:[.,]\\d{1,2})?\\)?${suffix}`, 'g');
-const plainNumber = new RegExp(`${prefix}[-−]?(?<!\\d)\\d{1,${MAX_DECIMAL_DIGITS}}(?:[.,]\\d{1,2})?${suffix}`, 'g');
+// Decimals: any number up to MAX_PRINTED_DECIMALS — unit prices are printed with four ("9,9000") or three ("0.025 €");
+// whether three digits after one separator group thousands or are decimals is parseAmount's decision, not the pattern's.
+const decimals = `(?:[.,]\\d{1,${MAX_PRINTED_DECIMALS}})?`;
+const amountPattern = new RegExp(`${prefix}[-−]?\\(?(?<!\\d)\\d{1,3}(?:(?:[.,'’\\u00a0\\u202f ]\\d{3})+)?${decimals}\\)?${suffix}`, 'g');
+const plainNumber = new RegExp(`${prefix}[-−]?(?<!\\d)\\d{1,${MAX_DECIMAL_DIGITS}}${decimals}${suffix}`, 'g');
 const currencyMark = new RegExp(`${codes}|Rs|zł|[€$£¥₹]`);
-const endsWithCurrency = new RegExp(`[.,]\\d{1,2}\\)?(?:\\s?(?:${codes}|[€$£¥₹]|zł))?\\s*$`);
+// Three digits after the last separator read as a thousands group ("1.000"), not as decimals.
+const endsWithCurrency = new RegExp(`[.,](?:\\d{1,2}|\\d{4,${MAX_PRINTED_DECIMALS}})\\)?(?:\\s?(?:${codes}|[€$£¥₹]|zł))?\\s*$`);
 
 /** Amount-looking substrings of a text, left to right; percentages are skipped. */
 export function findAmounts(text: string): AmountMatch[] {

@@ -55,30 +55,40 @@ export interface ScalarCatalogueEntry extends CatalogueEntry {
   shown: 'always' | 'when-given';
   /** Whether the page check demands it (requiredRules.ts); only meaningful where `requiredBy` is set. */
   checkedOnPage: boolean;
+  /**
+   * What supplier memory does with it (docs/supplier-memory.md): `hint` — a per-invoice value re-read through where the
+   * supplier prints it; `identity` — the supplier's own value, scored but never hinted; null — not kept.
+   */
+  memory: 'hint' | 'identity' | null;
 }
 
 /** The invoice-level fields, in panel order. */
 export const invoiceFieldCatalogue = [
-  { key: 'invoice_number', label: 'Invoice number', kind: 'text', bt: 'BT-1', term: 'Invoice number', requiredBy: 'BR-02', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'issue_date', label: 'Issue date', kind: 'date', bt: 'BT-2', term: 'Invoice issue date', requiredBy: 'BR-03', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'due_date', label: 'Due date', kind: 'date', bt: 'BT-9', term: 'Payment due date', requiredBy: null, group: 'core', shown: 'always', checkedOnPage: false },
-  { key: 'seller', label: 'Seller', kind: 'text', bt: 'BT-27', term: 'Seller name', requiredBy: 'BR-06', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'buyer', label: 'Buyer', kind: 'text', bt: 'BT-44', term: 'Buyer name', requiredBy: 'BR-07', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'currency', label: 'Currency', kind: 'currency', bt: 'BT-5', term: 'Invoice currency code', requiredBy: 'BR-05', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'line_total', label: 'Line total', kind: 'amount', bt: 'BT-106', term: 'Sum of Invoice line net amount', requiredBy: 'BR-12', group: 'settlement', shown: 'when-given', checkedOnPage: false },
-  { key: 'allowances', label: 'Allowances', kind: 'amount', bt: 'BT-107', term: 'Sum of allowances on document level', requiredBy: null, group: 'settlement', shown: 'when-given', checkedOnPage: false },
-  { key: 'charges', label: 'Charges', kind: 'amount', bt: 'BT-108', term: 'Sum of charges on document level', requiredBy: null, group: 'settlement', shown: 'when-given', checkedOnPage: false },
-  { key: 'subtotal', label: 'Subtotal', kind: 'amount', bt: 'BT-109', term: 'Invoice total amount without VAT', requiredBy: 'BR-13', group: 'core', shown: 'always', checkedOnPage: false },
-  { key: 'tax', label: 'Tax', kind: 'amount', bt: 'BT-110', term: 'Invoice total VAT amount', requiredBy: null, group: 'core', shown: 'always', checkedOnPage: false },
-  { key: 'total', label: 'Total', kind: 'amount', bt: 'BT-112', term: 'Invoice total amount with VAT', requiredBy: 'BR-14', group: 'core', shown: 'always', checkedOnPage: true },
-  { key: 'prepaid', label: 'Paid', kind: 'amount', bt: 'BT-113', term: 'Paid amount', requiredBy: null, group: 'settlement', shown: 'when-given', checkedOnPage: false },
-  { key: 'amount_due', label: 'Amount due', kind: 'amount', bt: 'BT-115', term: 'Amount due for payment', requiredBy: 'BR-15', group: 'settlement', shown: 'always', checkedOnPage: false },
+  { key: 'invoice_number', label: 'Invoice number', kind: 'text', bt: 'BT-1', term: 'Invoice number', requiredBy: 'BR-02', group: 'core', shown: 'always', memory: 'hint', checkedOnPage: true },
+  { key: 'issue_date', label: 'Issue date', kind: 'date', bt: 'BT-2', term: 'Invoice issue date', requiredBy: 'BR-03', group: 'core', shown: 'always', memory: 'hint', checkedOnPage: true },
+  { key: 'due_date', label: 'Due date', kind: 'date', bt: 'BT-9', term: 'Payment due date', requiredBy: null, group: 'core', shown: 'always', memory: 'hint', checkedOnPage: false },
+  { key: 'seller', label: 'Seller', kind: 'text', bt: 'BT-27', term: 'Seller name', requiredBy: 'BR-06', group: 'core', shown: 'always', memory: 'identity', checkedOnPage: true },
+  { key: 'buyer', label: 'Buyer', kind: 'text', bt: 'BT-44', term: 'Buyer name', requiredBy: 'BR-07', group: 'core', shown: 'always', memory: 'hint', checkedOnPage: true },
+  { key: 'currency', label: 'Currency', kind: 'currency', bt: 'BT-5', term: 'Invoice currency code', requiredBy: 'BR-05', group: 'core', shown: 'always', memory: 'identity', checkedOnPage: true },
+  { key: 'line_total', label: 'Line total', kind: 'amount', bt: 'BT-106', term: 'Sum of Invoice line net amount', requiredBy: 'BR-12', group: 'settlement', shown: 'when-given', memory: null, checkedOnPage: false },
+  { key: 'allowances', label: 'Allowances', kind: 'amount', bt: 'BT-107', term: 'Sum of allowances on document level', requiredBy: null, group: 'settlement', shown: 'when-given', memory: null, checkedOnPage: false },
+  { key: 'charges', label: 'Charges', kind: 'amount', bt: 'BT-108', term: 'Sum of charges on document level', requiredBy: null, group: 'settlement', shown: 'when-given', memory: null, checkedOnPage: false },
+  { key: 'subtotal', label: 'Subtotal', kind: 'amount', bt: 'BT-109', term: 'Invoice total amount without VAT', requiredBy: 'BR-13', group: 'core', shown: 'always', memory: 'hint', checkedOnPage: false },
+  { key: 'tax', label: 'Tax', kind: 'amount', bt: 'BT-110', term: 'Invoice total VAT amount', requiredBy: null, group: 'core', shown: 'always', memory: 'hint', checkedOnPage: false },
+  { key: 'total', label: 'Total', kind: 'amount', bt: 'BT-112', term: 'Invoice total amount with VAT', requiredBy: 'BR-14', group: 'core', shown: 'always', memory: 'hint', checkedOnPage: true },
+  { key: 'prepaid', label: 'Paid', kind: 'amount', bt: 'BT-113', term: 'Paid amount', requiredBy: null, group: 'settlement', shown: 'when-given', memory: null, checkedOnPage: false },
+  { key: 'amount_due', label: 'Amount due', kind: 'amount', bt: 'BT-115', term: 'Amount due for payment', requiredBy: 'BR-15', group: 'settlement', shown: 'always', memory: null, checkedOnPage: false },
 ] as const satisfies readonly ScalarCatalogueEntry[];
 
 /** A payment, routing or contact field: `xrechnung` names the XRechnung rule (BR-DE-*) that makes it mandatory there. */
 export interface PaymentCatalogueEntry extends CatalogueEntry {
   /** `payment`: what a payment needs; `routing`: the buyer reference, seller contact and addresses XRechnung requires. */
   group: 'payment' | 'routing';
+  /**
+   * Whether a page value differing from the XML's is a disagreement (PAYMENT-XML): identifiers are the same string
+   * wherever written; free text (payment terms, names of contacts, places) is worded differently and is not compared.
+   */
+  comparedWithXml: boolean;
   /** The XRechnung 3.0 rule requiring the term (the CIUS the invoices export can write); null where XRechnung does not. */
   xrechnung: `BR-DE-${number}` | 'XR-1..1' | null;
 }
@@ -91,23 +101,23 @@ export interface PaymentCatalogueEntry extends CatalogueEntry {
  * term the same way. `XR-1..1`: XRechnung 3.0 gives the term cardinality 1..1 (no BR-DE rule of its own).
  */
 export const paymentFieldCatalogue = [
-  { key: 'seller_vat_id', label: 'Seller VAT ID', kind: 'text', bt: 'BT-31', term: 'Seller VAT identifier', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'buyer_vat_id', label: 'Buyer VAT ID', kind: 'text', bt: 'BT-48', term: 'Buyer VAT identifier', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'iban', label: 'IBAN', kind: 'text', bt: 'BT-84', term: 'Payment account identifier', requiredBy: null, group: 'payment', xrechnung: 'BR-DE-1' },
-  { key: 'bic', label: 'BIC', kind: 'text', bt: 'BT-86', term: 'Payment service provider identifier', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'payment_terms', label: 'Payment terms', kind: 'text', bt: 'BT-20', term: 'Payment terms', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'purchase_order', label: 'Purchase order', kind: 'text', bt: 'BT-13', term: 'Purchase order reference', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'contract', label: 'Contract', kind: 'text', bt: 'BT-12', term: 'Contract reference', requiredBy: null, group: 'payment', xrechnung: null },
-  { key: 'buyer_reference', label: 'Buyer reference', kind: 'text', bt: 'BT-10', term: 'Buyer reference', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-15' },
-  { key: 'seller_contact_name', label: 'Seller contact', kind: 'text', bt: 'BT-41', term: 'Seller contact point', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-5' },
-  { key: 'seller_contact_phone', label: 'Contact phone', kind: 'text', bt: 'BT-42', term: 'Seller contact telephone number', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-6' },
-  { key: 'seller_contact_email', label: 'Contact e-mail', kind: 'text', bt: 'BT-43', term: 'Seller contact email address', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-7' },
-  { key: 'seller_city', label: 'Seller city', kind: 'text', bt: 'BT-37', term: 'Seller city', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-3' },
-  { key: 'seller_post_code', label: 'Seller post code', kind: 'text', bt: 'BT-38', term: 'Seller post code', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-4' },
-  { key: 'buyer_city', label: 'Buyer city', kind: 'text', bt: 'BT-52', term: 'Buyer city', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-8' },
-  { key: 'buyer_post_code', label: 'Buyer post code', kind: 'text', bt: 'BT-53', term: 'Buyer post code', requiredBy: null, group: 'routing', xrechnung: 'BR-DE-9' },
-  { key: 'seller_endpoint', label: 'Seller e-address', kind: 'text', bt: 'BT-34', term: 'Seller electronic address', requiredBy: null, group: 'routing', xrechnung: 'XR-1..1' },
-  { key: 'buyer_endpoint', label: 'Buyer e-address', kind: 'text', bt: 'BT-49', term: 'Buyer electronic address', requiredBy: null, group: 'routing', xrechnung: 'XR-1..1' },
+  { key: 'seller_vat_id', label: 'Seller VAT ID', kind: 'text', bt: 'BT-31', term: 'Seller VAT identifier', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: null },
+  { key: 'buyer_vat_id', label: 'Buyer VAT ID', kind: 'text', bt: 'BT-48', term: 'Buyer VAT identifier', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: null },
+  { key: 'iban', label: 'IBAN', kind: 'text', bt: 'BT-84', term: 'Payment account identifier', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: 'BR-DE-1' },
+  { key: 'bic', label: 'BIC', kind: 'text', bt: 'BT-86', term: 'Payment service provider identifier', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: null },
+  { key: 'payment_terms', label: 'Payment terms', kind: 'text', bt: 'BT-20', term: 'Payment terms', requiredBy: null, group: 'payment', comparedWithXml: false, xrechnung: null },
+  { key: 'purchase_order', label: 'Purchase order', kind: 'text', bt: 'BT-13', term: 'Purchase order reference', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: null },
+  { key: 'contract', label: 'Contract', kind: 'text', bt: 'BT-12', term: 'Contract reference', requiredBy: null, group: 'payment', comparedWithXml: true, xrechnung: null },
+  { key: 'buyer_reference', label: 'Buyer reference', kind: 'text', bt: 'BT-10', term: 'Buyer reference', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-15' },
+  { key: 'seller_contact_name', label: 'Seller contact', kind: 'text', bt: 'BT-41', term: 'Seller contact point', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-5' },
+  { key: 'seller_contact_phone', label: 'Contact phone', kind: 'text', bt: 'BT-42', term: 'Seller contact telephone number', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-6' },
+  { key: 'seller_contact_email', label: 'Contact e-mail', kind: 'text', bt: 'BT-43', term: 'Seller contact email address', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-7' },
+  { key: 'seller_city', label: 'Seller city', kind: 'text', bt: 'BT-37', term: 'Seller city', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-3' },
+  { key: 'seller_post_code', label: 'Seller post code', kind: 'text', bt: 'BT-38', term: 'Seller post code', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-4' },
+  { key: 'buyer_city', label: 'Buyer city', kind: 'text', bt: 'BT-52', term: 'Buyer city', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-8' },
+  { key: 'buyer_post_code', label: 'Buyer post code', kind: 'text', bt: 'BT-53', term: 'Buyer post code', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'BR-DE-9' },
+  { key: 'seller_endpoint', label: 'Seller e-address', kind: 'text', bt: 'BT-34', term: 'Seller electronic address', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'XR-1..1' },
+  { key: 'buyer_endpoint', label: 'Buyer e-address', kind: 'text', bt: 'BT-49', term: 'Buyer electronic address', requiredBy: null, group: 'routing', comparedWithXml: false, xrechnung: 'XR-1..1' },
 ] as const satisfies readonly PaymentCatalogueEntry[];
 export type PaymentFieldKey = (typeof paymentFieldCatalogue)[number]['key'];
 
@@ -156,6 +166,12 @@ export const coreFieldKeys = keysOf(invoiceFieldCatalogue.filter((f): f is CoreF
 export const settlementFieldKeys = keysOf(invoiceFieldCatalogue.filter((f): f is SettlementField => f.group === 'settlement'));
 /** Every invoice-level field, in panel order. */
 export const scalarFieldKeys = keysOf(invoiceFieldCatalogue);
+
+/** The fields supplier memory keeps: read through hints, or scored as the supplier's own (`memory`), in catalogue order. */
+export type MemoryField = Extract<ScalarField, { memory: 'hint' | 'identity' }>['key'];
+export type HintedField = Extract<ScalarField, { memory: 'hint' }>['key'];
+export const memoryFieldKeys = keysOf(invoiceFieldCatalogue.filter((f): f is Extract<ScalarField, { memory: 'hint' | 'identity' }> => f.memory !== null)) as [MemoryField, ...MemoryField[]];
+export const hintedFieldKeys = keysOf(invoiceFieldCatalogue.filter((f): f is Extract<ScalarField, { memory: 'hint' }> => f.memory === 'hint')) as [HintedField, ...HintedField[]];
 
 /** The catalogue entry of an invoice-level field; undefined for anything else. */
 export const scalarFieldOf = (key: string): ScalarField | undefined => invoiceFieldCatalogue.find((f) => f.key === key);

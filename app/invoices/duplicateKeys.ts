@@ -9,6 +9,7 @@
  * otherwise ("ACME GmbH & Co. KG" = "Acme"); both keys are kept so either matches.
  * A credit note or corrected invoice that names the invoice it corrects is linked to it, never called its duplicate.
  */
+import { documentTypeOf } from './documentType.js';
 import { compactId, vatIdProblem } from '../invoice/identifiers.js';
 
 /** Two invoices of one supplier with the same total this many days apart or closer look like one invoice twice. */
@@ -77,11 +78,9 @@ export interface InvoiceKeys {
   references: string | null;
 }
 
-/** UNTDID 1001 codes of documents that correct another: credit notes (381, 261, 262, 296, 308, 396, 420, 458, 532) and corrected invoices (384). */
-const CORRECTIVE_TYPE_CODES = new Set(['381', '384', '261', '262', '296', '308', '396', '420', '458', '532']);
-
 export function invoiceKeys(input: InvoiceKeyInput): InvoiceKeys {
-  const corrective = (input.typeCode !== null && CORRECTIVE_TYPE_CODES.has(input.typeCode)) || (input.total !== null && input.total < 0);
+  // A stated code decides; a negative total makes any document a credit (documentType.ts).
+  const corrective = documentTypeOf({ statedCode: input.typeCode, total: input.total }).corrective || (input.total !== null && input.total < 0);
   return {
     supplierName: supplierNameKey(input.seller),
     supplierVat: supplierVatKey(input.sellerVatId),

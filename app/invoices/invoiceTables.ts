@@ -1,30 +1,41 @@
 /**
  * The invoices export's tables: `invoices.csv` (one row per invoice), `lines.csv` (one row per invoice line) and
  * `invoices.jsonl` (one object per invoice). RFC 4180 CSV in UTF-8 with a header row, ISO 8601 dates, amounts with a
- * decimal point and no thousands separator (docs/invoices-export.md). A text cell a spreadsheet would run as a
- * formula (= + - @, tab, carriage return first) is prefixed with an apostrophe; quotes, commas and line breaks are
- * quoted. Amounts are numbers and are written as such, so a negative amount stays a number.
+ * decimal point and no thousands separator (docs/invoices-export.md). In a text cell, every = + - @ a spreadsheet
+ * would run as a formula — first in the cell or after a `,` or `;` it may split on — gets an apostrophe before it and
+ * the cell is quoted; control characters become spaces; quotes, commas and semicolons are quoted. Amounts are numbers and are written as such, so a negative amount stays a number.
  */
 import { coreFieldKeys, paymentFieldCatalogue, settlementFieldKeys } from '../invoice/fieldCatalogue.js';
+import { documentTypeText } from './documentType.js';
 import type { MissingTerm } from './einvoiceOut/einvoicePlan.js';
 import type { ReviewedInvoice } from './reviewedInvoice.js';
 
 /** What the export did with an invoice's e-invoice: the file written, or the terms it lacks. */
 export interface EInvoiceOutcome {
   file: string | null;
+  /** `original`: the document's own XML byte for byte; `generated`: written from the reviewed values; null: none written. */
+  origin: 'original' | 'generated' | null;
   missing: MissingTerm[];
 }
 
 type Cell = string | number | null;
 
-/** Characters that make a spreadsheet treat a cell as a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Control characters (C0, DEL, C1): none is written into a cell — a NUL or a line break is a space there. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+/**
+ * A formula start (OWASP CSV injection: = + - @) at the cell's start or after a separator a spreadsheet may split on
+ * (`,`, `;`, tab — the file is read as `;`-separated where `,` is the decimal comma), spaces between allowed.
+ */
+const FORMULA_START = /(^|[,;\t])(\s*)([=+\-@])/g;
+/** Cells holding these are quoted (RFC 4180's quote, comma and line breaks; `;` and tab for the other separators). */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  const plain = value.replace(CONTROL, ' ');
+  const text = plain.replace(FORMULA_START, (_, separator: string, space: string, start: string) => `${separator}${space}'${start}`);
+  return NEEDS_QUOTES.test(text) || text !== text.trim() || text !== plain ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const csvRow = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
@@ -33,8 +44,8 @@ const paymentKeys = paymentFieldCatalogue.map((f) => f.key);
 const scalarKeys = [...coreFieldKeys, ...settlementFieldKeys];
 
 export const invoiceColumns = [
-  'document_id', 'file', ...scalarKeys, ...paymentKeys,
-  'status', 'exceptions', 'exception_reason', 'reviewer', 'reviewed_at', 'einvoice_file', 'einvoice_missing', 'sources',
+  'document_id', 'file', 'document_type', ...scalarKeys, ...paymentKeys,
+  'status', 'exceptions', 'exception_reason', 'reviewer', 'reviewed_at', 'einvoice_file', 'einvoice_origin', 'einvoice_missing', 'sources',
   'matched_po', 'match_status',
 ] as const;
 
@@ -50,11 +61,11 @@ export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvo
   let out = csvRow([...invoiceColumns]);
   for (const { invoice: inv, einvoice } of invoices) {
     out += csvRow([
-      inv.documentId, inv.fileName,
+      inv.documentId, inv.fileName, documentTypeText(inv.documentType),
       ...scalarKeys.map((k) => inv.fields[k]),
       ...paymentKeys.map((k) => inv.payment[k]),
       inv.status, inv.exceptions.join(' | '), inv.exceptionReason, inv.reviewer, inv.reviewedAt,
-      einvoice.file, missingText(einvoice.missing), sourcesText(inv.sources),
+      einvoice.file, einvoice.origin, missingText(einvoice.missing), sourcesText(inv.sources),
       inv.poMatch?.matchedPo ?? null, inv.poMatch?.status ?? null,
     ]);
   }
@@ -80,6 +91,7 @@ export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome): st
   return JSON.stringify({
     document_id: inv.documentId,
     file: inv.fileName,
+    document_type: { code: inv.documentType.code, name: inv.documentType.name, corrective: inv.documentType.corrective },
     status: inv.status,
     exceptions: inv.exceptions,
     exception_reason: inv.exceptionReason,
@@ -92,6 +104,6 @@ export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome): st
     lines: inv.fields.lines,
     tax_breakdown: inv.fields.tax_breakdown,
     sources: inv.sources,
-    einvoice: { file: einvoice.file, missing: einvoice.missing },
+    einvoice: { file: einvoice.file, origin: einvoice.origin, missing: einvoice.missing },
   });
 }

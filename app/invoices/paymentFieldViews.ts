@@ -1,7 +1,7 @@
 /**
  * A document's payment fields from their three sources — the reviewer's correction (`payment.<key>` field revisions),
- * the page's text (paymentFieldsFromText.ts), the e-invoice XML (xmlPaymentFields.ts); the value is the first of those
- * that has one — with each field's check (../invoice/identifiers.ts: IBAN mod 97, VAT id format per country, BIC) and whether page
+ * the e-invoice XML (xmlPaymentFields.ts), the page's text (paymentFieldsFromText.ts); the value is the first of those
+ * that has one (the XML is the invoice; the page fills what it does not state, and is compared with it) — with each field's check (../invoice/identifiers.ts: IBAN mod 97, VAT id format per country, BIC) and whether page
  * and XML disagree. Pure: the export, the fields panel and the needs-attention queue all derive from it.
  */
 import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
@@ -51,8 +51,9 @@ export function paymentFieldViews(text: string, corrections: readonly FieldCorre
   const fields = paymentFieldCatalogue.map((entry): PaymentFieldView => {
     const { key } = entry;
     const fromXml = xml?.payment[key] ?? null;
-    const value = corrected.has(key) ? corrected.get(key)! : (page[key] ?? fromXml);
-    const source: ValueSource | null = value === null ? null : corrected.has(key) ? 'corrected' : page[key] !== null ? 'page' : 'xml';
+    // The XML is the invoice where it states the term; the page's text fills only what the XML does not state.
+    const value = corrected.has(key) ? corrected.get(key)! : (fromXml ?? page[key]);
+    const source: ValueSource | null = value === null ? null : corrected.has(key) ? 'corrected' : fromXml !== null ? 'xml' : 'page';
     values[key] = value;
     if (source) sources[key] = source;
     const check = checks[key];

@@ -4,7 +4,7 @@ import { PAYMENT_XML_RULE, paymentRules } from './paymentRules.js';
 import { emptyPaymentValues } from './reviewedInvoice.js';
 
 const page = 'Muster GmbH · USt-IdNr. DE123456789\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX\nPurchase order: PO-4711';
-const xml = (payment: Partial<ReturnType<typeof emptyPaymentValues>>) => ({ payment: { ...emptyPaymentValues(), ...payment }, sellerCountry: 'DE', buyerCountry: 'DE' });
+const xml = (payment: Partial<ReturnType<typeof emptyPaymentValues>>) => ({ payment: { ...emptyPaymentValues(), ...payment }, typeCode: null, sellerCountry: 'DE', buyerCountry: 'DE' });
 const rulesOf = (text: string, corrections: { field: string; value: string | null }[] = [], x: ReturnType<typeof xml> | null = null) =>
   paymentRules(paymentFieldViews(text, corrections, x).fields).map((r) => `${r.rule} ${r.fields.join()}: ${r.message}`);
 

@@ -4,7 +4,7 @@
  * e-invoice XML are failing rules like BR-CO-15 — in the pinned failure summary, a needs-attention signal, and an
  * exception an approval must give a reason for. The checks themselves are ../invoice/identifiers.ts' (paymentFieldViews.ts).
  */
-import type { PaymentFieldKey } from '../invoice/fieldCatalogue.js';
+import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 import type { PaymentFieldView } from './paymentFieldViews.js';
 
@@ -21,7 +21,7 @@ const CHECK_RULES: Partial<Record<PaymentFieldKey, { rule: string; title: string
  * free text that a page and its XML word differently ("30 days net" / "Zahlbar innerhalb 30 Tagen"), so a difference
  * there is no disagreement.
  */
-const COMPARED_WITH_XML: ReadonlySet<PaymentFieldKey> = new Set(['iban', 'bic', 'seller_vat_id', 'buyer_vat_id', 'purchase_order', 'contract']);
+const COMPARED_WITH_XML: ReadonlySet<PaymentFieldKey> = new Set(paymentFieldCatalogue.filter((f) => f.comparedWithXml).map((f) => f.key));
 
 export const PAYMENT_XML_RULE = 'PAYMENT-XML';
 

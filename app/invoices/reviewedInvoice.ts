@@ -3,6 +3,8 @@
  * the payment fields, its review status with the exception reason, who reviewed it, and where each value came from.
  * The invoices export (tables and e-invoices) is written from this shape only.
  */
+import type { DocumentType } from './documentType.js';
+import type { XmlInvoiceDetails } from './einvoiceOut/xmlDetails.js';
 import { paymentFieldCatalogue, type PaymentFieldKey } from '../invoice/fieldCatalogue.js';
 import type { EngineFieldValues } from '../invoice/review/engineFields.js';
 
@@ -22,7 +24,11 @@ export interface ReviewedInvoice {
   /** The imported file's name. */
   fileName: string;
   fields: EngineFieldValues;
+  /** UNTDID 1001 type (documentType.ts): the XML's BT-3, else a credit note where the total is negative, else 380. */
+  documentType: DocumentType;
   payment: PaymentValues;
+  /** What the document's e-invoice XML states beyond the fields (line units and VAT categories, allowances); null without XML. */
+  xmlDetails: XmlInvoiceDetails | null;
   /** Countries of seller (BT-40) and buyer (BT-55) where the XML states them; null otherwise. */
   sellerCountry: string | null;
   buyerCountry: string | null;

@@ -1,11 +1,14 @@
 /** A reviewed invoice with every field an e-invoice needs: the fixture of the invoices export's tests and benchmark. */
 import { emptyFieldValues } from '../invoice/review/engineFields.js';
+import { documentTypeOf } from './documentType.js';
 import { emptyPaymentValues, type ReviewedInvoice } from './reviewedInvoice.js';
 
 export function sampleReviewedInvoice(): ReviewedInvoice {
   return {
     documentId: 'doc-1',
     fileName: 'acme-2024-017.pdf',
+    documentType: documentTypeOf({ statedCode: null, total: null }),
+    xmlDetails: null,
     fields: {
       ...emptyFieldValues(),
       invoice_number: 'R-2024-017',

@@ -29,6 +29,8 @@ export function endpointText(term: { text: string; attrs: Readonly<Record<string
 
 export interface XmlPaymentFields {
   payment: PaymentValues;
+  /** BT-3 as the XML states it (UNTDID 1001); a UBL CreditNote without one is a credit note (381). */
+  typeCode: string | null;
   sellerCountry: string | null;
   buyerCountry: string | null;
 }
@@ -57,6 +59,7 @@ export function xmlPaymentFields(invoice: SemanticInvoice, paymentTexts: readonl
       seller_endpoint: endpointText(invoice.seller.endpoints[0]),
       buyer_endpoint: endpointText(invoice.buyer.endpoints[0]),
     },
+    typeCode: invoice.typeCode?.text.trim() || (invoice.creditNote ? '381' : null),
     sellerCountry: invoice.seller.address?.country?.text.trim() || null,
     buyerCountry: invoice.buyer.address?.country?.text.trim() || null,
   };

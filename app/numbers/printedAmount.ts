@@ -2,8 +2,8 @@
  * Money amounts as printed on invoices, in either convention: `1,234.56` / `1.234,56` / `1 234,56` / `1'234.56`,
  * with currency symbols or codes around them, a minus sign or accounting parentheses.
  *
- * A single separator followed by exactly three digits is a thousands separator (`1,234` = 1234, `1.234` = 1234);
- * otherwise the last separator is the decimal mark. Returns null for text that is not one amount.
+ * A single separator followed by exactly three digits is a thousands separator (`1,234` = 1234, `1.234` = 1234),
+ * except after a lone zero (`0,025` = 0.025); otherwise the last separator is the decimal mark (`9,9000` = 9.9). Returns null for text that is not one amount.
  *
  * The text is page text or an analyst's entry, so untrusted: it is refused above MAX_AMOUNT_TEXT_CHARS before any
  * pattern looks at it (every pattern below then runs on a bounded string), the number itself is checked by one
@@ -92,7 +92,9 @@ function normaliseAmountCore(s: string): string | null {
   if (separatorAt.length === 0) return compact;
   const lastSep = separatorAt[separatorAt.length - 1]!;
   const decimals = compact.length - lastSep - 1;
-  if (kinds.size === 1 && (separatorAt.length > 1 || decimals === 3)) {
+  // A thousands group never follows a lone zero: "0.025" and "0,025" are decimals (a price per unit), not 25.
+  const zeroThenDecimals = separatorAt.length === 1 && lastSep === 1 && compact[0] === '0';
+  if (kinds.size === 1 && (separatorAt.length > 1 || decimals === 3) && !zeroThenDecimals) {
     // Only one kind of separator, used for grouping ("1,234,567" or "1.234"): 1–3 digits, then groups of three.
     if (separatorAt[0]! < 1 || separatorAt[0]! > 3) return null;
     for (let k = 1; k < separatorAt.length; k++) if (separatorAt[k]! - separatorAt[k - 1]! !== 4) return null;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSemanticInvoice, validateSemanticInvoice, type RuleFailure } from '../en16931/index.js';
-import { FIELD_TERMS, applyFieldEdit, groupFailures, revalidateTerms, type ValidatedField } from './einvoiceValidation.js';
+import { FIELD_TERMS, applyFieldEdit, einvoiceFindings, groupFailures, revalidateTerms, type ValidatedField } from './einvoiceValidation.js';
 
 const failure = (id: string, flag: RuleFailure['flag'], bt: string[]): RuleFailure => ({ id, flag, message: id, bt });
 
@@ -19,6 +19,21 @@ describe('groupFailures', () => {
       ['BT-115', 'amount_due', 1, ['BR-CO-16', 'BR-DEC-18']],
       ['BT-29', null, 0, ['BR-CL-10']],
     ]);
+  });
+});
+
+describe('einvoiceFindings', () => {
+  it('the fatal failures once per rule, on their page field; warnings and rules the page already reports left out', () => {
+    const failed = [failure('BR-CO-16', 'fatal', ['BT-115']), failure('BR-CO-16', 'fatal', ['BT-115']), failure('BR-CO-10', 'fatal', ['BT-106']), failure('BR-CL-10', 'warning', ['BT-29']), failure('BR-01', 'fatal', ['BT-24'])];
+    expect(einvoiceFindings({ failed }, new Set(['BR-CO-10'])).map((f) => [f.rule, f.status, f.fields])).toEqual([
+      ['BR-CO-16', 'fail', ['amount_due']],
+      ['BR-01', 'fail', []],
+    ]);
+    expect(einvoiceFindings(null)).toEqual([]);
+  });
+  it('the catalogue gives the business terms (no list of its own)', () => {
+    expect(FIELD_TERMS.total).toBe('BT-112');
+    expect(FIELD_TERMS.amount_due).toBe('BT-115');
   });
 });
 

@@ -5,26 +5,13 @@
  * Pure (renderer and main side alike).
  */
 import type { RuleFailure, SemanticInvoice, Term, ValidationReport } from '../en16931/index.js';
+import { invoiceFieldCatalogue, type ScalarField } from '../invoice/fieldCatalogue.js';
+import type { RuleResult } from '../invoice/rules/ruleTypes.js';
 import { rulesFor } from '../en16931/rules/index.js';
 import { CII_TEXT, UBL_TEXT } from '../en16931/rules/schematronText.js';
 
-/** Page invoice fields (app/invoice/fieldCatalogue.ts) and the EN 16931 business term each is. */
-export const FIELD_TERMS = {
-  invoice_number: 'BT-1',
-  issue_date: 'BT-2',
-  currency: 'BT-5',
-  due_date: 'BT-9',
-  seller: 'BT-27',
-  buyer: 'BT-44',
-  line_total: 'BT-106',
-  allowances: 'BT-107',
-  charges: 'BT-108',
-  subtotal: 'BT-109',
-  tax: 'BT-110',
-  total: 'BT-112',
-  prepaid: 'BT-113',
-  amount_due: 'BT-115',
-} as const;
+/** Page invoice fields and the EN 16931 business term each is: the catalogue's (app/invoice/fieldCatalogue.ts). */
+export const FIELD_TERMS = Object.fromEntries(invoiceFieldCatalogue.map((f) => [f.key, f.bt])) as { readonly [F in ScalarField as F['key']]: F['bt'] };
 export type ValidatedField = keyof typeof FIELD_TERMS;
 
 const TERM_FIELDS = new Map<string, ValidatedField>(Object.entries(FIELD_TERMS).map(([field, bt]) => [bt, field as ValidatedField]));
@@ -154,4 +141,23 @@ export function revalidateTerms(inv: SemanticInvoice, previous: ValidationReport
   }
   failed.sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
   return { ...previous, valid: !failed.some((f) => f.flag === 'fatal'), failed };
+}
+
+/**
+ * The e-invoice's fatal failures as findings beside the page's rules, so that the pinned summary and the EN 16931
+ * report are one list and cannot disagree: once per rule (a rule failing on three lines is one finding), on the page
+ * field it concerns where there is one. A rule the page's own rules already report failing (`alreadyFailing`, e.g.
+ * BR-CO-10 computed on the same values) is not listed twice. Warnings are no findings: the EN 16931 report lists them.
+ */
+export function einvoiceFindings(report: Pick<ValidationReport, 'failed'> | null, alreadyFailing: ReadonlySet<string> = new Set()): RuleResult[] {
+  if (!report) return [];
+  const seen = new Set<string>(alreadyFailing);
+  const findings: RuleResult[] = [];
+  for (const failure of report.failed) {
+    if (failure.flag !== 'fatal' || seen.has(failure.id)) continue;
+    seen.add(failure.id);
+    const field = fieldOfFailure(failure);
+    findings.push({ rule: failure.id, title: 'EN 16931', status: 'fail', message: failure.message, fields: field ? [field] : [] });
+  }
+  return findings;
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run bench:invoices [-- --json FILE] [--invoices N] [--export N]`: the two costs an accounts-payable team meets.
+ * `npm run bench:invoices [-- --json FILE] [--invoices N] [--export N] [--only einvoices|costs]`: the two costs an
+ * accounts-payable team meets, and what approving the real e-invoices as they stand gives.
  *
  * 1. The duplicate check per invoice in a project of N invoices (default 100,000; target ≤ 5 ms): N documents with
  *    their invoice keys inserted directly (5,000 suppliers, two years of dates, totals from 10.00 to 10,000.00, one in
@@ -8,6 +9,9 @@
  *    on invoices added through the store with real readings.
  * 2. The invoices export of M reviewed (approved) invoices (default 10,000; target ≤ 30 s): tables, and per invoice a
  *    UBL e-invoice generated from the reviewed fields and validated by the native EN 16931 engine before it is written.
+ * 3. The real e-invoice PDFs of ../shared/testdata approved as they stand (einvoiceApproval.ts): exceptions per
+ *    invoice, the document's own and from reading, and the share of approved e-invoices whose XML is valid that the
+ *    export writes, per family group (report the held-out one).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,8 +23,10 @@ import { exportInvoices } from '../../main/corpus/invoicesExport/writeInvoicesEx
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
 import { invoiceReading } from '../../testing/invoiceReadings.js';
+import { familyGroupTitles } from '../fields/heldOutFamilies.js';
+import { benchEInvoiceApproval } from './einvoiceApproval.js';
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, invoices: { type: 'string' }, export: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'string' }, invoices: { type: 'string' }, export: { type: 'string' }, only: { type: 'string' } } });
 const PROJECT_INVOICES = Number(values.invoices ?? 100_000);
 const EXPORT_INVOICES = Number(values.export ?? 10_000);
 const SUPPLIERS = 5_000;
@@ -161,21 +167,48 @@ function benchExport(): Record<string, number> {
   return { exportInvoices: summary.invoices, einvoicesWritten: summary.einvoicesWritten, notWritten: summary.notWritten.length, setupS, exportS, exportCpuS, perInvoiceMs: (exportS * 1000) / summary.invoices };
 }
 
+const perInvoice = (n: number, of: number) => (of === 0 ? '—' : (n / of).toFixed(2));
+const share = (n: number, of: number) => (of === 0 ? '—' : `${n}/${of} (${((100 * n) / of).toFixed(0)} %)`);
+
+function approvalRows(figures: Awaited<ReturnType<typeof benchEInvoiceApproval>>): [string, string][] {
+  if (!figures) return [['real e-invoices approved as they stand', 'SKIPPED: ../shared/testdata not present']];
+  return (['heldOut', 'development', 'relativeStudied', 'all'] as const).flatMap((group): [string, string][] => {
+    const f = figures[group];
+    const title = group === 'all' ? 'all' : familyGroupTitles[group];
+    return [
+      [`real e-invoices approved as they stand, ${title}: e-invoices / valid XML`, `${f.einvoices} / ${f.validXml}`],
+      [`  ${title}: exceptions per invoice, the document's own / from reading (+ possible duplicates)`, `${perInvoice(f.exceptionsOwn, f.einvoices)} / ${perInvoice(f.exceptionsFromReading, f.einvoices)} (+ ${perInvoice(f.duplicates, f.einvoices)})`],
+      [`  ${title}: exceptions from reading on invoices whose XML is valid (total)`, String(f.fromReadingOnValid)],
+      [`  ${title}: valid e-invoices written, UBL / CII`, `${share(f.writtenUbl, f.validXml)} / ${share(f.writtenCii, f.validXml)}`],
+    ];
+  });
+}
+
 try {
-  const duplicates = benchDuplicates();
-  const exported = benchExport();
-  const rows: [string, string][] = [
-    [`duplicate check, indexed lookup, ${duplicates.projectInvoices.toLocaleString('en')} invoices: p50 / p95 (ms)`, `${duplicates.lookupP50Ms!.toFixed(3)} / ${duplicates.lookupP95Ms!.toFixed(3)}`],
-    ['duplicate check on approve (keys from the reading + lookup): p50 / p95 (ms)', `${duplicates.fullCheckP50Ms!.toFixed(3)} / ${duplicates.fullCheckP95Ms!.toFixed(3)}`],
-    ['  CPU time p50 / p95: lookup; check on approve (ms)', `${duplicates.lookupCpuP50Ms!.toFixed(3)} / ${duplicates.lookupCpuP95Ms!.toFixed(3)}; ${duplicates.fullCheckCpuP50Ms!.toFixed(3)} / ${duplicates.fullCheckCpuP95Ms!.toFixed(3)}`],
-    ['matches found per sampled invoice (one in 50 is planted as a re-import)', duplicates.matchesPerInvoice!.toFixed(3)],
-    [`invoices export, ${exported.exportInvoices} approved invoices, UBL + engine validation (s)`, exported.exportS!.toFixed(2)],
-    ['  CPU time of the export (s; wall time minus waiting for a core)', exported.exportCpuS!.toFixed(2)],
-    ['  per invoice, wall (ms)', exported.perInvoiceMs!.toFixed(2)],
-    ['  e-invoices written / not written', `${exported.einvoicesWritten} / ${exported.notWritten}`],
-  ];
+  const rows: [string, string][] = [];
+  const json: Record<string, unknown> = {};
+  if (values.only !== 'einvoices') {
+    const duplicates = benchDuplicates();
+    const exported = benchExport();
+    Object.assign(json, { duplicates, export: exported });
+    rows.push(
+      [`duplicate check, indexed lookup, ${duplicates.projectInvoices.toLocaleString('en')} invoices: p50 / p95 (ms)`, `${duplicates.lookupP50Ms!.toFixed(3)} / ${duplicates.lookupP95Ms!.toFixed(3)}`],
+      ['duplicate check on approve (keys from the reading + lookup): p50 / p95 (ms)', `${duplicates.fullCheckP50Ms!.toFixed(3)} / ${duplicates.fullCheckP95Ms!.toFixed(3)}`],
+      ['  CPU time p50 / p95: lookup; check on approve (ms)', `${duplicates.lookupCpuP50Ms!.toFixed(3)} / ${duplicates.lookupCpuP95Ms!.toFixed(3)}; ${duplicates.fullCheckCpuP50Ms!.toFixed(3)} / ${duplicates.fullCheckCpuP95Ms!.toFixed(3)}`],
+      ['matches found per sampled invoice (one in 50 is planted as a re-import)', duplicates.matchesPerInvoice!.toFixed(3)],
+      [`invoices export, ${exported.exportInvoices} approved invoices, UBL + engine validation (s)`, exported.exportS!.toFixed(2)],
+      ['  CPU time of the export (s; wall time minus waiting for a core)', exported.exportCpuS!.toFixed(2)],
+      ['  per invoice, wall (ms)', exported.perInvoiceMs!.toFixed(2)],
+      ['  e-invoices written / not written', `${exported.einvoicesWritten} / ${exported.notWritten}`],
+    );
+  }
+  if (values.only !== 'costs') {
+    const approval = await benchEInvoiceApproval();
+    json.einvoiceApproval = approval;
+    rows.push(...approvalRows(approval));
+  }
   console.table(Object.fromEntries(rows));
-  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ duplicates, export: exported, rows }, null, 2)}\n`);
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ ...json, rows }, null, 2)}\n`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }

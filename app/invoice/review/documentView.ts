@@ -4,11 +4,19 @@
  * often end the last page), the line items of all pages in page order — with every value's source page, so its box
  * is drawn on its own page. Corrections are the document's (field revisions kept on its first page) and use the
  * merged paths (`lines.3.amount` is the document's fourth line).
+ *
+ * Where the document carries an e-invoice XML, the XML is the invoice: its fields, lines and VAT breakdown are the
+ * document's values (`origin: 'xml'`), and the pages' reading is kept apart (`page`) to be compared with them, never
+ * to replace them — a field the XML does not state stays empty rather than taking a printed value the issuer did not
+ * declare. A page value's box is kept where it prints the XML's value (so the cursor still finds it on the page).
  */
 import type { Extraction } from '../../model/extraction.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
-import { emptyFieldValues, readEngineFields, type EngineFieldValues, type FieldSourceView } from './engineFields.js';
-import { linePath, scalarFields, taxPath } from './fieldPaths.js';
+import { emptyFieldValues, readEngineFields, readFieldValues, valueAt, type EngineFieldValues, type FieldSourceView } from './engineFields.js';
+import { linePath, scalarFields, taxPath, type FieldValue } from './fieldPaths.js';
+
+/** Amounts closer than half a cent are the same amount (the XML states more decimals than a page prints). */
+const SAME_AMOUNT = 0.005;
 
 export interface DocumentFieldSource extends FieldSourceView {
   /** The page the value was read on. */
@@ -22,8 +30,15 @@ export interface PageLineRange {
   count: number;
 }
 
+/** Where a document's values come from: its own e-invoice XML, else the reading of its pages. */
+export type ValuesOrigin = 'xml' | 'page';
+
 export interface DocumentEngineFields {
   values: EngineFieldValues;
+  /** `xml` where the document carries an e-invoice: then `values` are the XML's and `page` the pages' reading. */
+  origin: ValuesOrigin;
+  /** The pages' own reading where the XML gives the values (compared with them); null where the pages are the source. */
+  page: EngineFieldValues | null;
   sources: Record<FieldPath, DocumentFieldSource>;
   xml: Partial<EngineFieldValues> | null;
   pageLines: PageLineRange[];
@@ -77,7 +92,30 @@ export function mergeDocumentFields(pages: readonly DocumentPageReading[]): Docu
     }
     xml ??= fields.xml;
   }
-  return { values, sources, xml, pageLines };
+  if (xml) return xmlAsDocument(values, sources, readFieldValues(xml as Record<string, unknown>));
+  return { values, origin: 'page', page: null, sources, xml, pageLines };
+}
+
+const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < SAME_AMOUNT : a !== null && a !== undefined && String(a).trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+
+/**
+ * The XML's values as the document's, the page's reading kept beside them. Page boxes stay only on cells whose printed
+ * value is the XML's; no page line ranges (an edited Markdown table re-reads the page, never the XML's lines).
+ */
+function xmlAsDocument(page: EngineFieldValues, pageSources: Record<FieldPath, DocumentFieldSource>, xml: EngineFieldValues): DocumentEngineFields {
+  const sources: Record<FieldPath, DocumentFieldSource> = {};
+  for (const [path, source] of Object.entries(pageSources)) {
+    if (sameValue(valueAt(page, path), valueAt(xml, path))) sources[path] = source;
+  }
+  return {
+    values: xml,
+    origin: 'xml',
+    page,
+    sources,
+    xml: { ...xml, lines: xml.lines.map((l) => ({ ...l })), tax_breakdown: xml.tax_breakdown.map((r) => ({ ...r })) },
+    pageLines: [],
+  };
 }
 
 /** The document's lines with one page's lines replaced (the page whose Markdown tables the analyst edited). */

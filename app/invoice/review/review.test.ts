@@ -6,6 +6,7 @@ import {
   commaDecimal,
   correctedPaths,
   detectNumberFormat,
+  documentRuleResults,
   dotDecimal,
   formatAmountIn,
   isEditablePath,
@@ -192,5 +193,15 @@ describe('VAT breakdown against the XML', () => {
     expect(breakdownDisagreements([], xml)).toEqual([]);
     expect(breakdownDisagreements([{ rate: 19, base: 1, amount: 1 }], null)).toEqual([]);
     expect(breakdownDisagreements([{ rate: 19, base: null, amount: 54.44 }], xml)).toEqual([]);
+  });
+});
+
+describe('documentRuleResults', () => {
+  const result = (rule: string, status: 'pass' | 'fail', fields: string[]) => ({ rule, title: rule, status, message: rule, fields });
+  it("where the XML is the invoice, a failing page rule counts only where it reads a corrected value; a page's own rules all count", () => {
+    const results = [result('LINE-ARITHMETIC', 'fail', ['lines.0.amount']), result('BR-CO-15', 'fail', ['subtotal', 'tax', 'total']), result('BR-CO-10', 'pass', ['line_total'])];
+    expect(documentRuleResults(results, 'xml', new Set(['total'])).map((r) => r.rule)).toEqual(['BR-CO-15', 'BR-CO-10']);
+    expect(documentRuleResults(results, 'xml', new Set()).map((r) => r.rule)).toEqual(['BR-CO-10']);
+    expect(documentRuleResults(results, 'page', new Set())).toHaveLength(3);
   });
 });

@@ -55,3 +55,14 @@ export function ruleFormatOf(format: NumberFormat): RuleFormat {
 export function reviewRules(values: EngineFieldValues, text: string, format?: NumberFormat): RuleResult[] {
   return evaluateInvoiceRules(toRuleInvoice(values, text), format ? ruleFormatOf(format) : undefined);
 }
+
+/**
+ * The rule results that are the document's findings. Where the document's values are its e-invoice XML's, the XML is
+ * checked by the EN 16931 engine itself (its fatal failures are the document's exceptions); the page rules, run on
+ * the plain values (no line allowances, base quantities or rounding amounts), would only restate or misstate those —
+ * so a failing page rule counts there only where it reads a value the analyst corrected.
+ */
+export function documentRuleResults(results: readonly RuleResult[], origin: 'xml' | 'page', corrected: ReadonlySet<string>): RuleResult[] {
+  if (origin === 'page') return [...results];
+  return results.filter((r) => r.status !== 'fail' || r.fields.some((field) => corrected.has(field)));
+}

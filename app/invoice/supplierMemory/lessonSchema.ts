@@ -8,6 +8,7 @@
  * Every row read back from a project file goes through these schemas: a crafted row is ignored, never trusted.
  */
 import { z } from 'zod';
+import { hintedFieldKeys } from '../fieldCatalogue.js';
 
 /** Bounds that keep a crafted row from costing time or memory (a real lesson is far below each). */
 export const MAX_TEXT = 200;
@@ -16,12 +17,11 @@ export const MAX_FINGERPRINT = 400;
 export const MAX_HINTS_PER_FIELD = 3;
 export const MAX_VALUE_LINES = 6;
 
-/** The fields memory reads through hints (per-invoice values: where and how, never the value). */
-export const hintedFieldKeys = ['invoice_number', 'issue_date', 'due_date', 'buyer', 'subtotal', 'tax', 'total'] as const;
-export type HintedField = (typeof hintedFieldKeys)[number];
-/** The fields a lesson scores when it is checked against the analyst's values (kept / corrected). */
-export const memoryFieldKeys = ['invoice_number', 'issue_date', 'due_date', 'seller', 'buyer', 'currency', 'subtotal', 'tax', 'total'] as const;
-export type MemoryField = (typeof memoryFieldKeys)[number];
+/**
+ * The fields memory reads through hints (per-invoice values: where and how, never the value), and the fields a lesson
+ * scores when it is checked against the analyst's values (kept / corrected): the catalogue's `memory` column.
+ */
+export { hintedFieldKeys, memoryFieldKeys, type HintedField, type MemoryField } from '../fieldCatalogue.js';
 
 const text = z.string().max(MAX_TEXT);
 

@@ -4,7 +4,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
-import { EN16931_SPECIFICATION } from './ublOut.js';
+import { BILLING_PROCESS, EN16931_SPECIFICATION, XRECHNUNG_SPECIFICATION } from './ublOut.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
@@ -35,6 +35,9 @@ function party(p: PlannedParty): Node {
   };
 }
 
+/** A category's rate; none for category O (not subject to VAT). */
+const rate = (percent: string | null): Node => (percent === null ? {} : { 'ram:RateApplicablePercent': percent });
+
 export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const t = plan.totals;
   const settlement: Node = {
@@ -51,10 +54,23 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     'ram:ApplicableTradeTax': plan.vat.map((row) => ({
       'ram:CalculatedAmount': row.amount,
       'ram:TypeCode': 'VAT',
+      ...(row.exemptionReason ? { 'ram:ExemptionReason': row.exemptionReason } : {}),
       'ram:BasisAmount': row.base,
       'ram:CategoryCode': row.category,
-      'ram:RateApplicablePercent': row.rate,
+      ...(row.exemptionReasonCode ? { 'ram:ExemptionReasonCode': row.exemptionReasonCode } : {}),
+      ...rate(row.rate),
     })),
+    ...(plan.allowanceCharges.length > 0
+      ? {
+          'ram:SpecifiedTradeAllowanceCharge': plan.allowanceCharges.map((a) => ({
+            'ram:ChargeIndicator': { 'udt:Indicator': a.charge ? 'true' : 'false' },
+            'ram:ActualAmount': a.amount,
+            ...(a.reasonCode ? { 'ram:ReasonCode': a.reasonCode } : {}),
+            ...(a.reason ? { 'ram:Reason': a.reason } : {}),
+            'ram:CategoryTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': a.category, ...rate(a.rate) },
+          })),
+        }
+      : {}),
     ...(plan.paymentTerms || plan.dueDate
       ? {
           'ram:SpecifiedTradePaymentTerms': {
@@ -65,6 +81,8 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       : {}),
     'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
       'ram:LineTotalAmount': t.lineTotal,
+      ...(t.charges ? { 'ram:ChargeTotalAmount': t.charges } : {}),
+      ...(t.allowances ? { 'ram:AllowanceTotalAmount': t.allowances } : {}),
       'ram:TaxBasisTotalAmount': t.taxExclusive,
       'ram:TaxTotalAmount': { '#text': t.tax, '@_currencyID': plan.currency },
       'ram:GrandTotalAmount': t.taxInclusive,
@@ -76,7 +94,10 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     '@_xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
     '@_xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
     '@_xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
-    'rsm:ExchangedDocumentContext': { 'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': specification } },
+    'rsm:ExchangedDocumentContext': {
+      ...(specification === XRECHNUNG_SPECIFICATION ? { 'ram:BusinessProcessSpecifiedDocumentContextParameter': { 'ram:ID': BILLING_PROCESS } } : {}),
+      'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': specification },
+    },
     'rsm:ExchangedDocument': { 'ram:ID': plan.number, 'ram:TypeCode': plan.typeCode, 'ram:IssueDateTime': date(plan.issueDate) },
     'rsm:SupplyChainTradeTransaction': {
       'ram:IncludedSupplyChainTradeLineItem': plan.lines.map((l) => ({
@@ -85,7 +106,7 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': l.price } },
         'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode } },
         'ram:SpecifiedLineTradeSettlement': {
-          'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, 'ram:RateApplicablePercent': l.rate },
+          'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, ...rate(l.rate) },
           'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': l.netAmount },
         },
       })),

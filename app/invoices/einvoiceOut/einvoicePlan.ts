@@ -5,7 +5,9 @@
  *   - BT-115 (amount due) is BT-112 − BT-113 where not printed (BR-CO-16);
  *   - one VAT breakdown row (BG-23) from BT-109 and BT-110 when no breakdown is printed, only where the rate it implies
  *     reproduces the tax to the cent (BR-S-09 holds it to that) — a mixed-rate invoice is never guessed;
- *   - a positive rate is category S (standard rate); a 0 % row is never guessed (Z, E, AE, K, G and O all have 0 %);
+ *   - each VAT row's category and exemption reason, each line's category and unit, the document's allowances and
+ *     charges: the e-invoice XML's own where the document has one (xmlDetails.ts); else a positive rate is category S
+ *     (standard rate) and a 0 % row is never guessed (Z, E, AE, K, G and O all have 0 %);
  *   - a line's price (BT-146) is its amount over its quantity where only the price is missing and it divides exactly;
  *   - the unit (BT-130) is C62 ("one"): pages print counts, never a UN/ECE Rec 20 code;
  *   - BR-CO-25: an amount due needs a due date (BT-9) or payment terms (BT-20);
@@ -16,6 +18,7 @@
 import Big from 'big.js';
 import { countryOfVatId } from '../../invoice/identifiers.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
+import type { XmlVatDetail } from './xmlDetails.js';
 
 /** The UN/ECE Rec 20 unit code for a count of items ("one"). */
 export const COUNT_UNIT_CODE = 'C62';
@@ -25,6 +28,9 @@ const AMOUNT_DECIMALS = 2;
 const PRICE_DECIMALS = 4;
 /** UNTDID 4461: 58 SEPA credit transfer (an IBAN in euro), 30 credit transfer otherwise. */
 const SEPA_CREDIT_TRANSFER = '58';
+/** UNCL 5305 VAT categories: S standard rate (a positive rate the page prints), O not subject to VAT (no rate at all). */
+const STANDARD_RATE = 'S';
+const NOT_SUBJECT_TO_VAT = 'O';
 const CREDIT_TRANSFER = '30';
 
 /** An electronic address (BT-34/BT-49) with its scheme (BT-34-1: EM for e-mail, else an ISO 6523 ICD such as 0204). */
@@ -52,21 +58,36 @@ export interface PlannedLine {
   netAmount: string;
   price: string;
   category: string;
-  rate: string;
+  /** Null for category O (not subject to VAT: no rate, BR-O-05). */
+  rate: string | null;
 }
 
 export interface PlannedVatRow {
   category: string;
-  rate: string;
+  rate: string | null;
   base: string;
   amount: string;
+  /** BT-120, BT-121: why a row is exempt (E, AE, K, G, O require one), as the XML states it. */
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+}
+
+/** A document-level allowance (BG-20) or charge (BG-21), as the XML states it. */
+export interface PlannedAllowanceCharge {
+  charge: boolean;
+  amount: string;
+  reason: string | null;
+  reasonCode: string | null;
+  category: string;
+  rate: string | null;
 }
 
 export interface EInvoicePlan {
   number: string;
   issueDate: string;
   dueDate: string | null;
-  typeCode: '380';
+  /** BT-3 (UNTDID 1001): the reviewed invoice's document type (../documentType.ts). */
+  typeCode: string;
   currency: string;
   /** BT-10, where the reviewer or the XML gives one (XRechnung requires it: BR-DE-15). */
   buyerReference: string | null;
@@ -78,7 +99,8 @@ export interface EInvoicePlan {
   contract: string | null;
   lines: PlannedLine[];
   vat: PlannedVatRow[];
-  totals: { lineTotal: string; taxExclusive: string; tax: string; taxInclusive: string; prepaid: string | null; payable: string };
+  allowanceCharges: PlannedAllowanceCharge[];
+  totals: { lineTotal: string; taxExclusive: string; tax: string; taxInclusive: string; allowances: string | null; charges: string | null; prepaid: string | null; payable: string };
 }
 
 /** A business term the invoice lacks, with why (shown in the export's list of invoices not written). */
@@ -93,6 +115,16 @@ const dec = (n: number): string => new Big(n).toString();
 const amountText = (n: number): string => new Big(n).round(AMOUNT_DECIMALS, Big.roundHalfUp).toFixed(AMOUNT_DECIMALS);
 const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
+const sameAmount = (a: number | null, b: number | null): boolean => a !== null && b !== null && Math.abs(a - b) < 0.005;
+const sameRate = (a: number | null, b: string | null): boolean => (a === null ? b === null : b !== null && Math.abs(a - Number(b)) < 0.005);
+
+/** The XML's breakdown row a reviewed row stands for: same rate and taxable amount, else the only one of that rate. */
+function xmlVatRow(inv: ReviewedInvoice, row: { rate: number | null; base: number | null }): XmlVatDetail | undefined {
+  const rows = inv.xmlDetails?.vat ?? [];
+  const ofRate = rows.filter((x) => sameRate(row.rate, x.rate) || (row.rate === null && x.rate === null) || (row.rate === 0 && x.rate === null));
+  return ofRate.find((x) => sameAmount(row.base, x.base)) ?? (ofRate.length === 1 ? ofRate[0] : undefined);
+}
+
 function vatRows(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedVatRow[] {
   const f = inv.fields;
   const rows = f.tax_breakdown.length > 0
@@ -103,20 +135,30 @@ function vatRows(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedVatRow[] 
   if (rows.length === 0) missing.push({ bt: 'BG-23', why: 'no VAT breakdown, and the subtotal and tax do not give one' });
   const planned: PlannedVatRow[] = [];
   for (const [i, row] of rows.entries()) {
-    if (row.rate === null || row.base === null || row.amount === null) {
+    // The XML's own category for the row: a 0 % row is zero-rated, exempt, reverse charge … as the issuer declared.
+    const declared = f.tax_breakdown.length > 0 ? xmlVatRow(inv, row) : undefined;
+    const notSubject = declared?.category === NOT_SUBJECT_TO_VAT;
+    if ((row.rate === null && !notSubject) || row.base === null || row.amount === null) {
       missing.push({ bt: row.rate === null ? 'BT-119' : row.base === null ? 'BT-116' : 'BT-117', why: `VAT row ${i + 1} is incomplete` });
       continue;
     }
-    if (row.rate <= 0) {
+    if (!declared && (row.rate ?? 0) <= 0) {
       missing.push({ bt: 'BT-118', why: `VAT row ${i + 1} has a 0 % rate: zero-rated, exempt or reverse charge cannot be told from the page` });
       continue;
     }
-    const expected = new Big(row.base).times(row.rate).div(100).round(AMOUNT_DECIMALS, Big.roundHalfUp);
+    const expected = new Big(row.base).times(row.rate ?? 0).div(100).round(AMOUNT_DECIMALS, Big.roundHalfUp);
     if (f.tax_breakdown.length === 0 && !expected.eq(new Big(row.amount).round(AMOUNT_DECIMALS))) {
       missing.push({ bt: 'BG-23', why: 'no VAT breakdown, and the tax is no single rate of the subtotal' });
       continue;
     }
-    planned.push({ category: 'S', rate: dec(row.rate), base: amountText(row.base), amount: amountText(row.amount) });
+    planned.push({
+      category: declared?.category ?? STANDARD_RATE,
+      rate: notSubject ? null : dec(row.rate!),
+      base: amountText(row.base),
+      amount: amountText(row.amount),
+      exemptionReason: declared?.exemptionReason ?? null,
+      exemptionReasonCode: declared?.exemptionReasonCode ?? null,
+    });
   }
   return planned;
 }
@@ -124,9 +166,16 @@ function vatRows(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedVatRow[] 
 function plannedLines(inv: ReviewedInvoice, vat: PlannedVatRow[], missing: MissingTerm[]): PlannedLine[] {
   const lines = inv.fields.lines;
   if (lines.length === 0) missing.push({ bt: 'BG-25', why: 'no invoice line' });
-  if (lines.length > 0 && vat.length > 1) missing.push({ bt: 'BT-151', why: 'several VAT rates, and the lines do not say which is theirs' });
-  const category = vat.length === 1 ? vat[0]! : null;
+  // Each line's category and unit as its XML declares them, where the reviewed lines are the XML's (same count).
+  const declared = inv.xmlDetails && inv.xmlDetails.lines.length === lines.length ? inv.xmlDetails.lines : null;
+  const categoryOf = (i: number): { category: string; rate: string | null } | null => {
+    const line = declared?.[i];
+    if (line?.category) return { category: line.category, rate: line.category === NOT_SUBJECT_TO_VAT ? null : line.rate };
+    return vat.length === 1 ? vat[0]! : null;
+  };
+  if (lines.length > 0 && vat.length > 1 && lines.some((_, i) => !declared?.[i]?.category)) missing.push({ bt: 'BT-151', why: 'several VAT rates, and the lines do not say which is theirs' });
   return lines.flatMap((l, i) => {
+    const category = categoryOf(i);
     const name = `line ${i + 1}`;
     const lacks = (bt: string, what: string) => missing.push({ bt, why: `${name} has no ${what}` });
     if (!present(l.description)) lacks('BT-153', 'item name');
@@ -139,8 +188,29 @@ function plannedLines(inv: ReviewedInvoice, vat: PlannedVatRow[], missing: Missi
     }
     if (price === null) lacks('BT-146', 'net price');
     if (l.amount === null || l.quantity === null || price === null || !present(l.description) || !category) return [];
-    return [{ id: String(i + 1), name: l.description.trim(), quantity: dec(l.quantity), unitCode: COUNT_UNIT_CODE, netAmount: amountText(l.amount), price: dec(price), category: category.category, rate: category.rate }];
+    return [{ id: String(i + 1), name: l.description.trim(), quantity: dec(l.quantity), unitCode: declared?.[i]?.unitCode ?? COUNT_UNIT_CODE, netAmount: amountText(l.amount), price: dec(price), category: category.category, rate: category.rate }];
   });
+}
+
+/**
+ * The document-level allowances and charges: the XML's own (with their reason and VAT category) where they add up to
+ * the reviewed sums (BT-107, BT-108); a sum with no such detail is reported (BG-20/BG-21), never invented.
+ */
+function plannedAllowanceCharges(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedAllowanceCharge[] {
+  const f = inv.fields;
+  const declared = inv.xmlDetails?.allowanceCharges ?? [];
+  const planned: PlannedAllowanceCharge[] = [];
+  for (const [charge, sum, bt, what] of [[false, f.allowances, 'BG-20', 'allowances'], [true, f.charges, 'BG-21', 'charges']] as const) {
+    const mine = declared.filter((a) => a.charge === charge);
+    const total = mine.reduce((acc, a) => acc.plus(a.amount), new Big(0));
+    if ((sum ?? 0) === 0 && mine.length === 0) continue;
+    if (mine.length === 0 || !total.eq(new Big(sum ?? 0).round(AMOUNT_DECIMALS))) {
+      missing.push({ bt, why: `document ${what} without their reason and VAT category` });
+      continue;
+    }
+    for (const a of mine) planned.push({ charge, amount: amountText(a.amount), reason: a.reason, reasonCode: a.reasonCode, category: a.category, rate: a.category === NOT_SUBJECT_TO_VAT ? null : a.rate });
+  }
+  return planned;
 }
 
 /** An ISO 6523 ICD (four digits) or EM before the address, as xmlPaymentFields.ts writes a non-e-mail address. */
@@ -190,8 +260,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   if (f.subtotal === null) missing.push({ bt: 'BT-109', why: 'no subtotal (total without VAT)' });
   if (f.total === null) missing.push({ bt: 'BT-112', why: 'no total' });
   if (f.tax === null) missing.push({ bt: 'BT-110', why: 'no VAT total' });
-  if ((f.allowances ?? 0) !== 0) missing.push({ bt: 'BG-20', why: 'document allowances without their reason and VAT category' });
-  if ((f.charges ?? 0) !== 0) missing.push({ bt: 'BG-21', why: 'document charges without their reason and VAT category' });
+  const allowanceCharges = plannedAllowanceCharges(inv, missing);
   const vat = vatRows(inv, missing);
   const lines = plannedLines(inv, vat, missing);
   if ((f.amount_due ?? f.total ?? 0) > 0 && !present(f.due_date) && !present(p.payment_terms)) {
@@ -210,7 +279,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
       number: f.invoice_number!.trim(),
       issueDate: f.issue_date!,
       dueDate: present(f.due_date) ? f.due_date : null,
-      typeCode: '380',
+      typeCode: inv.documentType.code,
       currency: f.currency!,
       buyerReference: given(p.buyer_reference),
       seller,
@@ -221,11 +290,14 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
       contract: present(p.contract) ? p.contract.trim() : null,
       lines,
       vat,
+      allowanceCharges,
       totals: {
         lineTotal: amountText(lineTotal),
         taxExclusive: amountText(f.subtotal!),
         tax: amountText(f.tax!),
         taxInclusive: amountText(f.total!),
+        allowances: allowanceCharges.some((a) => !a.charge) ? amountText(f.allowances ?? 0) : null,
+        charges: allowanceCharges.some((a) => a.charge) ? amountText(f.charges ?? 0) : null,
         prepaid: f.prepaid !== null && f.prepaid !== 0 ? amountText(f.prepaid) : null,
         payable: amountText(payable),
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEInvoice, einvoicePlainFields } from '../../einvoice/index.js';
+import { documentTypeOf } from '../documentType.js';
 import { emptyPaymentValues } from '../reviewedInvoice.js';
 import { sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
 import { generateEInvoice } from './generateEInvoice.js';
@@ -48,5 +49,23 @@ describe('generateEInvoice', () => {
     expect(out.ok === false && out.missing.some((m) => m.bt === 'BT-118' || m.bt === 'BG-23')).toBe(true);
     const x = generateEInvoice(sampleReviewedInvoice(), 'ubl', { xrechnung: true });
     expect(x.ok === false && x.missing.some((m) => m.bt === 'BT-10')).toBe(true);
+  });
+
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`${format}: control characters from a page or a field never make the XML malformed (a NUL is a space)`, () => {
+      const invoice = sampleReviewedInvoice();
+      invoice.fields = { ...invoice.fields, seller: 'Acme\u0000 GmbH\u0007', lines: invoice.fields.lines.map((l, i) => (i === 0 ? { ...l, description: 'Paper\u001b A4' } : l)) };
+      const out = generateEInvoice(invoice, format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(out.xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+      expect(einvoicePlainFields(readEInvoice(new TextEncoder().encode(out.xml))).seller).toBe('Acme  GmbH');
+    });
+  }
+
+  it('writes the document type the reviewed invoice has (BT-3)', () => {
+    const invoice = sampleReviewedInvoice();
+    invoice.documentType = documentTypeOf({ statedCode: '389', total: null });
+    const out = generateEInvoice(invoice, 'cii');
+    expect(out.ok && out.xml.includes('<ram:TypeCode>389</ram:TypeCode>')).toBe(true);
   });
 });

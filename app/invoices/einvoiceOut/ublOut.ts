@@ -8,12 +8,19 @@ import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
 /** EN 16931 core specification identifier (BT-24); XRechnung's CIUS identifier where asked for. */
 export const EN16931_SPECIFICATION = 'urn:cen.eu:en16931:2017';
 export const XRECHNUNG_SPECIFICATION = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+/**
+ * BT-23, the business process: XRechnung's validation applies Peppol's PEPPOL-EN16931-R001 (BT-23 must be given),
+ * and the billing process is Peppol's (as KoSIT's own test invoices state it).
+ */
+export const BILLING_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
 type Node = Record<string, unknown>;
 const amount = (value: string, currency: string): Node => ({ '#text': value, '@_currencyID': currency });
 const vatScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+/** A category's rate; none for category O (not subject to VAT). */
+const percent = (rate: string | null): Node => (rate === null ? {} : { 'cbc:Percent': rate });
 
 /** cac:Party in the UBL schema's order: EndpointID, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */
 function party(p: PlannedParty): Node {
@@ -47,6 +54,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
     '@_xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     'cbc:CustomizationID': specification,
+    ...(specification === XRECHNUNG_SPECIFICATION ? { 'cbc:ProfileID': BILLING_PROCESS } : {}),
     'cbc:ID': plan.number,
     'cbc:IssueDate': plan.issueDate,
     ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),
@@ -69,18 +77,37 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         }
       : {}),
     ...(plan.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': plan.paymentTerms } } : {}),
+    ...(plan.allowanceCharges.length > 0
+      ? {
+          'cac:AllowanceCharge': plan.allowanceCharges.map((a) => ({
+            'cbc:ChargeIndicator': a.charge ? 'true' : 'false',
+            ...(a.reasonCode ? { 'cbc:AllowanceChargeReasonCode': a.reasonCode } : {}),
+            ...(a.reason ? { 'cbc:AllowanceChargeReason': a.reason } : {}),
+            'cbc:Amount': amount(a.amount, c),
+            'cac:TaxCategory': { 'cbc:ID': a.category, ...percent(a.rate), ...vatScheme },
+          })),
+        }
+      : {}),
     'cac:TaxTotal': {
       'cbc:TaxAmount': amount(plan.totals.tax, c),
       'cac:TaxSubtotal': plan.vat.map((row) => ({
         'cbc:TaxableAmount': amount(row.base, c),
         'cbc:TaxAmount': amount(row.amount, c),
-        'cac:TaxCategory': { 'cbc:ID': row.category, 'cbc:Percent': row.rate, ...vatScheme },
+        'cac:TaxCategory': {
+          'cbc:ID': row.category,
+          ...percent(row.rate),
+          ...(row.exemptionReasonCode ? { 'cbc:TaxExemptionReasonCode': row.exemptionReasonCode } : {}),
+          ...(row.exemptionReason ? { 'cbc:TaxExemptionReason': row.exemptionReason } : {}),
+          ...vatScheme,
+        },
       })),
     },
     'cac:LegalMonetaryTotal': {
       'cbc:LineExtensionAmount': amount(plan.totals.lineTotal, c),
       'cbc:TaxExclusiveAmount': amount(plan.totals.taxExclusive, c),
       'cbc:TaxInclusiveAmount': amount(plan.totals.taxInclusive, c),
+      ...(plan.totals.allowances ? { 'cbc:AllowanceTotalAmount': amount(plan.totals.allowances, c) } : {}),
+      ...(plan.totals.charges ? { 'cbc:ChargeTotalAmount': amount(plan.totals.charges, c) } : {}),
       ...(plan.totals.prepaid ? { 'cbc:PrepaidAmount': amount(plan.totals.prepaid, c) } : {}),
       'cbc:PayableAmount': amount(plan.totals.payable, c),
     },
@@ -90,7 +117,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       'cbc:LineExtensionAmount': amount(l.netAmount, c),
       'cac:Item': {
         'cbc:Name': l.name,
-        'cac:ClassifiedTaxCategory': { 'cbc:ID': l.category, 'cbc:Percent': l.rate, ...vatScheme },
+        'cac:ClassifiedTaxCategory': { 'cbc:ID': l.category, ...percent(l.rate), ...vatScheme },
       },
       'cac:Price': { 'cbc:PriceAmount': amount(l.price, c) },
     })),

@@ -6,6 +6,8 @@
  */
 import { applyFieldCorrections, emptyFieldValues } from '../../../app/invoice/review/index.js';
 import { scalarFieldKeys } from '../../../app/invoice/fieldCatalogue.js';
+import { documentTypeOf } from '../../../app/invoices/documentType.js';
+import { xmlInvoiceDetailsOfText, type XmlInvoiceDetails } from '../../../app/invoices/einvoiceOut/xmlDetails.js';
 import type { InvoiceStatus, ReviewedInvoice, ValueSource } from '../../../app/invoices/reviewedInvoice.js';
 import type { DocumentSummary } from '../../../app/model/page.js';
 import { correctionsOf } from '../../store/fieldRevisions.js';
@@ -13,6 +15,12 @@ import type { ProjectStore } from '../../store/projectStore.js';
 import type { ReviewEvent } from '../../store/reviewEvents.js';
 import { paymentFieldsOf } from './paymentFieldsOf.js';
 import { approvalHolds } from '../../store/approvalSeals.js';
+
+/** What the document's stored e-invoice XML states beyond the fields; null without one. */
+function xmlDetailsOf(store: ProjectStore, documentId: string): XmlInvoiceDetails | null {
+  const stored = store.einvoices.getStored(documentId);
+  return stored?.status === 'stored' ? xmlInvoiceDetailsOfText(Buffer.from(stored.xml).toString('utf8')) : null;
+}
 
 /** The document's status, and the approvals with exceptions it stands on (read once: the export asks per document). */
 function documentStatus(store: ProjectStore, doc: DocumentSummary): { status: InvoiceStatus; exceptionEvents: ReviewEvent[] } {
@@ -36,14 +44,17 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
   if (!engine && revisions.length === 0) return null;
   const fields = applyFieldCorrections(engine?.values ?? emptyFieldValues(), correctionsOf(revisions));
   const corrected = new Set(revisions.map((r) => r.field));
+  // The document's own e-invoice XML is the invoice where it has one (documentView.ts); the page reading otherwise.
+  const origin: ValueSource = engine?.origin === 'xml' ? 'xml' : 'page';
 
   const { values: payment, sources: paymentSources, xml } = paymentFieldsOf(store, doc, revisions);
   const sources: Record<string, ValueSource> = { ...paymentSources };
   for (const key of scalarFieldKeys) {
     if (fields[key] === null) continue;
-    sources[key] = corrected.has(key) ? 'corrected' : engine?.sources[key] ? 'page' : engine?.xml?.[key] !== undefined && engine.xml[key] !== null ? 'xml' : 'page';
+    sources[key] = corrected.has(key) ? 'corrected' : origin;
   }
-  if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : 'page';
+  if (fields.lines.length > 0) sources.lines = revisions.some((r) => r.field.startsWith('lines.')) ? 'corrected' : origin;
+  if (fields.tax_breakdown.length > 0) sources.tax_breakdown = revisions.some((r) => r.field.startsWith('tax_breakdown.')) ? 'corrected' : origin;
 
   const { status, exceptionEvents } = documentStatus(store, doc);
   const latest = store.reviewEvents.latestOfDocument(doc.id);
@@ -52,6 +63,8 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
     documentId: doc.id,
     fileName: doc.name,
     fields,
+    documentType: documentTypeOf({ statedCode: xml?.typeCode ?? null, total: fields.total }),
+    xmlDetails: xmlDetailsOf(store, doc.id),
     payment,
     sellerCountry: xml?.sellerCountry ?? null,
     buyerCountry: xml?.buyerCountry ?? null,

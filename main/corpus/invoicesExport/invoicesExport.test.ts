@@ -50,7 +50,7 @@ function project(): { store: ProjectStore; complete: string; hostile: string } {
   });
   const hostile = add('hostile.pdf', 'Invoice', {
     invoice_number: '-2+3', issue_date: '2024-03-02', seller: '=HYPERLINK("http://evil","x")', buyer: '@SUM(A1)', subtotal: 10, tax: 1.9, total: 11.9,
-    lines: [{ description: 'two\nlines, "quoted"', quantity: 1, unit_price: 10, amount: 10 }],
+    lines: [{ description: 'two\nlines, "quoted"', quantity: 1, unit_price: 10, amount: 10 }, { description: 'ACME;=1+1;@SUM(A1:A9)\u0000x', quantity: 1, unit_price: 0, amount: 0 }],
   });
   return { store, complete, hostile };
 }
@@ -72,15 +72,20 @@ describe('invoices export', () => {
 
     const csv = fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header!.split(',').slice(0, 4)).toEqual(['document_id', 'file', 'invoice_number', 'issue_date']);
+    expect(header!.split(',').slice(0, 5)).toEqual(['document_id', 'file', 'document_type', 'invoice_number', 'issue_date']);
+    expect(rows[0]).toContain(',380 Commercial invoice,');
+    expect(rows[0]).toContain(',generated,');
     expect(rows[0]).toContain(`einvoices/${complete}.ubl.xml`);
     expect(rows[0]).toContain('seller_vat_id=page');
-    // Formula prefixes neutralised, quotes doubled, the line break kept inside a quoted cell.
-    expect(rows[1]).toContain(`'-2+3`);
+    // Formula prefixes neutralised at the start and after every separator a spreadsheet may split on, quotes doubled,
+    // control characters (a line break, a NUL) spaces.
+    expect(rows[1]).toContain(`"'-2+3"`);
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(rows[1]).toContain(`'@SUM(A1)`);
+    expect(rows[1]).toContain(`"'@SUM(A1)"`);
     const lines = fs.readFileSync(path.join(out, 'lines.csv'), 'utf8');
-    expect(lines).toContain('"two\nlines, ""quoted"""');
+    expect(lines).toContain(`"ACME;'=1+1;'@SUM(A1:A9) x"`);
+    expect(lines).toContain('"two lines, ""quoted"""');
+    expect(lines.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u001F]/);
     const jsonl = fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(jsonl[0]).toMatchObject({ status: 'approved', fields: { issue_date: '2024-03-01', total: 119 }, payment: { iban: 'DE89370400440532013000' } });
     store.close();

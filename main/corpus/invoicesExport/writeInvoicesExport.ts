@@ -1,8 +1,9 @@
 /**
  * `recto export P --format invoices` and the UI's "Export invoices": the reviewed invoices as tables an ERP or a
  * spreadsheet reads (invoices.csv, lines.csv, invoices.jsonl) and, for every approved invoice, an EN 16931 e-invoice
- * (UBL 2.1 or CII) generated from the reviewed fields and validated by the native engine before it is written
- * (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
+ * (UBL 2.1 or CII): the document's own XML byte for byte where it is valid, uncorrected and of the syntax and CIUS
+ * asked (originalEInvoice.ts), else generated from the reviewed fields and validated by the native engine before it
+ * is written (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
  *
  * The folder is handled as the corpus export handles its own: a folder holding a symbolic link or special file is
  * refused, a non-empty folder that is not an earlier invoices export is refused, every path is a fixed name or a
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateEInvoice, type EInvoiceFormat } from '../../../app/invoices/einvoiceOut/generateEInvoice.js';
+import { originalEInvoiceFor } from '../../../app/invoices/einvoiceOut/originalEInvoice.js';
 import { invoiceJson, invoicesCsv, linesCsv, type EInvoiceOutcome } from '../../../app/invoices/invoiceTables.js';
 import type { ReviewedInvoice } from '../../../app/invoices/reviewedInvoice.js';
 import type { ProjectStore } from '../../store/projectStore.js';
@@ -102,7 +104,7 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
   try {
     // Each e-invoice goes to the staging folder as soon as it is validated: ten thousand XMLs are never held at once.
     const staged = new Set<string>();
-    const stage = (file: string, text: string) => {
+    const stage = (file: string, text: string | Buffer) => {
       writeFileInside(staging, file, text);
       staged.add(file);
     };
@@ -111,11 +113,17 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
       const invoice = reviewedInvoiceOf(store, doc);
       if (!invoice) return;
       invoice.poMatch = poMatchColumnsOf(store, doc.id, invoice);
-      const einvoice: EInvoiceOutcome = { file: null, missing: [] };
+      const einvoice: EInvoiceOutcome = { file: null, origin: null, missing: [] };
       if (EINVOICE_STATUSES.has(invoice.status)) {
-        const generated = generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung });
+        // The document's own XML goes out byte for byte where it is valid, uncorrected and of the syntax and CIUS asked.
+        const stored = store.einvoices.getStored(doc.id);
+        const original = stored?.status === 'stored' ? Buffer.from(stored.xml) : null;
+        const generated = original && originalEInvoiceFor(invoice, original.toString('utf8'), options.syntax, { xrechnung: options.xrechnung }).use
+          ? ({ ok: true, xml: original, origin: 'original' } as const)
+          : { ...generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung }), origin: 'generated' as const };
         if (generated.ok) {
           einvoice.file = einvoiceFile(doc.id, options.syntax);
+          einvoice.origin = generated.origin;
           stage(einvoice.file, generated.xml);
         } else {
           einvoice.missing = generated.missing;

@@ -6,14 +6,22 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../../app/contract/attention.js';
-import { breakdownDisagreements, detectNumberFormat, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
+import { breakdownDisagreements, detectNumberFormat, documentRuleResults, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
+import { namesAgree } from '../../../app/einvoice/pageVsXml.js';
 import { paymentFieldViews } from '../../../app/invoices/paymentFieldViews.js';
 import { paymentRules } from '../../../app/invoices/paymentRules.js';
 import type { XmlPaymentFields } from '../../../app/invoices/xmlPaymentFields.js';
 import { correctionsOf, type FieldRevisionsRepository } from '../fieldRevisions.js';
+
+/** Page and XML state the same: amounts within half a cent, names loosely (legal form, case, line breaks aside). */
+function samePrinted(field: string, page: string | number, xml: string | number): boolean {
+  if (typeof page === 'number' && typeof xml === 'number') return Math.abs(page - xml) < 0.005;
+  if (field === 'seller' || field === 'buyer') return namesAgree(String(page), String(xml));
+  return String(page).replace(/\s+/g, '').toLowerCase() === String(xml).replace(/\s+/g, '').toLowerCase();
+}
 
 interface PageKeyRow {
   page_id: string;
@@ -99,19 +107,23 @@ export class AttentionRepository {
       const values = reviewValues({ engine: base, corrections: correctionsOf(revisions), engineMarkdown: text, currentMarkdown: text });
       // Messages name amounts as the page prints them ("1.234,50" on a German invoice).
       valuesForXml = values;
-      rules = reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text)));
+      const correctedPaths = new Set(revisions.map((r) => r.field));
+      rules = documentRuleResults(reviewRules(values, text, detectNumberFormat(Object.values(engine?.sources ?? {}).map((source) => source.text))), engine?.origin ?? 'page', correctedPaths);
       // The payment fields' checks and their page-vs-XML agreement are rules of the page like the others.
       rules = [...rules, ...paymentRules(paymentFieldViews(text, correctionsOf(revisions), this.xmlPayment(row.document_id)).fields)];
       const corrected = new Set(revisions.map((r) => r.field));
+      // Where the XML is the invoice, the page's own reading is what is compared with it (a corrected field is the
+      // analyst's decision, no disagreement); the XML's values are the issuer's, so no reading doubt is theirs.
+      const page = engine?.origin === 'xml' ? engine.page : values;
       for (const { key: field } of scalarFields) {
+        if (engine?.origin === 'xml' && corrected.has(field)) continue;
         const xml = engine?.xml?.[field];
-        const mine = valueAt(values, field);
-        if (xml !== null && xml !== undefined && mine !== null && mine !== undefined && String(xml).toLowerCase() !== String(mine).toLowerCase()) {
-          if (typeof xml !== 'number' || typeof mine !== 'number' || Math.abs(xml - mine) >= 0.005) disagreements.push(`${field}: page ${mine} — XML ${xml}`);
-        }
+        const mine = page ? valueAt(page, field) : null;
+        if (xml !== null && xml !== undefined && mine !== null && mine !== undefined && !samePrinted(field, mine, xml)) disagreements.push(`${field}: page ${mine} — XML ${xml}`);
         const source = engine?.sources[field];
-        if (source && !corrected.has(field)) fieldConfidences.push({ field, confidence: source.confidence });
+        if (source && !corrected.has(field) && engine?.origin !== 'xml') fieldConfidences.push({ field, confidence: source.confidence });
       }
+      valuesForXml = page;
     }
     if (rules) disagreements.push(...breakdownDisagreements(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown));
     const signals = attentionSignals({

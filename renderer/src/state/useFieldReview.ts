@@ -13,6 +13,7 @@ import {
   detectNumberFormat,
   emptyFieldValues,
   linesForText,
+  documentRuleResults,
   replacePageLines,
   reviewRules,
   type FieldCorrection,
@@ -90,8 +91,9 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
   }, [engine, revisions.length, corrections, extraction, text, pageId]);
   const documentText = `${text}\n\n${current?.otherPagesText ?? ''}`;
   const format = useMemo(() => detectNumberFormat(Object.values(engine?.sources ?? {}).map((s) => s.text)), [engine]);
-  const rules = useMemo(() => (values ? reviewRules(values, documentText, format) : []), [values, documentText, format]);
   const corrected = useMemo(() => correctedPaths(corrections), [corrections]);
+  // One list with the queue's: where the XML is the invoice, its own values are the EN 16931 engine's to check.
+  const rules = useMemo(() => (values ? documentRuleResults(reviewRules(values, documentText, format), engine?.origin ?? 'page', corrected) : []), [values, documentText, format, engine, corrected]);
 
   const save = useCallback(
     async (field: string, value: FieldValue) => {

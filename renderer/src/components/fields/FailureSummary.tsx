@@ -24,6 +24,14 @@ export function FailureSummary({ summary, onSelectRule, onSelectField, onOpenPag
       </div>
     );
   }
+  const toActOn = summary.failing.length + summary.missing.length + summary.disagreements.length + summary.duplicates.length;
+  if (!summary.fieldsRead && toActOn === 0) {
+    return (
+      <div className="failure-summary pending" data-testid="failure-summary" data-state="no-fields">
+        No invoice field was read on this page: no rule had anything to check. Enter the fields to check them.
+      </div>
+    );
+  }
   if (summary.clear) {
     return (
       <div className="failure-summary clear" data-testid="failure-summary" data-state="clear">

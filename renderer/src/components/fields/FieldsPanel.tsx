@@ -1,8 +1,9 @@
 /**
  * The invoice fields beside the editor: number, dates, parties, currency, totals and amount due, then the line items
  * as a small table, then the rule results. Each value shows its confidence as a colour, selects its box on the page,
- * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, a second column shows the XML's
- * value and marks where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
+ * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, the values are the XML's (unless
+ * corrected: "use XML" takes a correction back to the XML's value) and a second column shows the page's own reading,
+ * marking where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
 import { type FieldValue, lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
@@ -13,7 +14,7 @@ import { shortcutOf } from '../../logic/keymap.js';
 import { isMac } from '../../state/keyContext.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
-import { summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
+import { sameFieldValue, summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
 interface FieldsPanelProps {
@@ -53,8 +54,12 @@ export function FieldsPanel(props: FieldsPanelProps) {
   }
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
-  const disagreeing = new Set(xmlDisagreements(values, xml));
-  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates });
+  // Where the document carries an e-invoice its XML is the invoice (the values shown and checked); the page's own
+  // reading is the column beside it, compared field by field — a corrected field is the analyst's decision.
+  const pageReading = fields.engine?.origin === 'xml' ? fields.engine.page : null;
+  const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml));
+  const fieldsRead = !!values && (scalarFields.some((field) => valueAt(values, field.key) !== null) || values.lines.length > 0);
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead });
   const monthFirst = values?.currency === 'USD';
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
@@ -94,8 +99,8 @@ export function FieldsPanel(props: FieldsPanelProps) {
           <thead>
             <tr>
               <th scope="col">Field</th>
-              <th scope="col">Page</th>
-              {xml && <th scope="col">XML</th>}
+              <th scope="col" title={pageReading ? "The e-invoice XML's value unless you corrected it" : undefined}>{pageReading ? 'Value (XML)' : 'Page'}</th>
+              {xml && <th scope="col">{pageReading ? 'Page' : 'XML'}</th>}
             </tr>
           </thead>
           <tbody>
@@ -108,10 +113,21 @@ export function FieldsPanel(props: FieldsPanelProps) {
                 <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
                   <th scope="row">{field.label}</th>
                   <td>{cell(field.key, field.label, field.kind)}</td>
-                  {xml && (
+                  {xml && !pageReading && (
                     <td className="xml-value" data-xml={field.key} title={disagrees ? 'Page and XML disagree' : undefined}>
                       {disagrees && <span className="disagree-mark" aria-label="disagrees">≠ </span>}
                       {formatFieldValue(xmlValue, field.kind, fields.format) || <span className="muted">—</span>}
+                    </td>
+                  )}
+                  {pageReading && (
+                    <td className="xml-value page-reading" data-page-reading={field.key} title={disagrees ? 'The page prints otherwise than the XML' : 'As read from the page'}>
+                      {disagrees && <span className="disagree-mark" aria-label="disagrees">≠ </span>}
+                      {formatFieldValue(valueAt(pageReading, field.key) ?? null, field.kind, fields.format) || <span className="muted">—</span>}
+                      {fields.corrected.has(field.key) && xmlValue !== undefined && !sameFieldValue(pageValue, xmlValue) && (
+                        <button className="link-button use-xml" onClick={() => void fields.save(field.key, xmlValue)} title={`Use the XML's value: ${formatFieldValue(xmlValue, field.kind, fields.format) || 'none'}`} data-use-xml={field.key}>
+                          use XML
+                        </button>
+                      )}
                     </td>
                   )}
                 </tr>

@@ -12,6 +12,7 @@ import { useFieldReview } from '../../state/useFieldReview.js';
 import type { PageDataCache } from '../../state/pageDataCache.js';
 import { FieldBoxesOverlay } from './FieldBoxesOverlay.js';
 import { EInvoiceReportPanel } from '../einvoice/EInvoiceReportPanel.js';
+import { einvoiceFindings } from '../../../../app/review/einvoiceValidation.js';
 import { useEInvoiceValidation } from '../../state/useEInvoiceValidation.js';
 import { useDocumentMatch } from '../../state/useDocumentMatch.js';
 import { MatchingPanel } from '../matching/MatchingPanel.js';
@@ -56,6 +57,12 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
   const [paymentRules, setPaymentRules] = useState<RuleResult[]>([]);
+  // One list of findings: the e-invoice's fatal EN 16931 failures join the payment rules beside the page's, so the
+  // pinned summary never says "all hold" above a report with fatal failures (a rule both report is listed once).
+  const documentRules = useMemo(() => {
+    const pageFailing = new Set(fields.rules.filter((r) => r.status === 'fail').map((r) => r.rule));
+    return [...paymentRules, ...einvoiceFindings(einvoice, pageFailing)];
+  }, [einvoice, fields.rules, paymentRules]);
   const [dialog, setDialog] = useState<'shortcuts' | 'reject' | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const { splitter, gridStyle } = useFieldsWidth(panelRef);
@@ -178,7 +185,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         duplicates={duplicates}
         onOpenPage={goTo}
         onDraft={previewDraft}
-        paymentRules={paymentRules}
+        paymentRules={documentRules}
       />
         {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
         {!collapsed && poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}

@@ -54,3 +54,13 @@ describe('byRule', () => {
     expect(byRule(summary.failing).map((r) => [r.rule, r.index, r.count])).toEqual([['LINE', 0, 2], ['BR-CO-10', 1, 1]]);
   });
 });
+
+describe('summarizeFailures: one list of findings', () => {
+  it('never "all hold" where no field was read (an unreadable receipt) — nor above fatal EN 16931 failures', () => {
+    expect(summarizeFailures([rule('BR-CO-15', 'pass')], [], true, { fieldsRead: false })).toMatchObject({ clear: false, fieldsRead: false });
+    const fatal: RuleResult = { rule: 'BR-CO-16', title: 'EN 16931', status: 'fail', message: 'Amount due …', fields: ['amount_due'] };
+    const summary = summarizeFailures([rule('BR-CO-15', 'pass')], [], true, { documentRules: [fatal] });
+    expect(summary.clear).toBe(false);
+    expect(summary.failing.map((r) => r.rule)).toEqual(['BR-CO-16']);
+  });
+});

@@ -6,6 +6,7 @@
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
 import { requiredFieldRules } from '../../../../app/review/attention.js';
+import { namesAgree } from '../../../../app/einvoice/pageVsXml.js';
 
 /** Amounts closer than this (half a cent) are the same amount. */
 const SAME_AMOUNT = 0.005;
@@ -25,7 +26,10 @@ export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<
     .filter((field) => {
       const page = valueAt(values, field.key);
       const fromXml = xml[field.key] as FieldValue | undefined;
-      return printed(page) && printed(fromXml) && !sameFieldValue(page, fromXml);
+      if (!printed(page) || !printed(fromXml)) return false;
+      // Names as the queue compares them (pageVsXml.ts): legal form, case, punctuation and broken words aside.
+      if (field.key === 'seller' || field.key === 'buyer') return !namesAgree(String(page), String(fromXml));
+      return !sameFieldValue(page, fromXml);
     })
     .map((field) => field.key);
 }
@@ -51,6 +55,8 @@ export interface SummaryDuplicate {
 export interface FailureSummary {
   /** The page has been read (an unread page holds no rules: it is "not read yet", not "all hold"). */
   read: boolean;
+  /** Some invoice field was read or entered: with none, no rule had anything to check — never "all hold". */
+  fieldsRead: boolean;
   failing: SummaryRule[];
   missing: SummaryRule[];
   /** Field keys whose page value differs from the XML's. */
@@ -62,11 +68,14 @@ export interface FailureSummary {
 
 /** What the page's own rules do not hold: the payment fields' rules checked on the main side (app/invoices/paymentRules.ts), other invoices this one looks like. */
 export interface SummaryExtras {
+  /** Failing rules outside the page's list: the payment fields' checks, the e-invoice's fatal EN 16931 failures. */
   documentRules?: readonly RuleResult[];
+  /** Whether any invoice field has a value (default true). */
+  fieldsRead?: boolean;
   duplicates?: readonly SummaryDuplicate[];
 }
 
-export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, { documentRules = [], duplicates = [] }: SummaryExtras = {}): FailureSummary {
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, { documentRules = [], duplicates = [], fieldsRead = true }: SummaryExtras = {}): FailureSummary {
   const failing: SummaryRule[] = [];
   const missing: SummaryRule[] = [];
   rules.forEach((result, index) => {
@@ -77,7 +86,7 @@ export function summarizeFailures(rules: readonly RuleResult[], disagreements: r
     if (result.status === 'fail') failing.push({ index: -1, rule: result.rule, message: result.message, field: result.fields[0] });
   }
   const toActOn = failing.length + missing.length + disagreements.length + duplicates.length;
-  return { read, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], clear: read && toActOn === 0 };
+  return { read, fieldsRead, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], clear: read && fieldsRead && toActOn === 0 };
 }
 
 export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;

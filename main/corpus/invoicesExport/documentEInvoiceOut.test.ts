@@ -1,0 +1,109 @@
+/**
+ * A document that carries an e-invoice, approved as it stands: its XML's values are the invoice (the page reading,
+ * misread on purpose here, is compared, never used), and the export sends the XML itself, byte for byte, where it is
+ * valid, uncorrected and of the syntax and CIUS asked — else an e-invoice generated from the XML's values with the
+ * corrections applied. Real e-invoices of ../shared/testdata, read in place.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readEInvoice, withEInvoice } from '../../../app/einvoice/index.js';
+import { readSemanticInvoice, validateEInvoiceXml } from '../../../app/en16931/index.js';
+import { ProjectStore } from '../../store/projectStore.js';
+import { addReadDocument, invoiceReading } from '../../../testing/invoiceReadings.js';
+import { defaultTestdataRoot } from '../../../testing/testdataPaths.js';
+import { exportInvoices } from './writeInvoicesExport.js';
+
+const corpusXml = (syntax: 'ubl' | 'cii', name: string) => path.join(defaultTestdataRoot, 'einvoice-corpus', 'xml', syntax, name);
+const xrechnungUbl = corpusXml('ubl', 'XRECHNUNG_Elektron.ubl.xml');
+const creditNote = corpusXml('ubl', 'ubl-tc434-creditnote1.xml');
+const available = fs.existsSync(xrechnungUbl) && fs.existsSync(creditNote);
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-document-einvoice-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A document carrying `file` as its e-invoice, its page read with a wrong total and a four-decimal price misread. */
+function addEInvoiceDocument(store: ProjectStore, file: string): { documentId: string; pageId: string; bytes: Buffer } {
+  const bytes = fs.readFileSync(file);
+  const invoice = readEInvoice(bytes, path.basename(file));
+  const misread = invoiceReading({ invoice_number: invoice.fields.invoice_number?.value ?? null, total: 1, subtotal: 1, tax: 0, lines: [{ description: 'x', quantity: 20, unit_price: 9, amount: 198 }] });
+  const added = addReadDocument(store, path.basename(file), withEInvoice(misread, { status: 'read', invoice }));
+  store.einvoices.put(added.documentId, { status: 'read', fileName: path.basename(file), syntax: invoice.info.syntax, profile: invoice.info.profile, xml: bytes });
+  store.documents.setReviewStatus(added.pageId, 'approved');
+  return { ...added, bytes };
+}
+
+const csvRows = (out: string): Record<string, string>[] => {
+  const [header, ...rows] = fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8').trimEnd().split('\r\n');
+  const columns = header!.split(',');
+  return rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [columns[i], cell])));
+};
+
+describe.runIf(available)('a document with an e-invoice: the XML is the invoice, and goes out as itself', () => {
+  it("takes the XML's fields, lines and VAT breakdown as the document's values, the page reading kept apart", () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { pageId, bytes } = addEInvoiceDocument(store, xrechnungUbl);
+    const xml = readEInvoice(bytes);
+    const engine = store.fieldRevisions.documentEngine(pageId)!;
+    expect(engine.origin).toBe('xml');
+    expect(engine.values.total).toBe(xml.fields.total!.value);
+    expect(engine.values.lines.map((l) => [l.quantity, l.unit_price, l.amount])).toEqual(xml.lines.map((l) => [l.quantity, l.unit_price, l.amount]));
+    expect(engine.values.tax_breakdown.length).toBe(xml.taxes.length);
+    expect(engine.page?.total).toBe(1);
+    // The misread total is no value's source: its box is dropped; the page's number, printed as the XML states it, keeps its place.
+    expect(engine.sources.total).toBeUndefined();
+    store.close();
+  });
+
+  it('XRechnung asked of an uncorrected XRechnung: the original bytes, said so in invoices.csv; another syntax: generated and valid', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { documentId, bytes } = addEInvoiceDocument(store, xrechnungUbl);
+    const out = path.join(dir, 'out');
+    const summary = exportInvoices(store, { outDir: out, syntax: 'ubl', xrechnung: true });
+    expect(summary.einvoicesWritten).toBe(1);
+    expect(fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`)).equals(bytes)).toBe(true);
+    const [row] = csvRows(out);
+    expect(row).toMatchObject({ einvoice_origin: 'original', document_type: '877 Final construction invoice' });
+    expect(row!.sources).toContain('total=xml');
+
+    const cii = path.join(dir, 'cii');
+    const other = exportInvoices(store, { outDir: cii, syntax: 'cii', xrechnung: true });
+    expect(other.notWritten).toEqual([]);
+    const generated = fs.readFileSync(path.join(cii, 'einvoices', `${documentId}.cii.xml`), 'utf8');
+    expect(csvRows(cii)[0]!.einvoice_origin).toBe('generated');
+    expect(validateEInvoiceXml(generated).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
+    expect(readSemanticInvoice(generated).typeCode?.text).toBe('877');
+    store.close();
+  });
+
+  it('a corrected field: generated from the XML values with the correction applied, not the original', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { documentId, pageId } = addEInvoiceDocument(store, xrechnungUbl);
+    store.fieldRevisions.save(pageId, 'due_date', '2030-01-31', 'Ada');
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'ubl', xrechnung: true });
+    const xml = fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`), 'utf8');
+    expect(csvRows(out)[0]!.einvoice_origin).toBe('generated');
+    expect(xml).toContain('<cbc:DueDate>2030-01-31</cbc:DueDate>');
+    expect(xml).toContain('<cbc:ProfileID>');
+    store.close();
+  });
+
+  it('a credit note is recognisable in invoices.csv and goes out as itself', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { documentId, bytes } = addEInvoiceDocument(store, creditNote);
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    expect(csvRows(out)[0]).toMatchObject({ document_type: '381 Credit note', einvoice_origin: 'original' });
+    expect(fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`)).equals(bytes)).toBe(true);
+    store.close();
+  });
+});
+
+describe.runIf(!available)('a document with an e-invoice', () => {
+  it('skips', () => console.log(`SKIPPED: ${path.dirname(xrechnungUbl)} not present (../shared/testdata)`));
+});
