@@ -23,3 +23,21 @@ export function closeRawDatabase(store: { readonly file: string }): void {
   connections.get(store.file)?.close();
   connections.delete(store.file);
 }
+
+/**
+ * Takes a project's file back to an older schema `version` as far as tables go: drops every table that a later
+ * migration added (found against a fresh database migrated to `version`) and sets `user_version`. Columns a later
+ * migration added to an older table are the caller's to drop. For tests of what Recto does with an older project.
+ */
+export function dropTablesAfterVersion(db: Database.Database, version: number, migrations: readonly { version: number; statements: readonly string[] }[]): void {
+  const tablesOf = (d: Database.Database) => (d.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((row) => row.name);
+  const older = new Database(':memory:');
+  try {
+    for (const migration of migrations.filter((m) => m.version <= version)) for (const statement of migration.statements) older.exec(statement);
+    const kept = new Set(tablesOf(older));
+    for (const table of tablesOf(db).filter((name) => !kept.has(name))) db.exec(`DROP TABLE "${table}"`);
+  } finally {
+    older.close();
+  }
+  db.pragma(`user_version = ${version}`);
+}

@@ -69,23 +69,29 @@ export interface DocumentType {
   /** A credit note or correction: it credits or corrects another invoice. */
   corrective: boolean;
   /** What decided it: a code the document (or a decision about it) states, a negative total, or nothing (an invoice). */
-  decidedBy: 'stated' | 'negative-total' | 'default';
+  decidedBy: 'stated' | 'negative-total' | 'receipt' | 'default';
 }
 
 export interface DocumentTypeEvidence {
   /** A UNTDID 1001 code stated by the document's XML or decided about the document; null where none is. */
   statedCode: string | null;
   total: number | null;
+  /** The page's (or the analyst's) kind of document (app/invoice/documentType.ts); a till receipt has no UNTDID code. */
+  kind?: 'invoice' | 'receipt';
 }
 
 const typeOf = (code: string, decidedBy: DocumentType['decidedBy']): DocumentType => ({ code, name: UNTDID_1001_NAMES[code] ?? code, corrective: CORRECTIVE_CODES.has(code), decidedBy });
 
+/** A till receipt: not an EN 16931 invoice, so outside UNTDID 1001; the export says `receipt`. */
+export const RECEIPT = 'receipt';
+
 export function documentTypeOf(evidence: DocumentTypeEvidence): DocumentType {
   const stated = evidence.statedCode?.trim();
   if (stated && /^\d{1,3}$/.test(stated)) return typeOf(stated, 'stated');
+  if (evidence.kind === 'receipt') return { code: RECEIPT, name: 'Receipt', corrective: false, decidedBy: 'receipt' };
   if (evidence.total !== null && evidence.total < 0) return typeOf(CREDIT_NOTE, 'negative-total');
   return typeOf(COMMERCIAL_INVOICE, 'default');
 }
 
 /** The `document_type` cell: `381 Credit note`. */
-export const documentTypeText = (type: DocumentType): string => `${type.code} ${type.name}`;
+export const documentTypeText = (type: DocumentType): string => (type.code === RECEIPT ? RECEIPT : `${type.code} ${type.name}`);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
 import { approve } from '../services/approval.js';
 import { migrations } from '../store/migrations/index.js';
+import { dropTablesAfterVersion } from '../../testing/rawDatabase.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 import { auditCommand } from './auditCommand.js';
@@ -124,15 +125,8 @@ describe('recto audit', () => {
     store.close();
     // Back to schema 8: what migration 009 added, gone.
     const db = new Database(file);
-    // Every table a later migration added (the chain's and any other), found against a fresh schema-8 database.
-    const schema8 = new Database(':memory:');
-    for (const migration of migrations.filter((m) => m.version <= 8)) for (const statement of migration.statements) schema8.exec(statement);
-    const tablesOf = (d: Database.Database) => (d.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((row) => row.name);
-    const tables8 = new Set(tablesOf(schema8));
-    schema8.close();
-    for (const table of tablesOf(db).filter((name) => !tables8.has(name))) db.exec(`DROP TABLE ${table}`);
+    dropTablesAfterVersion(db, 8, migrations);
     for (const column of ['sealed', 'os_account', 'origin']) db.exec(`ALTER TABLE review_events DROP COLUMN ${column}`);
-    db.pragma('user_version = 8');
     db.close();
 
     const first = await audit(file);

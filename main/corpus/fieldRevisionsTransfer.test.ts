@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../app/model/extraction.js';
-import { rawDatabase } from '../../testing/rawDatabase.js';
+import { dropTablesAfterVersion, rawDatabase } from '../../testing/rawDatabase.js';
+import { migrations } from '../store/migrations/index.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import { corpusRecordSchema, parseCorpusRecordLine, unrecordedFieldAuthor } from './corpusRecord.js';
 import { exportCorpus } from './exportCorpus.js';
@@ -325,10 +326,8 @@ describe('field revisions through a project merge', () => {
     const otherFile = path.join(dir, 'old.recto');
     const old = ProjectStore.create(otherFile);
     addDocument(old, 'old.pdf', [{ total: 1, lines: [] }]);
-    // Back to schema 3: the tables of migrations 4-9 gone.
-    const db = rawDatabase(old);
-    for (const table of ['audit_chain', 'audit_chain_start', 'confirmed_accounts', 'review_events', 'invoice_keys', 'supplier_lessons', 'suppliers', 'document_einvoices', 'review_notes', 'field_revisions']) db.exec(`DROP TABLE ${table}`);
-    db.pragma('user_version = 3');
+    // Back to schema 3: the tables of every later migration gone.
+    dropTablesAfterVersion(rawDatabase(old), 3, migrations);
     old.close();
     expect(mergeProjectInto(store, otherFile)).toMatchObject({ documentsAdded: 1, pagesAdded: 1, fieldRevisionsAdded: 0 });
   });

@@ -1,5 +1,5 @@
 /**
- * Master data for three-way matching (tables of migration 015): importing purchase orders, goods receipts and the
+ * Master data for three-way matching (tables of migration 011): importing purchase orders, goods receipts and the
  * vendor master's accounts — each file replaces its whole set, updated row by row by key and reported as added /
  * changed / removed, all files of one import in one transaction — and what the matcher asks: a supplier's POs with
  * their receipts and what the project's other invoices billed, the analyst's links, the tolerances.

@@ -57,7 +57,7 @@ export class ProjectStore {
   readonly invoiceKeys: InvoiceKeysRepository;
   /** Who changed each page's review status, when, and why (reviewEvents.ts). */
   readonly reviewEvents: ReviewEventsRepository;
-  /** Purchase orders, goods receipts, the vendor master and what invoices were matched to (masterData.ts, migration 015). */
+  /** Purchase orders, goods receipts, the vendor master and what invoices were matched to (masterData.ts, migration 011). */
   readonly masterData: MasterDataRepository;
   /** Supplier accounts an analyst confirmed (confirmedAccounts.ts). */
   readonly confirmedAccounts: ConfirmedAccountsRepository;

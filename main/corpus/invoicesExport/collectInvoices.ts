@@ -63,7 +63,7 @@ export function reviewedInvoiceOf(store: ProjectStore, doc: DocumentSummary): Re
     documentId: doc.id,
     fileName: doc.name,
     fields,
-    documentType: documentTypeOf({ statedCode: xml?.typeCode ?? null, total: fields.total }),
+    documentType: documentTypeOf({ statedCode: xml?.typeCode ?? null, total: fields.total, kind: fields.document_type }),
     xmlDetails: xmlDetailsOf(store, doc.id),
     payment,
     sellerCountry: xml?.sellerCountry ?? null,

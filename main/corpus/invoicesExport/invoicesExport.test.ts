@@ -131,4 +131,22 @@ describe('invoices export', () => {
     expect(fs.readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('keep');
     store.close();
   });
+  it("says `receipt` in document_type for a till receipt (the page's or the analyst's decision), and a UNTDID code otherwise", () => {
+    const store = ProjectStore.create(path.join(dir, 'r.recto'));
+    const doc = store.documents.addDocument({ sha256: 'ab'.repeat(32), name: 'till.jpg', mediaType: 'image/jpeg', bytes: Buffer.from('till'), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    const pageId = doc.pages[0]!.id;
+    store.readings.saveExtraction(pageId, reading('KEDAI MAJU SDN BHD\nTOTAL 12.50\nCASH 20.00\nCHANGE 7.50', { issue_date: '2018-03-27', seller: 'KEDAI MAJU SDN BHD', total: 12.5, document_type: 'receipt' }), new Date());
+    recordApproval(store, doc.id);
+    const row = () => {
+      const out = fs.mkdtempSync(path.join(dir, 'out-'));
+      exportInvoices(store, { outDir: out, syntax: 'ubl' });
+      const [header, first] = fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8').trimEnd().split('\r\n');
+      return first!.split(',')[header!.split(',').indexOf('document_type')];
+    };
+    expect(row()).toBe('receipt');
+    store.fieldRevisions.save(pageId, 'document_type', 'invoice', 'Ada');
+    recordApproval(store, doc.id);
+    expect(row()).toBe('380 Commercial invoice');
+    store.close();
+  });
 });

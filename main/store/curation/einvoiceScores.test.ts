@@ -2,7 +2,7 @@
  * One score definition: the curation score of a page is the reward `recto evaluate` gives the same two texts
  * (app/checks/reward.ts), also on e-invoices whose page disagrees with the embedded XML — which the queue raises by
  * its `xml-disagreement` signal, not by a score of 0 (that zeroed every page of such a document, uncorrected ones
- * included). Migration 012 removes the check rows stored that way so they are scored again.
+ * included). Migration 010 removes the check rows stored that way so they are scored again.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reward } from '../../../app/checks/reward.js';
 import { roundScore } from '../../../app/curation/checkPage.js';
 import { fillProject } from '../../../testing/corpusFixtures.js';
-import { closeRawDatabase, rawDatabase } from '../../../testing/rawDatabase.js';
+import { closeRawDatabase, dropTablesAfterVersion, rawDatabase } from '../../../testing/rawDatabase.js';
+import { migrations } from '../migrations/index.js';
 import { contractOf, sessionIn } from '../../../testing/realInvoiceProject.js';
 import { defaultTestdataRoot } from '../../../testing/testdataPaths.js';
-import { rescoreEInvoicePagesSchema } from '../migrations/012_rescore_einvoice_pages.js';
+import { rescoreEInvoicePagesSchema } from '../migrations/010_rescore_einvoice_pages.js';
 import { ProjectStore } from '../projectStore.js';
 
 const einvoices = ['EN16931_Miete.pdf', 'acme_invoice-42_ZUGFeRD.pdf'].map((name) => path.join(defaultTestdataRoot, 'einvoices', 'pdfs', name));
@@ -53,7 +54,7 @@ describe.skipIf(!haveEInvoices)('curation scores of real e-invoices', () => {
   }, 300_000);
 });
 
-describe('migration 012 (rescore e-invoice pages)', () => {
+describe('migration 010 (rescore e-invoice pages)', () => {
   it('removes check rows stored with an e-invoice disagreement; they are scored again on demand', () => {
     const file = path.join(dir, 'm.recto');
     const store = ProjectStore.create(file);
@@ -62,7 +63,7 @@ describe('migration 012 (rescore e-invoice pages)', () => {
     // As the store wrote such a page before: score 0, the disagreement in its results.
     const db = rawDatabase(store);
     db.prepare(`UPDATE page_checks SET score = 0, results = json_set(results, '$.einvoice', json('{"disagreements":[],"messages":[]}')) WHERE page_id = ?`).run(disagreeing);
-    db.pragma(`user_version = ${rescoreEInvoicePagesSchema.version - 1}`);
+    dropTablesAfterVersion(db, rescoreEInvoicePagesSchema.version - 1, migrations);
     closeRawDatabase(store);
     store.close();
 

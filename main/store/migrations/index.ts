@@ -11,8 +11,8 @@ import { documentEInvoicesSchema } from './006_document_einvoices.js';
 import { supplierMemorySchema } from './007_supplier_memory.js';
 import { invoiceReviewSchema } from './008_invoice_review.js';
 import { approvalTrailSchema } from './009_approval_trail.js';
-import { rescoreEInvoicePagesSchema } from './012_rescore_einvoice_pages.js';
-import { masterDataSchema } from './015_master_data.js';
+import { rescoreEInvoicePagesSchema } from './010_rescore_einvoice_pages.js';
+import { masterDataSchema } from './011_master_data.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,

@@ -8,7 +8,7 @@
 import type { Migration } from './migration.js';
 
 export const masterDataSchema: Migration = {
-  version: 15,
+  version: 11,
   name: 'master_data',
   statements: [
     `CREATE TABLE IF NOT EXISTS purchase_orders (

@@ -9,7 +9,7 @@ import type { Migration } from './migration.js';
 const disagreeing = `SELECT page_id FROM page_checks WHERE json_valid(results) AND json_extract(results, '$.einvoice') IS NOT NULL`;
 
 export const rescoreEInvoicePagesSchema: Migration = {
-  version: 12,
+  version: 10,
   name: 'rescore_einvoice_pages',
   statements: [`DELETE FROM page_check_kinds WHERE page_id IN (${disagreeing})`, `DELETE FROM page_checks WHERE page_id IN (${disagreeing})`],
 };
