@@ -45,7 +45,7 @@ const scalarKeys = [...coreFieldKeys, ...settlementFieldKeys];
 
 export const invoiceColumns = [
   'document_id', 'file', 'document_type', ...scalarKeys, ...paymentKeys,
-  'status', 'exceptions', 'exception_reason', 'reviewer', 'reviewed_at', 'einvoice_file', 'einvoice_origin', 'einvoice_missing', 'sources',
+  'status', 'exceptions', 'exception_reason', 'reviewer', 'reviewed_at', 'correction_of', 'correction_of_at', 'einvoice_file', 'einvoice_origin', 'einvoice_missing', 'sources',
   'matched_po', 'match_status',
 ] as const;
 
@@ -57,14 +57,20 @@ export const lineColumns = [
 const sourcesText = (sources: ReviewedInvoice['sources']): string => Object.entries(sources).map(([k, v]) => `${k}=${v}`).join(';');
 const missingText = (missing: readonly MissingTerm[]): string => [...new Set(missing.map((m) => m.bt))].join(' ');
 
-export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome }[]): string {
+/** The earlier export an invoice sent again under a new approval corrects (docs/invoices-export.md, "Each invoice once"). */
+export interface CorrectionOf {
+  exportId: string;
+  exportedAt: string;
+}
+
+export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome; correctionOf?: CorrectionOf | null }[]): string {
   let out = csvRow([...invoiceColumns]);
-  for (const { invoice: inv, einvoice } of invoices) {
+  for (const { invoice: inv, einvoice, correctionOf } of invoices) {
     out += csvRow([
       inv.documentId, inv.fileName, documentTypeText(inv.documentType),
       ...scalarKeys.map((k) => inv.fields[k]),
       ...paymentKeys.map((k) => inv.payment[k]),
-      inv.status, inv.exceptions.join(' | '), inv.exceptionReason, inv.reviewer, inv.reviewedAt,
+      inv.status, inv.exceptions.join(' | '), inv.exceptionReason, inv.reviewer, inv.reviewedAt, correctionOf?.exportId ?? null, correctionOf?.exportedAt ?? null,
       einvoice.file, einvoice.origin, missingText(einvoice.missing), sourcesText(inv.sources),
       inv.poMatch?.matchedPo ?? null, inv.poMatch?.status ?? null,
     ]);
@@ -86,7 +92,7 @@ export function linesCsv(invoices: readonly ReviewedInvoice[]): string {
   return out;
 }
 
-export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome): string {
+export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome, correctionOf: CorrectionOf | null = null): string {
   const fields = Object.fromEntries(scalarKeys.map((k) => [k, inv.fields[k]]));
   return JSON.stringify({
     document_id: inv.documentId,
@@ -97,6 +103,7 @@ export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome): st
     exception_reason: inv.exceptionReason,
     reviewer: inv.reviewer,
     reviewed_at: inv.reviewedAt,
+    correction_of: correctionOf ? { export_id: correctionOf.exportId, exported_at: correctionOf.exportedAt } : null,
     fields,
     payment: inv.payment,
     seller_country: inv.sellerCountry,

@@ -26,6 +26,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { InvoiceExportsRepository } from './invoiceExports.js';
 import { ConfirmedAccountsRepository } from './confirmedAccounts.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
@@ -61,6 +62,8 @@ export class ProjectStore {
   readonly masterData: MasterDataRepository;
   /** Supplier accounts an analyst confirmed (confirmedAccounts.ts). */
   readonly confirmedAccounts: ConfirmedAccountsRepository;
+  /** Which invoices each invoices export sent, on which channel, under which approval (invoiceExports.ts, migration 012). */
+  readonly invoiceExports: InvoiceExportsRepository;
 
   private constructor(
     readonly file: string,
@@ -78,6 +81,7 @@ export class ProjectStore {
     this.reviewNotes = new ReviewNotesRepository(db, this.documents, this.reviewEvents);
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.masterData = new MasterDataRepository(db);
+    this.invoiceExports = new InvoiceExportsRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

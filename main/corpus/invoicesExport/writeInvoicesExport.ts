@@ -5,6 +5,14 @@
  * asked (originalEInvoice.ts), else generated from the reviewed fields and validated by the native engine before it
  * is written (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
  *
+ * Each invoice once (docs/invoices-export.md): only approved invoices go out (an unreviewed, in-review or rejected
+ * one never does), and of those only the ones this channel (syntax and CIUS) has not sent under their current
+ * approval — `allApproved` sends every approved one again. An invoice sent before under an approval that has since
+ * been reopened goes out again once re-approved, marked as a correction of the export that sent it. The export is
+ * recorded in the project (invoiceExports.ts: who, when, the channel, each file's SHA-256, which invoices under which
+ * approval) only after its files are in place: a crash in between leaves those invoices unrecorded, so the next
+ * export sends them again — never an invoice recorded as sent that was not.
+ *
  * The folder is handled as the corpus export handles its own: a folder holding a symbolic link or special file is
  * refused, a non-empty folder that is not an earlier invoices export is refused, every path is a fixed name or a
  * file name made from the document id (never from a value inside the project), everything is written under a
@@ -22,6 +30,10 @@ import { findUnsafeEntry, readFileInside, removeFileInside, renameInside, writeF
 import { reviewedInvoiceOf } from './collectInvoices.js';
 import { CodedError, errorCodes } from '../../../app/contract/wire.js';
 import { poMatchColumnsOf } from '../../masterData/matchDocument.js';
+import { approvalStates } from '../../store/approvalSeals.js';
+import { invoiceExportChannel, type ExportedFile } from '../../store/invoiceExports.js';
+import { osAccountName } from '../../store/reviewEvents.js';
+import { randomUUID } from 'node:crypto';
 
 export const INVOICES_MANIFEST = 'invoices-export.json';
 const STAGING = '.recto-invoices-staging';
@@ -43,6 +55,10 @@ export interface InvoicesExportOptions {
   outDir: string;
   syntax: EInvoiceFormat;
   xrechnung?: boolean;
+  /** Send every approved invoice, also those this channel sent before under the same approval. */
+  allApproved?: boolean;
+  /** Who exports (the reviewer name setting); the OS account is recorded beside it. */
+  reviewer?: string | null;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -53,6 +69,32 @@ export interface InvoicesExportSummary {
   /** Approved invoices without an e-invoice, with the terms each lacks. */
   notWritten: { documentId: string; file: string; missing: string[] }[];
   files: string[];
+  /** The export's id in the project's record (and in invoices-export.json). */
+  exportId: string;
+  allApproved: boolean;
+  /** Approved invoices not written because this channel sent them before under the same approval. */
+  alreadyExported: number;
+  /** Invoices written again under a new approval, each a correction of an earlier export. */
+  corrections: number;
+}
+
+export class InvoicesExportNotRecordedError extends CodedError {
+  override name = 'InvoicesExportNotRecordedError';
+  constructor(outDir: string, cause: unknown) {
+    super(
+      errorCodes.internal,
+      `${outDir}: the files were written but the export could not be recorded in the project (${cause instanceof Error ? cause.message : String(cause)}); ` +
+        'its invoices count as not exported and go out again with the next export',
+    );
+  }
+}
+
+/** The approval an invoice stands on: its pages' approving review events, by id (a re-approval is a new one). */
+function approvalOf(store: ProjectStore, documentId: string): string {
+  return [...approvalStates(store, documentId).values()]
+    .map((state) => state.approval?.id ?? `${state.approval?.at ?? ''}`)
+    .sort()
+    .join(' ');
 }
 
 interface Manifest {
@@ -94,7 +136,11 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
   const outDir = path.resolve(options.outDir);
   const previous = checkFolder(outDir);
   const documents = store.documents.listDocuments();
-  const rows: { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome }[] = [];
+  const rows: { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome; correctionOf: { exportId: string; exportedAt: string } | null }[] = [];
+  const channel = invoiceExportChannel(options.syntax, options.xrechnung ?? false);
+  const allApproved = options.allApproved ?? false;
+  const sent: { documentId: string; approval: string; correctionOf: string | null }[] = [];
+  let alreadyExported = 0;
   const notWritten: InvoicesExportSummary['notWritten'] = [];
   const createdFolder = !fs.existsSync(outDir);
   fs.mkdirSync(outDir, { recursive: true });
@@ -111,10 +157,20 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
     documents.forEach((doc, i) => {
       options.onProgress?.(i, documents.length);
       const invoice = reviewedInvoiceOf(store, doc);
-      if (!invoice) return;
+      // Only approved invoices go out; each once per channel under its approval.
+      if (!invoice || !EINVOICE_STATUSES.has(invoice.status)) return;
+      const approval = approvalOf(store, doc.id);
+      const last = store.invoiceExports.lastOnChannel(doc.id, channel);
+      if (last && last.approval === approval && !allApproved) {
+        alreadyExported += 1;
+        return;
+      }
+      const correctionOf = last && last.approval !== approval ? { exportId: last.exportId, exportedAt: last.exportedAt } : null;
+      sent.push({ documentId: doc.id, approval, correctionOf: correctionOf?.exportId ?? null });
+      if (last && last.approval === approval) alreadyExported += 1;
       invoice.poMatch = poMatchColumnsOf(store, doc.id, invoice);
       const einvoice: EInvoiceOutcome = { file: null, origin: null, missing: [] };
-      if (EINVOICE_STATUSES.has(invoice.status)) {
+      {
         // The document's own XML goes out byte for byte where it is valid, uncorrected and of the syntax and CIUS asked.
         const stored = store.einvoices.getStored(doc.id);
         const original = stored?.status === 'stored' ? Buffer.from(stored.xml) : null;
@@ -130,32 +186,68 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
           notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
         }
       }
-      rows.push({ invoice, einvoice });
+      rows.push({ invoice, einvoice, correctionOf });
     });
     stage('invoices.csv', invoicesCsv(rows));
     stage('lines.csv', linesCsv(rows.map((r) => r.invoice)));
-    stage('invoices.jsonl', rows.map((r) => `${invoiceJson(r.invoice, r.einvoice)}\n`).join(''));
+    stage('invoices.jsonl', rows.map((r) => `${invoiceJson(r.invoice, r.einvoice, r.correctionOf)}\n`).join(''));
     const files = [...staged].sort();
+    const exportId = randomUUID();
+    const exportedAt = new Date().toISOString();
+    const hashes: ExportedFile[] = files.map((file) => ({ file, sha256: createHash('sha256').update(readFileInside(staging, file)).digest('hex') }));
     const manifest: Manifest & Record<string, unknown> = {
       format: 'recto-invoices',
       version: 1,
       project: store.info().name,
-      exported_at: new Date().toISOString(),
+      export_id: exportId,
+      exported_at: exportedAt,
+      channel,
       syntax: options.syntax,
       xrechnung: options.xrechnung ?? false,
+      all_approved: allApproved,
       invoices: rows.length,
+      already_exported: alreadyExported,
+      corrections: rows.filter((r) => r.correctionOf).length,
       einvoices_written: files.filter((f) => f.startsWith(`${EINVOICE_FOLDER}/`)).length,
       einvoices_not_written: notWritten,
       files,
+      sha256: Object.fromEntries(hashes.map((h) => [h.file, h.sha256])),
     };
     stage(INVOICES_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 
     // Everything is staged: move it in (the manifest last) and remove what the previous export wrote and this one did not.
     for (const file of [...files, INVOICES_MANIFEST]) renameInside(staging, outDir, file);
     for (const old of previous?.files ?? []) if (OWN_FILE.test(old) && !staged.has(old)) removeFileInside(outDir, old);
-    options.onProgress?.(documents.length, documents.length);
     finished = true;
-    return { outDir, invoices: rows.length, einvoicesWritten: manifest.einvoices_written as number, notWritten, files };
+    // Recorded only now that the files are in place (one transaction): a crash before this line leaves these invoices
+    // unrecorded, so they go out again — an invoice is never recorded as sent that was not.
+    try {
+      store.invoiceExports.record({
+        id: exportId,
+        exportedAt,
+        reviewer: options.reviewer ?? null,
+        osAccount: osAccountName(),
+        channel,
+        allApproved,
+        outDir,
+        files: hashes,
+        items: sent,
+      });
+    } catch (error) {
+      throw new InvoicesExportNotRecordedError(outDir, error);
+    }
+    options.onProgress?.(documents.length, documents.length);
+    return {
+      outDir,
+      invoices: rows.length,
+      einvoicesWritten: manifest.einvoices_written as number,
+      notWritten,
+      files,
+      exportId,
+      allApproved,
+      alreadyExported,
+      corrections: manifest.corrections as number,
+    };
   } finally {
     // A failed export leaves the folder as it was (nothing moved in before everything was staged; a folder it made, gone).
     fs.rmSync(staging, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { invoiceReviewSchema } from './008_invoice_review.js';
 import { approvalTrailSchema } from './009_approval_trail.js';
 import { rescoreEInvoicePagesSchema } from './010_rescore_einvoice_pages.js';
 import { masterDataSchema } from './011_master_data.js';
+import { invoiceExportsSchema } from './012_invoice_exports.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   approvalTrailSchema,
   rescoreEInvoicePagesSchema,
   masterDataSchema,
+  invoiceExportsSchema,
 ];
 
 /** The schema version this build of Recto writes. */

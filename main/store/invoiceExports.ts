@@ -1,0 +1,91 @@
+/**
+ * The project's record of its invoices exports (migration 012, docs/invoices-export.md "Each invoice once"): which
+ * invoice went out on which channel under which approval, so that an export sends each approved invoice once per
+ * channel, and a re-approved one again as a correction of the export that sent it before.
+ */
+import type Database from 'better-sqlite3';
+
+/** One file an export wrote, by its path inside the export folder and its SHA-256. */
+export interface ExportedFile {
+  file: string;
+  sha256: string;
+}
+
+export interface InvoiceExportRecord {
+  id: string;
+  exportedAt: string;
+  reviewer: string | null;
+  osAccount: string | null;
+  /** `invoices/<syntax>/<cius>`: `invoices/ubl/en16931`, `invoices/cii/xrechnung` (invoiceExportChannel). */
+  channel: string;
+  allApproved: boolean;
+  outDir: string;
+  files: ExportedFile[];
+  items: { documentId: string; approval: string; correctionOf: string | null }[];
+}
+
+/** The latest export of a document on a channel: which export, when, and under which approval. */
+export interface LastExport {
+  exportId: string;
+  exportedAt: string;
+  approval: string;
+}
+
+/** The channel an export sends on: the format, the e-invoice syntax and the CIUS. */
+export function invoiceExportChannel(syntax: string, xrechnung: boolean): string {
+  return `invoices/${syntax}/${xrechnung ? 'xrechnung' : 'en16931'}`;
+}
+
+export class InvoiceExportsRepository {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      insertExport: db.prepare(
+        'INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertItem: db.prepare('INSERT INTO invoice_export_items (export_id, document_id, approval, correction_of) VALUES (?, ?, ?, ?)'),
+      lastOnChannel: db.prepare(
+        `SELECT e.id AS exportId, e.exported_at AS exportedAt, i.approval AS approval
+           FROM invoice_export_items i JOIN invoice_exports e ON e.id = i.export_id
+          WHERE i.document_id = ? AND e.channel = ?
+          ORDER BY e.exported_at DESC, e.rowid DESC LIMIT 1`,
+      ),
+      list: db.prepare('SELECT * FROM invoice_exports ORDER BY exported_at, rowid'),
+      itemsOf: db.prepare('SELECT document_id, approval, correction_of FROM invoice_export_items WHERE export_id = ? ORDER BY document_id'),
+    };
+  }
+
+  /** The latest export that sent the document on the channel; null where none did. */
+  lastOnChannel(documentId: string, channel: string): LastExport | null {
+    return (this.statements.lastOnChannel.get(documentId, channel) as LastExport | undefined) ?? null;
+  }
+
+  /** Records an export and the invoices it sent, all or nothing. Call only once its files are in place. */
+  record(entry: InvoiceExportRecord): void {
+    this.db.transaction(() => {
+      this.statements.insertExport.run(entry.id, entry.exportedAt, entry.reviewer, entry.osAccount, entry.channel, entry.allApproved ? 1 : 0, entry.outDir, JSON.stringify(entry.files));
+      for (const item of entry.items) this.statements.insertItem.run(entry.id, item.documentId, item.approval, item.correctionOf);
+    })();
+  }
+
+  /** Every export, oldest first, with what it sent. */
+  list(): InvoiceExportRecord[] {
+    const rows = this.statements.list.all() as { id: string; exported_at: string; reviewer: string | null; os_account: string | null; channel: string; all_approved: number; out_dir: string; files: string }[];
+    return rows.map((r) => ({
+      id: r.id,
+      exportedAt: r.exported_at,
+      reviewer: r.reviewer,
+      osAccount: r.os_account,
+      channel: r.channel,
+      allApproved: r.all_approved === 1,
+      outDir: r.out_dir,
+      files: JSON.parse(r.files) as ExportedFile[],
+      items: (this.statements.itemsOf.all(r.id) as { document_id: string; approval: string; correction_of: string | null }[]).map((i) => ({
+        documentId: i.document_id,
+        approval: i.approval,
+        correctionOf: i.correction_of,
+      })),
+    }));
+  }
+}
