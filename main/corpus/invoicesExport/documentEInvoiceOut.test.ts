@@ -14,6 +14,7 @@ import { ProjectStore } from '../../store/projectStore.js';
 import { addReadDocument, invoiceReading } from '../../../testing/invoiceReadings.js';
 import { defaultTestdataRoot } from '../../../testing/testdataPaths.js';
 import { exportInvoices } from './writeInvoicesExport.js';
+import { approvedContentOf } from '../../store/approvalSeals.js';
 
 const corpusXml = (syntax: 'ubl' | 'cii', name: string) => path.join(defaultTestdataRoot, 'einvoice-corpus', 'xml', syntax, name);
 const xrechnungUbl = corpusXml('ubl', 'XRECHNUNG_Elektron.ubl.xml');
@@ -33,8 +34,16 @@ function addEInvoiceDocument(store: ProjectStore, file: string): { documentId: s
   const misread = invoiceReading({ invoice_number: invoice.fields.invoice_number?.value ?? null, total: 1, subtotal: 1, tax: 0, lines: [{ description: 'x', quantity: 20, unit_price: 9, amount: 198 }] });
   const added = addReadDocument(store, path.basename(file), withEInvoice(misread, { status: 'read', invoice }));
   store.einvoices.put(added.documentId, { status: 'read', fileName: path.basename(file), syntax: invoice.info.syntax, profile: invoice.info.profile, xml: bytes });
-  store.documents.setReviewStatus(added.pageId, 'approved');
+  approveSealed(store, added.documentId, added.pageId);
   return { ...added, bytes };
+}
+
+/** An approval as Recto records it (sealed: approvalSeals.ts); a status set alone is not an approval. */
+function approveSealed(store: ProjectStore, documentId: string, pageId: string): void {
+  store.transaction(() => {
+    store.documents.setReviewStatus(pageId, 'approved');
+    store.reviewEvents.record({ pageId, status: 'approved', exceptions: [], reason: null, reviewer: 'Ada', sealed: JSON.stringify(approvedContentOf(store, documentId)) });
+  });
 }
 
 const csvRows = (out: string): Record<string, string>[] => {
@@ -84,6 +93,7 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const { documentId, pageId } = addEInvoiceDocument(store, xrechnungUbl);
     store.fieldRevisions.save(pageId, 'due_date', '2030-01-31', 'Ada');
+    approveSealed(store, documentId, pageId); // the correction reopened the invoice: approved again over it
     const out = path.join(dir, 'out');
     exportInvoices(store, { outDir: out, syntax: 'ubl', xrechnung: true });
     const xml = fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`), 'utf8');
