@@ -1,7 +1,7 @@
 /**
  * The corpus commands of `recto`:
  *   recto export P.recto --out DIR [--status S] [--since ISO] [--images png|none] [--format records|chat|olmocr|pairs]
- *   recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung]   (invoicesExportCommand.ts)
+ *   recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung] [--all-approved]   (invoicesExportCommand.ts)
  *   recto import-corpus DIR --into P.recto
  *   recto merge A.recto B.recto [--into OUT.recto]
  * Each prints what it did on stderr; pages or lines that could not be handled are listed, and the exit code is 1
@@ -69,9 +69,11 @@ export async function exportCommand(args: string[], stderr: Err & { isTTY?: bool
       format: { type: 'string' },
       syntax: { type: 'string' },
       xrechnung: { type: 'boolean' },
+      'all-approved': { type: 'boolean' },
     },
   });
   if (values.format === 'invoices') return invoicesExportCommand(positionals, values, stderr);
+  if (values['all-approved']) return usageError(stderr, 'recto export: --all-approved is for --format invoices');
   if (positionals.length !== 1) return usageError(stderr, 'recto export: give one project file (P.recto)');
   if (!values.out) return usageError(stderr, 'recto export: --out DIR is required');
   const status = values.status === undefined ? undefined : reviewStatusSchema.safeParse(values.status);

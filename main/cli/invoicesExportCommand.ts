@@ -1,11 +1,13 @@
 /**
- * `recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung]`: the reviewed invoices as
- * tables and EN 16931 e-invoices (main/corpus/invoicesExport). Prints what it wrote and every approved invoice it
- * could not turn into a valid e-invoice with the BTs it lacks; exit 0, 1 when any was left out, 2 for bad usage or a
- * refused folder.
+ * `recto export P.recto --out DIR --format invoices [--syntax ubl|cii] [--xrechnung] [--all-approved]`: the approved
+ * invoices this channel has not sent yet (each once; `--all-approved`: every approved one again) as tables and EN 16931
+ * e-invoices (main/corpus/invoicesExport). Prints what it wrote ("nothing new to export" where nothing was new) and
+ * every approved invoice it could not turn into a valid e-invoice with the BTs it lacks; exit 0, 1 when any was left
+ * out, 2 for bad usage or a refused folder. The export is recorded with the OS account (no reviewer name: the command
+ * line has no settings).
  */
 import path from 'node:path';
-import { InvoicesExportRefusedError, exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { InvoicesExportNotRecordedError, InvoicesExportRefusedError, exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import { UnsafePathError } from '../util/containedPaths.js';
 
@@ -13,7 +15,7 @@ type Err = NodeJS.WritableStream;
 
 export async function invoicesExportCommand(
   positionals: string[],
-  values: { out?: string; syntax?: string; xrechnung?: boolean; status?: string; since?: string; images?: string },
+  values: { out?: string; syntax?: string; xrechnung?: boolean; 'all-approved'?: boolean; status?: string; since?: string; images?: string },
   stderr: Err,
 ): Promise<number> {
   const fail = (message: string) => {
@@ -35,15 +37,28 @@ export async function invoicesExportCommand(
     throw error;
   }
   try {
-    const summary = exportInvoices(store, { outDir: values.out, syntax, xrechnung: values.xrechnung });
+    const allApproved = values['all-approved'] ?? false;
+    const summary = exportInvoices(store, { outDir: values.out, syntax, xrechnung: values.xrechnung, allApproved });
+    const channel = `${syntax.toUpperCase()}${values.xrechnung ? ' XRechnung' : ''}`;
+    if (allApproved) stderr.write(`recto: --all-approved: writing every approved invoice again, ${summary.alreadyExported} of them exported before as ${channel}\n`);
     for (const left of summary.notWritten) stderr.write(`recto: no e-invoice for ${left.file}: lacks ${left.missing.join(' ')}\n`);
-    stderr.write(
-      `recto: exported ${summary.invoices} invoice(s) to ${summary.outDir}: invoices.csv, lines.csv, invoices.jsonl, ` +
-        `${summary.einvoicesWritten} ${syntax.toUpperCase()} e-invoice(s); ${summary.notWritten.length} approved invoice(s) without one\n`,
-    );
+    if (summary.invoices === 0) {
+      stderr.write(`recto: nothing new to export as ${channel} (${summary.alreadyExported} approved invoice(s) exported before; --all-approved writes them again); ${summary.outDir} holds header-only tables\n`);
+    } else {
+      stderr.write(
+        `recto: exported ${summary.invoices} invoice(s) to ${summary.outDir}: invoices.csv, lines.csv, invoices.jsonl, ` +
+          `${summary.einvoicesWritten} ${syntax.toUpperCase()} e-invoice(s); ${summary.notWritten.length} approved invoice(s) without one` +
+          `${summary.corrections > 0 ? `; ${summary.corrections} correction(s) of an earlier export (correction_of)` : ''}` +
+          `${!allApproved && summary.alreadyExported > 0 ? `; ${summary.alreadyExported} exported before, not written again` : ''}\n`,
+      );
+    }
     return summary.notWritten.length > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof InvoicesExportRefusedError || error instanceof UnsafePathError) return fail(`recto export: ${error.message}`);
+    if (error instanceof InvoicesExportNotRecordedError) {
+      stderr.write(`recto export: ${error.message}\n`);
+      return 1;
+    }
     throw error;
   } finally {
     store.close();

@@ -1,0 +1,61 @@
+/**
+ * `recto export --format invoices` as a function: each approved invoice once, "nothing new to export", --all-approved.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProjectStore } from '../store/projectStore.js';
+import { approvedContentOf } from '../store/approvalSeals.js';
+import { exportCommand } from './exportCommand.js';
+import { invoiceReading } from '../../testing/invoiceReadings.js';
+
+let dir: string;
+let output: string;
+const stderr = { write: (chunk: string) => ((output += chunk), true) } as unknown as NodeJS.WritableStream;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-invoices-cli-'));
+  output = '';
+  const store = ProjectStore.create(path.join(dir, 'p.recto'));
+  for (const [i, approved] of [[1, true], [2, false]] as const) {
+    const doc = store.documents.addDocument({ sha256: String(i).repeat(64), name: `r-${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(`r-${i}`), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    const pageId = doc.pages[0]!.id;
+    store.readings.saveExtraction(pageId, invoiceReading({ invoice_number: `R-${i}`, issue_date: '2024-03-01', currency: 'EUR', seller: 'Muster GmbH', total: 119, subtotal: 100, tax: 19, lines: [] }, { markdown: 'Rechnung', elements: [] }), new Date());
+    if (!approved) continue;
+    store.transaction(() => {
+      store.documents.setReviewStatus(pageId, 'approved');
+      store.reviewEvents.record({ pageId, status: 'approved', exceptions: [], reason: null, reviewer: 'Ada', sealed: JSON.stringify(approvedContentOf(store, doc.id)) });
+    });
+  }
+  store.close();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const rowsOf = (out: string) => fs.readFileSync(path.join(out, 'invoices.csv'), 'utf8').trimEnd().split('\r\n').length - 1;
+
+describe('recto export --format invoices', () => {
+  it('writes the approved invoice once; then "nothing new to export" (exit 0, header-only); --all-approved writes it again, saying so', async () => {
+    const project = path.join(dir, 'p.recto');
+    const out = path.join(dir, 'out');
+    // Exit 1: the invoice lacks what an e-invoice needs (listed); it goes out in the tables all the same.
+    expect(await exportCommand([project, '--out', out, '--format', 'invoices'], stderr)).toBe(1);
+    expect(output).toMatch(/exported 1 invoice\(s\)/);
+    expect(rowsOf(out)).toBe(1);
+
+    output = '';
+    expect(await exportCommand([project, '--out', out, '--format', 'invoices'], stderr)).toBe(0);
+    expect(output).toMatch(/nothing new to export as UBL \(1 approved invoice\(s\) exported before/);
+    expect(rowsOf(out)).toBe(0);
+
+    output = '';
+    expect(await exportCommand([project, '--out', out, '--format', 'invoices', '--all-approved'], stderr)).toBe(1);
+    expect(output).toMatch(/--all-approved: writing every approved invoice again, 1 of them exported before as UBL/);
+    expect(rowsOf(out)).toBe(1);
+
+    output = '';
+    expect(await exportCommand([project, '--out', path.join(dir, 'x'), '--format', 'invoices', '--xrechnung'], stderr)).toBe(1);
+    expect(output).toMatch(/exported 1 invoice\(s\)/);
+    expect(await exportCommand([project, '--out', path.join(dir, 'corpus'), '--all-approved'], stderr)).toBe(2);
+  });
+});
