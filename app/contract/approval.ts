@@ -89,11 +89,20 @@ export const approvalMethods = {
     request: z.object({ pageId: id }),
     reply: z.array(invoiceMatchSchema.extend({ pageId: z.string().nullable() })),
   },
-  /** The invoices export (main/corpus/invoicesExport) into a folder the user chose. */
+  /**
+   * The invoices export (main/corpus/invoicesExport) into a folder the user chose: the approved invoices this channel
+   * (syntax, CIUS) has not sent yet; `allApproved` every approved one again. Recorded with the reviewer name.
+   */
   'invoices.export': {
-    request: z.object({ outDir: absolutePathSchema, syntax: z.enum(['ubl', 'cii']), xrechnung: z.boolean().optional() }),
+    request: z.object({ outDir: absolutePathSchema, syntax: z.enum(['ubl', 'cii']), xrechnung: z.boolean().optional(), allApproved: z.boolean().optional() }),
     reply: z.object({
       outDir: z.string(),
+      exportId: z.string(),
+      allApproved: z.boolean(),
+      /** Approved invoices this channel sent before under the same approval (not written unless allApproved). */
+      alreadyExported: z.number().int(),
+      /** Invoices written again under a new approval, each a correction of an earlier export. */
+      corrections: z.number().int(),
       invoices: z.number().int(),
       einvoicesWritten: z.number().int(),
       notWritten: z.array(z.object({ documentId: z.string(), file: z.string(), missing: z.array(z.string()) })),

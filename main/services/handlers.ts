@@ -245,8 +245,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const documentId = session.store.documents.getPage(pageId).documentId;
       return session.store.invoiceKeys.recordedMatches(documentId).map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
     },
-    'invoices.export': ({ outDir, syntax, xrechnung }) => {
-      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung });
+    'invoices.export': ({ outDir, syntax, xrechnung, allApproved }) => {
+      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung, allApproved, reviewer: session.settings.get().authorName });
       return summary;
     },
     'attention.list': async () => {

@@ -1,6 +1,7 @@
 /**
  * "Export invoices…": the invoices export (docs/invoices-export.md) from the UI — a folder (absolute path), UBL or
- * CII, optionally XRechnung; the answer lists how many invoices and e-invoices were written and every approved
+ * CII, optionally XRechnung, optionally every approved invoice again (else only those this channel has not sent);
+ * the answer lists how many invoices and e-invoices were written and every approved
  * invoice left without an e-invoice with the BTs it lacks. A refused folder (links, foreign content) is said as such.
  */
 import { useState } from 'react';
@@ -14,15 +15,22 @@ export function InvoicesExportButton() {
   const [outDir, setOutDir] = useState('');
   const [syntax, setSyntax] = useState<'ubl' | 'cii'>('ubl');
   const [xrechnung, setXrechnung] = useState(false);
+  const [allApproved, setAllApproved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const run = async () => {
     setBusy(true);
     setOutcome(null);
     try {
-      const r = await client.call('invoices.export', { outDir: outDir.trim(), syntax, xrechnung });
+      const r = await client.call('invoices.export', { outDir: outDir.trim(), syntax, xrechnung, allApproved });
       const left = r.notWritten.map((n) => `${n.file}: lacks ${n.missing.join(' ')}`).join('\n');
-      setOutcome({ text: `${r.invoices} invoice(s), ${r.einvoicesWritten} e-invoice(s) written to ${r.outDir}${left ? `\nNo e-invoice for:\n${left}` : ''}`, failed: false });
+      const head =
+        r.invoices === 0
+          ? `Nothing new to export (${r.alreadyExported} approved invoice(s) exported before on this channel)`
+          : `${r.invoices} invoice(s), ${r.einvoicesWritten} e-invoice(s) written to ${r.outDir}` +
+            (r.allApproved ? ` — every approved invoice again, ${r.alreadyExported} exported before` : r.alreadyExported > 0 ? `; ${r.alreadyExported} exported before, not again` : '') +
+            (r.corrections > 0 ? `; ${r.corrections} correction(s) of an earlier export` : '');
+      setOutcome({ text: `${head}${left ? `\nNo e-invoice for:\n${left}` : ''}`, failed: false });
     } catch (error) {
       setOutcome({ text: error instanceof Error ? error.message : String(error), failed: true });
     } finally {
@@ -66,6 +74,12 @@ export function InvoicesExportButton() {
             <label>
               <span>
                 <input type="checkbox" checked={xrechnung} onChange={(event) => setXrechnung(event.target.checked)} /> XRechnung where the required fields exist
+              </span>
+            </label>
+            <label>
+              <span>
+                <input type="checkbox" checked={allApproved} onChange={(event) => setAllApproved(event.target.checked)} data-testid="invoices-export-all" /> Every approved
+                invoice again (else only those not yet exported in this syntax)
               </span>
             </label>
             {outcome && <pre className={outcome.failed ? 'inline-error' : 'muted'} data-testid="invoices-export-result">{outcome.text}</pre>}
