@@ -43,15 +43,22 @@ describe('recto export --format invoices', () => {
     expect(output).toMatch(/exported 1 invoice\(s\)/);
     expect(rowsOf(out)).toBe(1);
 
+    // The first export still lies there as written: refused, not replaced.
     output = '';
-    expect(await exportCommand([project, '--out', out, '--format', 'invoices'], stderr)).toBe(0);
-    expect(output).toMatch(/nothing new to export as UBL \(1 approved invoice\(s\) exported before/);
-    expect(rowsOf(out)).toBe(0);
+    expect(await exportCommand([project, '--out', out, '--format', 'invoices'], stderr)).toBe(2);
+    expect(output).toMatch(/holds the invoices export of .* with 1 invoice\(s\), as it was written/);
 
+    const second = path.join(dir, 'second');
     output = '';
-    expect(await exportCommand([project, '--out', out, '--format', 'invoices', '--all-approved'], stderr)).toBe(1);
+    expect(await exportCommand([project, '--out', second, '--format', 'invoices'], stderr)).toBe(0);
+    expect(output).toMatch(/nothing new to export as UBL \(1 approved invoice\(s\) exported before/);
+    expect(rowsOf(second)).toBe(0);
+
+    // An export that sent nothing is replaced.
+    output = '';
+    expect(await exportCommand([project, '--out', second, '--format', 'invoices', '--all-approved'], stderr)).toBe(1);
     expect(output).toMatch(/--all-approved: writing every approved invoice again, 1 of them exported before as UBL/);
-    expect(rowsOf(out)).toBe(1);
+    expect(rowsOf(second)).toBe(1);
 
     output = '';
     expect(await exportCommand([project, '--out', path.join(dir, 'x'), '--format', 'invoices', '--xrechnung'], stderr)).toBe(1);

@@ -144,6 +144,23 @@ describe('each invoice once', () => {
     expect(exportInvoices(store, { outDir: path.join(dir, 'after'), syntax: 'ubl' }).invoices).toBe(0);
   });
 
+  it('an earlier export lying in the folder as written is not replaced; once its tables were taken, or where it sent nothing, it is', () => {
+    const a = addInvoice(1);
+    const out = path.join(dir, 'inbox');
+    expect(exportInvoices(store, { outDir: out, syntax: 'ubl' }).invoices).toBe(0);
+    approveDoc(a.documentId);
+    expect(exportInvoices(store, { outDir: out, syntax: 'ubl' }).invoices).toBe(1); // the empty one replaced
+    const written = fs.readFileSync(path.join(out, 'invoices.csv'));
+    addInvoice(2);
+    approveDoc(store.documents.listDocuments()[1]!.id);
+    expect(() => exportInvoices(store, { outDir: out, syntax: 'ubl' })).toThrow(/with 1 invoice\(s\), as it was written .* nothing was written/);
+    expect(fs.readFileSync(path.join(out, 'invoices.csv')).equals(written)).toBe(true);
+    expect(store.invoiceExports.list()).toHaveLength(2);
+    fs.rmSync(path.join(out, 'invoices.csv'));
+    expect(exportInvoices(store, { outDir: out, syntax: 'ubl' }).invoices).toBe(1);
+    expect(fs.existsSync(path.join(out, 'einvoices', `${a.documentId}.ubl.xml`))).toBe(false);
+  });
+
   it('an export that fails before its record marks nothing as sent: the next export sends the same invoices', () => {
     const a = addInvoice(1);
     approveDoc(a.documentId);

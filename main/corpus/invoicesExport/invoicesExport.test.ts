@@ -105,10 +105,13 @@ describe('invoices export', () => {
     store.close();
   });
 
-  it('re-exports into its own folder (removing what is no longer written); refuses folders with links or other content', () => {
+  it('re-exports into its own folder once its files were taken (removing what is no longer written); refuses folders with links or other content', () => {
     const { store } = project();
     const out = path.join(dir, 'out');
     exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    // The earlier export lies there as written: its invoices count as exported, so it is not replaced.
+    expect(() => exportInvoices(store, { outDir: out, syntax: 'cii' })).toThrow(/holds the invoices export of .* with 2 invoice\(s\), as it was written/);
+    fs.rmSync(path.join(out, 'invoices.csv')); // the ERP took it
     exportInvoices(store, { outDir: out, syntax: 'cii' });
     expect(fs.readdirSync(path.join(out, 'einvoices')).every((f) => f.endsWith('.cii.xml'))).toBe(true);
 
@@ -127,7 +130,8 @@ describe('invoices export', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'invoices-export.json'), 'utf8'));
     fs.writeFileSync(path.join(dir, 'victim.txt'), 'keep');
     fs.writeFileSync(path.join(out, 'invoices-export.json'), JSON.stringify({ ...manifest, files: ['../victim.txt'] }));
-    exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    fs.rmSync(path.join(out, 'invoices.csv'));
+    exportInvoices(store, { outDir: out, syntax: 'ubl', allApproved: true });
     expect(fs.readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('keep');
     store.close();
   });

@@ -102,6 +102,25 @@ interface Manifest {
   version: 1;
   project: string;
   files: string[];
+  exported_at?: string;
+  invoices?: number;
+  /** SHA-256 of each file written (exports since "each invoice once"). */
+  sha256?: Record<string, string>;
+}
+
+/**
+ * An earlier export still lying in the folder as it was written: its invoices count as exported, so replacing its
+ * tables before the ERP took them would lose those invoices. One that sent nothing, one whose invoices.csv is gone or
+ * changed (taken away, or an export older than the hashes) may be replaced.
+ */
+function untakenInvoices(outDir: string, previous: Manifest): number {
+  const expected = previous.sha256?.['invoices.csv'];
+  if (!expected || !previous.invoices) return 0;
+  try {
+    return createHash('sha256').update(readFileInside(outDir, 'invoices.csv')).digest('hex') === expected ? previous.invoices : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function readManifest(outDir: string): Manifest | null {
@@ -135,6 +154,13 @@ function einvoiceFile(documentId: string, syntax: EInvoiceFormat): string {
 export function exportInvoices(store: ProjectStore, options: InvoicesExportOptions): InvoicesExportSummary {
   const outDir = path.resolve(options.outDir);
   const previous = checkFolder(outDir);
+  const untaken = previous ? untakenInvoices(outDir, previous) : 0;
+  if (untaken > 0) {
+    throw new InvoicesExportRefusedError(
+      `${outDir}: holds the invoices export of ${previous?.exported_at ?? 'an earlier run'} with ${untaken} invoice(s), as it was written — they count as exported ` +
+        'and a new export here would replace them; let the ERP take its files (or move them away) first, or choose a new folder — nothing was written',
+    );
+  }
   const documents = store.documents.listDocuments();
   const rows: { invoice: ReviewedInvoice; einvoice: EInvoiceOutcome; correctionOf: { exportId: string; exportedAt: string } | null }[] = [];
   const channel = invoiceExportChannel(options.syntax, options.xrechnung ?? false);
