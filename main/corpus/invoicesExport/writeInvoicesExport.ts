@@ -30,7 +30,7 @@ import { findUnsafeEntry, readFileInside, removeFileInside, renameInside, writeF
 import { reviewedInvoiceOf } from './collectInvoices.js';
 import { CodedError, errorCodes } from '../../../app/contract/wire.js';
 import { poMatchColumnsOf } from '../../masterData/matchDocument.js';
-import { approvalStates } from '../../store/approvalSeals.js';
+import type { DocumentSummary } from '../../../app/model/page.js';
 import { invoiceExportChannel, type ExportedFile } from '../../store/invoiceExports.js';
 import { osAccountName } from '../../store/reviewEvents.js';
 import { randomUUID } from 'node:crypto';
@@ -89,10 +89,13 @@ export class InvoicesExportNotRecordedError extends CodedError {
   }
 }
 
-/** The approval an invoice stands on: its pages' approving review events, by id (a re-approval is a new one). */
-function approvalOf(store: ProjectStore, documentId: string): string {
-  return [...approvalStates(store, documentId).values()]
-    .map((state) => state.approval?.id ?? `${state.approval?.at ?? ''}`)
+/**
+ * The approval an approved invoice stands on: its pages' latest review events (the approvals), by id — a re-approval
+ * is a new one. Asked only of an invoice whose approval holds (collectInvoices.ts checked the seals).
+ */
+function approvalOf(store: ProjectStore, doc: DocumentSummary): string {
+  return doc.pages
+    .map((page) => store.reviewEvents.latest(page.id)?.id ?? '')
     .sort()
     .join(' ');
 }
@@ -185,7 +188,7 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
       const invoice = reviewedInvoiceOf(store, doc);
       // Only approved invoices go out; each once per channel under its approval.
       if (!invoice || !EINVOICE_STATUSES.has(invoice.status)) return;
-      const approval = approvalOf(store, doc.id);
+      const approval = approvalOf(store, doc);
       const last = store.invoiceExports.lastOnChannel(doc.id, channel);
       if (last && last.approval === approval && !allApproved) {
         alreadyExported += 1;
