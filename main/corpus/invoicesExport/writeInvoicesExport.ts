@@ -1,6 +1,6 @@
 /**
- * `recto export P --format invoices` and the UI's "Export invoices": the reviewed invoices as tables an ERP or a
- * spreadsheet reads (invoices.csv, lines.csv, invoices.jsonl) and, for every approved invoice, an EN 16931 e-invoice
+ * `recto export P --format invoices` and the UI's "Export invoices": the approved invoices as tables an ERP or a
+ * spreadsheet reads (invoices.csv, lines.csv, invoices.jsonl) and, for each, an EN 16931 e-invoice
  * (UBL 2.1 or CII): the document's own XML byte for byte where it is valid, uncorrected and of the syntax and CIUS
  * asked (originalEInvoice.ts), else generated from the reviewed fields and validated by the native engine before it
  * is written (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
@@ -38,7 +38,7 @@ import { randomUUID } from 'node:crypto';
 export const INVOICES_MANIFEST = 'invoices-export.json';
 const STAGING = '.recto-invoices-staging';
 const EINVOICE_FOLDER = 'einvoices';
-/** Statuses whose invoices get an e-invoice: an invoice nobody approved is not sent on as an e-invoice. */
+/** The statuses that go out (tables and e-invoice): an invoice nobody approved, or whose approval no longer holds, is never sent. */
 const EINVOICE_STATUSES = new Set(['approved', 'approved-with-exceptions']);
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The only names an invoices export writes; a previous manifest naming anything else is not followed. */
@@ -179,9 +179,11 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
   try {
     // Each e-invoice goes to the staging folder as soon as it is validated: ten thousand XMLs are never held at once.
     const staged = new Set<string>();
+    const hashOf = new Map<string, string>();
     const stage = (file: string, text: string | Buffer) => {
       writeFileInside(staging, file, text);
       staged.add(file);
+      hashOf.set(file, createHash('sha256').update(text).digest('hex'));
     };
     documents.forEach((doc, i) => {
       options.onProgress?.(i, documents.length);
@@ -199,21 +201,19 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
       if (last && last.approval === approval) alreadyExported += 1;
       invoice.poMatch = poMatchColumnsOf(store, doc.id, invoice);
       const einvoice: EInvoiceOutcome = { file: null, origin: null, missing: [] };
-      {
-        // The document's own XML goes out byte for byte where it is valid, uncorrected and of the syntax and CIUS asked.
-        const stored = store.einvoices.getStored(doc.id);
-        const original = stored?.status === 'stored' ? Buffer.from(stored.xml) : null;
-        const generated = original && originalEInvoiceFor(invoice, original.toString('utf8'), options.syntax, { xrechnung: options.xrechnung }).use
-          ? ({ ok: true, xml: original, origin: 'original' } as const)
-          : { ...generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung }), origin: 'generated' as const };
-        if (generated.ok) {
-          einvoice.file = einvoiceFile(doc.id, options.syntax);
-          einvoice.origin = generated.origin;
-          stage(einvoice.file, generated.xml);
-        } else {
-          einvoice.missing = generated.missing;
-          notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
-        }
+      // The document's own XML goes out byte for byte where it is valid, uncorrected and of the syntax and CIUS asked.
+      const stored = store.einvoices.getStored(doc.id);
+      const original = stored?.status === 'stored' ? Buffer.from(stored.xml) : null;
+      const generated = original && originalEInvoiceFor(invoice, original.toString('utf8'), options.syntax, { xrechnung: options.xrechnung }).use
+        ? ({ ok: true, xml: original, origin: 'original' } as const)
+        : { ...generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung }), origin: 'generated' as const };
+      if (generated.ok) {
+        einvoice.file = einvoiceFile(doc.id, options.syntax);
+        einvoice.origin = generated.origin;
+        stage(einvoice.file, generated.xml);
+      } else {
+        einvoice.missing = generated.missing;
+        notWritten.push({ documentId: doc.id, file: doc.name, missing: [...new Set(generated.missing.map((m) => m.bt))] });
       }
       rows.push({ invoice, einvoice, correctionOf });
     });
@@ -223,7 +223,7 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
     const files = [...staged].sort();
     const exportId = randomUUID();
     const exportedAt = new Date().toISOString();
-    const hashes: ExportedFile[] = files.map((file) => ({ file, sha256: createHash('sha256').update(readFileInside(staging, file)).digest('hex') }));
+    const hashes: ExportedFile[] = files.map((file) => ({ file, sha256: hashOf.get(file)! }));
     const manifest: Manifest & Record<string, unknown> = {
       format: 'recto-invoices',
       version: 1,
