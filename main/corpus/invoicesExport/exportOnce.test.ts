@@ -9,6 +9,7 @@ import { approvedContentOf, reopenChanged } from '../../store/approvalSeals.js';
 import { osAccountName } from '../../store/reviewEvents.js';
 import { InvoicesExportNotRecordedError, exportInvoices } from './writeInvoicesExport.js';
 import { invoiceReading } from '../../../testing/invoiceReadings.js';
+import { approve } from '../../services/approval.js';
 import { closeRawDatabase, rawDatabase } from '../../../testing/rawDatabase.js';
 
 let dir: string;
@@ -93,6 +94,26 @@ describe('each invoice once', () => {
     expect(fs.readFileSync(path.join(third, 'lines.csv'), 'utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
     expect(fs.readFileSync(path.join(third, 'invoices.jsonl'), 'utf8')).toBe('');
     expect(fs.existsSync(path.join(third, 'einvoices'))).toBe(false);
+  });
+
+  it('a three-page invoice approved from its last page goes out as approved, once; approved again after a change, as a correction', () => {
+    const name = 'three.pdf';
+    const doc = store.documents.addDocument({ sha256: createHash('sha256').update(name).digest('hex'), name, mediaType: 'application/pdf', bytes: Buffer.from(name), pages: [1, 2, 3].map((pageNumber) => ({ pageNumber, width: 100, height: 100, dpi: 72, textLayer: null })) })!;
+    store.readings.saveExtraction(doc.pages[0]!.id, reading(3), new Date());
+    for (const page of doc.pages.slice(1)) store.readings.saveExtraction(page.id, invoiceReading(null, { markdown: 'Terms and conditions', elements: [] }), new Date());
+    // The app's approval (main/services/approval.ts), from page 3, over whatever exceptions it lists.
+    expect(approve(store, { pageId: doc.pages[2]!.id, scope: 'unit', reviewer: 'Ada', reason: 'checked' })).toMatchObject({ scope: 'document', pageNumbers: [1, 2, 3] });
+    const first = path.join(dir, 'first');
+    const summary = exportInvoices(store, { outDir: first, syntax: 'cii' });
+    expect(csvRows(first).map((r) => [r.document_id, r.status])).toEqual([[doc.id, expect.stringMatching(/^approved/)]]);
+    expect(exportInvoices(store, { outDir: path.join(dir, 'second'), syntax: 'cii' }).invoices).toBe(0);
+
+    store.fieldRevisions.save(doc.pages[0]!.id, 'invoice_number', 'R-3a', 'Ada');
+    reopenChanged(store, doc.id, 'fields.save');
+    expect(approve(store, { pageId: doc.pages[1]!.id, scope: 'unit', reviewer: 'Ada', reason: 'checked' }).scope).toBe('document');
+    const third = path.join(dir, 'third');
+    exportInvoices(store, { outDir: third, syntax: 'cii' });
+    expect(csvRows(third)).toEqual([expect.objectContaining({ document_id: doc.id, invoice_number: 'R-3a', correction_of: summary.exportId })]);
   });
 
   it('once per channel: a UBL, a CII and an XRechnung export each send an invoice once', () => {
