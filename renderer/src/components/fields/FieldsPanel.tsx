@@ -3,7 +3,8 @@
  * as a small table, then the rule results. Each value shows its confidence as a colour, selects its box on the page,
  * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, the values are the XML's (unless
  * corrected: "use XML" takes a correction back to the XML's value) and a second column shows the page's own reading,
- * marking where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
+ * marking where page and XML disagree. A value read through supplier memory names the invoice that taught it.
+ * Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
 import { type FieldValue, lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
@@ -36,6 +37,25 @@ interface FieldsPanelProps {
   onDraft?(path: string, value: FieldValue | undefined): void;
   /** Failing rules of the document's payment fields (checked on the main side), shown in the summary with the page's. */
   paymentRules?: readonly RuleResult[];
+}
+
+/**
+ * A value read through supplier memory says so and links the invoice that taught it: the analyst sees where a value
+ * came from that the page's own reading did not give, and can open the invoice whose review taught it.
+ */
+function MemorySource({ field, memory, onOpenPage }: { field: string; memory: { supplier: string; taughtBy: string; taughtByDocument: string | null }; onOpenPage(pageId: string): void }) {
+  return (
+    <div className="memory-source" data-memory-source={field} title={`Read through the supplier memory of ${memory.supplier} (the Suppliers view)`}>
+      from memory of {memory.supplier} · taught by{' '}
+      {memory.taughtByDocument ? (
+        <button className="link-button" onClick={() => onOpenPage(memory.taughtBy)} data-taught-by={memory.taughtBy}>
+          {memory.taughtByDocument}
+        </button>
+      ) : (
+        <span className="muted">a document no longer in the project</span>
+      )}
+    </div>
+  );
 }
 
 export function FieldsPanel(props: FieldsPanelProps) {
@@ -109,10 +129,14 @@ export function FieldsPanel(props: FieldsPanelProps) {
               const xmlValue = xml?.[field.key];
               if (!shownField(field, pageValue, xmlValue) && !fields.corrected.has(field.key)) return null;
               const disagrees = disagreeing.has(field.key);
+              const memory = fields.corrected.has(field.key) ? undefined : fields.engine?.sources[field.key]?.memory;
               return (
                 <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
                   <th scope="row">{field.label}</th>
-                  <td>{cell(field.key, field.label, field.kind)}</td>
+                  <td>
+                    {cell(field.key, field.label, field.kind)}
+                    {memory && <MemorySource field={field.key} memory={memory} onOpenPage={props.onOpenPage} />}
+                  </td>
                   {xml && !pageReading && (
                     <td className="xml-value" data-xml={field.key} title={disagrees ? 'Page and XML disagree' : undefined}>
                       {disagrees && <span className="disagree-mark" aria-label="disagrees">≠ </span>}
