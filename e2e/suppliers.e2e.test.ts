@@ -69,15 +69,17 @@ describe.skipIf(!available)('Suppliers view', () => {
     await openPage(page, nextName!);
     const seller = page.locator('[data-memory-source="seller"]');
     await seller.waitFor({ timeout: 30_000 });
-    expect(await seller.textContent()).toContain('from memory of Global Supplies Ltd.');
-    expect(await seller.getByRole('button').textContent()).toBe(firstName);
+    expect(await seller.getAttribute('title')).toBe(`Read through the supplier memory of Global Supplies Ltd., taught by ${firstName}: open it`);
+    const summary = page.getByTestId('memory-summary');
+    expect(await summary.textContent()).toContain('read through the memory of Global Supplies Ltd., taught by');
+    expect(await summary.getByRole('button').textContent()).toBe(firstName);
     for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
       await page.setViewportSize({ width, height });
-      await seller.scrollIntoViewIfNeeded();
+      await summary.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(artifactsDir, `fields-memory-source-${width}x${height}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
-    await seller.getByRole('button').click();
+    await seller.click();
     const current = page.locator('[data-testid="page-item"][aria-current="true"]');
     await expect.poll(() => current.getAttribute('data-document-name'), { timeout: 30_000 }).toBe(firstName);
     // The teaching invoice's own values came from its page: none says memory.

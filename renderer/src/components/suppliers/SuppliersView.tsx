@@ -115,7 +115,7 @@ function SupplierRow({ supplier, others, actions, onOpenPage, onForgotten }: Sup
         {askingForget && (
           // Forgetting takes back what every invoice of this supplier taught: asked first, and undoable after.
           <div className="suppliers-confirm" role="alertdialog" aria-label={`Forget ${supplier.name}`} data-testid="supplier-forget-confirm">
-            Forget {supplier.name} and what its {invoicesWord(supplier.pages.length)} taught? Your corrections stay.
+            Forget {supplier.name} and what {invoicesWord(supplier.pages.length)} taught it? Your corrections stay.
             <div className="suppliers-actions">
               <button autoFocus onClick={() => void forget()}>
                 Forget supplier
