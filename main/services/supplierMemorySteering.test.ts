@@ -67,9 +67,16 @@ describe('supplier memory the analyst sees and steers', () => {
       expect(before.kept + before.corrected).toBe(0); // "none checked yet"
       expect(before.unconfirmedIbans!.length).toBeGreaterThan(0);
 
-      // Approving the invoice read through memory: its account is known only from memory, so the approval is over a
-      // bank-account exception and needs a reason.
-      const approval = await ok<{ outcome: string; exceptions: { kind: string }[] }>('approval.approve', { pageId: nextPage, scope: 'unit', reason: 'checked against the contract' });
+      // One page of the invoice approved alone confirms nothing: the invoice is not approved yet.
+      expect(next.pages.length).toBeGreaterThan(1);
+      const lastPage = next.pages.at(-1)!.id;
+      const pageOnly = await ok<{ scope: string }>('approval.approve', { pageId: lastPage, scope: 'page', reason: 'this page checked' });
+      expect(pageOnly.scope).toBe('page');
+      expect(await supplierOf()).toEqual(before);
+
+      // Approving the invoice (from its last page) read through memory: its account is known only from memory, so the
+      // approval is over a bank-account exception and needs a reason.
+      const approval = await ok<{ outcome: string; exceptions: { kind: string }[] }>('approval.approve', { pageId: lastPage, scope: 'unit', reason: 'checked against the contract' });
       expect(approval.outcome).toBe('approved-with-exceptions');
       expect(approval.exceptions.map((e) => e.kind)).toContain('bank-account');
       const after = await supplierOf();
