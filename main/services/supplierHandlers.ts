@@ -1,10 +1,10 @@
 /** The Suppliers view's requests, on the open project's supplier memory (main/store/supplierMemory.ts). */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { contractMethods, ReplyOf } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { learnFromDocument } from './supplierLearning.js';
 import { KnownAccounts, supplierKey } from './bankAccounts.js';
-import { randomUUID } from 'node:crypto';
 import { SupplierNotFoundError, type ForgottenSupplier } from '../store/supplierMemory.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { compactId } from '../../app/invoice/identifiers.js';

@@ -114,7 +114,15 @@ function SupplierRow({ supplier, others, actions, onOpenPage, onForgotten }: Sup
         </div>
         {askingForget && (
           // Forgetting takes back what every invoice of this supplier taught: asked first, and undoable after.
-          <div className="suppliers-confirm" role="alertdialog" aria-label={`Forget ${supplier.name}`} data-testid="supplier-forget-confirm">
+          <div
+            className="suppliers-confirm"
+            role="alertdialog"
+            aria-label={`Forget ${supplier.name}`}
+            data-testid="supplier-forget-confirm"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setAskingForget(false);
+            }}
+          >
             Forget {supplier.name} and what {invoicesWord(supplier.pages.length)} taught it? Your corrections stay.
             <div className="suppliers-actions">
               <button autoFocus onClick={() => void forget()}>
