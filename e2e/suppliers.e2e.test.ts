@@ -1,7 +1,9 @@
 /**
  * The Suppliers view in the browser shell, on a project whose analyst corrected one real e-invoice of a supplier
- * (einvoice-corpus, a development family) and read its next invoice through memory: the supplier is listed with the
- * page it learned from and the fields it reads, renames, and is forgotten. Screenshot left as an artifact.
+ * (einvoice-corpus, a development family) and read its next invoice through memory: the next invoice's fields say
+ * which values memory read and link the invoice that taught them; the supplier is listed with the page it learned
+ * from and the fields it reads, renames with Enter (Escape puts the name back), and is forgotten after a confirmation
+ * and brought back by Undo. Screenshots at 1280×720 and 1440×900 left as artifacts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import { contractOf, sessionIn } from '../testing/realInvoiceProject.js';
 import { startApp, type RunningApp } from './support/appSession.js';
 import { artifactsDir, noteTestdataSkip, testdata } from './support/paths.js';
 import { makeHome } from './support/rectoServer.js';
+import { openPage } from './support/reviewPage.js';
 
 const pdfs = testdata('einvoice-corpus/pdfs');
 const invoices = [
@@ -60,6 +63,29 @@ describe.skipIf(!available)('Suppliers view', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
+  it('shows which values memory read and opens the invoice that taught them', async () => {
+    const [firstName, nextName] = invoices.map((file) => path.basename(file));
+    await page.goto(app.recto.url);
+    await openPage(page, nextName!);
+    const seller = page.locator('[data-memory-source="seller"]');
+    await seller.waitFor({ timeout: 30_000 });
+    expect(await seller.getAttribute('title')).toBe(`Read through the supplier memory of Global Supplies Ltd., taught by ${firstName}: open it`);
+    const summary = page.getByTestId('memory-summary');
+    expect(await summary.textContent()).toContain('read through the memory of Global Supplies Ltd., taught by');
+    expect(await summary.getByRole('button').textContent()).toBe(firstName);
+    for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(artifactsDir, `fields-memory-source-${width}x${height}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await seller.click();
+    const current = page.locator('[data-testid="page-item"][aria-current="true"]');
+    await expect.poll(() => current.getAttribute('data-document-name'), { timeout: 30_000 }).toBe(firstName);
+    // The teaching invoice's own values came from its page: none says memory.
+    await expect.poll(() => page.locator('[data-memory-source]').count(), { timeout: 30_000 }).toBe(0);
+  }, 120_000);
+
   it('lists what memory learned, renames and forgets a supplier', async () => {
     await page.goto(app.recto.url);
     await page.getByTestId('nav-suppliers').click();
@@ -72,10 +98,41 @@ describe.skipIf(!available)('Suppliers view', () => {
     expect(ids).toContain('VAT GB123456789');
     expect(ids).not.toContain('DE123456789');
     await page.screenshot({ path: path.join(artifactsDir, 'suppliers-1280x720.png') });
-    await row.getByLabel('Supplier name').fill('Global Supplies (UK)');
-    await row.getByRole('button', { name: 'Rename' }).click();
-    await expect.poll(() => page.getByTestId('supplier-row').getByLabel('Supplier name').inputValue()).toBe('Global Supplies (UK)');
+    // Escape puts the name back; Enter renames.
+    const nameInput = () => page.getByTestId('supplier-row').getByLabel('Supplier name');
+    await nameInput().fill('Global Supplies typo');
+    await nameInput().press('Escape');
+    expect(await nameInput().inputValue()).toBe('Global Supplies Ltd.');
+    await nameInput().fill('Global Supplies (UK)');
+    await nameInput().press('Enter');
+    await expect.poll(() => page.getByTestId('supplier-row').getByRole('button', { name: 'Rename' }).count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('nav-suppliers').click();
+    await expect.poll(() => nameInput().inputValue(), { timeout: 30_000 }).toBe('Global Supplies (UK)');
+
+    // Forget asks first; Cancel keeps the supplier.
     await page.getByTestId('supplier-row').getByRole('button', { name: 'Forget' }).click();
+    const confirm = page.getByTestId('supplier-forget-confirm');
+    expect(await confirm.textContent()).toContain('Forget Global Supplies (UK)');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('supplier-row').count()).toBe(1);
+    await page.getByTestId('supplier-row').getByRole('button', { name: 'Forget' }).click();
+    for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: path.join(artifactsDir, `suppliers-forget-confirm-${width}x${height}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await confirm.getByRole('button', { name: 'Forget supplier' }).click();
     await expect.poll(() => page.getByTestId('supplier-row').count()).toBe(0);
+    const forgotten = page.getByTestId('supplier-forgotten');
+    expect(await forgotten.textContent()).toContain('Forgot Global Supplies (UK)');
+    await page.screenshot({ path: path.join(artifactsDir, 'suppliers-forgotten-1280x720.png') });
+
+    // Undo brings it back as it was: its name, and what it reads.
+    await forgotten.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByTestId('supplier-row').count()).toBe(1);
+    expect(await nameInput().inputValue()).toBe('Global Supplies (UK)');
+    expect(await page.getByTestId('supplier-row').textContent()).toContain('total');
+    expect(await page.getByTestId('supplier-forgotten').count()).toBe(0);
   }, 120_000);
 });

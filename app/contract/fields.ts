@@ -81,7 +81,15 @@ export const documentEngineFieldsSchema = z.object({
   page: fieldValuesSchema.nullable(),
   sources: z.record(
     z.string(),
-    z.object({ text: z.string(), label: z.string().nullable(), boxes: z.array(boxSchema), confidence: z.number().nullable(), pageId: z.string() }),
+    z.object({
+      text: z.string(),
+      label: z.string().nullable(),
+      boxes: z.array(boxSchema),
+      confidence: z.number().nullable(),
+      pageId: z.string(),
+      /** A value read through supplier memory: the supplier, and the document (its first page and name) that taught it. */
+      memory: z.object({ supplier: z.string(), taughtBy: z.string(), taughtByDocument: z.string().nullable() }).optional(),
+    }),
   ),
   xml: fieldValuesSchema.partial().nullable(),
   pageLines: z.array(z.object({ pageId: z.string(), start: z.number().int().nonnegative(), count: z.number().int().nonnegative() })),

@@ -41,6 +41,11 @@ export const supplierMethods = {
     request: z.object({ id, kind: z.enum(['iban', 'bic', 'vat']), value: z.string().trim().min(1).max(64) }),
     reply: done,
   },
-  /** Forgets a supplier and all its pages taught (the corrections themselves stay). */
-  'suppliers.forget': { request: z.object({ id }), reply: done },
+  /**
+   * Forgets a supplier and all its pages taught (the corrections themselves stay). `undo` names what was forgotten
+   * for `suppliers.undoForget`, within this session and project.
+   */
+  'suppliers.forget': { request: z.object({ id }), reply: z.object({ ok: z.literal(true), undo: z.string() }) },
+  /** Puts back exactly what a `suppliers.forget` of this session removed; `restored`: the lessons that came back. */
+  'suppliers.undoForget': { request: z.object({ undo: id }), reply: z.object({ ok: z.literal(true), restored: z.number().int().nonnegative() }) },
 } as const;

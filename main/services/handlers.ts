@@ -19,7 +19,7 @@ import { validateProjectFile } from '../store/file/validateProjectFile.js';
 import { seedPageImage } from '../corpus/pageImages.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { einvoiceValidation, prepareEInvoiceReports, withEInvoiceSignals } from './einvoiceValidation.js';
-import { learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
+import { learnFromApproval, learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
 import { matchingHandlers } from './matchingHandlers.js';
 import { withMatchSignals } from './poMatchExceptions.js';
@@ -120,6 +120,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'pages.setReviewStatus': ({ pageId, status }) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
         setReviewStatusBy(session.store, pageId, status, session.settings.get().authorName) as ReturnType<typeof session.store.documents.getPage>;
+      if (status === 'approved') learnFromApproval(session.store, pageId);
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
@@ -230,7 +231,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'approval.approve': async ({ pageId, scope, reason }) => {
       await prepareEInvoiceReports(session.store, [session.store.documents.getPage(pageId).documentId]);
       const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
-      if (result.outcome !== 'needs-reason') session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
+      if (result.outcome !== 'needs-reason') {
+        learnFromApproval(session.store, pageId);
+        session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
+      }
       return result;
     },
     'invoice.paymentFields': ({ pageId }) => {

@@ -1,16 +1,24 @@
 /** The Suppliers view's requests, on the open project's supplier memory (main/store/supplierMemory.ts). */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { contractMethods, ReplyOf } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
 import { learnFromDocument } from './supplierLearning.js';
 import { KnownAccounts, supplierKey } from './bankAccounts.js';
-import { SupplierNotFoundError } from '../store/supplierMemory.js';
+import { SupplierNotFoundError, type ForgottenSupplier } from '../store/supplierMemory.js';
+import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { compactId } from '../../app/invoice/identifiers.js';
 
-type SupplierMethod = 'suppliers.approve' | 'suppliers.list' | 'suppliers.rename' | 'suppliers.merge' | 'suppliers.forget' | 'suppliers.confirmAccount';
+type SupplierMethod = 'suppliers.approve' | 'suppliers.list' | 'suppliers.rename' | 'suppliers.merge' | 'suppliers.forget' | 'suppliers.undoForget' | 'suppliers.confirmAccount';
 type SupplierHandlers = { [M in SupplierMethod]: (params: z.output<(typeof contractMethods)[M]['request']>) => ReplyOf<M> };
 
+/** At most this many forgets can be undone in a session (the oldest undo goes first). */
+const MAX_UNDOABLE_FORGETS = 50;
+
 export function supplierHandlers(session: RectoSession): SupplierHandlers {
+  // What each forget removed, by its undo token, with the project it was removed from: kept in memory only, so an
+  // undo is possible within this session and never applies to another project opened since.
+  const forgotten = new Map<string, { store: RectoSession['store']; rows: ForgottenSupplier }>();
   return {
     'suppliers.approve': ({ pageId }) => {
       session.store.documents.getPage(pageId);
@@ -38,8 +46,17 @@ export function supplierHandlers(session: RectoSession): SupplierHandlers {
       return { ok: true as const };
     },
     'suppliers.forget': ({ id }) => {
-      session.store.supplierMemory.forget(id);
-      return { ok: true as const };
+      const rows = session.store.supplierMemory.forget(id);
+      const undo = randomUUID();
+      forgotten.set(undo, { store: session.store, rows });
+      if (forgotten.size > MAX_UNDOABLE_FORGETS) forgotten.delete(forgotten.keys().next().value!);
+      return { ok: true as const, undo };
+    },
+    'suppliers.undoForget': ({ undo }) => {
+      const entry = forgotten.get(undo);
+      if (!entry || entry.store !== session.store) throw new CodedError(errorCodes.notFound, 'nothing to undo: that forget was not made in this project during this session');
+      forgotten.delete(undo);
+      return { ok: true as const, restored: session.store.supplierMemory.restore(entry.rows) };
     },
   };
 }

@@ -77,6 +77,25 @@ export function learnFromDocument(store: ProjectStore, pageId: string, approved 
 }
 
 /**
+ * An invoice approved whole confirms its values as they stand: the document teaches (as `suppliers.approve` does) and
+ * the values memory read on it count as kept or corrected in its supplier's track record. Approving one page of a
+ * document whose other pages wait, or a page that is no invoice (no fields read or corrected), confirms nothing.
+ * Memory confirms no bank account: an IBAN an approval brings into memory stays unconfirmed unless that approval was
+ * not over a bank-account exception (bankAccounts.ts decides, from the approval's seal, not from memory).
+ */
+export function learnFromApproval(store: ProjectStore, pageId: string): void {
+  try {
+    const doc = store.documents.getDocument(store.documents.getPage(pageId).documentId);
+    if (!doc.pages.every((p) => p.reviewStatus === 'approved')) return;
+    if (store.fieldRevisions.documentEngine(pageId) === null && store.fieldRevisions.list(pageId).length === 0) return;
+    learnFromDocument(store, pageId, true);
+  } catch (error) {
+    // Memory helps and never stops an approval, which is already recorded: the lesson waits for the next correction.
+    console.warn(`supplier memory did not learn from the approval of page ${pageId}: ${(error as Error).message}`);
+  }
+}
+
+/**
  * Memory travels with the corrections that taught it: after a merge or a corpus import brings in corrected documents,
  * each one that has taught nothing yet (nor was given a lesson by the other side) teaches now.
  */

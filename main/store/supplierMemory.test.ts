@@ -53,6 +53,36 @@ describe('supplier memory rows', () => {
     store.close();
   });
 
+  it('restores exactly what forget removed: id, name, lessons, counts and approvals', () => {
+    const { store, docs } = project();
+    const acme = teach(store, docs[0]!, null, { kept: 0, corrected: 0 }, true);
+    teach(store, docs[1]!, acme, { kept: 8, corrected: 1 });
+    const other = teach(store, docs[2]!, null);
+    store.supplierMemory.rename(acme, 'Acme (renamed)');
+    // The project file through another connection: committed rows, as they are on disk.
+    const db = new Database(path.join(dir, 'p.recto'));
+    db.pragma('foreign_keys = ON');
+    const rows = () => db.prepare('SELECT * FROM supplier_lessons ORDER BY document_id').all();
+    const before = { suppliers: db.prepare('SELECT * FROM suppliers ORDER BY id').all(), lessons: rows() };
+    const forgotten = store.supplierMemory.forget(acme);
+    expect(forgotten.lessons).toHaveLength(2);
+    expect(store.supplierMemory.list().map((s) => s.id)).toEqual([other]);
+    expect(store.supplierMemory.restore(forgotten)).toBe(2);
+    expect({ suppliers: db.prepare('SELECT * FROM suppliers ORDER BY id').all(), lessons: rows() }).toEqual(before);
+    expect(store.supplierMemory.trackRecords().get(acme)).toEqual({ kept: 8, corrected: 1 });
+    expect(store.supplierMemory.list().find((s) => s.id === acme)?.name).toBe('Acme (renamed)');
+
+    // A document that taught another supplier after the forget keeps that lesson; a removed document is not restored.
+    const again = store.supplierMemory.forget(acme);
+    teach(store, docs[0]!, other);
+    db.prepare('DELETE FROM documents WHERE id = ?').run(docs[1]!.id);
+    expect(store.supplierMemory.restore(again)).toBe(0);
+    expect(store.supplierMemory.supplierOf(docs[0]!.id)).toBe(other);
+    expect(store.supplierMemory.list().map((s) => s.id)).toEqual([other]);
+    db.close();
+    store.close();
+  });
+
   it('lists only the supplier’s own identifiers: one that another supplier’s pages print (the buyer’s) is left out', () => {
     const { store, docs } = project(2);
     const withIds = (vatIds: string[], name: string): SupplierLesson => ({ ...lesson, identity: { ...lesson.identity, name, vatIds, glns: ['4333741000005'] } });

@@ -30,6 +30,12 @@ export interface SupplierSummary {
   corrected: number;
 }
 
+/** A forgotten supplier's rows, exactly as they were in the project file (kept by the session for an undo). */
+export interface ForgottenSupplier {
+  supplier: { id: string; name: string; createdAt: string };
+  lessons: { documentId: string; pageId: string | null; lesson: string; kept: number; corrected: number; approved: number; learnedAt: string }[];
+}
+
 interface LessonRow {
   document_id: string;
   supplier_id: string;
@@ -211,13 +217,41 @@ export class SupplierMemoryRepository {
     this.changed();
   }
 
-  /** Forgets a supplier and everything its pages taught. */
-  forget(id: string): void {
-    this.db.transaction(() => {
+  /** Forgets a supplier and everything its pages taught; returns exactly the rows removed (for `restore`). */
+  forget(id: string): ForgottenSupplier {
+    const forgotten = this.db.transaction(() => {
+      const supplier = this.db.prepare('SELECT id, name, created_at AS createdAt FROM suppliers WHERE id = ?').get(id) as ForgottenSupplier['supplier'] | undefined;
+      if (!supplier) throw new SupplierNotFoundError(id);
+      const lessons = this.db
+        .prepare('SELECT document_id AS documentId, page_id AS pageId, lesson, kept, corrected, approved, learned_at AS learnedAt FROM supplier_lessons WHERE supplier_id = ?')
+        .all(id) as ForgottenSupplier['lessons'];
       this.db.prepare('DELETE FROM supplier_lessons WHERE supplier_id = ?').run(id);
-      if (this.db.prepare('DELETE FROM suppliers WHERE id = ?').run(id).changes === 0) throw new SupplierNotFoundError(id);
+      this.db.prepare('DELETE FROM suppliers WHERE id = ?').run(id);
+      return { supplier, lessons };
     })();
     this.changed();
+    return forgotten;
+  }
+
+  /**
+   * Undoes a `forget`: the supplier with its id, name and lessons as they were. A lesson whose document was removed
+   * since, or that has taught another supplier since (a correction made after the forget), stays as it is now.
+   * Returns how many lessons came back.
+   */
+  restore(forgotten: ForgottenSupplier): number {
+    let restored = 0;
+    this.db.transaction(() => {
+      const { supplier } = forgotten;
+      this.db.prepare('INSERT OR IGNORE INTO suppliers (id, name, created_at) VALUES (?, ?, ?)').run(supplier.id, supplier.name, supplier.createdAt);
+      const insert = this.db.prepare(
+        `INSERT OR IGNORE INTO supplier_lessons (document_id, supplier_id, page_id, lesson, kept, corrected, approved, learned_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM documents WHERE id = ?)`,
+      );
+      for (const l of forgotten.lessons) restored += insert.run(l.documentId, supplier.id, l.pageId, l.lesson, l.kept, l.corrected, l.approved, l.learnedAt, l.documentId).changes;
+      this.dropEmpty();
+    })();
+    this.changed();
+    return restored;
   }
 
   /** One page of each document that holds field corrections but has taught no lesson (after a merge or an import). */

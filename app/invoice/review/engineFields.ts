@@ -38,7 +38,12 @@ export interface FieldSourceView {
   boxes: Box[];
   /** In [0, 1]; null when unknown. */
   confidence: number | null;
+  /** Where supplier memory read the value: the supplier, and the first page of the document whose review taught it. */
+  memory?: { supplier: string; taughtBy: string };
 }
+
+/** The `source` of a value supplier memory read (supplierMemory/overlayExtraction.ts, MEMORY_SOURCE). */
+const MEMORY_SOURCE = 'supplier memory';
 
 export interface EngineFields {
   values: EngineFieldValues;
@@ -95,12 +100,13 @@ function lowestConfidence(words: readonly Word[]): number | null {
   return known.length ? Math.min(...known) : null;
 }
 
-function readSource(v: unknown, words: readonly Word[]): FieldSourceView | null {
+function readSource(v: unknown, words: readonly Word[], supplier: string | null = null): FieldSourceView | null {
   const s = record(v);
   if (!s) return null;
   const boxes = Array.isArray(s.boxes) ? s.boxes.filter(isBox) : [];
   const confidence = num(s.confidence) ?? lowestConfidence(wordsUnder(boxes, words));
-  return { text: typeof s.text === 'string' ? s.text : '', label: str(s.label), boxes, confidence };
+  const taughtBy = s.source === MEMORY_SOURCE ? str(s.taughtBy) : null;
+  return { text: typeof s.text === 'string' ? s.text : '', label: str(s.label), boxes, confidence, ...(taughtBy ? { memory: { supplier: supplier ?? 'a supplier', taughtBy } } : {}) };
 }
 
 /** The word of a line that prints `value` (rightmost first: amounts sit at the end of a line). */
@@ -122,8 +128,9 @@ export function readEngineFields(extraction: Pick<Extraction, 'fields' | 'words'
   const values = readFieldValues(invoice);
   const rawSources = record(fields.invoiceSources) ?? {};
   const sources: Record<FieldPath, FieldSourceView> = {};
+  const supplier = str(record(fields.supplierMemory)?.supplierName);
   for (const { key } of scalarFields) {
-    const source = readSource(rawSources[key], words);
+    const source = readSource(rawSources[key], words, supplier);
     if (source) sources[key] = source;
   }
   const lineSources = Array.isArray(rawSources.lines) ? rawSources.lines : [];

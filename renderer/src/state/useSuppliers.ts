@@ -5,7 +5,7 @@ import { useContractQuery } from './useContractQuery.js';
 
 const noSuppliers: SupplierSummaryWire[] = [];
 
-/** The open project's supplier memory: its suppliers, and rename / merge / forget (each reloads the list). */
+/** The open project's supplier memory: its suppliers, and rename / merge / forget and its undo (each reloads the list). */
 export function useSuppliers() {
   const client = useClient();
   // A correction teaches memory: the list follows the review screen's saves.
@@ -17,13 +17,15 @@ export function useSuppliers() {
   } = useContractQuery((contract) => contract.call('suppliers.list', {}), { refetchOn: ['page.updated'], initial: noSuppliers });
 
   const act = useCallback(
-    async (run: () => Promise<unknown>) => {
+    async <T>(run: () => Promise<T>): Promise<T | null> => {
+      let result: T | null = null;
       try {
-        await run();
+        result = await run();
       } catch (e) {
         setError((e as Error).message);
       }
       await reload();
+      return result;
     },
     [reload],
   );
@@ -33,7 +35,9 @@ export function useSuppliers() {
     error,
     rename: (id: string, name: string) => act(() => client.call('suppliers.rename', { id, name })),
     merge: (into: string, from: string) => act(() => client.call('suppliers.merge', { into, from })),
-    forget: (id: string) => act(() => client.call('suppliers.forget', { id })),
+    /** Resolves to the token that undoes it (null where it failed: the error is shown). */
+    forget: async (id: string) => (await act(() => client.call('suppliers.forget', { id })))?.undo ?? null,
+    undoForget: (undo: string) => act(() => client.call('suppliers.undoForget', { undo })),
     confirmIban: (id: string, value: string) => act(() => client.call('suppliers.confirmAccount', { id, kind: 'iban', value })),
   };
 }

@@ -3,7 +3,9 @@
  * as a small table, then the rule results. Each value shows its confidence as a colour, selects its box on the page,
  * and edits inline (FieldValueCell). Where the document carries an e-invoice XML, the values are the XML's (unless
  * corrected: "use XML" takes a correction back to the XML's value) and a second column shows the page's own reading,
- * marking where page and XML disagree. Collapsible to a thin strip; every value is reachable with Tab.
+ * marking where page and XML disagree. A value read through supplier memory is marked and names the invoice that
+ * taught it.
+ * Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
 import { type FieldValue, lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
@@ -38,6 +40,43 @@ interface FieldsPanelProps {
   paymentRules?: readonly RuleResult[];
 }
 
+type MemoryOrigin = { supplier: string; taughtBy: string; taughtByDocument: string | null };
+
+const memoryTitle = (memory: MemoryOrigin) =>
+  `Read through the supplier memory of ${memory.supplier}, taught by ${memory.taughtByDocument ?? 'a document no longer in the project'}${memory.taughtByDocument ? ': open it' : ''}`;
+
+/**
+ * Where values came from supplier memory: one line over the fields naming the supplier and the invoice that taught
+ * it (a link), and a small mark beside each such value (also a link) — the analyst sees which values the page's own
+ * reading did not give, without a line under every value in a narrow column.
+ */
+function MemorySummary({ origins, onOpenPage }: { origins: { memory: MemoryOrigin; labels: string[] }[]; onOpenPage(pageId: string): void }) {
+  return (
+    <>
+      {origins.map(({ memory, labels }) => (
+        <p key={memory.taughtBy} className="memory-summary" data-testid="memory-summary">
+          {labels.join(', ')}: read through the memory of {memory.supplier}, taught by{' '}
+          {memory.taughtByDocument ? (
+            <button className="link-button memory-doc" title={memoryTitle(memory)} onClick={() => onOpenPage(memory.taughtBy)}>
+              {memory.taughtByDocument}
+            </button>
+          ) : (
+            'a document no longer in the project'
+          )}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function MemoryMark({ field, memory, onOpenPage }: { field: string; memory: MemoryOrigin; onOpenPage(pageId: string): void }) {
+  return (
+    <button className="memory-mark" data-memory-source={field} title={memoryTitle(memory)} disabled={!memory.taughtByDocument} onClick={() => onOpenPage(memory.taughtBy)}>
+      memory
+    </button>
+  );
+}
+
 export function FieldsPanel(props: FieldsPanelProps) {
   const { fields, selected, collapsed } = props;
   const failingFields = new Set(fields.rules.filter((r) => r.status === 'fail').flatMap((r) => r.fields));
@@ -61,6 +100,16 @@ export function FieldsPanel(props: FieldsPanelProps) {
   const fieldsRead = !!values && (scalarFields.some((field) => valueAt(values, field.key) !== null) || values.lines.length > 0);
   const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead });
   const monthFirst = values?.currency === 'USD';
+  // A corrected value is the analyst's, whatever memory read before.
+  const memoryOf = (key: string) => (fields.corrected.has(key) ? undefined : fields.engine?.sources[key]?.memory);
+  const memoryOrigins: { memory: MemoryOrigin; labels: string[] }[] = [];
+  for (const field of scalarFields) {
+    const memory = memoryOf(field.key);
+    if (!memory || !shownField(field, values ? valueAt(values, field.key) : null, fields.engine?.xml?.[field.key])) continue;
+    const origin = memoryOrigins.find((o) => o.memory.taughtBy === memory.taughtBy);
+    if (origin) origin.labels.push(field.label);
+    else memoryOrigins.push({ memory, labels: [field.label] });
+  }
   const cell = (path: string, label: string, kind: (typeof scalarFields)[number]['kind'] | (typeof lineColumns)[number]['kind'] | (typeof taxColumns)[number]['kind']) => (
     <FieldValueCell
       path={path}
@@ -95,6 +144,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       <div className="fields-body">
         {!fields.engine && props.read && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}
+        {memoryOrigins.length > 0 && <MemorySummary origins={memoryOrigins} onOpenPage={props.onOpenPage} />}
         <table className="fields-table">
           <thead>
             <tr>
@@ -109,9 +159,13 @@ export function FieldsPanel(props: FieldsPanelProps) {
               const xmlValue = xml?.[field.key];
               if (!shownField(field, pageValue, xmlValue) && !fields.corrected.has(field.key)) return null;
               const disagrees = disagreeing.has(field.key);
+              const memory = memoryOf(field.key);
               return (
                 <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
-                  <th scope="row">{field.label}</th>
+                  <th scope="row">
+                    {field.label}
+                    {memory && <MemoryMark field={field.key} memory={memory} onOpenPage={props.onOpenPage} />}
+                  </th>
                   <td>{cell(field.key, field.label, field.kind)}</td>
                   {xml && !pageReading && (
                     <td className="xml-value" data-xml={field.key} title={disagrees ? 'Page and XML disagree' : undefined}>

@@ -2,7 +2,8 @@
  * The Suppliers view: what supplier memory learned in this project (docs/supplier-memory.md). Each supplier with the
  * pages that taught it (which open in the review screen), the fields it knows where to read, its own identifiers, and
  * how often the values it proposed were kept or corrected since — a supplier whose values keep being corrected is
- * marked. Rename, merge into another, forget; confirm a bank account memory holds but no approval here backs.
+ * marked. Rename (Enter renames, Escape puts the name back), merge into another, forget (after asking, with an Undo
+ * while the view is open); confirm a bank account memory holds but no approval here backs.
  */
 import { useState } from 'react';
 import type { SupplierSummaryWire } from '../../../../app/contract/suppliers.js';
@@ -24,17 +25,58 @@ interface SuppliersViewProps {
   onOpenPage(pageId: string): void;
 }
 
-function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: SupplierSummaryWire; others: SupplierSummaryWire[]; actions: ReturnType<typeof useSuppliers>; onOpenPage(pageId: string): void }) {
+interface SupplierRowProps {
+  supplier: SupplierSummaryWire;
+  others: SupplierSummaryWire[];
+  actions: ReturnType<typeof useSuppliers>;
+  onOpenPage(pageId: string): void;
+  onForgotten(forgotten: Forgotten): void;
+}
+
+/** A forget that can still be undone: its token, and the words that say what it took. */
+interface Forgotten {
+  undo: string;
+  name: string;
+  invoices: number;
+}
+
+const invoicesWord = (n: number) => `${n} invoice${n === 1 ? '' : 's'}`;
+
+function SupplierRow({ supplier, others, actions, onOpenPage, onForgotten }: SupplierRowProps) {
   const [name, setName] = useState(supplier.name);
   const [mergeFrom, setMergeFrom] = useState('');
+  const [askingForget, setAskingForget] = useState(false);
+  const renamable = name.trim() !== supplier.name && name.trim() !== '';
+  const rename = () => {
+    if (renamable) void actions.rename(supplier.id, name);
+  };
+  const forget = async () => {
+    setAskingForget(false);
+    const undo = await actions.forget(supplier.id);
+    if (undo) onForgotten({ undo, name: supplier.name, invoices: supplier.pages.length });
+  };
   const proposed = supplier.kept + supplier.corrected;
   const doubted = proposed > 0 && supplier.corrected / proposed >= DOUBTED_SHARE;
   return (
     <tr data-testid="supplier-row" className={doubted ? 'supplier-doubted' : undefined}>
       <td>
         <div className="suppliers-name">
-          <input aria-label="Supplier name" value={name} title={supplier.name} onChange={(e) => setName(e.target.value)} />
-          {name.trim() !== supplier.name && name.trim() !== '' && <button onClick={() => void actions.rename(supplier.id, name)}>Rename</button>}
+          <input
+            aria-label="Supplier name"
+            value={name}
+            title={supplier.name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                rename();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                setName(supplier.name);
+              }
+            }}
+          />
+          {renamable && <button onClick={rename}>Rename</button>}
         </div>
         <div className="suppliers-ids" data-testid="supplier-ids">
           {identifiers(supplier).join(' · ') || 'no identifier of its own printed'}
@@ -68,10 +110,28 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
             ))}
           </select>
           {mergeFrom && <button onClick={() => void actions.merge(supplier.id, mergeFrom).then(() => setMergeFrom(''))}>Merge</button>}
-          <button onClick={() => void actions.forget(supplier.id)}>
-            Forget
-          </button>
+          {!askingForget && <button onClick={() => setAskingForget(true)}>Forget</button>}
         </div>
+        {askingForget && (
+          // Forgetting takes back what every invoice of this supplier taught: asked first, and undoable after.
+          <div
+            className="suppliers-confirm"
+            role="alertdialog"
+            aria-label={`Forget ${supplier.name}`}
+            data-testid="supplier-forget-confirm"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setAskingForget(false);
+            }}
+          >
+            Forget {supplier.name} and what {invoicesWord(supplier.pages.length)} taught it? Your corrections stay.
+            <div className="suppliers-actions">
+              <button autoFocus onClick={() => void forget()}>
+                Forget supplier
+              </button>
+              <button onClick={() => setAskingForget(false)}>Cancel</button>
+            </div>
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -80,6 +140,7 @@ function SupplierRow({ supplier, others, actions, onOpenPage }: { supplier: Supp
 export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
   const actions = useSuppliers();
   const { suppliers, error } = actions;
+  const [forgotten, setForgotten] = useState<Forgotten | null>(null);
   return (
     <section className="suppliers-view" data-testid="suppliers-view">
       <h2>Suppliers</h2>
@@ -88,6 +149,12 @@ export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
         its memory.
       </p>
       {error && <p role="alert">{error}</p>}
+      {forgotten && (
+        <p className="suppliers-undo" role="status" data-testid="supplier-forgotten">
+          Forgot {forgotten.name} ({invoicesWord(forgotten.invoices)}).{' '}
+          <button onClick={() => void actions.undoForget(forgotten.undo).then(() => setForgotten(null))}>Undo</button>
+        </p>
+      )}
       <MasterDataImport />
       {suppliers.length === 0 ? (
         <p className="suppliers-muted">No supplier learned yet: correct or approve an invoice's fields in the review screen.</p>
@@ -104,7 +171,7 @@ export function SuppliersView({ onOpenPage }: SuppliersViewProps) {
           </thead>
           <tbody>
             {suppliers.map((s) => (
-              <SupplierRow key={`${s.id}:${s.name}`} supplier={s} others={suppliers.filter((o) => o.id !== s.id)} actions={actions} onOpenPage={onOpenPage} />
+              <SupplierRow key={`${s.id}:${s.name}`} supplier={s} others={suppliers.filter((o) => o.id !== s.id)} actions={actions} onOpenPage={onOpenPage} onForgotten={setForgotten} />
             ))}
           </tbody>
         </table>
