@@ -30,6 +30,28 @@ export function contractOf(session: RectoSession) {
   return createDispatch(createHandlers(session, { shell: 'browser', pageImageUrl: (id) => `/img/${id}` }), { validateReplies: true });
 }
 
+/** The contract of `session` as a function that returns a method's result, or throws naming the method and the reply. */
+export function okDispatch(session: RectoSession) {
+  const dispatch = contractOf(session);
+  return async <T>(method: Parameters<typeof dispatch>[0], params: unknown): Promise<T> => {
+    const reply = await dispatch(method, params as never);
+    if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply)}`);
+    return reply.result as T;
+  };
+}
+
+/**
+ * Two invoices of one seller family of `einvoice-corpus` ("Global Supplies Ltd.", a development family), rendered by
+ * the same producer: the supplier-memory tests correct the first and read the second. `available` is false where the
+ * testdata folder is absent (the tests print SKIPPED with `folder`).
+ */
+export const sameSupplierPdfs = (() => {
+  const folder = path.join(defaultTestdataRoot, 'einvoice-corpus', 'pdfs');
+  const first = path.join(folder, 'correct-intarsys-EN16931__zugferd_2p0_EN16931_Innergemeinschaftliche_Lieferungen.pdf');
+  const next = path.join(folder, 'correct-intarsys-EXTENDED__zugferd_2p0_EXTENDED_InnergemeinschLieferungMehrereBestellungen.pdf');
+  return { folder, first, next, available: fs.existsSync(first) && fs.existsSync(next) };
+})();
+
 /**
  * Imports the invoices into `dir/invoices.recto`, reads them, and saves `correct(engineMarkdown, index)` as a
  * revision of every page for which it returns a text (null leaves the page uncorrected).

@@ -11,14 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../app/model/page.js';
 import type { DocumentFieldsReply } from '../../app/contract/fields.js';
 import type { SupplierSummaryWire } from '../../app/contract/suppliers.js';
-import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
-import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { contractOf, okDispatch, sameSupplierPdfs, sessionIn } from '../../testing/realInvoiceProject.js';
 
-const pdfs = path.join(defaultTestdataRoot, 'einvoice-corpus', 'pdfs');
-// Two invoices of one seller family ("Global Supplies Ltd."), rendered by the same producer.
-const firstPdf = path.join(pdfs, 'correct-intarsys-EN16931__zugferd_2p0_EN16931_Innergemeinschaftliche_Lieferungen.pdf');
-const nextPdf = path.join(pdfs, 'correct-intarsys-EXTENDED__zugferd_2p0_EXTENDED_InnergemeinschLieferungMehrereBestellungen.pdf');
-const available = fs.existsSync(firstPdf) && fs.existsSync(nextPdf);
+const { folder: pdfs, first: firstPdf, next: nextPdf, available } = sameSupplierPdfs;
 
 let dir: string;
 beforeEach(() => {
@@ -34,11 +29,7 @@ describe('supplier memory the analyst sees and steers', () => {
     }
     const session = sessionIn(dir);
     const dispatch = contractOf(session);
-    const ok = async <T>(method: Parameters<typeof dispatch>[0], params: unknown): Promise<T> => {
-      const reply = await dispatch(method, params as never);
-      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply)}`);
-      return reply.result as T;
-    };
+    const ok = okDispatch(session);
     try {
       await ok('project.create', { path: path.join(dir, 'p.recto') });
       await ok('documents.importPaths', { paths: [firstPdf] });

@@ -9,13 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../app/model/page.js';
-import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
-import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { okDispatch, sameSupplierPdfs, sessionIn } from '../../testing/realInvoiceProject.js';
 
-const pdfs = path.join(defaultTestdataRoot, 'einvoice-corpus', 'pdfs');
-const firstPdf = path.join(pdfs, 'correct-intarsys-EN16931__zugferd_2p0_EN16931_Innergemeinschaftliche_Lieferungen.pdf');
-const nextPdf = path.join(pdfs, 'correct-intarsys-EXTENDED__zugferd_2p0_EXTENDED_InnergemeinschLieferungMehrereBestellungen.pdf');
-const available = fs.existsSync(firstPdf) && fs.existsSync(nextPdf);
+const { folder: pdfs, first: firstPdf, next: nextPdf, available } = sameSupplierPdfs;
 
 let dir: string;
 beforeEach(() => {
@@ -30,12 +26,7 @@ describe('accounts known only from supplier memory', () => {
       return;
     }
     const session = sessionIn(dir);
-    const dispatch = contractOf(session);
-    const ok = async <T>(method: Parameters<typeof dispatch>[0], params: unknown): Promise<T> => {
-      const reply = await dispatch(method, params as never);
-      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply)}`);
-      return reply.result as T;
-    };
+    const ok = okDispatch(session);
     try {
       await ok('project.create', { path: path.join(dir, 'p.recto') });
       await ok('documents.importPaths', { paths: [firstPdf] });
