@@ -88,6 +88,33 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     await page.getByTestId('command-palette').waitFor({ state: 'detached' });
   });
 
+  it('the palette takes the analyst to the invoices export and to the Suppliers view', async () => {
+    const runFromPalette = async (query: string, title: string) => {
+      await page.locator('.editor-pane .monaco-editor').first().click();
+      await page.keyboard.press('F1');
+      await page.getByTestId('command-palette').waitFor();
+      await page.getByTestId('palette-input').fill(query);
+      // Enter runs the command the list shows: wait for the list to have filtered to it.
+      await expect.poll(() => page.getByTestId('palette-item').allTextContents()).toEqual([title]);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('command-palette').waitFor({ state: 'detached' });
+    };
+    await runFromPalette('export invoices', 'Export invoices…');
+    await page.getByTestId('invoices-export-dialog').waitFor();
+    await page.screenshot({ path: path.join(artifactsDir, 'loop-palette-export-invoices-1280x720.png') });
+    await page.getByTestId('invoices-export-out').press('Escape');
+    await page.getByTestId('invoices-export-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('nav-review').click();
+    await runFromPalette('go to suppliers', 'Go to Suppliers');
+    await expect.poll(() => page.getByTestId('nav-suppliers').getAttribute('aria-current')).toBe('page');
+    await page.getByTestId('nav-review').click();
+    // Curation shown again later does not open the dialog again.
+    await page.getByTestId('nav-curation').click();
+    await page.getByTestId('invoices-export-open').waitFor();
+    expect(await page.getByTestId('invoices-export-dialog').count()).toBe(0);
+    await page.getByTestId('nav-review').click();
+  });
+
   it('shows a page from its screen copy at the width it is drawn, and from the page image itself at 100 %', async () => {
     await openPage(page, 'EN16931_Miete.pdf');
     const image = page.getByTestId('page-image');

@@ -68,6 +68,14 @@ export function App() {
     setView('curation');
     setExportOpen(true);
   }, []);
+  // The invoices export dialog asked for (the palette): true until the curation view has opened it, so showing the
+  // curation view again later does not open it again.
+  const [invoicesExportAsked, setInvoicesExportAsked] = useState(false);
+  const openInvoicesExport = useCallback(() => {
+    setView('curation');
+    setInvoicesExportAsked(true);
+  }, []);
+  const invoicesExportOpened = useCallback(() => setInvoicesExportAsked(false), []);
   const [shownPageId, setShownPageId] = useState<string | null>(null);
   const onPageShown = useCallback((pageId: string | null) => {
     shownPageRef.current = pageId;
@@ -126,6 +134,7 @@ export function App() {
             onSavedWhileHidden={onSavedWhileHidden}
             onShowView={setView}
             onExport={openExport}
+            onExportInvoices={openInvoicesExport}
             onPageShown={onPageShown}
             queueFilter={queueFilter}
           />
@@ -138,6 +147,8 @@ export function App() {
               exporter={exporter}
               nativeDialogs={info.nativeDialogs}
               exportOpen={exportOpen}
+              invoicesExportAsked={invoicesExportAsked}
+              onInvoicesExportOpened={invoicesExportOpened}
               onExportOpen={setExportOpen}
               query={curationQuery}
               onQuery={setCurationQuery}

@@ -38,9 +38,11 @@ interface ReviewWorkspaceProps {
   /** Pending text was saved after the workspace was hidden (the curation queue may have changed). */
   onSavedWhileHidden(): void;
   /** Switches to another view (from the command palette). */
-  onShowView?(view: 'curation' | 'evaluate'): void;
+  onShowView?(view: 'curation' | 'evaluate' | 'suppliers'): void;
   /** The curation view with its export dialog (from the command palette). */
   onExport?(): void;
+  /** The curation view with the invoices export dialog (from the command palette). */
+  onExportInvoices?(): void;
   /** The page on screen changed (the app's history records it). */
   onPageShown?(pageId: string | null): void;
   /** The curation view's filter, which Alt+N / Alt+P follow. */
@@ -51,7 +53,7 @@ interface ReviewWorkspaceProps {
  * Memoised: the app re-renders when the page shown changes (its history records it, in the same switch), and the
  * workspace, which rendered that page already, has nothing new to render then.
  */
-export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
+export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onExportInvoices, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -125,6 +127,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
       showTab: setTab,
       showView: (view) => onShowView?.(view),
       exportCorpus: () => onExport?.(),
+      exportInvoices: () => onExportInvoices?.(),
       history: (direction) => (direction === 'back' ? window.history.back() : window.history.forward()),
       fields: fieldsPane.commands,
       importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),

@@ -4,14 +4,20 @@
  * the answer lists how many invoices and e-invoices were written and every approved
  * invoice left without an e-invoice with the BTs it lacks. A refused folder (links, foreign content) is said as such.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClient } from '../../state/contractContext.js';
 
 type Outcome = { text: string; failed: boolean } | null;
 
-export function InvoicesExportButton() {
+/** `openAsked`: the command palette asked for the dialog; it opens and says so with `onOpened`, which clears the ask. */
+export function InvoicesExportButton({ openAsked = false, onOpened }: { openAsked?: boolean; onOpened?(): void }) {
   const client = useClient();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!openAsked) return;
+    setOpen(true);
+    onOpened?.();
+  }, [openAsked, onOpened]);
   const [outDir, setOutDir] = useState('');
   const [syntax, setSyntax] = useState<'ubl' | 'cii'>('ubl');
   const [xrechnung, setXrechnung] = useState(false);

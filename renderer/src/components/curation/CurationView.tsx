@@ -29,6 +29,9 @@ interface CurationViewProps {
   /** The shell has native dialogs (desktop app): the export dialog offers a folder picker. */
   nativeDialogs: boolean;
   exportOpen: boolean;
+  /** The invoices export dialog is asked for (the palette's "Export invoices…"); `onInvoicesExportOpened` once opened. */
+  invoicesExportAsked?: boolean;
+  onInvoicesExportOpened?(): void;
   onExportOpen(open: boolean): void;
   /** Held by the app, so filter and sort survive opening a page and coming back. */
   query: CurationQuery;
@@ -37,7 +40,7 @@ interface CurationViewProps {
   scrollMemory: { current: number };
 }
 
-export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, nativeDialogs, exportOpen, onExportOpen, query, onQuery: setQuery, scrollMemory }: CurationViewProps) {
+export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, nativeDialogs, exportOpen, invoicesExportAsked, onInvoicesExportOpened, onExportOpen, query, onQuery: setQuery, scrollMemory }: CurationViewProps) {
   const client = useClient();
   const { list, summary, error, loading, reload } = useCuration(query, refreshKey);
   const { documents } = useDocuments();
@@ -121,7 +124,7 @@ export function CurationView({ projectPath, refreshKey, onOpenPage, exporter, na
           <button className="button small subtle" onClick={() => void reload()} title="Fetch scores again">
             Refresh
           </button>
-          <InvoicesExportButton />
+          <InvoicesExportButton openAsked={invoicesExportAsked} onOpened={onInvoicesExportOpened} />
           <button className="button small primary" data-testid="export-open" onClick={() => onExportOpen(true)}>
             {exportBusy ? `Exporting… ${exportPercent} %` : 'Export corpus…'}
           </button>

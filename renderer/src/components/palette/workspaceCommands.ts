@@ -19,11 +19,13 @@ export interface WorkspaceActions {
   reread(): void;
   showTab(tab: EditorTab): void;
   nextMark(direction: 1 | -1): void;
-  showView(view: 'curation' | 'evaluate'): void;
+  showView(view: 'curation' | 'evaluate' | 'suppliers'): void;
   /** Opens the file chooser (native dialog in Electron, the upload picker in the browser). */
   importFiles(): void;
   /** The curation view with its export dialog open. */
   exportCorpus(): void;
+  /** The curation view with the invoices export dialog open. */
+  exportInvoices(): void;
   history(direction: 'back' | 'forward'): void;
   /** The invoice review's actions (useFieldsPane), bound to keys there. */
   fields: KeyHandlers<'fieldsPane'>;
@@ -59,8 +61,10 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'reread', title: 'Read this page again', enabled: page, run: actions.reread },
     { id: 'import', title: 'Import PDFs or images…', run: actions.importFiles },
     { id: 'export', title: 'Export the corpus…', run: actions.exportCorpus },
+    { id: 'export-invoices', title: 'Export invoices…', run: actions.exportInvoices },
     { id: 'curation', title: 'Go to Curation', run: () => actions.showView('curation') },
     { id: 'evaluate', title: 'Go to Evaluate', run: () => actions.showView('evaluate') },
+    { id: 'suppliers', title: 'Go to Suppliers', run: () => actions.showView('suppliers') },
     { id: 'theme-toggle', title: 'Toggle dark / light theme', run: toggleTheme },
     { id: 'theme-dark', title: 'Theme: dark', run: () => setThemePreference('dark') },
     { id: 'theme-light', title: 'Theme: light', run: () => setThemePreference('light') },
