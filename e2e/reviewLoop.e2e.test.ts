@@ -155,7 +155,11 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     const filter = page.locator('[data-testid="attention-queue"] [data-signal="failed-rule"]');
     await filter.click();
     await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('true');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="curation-row"]').length > 0);
+    // The filtered list, not the rows still shown from before the filter: every row carries the signal.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="curation-row"]')];
+      return rows.length > 0 && rows.every((row) => row.querySelector('[data-signal="failed-rule"]'));
+    });
     const opened = await page.locator('[data-testid="curation-row"]').first().getAttribute('data-page-id');
     await page.locator('[data-testid="curation-row"]').first().click();
     await expect.poll(() => shownPageId(page)).toBe(opened);
