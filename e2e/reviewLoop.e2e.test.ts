@@ -96,7 +96,8 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
       await page.getByTestId('palette-input').fill(query);
       // Enter runs the command the list shows: wait for the list to have filtered to it.
       await expect.poll(() => page.getByTestId('palette-item').allTextContents()).toEqual([title]);
-      await page.keyboard.press('Enter');
+      // On the palette's input itself: a prompt that appears meanwhile (the reviewer's name) may have taken the focus.
+      await page.getByTestId('palette-input').press('Enter');
       await page.getByTestId('command-palette').waitFor({ state: 'detached' });
     };
     await runFromPalette('export invoices', 'Export invoices…');
