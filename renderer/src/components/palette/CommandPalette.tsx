@@ -34,6 +34,9 @@ export function CommandPalette({ commands, onClose }: CommandPaletteProps) {
   const matches = useMemo(() => matchCommands(commands, query), [commands, query]);
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setActive(0), [query]);
+  // The pointer resting over the list can choose a row (onMouseEnter) that a narrower query no longer shows: Enter
+  // runs the last row shown then, never nothing.
+  const chosen = Math.min(active, matches.length - 1);
 
   const run = (command: Command | undefined) => {
     if (!command || command.enabled === false) return;
@@ -54,9 +57,9 @@ export function CommandPalette({ commands, onClose }: CommandPaletteProps) {
           aria-controls="palette-list"
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') setActive((i) => Math.min(matches.length - 1, i + 1));
-            else if (event.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
-            else if (event.key === 'Enter') run(matches[active]);
+            if (event.key === 'ArrowDown') setActive(Math.min(matches.length - 1, chosen + 1));
+            else if (event.key === 'ArrowUp') setActive(Math.max(0, chosen - 1));
+            else if (event.key === 'Enter') run(matches[chosen]);
             else if (event.key === 'Escape') onClose();
             else return;
             event.preventDefault();
@@ -69,9 +72,9 @@ export function CommandPalette({ commands, onClose }: CommandPaletteProps) {
             <li
               key={command.id}
               role="option"
-              aria-selected={index === active}
+              aria-selected={index === chosen}
               aria-disabled={command.enabled === false}
-              className={['palette-item', index === active ? 'active' : '', command.enabled === false ? 'disabled' : ''].join(' ')}
+              className={['palette-item', index === chosen ? 'active' : '', command.enabled === false ? 'disabled' : ''].join(' ')}
               data-testid="palette-item"
               onMouseEnter={() => setActive(index)}
               onClick={() => run(command)}
