@@ -23,6 +23,7 @@ import {
   type Located,
   type XmlNode,
 } from './xmlTree.js';
+import { seededRandom } from './seededRandom.js';
 
 export interface Mutant {
   source: string;
@@ -50,17 +51,8 @@ export type MutationOperator = (typeof mutationOperators)[number];
 
 type Rng = () => number;
 
-/** mulberry32: a small, well-mixed 32-bit generator; enough for picking spots reproducibly. */
-export function seededRng(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Picks spots reproducibly: a mutant is a pure function of its seed. */
+export const seededRng: (seed: number) => Rng = seededRandom;
 
 /** FNV-1a of a string: the per-source part of the seed. */
 export function hashString(text: string): number {

@@ -4,21 +4,10 @@
  * matches a real page by accident.
  */
 import type { TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
-
-/** Deterministic pseudo-random 32-bit values (mulberry32): the same filler on every run. */
-function random32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
+import { seededUint32 } from '../../testing/seededRandom.js';
 
 export function syntheticLessons(real: readonly TaughtLesson[], count: number): TaughtLesson[] {
-  const next = random32(28);
+  const next = seededUint32(28);
   const out: TaughtLesson[] = [];
   for (let i = 0; i < count && real.length > 0; i++) {
     const model = real[i % real.length]!;

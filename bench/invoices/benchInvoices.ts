@@ -23,6 +23,7 @@ import { exportInvoices } from '../../main/corpus/invoicesExport/writeInvoicesEx
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { approvedContentOf } from '../../main/store/approvalSeals.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
+import { seededRandom } from '../../testing/seededRandom.js';
 import { invoiceReading } from '../../testing/invoiceReadings.js';
 import { familyGroupTitles } from '../fields/heldOutFamilies.js';
 import { benchEInvoiceApproval } from './einvoiceApproval.js';
@@ -36,14 +37,8 @@ const FULL_CHECK_SAMPLES = 300;
 const DUPLICATE_SHARE = 50;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-invoices-'));
 
-/** mulberry32: a small PRNG exact in 32-bit integer arithmetic, so the synthetic project is the same every run. */
-let seed = 42;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+/** Seeded, so the synthetic project is the same every run. */
+const random = seededRandom(42);
 const pick = (n: number) => Math.floor(random() * n);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const isoDay = (day: number) => new Date(Date.UTC(2023, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);

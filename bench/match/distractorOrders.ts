@@ -5,18 +5,7 @@
  * runs time the same project. Items are made of words, sizes and article numbers as ERP catalogues name them.
  */
 import type { PurchaseOrder } from '../../app/matching/index.js';
-
-/** mulberry32: a small seeded generator; the bench needs repeatability, not quality. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../testing/seededRandom.js';
 
 const NOUNS = ['bolt', 'washer', 'bracket', 'hinge', 'cable', 'relay', 'sensor', 'valve', 'filter', 'pump', 'gasket', 'bearing', 'fuse', 'panel', 'switch', 'adapter', 'hose', 'clamp', 'motor', 'lamp', 'toner', 'paper', 'label', 'pallet', 'carton', 'service hour', 'licence', 'maintenance', 'inspection', 'transport'];
 const QUALIFIERS = ['steel', 'brass', 'stainless', 'galvanised', 'PVC', 'nylon', 'aluminium', 'copper', 'heavy duty', 'compact', 'industrial', 'premium', 'standard', 'outdoor', 'black', 'white', 'blue', 'red'];
@@ -32,7 +21,7 @@ export interface DistractorOptions {
 }
 
 export function distractorOrders(realSuppliers: readonly { name: string; currency: string }[], realLines: number, options: DistractorOptions): PurchaseOrder[] {
-  const random = generator(options.seed);
+  const random = seededRandom(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   let serial = 0;
   const order = (supplierName: string, currency: string): PurchaseOrder => {

@@ -13,6 +13,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import sharp from 'sharp';
 import { importPdf } from '../../main/import/pdfImport.js';
 import { isCentred, sampleInvoices, truthText, type FontKey, type SampleInvoice } from './sampleInvoices.js';
+import { seededRandom } from '../seededRandom.js';
 
 const SAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'samples');
 const FIXED_DATE = new Date('2024-01-01T00:00:00Z');
@@ -44,18 +45,6 @@ async function makePdf(invoice: SampleInvoice): Promise<Uint8Array> {
     page.drawLine({ start: { x: rule.x1, y: rule.y }, end: { x: rule.x2, y: rule.y }, thickness: rule.thickness, color: rgb(0.3, 0.3, 0.3) });
   }
   return pdf.save({ useObjectStreams: false });
-}
-
-/** mulberry32: a tiny seeded generator, so the noise is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The rendered page made to look scanned; returns PNG bytes. */
