@@ -16,6 +16,7 @@ import { runOcr } from './ocrCommand.js';
 import { remoteFlags, remoteOptionsFrom, remoteUsage } from './remoteOptions.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
 import { serve } from './serveCommand.js';
+import { usersCommand, usersUsage } from './usersCommand.js';
 import { validateCommand, validateUsage } from './validateCommand.js';
 
 const usage = `Usage:
@@ -47,6 +48,7 @@ ${rewardUsage}
 ${validateUsage}
 ${masterUsage}
 ${auditUsage}
+${usersUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -135,6 +137,8 @@ export async function main(argv: string[]): Promise<number> {
       return masterCommand(rest, process.stdout, process.stderr);
     case 'audit':
       return auditCommand(rest, process.stdout, process.stderr);
+    case 'users':
+      return usersCommand(rest, process.stdout, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');
