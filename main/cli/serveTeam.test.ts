@@ -119,7 +119,7 @@ describe('recto serve --team', () => {
     await rpc('fields.save', { pageId, field: 'total', value: 11.9 }, tokens.Ann);
     const refused = await rpc('approval.approve', { pageId, scope: 'document', reason: 'ok' }, tokens.Ann);
     expect(refused.status).toBe(403);
-    expect((refused.body as any).error.message).toMatch(/^four-eyes: Ann changed total last on this invoice; another approver must approve it/);
+    expect((refused.body as any).error.message).toMatch(/^four-eyes: Ann changed Total last on this invoice; another approver must approve it/);
     const approved = await rpc('approval.approve', { pageId, scope: 'document', reason: 'ok' }, tokens.Bo);
     expect(approved.status).toBe(200);
     const history = await rpc('approval.history', { pageId }, tokens.Rae);

@@ -10,6 +10,7 @@
  */
 import { correctedLastBy, FOUR_EYES_RULE, paymentFieldsChanged, samePerson } from '../../app/invoices/fourEyes.js';
 import { paymentFieldsFromText } from '../../app/invoices/paymentFieldsFromText.js';
+import { labelOf, paymentPath } from '../../app/invoice/review/fieldPaths.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import type { ProjectStore } from './projectStore.js';
 import { isApproval } from './reviewEvents.js';
@@ -26,12 +27,12 @@ export function fourEyesApplies(store: ProjectStore): boolean {
   return store.accounts.hasActive() && store.accounts.fourEyes();
 }
 
-/** What `approver` changed last that four eyes guards on the document (field paths, `text of page N: iban`); empty: none. */
+/** What `approver` changed last that four eyes guards on the document, as the panel labels it (`Total`, `IBAN (text of page 1)`); empty: none. */
 export function changedLastBy(store: ProjectStore, documentId: string, approver: string): string[] {
   const doc = store.documents.getDocument(documentId);
   const keyPage = doc.pages[0];
   if (!keyPage) return [];
-  const changed = correctedLastBy(store.fieldRevisions.list(keyPage.id), approver);
+  const changed = correctedLastBy(store.fieldRevisions.list(keyPage.id), approver).map((path) => labelOf(path));
   // The page text: payment fields are read from it where no correction or XML states them.
   const texts = doc.pages.map((p) => store.revisions.latestRevision(p.id)?.text ?? store.readings.latestExtractionOrNull(p.id)?.markdown ?? '');
   doc.pages.forEach((page, index) => {
@@ -42,7 +43,7 @@ export function changedLastBy(store: ProjectStore, documentId: string, approver:
     const before = firstOfTheirs > 0 ? revisions[firstOfTheirs - 1]!.text : (store.readings.latestExtractionOrNull(page.id)?.markdown ?? '');
     const withBefore = texts.map((text, i) => (i === index ? before : text));
     for (const key of paymentFieldsChanged(paymentFieldsFromText(withBefore.join('\n\n')), paymentFieldsFromText(texts.join('\n\n')))) {
-      changed.push(`text of page ${page.pageNumber}: ${key}`);
+      changed.push(`${labelOf(paymentPath(key))} (text of page ${page.pageNumber})`);
     }
   });
   return changed;
