@@ -8,7 +8,8 @@
  * - replies by error code: `forbidden` are four-eyes refusals (an approver approving what they corrected last: the
  *   rule working), `conflict` saves based on an older revision (once the server answers it), anything else an error.
  * A fresh project per run: 2 one-page invoices per analyst (at least 4), each analyst working on their own and, 15 %
- * of the time, on a colleague's.
+ * of the time, on a colleague's. Also: what team mode adds to every request — the personal token's lookup (hash and
+ * indexed read) among 50 accounts, in this process (µs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -175,8 +176,26 @@ async function benchOne(users: number, pace: Pace): Promise<Figures> {
   }
 }
 
+/** The personal token's lookup that every team-mode request makes, among 50 accounts (µs, median of 5 × 10,000). */
+function tokenLookupMicros(): number {
+  const store = ProjectStore.create(path.join(home, 'lookup.recto'));
+  try {
+    const tokens = Array.from({ length: 50 }, (_, i) => store.accounts.add(`person-${i}`, 'reviewer', { name: 'bench:team' }).token);
+    const rounds = Array.from({ length: 5 }, () => {
+      const start = performance.now();
+      for (let i = 0; i < 10_000; i += 1) store.accounts.byToken(tokens[i % 50]!);
+      return ((performance.now() - start) / 10_000) * 1000;
+    });
+    return quantile(rounds, 0.5);
+  } finally {
+    store.close();
+  }
+}
+
 const results: Figures[] = [];
 try {
+  const lookup = tokenLookupMicros();
+  process.stdout.write(`team mode's cost per request: token lookup ${lookup.toFixed(1)} µs\n`);
   for (const users of USERS) {
     for (const pace of PACES) {
       const figures = await benchOne(users, pace);
@@ -191,7 +210,7 @@ try {
   }
   const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
   process.stdout.write(`(${os.cpus().length} cores; load average ${load}: other work on this machine counts in these latencies)\n`);
-  if (values.json) fs.writeFileSync(values.json, JSON.stringify({ cores: os.cpus().length, loadAverage: os.loadavg(), secondsPerRun: SECONDS, results }, null, 2));
+  if (values.json) fs.writeFileSync(values.json, JSON.stringify({ cores: os.cpus().length, loadAverage: os.loadavg(), secondsPerRun: SECONDS, tokenLookupMicros: lookup, results }, null, 2));
 } finally {
   fs.rmSync(home, { recursive: true, force: true });
 }

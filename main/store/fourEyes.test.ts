@@ -12,6 +12,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isFourEyesPath } from '../../app/invoices/fourEyes.js';
 import { approve, setReviewStatusBy } from '../services/approval.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
+import { exportCorpus } from '../corpus/exportCorpus.js';
+import { importCorpus } from '../corpus/importCorpus.js';
+import { projectPageImages } from '../corpus/pageImages.js';
+import { PageImageCache } from '../services/pageImageCache.js';
+import { fakeInspect } from '../../testing/fakes.js';
 import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 import { ProjectStore } from './projectStore.js';
 import { FourEyesError } from './fourEyes.js';
@@ -125,6 +130,23 @@ describe('four eyes', () => {
     expect(solo.documents.listDocuments()[0]!.pages[0]!.reviewStatus).toBe('approved');
     expect(team.auditChain().verify().intact).toBe(true);
     solo.close();
+    team.close();
+  });
+
+  it('reopens, after a corpus import into a team project, an approval whose approver changed the amounts', async () => {
+    const elsewhere = ProjectStore.create(path.join(dir, 'laptop.recto'));
+    const { pageId } = addInvoice(elsewhere, 'a.pdf');
+    elsewhere.fieldRevisions.save(pageId, 'tax', 2.1, 'Ann');
+    approve(elsewhere, { pageId, scope: 'document', reason: 'ok', reviewer: 'Ann' });
+    const out = path.join(dir, 'corpus');
+    await exportCorpus(elsewhere, { outDir: out, images: 'none', pageImage: projectPageImages(elsewhere, new PageImageCache(path.join(dir, 'cache'), fakeInspect)) });
+    elsewhere.close();
+    const team = teamProject();
+    const summary = importCorpus(team, out);
+    const page = team.documents.listDocuments()[0]!.pages[0]!;
+    expect(page.reviewStatus).toBe('in-review');
+    expect(team.reviewEvents.latest(page.id)!.reason).toMatch(/^four-eyes: Ann changed Tax last.*import of corpus/);
+    expect(summary.approvalsReopened).toEqual([{ document: 'a.pdf', changes: ['four-eyes: Tax'] }]);
     team.close();
   });
 });
