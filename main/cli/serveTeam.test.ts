@@ -1,7 +1,8 @@
 /**
  * `recto serve --team` (issue 40) over real HTTP and the event socket: only personal tokens (the launch token, an
  * unknown, a removed or a replaced one: 401, at once); `app.info` names the account; every change is recorded under
- * the account whatever `settings.set authorName` tries; a reviewer calling approval methods, or a non-admin the
+ * the account whatever `settings.set authorName` tries (revisions, field revisions, approvals, the invoices export
+ * record); a reviewer calling approval methods, or a non-admin the
  * project's settings, is answered 403 naming the rule; four eyes refuses the approver who corrected the total; the
  * per-account rate limit refuses a flood with 429 and leaves the others alone.
  */
@@ -124,6 +125,17 @@ describe('recto serve --team', () => {
     expect(approved.status).toBe(200);
     const history = await rpc('approval.history', { pageId }, tokens.Rae);
     expect((history.body as any).result.at(-1)).toMatchObject({ reviewer: 'Bo' });
+  });
+
+  it('records the invoices export under the admin who ran it', async () => {
+    const exported = await rpc('invoices.export', { outDir: path.join(home, 'erp'), syntax: 'ubl' }, tokens.Ada);
+    expect(exported.status).toBe(200);
+    const store = ProjectStore.open(project);
+    try {
+      expect(store.invoiceExports.list().map((e) => e.reviewer)).toEqual(['Ada']);
+    } finally {
+      store.close();
+    }
   });
 
   it('gives page image URLs a per-account key, never the token, that stops opening once the account is removed', async () => {
