@@ -2,9 +2,9 @@
  * `recto serve --team` (issue 40) over real HTTP and the event socket: only personal tokens (the launch token, an
  * unknown, a removed or a replaced one: 401, at once); `app.info` names the account; every change is recorded under
  * the account whatever `settings.set authorName` tries (revisions, field revisions, approvals, the invoices export
- * record); a reviewer calling approval methods, or a non-admin the
- * project's settings, is answered 403 naming the rule; four eyes refuses the approver who corrected the total; the
- * per-account rate limit refuses a flood with 429 and leaves the others alone.
+ * record); a reviewer calling approval methods, or a non-admin the project's settings, is answered 403 naming the
+ * rule; four eyes refuses the approver who corrected the total; the per-account rate limit refuses a flood with 429
+ * and leaves the others alone.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

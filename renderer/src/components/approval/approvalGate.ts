@@ -50,13 +50,16 @@ export function setApprovalRefusal(message: string | null): void {
   for (const listener of refusalListeners) listener();
 }
 
+/** The refusal shown now; null when none. */
+export const approvalRefusal = (): string | null => refusal;
+
 export function useApprovalRefusal(): string | null {
   return useSyncExternalStore(
     (listener) => {
       refusalListeners.add(listener);
       return () => refusalListeners.delete(listener);
     },
-    () => refusal,
+    approvalRefusal,
   );
 }
 
