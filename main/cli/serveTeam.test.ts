@@ -177,6 +177,20 @@ describe('recto serve --team', () => {
     expect((await rpc('app.info', {}, tokens.Ada)).status).toBe(200);
   });
 
+  it('binds another address only when asked, saying what that exposes', async () => {
+    let said = '';
+    const other = await serve({ port: 0, project, team: true, listen: '127.0.0.2', exitOnSignal: false, out: { write: (s: string) => ((said += s), true) } as unknown as NodeJS.WritableStream });
+    try {
+      expect(said).toMatch(new RegExp(`Listening on 127\\.0\\.0\\.2:${other.port}: anyone who can reach that address can reach the sign-in page, and every request needs a personal token\\. The traffic, tokens included, is plain HTTP: put a TLS reverse proxy in front`));
+      const response = await fetch(`http://127.0.0.2:${other.port}/api/rpc/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-recto-token': tokens.Ada! }, body: '{}' });
+      expect(response.status).toBe(200);
+      // Not on 127.0.0.1 any more: only the address asked for.
+      await expect(fetch(`http://127.0.0.1:${other.port}/api/rpc/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-recto-token': tokens.Ada! }, body: '{}' })).rejects.toThrow();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses to start without accounts, and --listen without --team', async () => {
     const empty = path.join(home, 'empty.recto');
     ProjectStore.create(empty).close();
