@@ -3,6 +3,7 @@
  * Both shells bind this table to their transport (Electron IPC, HTTP on 127.0.0.1); the main side validates every
  * request against it before a service sees it, and the renderer gets one typed client whichever shell it runs in.
  */
+import { signedInUserSchema } from './team.js';
 import { z } from 'zod';
 import { evaluationResultSchema, evaluationStartSchema } from './evaluation.js';
 import { extractionSchema } from '../model/extraction.js';
@@ -138,6 +139,8 @@ export const contractMethods = {
   'app.info': {
     request: z.object({}),
     reply: z.object({
+      /** The signed-in account in team mode (`recto serve --team`); null in the single-user app. */
+      user: signedInUserSchema.nullable(),
       version: z.string(),
       shell: z.enum(['electron', 'browser']),
       project: projectInfoSchema.nullable(),

@@ -39,6 +39,12 @@ export const errorCodes = {
   notFound: 'not-found',
   badInput: 'bad-input',
   unsupported: 'unsupported',
+  /** Team mode: the request's token opens nothing (unknown, or its account removed or given a new token). */
+  unauthorized: 'unauthorized',
+  /** Team mode: the signed-in account's role or a team rule (four eyes) does not allow it; the message names which. */
+  forbidden: 'forbidden',
+  /** Team mode: the account sent more requests than a person at full speed does (docs/team-mode.md). */
+  rateLimited: 'rate-limited',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -22,7 +22,8 @@ export function makeHome(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'recto-e2e-home-'));
 }
 
-export async function startRecto(options: { home: string; project?: string; pack?: string }): Promise<RunningRecto> {
+/** `team`: `recto serve --team` (the project must have accounts); the URL then carries no token: each person adds theirs. */
+export async function startRecto(options: { home: string; project?: string; pack?: string; team?: boolean }): Promise<RunningRecto> {
   if (!fs.existsSync(compiledCli)) throw new Error(`${compiledCli} is missing: run npm run build first`);
   const args = [
     compiledCli,
@@ -31,6 +32,7 @@ export async function startRecto(options: { home: string; project?: string; pack
     '0',
     ...(options.project ? ['--project', options.project] : []),
     ...(options.pack ? ['--pack', options.pack] : []),
+    ...(options.team ? ['--team'] : []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, RECTO_HOME: options.home },
@@ -43,7 +45,7 @@ export async function startRecto(options: { home: string; project?: string; pack
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`recto serve printed no URL in 60 s:\n${output}`)), 60_000);
     const check = () => {
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output);
+      const match = (options.team ? /http:\/\/127\.0\.0\.1:\d+\/#token=/ : /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/).exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[0]);

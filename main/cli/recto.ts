@@ -15,7 +15,8 @@ import { masterCommand, masterUsage } from './masterCommand.js';
 import { runOcr } from './ocrCommand.js';
 import { remoteFlags, remoteOptionsFrom, remoteUsage } from './remoteOptions.js';
 import { rewardCommand, rewardUsage } from './rewardCommand.js';
-import { serve } from './serveCommand.js';
+import { serve, ServeRefusedError } from './serveCommand.js';
+import { usersCommand, usersUsage } from './usersCommand.js';
 import { validateCommand, validateUsage } from './validateCommand.js';
 
 const usage = `Usage:
@@ -23,6 +24,10 @@ const usage = `Usage:
       Starts Recto in your browser (a server on 127.0.0.1 with a per-launch token) and prints the URL to open.
       With --pack DIR it also answers /v1/chat/completions and /v1/models (OpenAI-compatible) with that jina-ocr-v1
       pack, for remote engines and batch runs elsewhere; Bearer = the /v1 API key printed beside the URL (/v1 only).
+  recto serve --team --project P.recto [--listen ADDR] [--origin https://HOST] [--port N]
+      Serves one project to its accounts (recto users): each person signs in with their personal token, roles and
+      four eyes apply. --listen binds ADDR instead of 127.0.0.1 (and says what that exposes); --origin names the
+      address a TLS reverse proxy serves it under (docs/team-mode.md).
   recto ocr FILE… --out DIR [--project FILE.recto] [--engine bundled|vlm|remote] [--pack DIR]
             [--provider auto|cpu|webgpu|cuda|dml|coreml] [--decoder fastmtp|greedy] [--k 1|2|3]
             [--endpoint URL [--endpoint URL2]] [--model NAME] [--concurrency N] [--fields-from page]
@@ -47,6 +52,7 @@ ${rewardUsage}
 ${validateUsage}
 ${masterUsage}
 ${auditUsage}
+${usersUsage}
   recto --version | --help`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -55,13 +61,27 @@ export async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
-        options: { port: { type: 'string' }, project: { type: 'string' }, pack: { type: 'string' }, ...remoteFlags },
+        options: {
+          port: { type: 'string' },
+          project: { type: 'string' },
+          pack: { type: 'string' },
+          team: { type: 'boolean' },
+          listen: { type: 'string' },
+          origin: { type: 'string' },
+          ...remoteFlags,
+        },
       });
       const port = values.port ? Number(values.port) : 0;
       if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port: not a port number: ${values.port}`);
       const remote = remoteOptionsFrom(values);
       if (typeof remote === 'string') return fail(remote);
-      await serve({ port, project: values.project, packDir: values.pack, remote: remote ?? undefined });
+      if (values.origin !== undefined && !/^https?:\/\/[^/]+$/.test(values.origin)) return fail(`--origin: a scheme and host, such as https://recto.example.com, not ${values.origin}`);
+      try {
+        await serve({ port, project: values.project, packDir: values.pack, remote: remote ?? undefined, team: values.team, listen: values.listen, publicOrigin: values.origin });
+      } catch (error) {
+        if (error instanceof ServeRefusedError) return fail(`recto serve: ${error.message}`);
+        throw error;
+      }
       return new Promise<number>(() => {
         // Runs until interrupted; serve() installs the signal handlers that close it cleanly.
       });
@@ -135,6 +155,8 @@ export async function main(argv: string[]): Promise<number> {
       return masterCommand(rest, process.stdout, process.stderr);
     case 'audit':
       return auditCommand(rest, process.stdout, process.stderr);
+    case 'users':
+      return usersCommand(rest, process.stdout, process.stderr);
     case '--version':
     case '-v': {
       const { packageVersion } = await import('../util/packageRoot.js');

@@ -1,7 +1,9 @@
 /**
  * `recto serve`: the browser shell over a session, until interrupted. With a model pack it also serves that
  * jina-ocr-v1 runtime over the OpenAI-compatible API (/v1/chat/completions, /v1/models), sharing the engine the
- * review screen reads with.
+ * review screen reads with. With `--team` (docs/team-mode.md) it serves one project to its accounts: personal tokens
+ * only, roles, four eyes; `--listen ADDR` (team mode only) binds another address than 127.0.0.1 and says what that
+ * exposes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { newV1ApiKey } from '../shells/browser/v1Auth.js';
 import type { RectoSession } from '../services/rectoSession.js';
 import { packageRoot } from '../util/packageRoot.js';
 import { latestEvaluationReport } from '../evaluate/evaluationJobs.js';
+import { teamAccess } from '../shells/browser/requestAccess.js';
 
 export interface ServeOptions {
   port: number;
@@ -28,6 +31,12 @@ export interface ServeOptions {
   token?: string;
   /** Fixed /v1 API key (tests); random per launch otherwise (v1Auth.ts). Never the same as the token. */
   apiKey?: string;
+  /** Team mode: the project's accounts sign in with their personal tokens (requires `project`). */
+  team?: boolean;
+  /** The address to listen on (team mode); 127.0.0.1 otherwise. */
+  listen?: string;
+  /** The origin a reverse proxy serves this under (https://recto.example.com), allowed as Host and Origin. */
+  publicOrigin?: string;
   /** False in tests: no signal handlers that exit the process. */
   exitOnSignal?: boolean;
   /** Where the URL line goes (stdout). */
@@ -37,15 +46,32 @@ export interface ServeOptions {
 /** The running server; `apiKey` is the /v1 key when a pack is served. */
 export type ServedBrowser = BrowserServer & { apiKey: string | null };
 
+/** A serve that cannot start as asked (team mode without a project or accounts, --listen without --team). */
+export class ServeRefusedError extends Error {
+  override name = 'ServeRefusedError';
+}
+
 export async function serve(options: ServeOptions): Promise<ServedBrowser> {
+  const listen = options.listen ?? '127.0.0.1';
+  if (listen !== '127.0.0.1' && !options.team) {
+    throw new ServeRefusedError(`--listen ${listen}: serving beyond this machine needs --team (personal tokens, roles); the single-user token would open the whole app to anyone who got the URL`);
+  }
+  if (options.team && !options.project) throw new ServeRefusedError('--team serves one project: give --project P.recto');
   const session = createRectoSession({ packDir: options.packDir, remote: options.remote });
+  if (options.team) {
+    await session.openProject(path.resolve(options.project!), { remember: false });
+    if (!session.store.accounts.hasActive()) {
+      await session.dispose();
+      throw new ServeRefusedError(`${options.project}: no accounts; add the first (an admin) with: recto users add NAME --role admin --project ${options.project}`);
+    }
+  }
   const apiKey = options.apiKey ?? newV1ApiKey();
   const served = options.packDir ? servedModel(session, options.packDir, apiKey) : null;
   let server: BrowserServer | null = null;
   const handlers = createHandlers(session, {
     shell: 'browser',
-    pageImageUrl: (pageId) => `/api/page-image/${encodeURIComponent(pageId)}?token=${server!.token}`,
-    evaluationReportUrl: () => `/api/evaluation-report?token=${server!.token}`,
+    pageImageUrl: (pageId, context) => `/api/page-image/${encodeURIComponent(pageId)}?token=${server!.urlCredentialFor(context)}`,
+    evaluationReportUrl: (context) => `/api/evaluation-report?token=${server!.urlCredentialFor(context)}`,
   });
   server = await startBrowserServer({
     dispatch: createDispatch(handlers),
@@ -56,12 +82,24 @@ export async function serve(options: ServeOptions): Promise<ServedBrowser> {
     port: options.port,
     token: options.token,
     extraRoutes: served?.routes,
+    ...(options.team ? { access: teamAccess(() => session.store.accounts), host: listen, publicOrigin: options.publicOrigin } : {}),
   });
   if (served && server.token === apiKey) throw new Error('the /v1 API key must differ from the RPC token');
-  if (options.project) await session.openProject(path.resolve(options.project));
-  else await session.reopenLastProject();
   const out = options.out ?? process.stdout;
-  out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n`);
+  if (options.team) {
+    const shown = listen.includes(':') ? `[${listen}]` : listen;
+    out.write(`Recto is serving ${session.store.info().name} in team mode. Each person opens this URL with their own token after "#token=":\n  ${server.url}<personal token>\n`);
+    if (listen !== '127.0.0.1') {
+      out.write(
+        `Listening on ${shown}:${server.port}: anyone who can reach that address can reach the sign-in page, and every request needs a personal token. ` +
+          'The traffic, tokens included, is plain HTTP: put a TLS reverse proxy in front of it (docs/team-mode.md).\n',
+      );
+    }
+  } else {
+    if (options.project) await session.openProject(path.resolve(options.project));
+    else await session.reopenLastProject();
+    out.write(`Recto is running. Open this URL in your browser:\n  ${server.url}\n`);
+  }
   if (served) {
     // The /v1 key opens /v1 only; the token in the URL above opens the whole app and is never a /v1 key.
     out.write(`Serving ${served.modelId} at ${server.origin}/v1 (OpenAI-compatible)\n  API key (for /v1 only, new at each launch): ${apiKey}\n`);

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
 import { approvedContentOf, changesSince, reopenChanged, sealAdopted, type ApprovedContent } from '../store/approvalSeals.js';
+import { reopenFourEyesBreaches } from '../store/fourEyes.js';
 import { countOutcome, type SameFile, type ApplyOutcome } from '../store/transfer/applyBundles.js';
 import { FieldRevisionBundleError } from '../store/transfer/applyFieldRevisions.js';
 import { BundleRowError } from '../store/transfer/bundleRows.js';
@@ -101,7 +102,8 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
 }
 
 /**
- * After bundles are in (inside their transaction): the approvals they broke are reopened, the decisions adopted are
+ * After bundles are in (inside their transaction): the approvals they broke, and in a team project those that break
+ * four eyes, are reopened, the decisions adopted are
  * sealed, and what changed about approvals and payment data is listed for the summary a merge or import prints.
  */
 export function summarizeApprovals(
@@ -123,5 +125,8 @@ export function summarizeApprovals(
     sealAdopted(target, documentId);
     const reopened = reopenChanged(target, documentId, via);
     if (reopened.length > 0) summary.approvalsReopened.push({ document: name, changes: reopened[0]!.changes });
+    // In a team project, an approval that breaks four eyes after the merge is not kept (docs/team-mode.md).
+    const breaches = reopenFourEyesBreaches(target, documentId, via);
+    if (breaches.length > 0) summary.approvalsReopened.push({ document: name, changes: breaches[0]!.changes });
   }
 }

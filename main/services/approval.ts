@@ -15,6 +15,7 @@ import { poMatchExceptions } from './poMatchExceptions.js';
 import { approvedContentOf } from '../store/approvalSeals.js';
 import { KnownAccounts } from './bankAccounts.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { assertFourEyes } from '../store/fourEyes.js';
 
 /** Signal kinds that say the fields are wrong or incomplete; doubts (low confidence, repetition) are not exceptions. */
 const EXCEPTION_KINDS = new Set(['failed-rule', 'missing-field', 'xml-disagreement']);
@@ -69,6 +70,8 @@ export function approve(
   const pages = scope === 'page' ? doc.pages.filter((p) => p.id === request.pageId) : doc.pages;
   const pageNumbers = pages.map((p) => p.pageNumber);
   const reason = request.reason?.trim() || null;
+  // Four eyes before anything else: no reason given makes an approval by the person who changed the amounts right.
+  assertFourEyes(store, doc.id, request.reviewer);
   if (exceptions.length > 0 && !reason) return { outcome: 'needs-reason', exceptions, scope, pageNumbers };
   const outcome = exceptions.length > 0 ? 'approved-with-exceptions' : 'approved';
   const pageIds = pages.map((p) => p.id);
@@ -97,6 +100,7 @@ export class ApprovalNeedsReasonError extends CodedError {
  */
 export function setReviewStatusBy(store: ProjectStore, pageId: string, status: ReviewStatus, reviewer: string) {
   if (status === 'approved') {
+    assertFourEyes(store, store.documents.getPage(pageId).documentId, reviewer);
     const { exceptions } = approvalCheck(store, pageId, 'page');
     if (exceptions.length > 0) {
       throw new ApprovalNeedsReasonError(

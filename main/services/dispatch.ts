@@ -1,13 +1,17 @@
 /**
  * The one door into the services: every request from every shell passes here. The method must be in the contract
- * and the parameters must match its schema before any handler runs; errors leave as coded, readable replies.
+ * and the parameters must match its schema before any handler runs; in team mode the signed-in account's role must
+ * allow the method (permissions.ts); errors leave as coded, readable replies. The request's context (who it acts for,
+ * requestContext.ts) goes to the handler with the parameters.
  */
 import { z } from 'zod';
 import { contractMethods, isMethodName } from '../../app/contract/methods.js';
 import { CodedError, errorCodes, type ReplyEnvelope } from '../../app/contract/wire.js';
 import type { Handlers } from './handlers.js';
+import { authorize } from './permissions.js';
+import { singleUser, type RequestContext } from './requestContext.js';
 
-export type Dispatch = (method: unknown, params: unknown) => Promise<ReplyEnvelope>;
+export type Dispatch = (method: unknown, params: unknown, context?: RequestContext) => Promise<ReplyEnvelope>;
 
 export interface DispatchOptions {
   /** Also check replies against the contract (tests and development). */
@@ -17,7 +21,7 @@ export interface DispatchOptions {
 
 export function createDispatch(handlers: Handlers, options: DispatchOptions = {}): Dispatch {
   const log = options.log ?? ((message) => console.error(message));
-  return async (method, params) => {
+  return async (method, params, context = singleUser) => {
     if (!isMethodName(method)) {
       return failure(errorCodes.unknownMethod, `Unknown request "${String(method).slice(0, 100)}"`);
     }
@@ -27,8 +31,9 @@ export function createDispatch(handlers: Handlers, options: DispatchOptions = {}
       return failure(errorCodes.badRequest, `Invalid ${method} request: ${z.prettifyError(parsed.error)}`);
     }
     try {
-      const handler = handlers[method] as (params: unknown) => unknown;
-      const result = await handler(parsed.data);
+      authorize(method, parsed.data, context);
+      const handler = handlers[method] as (params: unknown, context: RequestContext) => unknown;
+      const result = await handler(parsed.data, context);
       if (options.validateReplies) schemas.reply.parse(result);
       return { ok: true, result };
     } catch (error) {

@@ -29,17 +29,20 @@ import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 import { reopenChanged } from '../store/approvalSeals.js';
 import { publicEvent } from '../store/reviewEvents.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
+import { actorOf, singleUser, type RequestContext } from './requestContext.js';
+import { settingsFor, setSettingsFor } from './teamSettings.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
-export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
+/** A method's handler: its validated parameters and who the request acts for (requestContext.ts; absent: the single-user app). */
+export type Handlers = { [M in MethodName]: (params: Params<M>, context?: RequestContext) => Promise<ReplyOf<M>> | ReplyOf<M> };
 
 /** What each shell provides. */
 export interface ShellBindings {
   shell: 'electron' | 'browser';
-  /** URL under which the renderer can load a page's image in this shell. */
-  pageImageUrl(pageId: string): string;
+  /** URL under which the renderer can load a page's image in this shell (for the request's person: team mode). */
+  pageImageUrl(pageId: string, context?: RequestContext): string;
   /** URL under which this shell serves the open project's latest evaluation report (absent: no link is offered). */
-  evaluationReportUrl?(): string;
+  evaluationReportUrl?(context?: RequestContext): string;
   /** Native dialogs; absent in the browser shell. */
   dialogs?: {
     chooseProject(): Promise<{ path: string; create: boolean } | null>;
@@ -63,13 +66,14 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
   return {
     ...supplierHandlers(session),
     ...matchingHandlers(session),
-    'app.info': () => ({
+    'app.info': (_params, context) => ({
       version: packageVersion(),
+      user: context?.account ? { name: context.account.name, role: context.account.role } : null,
       shell: shell.shell,
       project: session.project,
       samplesAvailable: session.sampleFiles().length > 0,
       nativeDialogs: shell.dialogs !== undefined,
-      pageImageUrlTemplate: shell.pageImageUrl(PAGE_ID_SLOT),
+      pageImageUrlTemplate: shell.pageImageUrl(PAGE_ID_SLOT, context),
     }),
     'project.create': ({ path: file }) => session.createProject(file),
     'project.open': ({ path: file }) => session.openProject(file),
@@ -91,8 +95,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const folder = await shell.dialogs.chooseExportFolder(defaultPath);
       return folder ? { path: folder } : null;
     },
-    'settings.get': () => session.settings.get(),
-    'settings.set': (patch) => session.settings.update(patch),
+    'settings.get': (_params, context) => settingsFor(session, context ?? singleUser),
+    'settings.set': (patch, context) => setSettingsFor(session, context ?? singleUser, patch),
     'engines.list': () => session.engines.list(),
     'documents.importPaths': ({ paths, engine }) =>
       session.importFiles(
@@ -111,22 +115,22 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       }
     },
     'documents.list': () => session.store.documents.listDocuments().map((doc) => ({ ...doc, pages: withReviewedBy(session.store, doc.pages) })),
-    'pages.getReview': ({ pageId }) => pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId)),
-    'pages.getReviewAndFields': ({ pageId }) => ({
-      review: pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId)),
+    'pages.getReview': ({ pageId }, context) => pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId, context)),
+    'pages.getReviewAndFields': ({ pageId }, context) => ({
+      review: pageReviewOf(session.store, pageId, shell.pageImageUrl(pageId, context)),
       fields: documentFieldsOf(session.store, pageId),
     }),
     'pages.reread': ({ pageId, engine }) => ({ jobId: session.reread(pageId, engine) }),
-    'pages.setReviewStatus': ({ pageId, status }) => {
+    'pages.setReviewStatus': ({ pageId, status }, context) => {
       const { textLayer: _t, documentName: _n, documentSha256: _s, mediaType: _m, ...summary } =
-        setReviewStatusBy(session.store, pageId, status, session.settings.get().authorName) as ReturnType<typeof session.store.documents.getPage>;
+        setReviewStatusBy(session.store, pageId, status, actorOf(session, context).name) as ReturnType<typeof session.store.documents.getPage>;
       if (status === 'approved') learnFromApproval(session.store, pageId);
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
-    'revisions.save': ({ pageId, text, parentId }) => {
+    'revisions.save': ({ pageId, text, parentId }, context) => {
       const revision = session.store.transaction(() => {
-        const saved = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
+        const saved = session.store.revisions.saveRevision(pageId, text, actorOf(session, context).name, parentId);
         reopenChanged(session.store, session.store.documents.getPage(pageId).documentId, 'revisions.save');
         return saved;
       });
@@ -170,9 +174,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
         },
         request,
       ),
-    'evaluation.latest': () => {
+    'evaluation.latest': (_params, context) => {
       const latest = evaluationJobs.latest(session.dataDir, session.store.file);
-      return latest && shell.evaluationReportUrl ? { ...latest, reportUrl: shell.evaluationReportUrl() } : latest;
+      return latest && shell.evaluationReportUrl ? { ...latest, reportUrl: shell.evaluationReportUrl(context) } : latest;
     },
     'corpus.import': ({ dir }) => {
       const summary = importCorpus(session.store, dir, { seedImage: seedPageImage(session.images), maxPages: session.settings.get().maxPagesPerDocument });
@@ -185,10 +189,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.documents.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);
     },
-    'fields.save': ({ pageId, field, value }) => {
+    'fields.save': ({ pageId, field, value }, context) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.transaction(() => {
-        const saved = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
+        const saved = session.store.fieldRevisions.save(pageId, field, value, actorOf(session, context).name);
         reopenChanged(session.store, page.documentId, 'fields.save');
         return saved;
       });
@@ -197,10 +201,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
-    'fields.undo': ({ pageId }) => {
+    'fields.undo': ({ pageId }, context) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.transaction(() => {
-        const undone = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+        const undone = session.store.fieldRevisions.undo(pageId, actorOf(session, context).name);
         if (undone) reopenChanged(session.store, page.documentId, 'fields.undo');
         return undone;
       });
@@ -209,8 +213,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       if (revision) session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return revision;
     },
-    'pages.reject': ({ pageId, reason }) => {
-      const page = session.store.reviewNotes.reject(pageId, reason, session.settings.get().authorName);
+    'pages.reject': ({ pageId, reason }, context) => {
+      const page = session.store.reviewNotes.reject(pageId, reason, actorOf(session, context).name);
       session.bus.emit('page.updated', { pageId, documentId: page.documentId });
       return { rejected: true as const };
     },
@@ -228,9 +232,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.documents.getPage(pageId);
       return session.store.reviewEvents.ofPage(pageId).map(publicEvent);
     },
-    'approval.approve': async ({ pageId, scope, reason }) => {
+    'approval.approve': async ({ pageId, scope, reason }, context) => {
       await prepareEInvoiceReports(session.store, [session.store.documents.getPage(pageId).documentId]);
-      const result = approve(session.store, { pageId, scope, reason, reviewer: session.settings.get().authorName });
+      const result = approve(session.store, { pageId, scope, reason, reviewer: actorOf(session, context).name });
       if (result.outcome !== 'needs-reason') {
         learnFromApproval(session.store, pageId);
         session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
@@ -249,8 +253,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const documentId = session.store.documents.getPage(pageId).documentId;
       return session.store.invoiceKeys.recordedMatches(documentId).map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
     },
-    'invoices.export': ({ outDir, syntax, xrechnung, allApproved }) => {
-      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung, allApproved, reviewer: session.settings.get().authorName });
+    'invoices.export': ({ outDir, syntax, xrechnung, allApproved }, context) => {
+      const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung, allApproved, reviewer: actorOf(session, context).name });
       return summary;
     },
     'attention.list': async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { contractMethods, ReplyOf } from '../../app/contract/methods.js';
 import type { RectoSession } from './rectoSession.js';
+import { actorOf, type RequestContext } from './requestContext.js';
 import { learnFromDocument } from './supplierLearning.js';
 import { KnownAccounts, supplierKey } from './bankAccounts.js';
 import { SupplierNotFoundError, type ForgottenSupplier } from '../store/supplierMemory.js';
@@ -10,7 +11,7 @@ import { CodedError, errorCodes } from '../../app/contract/wire.js';
 import { compactId } from '../../app/invoice/identifiers.js';
 
 type SupplierMethod = 'suppliers.approve' | 'suppliers.list' | 'suppliers.rename' | 'suppliers.merge' | 'suppliers.forget' | 'suppliers.undoForget' | 'suppliers.confirmAccount';
-type SupplierHandlers = { [M in SupplierMethod]: (params: z.output<(typeof contractMethods)[M]['request']>) => ReplyOf<M> };
+type SupplierHandlers = { [M in SupplierMethod]: (params: z.output<(typeof contractMethods)[M]['request']>, context?: RequestContext) => ReplyOf<M> };
 
 /** At most this many forgets can be undone in a session (the oldest undo goes first). */
 const MAX_UNDOABLE_FORGETS = 50;
@@ -29,12 +30,12 @@ export function supplierHandlers(session: RectoSession): SupplierHandlers {
       const known = KnownAccounts.of(session.store);
       return session.store.supplierMemory.list().map((s) => ({ ...s, unconfirmedIbans: s.ibans.filter((iban) => !known.isKnownIban(s, iban)) }));
     },
-    'suppliers.confirmAccount': ({ id, kind, value }) => {
+    'suppliers.confirmAccount': ({ id, kind, value }, context) => {
       const supplier = session.store.supplierMemory.list().find((s) => s.id === id);
       if (!supplier) throw new SupplierNotFoundError(id);
       // Kept under each key an invoice of this supplier may be found by: each of its VAT IDs, and its name.
       const keys = new Set([...supplier.vatIds.map((vat) => supplierKey(vat, null)), supplierKey(null, supplier.name)].filter((k): k is string => k !== null));
-      session.store.transaction(() => keys.forEach((key) => session.store.confirmedAccounts.confirm(key, kind, compactId(value), session.settings.get().authorName)));
+      session.store.transaction(() => keys.forEach((key) => session.store.confirmedAccounts.confirm(key, kind, compactId(value), actorOf(session, context).name)));
       return { ok: true as const };
     },
     'suppliers.rename': ({ id, name }) => {

@@ -18,6 +18,7 @@ import { CurationQueries } from './curation/curationQueries.js';
 import { DocumentsRepository, type NewDocument, type PageRecord } from './documents.js';
 import { FieldRevisionsRepository } from './fieldRevisions.js';
 import type { DocumentEInvoicesRepository } from './einvoices.js';
+import { AccountsRepository } from './accounts.js';
 import { currentSchemaVersion } from './migrations/index.js';
 import { openProjectDatabase, ProjectFileError } from './file/openProjectDatabase.js';
 import { bundleReader, type BundleReader } from './transfer/pageBundles.js';
@@ -64,6 +65,8 @@ export class ProjectStore {
   readonly confirmedAccounts: ConfirmedAccountsRepository;
   /** Which invoices each invoices export sent, on which channel, under which approval (invoiceExports.ts, migration 012). */
   readonly invoiceExports: InvoiceExportsRepository;
+  /** Team mode's accounts, their trail and the team's rules (accounts.ts, migration 013). */
+  readonly accounts: AccountsRepository;
 
   private constructor(
     readonly file: string,
@@ -82,6 +85,7 @@ export class ProjectStore {
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.masterData = new MasterDataRepository(db);
     this.invoiceExports = new InvoiceExportsRepository(db);
+    this.accounts = new AccountsRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

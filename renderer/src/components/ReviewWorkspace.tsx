@@ -26,6 +26,7 @@ import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
 import { ReviewerNamePrompt } from './approval/ReviewerNamePrompt.js';
 import { approve } from './approval/approvalGate.js';
+import { ApprovalRefusal } from './approval/ApprovalRefusal.js';
 
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
@@ -147,6 +148,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
       <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
       <ImportActivity current={imports.current} />
       <ApprovalPrompt />
+      <ApprovalRefusal />
       {active && <ReviewerNamePrompt />}
       {fieldsPane.reviewBar}
       <div className={fieldsPane.collapsed ? 'workspace-main with-fields fields-collapsed' : 'workspace-main with-fields'} style={fieldsPane.gridStyle}>

@@ -3,10 +3,12 @@
  * failed rule, a missing required field, a disagreement with the XML, a duplicate) main answers `needs-reason` and
  * the approval prompt (ApprovalPrompt.tsx) opens with them listed; the reviewer types why and confirms with Enter,
  * or cancels with Escape. Nothing is approved silently. One prompt at a time, shared by every caller (Ctrl+Enter,
- * the palette, the fields panel's "Approve and next").
+ * the palette, the fields panel's "Approve and next"). In team mode main may refuse the approval (`forbidden`: the
+ * account's role, or four eyes); the refusal's words, which name the rule, are shown (ApprovalRefusal.tsx).
  */
 import { useSyncExternalStore } from 'react';
 import type { ApprovalException } from '../../../../app/contract/approval.js';
+import { ContractError } from '../../../../app/contract/client.js';
 import type { useClient } from '../../state/contractContext.js';
 
 type Client = ReturnType<typeof useClient>;
@@ -40,8 +42,35 @@ export function usePendingApproval(): PendingApproval | null {
   );
 }
 
+let refusal: string | null = null;
+const refusalListeners = new Set<() => void>();
+/** Shows (a message) or dismisses (null) the refusal of an approval. */
+export function setApprovalRefusal(message: string | null): void {
+  refusal = message;
+  for (const listener of refusalListeners) listener();
+}
+
+/** The refusal shown now; null when none. */
+export const approvalRefusal = (): string | null => refusal;
+
+export function useApprovalRefusal(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      refusalListeners.add(listener);
+      return () => refusalListeners.delete(listener);
+    },
+    approvalRefusal,
+  );
+}
+
+/** A refusal by a team rule is shown; any other failure stays the caller's `failed`. */
+const refused = (error: unknown): null => {
+  if (error instanceof ContractError && error.code === 'forbidden') setApprovalRefusal(error.message);
+  return null;
+};
+
 export async function approve(client: Client, pageId: string, scope: ApprovalScope): Promise<ApprovalResult> {
-  const first = await client.call('approval.approve', { pageId, scope }).catch(() => null);
+  const first = await client.call('approval.approve', { pageId, scope }).catch(refused);
   if (!first) return 'failed';
   if (first.outcome !== 'needs-reason') return first.outcome;
   const reason = await new Promise<string | null>((resolve) => {
@@ -60,6 +89,6 @@ export async function approve(client: Client, pageId: string, scope: ApprovalSco
     });
   });
   if (reason === null) return 'cancelled';
-  const second = await client.call('approval.approve', { pageId, scope: first.scope, reason }).catch(() => null);
+  const second = await client.call('approval.approve', { pageId, scope: first.scope, reason }).catch(refused);
   return second && second.outcome !== 'needs-reason' ? second.outcome : 'failed';
 }
