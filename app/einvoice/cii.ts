@@ -106,6 +106,7 @@ export function readCii(root: XmlNode, rootName: string): EInvoice {
       unit_price: decimalOf(at(item, `${names.lineAgreement}/NetPriceProductTradePrice/ChargeAmount`)),
       amount: decimalOf(amountIn(all(item, `${names.lineSettlement}/${names.lineSummation}/LineTotalAmount`), currencyText)),
       taxRate: decimalOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ?? at(item, `${names.lineSettlement}/ApplicableTradeTax/ApplicablePercent`)),
+      taxCategory: textOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/CategoryCode`)),
     };
   });
 

@@ -5,7 +5,7 @@
  * would run as a formula — first in the cell or after a `,` or `;` it may split on — gets an apostrophe before it and
  * the cell is quoted; control characters become spaces; quotes, commas and semicolons are quoted. Amounts are numbers and are written as such, so a negative amount stays a number.
  */
-import { coreFieldKeys, paymentFieldCatalogue, settlementFieldKeys } from '../invoice/fieldCatalogue.js';
+import { coreFieldKeys, lineTermCatalogue, paymentFieldCatalogue, settlementFieldKeys } from '../invoice/fieldCatalogue.js';
 import { documentTypeText } from './documentType.js';
 import type { MissingTerm } from './einvoiceOut/einvoicePlan.js';
 import type { ReviewedInvoice } from './reviewedInvoice.js';
@@ -50,7 +50,7 @@ export const invoiceColumns = [
 ] as const;
 
 export const lineColumns = [
-  'document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'source',
+  'document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', ...lineTermCatalogue.map((t) => t.column), 'source',
   'po_number', 'po_line', 'ordered_quantity', 'received_quantity', 'ordered_unit_price',
 ] as const;
 
@@ -81,10 +81,15 @@ export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvo
 export function linesCsv(invoices: readonly ReviewedInvoice[]): string {
   let out = csvRow([...lineColumns]);
   for (const inv of invoices) {
+    // The unit and VAT category of a line are the XML's, where the lines are the XML's (the same count of them).
+    const terms = inv.xmlDetails && inv.xmlDetails.lines.length === inv.fields.lines.length ? inv.xmlDetails.lines : null;
     inv.fields.lines.forEach((l, i) => {
       const po = inv.poMatch?.lines[i];
+      const rate = terms?.[i]?.rate ?? null;
       out += csvRow([
-        inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount, inv.sources.lines ?? null,
+        inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount,
+        terms?.[i]?.unitCode ?? null, terms?.[i]?.category ?? null, rate !== null && Number.isFinite(Number(rate)) ? Number(rate) : null,
+        inv.sources.lines ?? null,
         po?.poNumber ?? null, po?.poLine ?? null, po?.orderedQuantity ?? null, po?.receivedQuantity ?? null, po?.orderedUnitPrice ?? null,
       ]);
     });
