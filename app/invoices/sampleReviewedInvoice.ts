@@ -37,3 +37,21 @@ export function sampleReviewedInvoice(): ReviewedInvoice {
   };
 }
 
+
+/** The sample invoice credited as a page prints it: every amount and quantity negative (a credit note by its sign, 381). */
+export function sampleCreditNote(): ReviewedInvoice {
+  const invoice = sampleReviewedInvoice();
+  invoice.fields = {
+    ...invoice.fields,
+    invoice_number: 'G-2024-003',
+    subtotal: -150,
+    tax: -28.5,
+    total: -178.5,
+    lines: [
+      { description: 'Paper A4, 500 sheets', quantity: -10, unit_price: 5, amount: -50 },
+      { description: 'Toner "black"', quantity: -2, unit_price: null, amount: -100 },
+    ],
+  };
+  invoice.documentType = documentTypeOf({ statedCode: null, total: invoice.fields.total });
+  return invoice;
+}

@@ -12,11 +12,14 @@
  *   - the unit (BT-130) is C62 ("one"): pages print counts, never a UN/ECE Rec 20 code;
  *   - BR-CO-25: an amount due needs a due date (BT-9) or payment terms (BT-20);
  *   - a country (BT-40, BT-55) from the e-invoice XML, else from the party's VAT identifier (DE…, EL → GR);
- *   - the routing terms (BT-10, BG-6, city, post code, electronic address) where the reviewer or the XML gives them.
+ *   - the routing terms (BT-10, BG-6, city, post code, electronic address) where the reviewer or the XML gives them;
+ *   - a credit note (a credit-note type code, ../documentType.ts) states its amounts positive: a page that prints the
+ *     credit as negative amounts is written with every sign turned (asCreditNote), which keeps every sum's identity.
  * Anything else missing is reported with its BT, and no XML is written for that invoice.
  */
 import Big from 'big.js';
 import { countryOfVatId } from '../../invoice/identifiers.js';
+import { isCreditNote } from '../documentType.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
 import type { XmlVatDetail } from './xmlDetails.js';
 
@@ -247,6 +250,27 @@ function party(role: 'seller' | 'buyer', name: string | null, inv: ReviewedInvoi
   };
 }
 
+const negate = (amount: string): string => new Big(amount).times(-1).toFixed(AMOUNT_DECIMALS);
+const negateQuantity = (quantity: string): string => new Big(quantity).times(-1).toString();
+const negateOrNull = (amount: string | null): string | null => (amount === null ? null : negate(amount));
+
+/**
+ * A credit note's plan with positive amounts (EN 16931: the type code says it is a credit; BR-27 forbids a negative
+ * price): where its total is negative — a page printing the credit as minus amounts — every amount and quantity turns
+ * sign. All the sums (BR-CO-10 … 16, BR-S-08) are linear, so each holds after the turn exactly as before it.
+ */
+function asCreditNote(plan: EInvoicePlan): EInvoicePlan {
+  if (!isCreditNote(plan.typeCode) || !new Big(plan.totals.taxInclusive).lt(0)) return plan;
+  const t = plan.totals;
+  return {
+    ...plan,
+    lines: plan.lines.map((l) => ({ ...l, quantity: negateQuantity(l.quantity), netAmount: negate(l.netAmount), price: new Big(l.price).abs().toString() })),
+    vat: plan.vat.map((row) => ({ ...row, base: negate(row.base), amount: negate(row.amount) })),
+    allowanceCharges: plan.allowanceCharges.map((a) => ({ ...a, amount: negate(a.amount) })),
+    totals: { lineTotal: negate(t.lineTotal), taxExclusive: negate(t.taxExclusive), tax: negate(t.tax), taxInclusive: negate(t.taxInclusive), allowances: negateOrNull(t.allowances), charges: negateOrNull(t.charges), prepaid: negateOrNull(t.prepaid), payable: negate(t.payable) },
+  };
+}
+
 export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   const f = inv.fields;
   const p = inv.payment;
@@ -275,7 +299,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
     : null;
   return {
     ok: true,
-    plan: {
+    plan: asCreditNote({
       number: f.invoice_number!.trim(),
       issueDate: f.issue_date!,
       dueDate: present(f.due_date) ? f.due_date : null,
@@ -301,6 +325,6 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
         prepaid: f.prepaid !== null && f.prepaid !== 0 ? amountText(f.prepaid) : null,
         payable: amountText(payable),
       },
-    },
+    }),
   };
 }

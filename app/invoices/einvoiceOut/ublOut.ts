@@ -1,8 +1,11 @@
 /**
- * An EN 16931 plan as an OASIS UBL 2.1 Invoice, elements in the order the UBL schema requires. Written with
+ * An EN 16931 plan as an OASIS UBL 2.1 Invoice — or CreditNote, for a credit-note type code (EN 16931's UBL binding:
+ * CreditNoteTypeCode, CreditNoteLine, CreditedQuantity, the due date under PaymentMeans) — elements in the order the
+ * UBL schema requires. Written with
  * fast-xml-parser's XMLBuilder (it escapes text and attributes); the element tree is this file's only knowledge.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { isCreditNote } from '../documentType.js';
 import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
 
 /** EN 16931 core specification identifier (BT-24); XRechnung's CIUS identifier where asked for. */
@@ -49,16 +52,20 @@ function party(p: PlannedParty): Node {
 
 export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const c = plan.currency;
+  const credit = isCreditNote(plan.typeCode);
+  // A UBL 2.1 CreditNote has no header DueDate: BT-9 is the payment means' PaymentDueDate there (UBL-CR-412 allows it
+  // only in a credit note); without payment means a credit note's due date has no place and is left out.
+  const paymentDueDate = credit && plan.dueDate && plan.payment ? { 'cbc:PaymentDueDate': plan.dueDate } : {};
   const invoice: Node = {
-    '@_xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+    '@_xmlns': `urn:oasis:names:specification:ubl:schema:xsd:${credit ? 'CreditNote' : 'Invoice'}-2`,
     '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
     '@_xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     'cbc:CustomizationID': specification,
     ...(specification === XRECHNUNG_SPECIFICATION ? { 'cbc:ProfileID': BILLING_PROCESS } : {}),
     'cbc:ID': plan.number,
     'cbc:IssueDate': plan.issueDate,
-    ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),
-    'cbc:InvoiceTypeCode': plan.typeCode,
+    ...(plan.dueDate && !credit ? { 'cbc:DueDate': plan.dueDate } : {}),
+    [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: plan.typeCode,
     'cbc:DocumentCurrencyCode': c,
     ...(plan.buyerReference ? { 'cbc:BuyerReference': plan.buyerReference } : {}),
     ...(plan.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': plan.purchaseOrder } } : {}),
@@ -69,6 +76,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ? {
           'cac:PaymentMeans': {
             'cbc:PaymentMeansCode': plan.payment.meansCode,
+            ...paymentDueDate,
             'cac:PayeeFinancialAccount': {
               'cbc:ID': plan.payment.iban,
               ...(plan.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': plan.payment.bic } } : {}),
@@ -111,9 +119,9 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ...(plan.totals.prepaid ? { 'cbc:PrepaidAmount': amount(plan.totals.prepaid, c) } : {}),
       'cbc:PayableAmount': amount(plan.totals.payable, c),
     },
-    'cac:InvoiceLine': plan.lines.map((l) => ({
+    [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: plan.lines.map((l) => ({
       'cbc:ID': l.id,
-      'cbc:InvoicedQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode },
+      [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '#text': l.quantity, '@_unitCode': l.unitCode },
       'cbc:LineExtensionAmount': amount(l.netAmount, c),
       'cac:Item': {
         'cbc:Name': l.name,
@@ -122,5 +130,5 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       'cac:Price': { 'cbc:PriceAmount': amount(l.price, c) },
     })),
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ Invoice: invoice })}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(credit ? { CreditNote: invoice } : { Invoice: invoice })}`;
 }
