@@ -12,7 +12,7 @@ import { readSemanticInvoice, validateEInvoiceXml } from '../app/en16931/index.j
 import { generateEInvoice, type EInvoiceFormat } from '../app/invoices/einvoiceOut/generateEInvoice.js';
 import { XRECHNUNG_SPECIFICATION } from '../app/invoices/einvoiceOut/ublOut.js';
 import { paymentFieldCatalogue } from '../app/invoice/fieldCatalogue.js';
-import { sampleCreditNote, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
+import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
 import type { ReviewedInvoice } from '../app/invoices/reviewedInvoice.js';
 import { documentTypeOf } from '../app/invoices/documentType.js';
 import { xmlInvoiceDetails } from '../app/invoices/einvoiceOut/xmlDetails.js';
@@ -87,6 +87,12 @@ describe.runIf(oracleAvailable())('generated e-invoices against the official XSL
       expect(out.xml).toContain(format === 'ubl' ? '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>' : '<ram:TypeCode>381</ram:TypeCode>');
       expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
       expect(readSemanticInvoice(out.xml).creditNote).toBe(format === 'ubl');
+    });
+
+    it(`${format}: an intra-community supply with its delivery date, period, deliver-to country, a line discount and a rounding amount passes the oracle`, () => {
+      const out = generateEInvoice(sampleIntraCommunityInvoice(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
     });
 
     it(`${format}: XRechnung — the hand-built invoice with its routing terms passes the oracle and reads back; without them it names the BTs`, () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readEInvoice, einvoicePlainFields } from '../../einvoice/index.js';
 import { documentTypeOf } from '../documentType.js';
 import { emptyPaymentValues } from '../reviewedInvoice.js';
-import { sampleCreditNote, sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
+import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
+import { readSemanticInvoice } from '../../en16931/index.js';
 import { generateEInvoice } from './generateEInvoice.js';
 
 describe('generateEInvoice', () => {
@@ -91,5 +92,26 @@ describe('generateEInvoice', () => {
       }
     });
   }
-});
 
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`${format}: an intra-community supply carries its delivery terms, line discount and rounding as its XML states them`, () => {
+      const out = generateEInvoice(sampleIntraCommunityInvoice(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      const back = readSemanticInvoice(out.xml);
+      expect(back.delivery[0]?.date?.text.replace(/-/g, '')).toBe('20240301');
+      expect(back.delivery[0]?.address?.country?.text).toBe('AT');
+      expect([back.periods[0]?.start?.text.replace(/-/g, ''), back.periods[0]?.end?.text.replace(/-/g, '')]).toEqual(['20240301', '20240331']);
+      expect(back.lines[0]?.allowances.map((a) => [a.charge, a.amounts[0]?.text, a.reasonCodes[0]?.text])).toEqual([[false, '5.00', '95']]);
+      expect(back.totals[0]?.rounding[0]?.text).toBe('0.02');
+      expect(back.totals[0]?.payable[0]?.text).toBe('145.00');
+    });
+
+    it(`${format}: an intra-community supply whose XML states no delivery date, period or country is not written (BR-IC-11, BR-IC-12)`, () => {
+      const invoice = sampleIntraCommunityInvoice();
+      invoice.xmlDetails = { ...invoice.xmlDetails!, delivery: { date: null, period: null, address: null } };
+      const out = generateEInvoice(invoice, format);
+      expect(out.ok).toBe(false);
+      if (!out.ok) expect(out.failedRules.map((r) => r.id)).toEqual(expect.arrayContaining(['BR-IC-11', 'BR-IC-12']));
+    });
+  }
+});

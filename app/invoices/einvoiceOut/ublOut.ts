@@ -50,6 +50,30 @@ function party(p: PlannedParty): Node {
   };
 }
 
+/** BG-13: the actual delivery date (BT-72) and the deliver-to address (BG-15, BT-80 its country). */
+function delivery(plan: EInvoicePlan): Node {
+  const d = plan.delivery;
+  if (!d || (!d.date && !d.address)) return {};
+  const a = d.address;
+  return {
+    'cac:Delivery': {
+      ...(d.date ? { 'cbc:ActualDeliveryDate': d.date } : {}),
+      ...(a
+        ? {
+            'cac:DeliveryLocation': {
+              'cac:Address': {
+                ...(a.line1 ? { 'cbc:StreetName': a.line1 } : {}),
+                ...(a.city ? { 'cbc:CityName': a.city } : {}),
+                ...(a.postCode ? { 'cbc:PostalZone': a.postCode } : {}),
+                'cac:Country': { 'cbc:IdentificationCode': a.country },
+              },
+            },
+          }
+        : {}),
+    },
+  };
+}
+
 export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const c = plan.currency;
   const credit = isCreditNote(plan.typeCode);
@@ -68,10 +92,12 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
     [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: plan.typeCode,
     'cbc:DocumentCurrencyCode': c,
     ...(plan.buyerReference ? { 'cbc:BuyerReference': plan.buyerReference } : {}),
+    ...(plan.delivery?.period ? { 'cac:InvoicePeriod': { ...(plan.delivery.period.start ? { 'cbc:StartDate': plan.delivery.period.start } : {}), ...(plan.delivery.period.end ? { 'cbc:EndDate': plan.delivery.period.end } : {}) } } : {}),
     ...(plan.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': plan.purchaseOrder } } : {}),
     ...(plan.contract ? { 'cac:ContractDocumentReference': { 'cbc:ID': plan.contract } } : {}),
     'cac:AccountingSupplierParty': party(plan.seller),
     'cac:AccountingCustomerParty': party(plan.buyer),
+    ...delivery(plan),
     ...(plan.payment
       ? {
           'cac:PaymentMeans': {
@@ -117,12 +143,23 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ...(plan.totals.allowances ? { 'cbc:AllowanceTotalAmount': amount(plan.totals.allowances, c) } : {}),
       ...(plan.totals.charges ? { 'cbc:ChargeTotalAmount': amount(plan.totals.charges, c) } : {}),
       ...(plan.totals.prepaid ? { 'cbc:PrepaidAmount': amount(plan.totals.prepaid, c) } : {}),
+      ...(plan.totals.rounding ? { 'cbc:PayableRoundingAmount': amount(plan.totals.rounding, c) } : {}),
       'cbc:PayableAmount': amount(plan.totals.payable, c),
     },
     [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: plan.lines.map((l) => ({
       'cbc:ID': l.id,
       [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '#text': l.quantity, '@_unitCode': l.unitCode },
       'cbc:LineExtensionAmount': amount(l.netAmount, c),
+      ...(l.allowanceCharges.length > 0
+        ? {
+            'cac:AllowanceCharge': l.allowanceCharges.map((a) => ({
+              'cbc:ChargeIndicator': a.charge ? 'true' : 'false',
+              ...(a.reasonCode ? { 'cbc:AllowanceChargeReasonCode': a.reasonCode } : {}),
+              ...(a.reason ? { 'cbc:AllowanceChargeReason': a.reason } : {}),
+              'cbc:Amount': amount(a.amount, c),
+            })),
+          }
+        : {}),
       'cac:Item': {
         'cbc:Name': l.name,
         'cac:ClassifiedTaxCategory': { 'cbc:ID': l.category, ...percent(l.rate), ...vatScheme },
