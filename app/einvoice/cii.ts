@@ -108,7 +108,8 @@ export function readCii(root: XmlNode, rootName: string): EInvoice {
       taxRate: decimalOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ?? at(item, `${names.lineSettlement}/ApplicableTradeTax/ApplicablePercent`)),
       taxCategory: textOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/CategoryCode`)),
     };
-  });
+    // A text line (ZUGFeRD 1.0 puts free text between the items as a line item with a note and nothing else): no item.
+  }).filter((line) => line.description !== '' || line.quantity !== null || line.amount !== null);
 
   const taxes: EInvoiceTax[] = all(settlement, 'ApplicableTradeTax').map((tax) => ({
     category: textOf(at(tax, 'CategoryCode')),

@@ -92,7 +92,9 @@ function deliveryOf(invoice: SemanticInvoice): XmlDelivery {
 }
 
 export function xmlInvoiceDetails(invoice: SemanticInvoice): XmlInvoiceDetails {
-  const lines = invoice.lines.map((line) => {
+  // As the e-invoice reader (../../einvoice/cii.ts): a line item with neither name, quantity nor amount is a text line.
+  const items = invoice.lines.filter((line) => text(line.itemName) !== null || text(line.quantity) !== null || line.netAmount.length > 0);
+  const lines = items.map((line) => {
     const category = vatCategory(line.taxCategories);
     const allowanceCharges = line.allowances.flatMap((ac) => {
       const amount = number(ac.amounts[0]);
