@@ -42,5 +42,8 @@ describe('printedOnPage: does the page print the XML value anywhere?', () => {
     expect(printsFieldValue(page, 'total', -3.02)).toBe(true);
     expect(printsFieldValue(page, 'total', 119)).toBe(false);
     expect(printsFieldValue('EUR', 'currency', 'EUR')).toBe(false);
+    // Allowances are printed as magnitudes under their label; a credit's XML states them negative.
+    expect(printsFieldValue('Zu-/Abschlag 0,23', 'allowances', -0.23)).toBe(true);
+    expect(printsFieldValue('Endbetrag 0,23', 'total', -0.23)).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ import { findAmounts } from '../invoice/amounts.js';
 import { scalarFieldOf } from '../invoice/fieldCatalogue.js';
 import { normaliseName } from './pageVsXml.js';
 
+/** Terms printed as magnitudes whatever their sign in the XML: sum of allowances (BT-107), of charges (BT-108). */
+const MAGNITUDE_TERMS: ReadonlySet<string> = new Set(['BT-107', 'BT-108']);
+
 /** Money within half a cent is the same amount (as pageVsXml compares it). */
 const MONEY_TOLERANCE = 0.005;
 
@@ -57,8 +60,11 @@ export function printsIdentifier(text: string, id: string): boolean {
  * kind is printed; a currency code is never taken as printed (every page names one).
  */
 export function printsFieldValue(text: string, field: string, value: string | number): boolean {
-  const kind = scalarFieldOf(field)?.kind;
-  if (typeof value === 'number') return printsAmount(text, value);
+  const entry = scalarFieldOf(field);
+  const kind = entry?.kind;
+  // Document allowances and charges (BT-107, BT-108) are printed as magnitudes under their label ("Abschlag 0,23")
+  // while a credit's XML states them negative: either sign is the value printed.
+  if (typeof value === 'number') return printsAmount(text, value) || (MAGNITUDE_TERMS.has(entry?.bt ?? '') && printsAmount(text, -value));
   if (kind === 'date') return printsDate(text, value);
   if (kind !== 'text') return false;
   return field === 'seller' || field === 'buyer' ? printsName(text, value) : printsIdentifier(text, value);
