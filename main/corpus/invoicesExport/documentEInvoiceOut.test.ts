@@ -85,6 +85,8 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     expect(rows.map((row) => [fromEnd(row, 'unit'), fromEnd(row, 'vat_category'), Number(fromEnd(row, 'vat_rate'))])).toEqual(
       xml.lines.map((l) => [l.unitCode, l.taxCategory, l.taxRate]),
     );
+    const jsonl = JSON.parse(fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').trim().split('\n')[0]!) as { lines: { unit: string; vat_category: string }[] };
+    expect(jsonl.lines.map((l) => [l.unit, l.vat_category])).toEqual(xml.lines.map((l) => [l.unitCode, l.taxCategory]));
     store.close();
   });
 
