@@ -98,7 +98,8 @@ export function FieldsPanel(props: FieldsPanelProps) {
   // Where the document carries an e-invoice its XML is the invoice (the values shown and checked); the page's own
   // reading is the column beside it, compared field by field — a corrected field is the analyst's decision.
   const pageReading = fields.engine?.origin === 'xml' ? fields.engine.page : null;
-  const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml));
+  // A difference where the page also prints the XML's value is a reading doubt, as the approval counts it: not marked ≠.
+  const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml, fields.documentText).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml, fields.documentText));
   const fieldsRead = !!values && (scalarFields.some((field) => valueAt(values, field.key) !== null) || values.lines.length > 0);
   const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead });
   const monthFirst = values?.currency === 'USD';
