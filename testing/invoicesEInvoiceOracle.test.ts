@@ -164,7 +164,10 @@ describe.runIf(xrechnungOracleAvailable())("generated XRechnung against KoSIT's 
     it(`${format}: the hand-built invoice with its routing terms and the real XRechnung files have no fatal failure (BT-23 written)`, () => {
       const invoice = sampleReviewedInvoice();
       invoice.payment = { ...invoice.payment, ...routing };
-      const inputs = [invoice, ...xmlFiles.filter((f) => path.basename(f).startsWith('XRECHNUNG_')).map(reviewedFromXml)];
+      // A credit note too (UBL: the CreditNote root; KoSIT validates both).
+      const credit = sampleCreditNote();
+      credit.payment = { ...credit.payment, ...routing };
+      const inputs = [invoice, credit, ...xmlFiles.filter((f) => path.basename(f).startsWith('XRECHNUNG_')).map(reviewedFromXml)];
       for (const input of inputs) {
         const out = generateEInvoice(input, format, { xrechnung: true });
         if (!out.ok) throw new Error(`${input.fileName}: ${JSON.stringify(out.missing)}`);
