@@ -28,12 +28,11 @@ export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<
       const page = valueAt(values, field.key);
       const fromXml = xml[field.key] as FieldValue | undefined;
       if (!printed(page) || !printed(fromXml)) return false;
+      // Names as the queue compares them (pageVsXml.ts): legal form, case, punctuation and broken words aside.
+      const differs = field.key === 'seller' || field.key === 'buyer' ? !namesAgree(String(page), String(fromXml)) : !sameFieldValue(page, fromXml);
       // As the approval's exceptions (main/store/curation/attention.ts): where the page prints the XML's value too,
       // the reader took another printed value — a reading doubt, not a disagreement of the document.
-      if (pageText !== undefined && printsFieldValue(pageText, field.key, fromXml as string | number)) return false;
-      // Names as the queue compares them (pageVsXml.ts): legal form, case, punctuation and broken words aside.
-      if (field.key === 'seller' || field.key === 'buyer') return !namesAgree(String(page), String(fromXml));
-      return !sameFieldValue(page, fromXml);
+      return differs && !(pageText !== undefined && printsFieldValue(pageText, field.key, fromXml as string | number));
     })
     .map((field) => field.key);
 }
