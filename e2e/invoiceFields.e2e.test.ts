@@ -46,6 +46,9 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
     // The PDF carries its e-invoice XML: its values are the invoice's, the page's own reading stands beside them, here agreeing.
     await expect(page.locator('[data-page-reading="total"]').textContent()).resolves.toBe('380,00');
     await expect(page.locator('[data-page-reading="invoice_number"]').textContent()).resolves.toBe(physioTruth!.invoice_number);
+    // Each line's unit and VAT category with rate, as the XML states them (its two lines: C62, exempt at 0 %).
+    await expect(page.locator('[data-testid="line-items"] [data-line-unit]').allTextContents()).resolves.toEqual(['C62', 'C62']);
+    await expect(page.locator('[data-testid="line-items"] [data-line-vat]').allTextContents()).resolves.toEqual(['E 0 %', 'E 0 %']);
     await shootSizes(page, 'panel');
 
     await fieldValue(page, 'total').click();

@@ -12,7 +12,7 @@ import { readSemanticInvoice, validateEInvoiceXml } from '../app/en16931/index.j
 import { generateEInvoice, type EInvoiceFormat } from '../app/invoices/einvoiceOut/generateEInvoice.js';
 import { XRECHNUNG_SPECIFICATION } from '../app/invoices/einvoiceOut/ublOut.js';
 import { paymentFieldCatalogue } from '../app/invoice/fieldCatalogue.js';
-import { sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
+import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
 import type { ReviewedInvoice } from '../app/invoices/reviewedInvoice.js';
 import { documentTypeOf } from '../app/invoices/documentType.js';
 import { xmlInvoiceDetails } from '../app/invoices/einvoiceOut/xmlDetails.js';
@@ -79,6 +79,20 @@ describe.runIf(oracleAvailable())('generated e-invoices against the official XSL
       if (!out.ok) throw new Error(JSON.stringify(out.missing));
       expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
       roundTrip(invoice, out.xml);
+    });
+
+    it(`${format}: a credit note printed with minus amounts — 381, positive amounts (UBL: CreditNote, CreditNoteLine, CreditedQuantity) — passes the oracle`, () => {
+      const out = generateEInvoice(sampleCreditNote(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(out.xml).toContain(format === 'ubl' ? '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>' : '<ram:TypeCode>381</ram:TypeCode>');
+      expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
+      expect(readSemanticInvoice(out.xml).creditNote).toBe(format === 'ubl');
+    });
+
+    it(`${format}: an intra-community supply with its delivery date, period, deliver-to country, a line discount and a rounding amount passes the oracle`, () => {
+      const out = generateEInvoice(sampleIntraCommunityInvoice(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
     });
 
     it(`${format}: XRechnung — the hand-built invoice with its routing terms passes the oracle and reads back; without them it names the BTs`, () => {
@@ -150,7 +164,10 @@ describe.runIf(xrechnungOracleAvailable())("generated XRechnung against KoSIT's 
     it(`${format}: the hand-built invoice with its routing terms and the real XRechnung files have no fatal failure (BT-23 written)`, () => {
       const invoice = sampleReviewedInvoice();
       invoice.payment = { ...invoice.payment, ...routing };
-      const inputs = [invoice, ...xmlFiles.filter((f) => path.basename(f).startsWith('XRECHNUNG_')).map(reviewedFromXml)];
+      // A credit note too (UBL: the CreditNote root; KoSIT validates both).
+      const credit = sampleCreditNote();
+      credit.payment = { ...credit.payment, ...routing };
+      const inputs = [invoice, credit, ...xmlFiles.filter((f) => path.basename(f).startsWith('XRECHNUNG_')).map(reviewedFromXml)];
       for (const input of inputs) {
         const out = generateEInvoice(input, format, { xrechnung: true });
         if (!out.ok) throw new Error(`${input.fileName}: ${JSON.stringify(out.missing)}`);

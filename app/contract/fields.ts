@@ -92,6 +92,12 @@ export const documentEngineFieldsSchema = z.object({
     }),
   ),
   xml: fieldValuesSchema.partial().nullable(),
+  /** Each line's unit (BT-130), VAT category (BT-151) and rate (BT-152) as the e-invoice XML states them; null without XML. */
+  lineTerms: z
+    .array(z.object({ unitCode: z.string().max(20).nullable(), category: z.string().max(10).nullable(), rate: z.number().finite().nullable() }))
+    .max(100_000)
+    .nullable()
+    .default(null),
   pageLines: z.array(z.object({ pageId: z.string(), start: z.number().int().nonnegative(), count: z.number().int().nonnegative() })),
 });
 

@@ -106,8 +106,10 @@ export function readCii(root: XmlNode, rootName: string): EInvoice {
       unit_price: decimalOf(at(item, `${names.lineAgreement}/NetPriceProductTradePrice/ChargeAmount`)),
       amount: decimalOf(amountIn(all(item, `${names.lineSettlement}/${names.lineSummation}/LineTotalAmount`), currencyText)),
       taxRate: decimalOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ?? at(item, `${names.lineSettlement}/ApplicableTradeTax/ApplicablePercent`)),
+      taxCategory: textOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/CategoryCode`)),
     };
-  });
+    // A text line (ZUGFeRD 1.0 puts free text between the items as a line item with a note and nothing else): no item.
+  }).filter((line) => line.description !== '' || line.quantity !== null || line.amount !== null);
 
   const taxes: EInvoiceTax[] = all(settlement, 'ApplicableTradeTax').map((tax) => ({
     category: textOf(at(tax, 'CategoryCode')),

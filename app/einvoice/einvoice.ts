@@ -19,8 +19,10 @@ export interface EInvoiceLine {
   unitCode: string | null;
   unit_price: number | null;
   amount: number | null;
-  /** VAT rate in percent where the line states it. */
+  /** VAT rate in percent where the line states it (BT-152). */
   taxRate: number | null;
+  /** UNCL 5305 VAT category code where the line states it (BT-151: S, Z, E, AE, K, G, O, L, M). */
+  taxCategory: string | null;
 }
 
 export interface EInvoiceTax {

@@ -1,7 +1,8 @@
 /**
  * A document's e-invoice attached to each page reading (Extraction.fields), so that whatever shows or checks a page
  * sees the issuer's own values beside the page's:
- * - `invoiceXml`: the XML's fields in the plain shape (the review screen's `xml` column);
+ * - `invoiceXml`: the XML's fields in the plain shape (the review screen's `xml` column), with `line_details`: each
+ *   line's unit (BT-130), VAT category (BT-151) and rate (BT-152), which a page's reading does not have;
  * - `einvoice`: what it is (syntax, profile, type code, file name);
  * - `pageVsXml`: where the page's own reading (`fields.invoice`) disagrees with the XML — each one a check result
  *   that ranks the page first in the curation queue (checkPage);
@@ -28,7 +29,7 @@ export function withEInvoice(extraction: Extraction, einvoice: DocumentEInvoice)
   const { invoice } = einvoice;
   const { line_total, allowances, charges, prepaid } = invoice.adjustments;
   const taxBreakdown = invoice.taxes.map((tax) => ({ rate: tax.rate, base: tax.basis, amount: tax.amount }));
-  fields.invoiceXml = { ...einvoicePlainFields(invoice), line_total, allowances, charges, prepaid, amount_due: invoice.fields.amount_due?.value ?? null, tax_breakdown: taxBreakdown };
+  fields.invoiceXml = { ...einvoicePlainFields(invoice), line_total, allowances, charges, prepaid, amount_due: invoice.fields.amount_due?.value ?? null, tax_breakdown: taxBreakdown, line_details: invoice.lines.map((l) => ({ unitCode: l.unitCode, category: l.taxCategory, rate: l.taxRate })) };
   fields.einvoice = invoice.info;
   const page = record(fields.invoice);
   if (page) {

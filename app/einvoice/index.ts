@@ -6,3 +6,4 @@ export { einvoiceReading, einvoicePlainFields } from './einvoiceReading.js';
 export { comparePageWithXml, describeDisagreement, namesAgree, normaliseName, type PageValues } from './pageVsXml.js';
 export { withEInvoice, pageVsXmlOf, type DocumentEInvoice } from './einvoiceOnPage.js';
 export { readablePageRows, readablePageMarkdown, type PageRow, type PageCell } from './readablePage.js';
+export { printsAmount, printsDate, printsFieldValue, printsIdentifier, printsName } from './printedOnPage.js';

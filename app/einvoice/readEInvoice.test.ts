@@ -170,3 +170,20 @@ describe.skipIf(!haveXml)('readEInvoice on every standalone CII and UBL file', (
     expect(einvoicePlainFields(read).lines).toEqual(einvoicePlainFields(readEInvoice(bytes(invoice))).lines);
   });
 });
+
+describe('ZUGFeRD 1.0 text lines', () => {
+  it('a line item with a note and nothing else is free text between the items, not an invoice line (both readers)', async () => {
+    const { xmlInvoiceDetailsOfText } = await import('../invoices/einvoiceOut/xmlDetails.js');
+    const item = (body: string) => `<ram:IncludedSupplyChainTradeLineItem>${body}</ram:IncludedSupplyChainTradeLineItem>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:15">
+<rsm:HeaderExchangedDocument><ram:ID>RK-1</ram:ID><ram:TypeCode>380</ram:TypeCode></rsm:HeaderExchangedDocument>
+<rsm:SpecifiedSupplyChainTradeTransaction>
+${item('<ram:AssociatedDocumentLineDocument><ram:IncludedNote><ram:Content>As agreed on the phone:</ram:Content></ram:IncludedNote></ram:AssociatedDocumentLineDocument><ram:SpecifiedSupplyChainTradeSettlement/>')}
+${item('<ram:SpecifiedSupplyChainTradeDelivery><ram:BilledQuantity unitCode="C62">-5.0000</ram:BilledQuantity></ram:SpecifiedSupplyChainTradeDelivery><ram:SpecifiedSupplyChainTradeSettlement><ram:SpecifiedTradeSettlementMonetarySummation><ram:LineTotalAmount currencyID="EUR">-5.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementMonetarySummation></ram:SpecifiedSupplyChainTradeSettlement><ram:SpecifiedTradeProduct><ram:Name>Citric acid 100 ml</ram:Name></ram:SpecifiedTradeProduct>')}
+</rsm:SpecifiedSupplyChainTradeTransaction></rsm:CrossIndustryDocument>`;
+    const invoice = readEInvoice(new TextEncoder().encode(xml));
+    expect(invoice.lines.map((l) => [l.description, l.quantity, l.amount])).toEqual([['Citric acid 100 ml', -5, -5]]);
+    expect(xmlInvoiceDetailsOfText(xml)?.lines.length).toBe(1);
+  });
+});

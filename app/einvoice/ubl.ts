@@ -55,6 +55,7 @@ export function readUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInv
       unit_price: decimalOf(at(line, 'Price/PriceAmount')),
       amount: decimalOf(at(line, 'LineExtensionAmount')),
       taxRate: decimalOf(at(line, 'Item/ClassifiedTaxCategory/Percent')),
+      taxCategory: textOf(at(line, 'Item/ClassifiedTaxCategory/ID')),
     };
   });
 

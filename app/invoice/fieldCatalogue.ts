@@ -129,6 +129,17 @@ export const lineColumnCatalogue = [
   { key: 'amount', label: 'Amount', kind: 'amount', bt: 'BT-131', term: 'Invoice line net amount', requiredBy: 'BR-24' },
 ] as const satisfies readonly CatalogueEntry[];
 
+/**
+ * A line's terms only an e-invoice XML states (a page prints counts and amounts, not codes): shown beside the line's
+ * columns and written to lines.csv under `column`, never corrected on their own (a corrected invoice keeps the XML's).
+ */
+export const lineTermCatalogue = [
+  { key: 'unitCode', column: 'unit', label: 'Unit', bt: 'BT-130', term: 'Invoiced quantity unit of measure code (UN/ECE Rec 20)' },
+  { key: 'category', column: 'vat_category', label: 'VAT', bt: 'BT-151', term: 'Invoiced item VAT category code (UNCL 5305)' },
+  { key: 'rate', column: 'vat_rate', label: 'VAT %', bt: 'BT-152', term: 'Invoiced item VAT rate' },
+] as const satisfies readonly { key: string; column: string; label: string; bt: BusinessTerm; term: string }[];
+export type LineTermKey = (typeof lineTermCatalogue)[number]['key'];
+
 /** Columns of a VAT breakdown row (BG-23), in panel order. The rate is conditional (BR-48: not for category O). */
 export const taxColumnCatalogue = [
   { key: 'rate', label: 'Rate %', kind: 'number', bt: 'BT-119', term: 'VAT category rate', requiredBy: null },

@@ -58,6 +58,13 @@ export const UNTDID_1001_NAMES: Readonly<Record<string, string>> = {
 /** Codes of documents that credit or correct another (credit notes, corrected invoices, reversals of a debit). */
 const CORRECTIVE_CODES = new Set(['81', '83', '261', '262', '296', '308', '381', '384', '396', '420', '457', '458', '532']);
 
+/**
+ * Codes of credit notes: what EN 16931's UBL binding writes as a `CreditNote` (BR-CL-01's CreditNoteTypeCode list),
+ * whose amounts are positive — the type code, not a sign, says the money flows back.
+ */
+export const CREDIT_NOTE_CODES: ReadonlySet<string> = new Set(['81', '83', '261', '262', '296', '308', '381', '396', '420', '458', '502', '503', '532']);
+export const isCreditNote = (code: string): boolean => CREDIT_NOTE_CODES.has(code);
+
 export const COMMERCIAL_INVOICE = '380';
 export const CREDIT_NOTE = '381';
 

@@ -5,7 +5,7 @@
  * would run as a formula — first in the cell or after a `,` or `;` it may split on — gets an apostrophe before it and
  * the cell is quoted; control characters become spaces; quotes, commas and semicolons are quoted. Amounts are numbers and are written as such, so a negative amount stays a number.
  */
-import { coreFieldKeys, paymentFieldCatalogue, settlementFieldKeys } from '../invoice/fieldCatalogue.js';
+import { coreFieldKeys, lineTermCatalogue, paymentFieldCatalogue, settlementFieldKeys, type LineTermKey } from '../invoice/fieldCatalogue.js';
 import { documentTypeText } from './documentType.js';
 import type { MissingTerm } from './einvoiceOut/einvoicePlan.js';
 import type { ReviewedInvoice } from './reviewedInvoice.js';
@@ -50,7 +50,7 @@ export const invoiceColumns = [
 ] as const;
 
 export const lineColumns = [
-  'document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'source',
+  'document_id', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', ...lineTermCatalogue.map((t) => t.column), 'source',
   'po_number', 'po_line', 'ordered_quantity', 'received_quantity', 'ordered_unit_price',
 ] as const;
 
@@ -78,13 +78,29 @@ export function invoicesCsv(invoices: readonly { invoice: ReviewedInvoice; einvo
   return out;
 }
 
+/**
+ * Each line's unit (BT-130), VAT category (BT-151) and rate (BT-152) under their lines.csv names, where the lines are
+ * the XML's (the same count of them); null where the invoice has no XML or its lines are no longer the XML's.
+ */
+function lineTermsOf(inv: ReviewedInvoice): Record<string, string | number | null>[] | null {
+  if (!inv.xmlDetails || inv.xmlDetails.lines.length !== inv.fields.lines.length) return null;
+  return inv.xmlDetails.lines.map((line) => {
+    const rate = line.rate !== null && Number.isFinite(Number(line.rate)) ? Number(line.rate) : null;
+    const values: Record<LineTermKey, string | number | null> = { unitCode: line.unitCode, category: line.category, rate };
+    return Object.fromEntries(lineTermCatalogue.map((t) => [t.column, values[t.key]]));
+  });
+}
+
 export function linesCsv(invoices: readonly ReviewedInvoice[]): string {
   let out = csvRow([...lineColumns]);
   for (const inv of invoices) {
+    const terms = lineTermsOf(inv);
     inv.fields.lines.forEach((l, i) => {
       const po = inv.poMatch?.lines[i];
       out += csvRow([
-        inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount, inv.sources.lines ?? null,
+        inv.documentId, inv.fields.invoice_number, i + 1, l.description, l.quantity, l.unit_price, l.amount,
+        ...lineTermCatalogue.map((t) => terms?.[i]?.[t.column] ?? null),
+        inv.sources.lines ?? null,
         po?.poNumber ?? null, po?.poLine ?? null, po?.orderedQuantity ?? null, po?.receivedQuantity ?? null, po?.orderedUnitPrice ?? null,
       ]);
     });
@@ -108,7 +124,8 @@ export function invoiceJson(inv: ReviewedInvoice, einvoice: EInvoiceOutcome, cor
     payment: inv.payment,
     seller_country: inv.sellerCountry,
     buyer_country: inv.buyerCountry,
-    lines: inv.fields.lines,
+    // Each line with its unit and VAT category and rate where the XML states them (the columns lines.csv writes).
+    lines: inv.fields.lines.map((l, i) => ({ ...l, ...lineTermsOf(inv)?.[i] })),
     tax_breakdown: inv.fields.tax_breakdown,
     sources: inv.sources,
     einvoice: { file: einvoice.file, origin: einvoice.origin, missing: einvoice.missing },

@@ -50,6 +50,11 @@ export interface AttentionInput {
   rules: readonly RuleResult[] | null;
   /** Fields where the page and the e-invoice XML disagree. */
   disagreements: readonly string[];
+  /**
+   * Page ≠ XML differences where the page prints the XML's value too (app/einvoice/printedOnPage.ts): the reader
+   * chose another printed value — a doubt of Recto's reading, never an exception of the document.
+   */
+  readingDoubts?: readonly string[];
   /** Confidence of each field the engine read and nobody corrected. */
   fieldConfidences: readonly { field: string; confidence: number | null }[];
   wordConfidences: readonly (number | null)[];
@@ -66,6 +71,7 @@ export function attentionSignals(input: AttentionInput): AttentionSignal[] {
     signals.push({ kind: requiredFieldRules.has(rule.rule) ? 'missing-field' : 'failed-rule', detail: `${rule.rule}: ${rule.message}` });
   }
   for (const field of input.disagreements) signals.push({ kind: 'xml-disagreement', detail: field });
+  for (const doubt of input.readingDoubts ?? []) signals.push({ kind: 'low-confidence', detail: `${doubt} (the page also prints the XML's value: a reading doubt)` });
   const lowFields = input.fieldConfidences.filter((f) => f.confidence !== null && f.confidence < LOW_FIELD_CONFIDENCE);
   if (lowFields.length) signals.push({ kind: 'low-confidence', detail: `fields ${lowFields.map((f) => f.field).join(', ')}` });
   const known = input.wordConfidences.filter((c): c is number => c !== null);

@@ -12,7 +12,7 @@
  */
 import type { Extraction } from '../../model/extraction.js';
 import type { FieldPath } from '../rules/ruleTypes.js';
-import { emptyFieldValues, readEngineFields, readFieldValues, valueAt, type EngineFieldValues, type FieldSourceView } from './engineFields.js';
+import { emptyFieldValues, readEngineFields, readFieldValues, valueAt, type EngineFieldValues, type FieldSourceView, type LineTerms } from './engineFields.js';
 import { linePath, scalarFields, taxPath, type FieldValue } from './fieldPaths.js';
 
 /** Amounts closer than half a cent are the same amount (the XML states more decimals than a page prints). */
@@ -41,6 +41,8 @@ export interface DocumentEngineFields {
   page: EngineFieldValues | null;
   sources: Record<FieldPath, DocumentFieldSource>;
   xml: Partial<EngineFieldValues> | null;
+  /** Each line's unit, VAT category and rate as the XML states them (by line, as `values.lines`); null without XML. */
+  lineTerms: LineTerms[] | null;
   pageLines: PageLineRange[];
 }
 
@@ -57,6 +59,7 @@ export function mergeDocumentFields(pages: readonly DocumentPageReading[]): Docu
   const sources: Record<FieldPath, DocumentFieldSource> = {};
   const pageLines: PageLineRange[] = [];
   let xml: Partial<EngineFieldValues> | null = null;
+  let xmlLineTerms: LineTerms[] | null = null;
   // The document's type is its first read page's: a receipt is one slip, an invoice's later pages may print a receipt's words.
   const typed = read.find((page) => page.fields)?.fields?.values.document_type;
   if (typed === 'receipt') values.document_type = 'receipt';
@@ -90,10 +93,11 @@ export function mergeDocumentFields(pages: readonly DocumentPageReading[]): Docu
         }
       });
     }
+    if (!xml) xmlLineTerms = fields.xmlLineTerms;
     xml ??= fields.xml;
   }
-  if (xml) return xmlAsDocument(values, sources, readFieldValues(xml as Record<string, unknown>));
-  return { values, origin: 'page', page: null, sources, xml, pageLines };
+  if (xml) return xmlAsDocument(values, sources, readFieldValues(xml as Record<string, unknown>), xmlLineTerms);
+  return { values, origin: 'page', page: null, sources, xml, lineTerms: null, pageLines };
 }
 
 const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
@@ -103,7 +107,7 @@ const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolea
  * The XML's values as the document's, the page's reading kept beside them. Page boxes stay only on cells whose printed
  * value is the XML's; no page line ranges (an edited Markdown table re-reads the page, never the XML's lines).
  */
-function xmlAsDocument(page: EngineFieldValues, pageSources: Record<FieldPath, DocumentFieldSource>, xml: EngineFieldValues): DocumentEngineFields {
+function xmlAsDocument(page: EngineFieldValues, pageSources: Record<FieldPath, DocumentFieldSource>, xml: EngineFieldValues, lineTerms: LineTerms[] | null): DocumentEngineFields {
   const sources: Record<FieldPath, DocumentFieldSource> = {};
   for (const [path, source] of Object.entries(pageSources)) {
     if (sameValue(valueAt(page, path), valueAt(xml, path))) sources[path] = source;
@@ -114,6 +118,8 @@ function xmlAsDocument(page: EngineFieldValues, pageSources: Record<FieldPath, D
     page,
     sources,
     xml: { ...xml, lines: xml.lines.map((l) => ({ ...l })), tax_breakdown: xml.tax_breakdown.map((r) => ({ ...r })) },
+    // One per XML line (a reading stored before the terms were attached has none: each line's terms unknown).
+    lineTerms: xml.lines.map((_, i) => lineTerms?.[i] ?? { unitCode: null, category: null, rate: null }),
     pageLines: [],
   };
 }

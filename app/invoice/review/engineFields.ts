@@ -45,11 +45,23 @@ export interface FieldSourceView {
 /** The `source` of a value supplier memory read (supplierMemory/overlayExtraction.ts, MEMORY_SOURCE). */
 const MEMORY_SOURCE = 'supplier memory';
 
+/**
+ * What an e-invoice XML says of a line beyond the line's columns: its unit (BT-130, UN/ECE Rec 20), VAT category
+ * (BT-151, UNCL 5305) and rate (BT-152). Only an XML states them; a page's reading has none.
+ */
+export interface LineTerms {
+  unitCode: string | null;
+  category: string | null;
+  rate: number | null;
+}
+
 export interface EngineFields {
   values: EngineFieldValues;
   sources: Record<FieldPath, FieldSourceView>;
   /** Values of an e-invoice XML the document carries, where the engine attached one; null otherwise. */
   xml: Partial<EngineFieldValues> | null;
+  /** The XML's line terms, one per XML line; null without an XML. */
+  xmlLineTerms: LineTerms[] | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -62,6 +74,14 @@ function readLines(v: unknown): EngineLine[] {
     const l = record(line);
     if (!l) return [];
     return [{ description: typeof l.description === 'string' ? l.description : '', quantity: num(l.quantity), unit_price: num(l.unit_price ?? l.unitPrice), amount: num(l.amount) }];
+  });
+}
+
+function readLineTerms(v: unknown): LineTerms[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((terms) => {
+    const t = record(terms);
+    return { unitCode: str(t?.unitCode), category: str(t?.category), rate: num(t?.rate) };
   });
 }
 
@@ -155,7 +175,7 @@ export function readEngineFields(extraction: Pick<Extraction, 'fields' | 'words'
     }
   });
   const xmlRaw = record(fields.invoiceXml) ?? record(record(fields.xml)?.invoice);
-  return { values, sources, xml: xmlRaw ? readFieldValues(xmlRaw) : null };
+  return { values, sources, xml: xmlRaw ? readFieldValues(xmlRaw) : null, xmlLineTerms: xmlRaw ? readLineTerms(xmlRaw.line_details) : null };
 }
 
 /** A field's value by path (`total`, `lines.2.amount`); undefined for a line that does not exist. */

@@ -7,6 +7,7 @@ import {
   holdsNumbers,
   invoiceFieldCatalogue,
   lineColumnCatalogue,
+  lineTermCatalogue,
   paymentFieldCatalogue,
   type PaymentFieldKey,
   taxColumnCatalogue,
@@ -37,6 +38,8 @@ export const shownField = (field: ScalarField, ...values: unknown[]): boolean =>
   field.shown === 'always' || values.some((value) => value !== null && value !== undefined && value !== '');
 
 export const lineColumns = lineColumnCatalogue;
+/** A line's unit and VAT category and rate: read-only columns where the document's e-invoice XML states them. */
+export const lineTermColumns = lineTermCatalogue;
 
 /** A field's value: text and dates (ISO) as strings, amounts and quantities as numbers; null = absent. */
 export type FieldValue = string | number | null;

@@ -38,6 +38,28 @@ function party(p: PlannedParty): Node {
 /** A category's rate; none for category O (not subject to VAT). */
 const rate = (percent: string | null): Node => (percent === null ? {} : { 'ram:RateApplicablePercent': percent });
 
+/** BG-13: the deliver-to party's address (BG-15, BT-80 its country) and the actual delivery date (BT-72); empty where none. */
+function delivery(plan: EInvoicePlan): Node | '' {
+  const d = plan.delivery;
+  if (!d || (!d.date && !d.address)) return '';
+  const a = d.address;
+  return {
+    ...(a
+      ? {
+          'ram:ShipToTradeParty': {
+            'ram:PostalTradeAddress': {
+              ...(a.postCode ? { 'ram:PostcodeCode': a.postCode } : {}),
+              ...(a.line1 ? { 'ram:LineOne': a.line1 } : {}),
+              ...(a.city ? { 'ram:CityName': a.city } : {}),
+              'ram:CountryID': a.country,
+            },
+          },
+        }
+      : {}),
+    ...(d.date ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': date(d.date) } } : {}),
+  };
+}
+
 export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const t = plan.totals;
   const settlement: Node = {
@@ -60,6 +82,14 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ...(row.exemptionReasonCode ? { 'ram:ExemptionReasonCode': row.exemptionReasonCode } : {}),
       ...rate(row.rate),
     })),
+    ...(plan.delivery?.period
+      ? {
+          'ram:BillingSpecifiedPeriod': {
+            ...(plan.delivery.period.start ? { 'ram:StartDateTime': date(plan.delivery.period.start) } : {}),
+            ...(plan.delivery.period.end ? { 'ram:EndDateTime': date(plan.delivery.period.end) } : {}),
+          },
+        }
+      : {}),
     ...(plan.allowanceCharges.length > 0
       ? {
           'ram:SpecifiedTradeAllowanceCharge': plan.allowanceCharges.map((a) => ({
@@ -85,6 +115,7 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ...(t.allowances ? { 'ram:AllowanceTotalAmount': t.allowances } : {}),
       'ram:TaxBasisTotalAmount': t.taxExclusive,
       'ram:TaxTotalAmount': { '#text': t.tax, '@_currencyID': plan.currency },
+      ...(t.rounding ? { 'ram:RoundingAmount': t.rounding } : {}),
       'ram:GrandTotalAmount': t.taxInclusive,
       ...(t.prepaid ? { 'ram:TotalPrepaidAmount': t.prepaid } : {}),
       'ram:DuePayableAmount': t.payable,
@@ -107,6 +138,16 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode } },
         'ram:SpecifiedLineTradeSettlement': {
           'ram:ApplicableTradeTax': { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': l.category, ...rate(l.rate) },
+          ...(l.allowanceCharges.length > 0
+            ? {
+                'ram:SpecifiedTradeAllowanceCharge': l.allowanceCharges.map((a) => ({
+                  'ram:ChargeIndicator': { 'udt:Indicator': a.charge ? 'true' : 'false' },
+                  'ram:ActualAmount': a.amount,
+                  ...(a.reasonCode ? { 'ram:ReasonCode': a.reasonCode } : {}),
+                  ...(a.reason ? { 'ram:Reason': a.reason } : {}),
+                })),
+              }
+            : {}),
           'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': l.netAmount },
         },
       })),
@@ -117,7 +158,7 @@ export function ciiInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
         ...(plan.purchaseOrder ? { 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': plan.purchaseOrder } } : {}),
         ...(plan.contract ? { 'ram:ContractReferencedDocument': { 'ram:IssuerAssignedID': plan.contract } } : {}),
       },
-      'ram:ApplicableHeaderTradeDelivery': '',
+      'ram:ApplicableHeaderTradeDelivery': delivery(plan),
       'ram:ApplicableHeaderTradeSettlement': settlement,
     },
   };

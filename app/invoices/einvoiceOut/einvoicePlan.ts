@@ -12,13 +12,19 @@
  *   - the unit (BT-130) is C62 ("one"): pages print counts, never a UN/ECE Rec 20 code;
  *   - BR-CO-25: an amount due needs a due date (BT-9) or payment terms (BT-20);
  *   - a country (BT-40, BT-55) from the e-invoice XML, else from the party's VAT identifier (DE…, EL → GR);
- *   - the routing terms (BT-10, BG-6, city, post code, electronic address) where the reviewer or the XML gives them.
+ *   - the routing terms (BT-10, BG-6, city, post code, electronic address) where the reviewer or the XML gives them;
+ *   - each line's allowances and charges (BG-27, BG-28: already inside its net amount), the rounding amount (BT-114)
+ *     and the delivery terms (BT-72 date, BG-14 period, BG-15 deliver-to address with BT-80 country): the XML's own,
+ *     the rounding only where it reconciles the reviewed amount due (BR-CO-16);
+ *   - a credit note (a credit-note type code, ../documentType.ts) states its amounts positive: a page that prints the
+ *     credit as negative amounts is written with every sign turned (asCreditNote), which keeps every sum's identity.
  * Anything else missing is reported with its BT, and no XML is written for that invoice.
  */
 import Big from 'big.js';
 import { countryOfVatId } from '../../invoice/identifiers.js';
+import { isCreditNote } from '../documentType.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
-import type { XmlVatDetail } from './xmlDetails.js';
+import type { XmlDelivery, XmlVatDetail } from './xmlDetails.js';
 
 /** The UN/ECE Rec 20 unit code for a count of items ("one"). */
 export const COUNT_UNIT_CODE = 'C62';
@@ -50,6 +56,14 @@ export interface PlannedParty {
   contact: { name: string | null; phone: string | null; email: string | null } | null;
 }
 
+/** A line-level allowance (BG-27) or charge (BG-28), as the XML states it. */
+export interface PlannedLineAllowanceCharge {
+  charge: boolean;
+  amount: string;
+  reason: string | null;
+  reasonCode: string | null;
+}
+
 export interface PlannedLine {
   id: string;
   name: string;
@@ -57,6 +71,7 @@ export interface PlannedLine {
   unitCode: string;
   netAmount: string;
   price: string;
+  allowanceCharges: PlannedLineAllowanceCharge[];
   category: string;
   /** Null for category O (not subject to VAT: no rate, BR-O-05). */
   rate: string | null;
@@ -100,7 +115,9 @@ export interface EInvoicePlan {
   lines: PlannedLine[];
   vat: PlannedVatRow[];
   allowanceCharges: PlannedAllowanceCharge[];
-  totals: { lineTotal: string; taxExclusive: string; tax: string; taxInclusive: string; allowances: string | null; charges: string | null; prepaid: string | null; payable: string };
+  /** BT-72, BG-14 and BG-15 (BT-80) as the XML states them; null where it states none. */
+  delivery: XmlDelivery | null;
+  totals: { lineTotal: string; taxExclusive: string; tax: string; taxInclusive: string; allowances: string | null; charges: string | null; prepaid: string | null; rounding: string | null; payable: string };
 }
 
 /** A business term the invoice lacks, with why (shown in the export's list of invoices not written). */
@@ -188,7 +205,8 @@ function plannedLines(inv: ReviewedInvoice, vat: PlannedVatRow[], missing: Missi
     }
     if (price === null) lacks('BT-146', 'net price');
     if (l.amount === null || l.quantity === null || price === null || !present(l.description) || !category) return [];
-    return [{ id: String(i + 1), name: l.description.trim(), quantity: dec(l.quantity), unitCode: declared?.[i]?.unitCode ?? COUNT_UNIT_CODE, netAmount: amountText(l.amount), price: dec(price), category: category.category, rate: category.rate }];
+    const allowanceCharges = (declared?.[i]?.allowanceCharges ?? []).map((a) => ({ charge: a.charge, amount: amountText(a.amount), reason: a.reason, reasonCode: a.reasonCode }));
+    return [{ id: String(i + 1), name: l.description.trim(), quantity: dec(l.quantity), unitCode: declared?.[i]?.unitCode ?? COUNT_UNIT_CODE, netAmount: amountText(l.amount), price: dec(price), allowanceCharges, category: category.category, rate: category.rate }];
   });
 }
 
@@ -247,6 +265,27 @@ function party(role: 'seller' | 'buyer', name: string | null, inv: ReviewedInvoi
   };
 }
 
+const negate = (amount: string): string => new Big(amount).times(-1).toFixed(AMOUNT_DECIMALS);
+const negateQuantity = (quantity: string): string => new Big(quantity).times(-1).toString();
+const negateOrNull = (amount: string | null): string | null => (amount === null ? null : negate(amount));
+
+/**
+ * A credit note's plan with positive amounts (EN 16931: the type code says it is a credit; BR-27 forbids a negative
+ * price): where its total is negative — a page printing the credit as minus amounts — every amount and quantity turns
+ * sign. All the sums (BR-CO-10 … 16, BR-S-08) are linear, so each holds after the turn exactly as before it.
+ */
+function asCreditNote(plan: EInvoicePlan): EInvoicePlan {
+  if (!isCreditNote(plan.typeCode) || !new Big(plan.totals.taxInclusive).lt(0)) return plan;
+  const t = plan.totals;
+  return {
+    ...plan,
+    lines: plan.lines.map((l) => ({ ...l, quantity: negateQuantity(l.quantity), netAmount: negate(l.netAmount), price: new Big(l.price).abs().toString(), allowanceCharges: l.allowanceCharges.map((a) => ({ ...a, amount: negate(a.amount) })) })),
+    vat: plan.vat.map((row) => ({ ...row, base: negate(row.base), amount: negate(row.amount) })),
+    allowanceCharges: plan.allowanceCharges.map((a) => ({ ...a, amount: negate(a.amount) })),
+    totals: { lineTotal: negate(t.lineTotal), taxExclusive: negate(t.taxExclusive), tax: negate(t.tax), taxInclusive: negate(t.taxInclusive), allowances: negateOrNull(t.allowances), charges: negateOrNull(t.charges), prepaid: negateOrNull(t.prepaid), rounding: negateOrNull(t.rounding), payable: negate(t.payable) },
+  };
+}
+
 export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   const f = inv.fields;
   const p = inv.payment;
@@ -269,13 +308,18 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   if (missing.length > 0 || !seller || !buyer) return { ok: false, missing };
 
   const lineTotal = f.line_total ?? f.lines.reduce((sum, l) => sum.plus(l.amount ?? 0), new Big(0)).toNumber();
-  const payable = f.amount_due ?? new Big(f.total!).minus(f.prepaid ?? 0).toNumber();
+  // BT-114 as the XML states it, where it is what reconciles the reviewed amount due with the total (BR-CO-16).
+  const unrounded = new Big(f.total!).minus(f.prepaid ?? 0);
+  const xmlRounding = inv.xmlDetails?.rounding ?? null;
+  const rounding = xmlRounding !== null && (f.amount_due === null || unrounded.plus(xmlRounding).round(AMOUNT_DECIMALS).eq(new Big(f.amount_due).round(AMOUNT_DECIMALS))) ? xmlRounding : null;
+  const payable = f.amount_due ?? unrounded.plus(rounding ?? 0).toNumber();
+  const delivery = inv.xmlDetails?.delivery;
   const payment = present(p.iban)
     ? { meansCode: f.currency === 'EUR' ? SEPA_CREDIT_TRANSFER : CREDIT_TRANSFER, iban: p.iban.replace(/\s/g, '').toUpperCase(), bic: present(p.bic) ? p.bic.replace(/\s/g, '').toUpperCase() : null }
     : null;
   return {
     ok: true,
-    plan: {
+    plan: asCreditNote({
       number: f.invoice_number!.trim(),
       issueDate: f.issue_date!,
       dueDate: present(f.due_date) ? f.due_date : null,
@@ -291,6 +335,7 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
       lines,
       vat,
       allowanceCharges,
+      delivery: delivery && (delivery.date || delivery.period || delivery.address) ? delivery : null,
       totals: {
         lineTotal: amountText(lineTotal),
         taxExclusive: amountText(f.subtotal!),
@@ -299,8 +344,9 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
         allowances: allowanceCharges.some((a) => !a.charge) ? amountText(f.allowances ?? 0) : null,
         charges: allowanceCharges.some((a) => a.charge) ? amountText(f.charges ?? 0) : null,
         prepaid: f.prepaid !== null && f.prepaid !== 0 ? amountText(f.prepaid) : null,
+        rounding: rounding === null ? null : amountText(rounding),
         payable: amountText(payable),
       },
-    },
+    }),
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readEInvoice, einvoicePlainFields } from '../../einvoice/index.js';
 import { documentTypeOf } from '../documentType.js';
 import { emptyPaymentValues } from '../reviewedInvoice.js';
-import { sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
+import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
+import { readSemanticInvoice } from '../../en16931/index.js';
 import { generateEInvoice } from './generateEInvoice.js';
 
 describe('generateEInvoice', () => {
@@ -68,4 +69,49 @@ describe('generateEInvoice', () => {
     const out = generateEInvoice(invoice, 'cii');
     expect(out.ok && out.xml.includes('<ram:TypeCode>389</ram:TypeCode>')).toBe(true);
   });
+
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`${format}: a credit note printed with minus amounts goes out as 381 with positive amounts (UBL: the CreditNote root)`, () => {
+      const out = generateEInvoice(sampleCreditNote(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      const back = readEInvoice(new TextEncoder().encode(out.xml));
+      expect(back.info.typeCode).toBe('381');
+      expect(einvoicePlainFields(back)).toMatchObject({ subtotal: 150, tax: 28.5, total: 178.5 });
+      expect(back.lines.map((l) => [l.quantity, l.unit_price, l.amount])).toEqual([[10, 5, 50], [2, 50, 100]]);
+      if (format === 'ubl') {
+        expect(out.xml).toMatch(/<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/);
+        expect(out.xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+        expect(out.xml).toContain('<cbc:CreditedQuantity unitCode="C62">10</cbc:CreditedQuantity>');
+        expect(out.xml).not.toContain('InvoiceLine');
+        // No header DueDate in a UBL 2.1 credit note: the payment means carry it.
+        expect(out.xml).not.toContain('<cbc:DueDate>');
+        expect(out.xml).toContain('<cbc:PaymentDueDate>2024-04-04</cbc:PaymentDueDate>');
+        expect(back.fields.due_date?.value).toBe('2024-04-04');
+      } else {
+        expect(out.xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+      }
+    });
+  }
+
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`${format}: an intra-community supply carries its delivery terms, line discount and rounding as its XML states them`, () => {
+      const out = generateEInvoice(sampleIntraCommunityInvoice(), format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      const back = readSemanticInvoice(out.xml);
+      expect(back.delivery[0]?.date?.text.replace(/-/g, '')).toBe('20240301');
+      expect(back.delivery[0]?.address?.country?.text).toBe('AT');
+      expect([back.periods[0]?.start?.text.replace(/-/g, ''), back.periods[0]?.end?.text.replace(/-/g, '')]).toEqual(['20240301', '20240331']);
+      expect(back.lines[0]?.allowances.map((a) => [a.charge, a.amounts[0]?.text, a.reasonCodes[0]?.text])).toEqual([[false, '5.00', '95']]);
+      expect(back.totals[0]?.rounding[0]?.text).toBe('0.02');
+      expect(back.totals[0]?.payable[0]?.text).toBe('145.00');
+    });
+
+    it(`${format}: an intra-community supply whose XML states no delivery date, period or country is not written (BR-IC-11, BR-IC-12)`, () => {
+      const invoice = sampleIntraCommunityInvoice();
+      invoice.xmlDetails = { ...invoice.xmlDetails!, delivery: { date: null, period: null, address: null } };
+      const out = generateEInvoice(invoice, format);
+      expect(out.ok).toBe(false);
+      if (!out.ok) expect(out.failedRules.map((r) => r.id)).toEqual(expect.arrayContaining(['BR-IC-11', 'BR-IC-12']));
+    });
+  }
 });

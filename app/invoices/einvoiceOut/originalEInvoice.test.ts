@@ -27,4 +27,13 @@ describe('the original XML out, byte for byte', () => {
     const zf1 = '<?xml version="1.0"?><rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"></rsm:CrossIndustryDocument>';
     expect(originalEInvoiceFor(sampleReviewedInvoice(), zf1, 'cii')).toEqual({ use: false, why: 'ZUGFeRD 1.0 is converted to EN 16931' });
   });
+
+  it('without --xrechnung: the core or a compliant CIUS (Factur-X BASIC) goes as it is; an extension (EXTENDED) or a profile outside EN 16931 is generated', () => {
+    const invoice = sampleReviewedInvoice();
+    const as = (specification: string) => validUbl().replace(/<cbc:CustomizationID>[^<]*</, `<cbc:CustomizationID>${specification}<`);
+    expect(originalEInvoiceFor(invoice, as('urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic'), 'ubl')).toEqual({ use: true });
+    expect(originalEInvoiceFor(invoice, as('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'ubl')).toEqual({ use: true });
+    expect(originalEInvoiceFor(invoice, as('urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended'), 'ubl')).toEqual({ use: false, why: 'the original is an extension of EN 16931' });
+    expect(originalEInvoiceFor(invoice, as('urn:factur-x.eu:1p0:basicwl'), 'ubl')).toMatchObject({ use: false, why: expect.stringMatching(/is not EN 16931$/) });
+  });
 });

@@ -12,6 +12,18 @@ import type { EInvoiceFormat } from './generateEInvoice.js';
 
 /** XRechnung's CIUS names itself in BT-24 with this (every version: 1.2 … 3.0). */
 const XRECHNUNG_CIUS = /urn:xeinkauf\.de:kosit:xrechnung/i;
+/** EN 16931-1's own identifier (BT-24) and the form a CIUS compliant with it takes (`…#compliant#<CIUS>`). */
+const EN16931_CORE = 'urn:cen.eu:en16931:2017';
+const COMPLIANT_CIUS = `${EN16931_CORE}#compliant#`;
+
+/**
+ * Whether an original answers an EN 16931 channel as it is: the core specification, or a CIUS *compliant* with it
+ * (Factur-X/ZUGFeRD BASIC and EN 16931, Peppol BIS, XRechnung) — every such invoice is an EN 16931 invoice. An
+ * *extension* (`#conformant#`, Factur-X/ZUGFeRD EXTENDED) carries terms beyond the norm that a receiver asking for
+ * EN 16931 need not accept, and MINIMUM / BASIC WL name no EN 16931 specification at all: those are generated from
+ * the reviewed values instead (docs/decisions.md, "Which originals answer an EN 16931 channel").
+ */
+const answersEn16931 = (specification: string): boolean => specification === EN16931_CORE || specification.startsWith(COMPLIANT_CIUS);
 const ZUGFERD_1_ROOT = 'CrossIndustryDocument';
 
 export type OriginalDecision = { use: true } | { use: false; why: string };
@@ -40,6 +52,9 @@ export function originalEInvoiceFor(invoice: ReviewedInvoice, xml: string, forma
   if (syntax !== format) return { use: false, why: `the original is ${syntax.toUpperCase()}` };
   if (XRECHNUNG_CIUS.test(specification) !== (options.xrechnung ?? false)) {
     return { use: false, why: options.xrechnung ? 'the original is not an XRechnung' : 'the original is an XRechnung' };
+  }
+  if (!answersEn16931(specification)) {
+    return { use: false, why: specification.includes('#conformant#') ? 'the original is an extension of EN 16931' : `the original's specification (${specification || 'none'}) is not EN 16931` };
   }
   const fatal = validateEInvoiceXml(xml).failed.filter((f) => f.flag === 'fatal');
   if (fatal.length > 0) return { use: false, why: `the original fails ${fatal.map((f) => f.id).join(', ')}` };

@@ -1,8 +1,11 @@
 /**
- * An EN 16931 plan as an OASIS UBL 2.1 Invoice, elements in the order the UBL schema requires. Written with
+ * An EN 16931 plan as an OASIS UBL 2.1 Invoice — or CreditNote, for a credit-note type code (EN 16931's UBL binding:
+ * CreditNoteTypeCode, CreditNoteLine, CreditedQuantity, the due date under PaymentMeans) — elements in the order the
+ * UBL schema requires. Written with
  * fast-xml-parser's XMLBuilder (it escapes text and attributes); the element tree is this file's only knowledge.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { isCreditNote } from '../documentType.js';
 import type { EInvoicePlan, PlannedParty } from './einvoicePlan.js';
 
 /** EN 16931 core specification identifier (BT-24); XRechnung's CIUS identifier where asked for. */
@@ -47,28 +50,59 @@ function party(p: PlannedParty): Node {
   };
 }
 
+/** BG-13: the actual delivery date (BT-72) and the deliver-to address (BG-15, BT-80 its country). */
+function delivery(plan: EInvoicePlan): Node {
+  const d = plan.delivery;
+  if (!d || (!d.date && !d.address)) return {};
+  const a = d.address;
+  return {
+    'cac:Delivery': {
+      ...(d.date ? { 'cbc:ActualDeliveryDate': d.date } : {}),
+      ...(a
+        ? {
+            'cac:DeliveryLocation': {
+              'cac:Address': {
+                ...(a.line1 ? { 'cbc:StreetName': a.line1 } : {}),
+                ...(a.city ? { 'cbc:CityName': a.city } : {}),
+                ...(a.postCode ? { 'cbc:PostalZone': a.postCode } : {}),
+                'cac:Country': { 'cbc:IdentificationCode': a.country },
+              },
+            },
+          }
+        : {}),
+    },
+  };
+}
+
 export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIFICATION): string {
   const c = plan.currency;
+  const credit = isCreditNote(plan.typeCode);
+  // A UBL 2.1 CreditNote has no header DueDate: BT-9 is the payment means' PaymentDueDate there (UBL-CR-412 allows it
+  // only in a credit note); without payment means a credit note's due date has no place and is left out.
+  const paymentDueDate = credit && plan.dueDate && plan.payment ? { 'cbc:PaymentDueDate': plan.dueDate } : {};
   const invoice: Node = {
-    '@_xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+    '@_xmlns': `urn:oasis:names:specification:ubl:schema:xsd:${credit ? 'CreditNote' : 'Invoice'}-2`,
     '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
     '@_xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     'cbc:CustomizationID': specification,
     ...(specification === XRECHNUNG_SPECIFICATION ? { 'cbc:ProfileID': BILLING_PROCESS } : {}),
     'cbc:ID': plan.number,
     'cbc:IssueDate': plan.issueDate,
-    ...(plan.dueDate ? { 'cbc:DueDate': plan.dueDate } : {}),
-    'cbc:InvoiceTypeCode': plan.typeCode,
+    ...(plan.dueDate && !credit ? { 'cbc:DueDate': plan.dueDate } : {}),
+    [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: plan.typeCode,
     'cbc:DocumentCurrencyCode': c,
     ...(plan.buyerReference ? { 'cbc:BuyerReference': plan.buyerReference } : {}),
+    ...(plan.delivery?.period ? { 'cac:InvoicePeriod': { ...(plan.delivery.period.start ? { 'cbc:StartDate': plan.delivery.period.start } : {}), ...(plan.delivery.period.end ? { 'cbc:EndDate': plan.delivery.period.end } : {}) } } : {}),
     ...(plan.purchaseOrder ? { 'cac:OrderReference': { 'cbc:ID': plan.purchaseOrder } } : {}),
     ...(plan.contract ? { 'cac:ContractDocumentReference': { 'cbc:ID': plan.contract } } : {}),
     'cac:AccountingSupplierParty': party(plan.seller),
     'cac:AccountingCustomerParty': party(plan.buyer),
+    ...delivery(plan),
     ...(plan.payment
       ? {
           'cac:PaymentMeans': {
             'cbc:PaymentMeansCode': plan.payment.meansCode,
+            ...paymentDueDate,
             'cac:PayeeFinancialAccount': {
               'cbc:ID': plan.payment.iban,
               ...(plan.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': plan.payment.bic } } : {}),
@@ -109,12 +143,23 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       ...(plan.totals.allowances ? { 'cbc:AllowanceTotalAmount': amount(plan.totals.allowances, c) } : {}),
       ...(plan.totals.charges ? { 'cbc:ChargeTotalAmount': amount(plan.totals.charges, c) } : {}),
       ...(plan.totals.prepaid ? { 'cbc:PrepaidAmount': amount(plan.totals.prepaid, c) } : {}),
+      ...(plan.totals.rounding ? { 'cbc:PayableRoundingAmount': amount(plan.totals.rounding, c) } : {}),
       'cbc:PayableAmount': amount(plan.totals.payable, c),
     },
-    'cac:InvoiceLine': plan.lines.map((l) => ({
+    [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: plan.lines.map((l) => ({
       'cbc:ID': l.id,
-      'cbc:InvoicedQuantity': { '#text': l.quantity, '@_unitCode': l.unitCode },
+      [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '#text': l.quantity, '@_unitCode': l.unitCode },
       'cbc:LineExtensionAmount': amount(l.netAmount, c),
+      ...(l.allowanceCharges.length > 0
+        ? {
+            'cac:AllowanceCharge': l.allowanceCharges.map((a) => ({
+              'cbc:ChargeIndicator': a.charge ? 'true' : 'false',
+              ...(a.reasonCode ? { 'cbc:AllowanceChargeReasonCode': a.reasonCode } : {}),
+              ...(a.reason ? { 'cbc:AllowanceChargeReason': a.reason } : {}),
+              'cbc:Amount': amount(a.amount, c),
+            })),
+          }
+        : {}),
       'cac:Item': {
         'cbc:Name': l.name,
         'cac:ClassifiedTaxCategory': { 'cbc:ID': l.category, ...percent(l.rate), ...vatScheme },
@@ -122,5 +167,5 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
       'cac:Price': { 'cbc:PriceAmount': amount(l.price, c) },
     })),
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ Invoice: invoice })}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(credit ? { CreditNote: invoice } : { Invoice: invoice })}`;
 }

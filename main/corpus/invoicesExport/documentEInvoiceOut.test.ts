@@ -68,6 +68,28 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     store.close();
   });
 
+  it("each line's unit and VAT category and rate are the XML's: in the review's line terms and in lines.csv", () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { pageId, bytes } = addEInvoiceDocument(store, xrechnungUbl);
+    const xml = readEInvoice(bytes);
+    expect(xml.lines.every((l) => l.unitCode && l.taxCategory)).toBe(true);
+    const engine = store.fieldRevisions.documentEngine(pageId)!;
+    expect(engine.lineTerms).toEqual(xml.lines.map((l) => ({ unitCode: l.unitCode, category: l.taxCategory, rate: l.taxRate })));
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'ubl' });
+    const [header, ...rows] = fs.readFileSync(path.join(out, 'lines.csv'), 'utf8').trimEnd().split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['unit', 'vat_category', 'vat_rate']));
+    // Descriptions may hold commas (quoted): the terms are read from the row's end, before `source` and the PO columns.
+    const fromEnd = (row: string, column: string) => row.split(',').at(columns.indexOf(column) - columns.length);
+    expect(rows.map((row) => [fromEnd(row, 'unit'), fromEnd(row, 'vat_category'), Number(fromEnd(row, 'vat_rate'))])).toEqual(
+      xml.lines.map((l) => [l.unitCode, l.taxCategory, l.taxRate]),
+    );
+    const jsonl = JSON.parse(fs.readFileSync(path.join(out, 'invoices.jsonl'), 'utf8').trim().split('\n')[0]!) as { lines: { unit: string; vat_category: string }[] };
+    expect(jsonl.lines.map((l) => [l.unit, l.vat_category])).toEqual(xml.lines.map((l) => [l.unitCode, l.taxCategory]));
+    store.close();
+  });
+
   it('XRechnung asked of an uncorrected XRechnung: the original bytes, said so in invoices.csv; another syntax: generated and valid', () => {
     const store = ProjectStore.create(path.join(dir, 'p.recto'));
     const { documentId, bytes } = addEInvoiceDocument(store, xrechnungUbl);

@@ -68,4 +68,21 @@ describe('needs-attention queue', () => {
     expect(store.attention.list()[0]!.corrected).toBe(true);
     store.close();
   });
+
+  it('a page ≠ XML difference is an exception only where the page does not print the XML value; else a reading doubt', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const doc = store.documents.addDocument({ sha256: 'd'.repeat(64), name: 'd.pdf', mediaType: 'application/pdf', bytes: Buffer.from('d'), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!;
+    const pageId = doc.pages[0]!.id;
+    const read = reading(10, '7');
+    // The page prints the order date beside the issue date and the goods value beside the net amount; the reader
+    // took the wrong one of each. Its total (11.90) is printed, the XML's (12.90) nowhere: that one the document says.
+    read.markdown = 'Invoice 7\n\nDate 03.01.2024 Order date 02.01.2024\n\nGoods 10.00 Net 9.90\n\nTotal 11.90';
+    const xmlValues = { ...read.fields!.invoice as Record<string, unknown>, issue_date: '2024-01-03', subtotal: 9.9, total: 12.9 };
+    read.fields = { ...read.fields, invoiceXml: xmlValues };
+    store.readings.saveExtraction(pageId, read, new Date());
+    const signals = store.attention.list()[0]!.signals;
+    expect(signals.filter((s) => s.kind === 'xml-disagreement').map((s) => s.detail)).toEqual(['total: page 11.9 — XML 12.9']);
+    expect(signals.filter((s) => s.kind === 'low-confidence').map((s) => s.detail.split(' (')[0])).toEqual(['issue_date: page 2024-01-02 — XML 2024-01-03', 'subtotal: page 10 — XML 9.9']);
+    store.close();
+  });
 });

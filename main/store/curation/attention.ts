@@ -6,11 +6,12 @@
  */
 import type Database from 'better-sqlite3';
 import type { AttentionItem } from '../../../app/contract/attention.js';
-import { breakdownDisagreements, detectNumberFormat, documentRuleResults, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
+import { breakdownDisagreements, breakdownReadingDoubts, detectNumberFormat, documentRuleResults, reviewRules, reviewValues, scalarFields, valueAt, type EngineFieldValues } from '../../../app/invoice/review/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { attentionSignals, type AttentionSignal } from '../../../app/review/attention.js';
 import { namesAgree } from '../../../app/einvoice/pageVsXml.js';
+import { printsAmount, printsFieldValue } from '../../../app/einvoice/printedOnPage.js';
 import { paymentFieldViews } from '../../../app/invoices/paymentFieldViews.js';
 import { paymentRules } from '../../../app/invoices/paymentRules.js';
 import type { XmlPaymentFields } from '../../../app/invoices/xmlPaymentFields.js';
@@ -101,6 +102,7 @@ export class AttentionRepository {
     let rules = null;
     let valuesForXml: EngineFieldValues | null = null;
     const disagreements: string[] = [];
+    const readingDoubts: string[] = [];
     const fieldConfidences: { field: string; confidence: number | null }[] = [];
     if (engine || revisions.length > 0) {
       const base = engine?.values ?? this.fields.engineValues(row.page_id);
@@ -119,16 +121,24 @@ export class AttentionRepository {
         if (engine?.origin === 'xml' && corrected.has(field)) continue;
         const xml = engine?.xml?.[field];
         const mine = page ? valueAt(page, field) : null;
-        if (xml !== null && xml !== undefined && mine !== null && mine !== undefined && !samePrinted(field, mine, xml)) disagreements.push(`${field}: page ${mine} — XML ${xml}`);
+        if (xml !== null && xml !== undefined && mine !== null && mine !== undefined && !samePrinted(field, mine, xml)) {
+          // Where the page prints the XML's value as well, the reader picked another printed value: a doubt, not the document's.
+          (printsFieldValue(text, field, xml) ? readingDoubts : disagreements).push(`${field}: page ${mine} — XML ${xml}`);
+        }
         const source = engine?.sources[field];
         if (source && !corrected.has(field) && engine?.origin !== 'xml') fieldConfidences.push({ field, confidence: source.confidence });
       }
       valuesForXml = page;
     }
-    if (rules) disagreements.push(...breakdownDisagreements(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown));
+    if (rules) {
+      const printed = (amount: number) => printsAmount(text, amount);
+      disagreements.push(...breakdownDisagreements(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown, printed));
+      readingDoubts.push(...breakdownReadingDoubts(valuesForXml?.tax_breakdown ?? [], engine?.xml?.tax_breakdown, printed));
+    }
     const signals = attentionSignals({
       rules,
       disagreements,
+      readingDoubts,
       fieldConfidences,
       wordConfidences: (extraction?.words ?? []).map((w) => w.confidence),
       repetitionScore: row.repetition_score,

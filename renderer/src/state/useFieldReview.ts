@@ -121,7 +121,7 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     void reload();
   }, [client, pageId, reload]);
 
-  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error };
+  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, documentText };
 }
 
 export type FieldReview = ReturnType<typeof useFieldReview>;

@@ -8,7 +8,7 @@
  * Collapsible to a thin strip; every value is reachable with Tab.
  */
 import type { ReactElement } from 'react';
-import { type FieldValue, lineColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
+import { type FieldValue, lineColumns, lineTermColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
 import { FieldValueCell } from './FieldValueCell.js';
@@ -93,10 +93,13 @@ export function FieldsPanel(props: FieldsPanelProps) {
   }
   const values = fields.values;
   const xml = fields.engine?.xml ?? null;
+  // The XML's unit and VAT category per line, shown while the lines are the XML's (a line added by a correction has none).
+  const lineTerms = fields.engine?.lineTerms ?? null;
   // Where the document carries an e-invoice its XML is the invoice (the values shown and checked); the page's own
   // reading is the column beside it, compared field by field — a corrected field is the analyst's decision.
   const pageReading = fields.engine?.origin === 'xml' ? fields.engine.page : null;
-  const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml));
+  // A difference where the page also prints the XML's value is a reading doubt, as the approval counts it: not marked ≠.
+  const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml, fields.documentText).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml, fields.documentText));
   const fieldsRead = !!values && (scalarFields.some((field) => valueAt(values, field.key) !== null) || values.lines.length > 0);
   const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead });
   const monthFirst = values?.currency === 'USD';
@@ -200,6 +203,12 @@ export function FieldsPanel(props: FieldsPanelProps) {
                     {column.label}
                   </th>
                 ))}
+                {lineTerms && (
+                  <>
+                    <th scope="col" title={`${lineTermColumns[0].term}, as the XML states it`}>{lineTermColumns[0].label}</th>
+                    <th scope="col" title={`${lineTermColumns[1].term} and ${lineTermColumns[2].term.toLowerCase()}, as the XML states them`}>{lineTermColumns[1].label}</th>
+                  </>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -211,6 +220,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
                       {cell(linePath(index, column.key), `Line ${index + 1} ${column.label.toLowerCase()}`, column.kind)}
                     </td>
                   ))}
+                  {lineTerms && <LineTermCells terms={lineTerms[index]} />}
                 </tr>
               ))}
             </tbody>
@@ -222,6 +232,21 @@ export function FieldsPanel(props: FieldsPanelProps) {
         <RuleList rules={fields.rules} read={props.read} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
       </div>
     </aside>
+  );
+}
+
+/** A line's unit and VAT category with rate as its XML states them (BT-130, BT-151, BT-152); a dash where it states none. */
+function LineTermCells({ terms }: { terms: { unitCode: string | null; category: string | null; rate: number | null } | undefined }) {
+  const vat = terms?.category ? `${terms.category}${terms.rate !== null ? ` ${terms.rate} %` : ''}` : terms?.rate != null ? `${terms.rate} %` : null;
+  return (
+    <>
+      <td className="line-term line-unit" data-line-unit>
+        {terms?.unitCode ?? <span className="muted">—</span>}
+      </td>
+      <td className="line-term line-vat" data-line-vat>
+        {vat ?? <span className="muted">—</span>}
+      </td>
+    </>
   );
 }
 

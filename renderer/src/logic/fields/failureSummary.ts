@@ -7,6 +7,7 @@ import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { scalarFields, valueAt, type EngineFieldValues, type FieldValue } from '../../../../app/invoice/review/index.js';
 import { requiredFieldRules } from '../../../../app/review/attention.js';
 import { namesAgree } from '../../../../app/einvoice/pageVsXml.js';
+import { printsFieldValue } from '../../../../app/einvoice/printedOnPage.js';
 
 /** Amounts closer than this (half a cent) are the same amount. */
 const SAME_AMOUNT = 0.005;
@@ -20,7 +21,7 @@ const printed = (value: unknown): boolean => value !== null && value !== undefin
  * The scalar fields whose page value differs from the XML's. A value the page does not show is missing from the
  * reading, not in disagreement with the XML.
  */
-export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<EngineFieldValues> | null): string[] {
+export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<EngineFieldValues> | null, pageText?: string): string[] {
   if (!values || !xml) return [];
   return scalarFields
     .filter((field) => {
@@ -28,8 +29,10 @@ export function xmlDisagreements(values: EngineFieldValues | null, xml: Partial<
       const fromXml = xml[field.key] as FieldValue | undefined;
       if (!printed(page) || !printed(fromXml)) return false;
       // Names as the queue compares them (pageVsXml.ts): legal form, case, punctuation and broken words aside.
-      if (field.key === 'seller' || field.key === 'buyer') return !namesAgree(String(page), String(fromXml));
-      return !sameFieldValue(page, fromXml);
+      const differs = field.key === 'seller' || field.key === 'buyer' ? !namesAgree(String(page), String(fromXml)) : !sameFieldValue(page, fromXml);
+      // As the approval's exceptions (main/store/curation/attention.ts): where the page prints the XML's value too,
+      // the reader took another printed value — a reading doubt, not a disagreement of the document.
+      return differs && !(pageText !== undefined && printsFieldValue(pageText, field.key, fromXml as string | number));
     })
     .map((field) => field.key);
 }
