@@ -24,7 +24,7 @@ const AWAIT_PAGE_MS = 5000;
 export function App() {
   const { info, error, reload } = useAppInfo();
   const client = useClient();
-  const allJobs = useJobs();
+  const { jobs: allJobs, batch: jobBatch } = useJobs();
   const exporter = useCorpusExport();
   const [exportOpen, setExportOpen] = useState(false);
   // The export shows its own bar in its dialog; while that is open the top bar keeps to reading.
@@ -106,7 +106,7 @@ export function App() {
         onView={setView}
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
-        progress={<JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
+        progress={<JobProgressBar jobs={jobs} batch={jobBatch} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
       />
       {project?.trailWarning && !showWelcome ? (
         <div className="trail-warning" role="alert" data-testid="trail-warning">

@@ -16,6 +16,7 @@ import { EditorPane, type EditorTab } from './EditorPane.js';
 import { EngineMenu } from './EngineMenu.js';
 import { ImportActivity, ImportBanner } from './ImportBanner.js';
 import { LinkedMarkdownEditor } from './LinkedMarkdownEditor.js';
+import type { GridAsk } from './tools/CursorPanels.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
 import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
@@ -67,6 +68,8 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
   });
   const [tab, setTab] = useState<EditorTab>('markdown');
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
+  const [gridAsk, setGridAsk] = useState<GridAsk | null>(null);
+  const askForGrid = (orFirstTable: boolean) => setGridAsk((previous) => ({ serial: (previous?.serial ?? 0) + 1, orFirstTable }));
 
   const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
   // Stable, so that the rail (memoised) is not rendered again by a field edit or a save.
@@ -130,6 +133,10 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
       exportInvoices: () => onExportInvoices?.(),
       history: (direction) => (direction === 'back' ? window.history.back() : window.history.forward()),
       fields: fieldsPane.commands,
+      openGrid: () => {
+        setTab('markdown');
+        askForGrid(true);
+      },
       importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
     },
   });
@@ -144,7 +151,14 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
 
   return (
     <div className="workspace" hidden={!active}>
-      <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
+      <ImportBanner
+        report={imports.report}
+        onDismiss={imports.dismissReport}
+        onOpenDocument={(documentId) => {
+          const first = documents?.find((candidate) => candidate.id === documentId)?.pages[0];
+          if (first) goTo(first.id);
+        }}
+      />
       <ImportActivity current={imports.current} />
       <ApprovalPrompt />
       {active && <ReviewerNamePrompt />}
@@ -170,7 +184,11 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
           hoveredId={link.hoveredId}
           followSelection={link.followSelection}
           onHover={link.setHoveredId}
-          onSelect={link.onBoxSelect}
+          onSelect={(id) => {
+            link.onBoxSelect(id);
+            // A table's box opens its grid, even one closed before: the way back to the grid from the page.
+            if (elements.find((element) => element.id === id)?.kind === 'table') askForGrid(false);
+          }}
           title={title}
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
@@ -204,6 +222,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
               editor={editorInstance}
               onEditor={setEditorInstance}
               image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
+              openGrid={gridAsk}
             />
           }
           preview={<MarkdownPreview text={session.liveText} />}

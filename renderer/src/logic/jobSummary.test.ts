@@ -10,14 +10,34 @@ describe('summariseJobs', () => {
   it('is null without jobs', () => {
     expect(summariseJobs([])).toBeNull();
   });
-  it('sums running jobs and keeps the longest estimate', () => {
+  it('sums the whole batch, finished jobs included, and keeps the longest estimate before the batch has a rate', () => {
     const summary = summariseJobs([
       job({ jobId: 'a', pagesDone: 1, pagesTotal: 4, etaMs: 30_000 }),
       job({ jobId: 'b', label: 'Reading b.png', pagesDone: 1, pagesTotal: 1, etaMs: 0, state: 'done' }),
       job({ jobId: 'c', label: 'Reading c.pdf', pagesDone: 0, pagesTotal: 4, etaMs: 90_000 }),
     ])!;
-    expect(summary).toMatchObject({ pagesDone: 1, pagesTotal: 8, etaMs: 90_000, running: true, label: 'Reading a.pdf and 1 more' });
-    expect(summary.fraction).toBeCloseTo(0.125);
+    expect(summary).toMatchObject({ pagesDone: 2, pagesTotal: 9, etaMs: 90_000, running: true, label: 'Reading a.pdf and 1 more' });
+    expect(summary.fraction).toBeCloseTo(2 / 9);
+  });
+  it('counts the documents of an import read one after another, and estimates from the batch\'s rate', () => {
+    // Five one-page documents, one job each: two read in 20 s, one being read, two not started (no estimate of their own).
+    const jobs = [
+      job({ jobId: 'd1', pagesDone: 1, etaMs: 0, state: 'done' }),
+      job({ jobId: 'd2', pagesDone: 1, etaMs: 0, state: 'done' }),
+      job({ jobId: 'd3' }),
+      job({ jobId: 'd4' }),
+      job({ jobId: 'd5' }),
+    ];
+    const batch = { startedAt: 1_000, doneAtFirstSight: new Map(jobs.map((one) => [one.jobId, 0])) };
+    const summary = summariseJobs(jobs, batch, 21_000)!;
+    expect(summary).toMatchObject({ pagesDone: 2, pagesTotal: 5, running: true, etaMs: 30_000 });
+    // Without the batch (no rate) it still says it is estimating rather than guessing.
+    expect(summariseJobs(jobs)!.etaMs).toBeNull();
+  });
+  it('leaves pages done before the renderer watched out of the rate', () => {
+    const jobs = [job({ jobId: 'big', pagesDone: 11, pagesTotal: 20 })];
+    const summary = summariseJobs(jobs, { startedAt: 0, doneAtFirstSight: new Map([['big', 10]]) }, 5_000)!;
+    expect(summary.etaMs).toBe(45_000);
   });
   it('has no estimate while a running job has none, and reports failures', () => {
     const summary = summariseJobs([

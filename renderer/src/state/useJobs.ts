@@ -1,38 +1,42 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { JobProgress } from '../../../app/contract/events.js';
+import type { JobBatch } from '../logic/jobSummary.js';
 import { useContractEvent } from './contractContext.js';
 
-/** How long a finished job stays on the bar, so "done" is seen rather than flashing away. */
+/** How long a finished batch stays on the bar, so "done" is seen rather than flashing away. */
 const lingerMs = 1500;
 
-/** Reading jobs as reported by `job.progress`; finished ones drop off after a moment. */
-export function useJobs(): JobProgress[] {
-  const [jobs, setJobs] = useState<Map<string, JobProgress>>(new Map());
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+interface Batch extends JobBatch {
+  jobs: Map<string, JobProgress>;
+  doneAtFirstSight: Map<string, number>;
+}
+
+const idle = (batch: Batch | null) => !batch || ![...batch.jobs.values()].some((job) => job.state === 'running');
+
+/**
+ * Jobs as reported by `job.progress`, as one batch: a job that finishes stays while others of the batch still run (its
+ * pages stay counted in "n of N pages"); once none runs, the whole batch drops off after a moment, and a job that
+ * starts meanwhile begins a new batch. The batch's start and the pages done when each job was first seen give the
+ * bar its rate (jobSummary.ts).
+ */
+export function useJobs(): { jobs: JobProgress[]; batch: JobBatch | undefined } {
+  const [batch, setBatch] = useState<Batch | null>(null);
 
   useContractEvent('job.progress', (progress) => {
-    setJobs((previous) => new Map(previous).set(progress.jobId, progress));
-    const existing = timers.current.get(progress.jobId);
-    if (existing) clearTimeout(existing);
-    if (progress.state !== 'running') {
-      timers.current.set(
-        progress.jobId,
-        setTimeout(() => {
-          timers.current.delete(progress.jobId);
-          setJobs((previous) => {
-            const next = new Map(previous);
-            next.delete(progress.jobId);
-            return next;
-          });
-        }, lingerMs),
-      );
-    }
+    setBatch((previous) => {
+      const fresh = !previous?.jobs.has(progress.jobId) && idle(previous);
+      const base: Batch = fresh || !previous ? { startedAt: Date.now(), jobs: new Map(), doneAtFirstSight: new Map() } : previous;
+      const doneAtFirstSight = base.doneAtFirstSight.has(progress.jobId) ? base.doneAtFirstSight : new Map(base.doneAtFirstSight).set(progress.jobId, progress.pagesDone);
+      return { startedAt: base.startedAt, jobs: new Map(base.jobs).set(progress.jobId, progress), doneAtFirstSight };
+    });
   });
 
+  const finished = batch !== null && idle(batch);
   useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
-  }, []);
+    if (!finished) return;
+    const timer = setTimeout(() => setBatch(null), lingerMs);
+    return () => clearTimeout(timer);
+  }, [finished, batch]);
 
-  return [...jobs.values()];
+  return { jobs: batch ? [...batch.jobs.values()] : [], batch: batch ?? undefined };
 }

@@ -170,27 +170,31 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     <div ref={panelRef} className="fields-column">
       {!collapsed && splitter}
       <div className="fields-stack">
-      <FieldsPanel
-        fields={fields}
-        selected={selected.paths}
-        activeRule={activeRule}
-        read={review?.extraction != null}
-        collapsed={collapsed}
-        onToggle={() => setCollapsed((value) => !value)}
-        onSelectField={selectField}
-        onFocusField={(path) => {
-          if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
-        }}
-        onSelectRule={selectRule}
-        duplicates={duplicates}
-        onOpenPage={goTo}
-        onDraft={previewDraft}
-        paymentRules={documentRules}
-      />
-        {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
-        {!collapsed && poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}
-        {!collapsed && <DuplicateLinks matches={matches} onOpen={goTo} />}
-        {!collapsed && <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />}
+        <FieldsPanel
+          fields={fields}
+          selected={selected.paths}
+          activeRule={activeRule}
+          read={review?.extraction != null}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed((value) => !value)}
+          onSelectField={selectField}
+          onFocusField={(path) => {
+            if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
+          }}
+          onSelectRule={selectRule}
+          duplicates={duplicates}
+          onOpenPage={goTo}
+          onDraft={previewDraft}
+          paymentRules={documentRules}
+          below={
+            <>
+              {einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+              {poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}
+              <DuplicateLinks matches={matches} onOpen={goTo} />
+              <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />
+            </>
+          }
+        />
       </div>
     </div>
   );

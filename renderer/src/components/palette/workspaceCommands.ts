@@ -27,6 +27,8 @@ export interface WorkspaceActions {
   /** The curation view with the invoices export dialog open. */
   exportInvoices(): void;
   history(direction: 'back' | 'forward'): void;
+  /** Opens the table grid again: the table's at the cursor, else the page's first table. */
+  openGrid(): void;
   /** The invoice review's actions (useFieldsPane), bound to keys there. */
   fields: KeyHandlers<'fieldsPane'>;
 }
@@ -58,6 +60,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'show-markdown', title: 'Show the Markdown', enabled: page, run: () => actions.showTab('markdown') },
     { id: 'show-preview', title: 'Show the preview', enabled: page, run: () => actions.showTab('preview') },
     { id: 'show-changes', title: 'Show changes and revision history', enabled: page, run: () => actions.showTab('changes') },
+    { id: 'open-grid', title: 'Open the table grid', enabled: page, run: actions.openGrid },
     { id: 'reread', title: 'Read this page again', enabled: page, run: actions.reread },
     { id: 'import', title: 'Import PDFs or images…', run: actions.importFiles },
     { id: 'export', title: 'Export the corpus…', run: actions.exportCorpus },
