@@ -194,6 +194,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
           onScreenImageWidth={pageData.setScreenImageWidth}
+          focusBox={fieldsPane.focusBox}
           layers={
             <>
               {tools.pageLayers}

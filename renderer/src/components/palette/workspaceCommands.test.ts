@@ -9,7 +9,7 @@ const nothing = () => undefined;
 const actions: WorkspaceActions = {
   hasPage: true, setReviewStatus: nothing, step: nothing, save: nothing, reread: nothing, showTab: nothing, nextMark: nothing, showView: nothing,
   importFiles: nothing, exportCorpus: nothing, exportInvoices: nothing, history: nothing, openGrid: nothing,
-  fields: { 'approve-next': nothing, reject: nothing, 'next-attention': nothing, 'previous-attention': nothing, 'next-failing-rule': nothing, 'focus-fields': nothing, 'undo-field': nothing, shortcuts: nothing },
+  fields: { 'approve-next': nothing, reject: nothing, 'next-attention': nothing, 'previous-attention': nothing, 'next-failing-rule': nothing, 'zoom-to-field': nothing, 'focus-fields': nothing, 'undo-field': nothing, shortcuts: nothing },
 };
 
 /** Bound to one focused field or done by the browser, not commands of the screen; the palette is the palette. */

@@ -45,6 +45,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'next-attention', title: 'Next page needing attention', shortcut: key('next-attention'), run: fields['next-attention'] },
     { id: 'previous-attention', title: 'Previous page needing attention', shortcut: key('previous-attention'), run: fields['previous-attention'] },
     { id: 'next-failing-rule', title: 'Next failing rule', shortcut: key('next-failing-rule'), enabled: page, run: fields['next-failing-rule'] },
+    { id: 'zoom-to-field', title: 'Zoom the page to the field', shortcut: key('zoom-to-field'), enabled: page, run: fields['zoom-to-field'] },
     { id: 'focus-fields', title: 'Show the invoice fields and focus the first', shortcut: key('focus-fields'), enabled: page, run: fields['focus-fields'] },
     { id: 'undo-field', title: 'Undo the last field correction', shortcut: key('undo-field'), enabled: page, run: fields['undo-field'] },
     { id: 'shortcuts', title: 'Keyboard shortcuts', shortcut: key('shortcuts'), run: fields.shortcuts },
