@@ -2,7 +2,7 @@
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
  * Places what the page selection (usePageSelection) and the link between boxes and text (useBoxCursorLink) hold.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
@@ -48,13 +48,15 @@ interface ReviewWorkspaceProps {
   onPageShown?(pageId: string | null): void;
   /** The curation view's filter, which Alt+N / Alt+P follow. */
   queueFilter?: QueueFilter;
+  /** Whether an import is sending files (the progress bar keeps their reading as one batch meanwhile). */
+  onImporting?(busy: boolean): void;
 }
 
 /**
  * Memoised: the app re-renders when the page shown changes (its history records it, in the same switch), and the
  * workspace, which rendered that page already, has nothing new to render then.
  */
-export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onExportInvoices, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
+export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onExportInvoices, onPageShown, queueFilter = noQueueFilter, onImporting }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -72,6 +74,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
   const askForGrid = (orFirstTable: boolean) => setGridAsk((previous) => ({ serial: (previous?.serial ?? 0) + 1, orFirstTable }));
 
   const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
+  useEffect(() => onImporting?.(imports.busy), [imports.busy, onImporting]);
   // Stable, so that the rail (memoised) is not rendered again by a field edit or a save.
   const importsLatest = useRef(imports);
   importsLatest.current = imports;

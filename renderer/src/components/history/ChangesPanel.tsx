@@ -158,7 +158,7 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
           {fullWidth ? '⤡ Exit full width' : '⤢ Full width'}
         </button>
         <span className="muted" data-testid="diff-summary">
-          {baseText === currentText ? 'No differences' : 'Removed on the left, added on the right'}
+          {baseText === currentText ? 'No differences' : <span className="diff-sides">Removed on the left, added on the right</span>}
         </span>
       </div>
       <div className="changes-body">
