@@ -216,6 +216,16 @@ describe.skipIf(!hasTestdata)('the analyst\'s daily items', () => {
     await page.getByTestId('grid-panel').waitFor();
     await page.getByRole('button', { name: 'Close the grid' }).click();
     await setEditorText(page, original);
+    // From the page: a table's box opens its grid, closed before or not.
+    await openPage(page, 'EN16931_OEPNV.pdf');
+    const tableBox = page.locator('.page-frame rect.kind-table').first();
+    await tableBox.dispatchEvent('click');
+    await page.getByTestId('grid-panel').waitFor();
+    await page.getByRole('button', { name: 'Close the grid' }).click();
+    await page.getByTestId('grid-panel').waitFor({ state: 'detached' });
+    await tableBox.dispatchEvent('click');
+    await page.getByTestId('grid-panel').waitFor();
+    await page.getByRole('button', { name: 'Close the grid' }).click();
   });
 
   it('counts only scored pages in the score chart, saying how many are not', async () => {
