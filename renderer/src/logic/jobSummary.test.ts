@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobProgress } from '../../../app/contract/events.js';
-import { summariseJobs } from './jobSummary.js';
+import { batchFinished, summariseJobs, withJobProgress, type JobBatchState } from './jobSummary.js';
 
 function job(partial: Partial<JobProgress>): JobProgress {
   return { jobId: 'j', label: 'Reading a.pdf', pagesDone: 0, pagesTotal: 1, etaMs: null, state: 'running', errors: [], ...partial };
@@ -49,5 +49,33 @@ describe('summariseJobs', () => {
   it('shows finished jobs as complete once nothing runs', () => {
     const summary = summariseJobs([job({ pagesDone: 3, pagesTotal: 3, etaMs: 0, state: 'done' })])!;
     expect(summary).toMatchObject({ running: false, fraction: 1, etaMs: 0 });
+  });
+});
+
+describe('withJobProgress', () => {
+  const report = (batch: JobBatchState | null, partial: Partial<JobProgress>, holdOpen = false, now = 0) => withJobProgress(batch, job(partial), holdOpen, now);
+
+  it('keeps a finished document in the batch while the next runs, and counts what each job had done when first seen', () => {
+    let batch = report(null, { jobId: 'a', pagesTotal: 2 }, false, 100);
+    batch = report(batch, { jobId: 'b', pagesTotal: 3, pagesDone: 1 }, false, 150);
+    batch = report(batch, { jobId: 'a', pagesTotal: 2, pagesDone: 2, state: 'done' }, false, 200);
+    expect([...batch.jobs.keys()]).toEqual(['a', 'b']);
+    expect(batch.startedAt).toBe(100);
+    expect(batch.doneAtFirstSight).toEqual(new Map([['a', 0], ['b', 1]]));
+    expect(batchFinished(batch)).toBe(false);
+  });
+  it('holds one batch open while an import still sends files, though each document is read before the next arrives', () => {
+    let batch = report(null, { jobId: 'a' }, true, 100);
+    batch = report(batch, { jobId: 'a', pagesDone: 1, state: 'done' }, true, 500);
+    expect(batchFinished(batch)).toBe(true);
+    batch = report(batch, { jobId: 'b' }, true, 900);
+    expect([...batch.jobs.keys()]).toEqual(['a', 'b']);
+    expect(summariseJobs([...batch.jobs.values()], batch, 1_100)).toMatchObject({ pagesDone: 1, pagesTotal: 2, etaMs: 1_000 });
+  });
+  it('begins a new batch for a job that starts once the last one finished, nothing holding it open', () => {
+    const done = report(null, { jobId: 'a', pagesDone: 1, state: 'done' }, false, 100);
+    const next = report(done, { jobId: 'b' }, false, 5_000);
+    expect([...next.jobs.keys()]).toEqual(['b']);
+    expect(next.startedAt).toBe(5_000);
   });
 });

@@ -60,3 +60,25 @@ function estimate(jobs: readonly JobProgress[], running: readonly JobProgress[],
   const etas = running.map((job) => job.etaMs);
   return etas.some((eta) => eta === null) ? null : Math.max(...(etas as number[]));
 }
+
+/** A batch as the progress bar keeps it: its jobs as last reported, when it began, what each job had done when seen. */
+export interface JobBatchState extends JobBatch {
+  jobs: ReadonlyMap<string, JobProgress>;
+}
+
+const batchIdle = (batch: JobBatchState | null) => !batch || ![...batch.jobs.values()].some((job) => job.state === 'running');
+
+/**
+ * The batch after one `job.progress` event: the job joins the batch (its pages stay counted after it finishes) unless
+ * every job of the batch had finished and nothing holds it open (`holdOpen`: an import still sending files, each
+ * queued as it is imported) — then the job begins a new batch.
+ */
+export function withJobProgress(batch: JobBatchState | null, progress: JobProgress, holdOpen: boolean, now = Date.now()): JobBatchState {
+  const fresh = !batch || (!batch.jobs.has(progress.jobId) && batchIdle(batch) && !holdOpen);
+  const base: JobBatchState = fresh ? { startedAt: now, jobs: new Map(), doneAtFirstSight: new Map() } : batch!;
+  const doneAtFirstSight = base.doneAtFirstSight.has(progress.jobId) ? base.doneAtFirstSight : new Map(base.doneAtFirstSight).set(progress.jobId, progress.pagesDone);
+  return { startedAt: base.startedAt, jobs: new Map(base.jobs).set(progress.jobId, progress), doneAtFirstSight };
+}
+
+/** Whether the batch has finished (nothing running): the bar shows it a moment longer, then drops it. */
+export const batchFinished = (batch: JobBatchState | null): boolean => batch !== null && batchIdle(batch);
