@@ -79,7 +79,9 @@ describe('curation view and corpus export from the UI', () => {
     await expect(histogram.getAttribute('data-empty')).resolves.toBe('false');
     const counts = await histogram.locator('rect[data-count]').evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-count'))));
     expect(counts).toHaveLength(10);
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+    // Only the corrected page has a score; the three others are said to be left out.
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+    await expect(histogram.getByTestId('histogram-counts').getAttribute('data-unscored')).resolves.toBe('3');
 
     const kinds = page.getByTestId('chart-errors-by-kind');
     await expect(kinds.getAttribute('data-empty')).resolves.toBe('false');
@@ -106,7 +108,7 @@ describe('curation view and corpus export from the UI', () => {
     expect(await editorText(page)).toContain(addedLine);
   });
 
-  it('narrows the queue to a score range (the charts keep every page), and lists every page again without it', async () => {
+  it('narrows the queue to a score range (the charts keep every scored page), and lists every page again without it', async () => {
     await openCuration(page);
     const rowCount = () => page.locator('[data-testid="curation-row"]').count();
     await page.getByTestId('filter-score-max').fill('0.99');
@@ -119,7 +121,7 @@ describe('curation view and corpus export from the UI', () => {
       .getByTestId('chart-score-histogram')
       .locator('rect[data-count]')
       .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-count'))));
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
 
     await page.getByTestId('filter-score-clear').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="curation-row"]').length === 4, undefined, { timeout: 30_000 });

@@ -151,12 +151,14 @@ describe.skipIf(!hasTestdata)('invoice fields beside the page', () => {
         headers: { 'content-type': 'application/json', 'x-recto-token': sessionStorage.getItem('recto.token') ?? '' },
         body: '{}',
       });
-      const { result } = (await response.json()) as { result: { items: { pageId: string; reviewStatus: string; signals: unknown[] }[] } };
+      const { result } = (await response.json()) as { result: { items: { pageId: string; documentId: string; reviewStatus: string; signals: unknown[] }[] } };
       const items = result.items;
       const at = items.findIndex((item) => item.pageId === currentId);
+      // The invoice is approved whole: the next page needing attention of another document.
+      const document = items[at]!.documentId;
       for (let step = 1; step <= items.length; step++) {
         const item = items[(at + step) % items.length]!;
-        if (item.pageId !== currentId && item.signals.length > 0 && item.reviewStatus !== 'approved' && item.reviewStatus !== 'rejected') return item.pageId;
+        if (item.documentId !== document && item.signals.length > 0 && item.reviewStatus !== 'approved' && item.reviewStatus !== 'rejected') return item.pageId;
       }
       return null;
     }, current);

@@ -131,10 +131,11 @@ export type CurationList = z.infer<typeof curationListSchema>;
 export const curationSummarySchema = z.object({
   pages: z.number().int().nonnegative(),
   correctedPages: z.number().int().nonnegative(),
+  /** Mean combined score of the corrected pages (null without any): an uncorrected page has no score. */
   meanScore: z.number().nullable(),
   /** Mean of each check over the pages where it applies. */
   meanByCheck: z.record(z.string(), z.number().nullable()),
-  /** Ten bins over [0, 1]: bin i counts scores in [i/10, (i+1)/10) (the last bin includes 1). */
+  /** Ten bins over [0, 1]: bin i counts corrected pages scoring in [i/10, (i+1)/10) (the last bin includes 1). */
   scoreHistogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int().nonnegative() })),
   /** Per element kind over the filtered pages: how much of it there is and how much analysts changed. */
   errorsByKind: z.array(

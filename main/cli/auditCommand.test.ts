@@ -1,5 +1,6 @@
 /**
- * `recto audit` (issue 37): every edit made outside Recto to revisions, field revisions and review events — each
+ * `recto audit` (issue 37): every edit made outside Recto to revisions, field revisions, review events and invoices
+ * exports (issue 39) — each
  * hashed column of a chained row changed, a row removed, a row added, a chain entry edited or removed, the chain's
  * start moved — is found (exit 1, the row named); Recto's own writes, merges included, keep it intact (exit 0); a
  * project made before the chain says where the chain starts; a file that is not a project is exit 2.
@@ -27,15 +28,31 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-audit-'));
   base = path.join(dir, 'base.recto');
   const store = ProjectStore.create(base);
-  const { pageId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice), createHash('sha256').update('a.pdf').digest('hex'));
+  const { pageId, documentId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice), createHash('sha256').update('a.pdf').digest('hex'));
   store.revisions.saveRevision(pageId, 'Invoice R-1, corrected', 'Ada', null);
   store.fieldRevisions.save(pageId, 'payment.iban', 'DE89370400440532013000', 'Ada');
   approve(store, { pageId, scope: 'document', reviewer: 'Ada' });
+  store.invoiceExports.record(exportOf('export-1', documentId));
   const other = addReadDocument(store, 'b.pdf', invoiceReading({ ...invoice, invoice_number: 'R-2' }), createHash('sha256').update('b.pdf').digest('hex'));
   store.reviewNotes.reject(other.pageId, 'not ours', 'Bo');
   store.close();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** An invoices export as the export records it (writeInvoicesExport.ts), sending one invoice. */
+function exportOf(id: string, documentId: string) {
+  return {
+    id,
+    exportedAt: new Date().toISOString(),
+    reviewer: 'Ada',
+    osAccount: 'ada',
+    channel: 'invoices/ubl/en16931',
+    allApproved: false,
+    outDir: path.join(dir, 'out'),
+    files: [{ file: 'invoices.csv', sha256: 'a'.repeat(64) }],
+    items: [{ documentId, approval: 'approval-event', correctionOf: null }],
+  };
+}
 
 async function audit(file: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -62,6 +79,7 @@ const hashed: Record<string, string[]> = {
   revisions: ['page_id', 'parent_id', 'text', 'author', 'created_at'],
   field_revisions: ['page_id', 'parent_id', 'field', 'old_value', 'new_value', 'undoes', 'author', 'created_at'],
   review_events: ['page_id', 'status', 'exceptions', 'reason', 'reviewer', 'at', 'sealed', 'os_account', 'origin'],
+  invoice_exports: ['exported_at', 'reviewer', 'os_account', 'channel', 'all_approved', 'out_dir', 'files'],
 };
 
 describe('recto audit', () => {
@@ -109,6 +127,12 @@ describe('recto audit', () => {
       ['chain entry edited', (db) => db.prepare(`UPDATE audit_chain SET row_hash = hash WHERE seq = 2`).run()],
       ['chain entry removed', (db) => db.prepare('DELETE FROM audit_chain WHERE seq = 1').run()],
       ['chain start moved', (db) => db.prepare(`UPDATE audit_chain_start SET after_rowid = after_rowid + 100 WHERE table_name = 'revisions'`).run()],
+      ['exported invoice edited', (db) => db.prepare(`UPDATE invoice_export_items SET approval = 'forged'`).run()],
+      ['exported invoice added', (db) => db.prepare(`INSERT INTO invoice_export_items (export_id, document_id, approval, correction_of) VALUES ('export-1', 'another', 'forged', NULL)`).run()],
+      ['exported invoice removed', (db) => db.prepare('DELETE FROM invoice_export_items').run()],
+      ['export removed', (db) => db.prepare('DELETE FROM invoice_exports').run()],
+      ['export added', (db) => db.prepare(`INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES ('forged', '2099-01-01T00:00:00.000Z', 'bob', NULL, 'invoices/ubl/en16931', 0, '/tmp', '[]')`).run()],
+      ['exports chain start moved', (db) => db.prepare(`UPDATE audit_chain_start SET rows_before = rows_before + 1, after_rowid = after_rowid + 1 WHERE table_name = 'invoice_exports'`).run()],
     ];
     for (const [name, edit] of cases) {
       const result = await audit(tampered(edit));
@@ -140,6 +164,32 @@ describe('recto audit', () => {
     raw.prepare(`UPDATE revisions SET text = 'edited' WHERE text = 'after the chain'`).run();
     raw.close();
     expect((await audit(file)).code).toBe(1);
+  });
+
+  it('a project that exported invoices before they were chained keeps its chain, counts those exports and chains the next', async () => {
+    const file = path.join(dir, 'exported-before.recto');
+    const store = ProjectStore.create(file);
+    const { pageId, documentId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice));
+    store.revisions.saveRevision(pageId, 'chained already', 'Ada', null);
+    store.close();
+    // Back to schema 12: an export recorded as Recto wrote it then (no chain entry), no start for the exports.
+    const db = new Database(file);
+    db.prepare(`DELETE FROM audit_chain_start WHERE table_name = 'invoice_exports'`).run();
+    db.prepare(`INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES ('old', '2024-01-01T00:00:00.000Z', 'Ada', NULL, 'invoices/ubl/en16931', 0, '/tmp', '[]')`).run();
+    db.pragma('user_version = 12');
+    db.close();
+
+    const reopened = ProjectStore.open(file);
+    const first = await audit(file);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/invoice_exports: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    reopened.invoiceExports.record(exportOf('new', documentId));
+    reopened.close();
+    expect((await audit(file)).code).toBe(0);
+    const raw = new Database(file);
+    raw.prepare(`UPDATE invoice_export_items SET approval = 'forged' WHERE export_id = 'new'`).run();
+    raw.close();
+    expect(await audit(file)).toMatchObject({ code: 1, err: expect.stringContaining('invoice_exports row new') });
   });
 
   it('a file that is not a Recto project is exit 2, with its reason', async () => {

@@ -1,6 +1,7 @@
 /**
  * The audit trail's hash chain (migration 009, docs/security.md). Every row added to revisions, field_revisions and
- * review_events — by Recto here, or brought by a merge or corpus import — appends an entry: the hash of the row's
+ * review_events — by Recto here, or brought by a merge or corpus import — and every invoices export recorded (with the
+ * invoices it sent; migration 016) appends an entry: the hash of the row's
  * content and the hash of that with the previous entry's hash. An edit made outside Recto (sqlite3) to a chained row
  * changes its content hash; an entry edited, removed or reordered breaks the links; a row added outside Recto after
  * the chain began has no entry. `verify` finds each of these. The chain's first link stands on audit_chain_start, so
@@ -12,14 +13,16 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
-export const chainedTables = ['revisions', 'field_revisions', 'review_events', 'accounts', 'account_events'] as const;
-/**
- * The tables whose chain starts the first link stands on. accounts and account_events (migration 013) joined the
- * chain later: their starts are left out of the first link so that a chain begun before it still verifies; its rows are chained like the
- * others from its first one.
- */
-const genesisTables = ['field_revisions', 'review_events', 'revisions'];
+export const chainedTables = ['revisions', 'field_revisions', 'review_events', 'accounts', 'account_events', 'invoice_exports'] as const;
 export type ChainedTable = (typeof chainedTables)[number];
+
+/**
+ * The tables chained from the start (migration 009): the chain's first link stands on their starts. A table chained
+ * later (accounts and account_events, migration 013; invoice_exports, migration 016) has its start chained as an entry of its own (`audit_chain_start`, the table's
+ * name as the row id) before its first row, so moving it breaks the chain too, and the chains made before stay valid.
+ */
+const firstTables: readonly ChainedTable[] = ['revisions', 'field_revisions', 'review_events'];
+const startEntry = 'audit_chain_start';
 
 /**
  * The columns of each chained table that the hash covers: all of them but `seq`, a page's order that merges renumber
@@ -32,7 +35,25 @@ const hashedColumns: Record<ChainedTable, readonly string[]> = {
   review_events: ['id', 'page_id', 'status', 'exceptions', 'reason', 'reviewer', 'at', 'sealed', 'os_account', 'origin'],
   accounts: ['id', 'name', 'role', 'token_hash', 'created_at', 'removed_at'],
   account_events: ['id', 'at', 'action', 'account', 'role', 'detail', 'by_name', 'os_account'],
+  // An export with the invoices it sent (`items`: [document, approval, correction of] sorted), so an item edited,
+  // added or removed outside Recto changes the export's hash.
+  invoice_exports: ['id', 'exported_at', 'reviewer', 'os_account', 'channel', 'all_approved', 'out_dir', 'files', 'items'],
 };
+
+/** A chained row as the hash reads it (invoice_exports with its items gathered). */
+const rowQuery: Record<ChainedTable, string> = {
+  revisions: 'SELECT rowid AS _rowid, * FROM revisions WHERE id = ?',
+  field_revisions: 'SELECT rowid AS _rowid, * FROM field_revisions WHERE id = ?',
+  review_events: 'SELECT rowid AS _rowid, * FROM review_events WHERE id = ?',
+  accounts: 'SELECT rowid AS _rowid, * FROM accounts WHERE id = ?',
+  account_events: 'SELECT rowid AS _rowid, * FROM account_events WHERE id = ?',
+  invoice_exports: `SELECT e.rowid AS _rowid, e.*,
+       (SELECT json_group_array(json_array(i.document_id, i.approval, i.correction_of))
+          FROM (SELECT * FROM invoice_export_items WHERE export_id = e.id ORDER BY document_id) i) AS items
+     FROM invoice_exports e WHERE e.id = ?`,
+};
+
+const startHash = (start: Record<string, unknown>) => sha256(JSON.stringify([startEntry, start.table_name, start.after_rowid, start.rows_before, start.started_at]));
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -86,23 +107,32 @@ export class AuditChain {
       last: db.prepare('SELECT hash FROM audit_chain ORDER BY seq DESC LIMIT 1').pluck(),
       insert: db.prepare('INSERT INTO audit_chain (table_name, row_id, row_hash, prev_hash, hash) VALUES (?, ?, ?, ?, ?)'),
       starts: db.prepare('SELECT * FROM audit_chain_start ORDER BY table_name'),
-      rows: Object.fromEntries(chainedTables.map((t) => [t, db.prepare(`SELECT rowid AS _rowid, * FROM ${t} WHERE id = ?`)])) as Record<ChainedTable, Database.Statement>,
+      firstStarts: db.prepare(`SELECT * FROM audit_chain_start WHERE table_name IN (${firstTables.map((t) => `'${t}'`).join(', ')}) ORDER BY table_name`),
+      start: db.prepare('SELECT * FROM audit_chain_start WHERE table_name = ?'),
+      startChained: db.prepare(`SELECT 1 FROM audit_chain WHERE table_name = '${startEntry}' AND row_id = ?`).pluck(),
+      rows: Object.fromEntries(chainedTables.map((t) => [t, db.prepare(rowQuery[t])])) as Record<ChainedTable, Database.Statement>,
     };
   }
 
-  /** The first link's hash: the chain starts from the recorded starts, so changing them breaks it. */
+  /** The first link's hash: the chain starts from the first tables' recorded starts, so changing them breaks it. */
   private genesis(): string {
-    const starts = this.statements.starts.all() as ChainStart[];
-    return sha256(JSON.stringify(starts.filter((s) => genesisTables.includes(s.table_name))));
+    return sha256(JSON.stringify(this.statements.firstStarts.all()));
+  }
+
+  private appendEntry(table: string, rowId: string, content: string): void {
+    const prev = (this.statements.last.get() as string | undefined) ?? this.genesis();
+    this.statements.insert.run(table, rowId, content, prev, link(prev, table, rowId, content));
   }
 
   /** Chains the row `rowId` of `table` as it is now; call in the transaction that wrote it. */
   append(table: ChainedTable, rowId: string): void {
     const row = this.statements.rows[table].get(rowId) as Record<string, unknown> | undefined;
     if (!row) throw new Error(`audit chain: no ${table} row ${rowId}`);
-    const prev = (this.statements.last.get() as string | undefined) ?? this.genesis();
-    const content = rowHash(table, row);
-    this.statements.insert.run(table, rowId, content, prev, link(prev, table, rowId, content));
+    if (!firstTables.includes(table) && !this.statements.startChained.get(table)) {
+      const start = this.statements.start.get(table) as Record<string, unknown> | undefined;
+      if (start) this.appendEntry(startEntry, table, startHash(start));
+    }
+    this.appendEntry(table, rowId, rowHash(table, row));
   }
 
   /** Walks the whole chain and every chained table (audit: `recto audit`, and the warning on opening a project). */
@@ -119,7 +149,7 @@ export class AuditChain {
     let prev = this.genesis();
     const latest = new Map<string, ChainEntry>();
     for (const entry of entries) {
-      const known = (chainedTables as readonly string[]).includes(entry.table_name);
+      const known = (chainedTables as readonly string[]).includes(entry.table_name) || entry.table_name === startEntry;
       if (!known || entry.prev_hash !== prev || entry.hash !== link(prev, entry.table_name, entry.row_id, entry.row_hash)) {
         return report({ table: entry.table_name, rowId: entry.row_id, kind: 'link', seq: entry.seq, claims: null }, entries.length);
       }
@@ -128,6 +158,13 @@ export class AuditChain {
     }
     // 2. The rows: each chained row as its newest entry recorded it.
     for (const entry of latest.values()) {
+      if (entry.table_name === startEntry) {
+        // A later table's start, as chained: moved or removed since, the rows it says came before are not what they were.
+        const start = this.statements.start.get(entry.row_id) as Record<string, unknown> | undefined;
+        if (!start) return report({ table: startEntry, rowId: entry.row_id, kind: 'removed', seq: entry.seq, claims: null }, entries.length);
+        if (startHash(start) !== entry.row_hash) return report({ table: startEntry, rowId: entry.row_id, kind: 'edited', seq: entry.seq, claims: start }, entries.length);
+        continue;
+      }
       const table = entry.table_name as ChainedTable;
       const row = this.statements.rows[table].get(entry.row_id) as Record<string, unknown> | undefined;
       if (!row) return report({ table, rowId: entry.row_id, kind: 'removed', seq: entry.seq, claims: null }, entries.length);

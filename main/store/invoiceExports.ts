@@ -4,6 +4,7 @@
  * channel, and a re-approved one again as a correction of the export that sent it before.
  */
 import type Database from 'better-sqlite3';
+import { AuditChain } from './auditChain.js';
 
 /** One file an export wrote, by its path inside the export folder and its SHA-256. */
 export interface ExportedFile {
@@ -38,8 +39,10 @@ export function invoiceExportChannel(syntax: string, xrechnung: boolean): string
 
 export class InvoiceExportsRepository {
   private readonly statements;
+  private readonly chain: AuditChain;
 
   constructor(private readonly db: Database.Database) {
+    this.chain = new AuditChain(db);
     this.statements = {
       insertExport: db.prepare(
         'INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -61,11 +64,15 @@ export class InvoiceExportsRepository {
     return (this.statements.lastOnChannel.get(documentId, channel) as LastExport | undefined) ?? null;
   }
 
-  /** Records an export and the invoices it sent, all or nothing. Call only once its files are in place. */
+  /**
+   * Records an export and the invoices it sent, all or nothing, chained in the audit trail (auditChain.ts: `recto
+   * audit` finds an export or its invoices edited, removed or added outside Recto). Call only once its files are in place.
+   */
   record(entry: InvoiceExportRecord): void {
     this.db.transaction(() => {
       this.statements.insertExport.run(entry.id, entry.exportedAt, entry.reviewer, entry.osAccount, entry.channel, entry.allApproved ? 1 : 0, entry.outDir, JSON.stringify(entry.files));
       for (const item of entry.items) this.statements.insertItem.run(entry.id, item.documentId, item.approval, item.correctionOf);
+      this.chain.append('invoice_exports', entry.id);
     })();
   }
 

@@ -149,8 +149,11 @@ describe('curation queries', () => {
     const summary = store.curation.summarize({});
     expect(summary.pages).toBe(5);
     expect(summary.correctedPages).toBe(3);
-    expect(summary.scoreHistogram.reduce((sum, b) => sum + b.count, 0)).toBe(5);
-    expect(summary.scoreHistogram[9]!.count).toBeGreaterThanOrEqual(2);
+    // Only the corrected pages are scored: the two nobody corrected are in neither the histogram nor the mean.
+    expect(summary.scoreHistogram.reduce((sum, b) => sum + b.count, 0)).toBe(3);
+    const corrected = store.curation.list(curationListRequestSchema.parse({ limit: 500 })).items.filter((item) => item.hasRevision);
+    expect(summary.meanScore).toBeCloseTo(corrected.reduce((sum, item) => sum + item.scores.score, 0) / corrected.length, 5);
+    expect(store.curation.summarize({}, { source: 'pages' })).toMatchObject({ meanScore: expect.closeTo(summary.meanScore!, 5), scoreHistogram: summary.scoreHistogram });
     const table = summary.errorsByKind.find((k) => k.kind === 'table')!;
     expect(table).toMatchObject({ pages: 5, pagesChanged: 2 });
     expect(table.changeRate).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 /**
  * curation.summary: page and correction counts, mean of every check, the score histogram, errors by element kind
- * and corrections per day. Under the queue's dimension filters (review status, engine, corrected, element kind) it
+ * and corrections per day. The combined score's mean and histogram are over the corrected pages only: a score compares
+ * the engine with a correction, and a page nobody corrected has none (its stored figure compares the engine with
+ * itself; counted, it filled the top bin with pages nobody checked). Under the queue's dimension filters (review status, engine, corrected, element kind) it
  * adds up the maintained aggregates of migration 003 — a few dozen rows whatever the project's size; for one
  * document it aggregates that document's pages. (The list's score range does not apply: the histogram is what one
  * picks a range from.)
@@ -60,9 +62,9 @@ function summaryFromRollups(db: Database.Database, cell: RollupCell): CurationSu
   const totals = db
     .prepare(
       `SELECT COALESCE(SUM(r.pages), 0) AS pages, COALESCE(SUM(CASE WHEN r.has_revision = 1 THEN r.pages ELSE 0 END), 0) AS corrected,
-              COALESCE(SUM(r.score_micro), 0) AS score,
+              COALESCE(SUM(CASE WHEN r.has_revision = 1 THEN r.score_micro ELSE 0 END), 0) AS score,
               ${checks.map((c) => `COALESCE(SUM(r.${c.stem}_micro), 0) AS ${c.key}${c.nullable ? `, COALESCE(SUM(r.${c.stem}_n), 0) AS ${c.key}N` : ''}`).join(', ')},
-              ${Array.from({ length: binCount }, (_, i) => `COALESCE(SUM(r.bin${i}), 0) AS bin${i}`).join(', ')}
+              ${Array.from({ length: binCount }, (_, i) => `COALESCE(SUM(CASE WHEN r.has_revision = 1 THEN r.bin${i} ELSE 0 END), 0) AS bin${i}`).join(', ')}
        FROM curation_rollup r ${cell.sql}`,
     )
     .get(...cell.params) as Record<string, number>;
@@ -84,7 +86,7 @@ function summaryFromRollups(db: Database.Database, cell: RollupCell): CurationSu
   return {
     pages,
     correctedPages: totals.corrected!,
-    meanScore: mean(totals.score!, pages),
+    meanScore: mean(totals.score!, totals.corrected!),
     meanByCheck: Object.fromEntries(checks.map((c) => [c.key, mean(totals[c.key]!, c.nullable ? totals[`${c.key}N`]! : pages)])),
     scoreHistogram: Array.from({ length: binCount }, (_, i) => ({ from: i / binCount, to: (i + 1) / binCount, count: totals[`bin${i}`]! })),
     errorsByKind: withRates(errorsByKind),
@@ -98,9 +100,9 @@ function summaryFromPages(db: Database.Database, filter: CurationFilter): Curati
   // One pass for the totals and the histogram; bin i is [i/10, (i+1)/10), the last bin includes 1.
   const totals = db
     .prepare(
-      `SELECT COUNT(*) AS pages, COALESCE(SUM(c.has_revision), 0) AS corrected, AVG(c.score) AS meanScore,
+      `SELECT COUNT(*) AS pages, COALESCE(SUM(c.has_revision), 0) AS corrected, AVG(CASE WHEN c.has_revision = 1 THEN c.score END) AS meanScore,
               ${checks.map((c) => `AVG(c.${c.column}) AS ${c.key}`).join(', ')},
-              ${Array.from({ length: binCount }, (_, i) => `COALESCE(SUM(c.score >= ${i / binCount}${i < binCount - 1 ? ` AND c.score < ${(i + 1) / binCount}` : ''}), 0) AS bin${i}`).join(', ')}
+              ${Array.from({ length: binCount }, (_, i) => `COALESCE(SUM(c.has_revision = 1 AND c.score >= ${i / binCount}${i < binCount - 1 ? ` AND c.score < ${(i + 1) / binCount}` : ''}), 0) AS bin${i}`).join(', ')}
        ${from}`,
     )
     .get(...where.params) as Record<string, number | null>;

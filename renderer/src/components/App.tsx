@@ -24,7 +24,9 @@ const AWAIT_PAGE_MS = 5000;
 export function App() {
   const { info, error, reload } = useAppInfo();
   const client = useClient();
-  const allJobs = useJobs();
+  // While an import is still sending files, the reading of those already queued is one batch with the rest.
+  const [importing, setImporting] = useState(false);
+  const { jobs: allJobs, batch: jobBatch } = useJobs(importing);
   const exporter = useCorpusExport();
   const [exportOpen, setExportOpen] = useState(false);
   // The export shows its own bar in its dialog; while that is open the top bar keeps to reading.
@@ -106,7 +108,7 @@ export function App() {
         onView={setView}
         onChooseProject={() => setChoosingProject(true)}
         showViews={!showWelcome}
-        progress={<JobProgressBar jobs={jobs} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
+        progress={<JobProgressBar jobs={jobs} batch={jobBatch} onCancel={readingJobs.some((job) => job.state === 'running') ? cancelJobs : undefined} />}
       />
       {project?.trailWarning && !showWelcome ? (
         <div className="trail-warning" role="alert" data-testid="trail-warning">
@@ -137,6 +139,7 @@ export function App() {
             onExportInvoices={openInvoicesExport}
             onPageShown={onPageShown}
             queueFilter={queueFilter}
+            onImporting={setImporting}
           />
           {view === 'curation' && (
             <CurationView

@@ -1,7 +1,10 @@
-/** The outcome of an import: every file that failed, with the reason; dismissible. */
+/**
+ * The outcome of an import: every file that failed, with the reason, and every file refused as a duplicate, naming (and
+ * linking) the document of the project that holds the same bytes; dismissible.
+ */
 import type { ImportReport } from '../state/useImport.js';
 
-export function ImportBanner({ report, onDismiss }: { report: ImportReport | null; onDismiss(): void }) {
+export function ImportBanner({ report, onDismiss, onOpenDocument }: { report: ImportReport | null; onDismiss(): void; onOpenDocument(documentId: string): void }) {
   if (!report) return null;
   const { errors, duplicates } = report.result;
   if (errors.length === 0 && duplicates.length === 0) return null;
@@ -27,9 +30,32 @@ export function ImportBanner({ report, onDismiss }: { report: ImportReport | nul
           </>
         )}
         {duplicates.length > 0 && (
-          <p>
-            Already in the project: <span className="banner-file">{duplicates.join(', ')}</span>
-          </p>
+          <ul className="banner-duplicates" data-testid="import-duplicates">
+            {duplicates.map((file, index) => {
+              const holder = report.result.duplicateOf?.find((entry) => entry.file === file);
+              return (
+                <li key={`${file}-${index}`} data-duplicate-file={file}>
+                  <span className="banner-file">{file}</span> is already in the project
+                  {holder && (
+                    <>
+                      {holder.documentName === file ? ' (' : ' as '}
+                      <button
+                        className="link-button banner-file"
+                        data-testid="duplicate-holder"
+                        data-document-id={holder.documentId}
+                        title={`Open ${holder.documentName}, the document with the same bytes`}
+                        onClick={() => onOpenDocument(holder.documentId)}
+                      >
+                        {holder.documentName === file ? 'open it' : holder.documentName}
+                      </button>
+                      {holder.documentName === file ? ')' : ' (the same bytes)'}
+                    </>
+                  )}
+                  ; not imported again.
+                </li>
+              );
+            })}
+          </ul>
         )}
       </div>
       <button className="banner-close" aria-label="Dismiss" onClick={onDismiss}>

@@ -1,17 +1,19 @@
-/** The progress across all running jobs (reading, or one export in its dialog): label, pages, ETA, a bar. Hidden when nothing is being read. */
+/** The progress across the batch of jobs (reading, or one export in its dialog): label, pages, ETA, a bar. Hidden when nothing is being read. */
 import type { JobProgress } from '../../../app/contract/events.js';
 import { formatEta, formatPageCount } from '../logic/eta.js';
-import { summariseJobs } from '../logic/jobSummary.js';
+import { summariseJobs, type JobBatch } from '../logic/jobSummary.js';
 
 interface JobProgressBarProps {
   jobs: readonly JobProgress[];
+  /** The batch the jobs belong to (useJobs): its start gives the rate across documents read one after another. */
+  batch?: JobBatch;
   /** Without it the bar has no Cancel button (jobs that cannot be cancelled, such as an export). */
   onCancel?(jobIds: string[]): void;
   testId?: string;
 }
 
-export function JobProgressBar({ jobs, onCancel, testId = 'progress-bar' }: JobProgressBarProps) {
-  const summary = summariseJobs(jobs);
+export function JobProgressBar({ jobs, batch, onCancel, testId = 'progress-bar' }: JobProgressBarProps) {
+  const summary = summariseJobs(jobs, batch);
   if (!summary) return null;
   const percent = Math.round(summary.fraction * 100);
   const timeLeft = summary.running ? formatEta(summary.etaMs) : 'done';

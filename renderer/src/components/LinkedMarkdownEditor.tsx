@@ -4,7 +4,7 @@
  * useBoxCursorLink; the text and its autosave are the editing session's.
  */
 import { MarkdownEditor } from './MarkdownEditor.js';
-import { CursorPanels, type PageImage } from './tools/CursorPanels.js';
+import { CursorPanels, type GridAsk, type PageImage } from './tools/CursorPanels.js';
 import type { MarkdownEditorInstance } from '../editor/editorEdits.js';
 import type { TextChange } from '../logic/spanMap.js';
 import type { useBoxCursorLink } from '../state/useBoxCursorLink.js';
@@ -20,9 +20,11 @@ interface LinkedMarkdownEditorProps {
   editor: MarkdownEditorInstance | null;
   onEditor(editor: MarkdownEditorInstance | null): void;
   image: PageImage | null;
+  /** Opens the table grid again after it was closed (CursorPanels). */
+  openGrid?: GridAsk | null;
 }
 
-export function LinkedMarkdownEditor({ link, content, onChange, shown, hasText, editor, onEditor, image }: LinkedMarkdownEditorProps) {
+export function LinkedMarkdownEditor({ link, content, onChange, shown, hasText, editor, onEditor, image, openGrid }: LinkedMarkdownEditorProps) {
   return (
     <div className="editor-split">
       <div className="editor-host">
@@ -38,7 +40,7 @@ export function LinkedMarkdownEditor({ link, content, onChange, shown, hasText, 
           hidden={!shown}
         />
       </div>
-      {shown && <CursorPanels editor={editor} elements={link.elements} image={image} />}
+      {shown && <CursorPanels editor={editor} elements={link.elements} image={image} openGrid={openGrid} />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /**
- * The page image with its element boxes; zoom in/out, fit width (default) and 100 %.
+ * The page image with its element boxes; zoom in/out, fit width (default), fit page and 100 %, and zoom to a box (an
+ * invoice field's, asked for with `focusBox`): the page drawn so the box reads easily, scrolled to put it in the middle.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Element } from '../../../app/model/extraction.js';
-import { effectiveScale, formatScale, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
+import { effectiveScale, formatScale, scaleForBox, scrollToCentre, zoomedIn, zoomedOut, type Zoom } from '../logic/zoom.js';
 import { ElementOverlay } from './ElementOverlay.js';
 import { shortcutOf } from '../logic/keymap.js';
 import { isMac } from '../state/keyContext.js';
@@ -34,6 +35,8 @@ interface PageViewerProps {
    * asked for ahead are fetched at the same URL (PageDataCache.setScreenImageWidth).
    */
   onScreenImageWidth?(width: ScreenImageWidth | null): void;
+  /** Zooms to this box ([x1, y1, x2, y2] in `boxSpace`) each time `serial` changes. */
+  focusBox?: { box: readonly [number, number, number, number]; serial: number } | null;
 }
 
 /** Padding of the scroll pane on each side, in CSS pixels. */
@@ -43,6 +46,7 @@ export function PageViewer(props: PageViewerProps) {
   const { imageUrl, elements, boxSpace, title } = props;
   const pane = useRef<HTMLDivElement>(null);
   const [paneWidth, setPaneWidth] = useState(0);
+  const [paneHeight, setPaneHeight] = useState(0);
   const [zoom, setZoom] = useState<Zoom>({ mode: 'fit' });
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -50,9 +54,13 @@ export function PageViewer(props: PageViewerProps) {
   useEffect(() => {
     const element = pane.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setPaneWidth(element.clientWidth));
+    const measure = () => {
+      setPaneWidth(element.clientWidth);
+      setPaneHeight(element.clientHeight);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    setPaneWidth(element.clientWidth);
+    measure();
     return () => observer.disconnect();
   }, []);
 
@@ -78,7 +86,8 @@ export function PageViewer(props: PageViewerProps) {
 
   const imageWidth = natural?.width ?? props.pageWidth;
   const imageHeight = natural?.height ?? props.pageHeight;
-  const scale = effectiveScale(zoom, imageWidth, Math.max(0, paneWidth - 2 * panePadding));
+  const inner = { width: Math.max(0, paneWidth - 2 * panePadding), height: Math.max(0, paneHeight - 2 * panePadding) };
+  const scale = effectiveScale(zoom, imageWidth, inner.width, imageHeight, inner.height);
   scaleRef.current = scale;
   const width = Math.max(1, Math.round(imageWidth * scale));
   const height = Math.max(1, Math.round(imageHeight * scale));
@@ -90,6 +99,25 @@ export function PageViewer(props: PageViewerProps) {
   useEffect(() => {
     if (paneWidth > 0) onScreenImageWidth?.(screenWidth);
   }, [screenWidth, paneWidth, onScreenImageWidth]);
+
+  // Zoom to the box asked for, then (once drawn at that scale) scroll it into the middle of the pane.
+  const focus = props.focusBox;
+  const [scrollTarget, setScrollTarget] = useState<{ left: number; top: number; scale: number } | null>(null);
+  useEffect(() => {
+    if (!focus || !boxSpace || inner.width <= 0) return;
+    const toImage = imageWidth / boxSpace.width;
+    const [x1, y1, x2, y2] = focus.box;
+    const box = [x1 * toImage, y1 * toImage, x2 * toImage, y2 * toImage] as const;
+    const target = scaleForBox(box, imageWidth, inner);
+    setZoom({ mode: 'scale', scale: target });
+    setScrollTarget({ ...scrollToCentre(box, target, inner), scale: target });
+    // Only a new ask zooms: a resize or a new image afterwards keeps the zoom the analyst has.
+  }, [focus?.serial]);
+  useLayoutEffect(() => {
+    if (!scrollTarget || scrollTarget.scale !== scale || !pane.current) return;
+    pane.current.scrollTo({ left: scrollTarget.left, top: scrollTarget.top });
+    setScrollTarget(null);
+  }, [scrollTarget, scale]);
 
   return (
     <section className="viewer" aria-label="Page image">
@@ -122,6 +150,13 @@ export function PageViewer(props: PageViewerProps) {
                 onClick={() => setZoom({ mode: 'fit' })}
               >
                 Fit width
+              </button>
+              <button
+                className={zoom.mode === 'fit-page' ? 'text-button active' : 'text-button'}
+                title="The whole page in view"
+                onClick={() => setZoom({ mode: 'fit-page' })}
+              >
+                Fit page
               </button>
               <button
                 className={zoom.mode === 'scale' && zoom.scale === 1 ? 'text-button active' : 'text-button'}

@@ -2,7 +2,7 @@
  * The review screen: documents on the left, the page image in the middle, its Markdown on the right, status below.
  * Places what the page selection (usePageSelection) and the link between boxes and text (useBoxCursorLink) hold.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewStatus } from '../../../app/model/page.js';
 import { noQueueFilter, type QueueFilter } from '../logic/queueWalk.js';
 import { useClient, useConnection, useConnectionState } from '../state/contractContext.js';
@@ -16,6 +16,7 @@ import { EditorPane, type EditorTab } from './EditorPane.js';
 import { EngineMenu } from './EngineMenu.js';
 import { ImportActivity, ImportBanner } from './ImportBanner.js';
 import { LinkedMarkdownEditor } from './LinkedMarkdownEditor.js';
+import type { GridAsk } from './tools/CursorPanels.js';
 import { MarkdownPreview } from './MarkdownPreview.js';
 import { PageViewer } from './PageViewer.js';
 import { StatusBar } from './StatusBar.js';
@@ -48,13 +49,15 @@ interface ReviewWorkspaceProps {
   onPageShown?(pageId: string | null): void;
   /** The curation view's filter, which Alt+N / Alt+P follow. */
   queueFilter?: QueueFilter;
+  /** Whether an import is sending files (the progress bar keeps their reading as one batch meanwhile). */
+  onImporting?(busy: boolean): void;
 }
 
 /**
  * Memoised: the app re-renders when the page shown changes (its history records it, in the same switch), and the
  * workspace, which rendered that page already, has nothing new to render then.
  */
-export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onExportInvoices, onPageShown, queueFilter = noQueueFilter }: ReviewWorkspaceProps) {
+export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, readingActive, active, openRequest, onSavedWhileHidden, onShowView, onExport, onExportInvoices, onPageShown, queueFilter = noQueueFilter, onImporting }: ReviewWorkspaceProps) {
   const client = useClient();
   const { bridge } = useConnection();
   const connectionState = useConnectionState();
@@ -68,8 +71,11 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
   });
   const [tab, setTab] = useState<EditorTab>('markdown');
   const [editorInstance, setEditorInstance] = useState<MarkdownEditorInstance | null>(null);
+  const [gridAsk, setGridAsk] = useState<GridAsk | null>(null);
+  const askForGrid = (orFirstTable: boolean) => setGridAsk((previous) => ({ serial: (previous?.serial ?? 0) + 1, orFirstTable }));
 
   const { imports, dragging } = useImportAndOpen(goTo, reloadDocuments);
+  useEffect(() => onImporting?.(imports.busy), [imports.busy, onImporting]);
   // Stable, so that the rail (memoised) is not rendered again by a field edit or a save.
   const importsLatest = useRef(imports);
   importsLatest.current = imports;
@@ -131,6 +137,10 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
       exportInvoices: () => onExportInvoices?.(),
       history: (direction) => (direction === 'back' ? window.history.back() : window.history.forward()),
       fields: fieldsPane.commands,
+      openGrid: () => {
+        setTab('markdown');
+        askForGrid(true);
+      },
       importFiles: () => (nativeDialogs && bridge ? void imports.importViaDialog() : window.document.querySelector<HTMLInputElement>('[data-testid="import-input"]')?.click()),
     },
   });
@@ -145,7 +155,14 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
 
   return (
     <div className="workspace" hidden={!active}>
-      <ImportBanner report={imports.report} onDismiss={imports.dismissReport} />
+      <ImportBanner
+        report={imports.report}
+        onDismiss={imports.dismissReport}
+        onOpenDocument={(documentId) => {
+          const first = documents?.find((candidate) => candidate.id === documentId)?.pages[0];
+          if (first) goTo(first.id);
+        }}
+      />
       <ImportActivity current={imports.current} />
       <ApprovalPrompt />
       <ApprovalRefusal />
@@ -172,12 +189,17 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
           hoveredId={link.hoveredId}
           followSelection={link.followSelection}
           onHover={link.setHoveredId}
-          onSelect={link.onBoxSelect}
+          onSelect={(id) => {
+            link.onBoxSelect(id);
+            // A table's box opens its grid, even one closed before: the way back to the grid from the page.
+            if (elements.find((element) => element.id === id)?.kind === 'table') askForGrid(false);
+          }}
           title={title}
           emptyText={pageId ? (reviewError ? '' : 'Loading…') : 'Import PDFs or images to start.'}
           onPrevious={() => step(-1)}
           onNext={() => step(1)}
           onScreenImageWidth={pageData.setScreenImageWidth}
+          focusBox={fieldsPane.focusBox}
           layers={
             <>
               {tools.pageLayers}
@@ -206,6 +228,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
               editor={editorInstance}
               onEditor={setEditorInstance}
               image={review && extraction ? { url: review.imageUrl, boxSpace: extraction.page } : null}
+              openGrid={gridAsk}
             />
           }
           preview={<MarkdownPreview text={session.liveText} />}

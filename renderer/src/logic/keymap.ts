@@ -46,6 +46,7 @@ export const reviewKeymap = [
   { command: 'next-attention', chords: [{ key: 'n', alt: true }], scope: 'anywhere', does: 'Next page needing attention (within the curation filter)', alsoAs: 'Next needing attention ▸' },
   { command: 'previous-attention', chords: [{ key: 'p', alt: true }], scope: 'anywhere', does: 'Previous page needing attention (within the curation filter)', alsoAs: 'The command palette' },
   { command: 'next-failing-rule', chords: [{ key: 'r', alt: true }], scope: 'anywhere', does: 'Next failing rule (selects its fields and boxes)', alsoAs: 'A failing rule in the fields panel' },
+  { command: 'zoom-to-field', chords: [{ key: 'z', alt: true }], scope: 'anywhere', does: 'Zoom the page to the selected or focused field (Fit width / Fit page return)', alsoAs: 'Click a field' },
   { command: 'focus-fields', chords: [{ key: 'f', command: true, shift: true }], scope: 'anywhere', does: 'Show the invoice fields and focus the first one', alsoAs: 'Fields strip / › in the panel' },
   { command: 'next-field', chords: [{ key: 'Tab' }], scope: 'fields-panel', does: 'Next field in the panel', alsoAs: 'Click a field', browser: true },
   { command: 'previous-field', chords: [{ key: 'Tab', shift: true }], scope: 'fields-panel', does: 'Previous field in the panel', alsoAs: 'Click a field', browser: true },
@@ -71,7 +72,7 @@ export const keyGroups = {
   /** useReviewTools: the review tools. */
   tools: ['palette', 'next-unsure', 'previous-unsure'],
   /** useFieldsPane: the invoice review. */
-  fieldsPane: ['approve-next', 'reject', 'next-attention', 'previous-attention', 'next-failing-rule', 'focus-fields', 'undo-field', 'shortcuts'],
+  fieldsPane: ['approve-next', 'reject', 'next-attention', 'previous-attention', 'next-failing-rule', 'zoom-to-field', 'focus-fields', 'undo-field', 'shortcuts'],
   /** FieldValueCell: a focused field. */
   fieldCell: ['edit-field'],
 } as const satisfies Record<string, readonly KeyCommand[]>;

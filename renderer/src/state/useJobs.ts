@@ -1,38 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JobProgress } from '../../../app/contract/events.js';
+import { batchFinished, withJobProgress, type JobBatch, type JobBatchState } from '../logic/jobSummary.js';
 import { useContractEvent } from './contractContext.js';
 
-/** How long a finished job stays on the bar, so "done" is seen rather than flashing away. */
+/** How long a finished batch stays on the bar, so "done" is seen rather than flashing away. */
 const lingerMs = 1500;
 
-/** Reading jobs as reported by `job.progress`; finished ones drop off after a moment. */
-export function useJobs(): JobProgress[] {
-  const [jobs, setJobs] = useState<Map<string, JobProgress>>(new Map());
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+/**
+ * Jobs as reported by `job.progress`, as one batch (jobSummary.ts `withJobProgress`): a job that finishes stays while
+ * others of the batch still run (its pages stay counted in "n of N pages"), and while `holdOpen` (an import still
+ * sending files: each file is queued as it is imported, and a fast engine may finish one before the next arrives);
+ * once none runs, the whole batch drops off after a moment. The batch's start and the pages done when each job was
+ * first seen give the bar its rate.
+ */
+export function useJobs(holdOpen = false): { jobs: JobProgress[]; batch: JobBatch | undefined } {
+  const [batch, setBatch] = useState<JobBatchState | null>(null);
+  const held = useRef(holdOpen);
+  held.current = holdOpen;
 
   useContractEvent('job.progress', (progress) => {
-    setJobs((previous) => new Map(previous).set(progress.jobId, progress));
-    const existing = timers.current.get(progress.jobId);
-    if (existing) clearTimeout(existing);
-    if (progress.state !== 'running') {
-      timers.current.set(
-        progress.jobId,
-        setTimeout(() => {
-          timers.current.delete(progress.jobId);
-          setJobs((previous) => {
-            const next = new Map(previous);
-            next.delete(progress.jobId);
-            return next;
-          });
-        }, lingerMs),
-      );
-    }
+    setBatch((previous) => withJobProgress(previous, progress, held.current));
   });
 
+  const finished = batchFinished(batch);
   useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
-  }, []);
+    if (!finished || holdOpen) return;
+    const timer = setTimeout(() => setBatch(null), lingerMs);
+    return () => clearTimeout(timer);
+  }, [finished, batch, holdOpen]);
 
-  return [...jobs.values()];
+  return { jobs: batch ? [...batch.jobs.values()] : [], batch: batch ?? undefined };
 }

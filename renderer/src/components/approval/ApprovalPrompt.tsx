@@ -1,9 +1,11 @@
 /**
  * Asks why a page or document is approved over its exceptions, listing them first (a document's, page by page).
- * Enter confirms with the reason typed, Escape cancels; the approval is then kept as "approved with exceptions" with
- * the reviewer, the time and the reason.
+ * Enter confirms with the reason typed — or picked from the quick reasons with Alt+1…Alt+9 (quickReasons.ts) —
+ * Escape cancels; the approval is then kept as "approved with exceptions" with the reviewer, the time and the reason.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isMac } from '../../state/keyContext.js';
+import { quickReasonForKey, quickReasons } from '../../logic/approval/quickReasons.js';
 import { usePendingApproval } from './approvalGate.js';
 
 const kindNames = { 'failed-rule': 'Failed rule', 'missing-field': 'Missing field', 'xml-disagreement': 'Page ≠ XML', duplicate: 'Duplicate?', 'bank-account': 'New bank account', 'po-match': 'Purchase order', 'vendor-master': 'Vendor master' } as const;
@@ -12,6 +14,7 @@ export function ApprovalPrompt() {
   const pending = usePendingApproval();
   const [reason, setReason] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const quick = useMemo(() => (pending ? quickReasons(pending.exceptions) : []), [pending]);
   useEffect(() => {
     setReason('');
     if (pending) input.current?.focus();
@@ -34,6 +37,12 @@ export function ApprovalPrompt() {
           submit();
         }}
         onKeyDown={(event) => {
+          const picked = quickReasonForKey(quick, event);
+          if (picked) {
+            event.preventDefault();
+            setReason(picked);
+            return;
+          }
           if (event.key === 'Escape') pending.cancel();
           if (event.key === 'Enter' && !event.shiftKey) {
             event.preventDefault();
@@ -56,6 +65,17 @@ export function ApprovalPrompt() {
             </li>
           ))}
         </ul>
+        {quick.length > 0 && (
+          <ol className="quick-reasons" data-testid="quick-reasons" aria-label="Quick reasons">
+            {quick.map((text, index) => (
+              <li key={text}>
+                <button type="button" className={reason === text ? 'text-button active' : 'text-button'} data-quick-reason={index + 1} onClick={() => (setReason(text), input.current?.focus())}>
+                  <kbd>{isMac ? '⌥' : 'Alt+'}{index + 1}</kbd> {text}
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
         <label>
           Why approve anyway? (kept with the approval, shown in the queue and every export)
           <textarea ref={input} className="text-input" rows={2} value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} placeholder="e.g. supplier confirmed the total by phone" data-testid="approval-reason" />

@@ -70,9 +70,15 @@ const refused = (error: unknown): null => {
 };
 
 export async function approve(client: Client, pageId: string, scope: ApprovalScope): Promise<ApprovalResult> {
+  return (await approveResolved(client, pageId, scope)).result;
+}
+
+/** Approves, and says what the approval covered (`unit` resolved by main: the document, or the page alone). */
+export async function approveResolved(client: Client, pageId: string, scope: ApprovalScope): Promise<{ result: ApprovalResult; covered: 'page' | 'document' | null }> {
   const first = await client.call('approval.approve', { pageId, scope }).catch(refused);
-  if (!first) return 'failed';
-  if (first.outcome !== 'needs-reason') return first.outcome;
+  if (!first) return { result: 'failed', covered: null };
+  const covered = first.scope;
+  if (first.outcome !== 'needs-reason') return { result: first.outcome, covered };
   const reason = await new Promise<string | null>((resolve) => {
     publish({
       scope: first.scope,
@@ -88,7 +94,7 @@ export async function approve(client: Client, pageId: string, scope: ApprovalSco
       },
     });
   });
-  if (reason === null) return 'cancelled';
+  if (reason === null) return { result: 'cancelled', covered: null };
   const second = await client.call('approval.approve', { pageId, scope: first.scope, reason }).catch(refused);
-  return second && second.outcome !== 'needs-reason' ? second.outcome : 'failed';
+  return second && second.outcome !== 'needs-reason' ? { result: second.outcome, covered } : { result: 'failed', covered: null };
 }

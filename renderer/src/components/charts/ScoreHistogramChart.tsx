@@ -1,4 +1,7 @@
-/** How the combined curation scores are spread: ten bins over [0, 1], coloured by band, pages on the y axis. */
+/**
+ * How the combined curation scores are spread: ten bins over [0, 1], coloured by band, pages on the y axis. Only the
+ * corrected pages have a score (it compares the engine with a correction); the others are counted beside the title.
+ */
 import type { CurationSummary } from '../../../../app/contract/curation.js';
 import { binLabel, completeHistogram } from '../../logic/charts/histogram.js';
 import { linearScale, niceTicks } from '../../logic/charts/scale.js';
@@ -15,8 +18,9 @@ export function ScoreHistogramChart({ summary }: { summary: CurationSummary }) {
   const x = linearScale([0, 1], [area.left, area.right]);
   const y = linearScale([0, countTicks[countTicks.length - 1]!], [area.bottom, area.top]);
   const worst = bins.filter((bin) => bin.from < 0.5).reduce((sum, bin) => sum + bin.count, 0);
+  const unscored = summary.pages - summary.correctedPages;
   const description =
-    `${summary.pages} pages; mean score ${summary.meanScore === null ? 'not available' : summary.meanScore.toFixed(2)}; ` +
+    `${summary.correctedPages} scored pages (${unscored} not corrected yet, not counted); mean score ${summary.meanScore === null ? 'not available' : summary.meanScore.toFixed(2)}; ` +
     `${worst} below 0.5. ` +
     bins.map((bin) => `${binLabel(bin)}: ${bin.count}`).join(', ');
   return (
@@ -25,7 +29,12 @@ export function ScoreHistogramChart({ summary }: { summary: CurationSummary }) {
       title="Score distribution"
       description={description}
       box={box}
-      empty={summary.pages === 0 ? 'No scored pages here.' : null}
+      empty={summary.correctedPages === 0 ? 'No scored pages here.' : null}
+      legend={
+        <span data-testid="histogram-counts" data-scored={summary.correctedPages} data-unscored={unscored}>
+          {summary.correctedPages} scored{unscored > 0 ? ` · ${unscored} not corrected yet, not counted` : ''}
+        </span>
+      }
     >
       <SideAxis box={box} ticks={countTicks} position={y} format={String} label="Pages" />
       <g className="chart-bars">

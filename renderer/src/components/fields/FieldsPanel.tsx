@@ -7,7 +7,7 @@
  * taught it.
  * Collapsible to a thin strip; every value is reachable with Tab.
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { type FieldValue, lineColumns, lineTermColumns, linePath, scalarFields, shownField, taxColumns, taxPath, valueAt } from '../../../../app/invoice/review/index.js';
 import type { FieldReview } from '../../state/useFieldReview.js';
 import { formatFieldValue } from '../../logic/fields/fieldEditing.js';
@@ -38,6 +38,11 @@ interface FieldsPanelProps {
   onDraft?(path: string, value: FieldValue | undefined): void;
   /** Failing rules of the document's payment fields (checked on the main side), shown in the summary with the page's. */
   paymentRules?: readonly RuleResult[];
+  /**
+   * The panels under the fields (the e-invoice's report, the PO match, duplicates, payment): in the fields' own
+   * scroll area, under the pinned summary — one scroll area for the column, so none of them pushes the summary away.
+   */
+  below?: ReactNode;
 }
 
 type MemoryOrigin = { supplier: string; taughtBy: string; taughtByDocument: string | null };
@@ -230,6 +235,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
         )}
         <VatBreakdownTable fields={fields} cell={cell} />
         <RuleList rules={fields.rules} read={props.read} activeIndex={props.activeRule} onSelect={props.onSelectRule} />
+        {props.below}
       </div>
     </aside>
   );

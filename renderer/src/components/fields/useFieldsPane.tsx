@@ -24,7 +24,9 @@ import { pageMarks } from '../../logic/pageMarks.js';
 import { shortcutOf, type KeyHandlers } from '../../logic/keymap.js';
 import { isMac } from '../../state/keyContext.js';
 import { useCommandKeys } from '../../state/useCommandKeys.js';
-import { approve } from '../approval/approvalGate.js';
+import { approveResolved } from '../approval/approvalGate.js';
+import { nextAfterApproval } from '../../logic/approval/nextAfterApproval.js';
+import { unionBox } from '../../logic/zoom.js';
 import { PaymentFieldsPanel } from '../approval/PaymentFieldsPanel.js';
 import { DuplicateLinks } from '../approval/DuplicateLinks.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
@@ -53,7 +55,8 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const pageId = review?.page.id ?? null;
   const { report: einvoice, preview: previewDraft } = useEInvoiceValidation(pageId, review?.page.documentId ?? null);
   const { match: poMatch, link: linkPoLine } = useDocumentMatch(pageId, review?.page.documentId ?? null, active);
-  const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number }>({ paths: new Set(), serial: 0 });
+  /** `quiet`: the page viewer zooms to it itself (zoomTo), so the overlay does not scroll its box into view as well. */
+  const [selected, setSelected] = useState<{ paths: ReadonlySet<string>; serial: number; quiet?: boolean }>({ paths: new Set(), serial: 0 });
   const [activeRule, setActiveRule] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState(false);
   const [paymentRules, setPaymentRules] = useState<RuleResult[]>([]);
@@ -85,6 +88,17 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   }, [pageId]);
 
   const sources = fields.engine?.sources;
+  // Zoom to a field: the page viewer draws its box large and in the middle (a click on a field, or the key).
+  const [focusBox, setFocusBox] = useState<{ box: readonly [number, number, number, number]; serial: number } | null>(null);
+  const zoomTo = useCallback(
+    (path: string | undefined) => {
+      const source = path ? sources?.[path] : undefined;
+      const box = source && source.pageId === pageId ? unionBox(source.boxes) : null;
+      if (box) setFocusBox((previous) => ({ box, serial: (previous?.serial ?? 0) + 1 }));
+      return box !== null;
+    },
+    [pageId, sources],
+  );
   const selectPaths = useCallback(
     (paths: string[]) => {
       const elsewhere = paths.map((path) => sources?.[path]?.pageId).find((id) => id !== undefined);
@@ -104,6 +118,12 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     },
     [selectPaths],
   );
+  const selectedRef = useRef(selected.paths);
+  selectedRef.current = selected.paths;
+  const zoomToField = useCallback(() => {
+    const focused = document.activeElement?.getAttribute('data-field') ?? undefined;
+    zoomTo(focused ?? [...selectedRef.current][0]);
+  }, [zoomTo]);
   const selectRule = useCallback(
     (index: number) => {
       setActiveRule(index);
@@ -134,14 +154,21 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const setStatus = useCallback(
     async (status: 'approved' | 'rejected', reason?: string) => {
       if (!pageId) return;
-      const target = stepNeedingAttention(queue.items, pageId, 1, queueFilter);
-      if (status === 'rejected' && reason) await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
-      else if ((await approve(client, pageId, 'unit')) === 'cancelled') return;
+      let target: string | null;
+      if (status === 'rejected' && reason) {
+        target = stepNeedingAttention(queue.items, pageId, 1, queueFilter);
+        await client.call('pages.reject', { pageId, reason }).catch(() => undefined);
+      } else {
+        const approval = await approveResolved(client, pageId, 'unit');
+        if (approval.result === 'cancelled' || approval.result === 'failed') return;
+        // The invoice is approved from any page: next is another invoice, not one of its own pages.
+        target = nextAfterApproval(queue.items, pageId, approval.covered === 'document' ? (review?.page.documentId ?? null) : null, queueFilter);
+      }
       onStatusChanged();
       void queue.reload();
       if (target) goTo(target);
     },
-    [client, goTo, onStatusChanged, pageId, queue, queueFilter],
+    [client, goTo, onStatusChanged, pageId, queue, queueFilter, review],
   );
 
   const focusFields = useCallback(() => {
@@ -157,7 +184,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
         pageWidth={extraction.page.width}
         pageHeight={extraction.page.height}
         selected={selected.paths}
-        revealSerial={selected.serial}
+        revealSerial={selected.quiet ? 0 : selected.serial}
         onSelect={(path) => {
           setCollapsed(false);
           selectField(path);
@@ -170,27 +197,35 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     <div ref={panelRef} className="fields-column">
       {!collapsed && splitter}
       <div className="fields-stack">
-      <FieldsPanel
-        fields={fields}
-        selected={selected.paths}
-        activeRule={activeRule}
-        read={review?.extraction != null}
-        collapsed={collapsed}
-        onToggle={() => setCollapsed((value) => !value)}
-        onSelectField={selectField}
-        onFocusField={(path) => {
-          if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
-        }}
-        onSelectRule={selectRule}
-        duplicates={duplicates}
-        onOpenPage={goTo}
-        onDraft={previewDraft}
-        paymentRules={documentRules}
-      />
-        {!collapsed && einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
-        {!collapsed && poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}
-        {!collapsed && <DuplicateLinks matches={matches} onOpen={goTo} />}
-        {!collapsed && <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />}
+        <FieldsPanel
+          fields={fields}
+          selected={selected.paths}
+          activeRule={activeRule}
+          read={review?.extraction != null}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed((value) => !value)}
+          onSelectField={(path) => {
+            if (!zoomTo(path)) return selectField(path);
+            setActiveRule(null);
+            setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1, quiet: true }));
+          }}
+          onFocusField={(path) => {
+            if (!sources?.[path] || sources[path]!.pageId === pageId) setSelected((previous) => ({ paths: new Set([path]), serial: previous.serial + 1 }));
+          }}
+          onSelectRule={selectRule}
+          duplicates={duplicates}
+          onOpenPage={goTo}
+          onDraft={previewDraft}
+          paymentRules={documentRules}
+          below={
+            <>
+              {einvoice && <EInvoiceReportPanel report={einvoice} onSelectField={selectField} />}
+              {poMatch && <MatchingPanel match={poMatch} onLink={(line, target) => void linkPoLine(line, target)} />}
+              <DuplicateLinks matches={matches} onOpen={goTo} />
+              <PaymentFieldsPanel pageId={pageId} onRules={setPaymentRules} />
+            </>
+          }
+        />
       </div>
     </div>
   );
@@ -238,10 +273,11 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
     'next-attention': goToNextNeedingAttention,
     'previous-attention': goToPreviousNeedingAttention,
     'next-failing-rule': nextFailingRule,
+    'zoom-to-field': zoomToField,
     'focus-fields': focusFields,
     'undo-field': () => void fields.undo(),
     shortcuts: () => setDialog('shortcuts'),
   } satisfies KeyHandlers<'fieldsPane'>;
   useCommandKeys('fieldsPane', commands, active && dialog === null);
-  return { panel, overlay, reviewBar, dialogs, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage, pageMarks: marks, commands };
+  return { panel, overlay, reviewBar, dialogs, focusBox, collapsed, gridStyle: collapsed ? {} : gridStyle, fields, nextNeedingAttention: nextPage, pageMarks: marks, commands };
 }

@@ -87,6 +87,13 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
       wordWrap: 'on',
       diffWordWrap: 'on',
       minimap: { enabled: false },
+      // The editor column is narrow (about 400 px at 1280×720): no folding, glyph or overview margins, two-digit line
+      // numbers — the text gets the width, and wraps at words, not at every word.
+      folding: false,
+      glyphMargin: false,
+      lineDecorationsWidth: 6,
+      lineNumbersMinChars: 2,
+      renderOverviewRuler: false,
       fontSize: 13,
       lineHeight: 20,
       scrollBeyondLastLine: false,
@@ -151,7 +158,7 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
           {fullWidth ? '⤡ Exit full width' : '⤢ Full width'}
         </button>
         <span className="muted" data-testid="diff-summary">
-          {baseText === currentText ? 'No differences' : 'Removed on the left, added on the right'}
+          {baseText === currentText ? 'No differences' : <span className="diff-sides">Removed on the left, added on the right</span>}
         </span>
       </div>
       <div className="changes-body">

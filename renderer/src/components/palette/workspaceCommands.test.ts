@@ -8,8 +8,8 @@ import { workspaceCommands, type WorkspaceActions } from './workspaceCommands.js
 const nothing = () => undefined;
 const actions: WorkspaceActions = {
   hasPage: true, setReviewStatus: nothing, step: nothing, save: nothing, reread: nothing, showTab: nothing, nextMark: nothing, showView: nothing,
-  importFiles: nothing, exportCorpus: nothing, exportInvoices: nothing, history: nothing,
-  fields: { 'approve-next': nothing, reject: nothing, 'next-attention': nothing, 'previous-attention': nothing, 'next-failing-rule': nothing, 'focus-fields': nothing, 'undo-field': nothing, shortcuts: nothing },
+  importFiles: nothing, exportCorpus: nothing, exportInvoices: nothing, history: nothing, openGrid: nothing,
+  fields: { 'approve-next': nothing, reject: nothing, 'next-attention': nothing, 'previous-attention': nothing, 'next-failing-rule': nothing, 'zoom-to-field': nothing, 'focus-fields': nothing, 'undo-field': nothing, shortcuts: nothing },
 };
 
 /** Bound to one focused field or done by the browser, not commands of the screen; the palette is the palette. */
@@ -27,7 +27,7 @@ describe('the command palette', () => {
   });
   it('offers the actions an analyst looks for by name', () => {
     const titles = commands.map((command) => command.title.toLowerCase());
-    for (const wanted of ['next page needing attention', 'next failing rule', 'keyboard shortcuts', 'export the corpus', 'export invoices', 'go to suppliers']) {
+    for (const wanted of ['next page needing attention', 'next failing rule', 'keyboard shortcuts', 'export the corpus', 'export invoices', 'go to suppliers', 'open the table grid']) {
       expect(titles.some((title) => title.includes(wanted)), wanted).toBe(true);
     }
   });
@@ -39,6 +39,11 @@ describe('the command palette', () => {
     list.find((command) => command.id === 'export-invoices')!.run();
     expect(showView).toHaveBeenCalledWith('suppliers');
     expect(exportInvoices).toHaveBeenCalledOnce();
+  });
+  it('opens the table grid again after it was closed', () => {
+    const openGrid = vi.fn();
+    workspaceCommands({ ...actions, openGrid }).find((command) => command.id === 'open-grid')!.run();
+    expect(openGrid).toHaveBeenCalledOnce();
   });
   it('opens with F1 as well as Ctrl+Shift+P', () => {
     expect(shortcutOf('palette')).toBe('Ctrl+Shift+P / F1');

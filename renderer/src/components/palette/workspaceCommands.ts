@@ -27,6 +27,8 @@ export interface WorkspaceActions {
   /** The curation view with the invoices export dialog open. */
   exportInvoices(): void;
   history(direction: 'back' | 'forward'): void;
+  /** Opens the table grid again: the table's at the cursor, else the page's first table. */
+  openGrid(): void;
   /** The invoice review's actions (useFieldsPane), bound to keys there. */
   fields: KeyHandlers<'fieldsPane'>;
 }
@@ -43,6 +45,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'next-attention', title: 'Next page needing attention', shortcut: key('next-attention'), run: fields['next-attention'] },
     { id: 'previous-attention', title: 'Previous page needing attention', shortcut: key('previous-attention'), run: fields['previous-attention'] },
     { id: 'next-failing-rule', title: 'Next failing rule', shortcut: key('next-failing-rule'), enabled: page, run: fields['next-failing-rule'] },
+    { id: 'zoom-to-field', title: 'Zoom the page to the field', shortcut: key('zoom-to-field'), enabled: page, run: fields['zoom-to-field'] },
     { id: 'focus-fields', title: 'Show the invoice fields and focus the first', shortcut: key('focus-fields'), enabled: page, run: fields['focus-fields'] },
     { id: 'undo-field', title: 'Undo the last field correction', shortcut: key('undo-field'), enabled: page, run: fields['undo-field'] },
     { id: 'shortcuts', title: 'Keyboard shortcuts', shortcut: key('shortcuts'), run: fields.shortcuts },
@@ -58,6 +61,7 @@ export function workspaceCommands(actions: WorkspaceActions): Command[] {
     { id: 'show-markdown', title: 'Show the Markdown', enabled: page, run: () => actions.showTab('markdown') },
     { id: 'show-preview', title: 'Show the preview', enabled: page, run: () => actions.showTab('preview') },
     { id: 'show-changes', title: 'Show changes and revision history', enabled: page, run: () => actions.showTab('changes') },
+    { id: 'open-grid', title: 'Open the table grid', enabled: page, run: actions.openGrid },
     { id: 'reread', title: 'Read this page again', enabled: page, run: actions.reread },
     { id: 'import', title: 'Import PDFs or images…', run: actions.importFiles },
     { id: 'export', title: 'Export the corpus…', run: actions.exportCorpus },

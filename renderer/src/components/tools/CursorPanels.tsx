@@ -1,13 +1,14 @@
 /**
  * The panel that follows the editor's cursor: inside a table (HTML or pipe) the table grid, inside `$…$` / `$$…$$`
  * the formula editor, each beside the crop of the page where the table or formula is. Closing a panel keeps it closed
- * until the cursor leaves that table or formula. Clicking a table's box on the page puts the cursor in its text, so it
- * opens the grid too.
+ * until the cursor leaves that table or formula; meanwhile a "Table grid" button in its place opens it again, as do
+ * the palette's "Open the table grid" and a click on the table's box on the page (`openGrid`). Clicking a table's box
+ * puts the cursor in its text, so it opens the grid too.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Element } from '../../../../app/model/extraction.js';
-import { parseHtmlTable, parsePipeTable, serializeTable, tableAtOffset, type EditableTable } from '../../../../app/tables/index.js';
-import { replaceText, type MarkdownEditorInstance } from '../../editor/editorEdits.js';
+import { locateTables, parseHtmlTable, parsePipeTable, serializeTable, tableAtOffset, type EditableTable } from '../../../../app/tables/index.js';
+import { replaceText, selectAndReveal, type MarkdownEditorInstance } from '../../editor/editorEdits.js';
 import { formulaAtOffset, type FormulaLocation } from '../../logic/formulaLocate.js';
 import { cellAtOffset } from '../../logic/tableCursor.js';
 import { FormulaPanel } from '../formula/FormulaPanel.js';
@@ -26,6 +27,12 @@ interface CursorPanelsProps {
   /** Elements with their spans aligned to the current text. */
   elements: readonly Element[];
   image: PageImage | null;
+  /**
+   * Asks for the grid again (the serial counts the asks): the table's at the cursor, else — where `orFirstTable` (the
+   * palette, not a click on a table's box, which has put the cursor in its table already) — the page's first table,
+   * whose text the cursor moves into.
+   */
+  openGrid?: GridAsk | null;
 }
 
 /** The crop beside the grid or formula takes up to this share of the pane's width, within these bounds (CSS px). */
@@ -56,7 +63,12 @@ export function parseTableAt(text: string, range: [number, number], format: 'htm
   return format === 'html' ? parseHtmlTable(source) : parsePipeTable(source);
 }
 
-export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
+export interface GridAsk {
+  serial: number;
+  orFirstTable: boolean;
+}
+
+export function CursorPanels({ editor, elements, image, openGrid = null }: CursorPanelsProps) {
   // Its own subscription to the editor: a cursor move re-renders this panel, not the whole workspace.
   const state = useEditorState(editor);
   const { text, cursor } = state;
@@ -73,6 +85,16 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
   useEffect(() => {
     if (start === null || start !== dismissed) setDismissed(null);
   }, [start, dismissed]);
+  const latest = useRef({ text, tableLocation });
+  latest.current = { text, tableLocation };
+  useEffect(() => {
+    if (!openGrid || !editor) return;
+    setDismissed(null);
+    if (latest.current.tableLocation || !openGrid.orFirstTable) return;
+    const first = locateTables(latest.current.text)[0];
+    // Inside its first row's text, not on its first character (the cursor there is still "before" a pipe table).
+    if (first) selectAndReveal(editor, first.range[0] + 1, first.range[0] + 1);
+  }, [openGrid, editor]);
 
   const crop = (from: number, to: number, kinds: Element['kind'][], label: string) => {
     const element = elementFor(elements, from, to, kinds);
@@ -89,7 +111,16 @@ export function CursorPanels({ editor, elements, image }: CursorPanelsProps) {
     editor?.focus();
   };
 
-  if (start === null || start === dismissed || !editor) return null;
+  if (start === null || !editor) return null;
+  if (start === dismissed) {
+    return tableLocation ? (
+      <div className="grid-reopen-bar">
+        <button className="text-button" data-testid="grid-reopen" title="Open the grid of the table at the cursor again (also in the command palette)" onClick={() => setDismissed(null)}>
+          ▦ Table grid
+        </button>
+      </div>
+    ) : null;
+  }
   if (tableLocation && table) {
     const [from, to] = tableLocation.range;
     return (
