@@ -176,7 +176,7 @@ describe('recto audit', () => {
     const db = new Database(file);
     db.prepare(`DELETE FROM audit_chain_start WHERE table_name = 'invoice_exports'`).run();
     db.prepare(`INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES ('old', '2024-01-01T00:00:00.000Z', 'Ada', NULL, 'invoices/ubl/en16931', 0, '/tmp', '[]')`).run();
-    db.pragma('user_version = 12');
+    dropTablesAfterVersion(db, 12, migrations);
     db.close();
 
     const reopened = ProjectStore.open(file);
