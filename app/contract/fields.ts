@@ -110,9 +110,14 @@ export const fieldMethods = {
   'fields.document': { request: z.object({ pageId: id }), reply: documentFieldsReplySchema },
   /** Every field revision of a page, oldest first. */
   'fields.revisions': { request: z.object({ pageId: id }), reply: z.array(fieldRevisionSchema) },
-  /** Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it). */
+  /**
+   * Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it).
+   * `basedOn`: the field's latest revision the analyst saw (null: none, the engine's value); when the field has moved
+   * on since, the error `conflict` (conflicts.ts). The review screen always sends it; a caller that omits it (a script)
+   * saves over whatever is there.
+   */
   'fields.save': {
-    request: z.object({ pageId: id, field: z.string().min(1).max(100), value: fieldValueSchema }),
+    request: z.object({ pageId: id, field: z.string().min(1).max(100), value: fieldValueSchema, basedOn: id.nullable().optional() }),
     reply: fieldRevisionSchema,
   },
   /** Takes back the page's newest field correction not taken back yet; null when there is none. */

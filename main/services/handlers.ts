@@ -29,6 +29,7 @@ import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 import { reopenChanged } from '../store/approvalSeals.js';
 import { publicEvent } from '../store/reviewEvents.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
+import { conflictHandlers, saveFieldEdit, saveTextEdit } from './conflictHandlers.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 export type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<ReplyOf<M>> | ReplyOf<M> };
@@ -63,6 +64,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
   return {
     ...supplierHandlers(session),
     ...matchingHandlers(session),
+    ...conflictHandlers(session, () => session.settings.get().authorName),
     'app.info': () => ({
       version: packageVersion(),
       shell: shell.shell,
@@ -124,16 +126,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
-    'revisions.save': ({ pageId, text, parentId }) => {
-      const revision = session.store.transaction(() => {
-        const saved = session.store.revisions.saveRevision(pageId, text, session.settings.get().authorName, parentId);
-        reopenChanged(session.store, session.store.documents.getPage(pageId).documentId, 'revisions.save');
-        return saved;
-      });
-      // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
-      session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
-      return revision;
-    },
+    // On the revision the edit started from, or the error `conflict` with the text kept (conflictHandlers.ts).
+    'revisions.save': (params) => saveTextEdit(session, params, session.settings.get().authorName),
     'revisions.list': ({ pageId }) => session.store.revisions.listRevisions(pageId),
     'jobs.cancel': ({ jobId }) => ({
       cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) || evaluationJobs.cancel(jobId),
@@ -185,18 +179,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.documents.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);
     },
-    'fields.save': ({ pageId, field, value }) => {
-      const page = session.store.documents.getPage(pageId);
-      const revision = session.store.transaction(() => {
-        const saved = session.store.fieldRevisions.save(pageId, field, value, session.settings.get().authorName);
-        reopenChanged(session.store, page.documentId, 'fields.save');
-        return saved;
-      });
-      learnFromDocument(session.store, pageId);
-      session.store.invoiceKeys.refresh(page.documentId);
-      session.bus.emit('page.updated', { pageId, documentId: page.documentId });
-      return revision;
-    },
+    'fields.save': (params) => saveFieldEdit(session, params, session.settings.get().authorName),
     'fields.undo': ({ pageId }) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.transaction(() => {

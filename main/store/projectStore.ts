@@ -32,6 +32,7 @@ import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
 import { MasterDataRepository } from './masterData.js';
+import { SaveConflictsRepository } from './saveConflicts.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -64,6 +65,8 @@ export class ProjectStore {
   readonly confirmedAccounts: ConfirmedAccountsRepository;
   /** Which invoices each invoices export sent, on which channel, under which approval (invoiceExports.ts, migration 012). */
   readonly invoiceExports: InvoiceExportsRepository;
+  /** The analyst's saves on a base: a stale one kept as a conflict, never written over (saveConflicts.ts, migration 014). */
+  readonly saveConflicts: SaveConflictsRepository;
 
   private constructor(
     readonly file: string,
@@ -82,6 +85,7 @@ export class ProjectStore {
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.masterData = new MasterDataRepository(db);
     this.invoiceExports = new InvoiceExportsRepository(db);
+    this.saveConflicts = new SaveConflictsRepository(db, this.revisions, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId)?.markdown ?? null);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(
