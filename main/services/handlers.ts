@@ -223,7 +223,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'invoice.paymentFields': ({ pageId }) => {
       const doc = session.store.documents.getDocument(session.store.documents.getPage(pageId).documentId);
       const first = doc.pages[0]!.id;
-      const { fields } = paymentFieldsOf(session.store, doc, session.store.fieldRevisions.list(first));
+      const revisions = session.store.fieldRevisions.list(first);
+      const { fields: views } = paymentFieldsOf(session.store, doc, revisions);
+      const fields = views.map((view) => ({ ...view, revisionId: revisions.findLast((r) => r.field === `payment.${view.key}`)?.id ?? null }));
       const stored = session.store.einvoices.get(doc.id);
       const xmlLines = stored?.status === 'read' ? stored.invoice.lines.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount })) : null;
       return { fields, pageLines: session.store.fieldRevisions.currentValues(first).lines, xmlLines };
