@@ -118,6 +118,15 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
   const revisionsRef = useRef<readonly FieldRevision[]>(revisions);
   revisionsRef.current = revisions;
   const saving = useRef<Promise<void>>(Promise.resolve());
+  // Where an edit box was opened, the field's revision then: the edit is based on the value it showed, even if a
+  // newer one arrived while the analyst typed (that one would otherwise be written over unseen).
+  const editBases = useRef(new Map<string, string | null>());
+  // (With a save of the same field still on its way, the box shows that save's value: the base is what it stores.)
+  const beginEdit = useCallback((field: string) => {
+    const shown = revisionsRef.current;
+    if (shown.some((r) => r.field === field && r.id.startsWith(PENDING))) editBases.current.delete(field);
+    else editBases.current.set(field, latestOf(shown, field));
+  }, []);
   const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
   useEffect(() => setConflicts([]), [documentId]);
 
@@ -129,9 +138,13 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
         id: `${PENDING}${Date.now()}`, pageId, parentId: null, field, oldValue: null, newValue: value, toEngine: false, undoes: null, author: '', createdAt: new Date().toISOString(),
       };
       setReply((r) => (r ? { ...r, revisions: [...r.revisions, optimistic] } : r));
+      const opened = editBases.current.get(field);
+      editBases.current.delete(field);
       const run = async () => {
+        // The base the edit box opened on; else (a "use XML", a second edit of the same field) the latest saved.
+        const basedOn = opened !== undefined ? opened : latestOf(revisionsRef.current, field);
         try {
-          const saved = await client.call('fields.save', { pageId, field, value, basedOn: latestOf(revisionsRef.current, field) });
+          const saved = await client.call('fields.save', { pageId, field, value, basedOn });
           revisionsRef.current = [...revisionsRef.current, saved];
           setReply((r) => (r ? { ...r, revisions: r.revisions.map((x) => (x.id === optimistic.id ? saved : x)) } : r));
           setError(null);
@@ -171,7 +184,7 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     void reload();
   }, [client, pageId, reload]);
 
-  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, conflicts, resolveConflict };
+  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, conflicts, resolveConflict, beginEdit };
 }
 
 export type FieldReview = ReturnType<typeof useFieldReview>;

@@ -24,6 +24,8 @@ interface FieldValueCellProps {
   /** Focus (Tab) highlights the box where it is on this page, without opening another page. */
   onFocusField(path: string): void;
   onSave(path: string, value: FieldValue): void;
+  /** The edit box opened: the value shown now is what the edit is based on (a save after a newer one is a conflict). */
+  onEditStart?(path: string): void;
   /** Each keystroke's entry, once it parses (live re-validation); undefined when the edit is saved or cancelled. */
   onDraft?(path: string, value: FieldValue | undefined): void;
 }
@@ -42,6 +44,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
   }, [editing]);
 
   const start = () => {
+    props.onEditStart?.(path);
     setDraft(shown);
     setProblem(null);
     setEditing(true);

@@ -126,6 +126,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       onSelect={props.onSelectField}
       onFocusField={props.onFocusField}
       onSave={(field, value) => void fields.save(field, value)}
+      onEditStart={fields.beginEdit}
       onDraft={props.onDraft}
     />
   );
