@@ -102,4 +102,22 @@ describe('revisions.save and fields.save on a base, over the contract', () => {
     expect(await dispatch('revisions.conflicts', { pageId })).toEqual({ ok: true, result: [] });
     expect(await dispatch('fields.conflicts', { pageId })).toEqual({ ok: true, result: [] });
   });
+
+  it('serves the project open at the time of the request (handlers made before any project)', async () => {
+    const fresh = new RectoSession({
+      engines: new EngineRegistry(new Map([['echo', echoEngineFactory(new EchoEngine())]])),
+      settings: new SettingsFile(path.join(dir, 'data2', 'settings.json'), () => undefined),
+      images: new PageImageCache(path.join(dir, 'cache2'), fakeInspect),
+      dataDir: path.join(dir, 'data2'),
+      samplesDir: path.join(dir, 'samples'),
+    });
+    try {
+      const early = createDispatch(createHandlers(fresh, { shell: 'browser', pageImageUrl: () => '' }));
+      expect(await early('revisions.conflicts', { pageId })).toMatchObject({ ok: false, error: { code: 'no-project' } });
+      await fresh.openProject(session.store.file);
+      expect(await early('revisions.conflicts', { pageId })).toEqual({ ok: true, result: [] });
+    } finally {
+      await fresh.dispose();
+    }
+  });
 });

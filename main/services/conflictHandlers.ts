@@ -74,13 +74,16 @@ function afterFieldChange(session: RectoSession, pageId: string, documentId: str
 type ConflictMethod = 'revisions.conflicts' | 'revisions.resolveConflict' | 'fields.conflicts' | 'fields.resolveConflict';
 
 export function conflictHandlers(session: RectoSession, author: () => string): { [M in ConflictMethod]: (params: Params<M>) => ReplyOf<M> } {
-  const { store } = session;
+  // The open project's store, asked per request: a project opened later, or none yet.
+  const current = () => session.store;
   return {
     'revisions.conflicts': ({ pageId }) => {
+      const store = current();
       store.documents.getPage(pageId);
       return store.saveConflicts.openTextConflicts(pageId);
     },
     'revisions.resolveConflict': ({ conflictId, choice, text, parentId }) => {
+      const store = current();
       const result = store.transaction(() => {
         const outcome = store.saveConflicts.resolveText(conflictId, choice, text, parentId, author());
         if ('resolved' in outcome && outcome.saved) reopenChanged(store, store.documents.getPage(outcome.resolved.pageId).documentId, 'revisions.resolveConflict');
@@ -92,10 +95,12 @@ export function conflictHandlers(session: RectoSession, author: () => string): {
       return { conflict: result.resolved, revision: result.saved };
     },
     'fields.conflicts': ({ pageId }) => {
+      const store = current();
       store.documents.getPage(pageId);
       return store.saveConflicts.openFieldConflicts(pageId);
     },
     'fields.resolveConflict': ({ conflictId, choice, value, basedOn }) => {
+      const store = current();
       const result = store.transaction(() => {
         const outcome = store.saveConflicts.resolveField(conflictId, choice, value, basedOn, author());
         if ('resolved' in outcome && outcome.saved) reopenChanged(store, store.documents.getPage(outcome.resolved.pageId).documentId, 'fields.resolveConflict');
