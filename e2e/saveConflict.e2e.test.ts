@@ -158,7 +158,6 @@ describe('Two analysts saving one page', () => {
     await fieldValue(ben, 'invoice_number').focus();
     await ben.keyboard.press('Enter');
     await editField(ana, 'invoice_number', 'INV-ANA-1');
-    await ben.waitForFunction(() => document.querySelector('.fields-panel [data-field="invoice_number"]') !== null);
     const input = ben.locator('[data-field-input="invoice_number"]');
     await input.fill('INV-BEN-2');
     await input.press('Enter');

@@ -28,6 +28,8 @@ const diffOptions: monaco.editor.IStandaloneDiffEditorConstructionOptions = {
   lineHeight: 20,
   scrollBeyondLastLine: false,
   renderOverviewRuler: false,
+  // Unchanged stretches fold away (a click unfolds them): each change is in view without scrolling for it.
+  hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 4, revealLineCount: 20 },
 };
 
 /** A Monaco diff editor of `original` → `modified` in `container`; `onModified` follows edits of the right side. */
