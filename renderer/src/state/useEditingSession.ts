@@ -114,15 +114,20 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
     await session.current?.autosave.flush();
   }, []);
 
-  /** Saves pending text, then runs `next` — unless the save failed, so no correction is dropped silently. */
+  /**
+   * Saves pending text, then runs `next` — unless the save failed, so no correction is dropped silently, or met a
+   * newer revision: the choice in the three-way view comes first (leaving would hide the kept text from its author).
+   */
   const flushThen = useCallback((next: () => void) => {
     const autosave = session.current?.autosave;
+    if (autosave?.currentState.kind === 'conflict') return;
     if (!autosave || !autosave.hasUnsavedChanges) {
       next();
       return;
     }
     void autosave.flush().then(() => {
-      if (autosave.currentState.kind !== 'error') next();
+      const after = autosave.currentState.kind;
+      if (after !== 'error' && after !== 'conflict') next();
     });
   }, []);
 
