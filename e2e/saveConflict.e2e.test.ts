@@ -173,4 +173,16 @@ describe('Two analysts saving one page', () => {
     const fields = await rpc<{ revisions: { field: string; newValue: unknown }[] }>(ben, 'fields.document', { pageId });
     expect(fields.revisions.filter((r) => r.field === 'invoice_number').map((r) => r.newValue)).toEqual(['INV-ANA-1', 'INV-BEN-2']);
   });
+
+  it('lists the kept saves in the page’s history with what was chosen', async () => {
+    const page = pages[0]!;
+    await page.getByTestId('changes-tab').click();
+    const kept = page.getByTestId('conflict-item');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="conflict-item"]').length >= 2, undefined, { timeout: 30_000 });
+    const resolutions = await kept.evaluateAll((items) => items.map((item) => item.getAttribute('data-resolution')));
+    expect(resolutions.sort()).toEqual(['merged', 'mine']);
+    expect(await kept.first().textContent()).toMatch(/Kept save \(conflict\).*met .*newer revision/);
+    await page.getByTestId('revision-list').screenshot({ path: path.join(artifactsDir, 'save-conflict-history.png') });
+    await page.getByRole('tab', { name: 'Markdown' }).click();
+  });
 });

@@ -71,8 +71,8 @@ export const conflictDetailSchema = z.discriminatedUnion('kind', [
 export type ConflictDetail = z.infer<typeof conflictDetailSchema>;
 
 export const conflictMethods = {
-  /** The page's open text conflicts, oldest first (a reload shows them again). */
-  'revisions.conflicts': { request: z.object({ pageId: id }), reply: z.array(revisionConflictSchema) },
+  /** The page's open text conflicts, oldest first; `all`: the chosen ones too (the page's history shows them). */
+  'revisions.conflicts': { request: z.object({ pageId: id, all: z.boolean().optional() }), reply: z.array(revisionConflictSchema) },
   /**
    * Chooses for a text conflict. `mine` saves the kept text, `merged` saves `text`, each with `parentId` (the latest
    * revision the analyst saw as theirs) as base; a newer one since is a `conflict` again (the choice kept in turn).

@@ -70,6 +70,8 @@ describe('revisions.save and fields.save on a base, over the contract', () => {
     expect(chosen).toMatchObject({ revision: { text: 'Ben’s and Ana’s', parentId: theirs.id, author: 'Ana' }, conflict: { resolution: 'merged', resolvedBy: 'Ana' } });
     expect(events).toContainEqual({ event: 'page.updated', payload: { pageId, documentId: expect.any(String) } });
     expect(await dispatch('revisions.conflicts', { pageId })).toEqual({ ok: true, result: [] });
+    // The page's history keeps it, with the choice.
+    expect(result<{ resolution: string }[]>(await dispatch('revisions.conflicts', { pageId, all: true }))).toMatchObject([{ id: detail.conflict.id, resolution: 'merged', text: 'Ana’s' }]);
     // Chosen once only.
     expect(await dispatch('revisions.resolveConflict', { conflictId: detail.conflict.id, choice: 'mine', parentId: theirs.id })).toMatchObject({ ok: false, error: { code: 'bad-input', message: expect.stringMatching(/resolved already/) } });
     expect(await dispatch('revisions.resolveConflict', { conflictId: 'no-such-conflict', choice: 'theirs', parentId: null })).toMatchObject({ ok: false, error: { code: 'not-found' } });

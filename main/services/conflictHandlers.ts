@@ -77,10 +77,10 @@ export function conflictHandlers(session: RectoSession, author: () => string): {
   // The open project's store, asked per request: a project opened later, or none yet.
   const current = () => session.store;
   return {
-    'revisions.conflicts': ({ pageId }) => {
+    'revisions.conflicts': ({ pageId, all }) => {
       const store = current();
       store.documents.getPage(pageId);
-      return store.saveConflicts.openTextConflicts(pageId);
+      return all ? store.saveConflicts.allTextConflicts(pageId) : store.saveConflicts.openTextConflicts(pageId);
     },
     'revisions.resolveConflict': ({ conflictId, choice, text, parentId }) => {
       const store = current();

@@ -87,6 +87,7 @@ export class SaveConflictsRepository {
       ),
       textConflict: db.prepare('SELECT * FROM revision_conflicts WHERE id = ?'),
       openText: db.prepare('SELECT * FROM revision_conflicts WHERE page_id = ? AND resolution IS NULL ORDER BY created_at, rowid'),
+      allText: db.prepare('SELECT * FROM revision_conflicts WHERE page_id = ? ORDER BY created_at, rowid'),
       resolveText: db.prepare(
         `UPDATE revision_conflicts SET resolution = ?, resolved_revision_id = ?, resolved_by = ?, resolved_at = ?, superseded_by = ? WHERE id = ?`,
       ),
@@ -126,6 +127,11 @@ export class SaveConflictsRepository {
   /** The page's open text conflicts, oldest first. */
   openTextConflicts(pageId: string): RevisionConflict[] {
     return (this.statements.openText.all(pageId) as RevisionConflictRow[]).map((row) => this.toRevisionConflict(row));
+  }
+
+  /** Every text conflict of the page, chosen or open, oldest first (its history). */
+  allTextConflicts(pageId: string): RevisionConflict[] {
+    return (this.statements.allText.all(pageId) as RevisionConflictRow[]).map((row) => this.toRevisionConflict(row));
   }
 
   textConflict(id: string): RevisionConflict {
