@@ -1,6 +1,8 @@
 /**
  * Nothing lost under load (docs/architecture.md, "Nothing lost"): 20 analysts save at once over the browser shell's
- * RPC — the HTTP server as `recto serve` runs it, on a real project — for a few seconds, on three shared pages and
+ * RPC — the server as `recto serve` runs it, on a real project; half of them over HTTP, half over the event socket
+ * as the renderer sends while it is open, each socket also receiving every analyst's `page.updated` — for a few
+ * seconds, on three shared pages and
  * their document's fields. Each one works as the review screen does: saves its text on the revision its last save
  * made (the autosave chain), and on a conflict chooses (theirs, mine or a merge) on the latest it was shown. Afterwards
  * every acknowledged save is in the project (a revision with its text, or a field revision with its value), every
@@ -17,7 +19,8 @@ import type { ConflictDetail } from '../../../app/contract/conflicts.js';
 import type { FieldRevision } from '../../../app/contract/fields.js';
 import type { Revision } from '../../../app/model/page.js';
 import { conflictDetailSchema } from '../../../app/contract/conflicts.js';
-import { replyEnvelopeSchema, type ReplyEnvelope } from '../../../app/contract/wire.js';
+import WebSocket from 'ws';
+import { replyEnvelopeSchema, socketReplySchema, type ReplyEnvelope } from '../../../app/contract/wire.js';
 import { EngineRegistry } from '../../engines/engineRegistry.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
@@ -71,8 +74,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+type Rpc = (method: string, params: unknown) => Promise<ReplyEnvelope>;
+
 /** One RPC over HTTP, as the renderer's transport sends it; the envelope, or the reason none came. */
-function rpc(method: string, params: unknown): Promise<ReplyEnvelope> {
+function httpRpc(method: string, params: unknown): Promise<ReplyEnvelope> {
   const body = JSON.stringify(params);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -93,6 +98,36 @@ function rpc(method: string, params: unknown): Promise<ReplyEnvelope> {
     request.on('error', reject);
     request.end(body);
   });
+}
+
+/** An RPC over one event socket, as the renderer sends while the socket is open: request ids, replies by id. */
+async function socketRpc(): Promise<{ rpc: Rpc; close(): void }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events?token=${server.token}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const waiting = new Map<number, { resolve(envelope: ReplyEnvelope): void; reject(error: Error): void }>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as unknown;
+    const reply = socketReplySchema.safeParse(message);
+    if (!reply.success) return; // an event (page.updated …)
+    waiting.get(reply.data.reply)?.resolve(replyEnvelopeSchema.parse(reply.data.body));
+    waiting.delete(reply.data.reply);
+  });
+  socket.on('close', () => {
+    for (const pending of waiting.values()) pending.reject(new Error('socket closed with a request unanswered'));
+  });
+  let next = 0;
+  return {
+    rpc: (method, params) =>
+      new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
 }
 
 /** What the analysts were told, save by save. */
@@ -122,7 +157,7 @@ function recordConflict(detail: ConflictDetail): void {
 }
 
 /** One analyst: text edits on the pages in turn (the autosave chain), a field now and then, choices on conflicts. */
-async function analyst(n: number, until: number): Promise<void> {
+async function analyst(n: number, until: number, rpc: Rpc): Promise<void> {
   const parents = new Map<string, string | null>();
   for (const pageId of pageIds) {
     const review = await rpc('pages.getReview', { pageId });
@@ -186,7 +221,9 @@ async function analyst(n: number, until: number): Promise<void> {
 describe('20 analysts saving at once over the RPC', () => {
   it('lose no acknowledged save, and every refusal has an error code (a conflict keeps its text)', async () => {
     const until = Date.now() + SECONDS * 1000;
-    await Promise.all(Array.from({ length: ANALYSTS }, (_, n) => analyst(n, until)));
+    const sockets = await Promise.all(Array.from({ length: ANALYSTS / 2 }, () => socketRpc()));
+    await Promise.all(Array.from({ length: ANALYSTS }, (_, n) => analyst(n, until, n % 2 === 0 ? httpRpc : sockets[(n - 1) / 2]!.rpc)));
+    for (const socket of sockets) socket.close();
 
     const file = session.store.file;
     await session.close();
