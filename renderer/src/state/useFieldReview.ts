@@ -127,6 +127,8 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     if (shown.some((r) => r.field === field && r.id.startsWith(PENDING))) editBases.current.delete(field);
     else editBases.current.set(field, latestOf(shown, field));
   }, []);
+  // A box closed without a save leaves no base behind (a later "use XML" is based on what it shows then).
+  const endEdit = useCallback((field: string) => editBases.current.delete(field), []);
   const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
   useEffect(() => setConflicts([]), [documentId]);
 
@@ -184,7 +186,7 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
     void reload();
   }, [client, pageId, reload]);
 
-  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, conflicts, resolveConflict, beginEdit };
+  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, conflicts, resolveConflict, beginEdit, endEdit };
 }
 
 export type FieldReview = ReturnType<typeof useFieldReview>;

@@ -127,6 +127,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       onFocusField={props.onFocusField}
       onSave={(field, value) => void fields.save(field, value)}
       onEditStart={fields.beginEdit}
+      onEditEnd={fields.endEdit}
       onDraft={props.onDraft}
     />
   );
