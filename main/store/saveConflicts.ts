@@ -62,6 +62,24 @@ interface FieldConflictRow extends ResolutionColumns {
   created_at: string;
 }
 
+interface RevisionRowShape {
+  id: string;
+  page_id: string;
+  parent_id: string | null;
+  text: string;
+  author: string;
+  created_at: string;
+}
+
+const toRevision = (row: RevisionRowShape): Revision => ({
+  id: row.id,
+  pageId: row.page_id,
+  parentId: row.parent_id,
+  text: row.text,
+  author: row.author,
+  createdAt: row.created_at,
+});
+
 const resolutionOf = (row: ResolutionColumns) => ({
   resolution: row.resolution,
   resolvedRevisionId: row.resolved_revision_id,
@@ -81,7 +99,9 @@ export class SaveConflictsRepository {
     private readonly engineText: (pageId: string) => string | null,
   ) {
     this.statements = {
+      // Prepared once, as revisions.ts does: the check is on every save, the analyst's critical path.
       revision: db.prepare('SELECT * FROM revisions WHERE id = ?'),
+      latestRevision: db.prepare('SELECT * FROM revisions WHERE page_id = ? ORDER BY seq DESC LIMIT 1'),
       insertText: db.prepare(
         `INSERT INTO revision_conflicts (id, page_id, base_id, theirs_id, text, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -108,7 +128,8 @@ export class SaveConflictsRepository {
   /** The analyst's save of a page's text on `parentId` (null: the engine's reading), by the rule above. */
   saveText(pageId: string, text: string, author: string, parentId: string | null): TextSaveResult {
     return this.db.transaction((): TextSaveResult => {
-      const latest = this.revisions.latestRevision(pageId);
+      const latestRow = this.statements.latestRevision.get(pageId) as RevisionRowShape | undefined;
+      const latest = latestRow ? toRevision(latestRow) : null;
       // 1. On the latest (or the first edit of a page nobody edited); saveRevision checks the page and the parent.
       if ((latest?.id ?? null) === parentId || latest === null) return { saved: this.revisions.saveRevision(pageId, text, author, parentId) };
       const base = parentId === null ? null : this.revisionOfPage(pageId, parentId);
@@ -170,9 +191,9 @@ export class SaveConflictsRepository {
   }
 
   private revisionOfPage(pageId: string, revisionId: string): Revision {
-    const row = this.statements.revision.get(revisionId) as { id: string; page_id: string; parent_id: string | null; text: string; author: string; created_at: string } | undefined;
+    const row = this.statements.revision.get(revisionId) as RevisionRowShape | undefined;
     if (!row || row.page_id !== pageId) throw new NotFoundError(`Revision ${revisionId} is not a revision of page ${pageId}`);
-    return { id: row.id, pageId: row.page_id, parentId: row.parent_id, text: row.text, author: row.author, createdAt: row.created_at };
+    return toRevision(row);
   }
 
   private toRevisionConflict(row: RevisionConflictRow): RevisionConflict {
