@@ -225,7 +225,7 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
       />
       {tools.overlay}
       {active && session.saveState?.kind === 'conflict' && (
-        <ConflictView key={session.saveState.conflict.id} conflict={session.saveState.conflict} mine={session.liveText} onChoose={session.resolveConflict} />
+        <ConflictView key={session.saveState.conflict.id} conflict={session.saveState.conflict} mine={session.conflictMine ?? session.liveText} onChoose={session.resolveConflict} />
       )}
       {fieldsPane.dialogs}
       {dragging && (

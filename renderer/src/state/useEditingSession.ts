@@ -44,6 +44,9 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   const [live, setLive] = useState<{ pageId: string | null; text: string }>({ pageId: null, text: '' });
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  // Mine, where a choice met a newer revision again: the text that choice sent (kept as the new conflict), not the
+  // editor's; null while mine is the editor's text (the autosave's own conflict, and any keystrokes after it).
+  const chosenMine = useRef<string | null>(null);
 
   // A new review is taken in the render that brings it (React re-runs this component at once, before its children):
   // the new page's text, spans and save state are in that one render, which shows the page. Taken in an effect after
@@ -71,6 +74,7 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
   /** The editor holds `storedText` (null: none yet) on `parentId`; its autosave is made in the layout effect below. */
   function start(pageId: string, storedText: string | null, parentId: string | null, extraction: Extraction | null) {
     const text = storedText ?? '';
+    chosenMine.current = null;
     starting.current = { pageId, text, parentId };
     textRef.current = text;
     setLive({ pageId, text });
@@ -161,7 +165,7 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
       const state = current?.autosave.currentState;
       if (!current || state?.kind !== 'conflict') return null;
       const { conflict } = state;
-      const typed = current.autosave.text;
+      const typed = chosenMine.current ?? current.autosave.text;
       const [sent, text] = choice === 'mine' && typed !== conflict.text ? (['merged', typed] as const) : ([choice, choice === 'merged' ? mergedText : undefined] as const);
       try {
         const reply = await client.call('revisions.resolveConflict', { conflictId: conflict.id, choice: sent, text, parentId: conflict.theirs.id });
@@ -173,6 +177,7 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
       } catch (error) {
         const again = error instanceof ContractError && error.code === 'conflict' ? conflictDetailSchema.safeParse(error.detail) : null;
         if (again?.success && again.data.kind === 'revision') {
+          chosenMine.current = again.data.conflict.text;
           current.autosave.conflicted(again.data.conflict);
           return null;
         }
@@ -182,5 +187,8 @@ export function useEditingSession(review: PageReview | null, onSaved: () => void
     [client],
   );
 
-  return { content, saveState, spans, liveText, onChange, saveNow, flushThen, resolveConflict };
+  /** Mine in the three-way view. */
+  const conflictMine = saveState?.kind === 'conflict' ? (chosenMine.current ?? liveText) : null;
+
+  return { content, saveState, spans, liveText, onChange, saveNow, flushThen, resolveConflict, conflictMine };
 }
