@@ -4,7 +4,8 @@
  * is refused as a conflict and opens the three-way view (what the first changed from the base; theirs beside mine).
  * Keeping mine saves it on the first analyst's revision; a second round saved as an edited merge keeps both edits.
  * A field edited in both (the second's edit box opened before the first saved) is shown with both values and kept as
- * chosen. Which of the two saves second is the machine's to decide (each autosaves after a pause): the test follows
+ * chosen. The page's history lists the kept saves with the choices; a choice that meets a newer revision again opens
+ * the view again on that one. Which of the two saves second is the machine's to decide (each autosaves after a pause): the test follows
  * whichever meets the conflict. Screenshots at 1280×720 and 1440×900 left as
  * artifacts. Runs on the bundled sample (no shared test data needed).
  */
@@ -184,5 +185,34 @@ describe('Two analysts saving one page', () => {
     expect(await kept.first().textContent()).toMatch(/Kept save \(conflict\).*met .*newer revision/);
     await page.getByTestId('revision-list').screenshot({ path: path.join(artifactsDir, 'save-conflict-history.png') });
     await page.getByRole('tab', { name: 'Markdown' }).click();
+  });
+
+  it('shows a choice that met a newer revision again as a new conflict, mine being the text chosen', async () => {
+    const latest = (await rpc<Revision[]>(pages[0]!, 'revisions.list', { pageId })).at(-1)!.text;
+    for (const page of pages) {
+      await page.waitForFunction((text) => (window as unknown as { __rectoEditor: { getValue(): string } }).__rectoEditor.getValue() === text, latest, { timeout: 30_000 });
+    }
+    const { later, earlier, laterText } = await bothEdit(pages, [`${latest}\nAna: third round.`, `${latest}\nBen: third round.`]);
+    const view = later.getByTestId('conflict-view');
+    const first = await view.getAttribute('data-conflict');
+    // The earlier analyst saves once more while the later one looks at the view.
+    await earlier.waitForSelector('[data-testid="save-state"][data-state="saved"]', { timeout: 30_000 });
+    const again = `${await editorText(earlier)}\nOne more line.`;
+    await earlier.evaluate((next) => {
+      const editor = (window as unknown as {
+        __rectoEditor: { getModel(): { getFullModelRange(): unknown }; executeEdits(source: string, edits: { range: unknown; text: string }[]): void };
+      }).__rectoEditor;
+      editor.executeEdits('e2e', [{ range: editor.getModel().getFullModelRange(), text: next }]);
+    }, again);
+    await earlier.keyboard.press('Control+s');
+    await expect.poll(async () => (await rpc<Revision[]>(earlier, 'revisions.list', { pageId })).at(-1)!.text).toBe(again);
+    await later.getByTestId('conflict-keep-mine').click();
+    await later.waitForFunction((id) => document.querySelector('[data-testid="conflict-view"]')?.getAttribute('data-conflict') !== id, first, { timeout: 30_000 });
+    const open = await rpc<{ id: string; text: string; theirs: { text: string } }[]>(later, 'revisions.conflicts', { pageId });
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ text: laterText, theirs: { text: again } });
+    await later.getByTestId('conflict-keep-mine').click();
+    await view.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await rpc<Revision[]>(later, 'revisions.list', { pageId })).at(-1)!.text).toBe(laterText);
   });
 });
