@@ -92,6 +92,10 @@ describe('revisions.save and fields.save on a base, over the contract', () => {
     );
     expect(mine.revision).toMatchObject({ newValue: 12, parentId: theirs.id });
     expect(await dispatch('fields.conflicts', { pageId })).toEqual({ ok: true, result: [] });
+    // An undo of what the screen showed as newest, when another is newest now: refused as a conflict, nothing undone.
+    const newest = result<{ id: string }>(await dispatch('fields.save', { pageId, field: 'invoice_number', value: 'B-2', basedOn: null }));
+    expect(await dispatch('fields.undo', { pageId, expected: mine.revision.parentId })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await dispatch('fields.undo', { pageId, expected: newest.id })).toMatchObject({ ok: true, result: { undoes: newest.id } });
     // A base that is no revision of the field is bad input, not a conflict.
     expect(await dispatch('fields.save', { pageId, field: 'total', value: 13, basedOn: 'nothing' })).toMatchObject({ ok: false, error: { code: 'bad-input' } });
   });

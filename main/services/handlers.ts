@@ -180,10 +180,10 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       return session.store.fieldRevisions.list(pageId);
     },
     'fields.save': (params) => saveFieldEdit(session, params, session.settings.get().authorName),
-    'fields.undo': ({ pageId }) => {
+    'fields.undo': ({ pageId, expected }) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.transaction(() => {
-        const undone = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName);
+        const undone = session.store.fieldRevisions.undo(pageId, session.settings.get().authorName, expected);
         if (undone) reopenChanged(session.store, page.documentId, 'fields.undo');
         return undone;
       });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../app/model/extraction.js';
 import { ProjectStore } from './projectStore.js';
-import { InvalidFieldError } from './fieldRevisions.js';
+import { InvalidFieldError, StaleUndoError } from './fieldRevisions.js';
 import { ConflictChoiceError } from './saveConflicts.js';
 
 let dir: string;
@@ -223,3 +223,20 @@ describe('field saves on a base', () => {
     expect(saved(store.saveConflicts.saveField(pageId, 'total', 12, 'Script', undefined))).toMatchObject({ newValue: 12 });
   });
 });
+
+describe('field undo on what the analyst saw', () => {
+  it('takes back the correction the analyst meant, and refuses when another is newest now', () => {
+    const { store, pageId } = project();
+    const mine = saved(store.saveConflicts.saveField(pageId, 'total', 11.9, 'Ana', null));
+    const theirs = saved(store.saveConflicts.saveField(pageId, 'invoice_number', '43', 'Ben', null));
+    // Ana's screen still shows her total as the newest: Ben's number is not taken back unseen.
+    expect(() => store.fieldRevisions.undo(pageId, 'Ana', mine.id)).toThrow(StaleUndoError);
+    expect(() => store.fieldRevisions.undo(pageId, 'Ana', null)).toThrow(/newest correction is now invoice_number by Ben/);
+    expect(store.fieldRevisions.currentValues(pageId)).toMatchObject({ total: 11.9, invoice_number: '43' });
+    expect(store.fieldRevisions.undo(pageId, 'Ana', theirs.id)).toMatchObject({ undoes: theirs.id });
+    expect(store.fieldRevisions.undo(pageId, 'Ana', mine.id)).toMatchObject({ undoes: mine.id });
+    expect(() => store.fieldRevisions.undo(pageId, 'Ana', mine.id)).toThrow(/taken back already/);
+    expect(store.fieldRevisions.undo(pageId, 'Ana', null)).toBeNull();
+  });
+});
+

@@ -23,6 +23,7 @@ import {
   reviewRules,
   type FieldCorrection,
   type FieldValue,
+  undoTarget,
 } from '../../../app/invoice/review/index.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import type { PageDataCache } from './pageDataCache.js';
@@ -182,7 +183,9 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
 
   const undo = useCallback(async () => {
     if (!pageId) return;
-    await client.call('fields.undo', { pageId }).catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+    // The correction on screen is the one taken back (a newer one from elsewhere is refused, not undone unseen).
+    const expected = undoTarget(revisionsRef.current.filter((r) => !r.id.startsWith(PENDING)))?.id ?? null;
+    await client.call('fields.undo', { pageId, expected }).catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
     void reload();
   }, [client, pageId, reload]);
 
