@@ -173,6 +173,10 @@ describe('Two analysts saving one page', () => {
     await ben.waitForFunction(() => document.querySelector('.fields-panel [data-field="invoice_number"]')?.textContent?.includes('INV-BEN-2'), undefined, { timeout: 30_000 });
     const fields = await rpc<{ revisions: { field: string; newValue: unknown }[] }>(ben, 'fields.document', { pageId });
     expect(fields.revisions.filter((r) => r.field === 'invoice_number').map((r) => r.newValue)).toEqual(['INV-ANA-1', 'INV-BEN-2']);
+    // Undo takes back the correction on screen (Ben's), not something newer from elsewhere.
+    await ben.locator('.fields-panel button[title^="Undo the last field correction"]').click();
+    await ben.waitForFunction(() => document.querySelector('.fields-panel [data-field="invoice_number"]')?.textContent?.includes('INV-ANA-1'), undefined, { timeout: 30_000 });
+    expect(await ben.locator('.fields-error').count()).toBe(0);
   });
 
   it('lists the kept saves in the page’s history with what was chosen', async () => {
