@@ -48,6 +48,8 @@ export const paymentFieldViewSchema = z.object({
   xml: z.string().nullable(),
   problem: z.string().nullable(),
   disagrees: z.boolean(),
+  /** The field's latest revision (`payment.<key>`), the base an edit sends (`fields.save`'s basedOn); null: none. */
+  revisionId: z.string().nullable().optional(),
 });
 export type PaymentFieldViewWire = z.infer<typeof paymentFieldViewSchema>;
 

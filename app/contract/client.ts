@@ -16,6 +16,8 @@ export class ContractError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The error's `detail` on the wire (a `conflict` carries the kept conflict: conflicts.ts). */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.name = 'ContractError';

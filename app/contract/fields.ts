@@ -116,13 +116,21 @@ export const fieldMethods = {
   'fields.document': { request: z.object({ pageId: id }), reply: documentFieldsReplySchema },
   /** Every field revision of a page, oldest first. */
   'fields.revisions': { request: z.object({ pageId: id }), reply: z.array(fieldRevisionSchema) },
-  /** Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it). */
+  /**
+   * Saves the analyst's value of one field (validated by the renderer in the document's format; null clears it).
+   * `basedOn`: the field's latest revision the analyst saw (null: none, the engine's value); when the field has moved
+   * on since, the error `conflict` (conflicts.ts). The review screen always sends it; a caller that omits it (a script)
+   * saves over whatever is there.
+   */
   'fields.save': {
-    request: z.object({ pageId: id, field: z.string().min(1).max(100), value: fieldValueSchema }),
+    request: z.object({ pageId: id, field: z.string().min(1).max(100), value: fieldValueSchema, basedOn: id.nullable().optional() }),
     reply: fieldRevisionSchema,
   },
-  /** Takes back the page's newest field correction not taken back yet; null when there is none. */
-  'fields.undo': { request: z.object({ pageId: id }), reply: fieldRevisionSchema.nullable() },
+  /**
+   * Takes back the page's newest field correction not taken back yet; null when there is none. `expected`: the one the
+   * caller means (the newest it shows; null: none); when another is newest now, the error `conflict` and nothing is taken back.
+   */
+  'fields.undo': { request: z.object({ pageId: id, expected: id.nullable().optional() }), reply: fieldRevisionSchema.nullable() },
   /** Rejects a page with the analyst's reason (kept with who and when). */
   'pages.reject': { request: z.object({ pageId: id, reason: z.string().trim().min(1).max(500) }), reply: z.object({ rejected: z.literal(true) }) },
   /** How many pages and revisions of field corrections the project (or one document) has. */

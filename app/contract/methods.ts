@@ -25,6 +25,7 @@ import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
 import { approvalMethods } from './approval.js';
 import { matchingMethods } from './matching.js';
+import { conflictMethods } from './conflicts.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -199,7 +200,10 @@ export const contractMethods = {
     request: z.object({ pageId: id, status: reviewStatusSchema }),
     reply: pageSummarySchema,
   },
-  /** Saves the analyst's Markdown as a new revision. parentId is the revision the edit started from. */
+  /**
+   * Saves the analyst's Markdown as a new revision. parentId is the revision the edit started from (null: the engine's
+   * reading). One older than the page's latest is the error `conflict` (its detail the kept text: conflicts.ts).
+   */
   'revisions.save': {
     request: z.object({ pageId: id, text: z.string().max(5_000_000), parentId: id.nullable() }),
     reply: revisionSchema,
@@ -238,6 +242,8 @@ export const contractMethods = {
   ...approvalMethods,
   /** Three-way matching against purchase orders and goods receipts (app/contract/matching.ts). */
   ...matchingMethods,
+  /** Save conflicts: the kept text or value, and the analyst's choice (app/contract/conflicts.ts). */
+  ...conflictMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

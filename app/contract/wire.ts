@@ -5,7 +5,11 @@ import { z } from 'zod';
 
 export const replyEnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({
+    ok: z.literal(false),
+    /** `detail`: what a program needs to act on the refusal, for the codes that carry one (`conflict`: conflicts.ts). */
+    error: z.object({ code: z.string(), message: z.string(), detail: z.unknown().optional() }),
+  }),
 ]);
 export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
 
@@ -46,6 +50,8 @@ export const errorCodes = {
   /** Team mode: the account sent more requests than a person at full speed does (docs/team-mode.md). */
   rateLimited: 'rate-limited',
   internal: 'internal',
+  /** A save based on an older revision than the page's (or the field's) latest: kept as a conflict, not written over it. */
+  conflict: 'conflict',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
@@ -58,6 +64,8 @@ export class CodedError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent with the code (the wire's `detail`), for a refusal the caller acts on rather than only shows. */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.name = 'CodedError';

@@ -10,6 +10,7 @@ import { ProjectFileError } from '../store/file/projectFileError.js';
 import { createDispatch } from './dispatch.js';
 import { UnsupportedInShellError, type Handlers } from './handlers.js';
 import { FileRejectedError, NoProjectError } from './rectoSession.js';
+import { SaveConflictError } from './conflictHandlers.js';
 
 /** A dispatch whose one handler throws `error`. */
 const throwing = (error: unknown) => createDispatch({ 'app.info': () => Promise.reject(error) } as unknown as Handlers, { log: () => {} });
@@ -32,5 +33,10 @@ describe('dispatch error codes', () => {
 
   it('anything else is an internal error', async () => {
     expect(await throwing(new TypeError('x is undefined'))('app.info', {})).toEqual({ ok: false, error: { code: errorCodes.internal, message: 'Internal error: x is undefined' } });
+  });
+
+  it('a refusal with a detail (a save conflict) carries it on the wire', async () => {
+    const detail = { kind: 'revision', conflict: { id: 'c1' } } as never;
+    expect(await throwing(new SaveConflictError('The page changed', detail))('app.info', {})).toEqual({ ok: false, error: { code: errorCodes.conflict, message: 'The page changed', detail } });
   });
 });

@@ -39,18 +39,18 @@ export function createDispatch(handlers: Handlers, options: DispatchOptions = {}
     } catch (error) {
       const coded = codeOf(error);
       if (coded.code === errorCodes.internal) log(`recto: ${method} failed: ${(error as Error)?.stack ?? String(error)}`);
-      return failure(coded.code, coded.message);
+      return failure(coded.code, coded.message, coded.detail);
     }
   };
 }
 
 /** A module's refusal carries its code (CodedError); anything else is an internal error, logged. */
-function codeOf(error: unknown): { code: string; message: string } {
+function codeOf(error: unknown): { code: string; message: string; detail?: unknown } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof CodedError) return { code: error.code, message };
+  if (error instanceof CodedError) return { code: error.code, message, ...(error.detail === undefined ? {} : { detail: error.detail }) };
   return { code: errorCodes.internal, message: `Internal error: ${message}` };
 }
 
-function failure(code: string, message: string): ReplyEnvelope {
-  return { ok: false, error: { code, message } };
+function failure(code: string, message: string, detail?: unknown): ReplyEnvelope {
+  return { ok: false, error: { code, message, ...(detail === undefined ? {} : { detail }) } };
 }

@@ -31,6 +31,7 @@ import { publicEvent } from '../store/reviewEvents.js';
 import { documentFieldsOf, pageReviewOf } from './pageReview.js';
 import { actorOf, singleUser, type RequestContext } from './requestContext.js';
 import { settingsFor, setSettingsFor } from './teamSettings.js';
+import { conflictHandlers, saveFieldEdit, saveTextEdit } from './conflictHandlers.js';
 
 type Params<M extends MethodName> = z.output<(typeof contractMethods)[M]['request']>;
 /** A method's handler: its validated parameters and who the request acts for (requestContext.ts; absent: the single-user app). */
@@ -66,6 +67,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
   return {
     ...supplierHandlers(session),
     ...matchingHandlers(session),
+    ...conflictHandlers(session),
     'app.info': (_params, context) => ({
       version: packageVersion(),
       user: context?.account ? { name: context.account.name, role: context.account.role } : null,
@@ -128,16 +130,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.bus.emit('page.updated', { pageId, documentId: summary.documentId });
       return summary;
     },
-    'revisions.save': ({ pageId, text, parentId }, context) => {
-      const revision = session.store.transaction(() => {
-        const saved = session.store.revisions.saveRevision(pageId, text, actorOf(session, context).name, parentId);
-        reopenChanged(session.store, session.store.documents.getPage(pageId).documentId, 'revisions.save');
-        return saved;
-      });
-      // Other windows (a curation view, a second review window) refetch; the page's checks were recomputed in the save.
-      session.bus.emit('page.updated', { pageId, documentId: session.store.documents.getPage(pageId).documentId });
-      return revision;
-    },
+    // On the revision the edit started from, or the error `conflict` with the text kept (conflictHandlers.ts).
+    'revisions.save': (params, context) => saveTextEdit(session, params, actorOf(session, context).name),
     'revisions.list': ({ pageId }) => session.store.revisions.listRevisions(pageId),
     'jobs.cancel': ({ jobId }) => ({
       cancelled: session.queue.cancel(jobId) || exportJobs.cancel(jobId) || evaluationJobs.cancel(jobId),
@@ -189,22 +183,11 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       session.store.documents.getPage(pageId);
       return session.store.fieldRevisions.list(pageId);
     },
-    'fields.save': ({ pageId, field, value }, context) => {
+    'fields.save': (params, context) => saveFieldEdit(session, params, actorOf(session, context).name),
+    'fields.undo': ({ pageId, expected }, context) => {
       const page = session.store.documents.getPage(pageId);
       const revision = session.store.transaction(() => {
-        const saved = session.store.fieldRevisions.save(pageId, field, value, actorOf(session, context).name);
-        reopenChanged(session.store, page.documentId, 'fields.save');
-        return saved;
-      });
-      learnFromDocument(session.store, pageId);
-      session.store.invoiceKeys.refresh(page.documentId);
-      session.bus.emit('page.updated', { pageId, documentId: page.documentId });
-      return revision;
-    },
-    'fields.undo': ({ pageId }, context) => {
-      const page = session.store.documents.getPage(pageId);
-      const revision = session.store.transaction(() => {
-        const undone = session.store.fieldRevisions.undo(pageId, actorOf(session, context).name);
+        const undone = session.store.fieldRevisions.undo(pageId, actorOf(session, context).name, expected);
         if (undone) reopenChanged(session.store, page.documentId, 'fields.undo');
         return undone;
       });
@@ -244,7 +227,9 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     'invoice.paymentFields': ({ pageId }) => {
       const doc = session.store.documents.getDocument(session.store.documents.getPage(pageId).documentId);
       const first = doc.pages[0]!.id;
-      const { fields } = paymentFieldsOf(session.store, doc, session.store.fieldRevisions.list(first));
+      const revisions = session.store.fieldRevisions.list(first);
+      const { fields: views } = paymentFieldsOf(session.store, doc, revisions);
+      const fields = views.map((view) => ({ ...view, revisionId: revisions.findLast((r) => r.field === `payment.${view.key}`)?.id ?? null }));
       const stored = session.store.einvoices.get(doc.id);
       const xmlLines = stored?.status === 'read' ? stored.invoice.lines.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount })) : null;
       return { fields, pageLines: session.store.fieldRevisions.currentValues(first).lines, xmlLines };

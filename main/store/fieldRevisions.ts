@@ -20,6 +20,7 @@ import {
   type EngineFieldValues,
   type FieldCorrection,
   type FieldValue,
+  undoTarget,
 } from '../../app/invoice/review/index.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
@@ -58,6 +59,14 @@ function toFieldRevision(row: FieldRevisionRow): FieldRevision {
 /** Corrections in the order they were made, for applyFieldCorrections. */
 export function correctionsOf(revisions: readonly FieldRevision[]): FieldCorrection[] {
   return revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
+}
+
+/** An undo of a correction that is no longer the newest (another window's or analyst's came since). */
+export class StaleUndoError extends CodedError {
+  override name = 'StaleUndoError';
+  constructor(message: string) {
+    super(errorCodes.conflict, message);
+  }
 }
 
 export class InvalidFieldError extends CodedError {
@@ -123,18 +132,22 @@ export class FieldRevisionsRepository {
     return this.db.transaction(() => this.insert(this.keyPage(pageId), field, JSON.stringify(value), author, null))();
   }
 
-  /** Takes back the page's newest correction not taken back yet; null when there is none. */
-  undo(pageId: string, author: string): FieldRevision | null {
+  /**
+   * Takes back the page's newest correction not taken back yet; null when there is none. `expected`: the revision the
+   * caller means to take back (the newest it showed; null: none); another one newest now (a correction from another window or
+   * analyst) is refused with the code `conflict`, nothing taken back.
+   */
+  undo(pageId: string, author: string, expected?: string | null): FieldRevision | null {
     return this.db.transaction(() => {
       const revisions = this.list(pageId);
-      const open: FieldRevision[] = [];
-      for (const revision of revisions) {
-        if (revision.undoes) {
-          const at = open.findIndex((r) => r.id === revision.undoes);
-          if (at >= 0) open.splice(at, 1);
-        } else open.push(revision);
+      const target = undoTarget(revisions);
+      if (expected !== undefined && (target?.id ?? null) !== expected) {
+        throw new StaleUndoError(
+          target
+            ? `Undo refused: the newest correction is now ${target.field} by ${target.author} at ${target.createdAt}, not the one you meant; nothing was taken back`
+            : 'Undo refused: the correction you meant was taken back already; nothing was taken back',
+        );
       }
-      const target = open.at(-1);
       if (!target) return null;
       pageId = target.pageId;
       // The field's state before the target: the value of the field's revision just before it in save order, or the

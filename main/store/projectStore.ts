@@ -33,6 +33,7 @@ import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
 import { ReviewNotesRepository } from './reviewNotes.js';
 import { SupplierMemoryRepository } from './supplierMemory.js';
 import { MasterDataRepository } from './masterData.js';
+import { SaveConflictsRepository } from './saveConflicts.js';
 
 export { NotFoundError, type NewDocument, type NewPage, type PageRecord } from './documents.js';
 export { ProjectFileError };
@@ -67,6 +68,8 @@ export class ProjectStore {
   readonly invoiceExports: InvoiceExportsRepository;
   /** Team mode's accounts, their trail and the team's rules (accounts.ts, migration 013). */
   readonly accounts: AccountsRepository;
+  /** The analyst's saves on a base: a stale one kept as a conflict, never written over (saveConflicts.ts, migration 014). */
+  readonly saveConflicts: SaveConflictsRepository;
 
   private constructor(
     readonly file: string,
@@ -86,6 +89,7 @@ export class ProjectStore {
     this.masterData = new MasterDataRepository(db);
     this.invoiceExports = new InvoiceExportsRepository(db);
     this.accounts = new AccountsRepository(db);
+    this.saveConflicts = new SaveConflictsRepository(db, this.revisions, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId)?.markdown ?? null);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

@@ -6,3 +6,4 @@ export * from './numberFormat.js';
 export * from './reviewInvoice.js';
 export * from './documentView.js';
 export * from './breakdownVsXml.js';
+export * from './undoTarget.js';

@@ -15,6 +15,7 @@ import { rescoreEInvoicePagesSchema } from './010_rescore_einvoice_pages.js';
 import { masterDataSchema } from './011_master_data.js';
 import { invoiceExportsSchema } from './012_invoice_exports.js';
 import { accountsSchema } from './013_accounts.js';
+import { saveConflictsSchema } from './014_save_conflicts.js';
 import { chainInvoiceExportsSchema } from './016_chain_invoice_exports.js';
 
 export const migrations: readonly Migration[] = [
@@ -31,6 +32,7 @@ export const migrations: readonly Migration[] = [
   masterDataSchema,
   invoiceExportsSchema,
   accountsSchema,
+  saveConflictsSchema,
   chainInvoiceExportsSchema,
 ];
 

@@ -28,6 +28,7 @@ import { ApprovalPrompt } from './approval/ApprovalPrompt.js';
 import { ReviewerNamePrompt } from './approval/ReviewerNamePrompt.js';
 import { approve } from './approval/approvalGate.js';
 import { ApprovalRefusal } from './approval/ApprovalRefusal.js';
+import { ConflictView } from './conflict/ConflictView.js';
 
 interface ReviewWorkspaceProps {
   nativeDialogs: boolean;
@@ -248,6 +249,9 @@ export const ReviewWorkspace = memo(function ReviewWorkspace({ nativeDialogs, re
         extra={tools.statusItems}
       />
       {tools.overlay}
+      {active && session.saveState?.kind === 'conflict' && (
+        <ConflictView key={session.saveState.conflict.id} conflict={session.saveState.conflict} mine={session.conflictMine ?? session.liveText} onChoose={session.resolveConflict} />
+      )}
       {fieldsPane.dialogs}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">

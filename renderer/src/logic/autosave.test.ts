@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Revision } from '../../../app/model/page.js';
+import { ContractError } from '../../../app/contract/client.js';
+import type { RevisionConflict } from '../../../app/contract/conflicts.js';
 import { Autosave, describeSaveState, REVISION_PAUSE_MS, type SaveState } from './autosave.js';
 
 function revision(id: string, text: string, parentId: string | null): Revision {
@@ -123,5 +125,37 @@ describe('Autosave', () => {
     fail = false;
     await autosave.flush();
     expect(describeSaveState(autosave.currentState)).toBe('Saved');
+  });
+
+  it('holds a conflict: the text is kept on the main side, nothing more is saved on the old parent until a choice', async () => {
+    const conflict: RevisionConflict = {
+      id: 'c1', pageId: 'p1', baseId: 'r0', baseText: 'original', theirs: revision('r9', 'theirs', 'r0'), text: 'mine', author: 'Ana',
+      createdAt: '2026-01-01T00:00:01Z', resolution: null, resolvedRevisionId: null, resolvedBy: null, resolvedAt: null, supersededBy: null,
+    };
+    const calls: string[] = [];
+    const { autosave, states } = setup(async (text) => {
+      calls.push(text);
+      throw new ContractError('conflict', 'The page changed since your edit began', { kind: 'revision', conflict });
+    });
+    autosave.edit('mine');
+    await autosave.flush();
+    expect(autosave.currentState).toEqual({ kind: 'conflict', conflict });
+    expect(describeSaveState(autosave.currentState)).toMatch(/^Conflict: test saved this page meanwhile/);
+    // Typing on, Ctrl+S, the debounce: no further save on the stale parent; the editor's text is what the view shows as mine.
+    autosave.edit('mine, typed on');
+    await autosave.flush();
+    await vi.advanceTimersByTimeAsync(REVISION_PAUSE_MS * 2);
+    expect(calls).toEqual(['mine']);
+    expect(autosave.text).toBe('mine, typed on');
+    expect(states.at(-1)).toBe('conflict');
+  });
+
+  it('shows any other refusal as an error, a conflict without its detail too', async () => {
+    const { autosave } = setup(async () => {
+      throw new ContractError('conflict', 'no detail');
+    });
+    autosave.edit('x');
+    await autosave.flush();
+    expect(autosave.currentState).toEqual({ kind: 'error', message: 'no detail' });
   });
 });

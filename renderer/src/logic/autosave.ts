@@ -5,14 +5,22 @@
  * a few edits). One save is
  * in flight at a time; each saves the newest text with the previous save's revision as parent, so the revision chain
  * follows the edit history. A failed save keeps the text, says why, and is retried by the next edit or Ctrl+S.
+ *
+ * A save the main side answers with `conflict` (the page moved on since this text's parent: another analyst, another
+ * window, a merge) is kept there; the autosave then stops saving — more saves on the old parent would only be more
+ * conflicts — and holds the conflict for the three-way view until the analyst has chosen (useEditingSession.ts).
  */
+import { ContractError } from '../../../app/contract/client.js';
+import { conflictDetailSchema, type RevisionConflict } from '../../../app/contract/conflicts.js';
 import type { Revision } from '../../../app/model/page.js';
 
 export type SaveState =
   | { kind: 'saved' }
   | { kind: 'dirty' }
   | { kind: 'saving' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** The last save met a newer revision; its text is kept as `conflict` until the analyst chooses. */
+  | { kind: 'conflict'; conflict: RevisionConflict };
 
 export interface AutosaveOptions {
   /** Text and parent revision as loaded; edits are compared against this text. */
@@ -66,11 +74,23 @@ export class Autosave {
     return this.parentId;
   }
 
+  /** The newest text the editor holds (what the three-way view shows as mine). */
+  get text(): string {
+    return this.latestText;
+  }
+
+  /** Holds `conflict` (a choice that met a newer revision again): nothing is saved until the analyst chooses. */
+  conflicted(conflict: RevisionConflict): void {
+    this.clearTimer();
+    this.setState({ kind: 'conflict', conflict });
+  }
+
   /** Records an edit and (re)starts the debounce timer. */
   edit(text: string): void {
     this.latestText = text;
     this.clearTimer();
     if (this.inFlight) return; // the running save re-checks the text when it ends
+    if (this.state.kind === 'conflict') return; // the choice saves what is kept
     if (text === this.savedText) {
       this.groupStartedAt = null;
       this.setState({ kind: 'saved' });
@@ -87,6 +107,7 @@ export class Autosave {
   async flush(): Promise<void> {
     this.clearTimer();
     while (this.inFlight) await this.inFlight;
+    if (this.state.kind === 'conflict') return;
     if (this.latestText === this.savedText) {
       if (this.state.kind !== 'error') this.setState({ kind: 'saved' });
       return;
@@ -98,7 +119,8 @@ export class Autosave {
       this.inFlight = null;
     }
     // Keystrokes that came in while saving get their own debounce.
-    if (this.state.kind !== 'error' && this.latestText !== this.savedText) this.edit(this.latestText);
+    const after = this.currentState.kind; // set by the save just ended
+    if (after !== 'error' && after !== 'conflict' && this.latestText !== this.savedText) this.edit(this.latestText);
   }
 
   /** Stops the timer without saving (the page is gone or the project closed). */
@@ -117,7 +139,9 @@ export class Autosave {
       this.options.onSaved?.(revision);
       this.setState(this.latestText === text ? { kind: 'saved' } : { kind: 'dirty' });
     } catch (error) {
-      this.setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      const conflict = error instanceof ContractError && error.code === 'conflict' ? conflictDetailSchema.safeParse(error.detail) : null;
+      if (conflict?.success && conflict.data.kind === 'revision') this.setState({ kind: 'conflict', conflict: conflict.data.conflict });
+      else this.setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -142,5 +166,7 @@ export function describeSaveState(state: SaveState): string {
       return 'Saving…';
     case 'error':
       return `Save failed: ${state.message}`;
+    case 'conflict':
+      return `Conflict: ${state.conflict.theirs.author} saved this page meanwhile; your text is kept — choose`;
   }
 }

@@ -3,9 +3,14 @@
  * analyst's field revisions), the values the rules see (corrections applied; the on-screen page's line items re-read
  * once its Markdown tables are edited) and the rule results — recomputed on every field edit and every change of the
  * Markdown (pure and fast: no request on the way).
+ *
+ * Each save names the field's latest revision the analyst saw (`basedOn`); one that met a newer revision (another
+ * analyst, another window) is kept on the main side as a conflict, listed here until the analyst chooses.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentFieldsReply, FieldRevision } from '../../../app/contract/fields.js';
+import { ContractError } from '../../../app/contract/client.js';
+import { conflictDetailSchema, type FieldConflict } from '../../../app/contract/conflicts.js';
 import type { PageReview } from '../../../app/contract/methods.js';
 import {
   applyFieldCorrections,
@@ -18,6 +23,7 @@ import {
   reviewRules,
   type FieldCorrection,
   type FieldValue,
+  undoTarget,
 } from '../../../app/invoice/review/index.js';
 import { useClient, useContractEvent, useOnReconnect } from './contractContext.js';
 import type { PageDataCache } from './pageDataCache.js';
@@ -25,6 +31,19 @@ import { keepIfSame } from '../logic/sameAnswer.js';
 
 const toCorrections = (revisions: readonly FieldRevision[]): FieldCorrection[] =>
   revisions.map((r) => ({ field: r.field, value: r.toEngine ? { engine: true as const } : r.newValue }));
+
+const PENDING = 'pending-';
+
+/** The field's latest stored revision among those shown (null: none, the engine's value). */
+const latestOf = (revisions: readonly FieldRevision[], field: string): string | null =>
+  revisions.findLast((r) => r.field === field && !r.id.startsWith(PENDING))?.id ?? null;
+
+/** The field conflict a refusal carries, or null for any other error. */
+function fieldConflictOf(error: unknown): FieldConflict | null {
+  if (!(error instanceof ContractError) || error.code !== 'conflict') return null;
+  const detail = conflictDetailSchema.safeParse(error.detail);
+  return detail.success && detail.data.kind === 'field' ? detail.data.conflict : null;
+}
 
 /**
  * `selectedPageId`: the page being opened, taken from `cache` (asked for ahead, or now, in parallel with the page's
@@ -95,33 +114,82 @@ export function useFieldReview(selectedPageId: string | null, review: PageReview
   // One list with the queue's: where the XML is the invoice, its own values are the EN 16931 engine's to check.
   const rules = useMemo(() => (values ? documentRuleResults(reviewRules(values, documentText, format), engine?.origin ?? 'page', corrected) : []), [values, documentText, format, engine, corrected]);
 
+  // The revisions as last shown or saved, for the base of the next save; saves go one after another, so each one's
+  // base is the one before it (two quick edits of one field are no conflict with each other).
+  const revisionsRef = useRef<readonly FieldRevision[]>(revisions);
+  revisionsRef.current = revisions;
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  // Where an edit box was opened, the field's revision then: the edit is based on the value it showed, even if a
+  // newer one arrived while the analyst typed (that one would otherwise be written over unseen).
+  const editBases = useRef(new Map<string, string | null>());
+  // (With a save of the same field still on its way, the box shows that save's value: the base is what it stores.)
+  const beginEdit = useCallback((field: string) => {
+    const shown = revisionsRef.current;
+    if (shown.some((r) => r.field === field && r.id.startsWith(PENDING))) editBases.current.delete(field);
+    else editBases.current.set(field, latestOf(shown, field));
+  }, []);
+  // A box closed without a save leaves no base behind (a later "use XML" is based on what it shows then).
+  const endEdit = useCallback((field: string) => editBases.current.delete(field), []);
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  useEffect(() => setConflicts([]), [documentId]);
+
   const save = useCallback(
-    async (field: string, value: FieldValue) => {
-      if (!pageId) return;
+    (field: string, value: FieldValue): Promise<void> => {
+      if (!pageId) return Promise.resolve();
       // Shown at once; the stored revision replaces the optimistic one when the reply comes.
       const optimistic: FieldRevision = {
-        id: `pending-${Date.now()}`, pageId, parentId: null, field, oldValue: null, newValue: value, toEngine: false, undoes: null, author: '', createdAt: new Date().toISOString(),
+        id: `${PENDING}${Date.now()}`, pageId, parentId: null, field, oldValue: null, newValue: value, toEngine: false, undoes: null, author: '', createdAt: new Date().toISOString(),
       };
       setReply((r) => (r ? { ...r, revisions: [...r.revisions, optimistic] } : r));
-      try {
-        const saved = await client.call('fields.save', { pageId, field, value });
-        setReply((r) => (r ? { ...r, revisions: r.revisions.map((x) => (x.id === optimistic.id ? saved : x)) } : r));
-        setError(null);
-      } catch (caught) {
-        setError(caught instanceof Error ? caught.message : String(caught));
-        void reload();
-      }
+      const opened = editBases.current.get(field);
+      editBases.current.delete(field);
+      const run = async () => {
+        // The base the edit box opened on; else (a "use XML", a second edit of the same field) the latest saved.
+        const basedOn = opened !== undefined ? opened : latestOf(revisionsRef.current, field);
+        try {
+          const saved = await client.call('fields.save', { pageId, field, value, basedOn });
+          revisionsRef.current = [...revisionsRef.current, saved];
+          setReply((r) => (r ? { ...r, revisions: r.revisions.map((x) => (x.id === optimistic.id ? saved : x)) } : r));
+          setError(null);
+        } catch (caught) {
+          const conflict = fieldConflictOf(caught);
+          if (conflict) setConflicts((shown) => [...shown.filter((c) => c.field !== conflict.field), conflict]);
+          else setError(caught instanceof Error ? caught.message : String(caught));
+          void reload();
+        }
+      };
+      saving.current = saving.current.then(run);
+      return saving.current;
     },
     [client, pageId, reload],
   );
 
+  /** The analyst's choice for a field conflict: theirs kept, or mine saved on theirs. A newer value since is a conflict again. */
+  const resolveConflict = useCallback(
+    async (conflict: FieldConflict, choice: 'theirs' | 'mine') => {
+      try {
+        await client.call('fields.resolveConflict', { conflictId: conflict.id, choice, basedOn: conflict.theirs.id });
+        setConflicts((shown) => shown.filter((c) => c.id !== conflict.id));
+        setError(null);
+      } catch (caught) {
+        const again = fieldConflictOf(caught);
+        if (again) setConflicts((shown) => [...shown.filter((c) => c.id !== conflict.id && c.field !== again.field), again]);
+        else setError(caught instanceof Error ? caught.message : String(caught));
+      }
+      void reload();
+    },
+    [client, reload],
+  );
+
   const undo = useCallback(async () => {
     if (!pageId) return;
-    await client.call('fields.undo', { pageId }).catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+    // The correction on screen is the one taken back (a newer one from elsewhere is refused, not undone unseen).
+    const expected = undoTarget(revisionsRef.current.filter((r) => !r.id.startsWith(PENDING)))?.id ?? null;
+    await client.call('fields.undo', { pageId, expected }).catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
     void reload();
   }, [client, pageId, reload]);
 
-  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, documentText };
+  return { pageId, engine, values, rules, format, corrected, revisions, save, undo, error, documentText, conflicts, resolveConflict, beginEdit, endEdit };
 }
 
 export type FieldReview = ReturnType<typeof useFieldReview>;

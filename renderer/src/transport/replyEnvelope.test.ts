@@ -20,6 +20,13 @@ describe('unwrapReply', () => {
     expect((caught as ContractError).message).toBe('x.recto is not a Recto project');
   });
 
+  it('keeps the error detail (a save conflict with its kept text) for the caller to act on', () => {
+    const detail = { kind: 'revision', conflict: { id: 'c1' } };
+    expect(() => unwrapReply('revisions.save', { ok: false, error: { code: 'conflict', message: 'The page changed', detail } })).toThrow(
+      expect.objectContaining({ code: 'conflict', detail }),
+    );
+  });
+
   it('turns anything that is not an envelope into a bad-reply error naming the method', () => {
     expect(() => unwrapReply('pages.getReview', '<html>502</html>')).toThrow(/pages\.getReview/);
     expect(() => unwrapReply('pages.getReview', { ok: false })).toThrow(ContractError);

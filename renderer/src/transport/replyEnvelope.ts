@@ -19,5 +19,5 @@ export function unwrapReply(method: string, envelope: unknown): unknown {
   }
   const reply = parsed.data;
   if (reply.ok) return reply.result;
-  throw new ContractError(reply.error.code, reply.error.message);
+  throw new ContractError(reply.error.code, reply.error.message, reply.error.detail);
 }

@@ -13,6 +13,12 @@ import type { PaymentFieldView } from '../../../../app/invoices/paymentFieldView
 import { paymentRules } from '../../../../app/invoices/paymentRules.js';
 import { paymentFieldCatalogue } from '../../../../app/invoice/fieldCatalogue.js';
 import { whenIdle } from '../../state/whenIdle.js';
+import { ContractError } from '../../../../app/contract/client.js';
+import { conflictDetailSchema, type FieldConflict } from '../../../../app/contract/conflicts.js';
+import { FieldConflicts } from '../fields/FieldConflicts.js';
+
+/** Payment fields are text (IBAN, BIC, VAT IDs, terms): any format shows them as they are. */
+const textFormat = { decimal: '.', group: ',' } as const;
 
 interface Line {
   description: string;
@@ -96,8 +102,25 @@ export function PaymentFieldsPanel({ pageId, onRules }: { pageId: string | null;
   useContractEvent('page.updated', (payload) => {
     if (payload.pageId === pageId) whenIdle(load);
   });
+  // A save on the value shown (basedOn): one that met a newer value is kept as a conflict, shown with the choice.
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  useEffect(() => setConflicts([]), [pageId]);
+  const keepConflict = (caught: unknown, replacing?: string) => {
+    const detail = caught instanceof ContractError && caught.code === 'conflict' ? conflictDetailSchema.safeParse(caught.detail) : null;
+    if (detail?.success && detail.data.kind === 'field') {
+      const conflict = detail.data.conflict;
+      setConflicts((shown) => [...shown.filter((c) => c.field !== conflict.field && c.id !== replacing), conflict]);
+    }
+    load();
+  };
+  const choose = (conflict: FieldConflict, choice: 'theirs' | 'mine') =>
+    void client.call('fields.resolveConflict', { conflictId: conflict.id, choice, basedOn: conflict.theirs.id }).then(
+      () => (setConflicts((shown) => shown.filter((c) => c.id !== conflict.id)), load()),
+      (caught: unknown) => keepConflict(caught, conflict.id),
+    );
   if (!data || !pageId) return null;
-  const save = (key: string, value: string | null) => void client.call('fields.save', { pageId, field: `payment.${key}`, value }).then(load, load);
+  const save = (key: string, value: string | null) =>
+    void client.call('fields.save', { pageId, field: `payment.${key}`, value, basedOn: data.fields.find((f) => f.key === key)?.revisionId ?? null }).then(load, keepConflict);
   return (
     // Folded by default: one line under the invoice fields and the e-invoice report, opened when needed.
     <details className="payment-fields" data-testid="payment-fields">
@@ -106,6 +129,7 @@ export function PaymentFieldsPanel({ pageId, onRules }: { pageId: string | null;
         {data.fields.some((f) => f.problem || f.disagrees) ? ' · check' : ''}
         {data.xmlLines ? ' · XML line items' : ''}
       </summary>
+      <FieldConflicts conflicts={conflicts} format={textFormat} onSelectField={() => undefined} onChoose={choose} />
       <table>
         <thead>
           <tr><th /><th>Value</th><th>From</th></tr>

@@ -24,6 +24,10 @@ interface FieldValueCellProps {
   /** Focus (Tab) highlights the box where it is on this page, without opening another page. */
   onFocusField(path: string): void;
   onSave(path: string, value: FieldValue): void;
+  /** The edit box opened: the value shown now is what the edit is based on (a save after a newer one is a conflict). */
+  onEditStart?(path: string): void;
+  /** The edit box closed, saved (after onSave) or not. */
+  onEditEnd?(path: string): void;
   /** Each keystroke's entry, once it parses (live re-validation); undefined when the edit is saved or cancelled. */
   onDraft?(path: string, value: FieldValue | undefined): void;
 }
@@ -42,6 +46,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
   }, [editing]);
 
   const start = () => {
+    props.onEditStart?.(path);
     setDraft(shown);
     setProblem(null);
     setEditing(true);
@@ -51,6 +56,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
     if (!parsed.ok) return setProblem(parsed.reason);
     setEditing(false);
     if (parsed.value !== (value ?? null)) props.onSave(path, parsed.value);
+    props.onEditEnd?.(path);
     props.onDraft?.(path, undefined);
     requestAnimationFrame(() => button.current?.focus());
   };
@@ -79,6 +85,7 @@ export function FieldValueCell(props: FieldValueCellProps) {
             } else if (event.key === 'Escape') {
               event.preventDefault();
               setEditing(false);
+              props.onEditEnd?.(path);
               props.onDraft?.(path, undefined);
               requestAnimationFrame(() => button.current?.focus());
             }

@@ -16,6 +16,7 @@ import { shortcutOf } from '../../logic/keymap.js';
 import { isMac } from '../../state/keyContext.js';
 import { RuleList } from './RuleList.js';
 import { FailureSummary } from './FailureSummary.js';
+import { FieldConflicts } from './FieldConflicts.js';
 import { sameFieldValue, summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 
@@ -133,6 +134,8 @@ export function FieldsPanel(props: FieldsPanelProps) {
       onSelect={props.onSelectField}
       onFocusField={props.onFocusField}
       onSave={(field, value) => void fields.save(field, value)}
+      onEditStart={fields.beginEdit}
+      onEditEnd={fields.endEdit}
       onDraft={props.onDraft}
     />
   );
@@ -152,6 +155,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
       <div className="fields-body">
         {!fields.engine && props.read && <p className="muted fields-empty">The engine found no invoice fields on this page. Values entered here are kept as corrections.</p>}
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}
+        <FieldConflicts conflicts={fields.conflicts} format={fields.format} onSelectField={props.onSelectField} onChoose={(conflict, choice) => void fields.resolveConflict(conflict, choice)} />
         {memoryOrigins.length > 0 && <MemorySummary origins={memoryOrigins} onOpenPage={props.onOpenPage} />}
         <table className="fields-table">
           <thead>
@@ -169,7 +173,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
               const disagrees = disagreeing.has(field.key);
               const memory = memoryOf(field.key);
               return (
-                <tr key={field.key} className={disagrees ? 'disagrees' : undefined}>
+                <tr key={field.key} className={[disagrees && 'disagrees', fields.conflicts.some((c) => c.field === field.key) && 'conflicted'].filter(Boolean).join(' ') || undefined}>
                   <th scope="row">
                     {field.label}
                     {memory && <MemoryMark field={field.key} memory={memory} onOpenPage={props.onOpenPage} />}

@@ -7,7 +7,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldRevision } from '../../../../app/contract/fields.js';
 import type { Revision } from '../../../../app/model/page.js';
-import { changesTimeline, decisionLabel, fieldChangeText, type ReviewDecision } from '../../logic/changesTimeline.js';
+import { changesTimeline, conflictOutcome, decisionLabel, fieldChangeText, type ReviewDecision } from '../../logic/changesTimeline.js';
+import type { RevisionConflict } from '../../../../app/contract/conflicts.js';
 import { monaco } from '../../editor/monacoSetup.js';
 import { currentMonacoTheme } from '../../state/theme.js';
 import { useClient } from '../../state/contractContext.js';
@@ -57,20 +58,23 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
   // Field corrections and decisions join the list; a page without them (or a failed fetch) shows the text alone.
   const [fieldHistory, setFieldHistory] = useState<FieldRevision[]>([]);
   const [decisions, setDecisions] = useState<ReviewDecision[]>([]);
+  const [conflicts, setConflicts] = useState<RevisionConflict[]>([]);
   useEffect(() => {
     let current = true;
+    client.call('revisions.conflicts', { pageId, all: true }).then((list) => current && setConflicts(list), () => current && setConflicts([]));
     client.call('fields.revisions', { pageId }).then((list) => current && setFieldHistory(list), () => current && setFieldHistory([]));
     client.call('approval.history', { pageId }).then((list) => current && setDecisions(list), () => current && setDecisions([]));
     return () => {
       current = false;
     };
   }, [client, pageId, revisionCount, decisionKey]);
-  const timeline = useMemo(() => changesTimeline(history, fieldHistory, decisions), [history, fieldHistory, decisions]);
+  const timeline = useMemo(() => changesTimeline(history, fieldHistory, decisions, conflicts), [history, fieldHistory, decisions, conflicts]);
   useEffect(() => setBase(engineBase), [pageId]);
 
   // Newest first; numbered in the order they were saved.
   const numbered = useMemo(() => history.map((revision, index) => ({ revision, number: index + 1 })).reverse(), [history]);
-  const baseText = base === engineBase ? (engineText ?? '') : (history.find((revision) => revision.id === base)?.text ?? '');
+  const baseText =
+    base === engineBase ? (engineText ?? '') : (history.find((revision) => revision.id === base)?.text ?? conflicts.find((conflict) => conflict.id === base)?.text ?? '');
 
   const container = useRef<HTMLDivElement>(null);
   const diff = useRef<{ editor: monaco.editor.IStandaloneDiffEditor; original: monaco.editor.ITextModel; modified: monaco.editor.ITextModel } | null>(null);
@@ -144,6 +148,11 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
                 revision {number} · {revision.author} · {formatRevisionTime(revision.createdAt)}
               </option>
             ))}
+            {conflicts.map((conflict) => (
+              <option key={conflict.id} value={conflict.id}>
+                kept save · {conflict.author} · {formatRevisionTime(conflict.createdAt)}
+              </option>
+            ))}
           </select>
         </label>
         <span className="toolbar-spacer" />
@@ -170,6 +179,28 @@ export function ChangesPanel({ pageId, engineText, engineLabel, editor, revision
             {timeline.map((entry) => {
               if (entry.kind === 'decision') return <DecisionItem key={`d-${entry.at}-${entry.decision.status}`} decision={entry.decision} />;
               if (entry.kind === 'field') return <FieldChangeItem key={`f-${entry.revision.id}`} revision={entry.revision} />;
+              if (entry.kind === 'conflict') {
+                const { conflict } = entry;
+                return (
+                  <li key={conflict.id} className={conflict.id === base ? 'revision conflict selected' : 'revision conflict'} data-testid="conflict-item" data-resolution={conflict.resolution ?? 'open'}>
+                    <div className="revision-head">
+                      <strong>Kept save (conflict)</strong>
+                    </div>
+                    <div className="muted">
+                      {conflict.author} · {formatRevisionTime(conflict.createdAt)} · met {conflict.theirs.author}’s newer revision
+                    </div>
+                    <div className="muted">{conflictOutcome(conflict)}</div>
+                    <div className="revision-actions">
+                      <button className="text-button" onClick={() => setBase(conflict.id)}>
+                        Compare
+                      </button>
+                      <button className="text-button" disabled={conflict.text === currentText} title="Put this kept text back, as a new revision" onClick={() => onRestore(conflict.text)}>
+                        Restore
+                      </button>
+                    </div>
+                  </li>
+                );
+              }
               const { revision, number } = entry;
               return (
                 <li key={revision.id} className={revision.id === base ? 'revision selected' : 'revision'} data-testid="revision-item" data-revision-id={revision.id}>
