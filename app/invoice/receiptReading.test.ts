@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -77,5 +77,35 @@ describe('receipt reading', () => {
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {
     const r = read(['SHOP CONTOH SDN BHD', 'GST Reg: 000111222333', 'Date: 09/02/17', 'Cashier 1', 'ITEM  $2.00', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00']);
     expect(r.issue_date).toBe('2017-02-09');
+  });
+
+  it('the tendered amount above the change line decides, whatever OCR made of its label; change 0.00 pays the total exactly', () => {
+    const misreadTender = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'BREAD  8  2.40  19.20', 'fty  19.20', 'Rounding Adj  0.00', 'fue  19.20', 'Fay  20.00', 'Change  0.80'];
+    expect(receiptTotal(linesOf(misreadTender))?.value).toBe(19.2);
+    const exact = ['KEDAI CONTOH SDN BHD', 'Bill No: 77', 'Sub Total  :  RM  68.87', 'GST/TAX 6%  :  RM  4.13', 'TOBE  RM  73.00', 'CA.  3  RM  73.00', 'CHANGE:  RM  0.00'];
+    expect(receiptTotal(linesOf(exact))?.value).toBe(73);
+    // Change given but no printed amount equals tendered − change: nothing is made up.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+  });
+
+  it('a total label whose amount OCR lost, over a cash line and no change: the cash is the amount paid', () => {
+    const lines = ['BHPetrol Contoh Jaya', 'Lot 1, Jalan Contoh', 'Cashier: 465', 'Item  U\\Price  Qnty Amount', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You. Please Come Again'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(6);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'TOTAL AMOUNT', 'CASH  RM  10.00', 'Change']))).toBeNull();
+  });
+
+  it('a currency glued to the amount and its misreadings, a glued or one-letter-misread total word', () => {
+    expect(tillText('Total  M1.00')).toBe('Total  1.00');
+    expect(tillText('Grand rotalRM15.40')).toBe('Grand Total 15.40');
+    expect(tillText('MNetTotal  48.00')).toBe('MNet Total  48.00');
+    expect(tillText('Tatal Sales (Inclusive of GST)  32.70')).toBe('Total Sales (Inclusive of GST)  32.70');
+    expect(receiptTotal(linesOf(['PARKING CONTOH SDN BHD', 'Ticket No. 123', 'Parking Fee  RM0.94', 'Total  M1.00', 'Paid  M1.00', 'Change  fM0.00']))?.value).toBe(1);
+  });
+
+  it('the merchant: the stray half of a bracket before a wrapped legal form, lower-case noise is no legal form, else the first capitalised line', () => {
+    expect(receiptMerchant(linesOf(['POPULAR CONTOH.', ')  CO.  (M) SDN BHD', '(Company No. 113825-W)', 'No 8, Jalan 7/118B', '07/01/18 14:41  Slip No.: 70']))?.value).toBe('POPULAR CONTOH. CO. (M) SDN BHD');
+    expect(receiptMerchant(linesOf(['MBB ag 100', '4', 'KEDAI PAPAN CONTOH', '(0005583085-K)', 'LOT 276 JALAN CONTOH', 'Date 17/03/2018']))?.value).toBe('KEDAI PAPAN CONTOH');
+    expect(receiptMerchant(linesOf(['J Rms', '}', 'BHPetrol Contoh Jaya 2', 'LOT PTD 101051', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))?.value).toBe('BHPetrol Contoh Jaya 2');
+    expect(receiptMerchant(linesOf(['tan chay yee', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))).toBeNull();
   });
 });
