@@ -110,7 +110,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const { buyer } = parties;
   // A till receipt: the merchant from its first lines, the amount paid before the payment lines (receiptReading.ts).
   const receipt = receiptEvidence(lines).isReceipt;
-  const seller = (receipt && !parties.seller?.label ? receiptMerchant(lines) : null) ?? parties.seller;
+  // On a till receipt the merchant heads the page; a labelled "Sold by" under it names the sales staff.
+  const seller = (receipt ? receiptMerchant(lines) : null) ?? parties.seller;
   // OCR of a till's print may drop a date's separators ("27032018").
   if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -107,5 +107,14 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['MBB ag 100', '4', 'KEDAI PAPAN CONTOH', '(0005583085-K)', 'LOT 276 JALAN CONTOH', 'Date 17/03/2018']))?.value).toBe('KEDAI PAPAN CONTOH');
     expect(receiptMerchant(linesOf(['J Rms', '}', 'BHPetrol Contoh Jaya 2', 'LOT PTD 101051', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))?.value).toBe('BHPetrol Contoh Jaya 2');
     expect(receiptMerchant(linesOf(['tan chay yee', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))).toBeNull();
+  });
+
+  it('the merchant without the bracketed registration after it, its legal form spelled as the vocabulary has it', () => {
+    expect(receiptMerchant(linesOf(['Contoh Realties Sdn Bhd (Co, N0:20154-T)', '(GST Registration No : 000850247680)', 'Level 2, 27, Jalan Contoh', '30/05/18 11:01']))?.value).toBe('Contoh Realties Sdn Bhd');
+    expect(legalFormSpelled('AMANO CONTOH SON BHD')).toBe('AMANO CONTOH SDN BHD');
+    expect(legalFormSpelled('10 GRAM Contoh Shn Bhd')).toBe('10 GRAM Contoh Sdn Bhd');
+    expect(legalFormSpelled("KING'S CONTOH §/B")).toBe("KING'S CONTOH S/B");
+    expect(legalFormSpelled('SUN BHD TRADING')).toBe('SDN BHD TRADING');
+    expect(legalFormSpelled('SONIC BHD')).toBe('SONIC BHD');
   });
 });

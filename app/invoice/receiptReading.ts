@@ -63,6 +63,9 @@ function nameText(line: TextLine): { text: string; words: Word[] } {
   // A registration number is long; a short number ends the name itself ("BHPetrol Permas Jaya 2", a branch).
   const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text);
   while (words.length > 1 && trailing(words[words.length - 1]!.text)) words.pop();
+  // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name.
+  const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
+  if (bracket > 0) words.splice(bracket);
   // Leading marks are OCR of the header's frame or a bracket's stray half (")  CO. (M) SDN BHD").
   return { text: words.map((w) => w.text).join(' ').replace(/^[^\p{L}\p{N}]+/u, '').trim(), words };
 }
@@ -113,10 +116,20 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const start = nameText(above);
     if (letterCount(start.text) >= 3 && !contactLine.test(start.text) && !/\d/.test(start.text)) {
       const text = `${start.text} ${chosen.text}`;
-      return { value: text, text, words: [...start.words, ...chosen.words], label: null };
+      return { value: legalFormSpelled(text), text, words: [...start.words, ...chosen.words], label: null };
     }
   }
-  return { value: chosen.text, text: chosen.text, words: chosen.words, label: null };
+  return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+}
+
+/**
+ * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
+ * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B".
+ */
+export function legalFormSpelled(name: string): string {
+  return name
+    .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
+    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
 }
 
 /** A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. */
