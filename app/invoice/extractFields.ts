@@ -29,7 +29,7 @@ import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -114,6 +114,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const seller = (receipt ? receiptMerchant(lines) : null) ?? parties.seller;
   // OCR of a till's print may drop a date's separators ("27032018").
   if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
+  // Unlabelled, a receipt's date is the one printed with the time of the sale.
+  if (receipt && !issueDate?.label) issueDate = timedDate(lines, monthFirst) ?? issueDate;
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -116,5 +116,12 @@ describe('receipt reading', () => {
     expect(legalFormSpelled("KING'S CONTOH §/B")).toBe("KING'S CONTOH S/B");
     expect(legalFormSpelled('SUN BHD TRADING')).toBe('SDN BHD TRADING');
     expect(legalFormSpelled('SONIC BHD')).toBe('SONIC BHD');
+  });
+
+  it('unlabelled, the date printed with the time of the sale, not a counter number that reads as a date', () => {
+    const lines = ['CONTOH CAKE HOUSE SDN BHD', 'Table 5  Counter 8/08/04-1016866', 'Total (Incl GST)  RM21.85', 'Cash  RM50.00', 'Change  RM28.15', '04/06/2018 18:17:54'];
+    expect(timedDate(linesOf(lines), false)?.value).toBe('2018-06-04');
+    expect(read(lines).issue_date).toBe('2018-06-04');
+    expect(read(['CONTOH SDN BHD', 'Date: 09/02/2017', 'Cashier 1', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00', '10/02/2017 11:12']).issue_date).toBe('2017-02-09');
   });
 });

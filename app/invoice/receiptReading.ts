@@ -238,6 +238,22 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
 }
 
 /**
+ * The sale's date on a receipt where no label names one: the till prints it with the time of the sale ("04/06/2018
+ * 18:17:54"), so a date followed by a time on its line goes before a bare one (a counter or batch number that reads as
+ * a date, "8/08/04-1016866").
+ */
+export function timedDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
+  for (const line of lines) {
+    for (const date of findDates(line.text, { monthFirst })) {
+      const after = line.text.slice(date.index + date.text.length);
+      if (!/^[\s,]*(?:\([A-Za-z]{2,3}\)\s*)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)/.test(after)) continue;
+      return { value: date.iso, text: date.text, words: line.words.filter((w) => date.text.includes(w.text)), label: null };
+    }
+  }
+  return null;
+}
+
+/**
  * A receipt's date whose separators OCR lost ("27032018", "27/0618"): eight digits, or day/monthyear, that make a
  * real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
  * registration number seldom makes a valid day, month and year in that order.
