@@ -84,6 +84,8 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(misreadTender))?.value).toBe(19.2);
     const exact = ['KEDAI CONTOH SDN BHD', 'Bill No: 77', 'Sub Total  :  RM  68.87', 'GST/TAX 6%  :  RM  4.13', 'TOBE  RM  73.00', 'CA.  3  RM  73.00', 'CHANGE:  RM  0.00'];
     expect(receiptTotal(linesOf(exact))?.value).toBe(73);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'SUB-TOTAL :  13.00', 'TOTAL  13.80', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(13.8);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'TOTAL', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(18.8);
     // Change given but no printed amount equals tendered − change: nothing is made up.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
   });

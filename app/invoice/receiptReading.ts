@@ -221,7 +221,9 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
       const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
       const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
       if (match && paid > 0) return labelled(match, '= cash − change');
-      if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text)) return labelled(tendered, 'cash, no change');
+      // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
+      // is printed and differs says the change was misread instead.
+      if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
     }
   }
   const before = candidates.filter((c) => firstPayment < 0 || c.line < firstPayment);
