@@ -126,4 +126,9 @@ describe('receipt reading', () => {
     expect(read(lines).issue_date).toBe('2018-06-04');
     expect(read(['CONTOH SDN BHD', 'Date: 09/02/2017', 'Cashier 1', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00', '10/02/2017 11:12']).issue_date).toBe('2017-02-09');
   });
+
+  it('a faded thank-you line still counts as till evidence', () => {
+    expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);
+    expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
+  });
 });

@@ -22,8 +22,8 @@ const receiptSignals: Record<string, RegExp> = {
   till: /(?<!\p{L})(?:cashier|till|counter|terminal|pos|kasse|caisse|operator|staff|served\s+by)(?!\p{L})/iu,
   receiptNumber: /(?<!\p{L})(?:receipt|cash\s*bill|bill\s*(?:no|#)|trans(?:action)?\.?\s*(?:no|#|:)|cb\s*#|slip|bon-?nr|beleg|ticket)(?!\p{L})/iu,
   rounding: /(?<!\p{L})(?:rounding|rounded|round\s*adj)(?!\p{L})/iu,
-  // "Thank" alone: OCR of a faded thank-you line keeps the word and garbles the rest ("Thank yau").
-  thanks: /(?<!\p{L})(?:thank|come\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
+  // "Thank" alone, or "Th..k you": OCR of a faded thank-you line garbles one of its words ("Thank yau", "Thark You").
+  thanks: /(?<!\p{L})(?:thank|th\p{L}{2}k\s*y\p{L}u|come\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
 };
 
 export interface ReceiptEvidence {
