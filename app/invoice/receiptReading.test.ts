@@ -131,4 +131,12 @@ describe('receipt reading', () => {
     expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);
     expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
   });
+
+  it('a rounding adjustment makes the amount paid a multiple of the smallest coin', () => {
+    const receipt = (rounding: string) => ['CONTOH CAFE SDN BHD', 'Cashier A', 'TRA DA  1.50  SR', 'Total (Inclusive of GST):  23.26', rounding, 'Thank you'];
+    expect(receiptTotal(linesOf(receipt('Rounding  -0.01')))?.value).toBe(23.25);
+    expect(receiptTotal(linesOf(receipt('Rounding Adj')))?.value).toBe(23.25);
+    expect(receiptTotal(linesOf(receipt('Rounding Adj  0.00')))?.value).toBe(23.26);
+    expect(receiptTotal(linesOf(['CONTOH CAFE', 'Cashier A', 'Total  23.26', 'Thank you']))?.value).toBe(23.26);
+  });
 });

@@ -228,7 +228,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   }
   const before = candidates.filter((c) => firstPayment < 0 || c.line < firstPayment);
   const chosen = before[before.length - 1];
-  if (chosen) return { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text };
+  if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text };
   // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
   const lastBare = bareTotals[bareTotals.length - 1];
   if (lastBare !== undefined && change < 0) {
@@ -237,6 +237,28 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     if (paid && paid.value > 0 && !lines.some((line) => changeLine.test(line.text))) return labelled(paid, 'cash, no change');
   }
   return null;
+}
+
+const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+/** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
+const CASH_STEP = 0.05;
+const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
+
+/**
+ * A total printed before a rounding adjustment that is not yet a multiple of the smallest coin: the amount paid is the
+ * total plus the adjustment ("Total 23.26", "Rounding -0.01": 23.25), or, where OCR lost the adjustment's amount, the
+ * total rounded to the nearest step (the line says the till rounds). Null where nothing is to round.
+ */
+function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<number> | null {
+  if (onStep(total.value)) return null;
+  const rounding = lines.findIndex((line, i) => i > total.line && roundingLine.test(line.text));
+  if (rounding < 0) return null;
+  const adjustment = ownAmount(lines, rounding);
+  const label = `${lines[total.line]!.text} (${lines[rounding]!.text})`;
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
+  if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
+  return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
 }
 
 /**
