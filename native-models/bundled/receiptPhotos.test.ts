@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractionSchema, type Extraction } from '../../app/model/extraction.js';
+import type { PlainInvoiceFields } from '../../app/invoice/index.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { BundledEngine } from './index.js';
 
@@ -37,7 +38,9 @@ describe.skipIf(!haveReceipt)('receipts as photographed', () => {
     extractionSchema.parse(extraction);
     return extraction;
   };
-  const paid = (x: Extraction) => ({ seller: x.fields?.invoice?.seller ?? null, total: x.fields?.invoice?.total ?? null });
+  /** The page's invoice fields as the engine attaches them (invoiceFields.ts: `fields.invoice`). */
+  const invoiceOf = (x: Extraction): Partial<PlainInvoiceFields> => (x.fields?.invoice ?? {}) as Partial<PlainInvoiceFields>;
+  const paid = (x: Extraction) => ({ seller: invoiceOf(x).seller ?? null, total: invoiceOf(x).total ?? null });
 
   it('upside down and on a table: the merchant and the amount paid of the upright receipt', async () => {
     const upright = paid(await read(receipt));
@@ -68,7 +71,7 @@ describe.skipIf(!haveReceipt)('receipts as photographed', () => {
     const nothing = path.join(dir, 'nothing.jpg');
     await sharp(grey, { raw: { width: w, height: h, channels: 3 } }).jpeg().toFile(nothing);
     const extraction = await read(nothing);
-    expect(extraction.fields?.invoice?.total ?? null).toBeNull();
+    expect(invoiceOf(extraction).total ?? null).toBeNull();
     expect((extraction.words ?? []).filter((word) => /[\p{L}\p{N}]{3}/u.test(word.text)).length).toBeLessThan(3);
   });
 });
