@@ -139,4 +139,13 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(receipt('Rounding Adj  0.00')))?.value).toBe(23.26);
     expect(receiptTotal(linesOf(['CONTOH CAFE', 'Cashier A', 'Total  23.26', 'Thank you']))?.value).toBe(23.26);
   });
+
+  it('a receipt names its buyer only under a label', () => {
+    // A second address block (the branch the till stands in) is what an invoice's window would be: not a buyer here.
+    const branch = ['KEDAI BUKU CONTOH SDN BHD', '(Co. No. 113825-W)', 'No 8, Jalan Contoh 7/118B', '56000 Kuala Lumpur', '', '', 'CONTOH MALL BRANCH', 'Lot 2-15, Jalan Pasar', '55100 Kuala Lumpur', '', 'Slip No: 7010385084  Date: 07/01/18 14:41', 'Cashier: 3', 'PEN BLUE  2  3.50', 'Total  7.00', 'Cash  10.00', 'Change  3.00'];
+    expect(read(branch).buyer).toBeNull();
+    expect(read(tillReceipt).buyer).toBeNull();
+    const labelled = [...tillReceipt.slice(0, 8), 'Customer: ACME TRADING SDN BHD', ...tillReceipt.slice(8)];
+    expect(read(labelled).buyer).toContain('ACME TRADING');
+  });
 });
