@@ -20,6 +20,8 @@ export const supplierSummarySchema = z.object({
   unconfirmedIbans: z.array(z.string()).optional(),
   taxNumbers: z.array(z.string()),
   glns: z.array(z.string()),
+  /** Phone and fax numbers, digits only (absent from replies of older versions). */
+  phones: z.array(z.string()).optional(),
   /** Values memory proposed that the analyst kept / corrected, over all its pages. */
   kept: z.number().int(),
   corrected: z.number().int(),

@@ -29,7 +29,7 @@ import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -107,12 +107,17 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
 
   const bodyStart = columnHeaders.size > 0 ? Math.min(...columnHeaders) : lines.length;
   const parties = findParties({ lines, sellerHits: byField('seller'), buyerHits: byField('buyer'), labelled, bodyStart });
-  const { buyer } = parties;
   // A till receipt: the merchant from its first lines, the amount paid before the payment lines (receiptReading.ts).
   const receipt = receiptEvidence(lines).isReceipt;
-  const seller = (receipt && !parties.seller?.label ? receiptMerchant(lines) : null) ?? parties.seller;
+  // A till sells to whoever pays: a receipt names its buyer only under a label ("Customer:", "Bill to"); the
+  // invoice conventions' unlabelled block (a window envelope's address) is a header or item line on a receipt.
+  const buyer = receipt && !parties.buyer?.label ? null : parties.buyer;
+  // On a till receipt the merchant heads the page; a labelled "Sold by" under it names the sales staff.
+  const seller = (receipt ? receiptMerchant(lines) : null) ?? parties.seller;
   // OCR of a till's print may drop a date's separators ("27032018").
   if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
+  // Unlabelled, a receipt's date is the one printed with the time of the sale.
+  if (receipt && !issueDate?.label) issueDate = timedDate(lines, monthFirst) ?? issueDate;
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the

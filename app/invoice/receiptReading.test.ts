@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -77,5 +77,75 @@ describe('receipt reading', () => {
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {
     const r = read(['SHOP CONTOH SDN BHD', 'GST Reg: 000111222333', 'Date: 09/02/17', 'Cashier 1', 'ITEM  $2.00', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00']);
     expect(r.issue_date).toBe('2017-02-09');
+  });
+
+  it('the tendered amount above the change line decides, whatever OCR made of its label; change 0.00 pays the total exactly', () => {
+    const misreadTender = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'BREAD  8  2.40  19.20', 'fty  19.20', 'Rounding Adj  0.00', 'fue  19.20', 'Fay  20.00', 'Change  0.80'];
+    expect(receiptTotal(linesOf(misreadTender))?.value).toBe(19.2);
+    const exact = ['KEDAI CONTOH SDN BHD', 'Bill No: 77', 'Sub Total  :  RM  68.87', 'GST/TAX 6%  :  RM  4.13', 'TOBE  RM  73.00', 'CA.  3  RM  73.00', 'CHANGE:  RM  0.00'];
+    expect(receiptTotal(linesOf(exact))?.value).toBe(73);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'SUB-TOTAL :  13.00', 'TOTAL  13.80', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(13.8);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'TOTAL', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(18.8);
+    // Change given but no printed amount equals tendered − change: nothing is made up.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+  });
+
+  it('a total label whose amount OCR lost, over a cash line and no change: the cash is the amount paid', () => {
+    const lines = ['BHPetrol Contoh Jaya', 'Lot 1, Jalan Contoh', 'Cashier: 465', 'Item  U\\Price  Qnty Amount', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You. Please Come Again'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(6);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'TOTAL AMOUNT', 'CASH  RM  10.00', 'Change']))).toBeNull();
+  });
+
+  it('a currency glued to the amount and its misreadings, a glued or one-letter-misread total word', () => {
+    expect(tillText('Total  M1.00')).toBe('Total  1.00');
+    expect(tillText('Grand rotalRM15.40')).toBe('Grand Total 15.40');
+    expect(tillText('MNetTotal  48.00')).toBe('MNet Total  48.00');
+    expect(tillText('Tatal Sales (Inclusive of GST)  32.70')).toBe('Total Sales (Inclusive of GST)  32.70');
+    expect(receiptTotal(linesOf(['PARKING CONTOH SDN BHD', 'Ticket No. 123', 'Parking Fee  RM0.94', 'Total  M1.00', 'Paid  M1.00', 'Change  fM0.00']))?.value).toBe(1);
+  });
+
+  it('the merchant: the stray half of a bracket before a wrapped legal form, lower-case noise is no legal form, else the first capitalised line', () => {
+    expect(receiptMerchant(linesOf(['POPULAR CONTOH.', ')  CO.  (M) SDN BHD', '(Company No. 113825-W)', 'No 8, Jalan 7/118B', '07/01/18 14:41  Slip No.: 70']))?.value).toBe('POPULAR CONTOH. CO. (M) SDN BHD');
+    expect(receiptMerchant(linesOf(['MBB ag 100', '4', 'KEDAI PAPAN CONTOH', '(0005583085-K)', 'LOT 276 JALAN CONTOH', 'Date 17/03/2018']))?.value).toBe('KEDAI PAPAN CONTOH');
+    expect(receiptMerchant(linesOf(['J Rms', '}', 'BHPetrol Contoh Jaya 2', 'LOT PTD 101051', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))?.value).toBe('BHPetrol Contoh Jaya 2');
+    expect(receiptMerchant(linesOf(['tan chay yee', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))).toBeNull();
+  });
+
+  it('the merchant without the bracketed registration after it, its legal form spelled as the vocabulary has it', () => {
+    expect(receiptMerchant(linesOf(['Contoh Realties Sdn Bhd (Co, N0:20154-T)', '(GST Registration No : 000850247680)', 'Level 2, 27, Jalan Contoh', '30/05/18 11:01']))?.value).toBe('Contoh Realties Sdn Bhd');
+    expect(legalFormSpelled('AMANO CONTOH SON BHD')).toBe('AMANO CONTOH SDN BHD');
+    expect(legalFormSpelled('10 GRAM Contoh Shn Bhd')).toBe('10 GRAM Contoh Sdn Bhd');
+    expect(legalFormSpelled("KING'S CONTOH §/B")).toBe("KING'S CONTOH S/B");
+    expect(legalFormSpelled('SUN BHD TRADING')).toBe('SDN BHD TRADING');
+    expect(legalFormSpelled('SONIC BHD')).toBe('SONIC BHD');
+  });
+
+  it('unlabelled, the date printed with the time of the sale, not a counter number that reads as a date', () => {
+    const lines = ['CONTOH CAKE HOUSE SDN BHD', 'Table 5  Counter 8/08/04-1016866', 'Total (Incl GST)  RM21.85', 'Cash  RM50.00', 'Change  RM28.15', '04/06/2018 18:17:54'];
+    expect(timedDate(linesOf(lines), false)?.value).toBe('2018-06-04');
+    expect(read(lines).issue_date).toBe('2018-06-04');
+    expect(read(['CONTOH SDN BHD', 'Date: 09/02/2017', 'Cashier 1', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00', '10/02/2017 11:12']).issue_date).toBe('2017-02-09');
+  });
+
+  it('a faded thank-you line still counts as till evidence', () => {
+    expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);
+    expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
+  });
+
+  it('a rounding adjustment makes the amount paid a multiple of the smallest coin', () => {
+    const receipt = (rounding: string) => ['CONTOH CAFE SDN BHD', 'Cashier A', 'TRA DA  1.50  SR', 'Total (Inclusive of GST):  23.26', rounding, 'Thank you'];
+    expect(receiptTotal(linesOf(receipt('Rounding  -0.01')))?.value).toBe(23.25);
+    expect(receiptTotal(linesOf(receipt('Rounding Adj')))?.value).toBe(23.25);
+    expect(receiptTotal(linesOf(receipt('Rounding Adj  0.00')))?.value).toBe(23.26);
+    expect(receiptTotal(linesOf(['CONTOH CAFE', 'Cashier A', 'Total  23.26', 'Thank you']))?.value).toBe(23.26);
+  });
+
+  it('a receipt names its buyer only under a label', () => {
+    // A second address block (the branch the till stands in) is what an invoice's window would be: not a buyer here.
+    const branch = ['KEDAI BUKU CONTOH SDN BHD', '(Co. No. 113825-W)', 'No 8, Jalan Contoh 7/118B', '56000 Kuala Lumpur', '', '', 'CONTOH MALL BRANCH', 'Lot 2-15, Jalan Pasar', '55100 Kuala Lumpur', '', 'Slip No: 7010385084  Date: 07/01/18 14:41', 'Cashier: 3', 'PEN BLUE  2  3.50', 'Total  7.00', 'Cash  10.00', 'Change  3.00'];
+    expect(read(branch).buyer).toBeNull();
+    expect(read(tillReceipt).buyer).toBeNull();
+    const labelled = [...tillReceipt.slice(0, 8), 'Customer: ACME TRADING SDN BHD', ...tillReceipt.slice(8)];
+    expect(read(labelled).buyer).toContain('ACME TRADING');
   });
 });

@@ -22,7 +22,8 @@ const receiptSignals: Record<string, RegExp> = {
   till: /(?<!\p{L})(?:cashier|till|counter|terminal|pos|kasse|caisse|operator|staff|served\s+by)(?!\p{L})/iu,
   receiptNumber: /(?<!\p{L})(?:receipt|cash\s*bill|bill\s*(?:no|#)|trans(?:action)?\.?\s*(?:no|#|:)|cb\s*#|slip|bon-?nr|beleg|ticket)(?!\p{L})/iu,
   rounding: /(?<!\p{L})(?:rounding|rounded|round\s*adj)(?!\p{L})/iu,
-  thanks: /(?<!\p{L})(?:thank\s*you|come\s*again|danke|merci|vielen\s+dank)(?!\p{L})/iu,
+  // "Thank" alone, or "Th..k you": OCR of a faded thank-you line garbles one of its words ("Thank yau", "Thark You").
+  thanks: /(?<!\p{L})(?:thank|th\p{L}{2}k\s*y\p{L}u|come\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
 };
 
 export interface ReceiptEvidence {
@@ -40,8 +41,11 @@ export function receiptEvidence(lines: readonly TextLine[]): ReceiptEvidence {
 }
 
 /** A company's legal form, in the languages and countries receipts come from. */
-const legalForm =
-  /(?<![\p{L}])(?:sdn\.?\s*bhd\.?|s\/b|bhd|berhad|pte\.?\s*ltd\.?|ltd|limited|llc|l\.l\.c|inc|corp(?:oration)?|gmbh|ag|kg|e\.k|sarl|sas|s\.a|bv|b\.v|nv|pty|plc|enterprises?|trading|company|co\.|restaurant|cafe|café|mart|store|shop|hardware|stationery|bakery|pharmacy)(?![\p{L}])/iu;
+const legalFormWord =
+  /(?<![\p{L}])(?:sdn\.?\s*bhd\.?|s\/b|bhd|berhad|pte\.?\s*ltd\.?|ltd|limited|llc|l\.l\.c|inc|corp(?:oration)?|gmbh|e\.k|sarl|pty|plc|enterprises?|trading|company|co\.|restaurant|cafe|café|mart|store|shop|hardware|stationery|bakery|pharmacy)(?![\p{L}])/iu;
+/** Two-letter legal forms count only in capitals: "ag" or "sa" in lower case is OCR noise of a faded line. */
+const shortLegalForm = /(?<![\p{L}])(?:AG|KG|SAS|S\.A|BV|B\.V|NV)(?![\p{L}])/u;
+const legalForm = { test: (text: string): boolean => legalFormWord.test(text) || shortLegalForm.test(text) };
 /** A line that starts with the legal form: the end of a name wrapped over two lines. */
 const legalFormFirst = /^[(\[]?(?:co\.|company|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
 /** A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"). */
@@ -56,12 +60,23 @@ const headerEnd = /(?<![\p{L}])(?:tax\s*invoice|invoice|receipt|cashier|date|qty
 /** The line's text with a trailing registration number and its brackets taken off ("KEDAI X (0005583085-K)" → "KEDAI X"). */
 function nameText(line: TextLine): { text: string; words: Word[] } {
   const words = [...line.words];
-  const trailing = (text: string): boolean => /^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) || /^[(\[].*[)\]]$/.test(text);
+  // A registration number is long; a short number ends the name itself ("BHPetrol Permas Jaya 2", a branch).
+  const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text);
   while (words.length > 1 && trailing(words[words.length - 1]!.text)) words.pop();
-  return { text: words.map((w) => w.text).join(' ').replace(/^[#*\s]+/, '').trim(), words };
+  // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name.
+  const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
+  if (bracket > 0) words.splice(bracket);
+  // Leading marks are OCR of the header's frame or a bracket's stray half (")  CO. (M) SDN BHD").
+  return { text: words.map((w) => w.text).join(' ').replace(/^[^\p{L}\p{N}]+/u, '').trim(), words };
 }
 
 const letterCount = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
+
+/** Two or more words of three letters or more, each capitalised ("BHPetrol Permas Jaya 2"): a name, not OCR noise. */
+const titled = (text: string): boolean => {
+  const long = text.split(/\s+/).filter((w) => letterCount(w) >= 3);
+  return long.length >= 2 && long.every((w) => /^\p{Lu}/u.test(w) && letterCount(w) / w.length >= 0.75);
+};
 
 /**
  * The merchant's name among the receipt's first lines (before the first date, amount or section word), or null where
@@ -74,6 +89,7 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     header.push(line);
   }
   let best: { score: number; text: string; words: Word[]; index: number } | null = null;
+  let firstTitled: { score: number; text: string; words: Word[]; index: number } | null = null;
   header.forEach((line, i) => {
     const { text, words } = nameText(line);
     const letters = letterCount(text);
@@ -88,19 +104,32 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     if (upper / letters > 0.7) score += 1;
     if (addressWord.test(text)) score -= 2;
     if (!best || score > best.score) best = { score, text, words, index: i };
+    if (!firstTitled && !addressWord.test(text) && titled(text)) firstTitled = { score, text, words, index: i };
   });
-  const chosen = best as { score: number; text: string; words: Word[]; index: number } | null;
-  if (!chosen || chosen.score <= 0) return null;
+  // Without a legal form or a registration number the letterhead rule: the first line that reads as a name.
+  type Pick = { score: number; text: string; words: Word[]; index: number } | null;
+  const chosen = ((best as Pick)?.score ?? 0) > 0 ? (best as Pick) : (firstTitled as Pick);
+  if (!chosen) return null;
   // A name wrapped before its legal form ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above starts it.
   const above = header[chosen.index - 1];
   if (above && legalFormFirst.test(chosen.text)) {
     const start = nameText(above);
     if (letterCount(start.text) >= 3 && !contactLine.test(start.text) && !/\d/.test(start.text)) {
       const text = `${start.text} ${chosen.text}`;
-      return { value: text, text, words: [...start.words, ...chosen.words], label: null };
+      return { value: legalFormSpelled(text), text, words: [...start.words, ...chosen.words], label: null };
     }
   }
-  return { value: chosen.text, text: chosen.text, words: chosen.words, label: null };
+  return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+}
+
+/**
+ * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
+ * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B".
+ */
+export function legalFormSpelled(name: string): string {
+  return name
+    .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
+    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
 }
 
 /** A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. */
@@ -139,33 +168,113 @@ function amountOf(lines: readonly TextLine[], index: number): LineAmount | null 
   return next && letterCount(next.text) <= 3 ? read(index + 1) : null;
 }
 
-/** The amount paid on a receipt, or null where the page prints no total line before its payment lines. */
-export function receiptTotal(lines: readonly TextLine[]): FieldValue<number> | null {
+/**
+ * A till line's text as OCR gives it, made readable for amounts and labels: an amount split after its decimal point
+ * joined ("49. 40"), a currency glued to the amount taken off ("RM1.00" and its misreadings "M1.00", "RH41.00",
+ * "fM0.00"; "rotalRM15.40"), a total word glued to the one before it split ("MNetTotal"), and a total word with one
+ * letter misread ("Tatal", "Totai", "Fotal") read as "Total".
+ */
+export function tillText(text: string): string {
+  return splitDecimals(text)
+    .replace(/(\p{L})(?:RM|MYR)(?=\d)/gu, '$1 ')
+    .replace(/(?<![\p{L}\p{N}.,])\p{L}{1,2}(?=\d{1,6}[.,]\d{2}(?!\d))/gu, '')
+    .replace(/(\p{Ll})(?=Total)/gu, '$1 ')
+    .replace(/(?<!\p{L})(?:\p{L}otal|t\p{L}tal|to\p{L}al|tot\p{L}l|tota[\p{L}1])(?!\p{L})/giu, 'Total');
+}
+
+/** The line's own last amount (not the next line's). */
+const ownAmount = (lines: readonly TextLine[], index: number): LineAmount | null => {
+  const amount = amountOf(lines, index);
+  return amount && amount.line === index ? amount : null;
+};
+
+/**
+ * The amount paid on a receipt, or null where the page prints no total line before its payment lines. The till's
+ * identity total = tendered − change decides where it can: the change line's amount and the amount printed just above
+ * it (the cash or card tendered, whatever OCR made of its label) give the total, which must be printed before them; an
+ * exact payment (change 0.00, or a total label whose amount OCR lost over a cash line and no change) pays the total.
+ */
+export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> | null {
+  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
   const firstPayment = lines.findIndex((line) => (cashLine.test(line.text) || changeLine.test(line.text)) && !totalLine.test(line.text.replace(cashLine, '')) && moneyAmounts(line.text).length > 0);
-  const cash = lines.findIndex((line) => cashLine.test(line.text) && !changeLine.test(line.text) && moneyAmounts(line.text).length > 0);
-  const change = lines.findIndex((line, i) => i > cash && changeLine.test(line.text));
   const candidates: LineAmount[] = [];
+  const bareTotals: number[] = [];
   lines.forEach((line, i) => {
     if (!totalLine.test(line.text) || notTheTotal.test(line.text) || changeLine.test(line.text)) return;
     if (taxWord.test(line.text) && !includesTax.test(line.text)) return;
     if (cashLine.test(line.text) && !/incl/i.test(line.text)) return;
     const amount = amountOf(lines, i);
     if (amount && amount.value > 0) candidates.push(amount);
+    else if (!amount) bareTotals.push(i);
   });
-  if (cash >= 0 && change > cash) {
-    const tendered = amountOf(lines, cash);
-    const given = amountOf(lines, change);
-    if (tendered && given && tendered.value >= given.value) {
+  const labelled = (amount: LineAmount, why: string): FieldValue<number> => ({ value: amount.value, text: amount.text, words: amount.words, label: `${lines[amount.line]!.text} (${why})` });
+  const change = lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && ownAmount(lines, i) !== null);
+  if (change > 0) {
+    const given = ownAmount(lines, change)!;
+    let cash = -1;
+    for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && ownAmount(lines, i)) cash = i;
+    for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (ownAmount(lines, i)) cash = i;
+    const tendered = cash >= 0 ? ownAmount(lines, cash) : null;
+    if (tendered && tendered.value >= given.value) {
       const paid = Math.round((tendered.value - given.value) * 100) / 100;
-      // A total line that shows it, or else any amount printed before the cash line (a total label OCR misread).
-      const printed = Array.from({ length: cash }, (_, i) => amountOf(lines, i)).filter((a): a is LineAmount => a !== null && a.line < cash);
-      const match = candidates.find((c) => Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
-      if (match && paid > 0) return { value: match.value, text: match.text, words: match.words, label: `${lines[match.line]!.text} (= cash − change)` };
+      // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
+      const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
+      const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
+      if (match && paid > 0) return labelled(match, '= cash − change');
+      // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
+      // is printed and differs says the change was misread instead.
+      if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
     }
   }
   const before = candidates.filter((c) => firstPayment < 0 || c.line < firstPayment);
   const chosen = before[before.length - 1];
-  return chosen ? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text } : null;
+  if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text };
+  // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
+  const lastBare = bareTotals[bareTotals.length - 1];
+  if (lastBare !== undefined && change < 0) {
+    const cash = lines.findIndex((line, i) => i > lastBare && i <= lastBare + 2 && cashLine.test(line.text) && ownAmount(lines, i) !== null);
+    const paid = cash >= 0 ? ownAmount(lines, cash)! : null;
+    if (paid && paid.value > 0 && !lines.some((line) => changeLine.test(line.text))) return labelled(paid, 'cash, no change');
+  }
+  return null;
+}
+
+const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+/** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
+const CASH_STEP = 0.05;
+const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
+
+/**
+ * A total printed before a rounding adjustment that is not yet a multiple of the smallest coin: the amount paid is the
+ * total plus the adjustment ("Total 23.26", "Rounding -0.01": 23.25), or, where OCR lost the adjustment's amount, the
+ * total rounded to the nearest step (the line says the till rounds). Null where nothing is to round.
+ */
+function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<number> | null {
+  if (onStep(total.value)) return null;
+  const rounding = lines.findIndex((line, i) => i > total.line && roundingLine.test(line.text));
+  if (rounding < 0) return null;
+  const adjustment = ownAmount(lines, rounding);
+  const label = `${lines[total.line]!.text} (${lines[rounding]!.text})`;
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
+  if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
+  return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
+}
+
+/**
+ * The sale's date on a receipt where no label names one: the till prints it with the time of the sale ("04/06/2018
+ * 18:17:54"), so a date followed by a time on its line goes before a bare one (a counter or batch number that reads as
+ * a date, "8/08/04-1016866").
+ */
+export function timedDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
+  for (const line of lines) {
+    for (const date of findDates(line.text, { monthFirst })) {
+      const after = line.text.slice(date.index + date.text.length);
+      if (!/^[\s,]*(?:\([A-Za-z]{2,3}\)\s*)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)/.test(after)) continue;
+      return { value: date.iso, text: date.text, words: line.words.filter((w) => date.text.includes(w.text)), label: null };
+    }
+  }
+  return null;
 }
 
 /**

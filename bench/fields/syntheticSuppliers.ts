@@ -23,6 +23,7 @@ export function syntheticLessons(real: readonly TaughtLesson[], count: number): 
           vatIds: [`DE${String(100000000 + (next() % 899999999))}`],
           ibans: [`DE${String(next()).padStart(20, '0')}`],
           taxNumbers: [`${String(next() % 1e10).padStart(10, '0')}`],
+          phones: [],
           glns: [`${String(4000000000000 + (next() % 999999999))}`],
           fingerprint: model.lesson.identity.fingerprint.map(() => next()),
         },

@@ -26,6 +26,7 @@ export interface SupplierSummary {
   ibans: string[];
   taxNumbers: string[];
   glns: string[];
+  phones: string[];
   kept: number;
   corrected: number;
 }
@@ -185,16 +186,17 @@ export class SupplierMemoryRepository {
     };
     const bySupplier = new Map<string, SupplierSummary>();
     for (const l of lessons) {
-      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], taxNumbers: [], glns: [], kept: 0, corrected: 0 };
+      const s = bySupplier.get(l.supplierId) ?? { id: l.supplierId, name: l.supplierName, pages: [], fields: [], vatIds: [], ibans: [], taxNumbers: [], glns: [], phones: [], kept: 0, corrected: 0 };
       s.pages.push({ pageId: l.pageId, documentId: l.documentId, learnedAt: l.learnedAt, kept: l.kept, corrected: l.corrected });
       s.kept += l.kept;
       s.corrected += l.corrected;
       for (const field of Object.keys(l.lesson.hints)) if (!s.fields.includes(field)) s.fields.push(field);
-      const { vatIds, ibans, taxNumbers, glns } = l.lesson.identity;
+      const { vatIds, ibans, taxNumbers, glns, phones } = l.lesson.identity;
       own(vatIds, s.vatIds);
       own(ibans, s.ibans);
       own(taxNumbers, s.taxNumbers);
       own(glns, s.glns);
+      own(phones, s.phones);
       bySupplier.set(l.supplierId, s);
     }
     return [...bySupplier.values()].sort((a, b) => a.name.localeCompare(b.name));

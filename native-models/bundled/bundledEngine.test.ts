@@ -157,6 +157,23 @@ describe('BundledEngine on the scanned samples (tesseract OCR)', () => {
   }
 });
 
+describe('BundledEngine on white-on-dark print', () => {
+  it('reads a line printed white on a dark bar (tesseract re-reads weak words inverted: never to be turned off for speed)', async () => {
+    // The sample scan with the band of its address line negated: white text on a black bar across the page.
+    const file = path.join(samples, 'northwind-invoice-scan.png');
+    const plain = await engine.read(await scanPage(file));
+    const line = plain.words!.filter((w) => w.text.startsWith('Springfield'))[0]!;
+    const [top, height] = [Math.round(line.box[1]) - 8, Math.round(line.box[3] - line.box[1]) + 16];
+    const { width } = await sharp(file).metadata();
+    const band = await sharp(file).extract({ left: 0, top, width: width!, height }).negate({ alpha: false }).toBuffer();
+    const inverted = path.join(cache, 'inverted-band.png');
+    await sharp(file).composite([{ input: band, left: 0, top }]).toFile(inverted);
+    const read = await engine.read({ ...(await scanPage(file)), imagePath: inverted });
+    const inBand = read.words!.filter((w) => w.box[1] >= top - 4 && w.box[3] <= top + height + 4).map((w) => w.text);
+    expect(inBand.join(' ')).toContain('Springfield');
+  });
+});
+
 describe('BundledEngine when things go wrong', () => {
   let crop: PageInput;
   beforeAll(async () => {

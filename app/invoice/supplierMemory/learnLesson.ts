@@ -84,6 +84,7 @@ export function learnLesson(words: readonly Word[], confirmed: ConfirmedValues, 
       ibans: kept(ids.iban),
       taxNumbers: kept(ids.tax),
       glns: kept(ids.gln),
+      phones: kept(ids.phone),
       fingerprint: [...page.fingerprint],
     },
     format: {

@@ -62,6 +62,8 @@ export const supplierIdentitySchema = z.object({
   /** Tax numbers (Steuernummer, SIREN …) and GLNs: absent from lessons learned before they were read. */
   taxNumbers: z.array(text).max(MAX_IDS).default([]),
   glns: z.array(text).max(MAX_IDS).default([]),
+  /** Phone and fax numbers (digits only): a scanned receipt's merchant prints no other identifier OCR keeps whole. */
+  phones: z.array(text).max(MAX_IDS).default([]),
   /** Hashes (32-bit) of the page's fixed lines: text with digits masked, so another date or amount keeps the line. */
   fingerprint: z.array(z.number().int().min(0).max(0xffffffff)).max(MAX_FINGERPRINT),
 });

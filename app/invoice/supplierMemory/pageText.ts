@@ -70,7 +70,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
     top,
     compact: compactText(text),
     fingerprint,
-    ids: [...ids.vat, ...ids.iban, ...ids.tax, ...ids.gln],
+    ids: [...ids.vat, ...ids.iban, ...ids.tax, ...ids.gln, ...ids.phone],
   };
 }
 

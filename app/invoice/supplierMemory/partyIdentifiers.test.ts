@@ -43,7 +43,7 @@ const confirmed: ConfirmedValues = {
 describe("the supplier's identifiers", () => {
   it('sets aside the buyer’s: under a buyer heading, labelled as the reader’s own, in the confirmed buyer’s block', () => {
     const lines = memoryPage(twoParties('BH-10001')).lines;
-    expect(supplierIdentifiers(lines, 'Nordlicht AG')).toEqual({ vat: ['DE111111111'], iban: [], tax: ['14356789012'], gln: ['4333741000005'] });
+    expect(supplierIdentifiers(lines, 'Nordlicht AG')).toEqual({ vat: ['DE111111111'], iban: [], tax: ['14356789012'], gln: ['4333741000005'], phone: [] });
     // Without the confirmed buyer only the headings and labels tell: its block's VAT ID is not known as the buyer's.
     expect(supplierIdentifiers(lines).vat).toEqual(['DE333333333', 'DE111111111']);
   });

@@ -34,10 +34,17 @@ const taxNumberValue = /^\d(?:[\s/.\-]?\d){6,15}/;
 const glnLabel = /(?<![\p{L}])(?:GLN|ILN)(?:[-\s]?Nr\.?)?\s?:?\s?/giu;
 const glnValue = /^\d{13}(?!\d)/;
 
+/**
+ * A phone or fax number, by its label: a merchant's number is its own (a scanned receipt prints no VAT ID or IBAN, and
+ * its name comes through OCR with noise, but its telephone line is digits). At least eight digits, compacted.
+ */
+const phoneLabel = /(?<![\p{L}])(?:Tel(?:ephone|efon)?|Phone|Fax|H\/P|Mobile|Hotline)\.?\s?(?:No)?\.?\s?[:;.]?[-\s]*/giu;
+const phoneValue = /^\+?\(?\d(?:[\s\-/()]{0,2}\d){7,14}/;
+
 /** A word run into an identifier on one line ("DE111111111 Steuernummer"): not part of it. */
 const nextWord = /\s\p{L}{3}.*$/u;
 
-export type PartyIdKind = 'vat' | 'iban' | 'tax' | 'gln';
+export type PartyIdKind = 'vat' | 'iban' | 'tax' | 'gln' | 'phone';
 
 export interface PrintedId {
   kind: PartyIdKind;
@@ -75,6 +82,7 @@ export function printedIdentifiers(lines: readonly TextLine[]): PrintedId[] {
     for (const v of ids.ibans) add('iban', v);
     for (const v of labelled(line.text, taxNumberLabel, taxNumberValue)) add('tax', v);
     for (const v of labelled(line.text, glnLabel, glnValue)) add('gln', v);
+    for (const v of labelled(line.text, phoneLabel, phoneValue)) add('phone', v.replace(/\D/g, ''));
   });
   return out;
 }
@@ -141,7 +149,7 @@ export function supplierIdentifiers(lines: readonly TextLine[], buyer: string | 
     return party === 'buyer' || (party === null && inBuyerBlock(lines, id, buyer));
   };
   const buyers = new Set(printed.filter(isBuyers).map((id) => id.value));
-  const out: Record<PartyIdKind, string[]> = { vat: [], iban: [], tax: [], gln: [] };
+  const out: Record<PartyIdKind, string[]> = { vat: [], iban: [], tax: [], gln: [], phone: [] };
   for (const id of printed) if (!buyers.has(id.value) && !out[id.kind].includes(id.value)) out[id.kind].push(id.value);
   return out;
 }

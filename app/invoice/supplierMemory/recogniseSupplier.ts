@@ -21,8 +21,8 @@ const MIN_NAME = 4;
 
 /** Every identifier a lesson keeps as the supplier's, compacted. */
 export function ownIdentifiers(lesson: SupplierLesson): string[] {
-  const { vatIds, ibans, taxNumbers, glns } = lesson.identity;
-  return [...vatIds, ...ibans, ...taxNumbers, ...glns].map(compactId);
+  const { vatIds, ibans, taxNumbers, glns, phones } = lesson.identity;
+  return [...vatIds, ...ibans, ...taxNumbers, ...glns, ...phones].map(compactId);
 }
 
 export interface Recognised {

@@ -59,4 +59,18 @@ describe('a scanned supplier', () => {
     expect(readNext(other)?.supplierId).toBeUndefined();
     expect(memoryPage(other).ids).toContain('009988776655');
   });
+
+  it('is recognised by its telephone number where OCR lost its name and its GST number', () => {
+    const withPhone = (name: string, gst: string, phone: string) => [...receipt({ name, gst, total: '4.50', date: '12/03/2018', cash: '5.00', change: '0.50', footer: 'THANK YOU' }), ...line(`TEL: ${phone}`, 60, 95)];
+    const taught = learnLesson(withPhone('KEDAI KOPI CONTOH SDN BHD', '001234567890', '03-8768 6092'), confirmed);
+    expect(taught.identity.phones).toEqual(['0387686092']);
+    const byPhone = new SupplierIndex([{ supplierId: 's1', supplierName: confirmed.seller!, pageId: 'p1', lesson: taught }]);
+    const read = (words: Word[]) => {
+      const fields = extractInvoiceFields({ words });
+      return readWithMemory(words, toPlainFields(fields), byPhone, new Map(), genericScores(fields, words.map((w) => w.text).join(' ')));
+    };
+    expect(read(withPhone('KFDAl K0P1 C0NT0H 5DN 8HD', '0O1Z345G7B9O', '03 8768 6092'))?.supplierId).toBe('s1');
+    // Another merchant's number is not it.
+    expect(read(withPhone('KFDAl K0P1 C0NT0H 5DN 8HD', '0O1Z345G7B9O', '03-5512 0000'))?.supplierId).toBeUndefined();
+  });
 });

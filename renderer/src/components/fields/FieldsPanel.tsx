@@ -19,6 +19,7 @@ import { FailureSummary } from './FailureSummary.js';
 import { FieldConflicts } from './FieldConflicts.js';
 import { sameFieldValue, summarizeFailures, xmlDisagreements, type SummaryDuplicate } from '../../logic/fields/failureSummary.js';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
+import { DOCUMENT_TYPE_PATH, documentTypes, isDocumentType, type DocumentType } from '../../../../app/invoice/documentType.js';
 
 interface FieldsPanelProps {
   fields: FieldReview;
@@ -50,6 +51,26 @@ type MemoryOrigin = { supplier: string; taughtBy: string; taughtByDocument: stri
 
 const memoryTitle = (memory: MemoryOrigin) =>
   `Read through the supplier memory of ${memory.supplier}, taught by ${memory.taughtByDocument ?? 'a document no longer in the project'}${memory.taughtByDocument ? ': open it' : ''}`;
+
+/**
+ * The document's type, as the page was read or as the analyst set it: a till receipt owes its merchant, date and total
+ * (not an invoice's number, currency code or buyer: documentType.ts), and invoices.csv says `receipt`. Changing it is a
+ * field correction like any other (undone with the panel's undo).
+ */
+function DocumentTypeChoice({ type, corrected, onChange }: { type: DocumentType; corrected: boolean; onChange(type: DocumentType): void }) {
+  return (
+    <label className="document-type" title="A receipt owes its merchant, date and total; an invoice also its number, currency code and buyer">
+      Document type{' '}
+      <select value={type} onChange={(event) => isDocumentType(event.target.value) && onChange(event.target.value)} data-testid="document-type" data-corrected={corrected || undefined}>
+        {documentTypes.map((t) => (
+          <option key={t} value={t}>
+            {t === 'invoice' ? 'Invoice' : 'Receipt'}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /**
  * Where values came from supplier memory: one line over the fields naming the supplier and the invoice that taught
@@ -157,6 +178,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
         {fields.error && <p className="fields-error" role="alert">{fields.error}</p>}
         <FieldConflicts conflicts={fields.conflicts} format={fields.format} onSelectField={props.onSelectField} onChoose={(conflict, choice) => void fields.resolveConflict(conflict, choice)} />
         {memoryOrigins.length > 0 && <MemorySummary origins={memoryOrigins} onOpenPage={props.onOpenPage} />}
+        {values && <DocumentTypeChoice type={values.document_type ?? 'invoice'} corrected={fields.corrected.has(DOCUMENT_TYPE_PATH)} onChange={(type) => void fields.save(DOCUMENT_TYPE_PATH, type)} />}
         <table className="fields-table">
           <thead>
             <tr>

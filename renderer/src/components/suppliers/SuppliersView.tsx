@@ -19,6 +19,7 @@ const identifiers = (s: SupplierSummaryWire): string[] => [
   ...s.taxNumbers.map((v) => `tax no. ${v}`),
   ...s.ibans.map((v) => `IBAN ${v}`),
   ...s.glns.map((v) => `GLN ${v}`),
+  ...(s.phones ?? []).map((v) => `tel. ${v}`),
 ];
 
 interface SuppliersViewProps {
