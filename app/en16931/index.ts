@@ -11,8 +11,10 @@ import { validateSemanticInvoice } from './validate.js';
 import { declaredProfile } from './profiles.js';
 import { checkXRechnung } from './xrechnung/xrechnungRules.js';
 import { checkZugferd1 } from './zugferd1/zugferd1Rules.js';
+import { schemaTarget } from './schemaLayer.js';
 
-export type { RuleFailure, RuleFlag, RuleSet, ValidationReport, EInvoiceSyntax } from './model/report.js';
+export type { RuleFailure, RuleFlag, RuleSet, ValidationReport, EInvoiceSyntax, SchemaTarget, SchemaVerdict } from './model/report.js';
+export { schemaTarget, withSchemaVerdict, SCHEMA_FINDING_ID, type SchemaFinding } from './schemaLayer.js';
 export type { SemanticInvoice, Term } from './model/semanticInvoice.js';
 export { EInvoiceError } from '../einvoice/xmlInput.js';
 export { readSemanticInvoice } from './readSemanticInvoice.js';
@@ -43,7 +45,7 @@ export function validateEInvoiceXml(xml: XmlSource, options: { rules?: RulesChoi
   const forced = options.rules === 'en16931' || options.rules === 'xrechnung';
   const zugferd1 = rootName === 'CrossIndustryDocument';
   const declared = zugferd1 ? declaredProfile(invoice.specification?.text || 'urn:ferd:CrossIndustryDocument:invoice:1p0') : declaredProfile(invoice.specification?.text || null);
-  const named = { profileName: declared.name };
+  const named = { profileName: declared.name, schemaTarget: schemaTarget(rootName, declared) };
   if (zugferd1 && !forced) return { ...zugferd1Report(invoice, checkZugferd1(root)), ...named };
   const partial = !forced && !declared.complete && declared.carries;
   const report = validateSemanticInvoice(invoice, { source: 'xml', ...(partial ? { carries: declared.carries } : {}) });
