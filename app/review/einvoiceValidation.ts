@@ -140,7 +140,9 @@ export function revalidateTerms(inv: SemanticInvoice, previous: ValidationReport
     }
   }
   failed.sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
-  return { ...previous, valid: !failed.some((f) => f.flag === 'fatal'), failed };
+  // Edits change the semantic model, not the XML: the schema layer's verdict stands.
+  const schemaFailed = previous.schema?.checked === true && !previous.schema.valid;
+  return { ...previous, valid: !failed.some((f) => f.flag === 'fatal') && !schemaFailed, failed };
 }
 
 /**
@@ -149,6 +151,11 @@ export function revalidateTerms(inv: SemanticInvoice, previous: ValidationReport
  * field it concerns where there is one. A rule the page's own rules already report failing (`alreadyFailing`, e.g.
  * BR-CO-10 computed on the same values) is not listed twice. Warnings are no findings: the EN 16931 report lists them.
  */
+/** A schema finding as a line of text: libxml2's message with the XML line it is on. */
+export function schemaFindingText(failure: Pick<RuleFailure, 'message' | 'xmlLine'>): string {
+  return failure.xmlLine !== undefined ? `XML line ${failure.xmlLine}: ${failure.message}` : failure.message;
+}
+
 export function einvoiceFindings(report: Pick<ValidationReport, 'failed'> | null, alreadyFailing: ReadonlySet<string> = new Set()): RuleResult[] {
   if (!report) return [];
   const seen = new Set<string>(alreadyFailing);
@@ -156,6 +163,11 @@ export function einvoiceFindings(report: Pick<ValidationReport, 'failed'> | null
   for (const failure of report.failed) {
     if (failure.flag !== 'fatal' || seen.has(failure.id)) continue;
     seen.add(failure.id);
+    if (failure.layer === 'schema') {
+      // One finding for the schema layer (its first error), on no field: the XML's structure, not a value, is wrong.
+      findings.push({ rule: failure.id, title: 'XML schema', status: 'fail', message: schemaFindingText(failure), fields: [] });
+      continue;
+    }
     const field = fieldOfFailure(failure);
     findings.push({ rule: failure.id, title: 'EN 16931', status: 'fail', message: failure.message, fields: field ? [field] : [] });
   }
