@@ -2,8 +2,8 @@
  * Mutants aimed at what XRechnung's rules read (contacts, addresses, buyer reference, payment means and their
  * accounts, VAT rates, type codes, the specification identifier), for the differential test against KoSIT's XSLT.
  * The general EN 16931 mutants (en16931Mutations.ts) rarely touch these; these are built from the rules' vocabulary —
- * the UBL and CII element names of BT-10, BG-6, BT-37/38/41–43/52/53/77/78, BG-16…19, BT-119, BT-3, BT-24 — never
- * from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
+ * the UBL and CII element names of BT-10, BG-6, BT-37/38/41–43/52/53/77/78, BG-16…19, BT-119, BT-3, BT-24, BT-31/32
+ * and BG-11, BT-84/89/90/91, BT-125 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
  */
 export interface TargetedMutant {
   change: string;
@@ -16,7 +16,12 @@ const REMOVED = [
   'PostcodeCode', 'Name', 'PersonName', 'DepartmentName', 'Telephone', 'TelephoneUniversalCommunication', 'ElectronicMail',
   'EmailURIUniversalCommunication', 'Percent', 'RateApplicablePercent', 'PayeeFinancialAccount', 'PayeePartyCreditorFinancialAccount',
   'PostalAddress', 'PostalTradeAddress', 'BillingReference', 'InvoiceReferencedDocument', 'CustomizationID',
+  // BR-DE-16: the seller's VAT / tax registration and the tax representative; BR-DE-30/31: direct debit's parts.
+  'PartyTaxScheme', 'SpecifiedTaxRegistration', 'TaxRepresentativeParty', 'SellerTaxRepresentativeTradeParty', 'PartyIdentification',
+  'PaymentMandate', 'PayerFinancialAccount', 'DirectDebitMandateID', 'CreditorReferenceID', 'PayerPartyDebtorFinancialAccount',
 ];
+/** Elements removed all at once (a seller with two registrations keeps one when a single one goes). */
+const REMOVED_ALL = ['PartyTaxScheme', 'SpecifiedTaxRegistration', 'PartyIdentification'];
 /** At most this many occurrences of one name are removed, each in its own mutant. */
 const PER_NAME = 3;
 
@@ -27,6 +32,45 @@ export function xrechnungMutants(xml: string): TargetedMutant[] {
   for (const name of REMOVED) {
     const matches = [...xml.matchAll(elementPattern(name))].slice(0, PER_NAME);
     matches.forEach((m, i) => out.push({ change: `remove ${name} #${i + 1}`, xml: xml.slice(0, m.index) + xml.slice(m.index + m[0].length) }));
+  }
+  for (const name of REMOVED_ALL) {
+    const stripped = xml.replace(elementPattern(name), '');
+    if (stripped !== xml) out.push({ change: `remove every ${name}`, xml: stripped });
+  }
+  // Texts replaced: telephone numbers with fewer than three digits (BR-DE-27), e-mail addresses KoSIT's shape refuses
+  // (BR-DE-28), IBANs with a wrong check, in lower case, spaced (BR-DE-19/20), a SEPA scheme spelled otherwise (BR-DE-30).
+  const replacements: [string, string][] = [
+    ['Telephone', '12'], ['CompleteNumber', '+49 (0) 1x'], ['Telephone', 'call 1 2 3'],
+    ['ElectronicMail', 'seller@example'], ['ElectronicMail', 'seller @example.org'], ['ElectronicMail', 'a@b@example.org'],
+  ];
+  for (const [name, text] of replacements) {
+    const m = new RegExp(`(<([\\w.-]+:)?${name}\\b[^>/]*>)[^<]*(</\\2?${name}>)`).exec(xml);
+    if (m) out.push({ change: `${name} "${text}"`, xml: xml.slice(0, m.index) + `${m[1]}${text}${m[3]}` + xml.slice(m.index + m[0].length) });
+  }
+  // CII's e-mail address (BT-43) is the URIID inside EmailURIUniversalCommunication (other URIIDs are BT-34/49).
+  const ciiEmail = /(<([\w.-]+:)?EmailURIUniversalCommunication>\s*<([\w.-]+:)?URIID\b[^>/]*>)[^<]*(<\/\3?URIID>)/.exec(xml);
+  for (const text of ['seller@example', 'a@b@example.org', 'seller@.example.org']) {
+    if (ciiEmail) out.push({ change: `EmailURIUniversalCommunication "${text}"`, xml: xml.slice(0, ciiEmail.index) + `${ciiEmail[1]}${text}${ciiEmail[4]}` + xml.slice(ciiEmail.index + ciiEmail[0].length) });
+  }
+  for (const account of ['IBANID', 'PayeeFinancialAccount', 'PayerFinancialAccount']) {
+    const pattern = account === 'IBANID' ? /(<([\w.-]+:)?IBANID>)([^<]*)(<\/\2?IBANID>)/g : new RegExp(`(<([\\w.-]+:)?${account}>\\s*<([\\w.-]+:)?ID>)([^<]*)(</\\3?ID>)`, 'g');
+    for (const m of [...xml.matchAll(pattern)].slice(0, 2)) {
+      const [open, iban, close] = account === 'IBANID' ? [m[1]!, m[3]!, m[4]!] : [m[1]!, m[4]!, m[5]!];
+      const last = iban.trim().slice(-1);
+      const variants: [string, string][] = [
+        ['check digit changed', iban.trim().slice(0, -1) + (last === '9' ? '0' : String(Number.isNaN(Number(last)) ? 1 : Number(last) + 1))],
+        ['lower case', iban.toLowerCase()],
+        ['spaced', iban.trim().replace(/(.{4})/g, '$1 ').trim()],
+      ];
+      for (const [what, text] of variants) out.push({ change: `${account} ${what}`, xml: xml.slice(0, m.index) + open + text + close + xml.slice(m.index! + m[0].length) });
+    }
+  }
+  const sepa = /schemeID="SEPA"/.exec(xml);
+  if (sepa) out.push({ change: 'schemeID SEPA → sepa', xml: xml.slice(0, sepa.index) + 'schemeID="sepa"' + xml.slice(sepa.index + sepa[0].length) });
+  // BR-DE-22: a supporting document's reference repeated (the same attachment filename twice).
+  for (const name of ['AdditionalDocumentReference', 'AdditionalReferencedDocument']) {
+    const m = [...xml.matchAll(elementPattern(name))].find((r) => /filename=/.test(r[0]));
+    if (m) out.push({ change: `${name} repeated`, xml: xml.slice(0, m.index! + m[0].length) + m[0] + xml.slice(m.index! + m[0].length) });
   }
   // Blank texts: an element present with nothing but spaces (the rules test normalize-space).
   for (const name of ['CityName', 'PostalZone', 'PostcodeCode', 'BuyerReference', 'Telephone', 'CompleteNumber', 'ElectronicMail', 'URIID']) {

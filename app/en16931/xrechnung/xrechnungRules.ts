@@ -6,11 +6,12 @@
  * Each rule is checked on the element tree (local names) in the context the schematron gives it — an assert on the
  * seller's postal address fires only where that address exists — so that its verdict is the official one; the
  * differential test (xrechnungDifferential.test.ts in testing/) compares them with the XSLT on the technical cases
- * and their mutants. Implemented: BR-DE-1 … 11, 14, 15, 17, 21, 23-a/b, 24-a/b, 25-a/b, 26. Not implemented (and so
- * never reported): BR-DE-16, 18, 19, 20, 22, 27, 28, 30, 31, the BR-DEX-* extension rules, the CVD rules, and the
- * PEPPOL-EN16931-* rules XRechnung includes — `XRECHNUNG_RULE_IDS` lists what is checked.
+ * and their mutants. Implemented: BR-DE-1 … 11, 14 … 17, 19 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31. Not implemented
+ * (and so never reported): BR-DE-18 (the Skonto lines of BT-20: KoSIT tests the text's line breaks, which the XML
+ * reader trims), the BR-DEX-* extension rules, the CVD rules, and the PEPPOL-EN16931-* rules XRechnung includes —
+ * `XRECHNUNG_RULE_IDS` lists what is checked.
  */
-import { all, at, children, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
+import { all, at, attributeOf, children, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
 
 export const XRECHNUNG_VERSION = '3.0';
@@ -35,8 +36,12 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'BR-DE-11': { flag: 'fatal', bt: ['BT-78'], message: '[BR-DE-11] Das Element "Deliver to post code" (BT-78) muss übermittelt werden, wenn die Gruppe "DELIVER TO ADDRESS" (BG-15) übermittelt wird.' },
   'BR-DE-14': { flag: 'fatal', bt: ['BT-119'], message: '[BR-DE-14] Das Element "VAT category rate" (BT-119) muss übermittelt werden.' },
   'BR-DE-15': { flag: 'fatal', bt: ['BT-10'], message: '[BR-DE-15] Das Element "Buyer reference" (BT-10) muss übermittelt werden.' },
+  'BR-DE-16': { flag: 'fatal', bt: ['BT-31', 'BT-32', 'BG-11'], message: '[BR-DE-16] Wenn in einer Rechnung die Steuercodes S, Z, E, AE, K, G, L oder M verwendet werden, muss mindestens eines der Elemente "Seller VAT identifier" (BT-31), "Seller tax registration identifier" (BT-32) oder "SELLER TAX REPRESENTATIVE PARTY" (BG-11) übermittelt werden.' },
   'BR-DE-17': { flag: 'warning', bt: ['BT-3'], message: '[BR-DE-17] Mit dem Element "Invoice type code" (BT-3) sollen ausschließlich folgende Codes aus der Codeliste UNTDID 1001 übermittelt werden: 326, 380, 384, 389, 381, 875, 876, 877.' },
+  'BR-DE-19': { flag: 'warning', bt: ['BT-84'], message: '[BR-DE-19] "Payment account identifier" (BT-84) soll eine korrekte IBAN enthalten, wenn in "Payment means type code" (BT-81) mit dem Code 58 SEPA als Zahlungsmittel gefordert wird.' },
+  'BR-DE-20': { flag: 'warning', bt: ['BT-91'], message: '[BR-DE-20] "Debited account identifier" (BT-91) soll eine korrekte IBAN enthalten, wenn in "Payment means type code" (BT-81) mit dem Code 59 SEPA als Zahlungsmittel gefordert wird.' },
   'BR-DE-21': { flag: 'warning', bt: ['BT-24'], message: '[BR-DE-21] Das Element "Specification identifier" (BT-24) soll syntaktisch der Kennung des Standards XRechnung entsprechen.' },
+  'BR-DE-22': { flag: 'fatal', bt: ['BT-125'], message: '[BR-DE-22] Das "filename"-Attribut aller "EmbeddedDocumentBinaryObject"-Elemente muss eindeutig sein' },
   'BR-DE-23-a': { flag: 'fatal', bt: ['BG-17'], message: '[BR-DE-23-a] Wenn BT-81 "Payment means type code" einen Schlüssel für Überweisungen enthält (30, 58), muss BG-17 "CREDIT TRANSFER" übermittelt werden.' },
   'BR-DE-23-b': { flag: 'fatal', bt: ['BG-18', 'BG-19'], message: '[BR-DE-23-b] Wenn BT-81 "Payment means type code" einen Schlüssel für Überweisungen enthält (30, 58), dürfen BG-18 und BG-19 nicht übermittelt werden.' },
   'BR-DE-24-a': { flag: 'fatal', bt: ['BG-18'], message: '[BR-DE-24-a] Wenn BT-81 "Payment means type code" einen Schlüssel für Zahlungskarten enthält (48, 54, 55), muss BG-18 "PAYMENT CARD INFORMATION" übermittelt werden.' },
@@ -44,7 +49,61 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'BR-DE-25-a': { flag: 'fatal', bt: ['BG-19'], message: '[BR-DE-25-a] Wenn BT-81 "Payment means type code" einen Schlüssel für Lastschriften enthält (59), muss BG-19 "DIRECT DEBIT" übermittelt werden.' },
   'BR-DE-25-b': { flag: 'fatal', bt: ['BG-17', 'BG-18'], message: '[BR-DE-25-b] Wenn BT-81 "Payment means type code" einen Schlüssel für Lastschriften enthält (59), dürfen BG-17 und BG-18 nicht übermittelt werden.' },
   'BR-DE-26': { flag: 'warning', bt: ['BG-3'], message: '[BR-DE-26] Wenn im Element "Invoice type code" (BT-3) der Code 384 (Corrected invoice) übermittelt wird, soll PRECEDING INVOICE REFERENCE BG-3 mindestens einmal vorhanden sein.' },
+  'BR-DE-27': { flag: 'warning', bt: ['BT-42'], message: '[BR-DE-27] In BT-42 sollen mindestens drei Ziffern enthalten sein.' },
+  'BR-DE-28': { flag: 'warning', bt: ['BT-43'], message: '[BR-DE-28] In BT-43 soll genau ein @-Zeichen enthalten sein, welches nicht von einem Leerzeichen, einem Punkt, aber mindestens zwei Zeichen auf beiden Seiten flankiert werden soll. Ein Punkt sollte nicht am Anfang oder am Ende stehen.' },
+  'BR-DE-30': { flag: 'fatal', bt: ['BG-19', 'BT-90'], message: '[BR-DE-30] Wenn "DIRECT DEBIT" BG-19 vorhanden ist, dann muss "Bank assigned creditor identifier" BT-90 übermittelt werden.' },
+  'BR-DE-31': { flag: 'fatal', bt: ['BG-19', 'BT-91'], message: '[BR-DE-31] Wenn "DIRECT DEBIT" BG-19 vorhanden ist, dann muss "Debited account identifier" BT-91 übermittelt werden.' },
 };
+
+/** BR-DE-16: the VAT category codes that require the seller's VAT or tax registration (or a tax representative). */
+const VAT_CODES_NEEDING_SELLER_ID = new Set(['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M']);
+/** BR-DE-27 (`.*([0-9].*){3,}.*`): at least three ASCII digits. */
+const hasThreeDigits = (text: string): boolean => (text.match(/[0-9]/g) ?? []).length >= 3;
+/** BR-DE-28, KoSIT's XR-EMAIL-REGEX; `\s` in XPath is space, tab, CR and LF only. */
+const EMAIL = /^[^@ \t\n\r]+@([^@. \t\n\r]+\.)+[^@. \t\n\r]+$/;
+
+/**
+ * BR-DE-19/20's IBAN test as KoSIT writes it: whitespace removed, the shape `^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$`,
+ * then ISO 7064 mod 97 on the rearranged characters, each code point above 64 as its value − 55, else − 48 (so a
+ * lower-case letter counts as code point − 55, as the XPath does).
+ */
+function kositIbanHolds(raw: string): boolean {
+  const iban = raw.replace(/[ \n\r\t]/g, '');
+  if (!/^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 2).toUpperCase() + iban.slice(2, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const cp = char.codePointAt(0)!;
+    for (const digit of String(cp > 64 ? cp - 55 : cp - 48)) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** Every element named `name` anywhere under `node`, grouped by parent (in document order within a parent). */
+function siblingGroups(node: XmlValue | undefined, name: string, groups: XmlValue[][] = []): XmlValue[][] {
+  if (!node || typeof node !== 'object') return groups;
+  if (Array.isArray(node)) {
+    for (const item of node) siblingGroups(item, name, groups);
+    return groups;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_') || key === '#text') continue;
+    if (key === name) groups.push(Array.isArray(value) ? value : [value]);
+    siblingGroups(value, name, groups);
+  }
+  return groups;
+}
+
+/** BR-DE-22: some reference's attachment filename equals one of an earlier sibling reference's. */
+function duplicateFilename(references: XmlValue[], attachmentPath: string): boolean {
+  const seen = new Set<string>();
+  for (const reference of references) {
+    const names = all(reference, attachmentPath).map((object) => attributeOf(object, 'filename')).filter((n): n is string => n !== null);
+    if (names.some((n) => seen.has(n))) return true;
+    for (const n of names) seen.add(n);
+  }
+  return false;
+}
 
 export const XRECHNUNG_RULE_IDS = Object.keys(RULES);
 
@@ -191,5 +250,74 @@ export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode): RuleFailur
 
   for (const breakdown of all(root, b.vatBreakdown)) fire('BR-DE-14', someText(breakdown, b.vatRate));
 
+  // BR-DE-19 / 20: the account of an SEPA credit transfer (58) and of an SEPA direct debit (59) is an IBAN.
+  for (const means of all(root, b.paymentMeans)) {
+    const code = normalized(at(means, b.paymentMeansCode));
+    if (code === '58') fire('BR-DE-19', kositIbanHolds(textOf(at(means, syntax === 'ubl' ? 'PayeeFinancialAccount/ID' : 'PayeePartyCreditorFinancialAccount/IBANID')) ?? ''));
+    if (code === '59') fire('BR-DE-20', kositIbanHolds(textOf(at(means, syntax === 'ubl' ? 'PaymentMandate/PayerFinancialAccount/ID' : 'PayerPartyDebtorFinancialAccount/IBANID')) ?? ''));
+  }
+
+  // BR-DE-27 / 28: the seller contact's telephone has three digits, its e-mail address KoSIT's shape.
+  for (const contact of all(root, b.sellerContact)) {
+    fire('BR-DE-27', hasThreeDigits(normalized(at(contact, b.contactPhone))));
+    fire('BR-DE-28', EMAIL.test(normalized(at(contact, b.contactEmail))));
+  }
+
+  if (syntax === 'ubl') checkUblOnly(root, fire);
+  else checkCiiOnly(root, fire);
+
   return XRECHNUNG_RULE_IDS.filter((id) => fired.has(id)).map((id) => ({ id, ...RULES[id]! }));
+}
+
+type Fire = (id: string, holds: boolean) => void;
+
+/** The rules whose UBL form tests other paths than a shared binding can say: BR-DE-16, 22, 30, 31. */
+function checkUblOnly(root: XmlNode, fire: Fire): void {
+  // BR-DE-16: a document allowance's or charge's VAT category, or a line's, among S, Z, E, AE, K, G, L, M.
+  const allowanceCodes = children(root, 'AllowanceCharge').flatMap((ac) => {
+    const indicator = textOf(at(ac, 'ChargeIndicator'));
+    return indicator === 'false' || indicator === 'true' ? all(ac, 'TaxCategory/ID').map((id) => textOf(id) ?? '') : [];
+  });
+  const lineCodes = [...children(root, 'InvoiceLine'), ...children(root, 'CreditNoteLine')].flatMap((line) => all(line, 'Item/ClassifiedTaxCategory/ID').map((id) => textOf(id) ?? ''));
+  const usesCode = [...allowanceCodes, ...lineCodes].some((code) => VAT_CODES_NEEDING_SELLER_ID.has(code));
+  fire('BR-DE-16', !usesCode || exists(root, 'TaxRepresentativeParty') || someText(root, 'AccountingSupplierParty/Party/PartyTaxScheme/CompanyID'));
+
+  fire('BR-DE-22', !duplicateFilename(children(root, 'AdditionalDocumentReference'), 'Attachment/EmbeddedDocumentBinaryObject'));
+
+  // BR-DE-30 / 31: a mandate (BG-19) needs the creditor's SEPA identifier and the debited account.
+  const mandate = exists(root, 'PaymentMeans/PaymentMandate');
+  const sepaId = [...all(root, 'AccountingSupplierParty/Party/PartyIdentification/ID'), ...all(root, 'PayeeParty/PartyIdentification/ID')].some((id) => attributeOf(id, 'schemeID') === 'SEPA');
+  fire('BR-DE-30', !mandate || sepaId);
+  fire('BR-DE-31', !mandate || exists(root, 'PaymentMeans/PaymentMandate/PayerFinancialAccount/ID'));
+}
+
+const CII_SETTLEMENT = 'SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement';
+
+/** The CII forms of BR-DE-16, 22, 30, 31. */
+function checkCiiOnly(root: XmlNode, fire: Fire): void {
+  // BR-DE-16 as KoSIT's CII test reads: some line tax of type VAT and some line tax with a listed category (each
+  // anywhere among the lines), or a document allowance/charge whose CategoryTradeTax's string value is 'VAT' (text
+  // only, never with children) and some such tax with a listed category.
+  const lineTaxes = all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeSettlement/ApplicableTradeTax');
+  const listed = (taxes: XmlValue[]): boolean => taxes.some((tax) => children(tax, 'CategoryCode').some((c) => VAT_CODES_NEEDING_SELLER_ID.has(textOf(c) ?? '')));
+  const allowanceTaxes = all(root, `${CII_SETTLEMENT}/SpecifiedTradeAllowanceCharge/CategoryTradeTax`);
+  const usesCode =
+    (lineTaxes.some((tax) => children(tax, 'TypeCode').some((t) => textOf(t) === 'VAT')) && listed(lineTaxes)) ||
+    (allowanceTaxes.some((tax) => typeof tax === 'string' && tax === 'VAT') && listed(allowanceTaxes));
+  const sellerRegistration = all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeAgreement/SellerTradeParty/SpecifiedTaxRegistration/ID').some((id) => {
+    const scheme = (attributeOf(id, 'schemeID') ?? '').trim();
+    return (scheme === 'VA' || scheme === 'FC') && normalized(id) !== '';
+  });
+  fire('BR-DE-16', !usesCode || sellerRegistration || exists(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeAgreement/SellerTaxRepresentativeTradeParty'));
+
+  // BR-DE-22: //ram:AdditionalReferencedDocument, compared with its preceding siblings.
+  fire('BR-DE-22', !siblingGroups(root, 'AdditionalReferencedDocument').some((group) => duplicateFilename(group, 'AttachmentBinaryObject')));
+
+  // BR-DE-30 / 31: direct debit (BT-89 mandate, BT-90 creditor id, BT-91 debited account): all three or none.
+  const bt89 = exists(root, `${CII_SETTLEMENT}/SpecifiedTradePaymentTerms/DirectDebitMandateID`);
+  const bt90 = exists(root, `${CII_SETTLEMENT}/CreditorReferenceID`);
+  const bt91 = exists(root, `${CII_SETTLEMENT}/SpecifiedTradeSettlementPaymentMeans/PayerPartyDebtorFinancialAccount/IBANID`);
+  const noDirectDebit = !bt89 && !bt90 && !bt91;
+  fire('BR-DE-30', ((bt89 || bt91) && bt90) || noDirectDebit);
+  fire('BR-DE-31', ((bt89 || bt90) && bt91) || noDirectDebit);
 }
