@@ -8,13 +8,19 @@
  * verdict says its schema was not checked — never that it passed.
  *
  * Bounds: the XML is already capped (MAX_EINVOICE_BYTES) and well-formed when it gets here; libxml2's memory is capped
- * (MAX_MEMORY_PAGES) and every call runs in xmllint-wasm's own worker thread. Callers run it inside the validation
- * worker (main/services/validateEInvoiceWorker.ts), whose time and heap limits stop it with its worker.
+ * (MAX_MEMORY_PAGES) and its files live in its own in-memory file system (nothing is read or written on disk). It runs
+ * on the calling thread — callers run it inside the validation worker (main/services/validateEInvoiceWorker.ts), whose
+ * time and heap limits stop it with its worker.
+ *
+ * Why not xmllint-wasm's validateXML: it starts a worker thread and compiles the 780 KB WebAssembly module on every
+ * call — 0.1 s idle, 0.6–1.2 s at the shared machine's load, for a check that then takes milliseconds. The same
+ * Emscripten module (xmllint-node.js, its `Module` factory and options) is run here with the module compiled once
+ * per thread.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { memoryPages, type XMLFileInfo } from 'xmllint-wasm';
 import type { SchemaFinding, SchemaTarget, SchemaVerdict } from '../../app/en16931/index.js';
 
 const FACTURX_VERSION = '1.07.3';
@@ -53,6 +59,78 @@ function ciiSchemaFiles(level: CiiLevel): { schema: XMLFileInfo; preload: XMLFil
   return files;
 }
 
+type XmllintFactory = (options: Record<string, unknown>) => Promise<unknown>;
+
+/** The WebAssembly API this module uses (Node's global; the project's TypeScript libraries do not declare it). */
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<WasmModule>;
+  instantiate(module: WasmModule, imports: object): Promise<object>;
+  Memory: new (descriptor: { initial: number; maximum: number }) => object;
+}
+type WasmModule = { readonly compiledWasm: unique symbol };
+const WebAssembly = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+let factory: XmllintFactory | null = null;
+let compiled: Promise<WasmModule> | null = null;
+
+/**
+ * xmllint-wasm's Emscripten factory, without the worker bootstrap its file ends with (which would listen on
+ * worker_threads' parentPort), and its WebAssembly module compiled once.
+ */
+function xmllint(): { factory: XmllintFactory; compiled: Promise<WasmModule> } {
+  if (!factory) {
+    const require = createRequire(import.meta.url);
+    const file = path.join(path.dirname(require.resolve('xmllint-wasm')), 'xmllint-node.js');
+    const source = fs.readFileSync(file, 'utf8');
+    const bootstrap = source.indexOf(';(function initWorker()');
+    if (bootstrap < 0) throw new Error(`xmllint-wasm's ${file} is not the version Recto was written for (5.3.0)`);
+    const module = { exports: {} as unknown };
+    new Function('module', 'exports', 'require', '__filename', '__dirname', source.slice(0, bootstrap))(module, module.exports, require, file, path.dirname(file));
+    factory = module.exports as XmllintFactory;
+    compiled = WebAssembly.compile(fs.readFileSync(path.join(path.dirname(file), 'xmllint.wasm')));
+  }
+  return { factory, compiled: compiled! };
+}
+
+/** One xmllint run in this thread: its exit code (0 valid, 3/4 invalid, else an error) and what it wrote to stderr. */
+async function runXmllint(inputFiles: XMLFileInfo[], args: string[]): Promise<{ exitCode: number; stderr: string }> {
+  const { factory: create, compiled: module } = xmllint();
+  const wasm = await module;
+  let stderr = '';
+  // Emscripten's exit sets process.exitCode (as a program would): this process's own exit code is kept.
+  const exitCode = process.exitCode;
+  try {
+    return await new Promise((resolve) => {
+      void create({
+        inputFiles,
+        arguments: args,
+        print: () => {},
+        printErr: (text: string) => (stderr += `${text}\n`),
+        onExit: (code: number) => resolve({ exitCode: code, stderr }),
+        onAbort: (reason: unknown) => resolve({ exitCode: -1, stderr: `libxml2 stopped: ${String(reason)}` }),
+        wasmMemory: new WebAssembly.Memory({ initial: memoryPages.defaultInitialMemoryPages, maximum: MAX_MEMORY_PAGES }),
+        instantiateWasm: (imports: object, receive: (instance: object) => void) => {
+          void WebAssembly.instantiate(wasm, imports).then(receive);
+          return {};
+        },
+      }).catch((error: unknown) => resolve({ exitCode: -1, stderr: `libxml2 stopped: ${error instanceof Error ? error.message : String(error)}` }));
+    });
+  } finally {
+    process.exitCode = exitCode;
+  }
+}
+
+/** libxml2's "FILE:LINE: message" lines (the summary "FILE fails to validate" / "FILE validates" have no line). */
+function errorLines(stderr: string): { fileName: string; line: number | null; message: string }[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const m = /^([^:\s]+\.xml):(\d+): (.*)$/.exec(line);
+      return m ? { fileName: m[1]!, line: Number(m[2]), message: m[3]! } : { fileName: '', line: null, message: line };
+    });
+}
+
 export interface SchemaCheck {
   verdict: SchemaVerdict;
   findings: SchemaFinding[];
@@ -88,31 +166,23 @@ export async function checkSchemas(items: readonly { xml: Uint8Array; target: Sc
     const schema = schemaName({ syntax: 'CII', facturXLevel: level });
     const fileNameOf = (k: number): string => `invoice-${k}.xml`;
     const { schema: xsd, preload } = ciiSchemaFiles(level);
-    let output: Awaited<ReturnType<typeof validateXML>>;
-    try {
-      output = await validateXML({
-        xml: indexes.map((index, k) => ({ fileName: fileNameOf(k), contents: asLibxmlInput(items[index]!.xml) })),
-        schema: xsd,
-        preload,
-        maxMemoryPages: MAX_MEMORY_PAGES,
-      });
-    } catch (error) {
+    const { exitCode, stderr } = await runXmllint(
+      [...indexes.map((index, k) => ({ fileName: fileNameOf(k), contents: asLibxmlInput(items[index]!.xml) })), xsd, ...preload],
+      ['--schema', xsd.fileName, '--noout', ...indexes.map((_, k) => fileNameOf(k))],
+    );
+    if (exitCode !== 0 && exitCode !== 3 && exitCode !== 4) {
       // libxml2 stopped without a verdict (out of its memory cap, an internal error): the layer was not checked.
-      const reason = `the schema could not be checked: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      const reason = `the schema could not be checked: ${stderr.split('\n').find((l) => l.trim() !== '') ?? `xmllint exited with ${exitCode}`}`;
       for (const index of indexes) results[index] = { verdict: { checked: false, schema, reason }, findings: [] };
       continue;
     }
-    const findings = new Map<string, SchemaFinding[]>();
-    for (const error of output.errors) {
-      if (!error.loc) continue; // "invoice-3.xml fails to validate": the summary line; the findings carry the reasons
-      const list = findings.get(error.loc.fileName) ?? [];
-      if (list.length < MAX_FINDINGS) list.push({ message: schemaMessage(error.message), ...(Number.isFinite(error.loc.lineNumber) ? { xmlLine: error.loc.lineNumber } : {}) });
-      findings.set(error.loc.fileName, list);
-    }
+    const lines = errorLines(stderr);
     indexes.forEach((index, k) => {
-      const own = findings.get(fileNameOf(k)) ?? [];
-      const failed = own.length > 0 || (!output.valid && new RegExp(`^${fileNameOf(k)} fails to validate`, 'm').test(output.rawOutput));
-      results[index] = { verdict: { checked: true, schema, valid: !failed }, findings: failed && own.length === 0 ? [{ message: 'the XML does not validate against the schema' }] : own };
+      const name = fileNameOf(k);
+      const own = lines.filter((l) => l.fileName === name).slice(0, MAX_FINDINGS);
+      const failed = own.length > 0 || lines.some((l) => l.message === `${name} fails to validate` || l.message.startsWith(`${name} fails`));
+      const findings = own.map((l) => ({ message: schemaMessage(l.message), xmlLine: l.line! }));
+      results[index] = { verdict: { checked: true, schema, valid: !failed }, findings: failed && findings.length === 0 ? [{ message: 'the XML does not validate against the schema' }] : findings };
     });
   }
   return results;
