@@ -26,7 +26,7 @@ export const validateUsage = `  recto validate FILE… [--rules en16931|xrechnun
       are still run and reported beside it. --rules en16931 applies every EN 16931 business rule whatever the
       document declares; --rules xrechnung those and KoSIT's XRechnung 3.0 rules (docs/en16931.md lists which).
       --json F writes
-      [{file, attachment?, syntax, profile, profileName, ruleSets, layersChecked, schema, incomplete?, valid,
+      [{file, attachment?: {fileName, reason, candidates}, syntax, profile, profileName, ruleSets, layersChecked, schema, incomplete?, valid,
         failed: [{id, flag, layer, message, bt, line?, xmlLine?}]}]
       (schema: {checked, schema, valid} or {checked: false, schema, reason}; schema findings have id "XSD" and
       layer "schema"; {file, error, layer?} for an unreadable file, layer "xml" when the XML is not well-formed).
@@ -74,8 +74,10 @@ class UnreadableFile extends Error {}
 /** The attachment of a PDF whose XML was validated. */
 export interface AttachmentChoice {
   fileName: string;
-  /** Why it was chosen where the PDF carries several candidates (its /AFRelationship, its name, its syntax). */
+  /** Why it was chosen (its /AFRelationship, its name, its syntax, or "the only e-invoice attachment"). */
   reason?: string;
+  /** How many attachments were e-invoice candidates. */
+  candidates?: number;
 }
 
 /** The e-invoice XML of a file: the file itself, or the PDF's embedded e-invoice (and which attachment it is). */
@@ -113,7 +115,7 @@ async function eInvoiceXmlOf(file: string): Promise<{ xml: Uint8Array; attachmen
     }
     if (embedded.status === 'none') throw new UnreadableFile('the PDF has no embedded e-invoice (no CII or UBL attachment)');
     if (embedded.status === 'refused') throw new UnreadableFile(`its embedded ${embedded.fileName} is refused: ${embedded.message}`);
-    return { xml: embedded.bytes, attachment: { fileName: embedded.fileName } };
+    return { xml: embedded.bytes, attachment: { fileName: embedded.fileName, ...(embedded.reason ? { reason: embedded.reason } : {}), ...(embedded.candidates ? { candidates: embedded.candidates } : {}) } };
   }
   throw new UnreadableFile('neither an e-invoice XML nor a PDF');
 }
