@@ -3,7 +3,8 @@
  * accounts, VAT rates, type codes, the specification identifier), for the differential test against KoSIT's XSLT.
  * The general EN 16931 mutants (en16931Mutations.ts) rarely touch these; these are built from the rules' vocabulary —
  * the UBL and CII element names of BT-10, BG-6, BT-37/38/41–43/52/53/77/78, BG-16…19, BT-119, BT-3, BT-24, BT-31/32
- * and BG-11, BT-84/89/90/91, BT-125 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
+ * and BG-11, BT-84/89/90/91, BT-125, and for the Peppol rules XRechnung includes BT-23, BT-34/49, BT-6, BT-110/111,
+ * BT-128, BT-149 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
  */
 export interface TargetedMutant {
   change: string;
@@ -19,6 +20,8 @@ const REMOVED = [
   // BR-DE-16: the seller's VAT / tax registration and the tax representative; BR-DE-30/31: direct debit's parts.
   'PartyTaxScheme', 'SpecifiedTaxRegistration', 'TaxRepresentativeParty', 'SellerTaxRepresentativeTradeParty', 'PartyIdentification',
   'PaymentMandate', 'PayerFinancialAccount', 'DirectDebitMandateID', 'CreditorReferenceID', 'PayerPartyDebtorFinancialAccount',
+  // The PEPPOL-EN16931 rules XRechnung includes: process id, electronic addresses, tax totals.
+  'ProfileID', 'BusinessProcessSpecifiedDocumentContextParameter', 'EndpointID', 'URIUniversalCommunication', 'TaxTotal', 'TaxTotalAmount',
 ];
 /** Elements removed all at once (a seller with two registrations keeps one when a single one goes). */
 const REMOVED_ALL = ['PartyTaxScheme', 'SpecifiedTaxRegistration', 'PartyIdentification'];
@@ -65,6 +68,24 @@ export function xrechnungMutants(xml: string): TargetedMutant[] {
       for (const [what, text] of variants) out.push({ change: `${account} ${what}`, xml: xml.slice(0, m.index) + open + text + close + xml.slice(m.index! + m[0].length) });
     }
   }
+  // PEPPOL-EN16931-R121: a base quantity of zero; R005/R054: a tax currency equal to the invoice's; R053: a tax total
+  // repeated; R101: a line's document reference with another type code.
+  for (const name of ['BaseQuantity', 'BasisQuantity']) {
+    const m = new RegExp(`(<([\\w.-]+:)?${name}\\b[^>/]*>)[^<]*(</\\2?${name}>)`).exec(xml);
+    if (m) out.push({ change: `${name} 0`, xml: xml.slice(0, m.index) + `${m[1]}0${m[3]}` + xml.slice(m.index + m[0].length) });
+  }
+  const currency = /<(([\w.-]+:)?)(DocumentCurrencyCode|InvoiceCurrencyCode)\b[^>]*>([^<]*)<\/\1\3>/.exec(xml);
+  if (currency) {
+    const element = `<${currency[1]}TaxCurrencyCode>${currency[4]}</${currency[1]}TaxCurrencyCode>`;
+    const at = currency[3] === 'DocumentCurrencyCode' ? currency.index + currency[0].length : currency.index;
+    out.push({ change: 'TaxCurrencyCode = the invoice currency', xml: xml.slice(0, at) + element + xml.slice(at) });
+  }
+  for (const name of ['TaxTotal', 'TaxTotalAmount']) {
+    const m = elementPattern(name).exec(xml);
+    if (m) out.push({ change: `${name} repeated`, xml: xml.slice(0, m.index + m[0].length) + m[0] + xml.slice(m.index + m[0].length) });
+  }
+  const lineReference = /(<([\w.-]+:)?(?:InvoiceLine|CreditNoteLine)>[\s\S]*?<([\w.-]+:)?DocumentReference>[\s\S]*?<([\w.-]+:)?DocumentTypeCode>)130(<)/.exec(xml);
+  if (lineReference) out.push({ change: 'line DocumentTypeCode 916', xml: xml.slice(0, lineReference.index) + `${lineReference[1]}916${lineReference[5]}` + xml.slice(lineReference.index + lineReference[0].length) });
   const sepa = /schemeID="SEPA"/.exec(xml);
   if (sepa) out.push({ change: 'schemeID SEPA → sepa', xml: xml.slice(0, sepa.index) + 'schemeID="sepa"' + xml.slice(sepa.index + sepa[0].length) });
   // BR-DE-22: a supporting document's reference repeated (the same attachment filename twice).

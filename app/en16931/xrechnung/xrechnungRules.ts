@@ -11,7 +11,7 @@
  * reader trims), the BR-DEX-* extension rules, the CVD rules, and the PEPPOL-EN16931-* rules XRechnung includes —
  * `XRECHNUNG_RULE_IDS` lists what is checked.
  */
-import { all, at, attributeOf, children, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
+import { all, at, attributeOf, children, decimalOf, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
 
 export const XRECHNUNG_VERSION = '3.0';
@@ -53,6 +53,16 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'BR-DE-28': { flag: 'warning', bt: ['BT-43'], message: '[BR-DE-28] In BT-43 soll genau ein @-Zeichen enthalten sein, welches nicht von einem Leerzeichen, einem Punkt, aber mindestens zwei Zeichen auf beiden Seiten flankiert werden soll. Ein Punkt sollte nicht am Anfang oder am Ende stehen.' },
   'BR-DE-30': { flag: 'fatal', bt: ['BG-19', 'BT-90'], message: '[BR-DE-30] Wenn "DIRECT DEBIT" BG-19 vorhanden ist, dann muss "Bank assigned creditor identifier" BT-90 übermittelt werden.' },
   'BR-DE-31': { flag: 'fatal', bt: ['BG-19', 'BT-91'], message: '[BR-DE-31] Wenn "DIRECT DEBIT" BG-19 vorhanden ist, dann muss "Debited account identifier" BT-91 übermittelt werden.' },
+  // The Peppol rules XRechnung 3.0 includes (KoSIT's XSLT, English messages as it writes them): those implemented.
+  'PEPPOL-EN16931-R001': { flag: 'fatal', bt: ['BT-23'], message: 'Business process MUST be provided.' },
+  'PEPPOL-EN16931-R005': { flag: 'fatal', bt: ['BT-6'], message: 'VAT accounting currency code MUST be different from invoice currency code when provided.' },
+  'PEPPOL-EN16931-R010': { flag: 'fatal', bt: ['BT-49'], message: 'Buyer electronic address MUST be provided' },
+  'PEPPOL-EN16931-R020': { flag: 'fatal', bt: ['BT-34'], message: 'Seller electronic address MUST be provided' },
+  'PEPPOL-EN16931-R053': { flag: 'fatal', bt: ['BT-110'], message: 'Only one tax total with tax subtotals MUST be provided.' },
+  'PEPPOL-EN16931-R054': { flag: 'fatal', bt: ['BT-111'], message: 'Only one tax total without tax subtotals MUST be provided when tax currency code is provided.' },
+  'PEPPOL-EN16931-R061': { flag: 'fatal', bt: ['BT-89'], message: 'Mandate reference MUST be provided for direct debit.' },
+  'PEPPOL-EN16931-R101': { flag: 'fatal', bt: ['BT-128'], message: 'Element Document reference can only be used for Invoice line object' },
+  'PEPPOL-EN16931-R121': { flag: 'fatal', bt: ['BT-149'], message: 'Base quantity MUST be a positive number above zero.' },
 };
 
 /** BR-DE-16: the VAT category codes that require the seller's VAT or tax registration (or a tax representative). */
@@ -263,8 +273,13 @@ export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode): RuleFailur
     fire('BR-DE-28', EMAIL.test(normalized(at(contact, b.contactEmail))));
   }
 
-  if (syntax === 'ubl') checkUblOnly(root, fire);
-  else checkCiiOnly(root, fire);
+  if (syntax === 'ubl') {
+    checkUblOnly(root, fire);
+    checkPeppolUbl(root, fire);
+  } else {
+    checkCiiOnly(root, fire);
+    checkPeppolCii(root, fire);
+  }
 
   return XRECHNUNG_RULE_IDS.filter((id) => fired.has(id)).map((id) => ({ id, ...RULES[id]! }));
 }
@@ -320,4 +335,63 @@ function checkCiiOnly(root: XmlNode, fire: Fire): void {
   const noDirectDebit = !bt89 && !bt90 && !bt91;
   fire('BR-DE-30', ((bt89 || bt91) && bt90) || noDirectDebit);
   fire('BR-DE-31', ((bt89 || bt90) && bt91) || noDirectDebit);
+}
+
+/** `xs:decimal(x) > 0` where x exists: a base quantity that is no decimal counts as failing (saxon-js stops there). */
+const positiveDecimal = (node: XmlValue | undefined): boolean => (decimalOf(node) ?? 0) > 0;
+
+/**
+ * The PEPPOL-EN16931-R* rules XRechnung 3.0 includes, UBL form (KoSIT's pattern: the document, TaxCurrencyCode, the
+ * buyer's and seller's Party, direct-debit payment means, lines). Implemented: R001, R005, R010, R020, R053, R054,
+ * R061, R101, R121.
+ */
+function checkPeppolUbl(root: XmlNode, fire: Fire): void {
+  fire('PEPPOL-EN16931-R001', exists(root, 'ProfileID'));
+  const taxTotals = children(root, 'TaxTotal');
+  fire('PEPPOL-EN16931-R053', taxTotals.filter((t) => exists(t, 'TaxSubtotal')).length === 1);
+  fire('PEPPOL-EN16931-R054', taxTotals.filter((t) => !exists(t, 'TaxSubtotal')).length === (exists(root, 'TaxCurrencyCode') ? 1 : 0));
+  const documentCurrency = normalized(at(root, 'DocumentCurrencyCode'));
+  for (const code of children(root, 'TaxCurrencyCode')) fire('PEPPOL-EN16931-R005', normalized(code) !== documentCurrency);
+  for (const party of all(root, 'AccountingCustomerParty/Party')) fire('PEPPOL-EN16931-R010', exists(party, 'EndpointID'));
+  for (const party of all(root, 'AccountingSupplierParty/Party')) fire('PEPPOL-EN16931-R020', exists(party, 'EndpointID'));
+  for (const means of children(root, 'PaymentMeans')) {
+    const code = normalized(at(means, 'PaymentMeansCode'));
+    if (code === '49' || code === '59') fire('PEPPOL-EN16931-R061', exists(means, 'PaymentMandate/ID'));
+  }
+  for (const line of [...children(root, 'InvoiceLine'), ...children(root, 'CreditNoteLine')]) {
+    const references = children(line, 'DocumentReference');
+    fire('PEPPOL-EN16931-R101', references.length === 0 || references.some((r) => children(r, 'DocumentTypeCode').some((c) => textOf(c) === '130')));
+    const base = all(line, 'Price/BaseQuantity');
+    fire('PEPPOL-EN16931-R121', base.length === 0 || positiveDecimal(base[0]));
+  }
+}
+
+/** The same rules in KoSIT's CII form (their contexts: ExchangedDocumentContext, the header settlement, the parties). */
+function checkPeppolCii(root: XmlNode, fire: Fire): void {
+  for (const context of children(root, 'ExchangedDocumentContext')) fire('PEPPOL-EN16931-R001', exists(context, 'BusinessProcessSpecifiedDocumentContextParameter/ID'));
+  // $documentCurrencyCode: the header settlement's InvoiceCurrencyCode elements, compared as strings.
+  const documentCurrencies = all(root, `${CII_SETTLEMENT}/InvoiceCurrencyCode`).map((c) => textOf(c) ?? '');
+  const transaction = children(root, 'SupplyChainTradeTransaction');
+  for (const settlement of transaction.flatMap((t) => children(t, 'ApplicableHeaderTradeSettlement'))) {
+    const taxCurrency = children(settlement, 'TaxCurrencyCode');
+    if (taxCurrency.length > 0) fire('PEPPOL-EN16931-R005', normalized(taxCurrency[0]) !== normalized(at(settlement, 'InvoiceCurrencyCode')));
+    const amounts = all(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation/TaxTotalAmount').map((a) => attributeOf(a, 'currencyID'));
+    fire('PEPPOL-EN16931-R053', amounts.filter((c) => c !== null && documentCurrencies.includes(c)).length <= 1);
+    fire('PEPPOL-EN16931-R054', amounts.filter((c) => c !== null && documentCurrencies.some((d) => d !== c)).length === (taxCurrency.length > 0 ? 1 : 0));
+    for (const means of children(settlement, 'SpecifiedTradeSettlementPaymentMeans')) {
+      const code = normalized(at(means, 'TypeCode'));
+      if (code === '49' || code === '59') fire('PEPPOL-EN16931-R061', exists(settlement, 'SpecifiedTradePaymentTerms/DirectDebitMandateID'));
+    }
+  }
+  const agreement = transaction.flatMap((t) => children(t, 'ApplicableHeaderTradeAgreement'));
+  for (const buyer of agreement.flatMap((a) => children(a, 'BuyerTradeParty'))) fire('PEPPOL-EN16931-R010', exists(buyer, 'URIUniversalCommunication/URIID'));
+  for (const seller of agreement.flatMap((a) => children(a, 'SellerTradeParty'))) fire('PEPPOL-EN16931-R020', exists(seller, 'URIUniversalCommunication/URIID'));
+  for (const line of transaction.flatMap((t) => children(t, 'IncludedSupplyChainTradeLineItem'))) {
+    const references = all(line, 'SpecifiedLineTradeSettlement/AdditionalReferencedDocument');
+    fire('PEPPOL-EN16931-R101', references.length === 0 || references.some((r) => children(r, 'TypeCode').some((c) => textOf(c) === '130')));
+    for (const price of ['NetPriceProductTradePrice', 'GrossPriceProductTradePrice'].flatMap((name) => all(line, `SpecifiedLineTradeAgreement/${name}`))) {
+      const base = children(price, 'BasisQuantity');
+      fire('PEPPOL-EN16931-R121', base.length === 0 || positiveDecimal(base[0]));
+    }
+  }
 }
