@@ -35,11 +35,15 @@ export function fieldOfFailure(failure: Pick<RuleFailure, 'bt'>): ValidatedField
 }
 
 /** Failures grouped by field (or by first term), groups with a fatal failure first, then by term order. */
+/** The group heading of schema findings (the XSD layer), listed first among fatal groups. */
+export const SCHEMA_GROUP = 'XML schema';
+
 export function groupFailures(failed: readonly RuleFailure[]): FailureGroup[] {
   const groups = new Map<string, FailureGroup>();
   for (const failure of failed) {
-    const field = fieldOfFailure(failure);
-    const term = field ? FIELD_TERMS[field] : (failure.bt[0] ?? 'document');
+    // Schema findings are about the XML's structure, on no field: one group of their own.
+    const field = failure.layer === 'schema' ? null : fieldOfFailure(failure);
+    const term = failure.layer === 'schema' ? SCHEMA_GROUP : field ? FIELD_TERMS[field] : (failure.bt[0] ?? 'document');
     const group = groups.get(term) ?? { field, term, fatal: 0, failures: [] };
     group.failures.push(failure);
     if (failure.flag === 'fatal') group.fatal++;
@@ -47,7 +51,8 @@ export function groupFailures(failed: readonly RuleFailure[]): FailureGroup[] {
   }
   for (const group of groups.values()) group.failures.sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
   const termNumber = (term: string) => Number(/\d+/.exec(term)?.[0] ?? Number.MAX_SAFE_INTEGER);
-  return [...groups.values()].sort((a, b) => (b.fatal > 0 ? 1 : 0) - (a.fatal > 0 ? 1 : 0) || termNumber(a.term) - termNumber(b.term));
+  const schemaFirst = (g: FailureGroup) => (g.term === SCHEMA_GROUP ? 0 : 1);
+  return [...groups.values()].sort((a, b) => (b.fatal > 0 ? 1 : 0) - (a.fatal > 0 ? 1 : 0) || schemaFirst(a) - schemaFirst(b) || termNumber(a.term) - termNumber(b.term));
 }
 
 function term(text: string, like?: Term): Term {
