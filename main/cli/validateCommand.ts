@@ -24,7 +24,8 @@ export const validateUsage = `  recto validate FILE… [--rules en16931|xrechnun
       business rules of the profile it declares (EN 16931 and its syntax binding; ZUGFeRD 1.0 by its own rules;
       Factur-X MINIMUM / BASIC WL by the EN 16931 rules on the terms they carry). A schema error is fatal; the rules
       are still run and reported beside it. --rules en16931 applies every EN 16931 business rule whatever the
-      document declares; --rules xrechnung those and KoSIT's XRechnung 3.0 rules (docs/en16931.md lists which).
+      document declares; --rules xrechnung those and KoSIT's XRechnung 3.0 rules (BR-DE-*, and the PEPPOL-EN16931-R*
+      it includes; docs/en16931.md lists which are implemented).
       --json F writes
       [{file, attachment?: {fileName, reason, candidates}, syntax, profile, profileName, ruleSets, layersChecked, schema, incomplete?, valid,
         failed: [{id, flag, layer, message, bt, line?, xmlLine?}]}]

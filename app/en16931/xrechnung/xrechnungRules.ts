@@ -8,8 +8,8 @@
  * differential test (xrechnungDifferential.test.ts in testing/) compares them with the XSLT on the technical cases
  * and their mutants. Implemented: BR-DE-1 … 11, 14 … 17, 19 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31. Not implemented
  * (and so never reported): BR-DE-18 (the Skonto lines of BT-20: KoSIT tests the text's line breaks, which the XML
- * reader trims), the BR-DEX-* extension rules, the CVD rules, and the PEPPOL-EN16931-* rules XRechnung includes —
- * `XRECHNUNG_RULE_IDS` lists what is checked.
+ * reader trims), the BR-DEX-* extension rules, the CVD rules; of the Peppol rules XRechnung includes, R001, R005,
+ * R010, R020, R053, R054, R061, R101 and R121 are checked, the other 11 not — `XRECHNUNG_RULE_IDS` lists what is.
  */
 import { all, at, attributeOf, children, decimalOf, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
