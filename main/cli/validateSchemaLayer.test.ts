@@ -93,6 +93,17 @@ describe('recto validate: the schema layer', () => {
     expect(report[1]!.failed[0]).toMatchObject({ layer: 'schema', xmlLine: 5 });
   });
 
+  it('bounds a file full of schema errors: 50 findings kept, the verdict given (6 MB, 200,000 unknown elements)', async () => {
+    const many = '<ram:Surprise>x</ram:Surprise>'.repeat(200_000);
+    const file = write('many-errors.xml', minimum({ extra: many }));
+    expect(fs.statSync(file).size).toBeGreaterThan(5 * 1024 * 1024);
+    const { code, report } = await run(file);
+    expect(code).toBe(1);
+    expect(report[0]!.schema).toMatchObject({ checked: true, valid: false });
+    expect(report[0]!.failed.filter((f) => f.layer === 'schema').length).toBeLessThanOrEqual(50);
+    expect(report[0]!.failed[0]).toMatchObject({ layer: 'schema', xmlLine: 5 });
+  }, 120_000);
+
   it('says the schema was not checked where no XSD is available (UBL 2.1), never that it passed', async () => {
     const ubl = write(
       'ubl.xml',
