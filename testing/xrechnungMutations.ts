@@ -86,6 +86,16 @@ export function xrechnungMutants(xml: string): TargetedMutant[] {
   }
   const lineReference = /(<([\w.-]+:)?(?:InvoiceLine|CreditNoteLine)>[\s\S]*?<([\w.-]+:)?DocumentReference>[\s\S]*?<([\w.-]+:)?DocumentTypeCode>)130(<)/.exec(xml);
   if (lineReference) out.push({ change: 'line DocumentTypeCode 916', xml: xml.slice(0, lineReference.index) + `${lineReference[1]}916${lineReference[5]}` + xml.slice(lineReference.index + lineReference[0].length) });
+  // R130: a base quantity's unit other than the line quantity's; R044: a price-level charge; R046: a net price that is
+  // no longer gross − allowance (UBL PriceAmount; CII the net price's ChargeAmount).
+  const baseUnit = /(<([\w.-]+:)?(?:BaseQuantity|BasisQuantity)\b[^>]*unitCode=")([^"]*)(")/.exec(xml);
+  if (baseUnit) out.push({ change: 'base quantity unit H87', xml: xml.slice(0, baseUnit.index) + `${baseUnit[1]}${baseUnit[3] === 'H87' ? 'C62' : 'H87'}${baseUnit[4]}` + xml.slice(baseUnit.index + baseUnit[0].length) });
+  const priceCharge = /(<([\w.-]+:)?Price>[\s\S]*?<([\w.-]+:)?AllowanceCharge>\s*<([\w.-]+:)?ChargeIndicator>)false(<)/.exec(xml);
+  if (priceCharge) out.push({ change: 'price allowance → charge', xml: xml.slice(0, priceCharge.index) + `${priceCharge[1]}true${priceCharge[5]}` + xml.slice(priceCharge.index + priceCharge[0].length) });
+  const grossCharge = /(<([\w.-]+:)?GrossPriceProductTradePrice>[\s\S]*?<([\w.-]+:)?Indicator>)false(<)/.exec(xml);
+  if (grossCharge) out.push({ change: 'gross price allowance → charge', xml: xml.slice(0, grossCharge.index) + `${grossCharge[1]}true${grossCharge[4]}` + xml.slice(grossCharge.index + grossCharge[0].length) });
+  const netPrice = /(<([\w.-]+:)?(?:PriceAmount|NetPriceProductTradePrice>\s*<([\w.-]+:)?ChargeAmount)\b[^>]*>)([0-9.]+)(<)/.exec(xml);
+  if (netPrice) out.push({ change: 'net price + 1', xml: xml.slice(0, netPrice.index) + `${netPrice[1]}${(Number(netPrice[4]) + 1).toString()}${netPrice[5]}` + xml.slice(netPrice.index + netPrice[0].length) });
   const sepa = /schemeID="SEPA"/.exec(xml);
   if (sepa) out.push({ change: 'schemeID SEPA → sepa', xml: xml.slice(0, sepa.index) + 'schemeID="sepa"' + xml.slice(sepa.index + sepa[0].length) });
   // BR-DE-22: a supporting document's reference repeated (the same attachment filename twice).

@@ -9,10 +9,12 @@
  * and their mutants. Implemented: BR-DE-1 … 11, 14 … 17, 19 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31. Not implemented
  * (and so never reported): BR-DE-18 (the Skonto lines of BT-20: KoSIT tests the text's line breaks, which the XML
  * reader trims), the BR-DEX-* extension rules, the CVD rules; of the Peppol rules XRechnung includes, R001, R005,
- * R010, R020, R053, R054, R061, R101 and R121 are checked, the other 11 not — `XRECHNUNG_RULE_IDS` lists what is.
+ * R010, R020, R044, R046, R053, R054, R061, R101, R121 and R130 are checked, the others not —
+ * `XRECHNUNG_RULE_IDS` lists what is.
  */
 import { all, at, attributeOf, children, decimalOf, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
+import { decOf } from '../decimal.js';
 
 export const XRECHNUNG_VERSION = '3.0';
 const XR_CIUS_ID = `urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_${XRECHNUNG_VERSION}`;
@@ -63,6 +65,9 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'PEPPOL-EN16931-R061': { flag: 'fatal', bt: ['BT-89'], message: 'Mandate reference MUST be provided for direct debit.' },
   'PEPPOL-EN16931-R101': { flag: 'fatal', bt: ['BT-128'], message: 'Element Document reference can only be used for Invoice line object' },
   'PEPPOL-EN16931-R121': { flag: 'fatal', bt: ['BT-149'], message: 'Base quantity MUST be a positive number above zero.' },
+  'PEPPOL-EN16931-R044': { flag: 'fatal', bt: ['BT-147'], message: 'Charge on price level is NOT allowed. Only value \'false\' allowed.' },
+  'PEPPOL-EN16931-R046': { flag: 'fatal', bt: ['BT-146', 'BT-147', 'BT-148'], message: 'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.' },
+  'PEPPOL-EN16931-R130': { flag: 'fatal', bt: ['BT-150'], message: 'Unit code of price base quantity MUST be same as invoiced quantity.' },
 };
 
 /** BR-DE-16: the VAT category codes that require the seller's VAT or tax registration (or a tax representative). */
@@ -342,8 +347,8 @@ const positiveDecimal = (node: XmlValue | undefined): boolean => (decimalOf(node
 
 /**
  * The PEPPOL-EN16931-R* rules XRechnung 3.0 includes, UBL form (KoSIT's pattern: the document, TaxCurrencyCode, the
- * buyer's and seller's Party, direct-debit payment means, lines). Implemented: R001, R005, R010, R020, R053, R054,
- * R061, R101, R121.
+ * buyer's and seller's Party, direct-debit payment means, lines, price allowances, base quantities). Implemented:
+ * R001, R005, R010, R020, R044, R046, R053, R054, R061, R101, R121, R130.
  */
 function checkPeppolUbl(root: XmlNode, fire: Fire): void {
   fire('PEPPOL-EN16931-R001', exists(root, 'ProfileID'));
@@ -363,6 +368,23 @@ function checkPeppolUbl(root: XmlNode, fire: Fire): void {
     fire('PEPPOL-EN16931-R101', references.length === 0 || references.some((r) => children(r, 'DocumentTypeCode').some((c) => textOf(c) === '130')));
     const base = all(line, 'Price/BaseQuantity');
     fire('PEPPOL-EN16931-R121', base.length === 0 || positiveDecimal(base[0]));
+    // R130 (context Price/BaseQuantity[@unitCode]): the unit is the line quantity's, where the line has a quantity.
+    const quantity = children(line, children(root, 'InvoiceLine').includes(line) ? 'InvoicedQuantity' : 'CreditedQuantity');
+    const hasQuantity = exists(line, 'InvoicedQuantity') || exists(line, 'CreditedQuantity');
+    for (const b of base) {
+      const unit = attributeOf(b, 'unitCode');
+      if (unit !== null) fire('PEPPOL-EN16931-R130', !hasQuantity || quantity.some((q) => attributeOf(q, 'unitCode') === unit));
+    }
+    // R044 / R046 (context Price/AllowanceCharge): only an allowance; net price = gross (base) − allowance.
+    for (const price of children(line, 'Price')) {
+      for (const ac of children(price, 'AllowanceCharge')) {
+        fire('PEPPOL-EN16931-R044', normalized(at(ac, 'ChargeIndicator')) === 'false');
+        if (exists(ac, 'BaseAmount')) {
+          const [net, gross, allowance] = [decOf(textOf(at(price, 'PriceAmount')) ?? ''), decOf(textOf(at(ac, 'BaseAmount')) ?? ''), decOf(textOf(at(ac, 'Amount')) ?? '')];
+          fire('PEPPOL-EN16931-R046', net !== null && gross !== null && allowance !== null && net.eq(gross.minus(allowance)));
+        }
+      }
+    }
   }
 }
 
@@ -389,9 +411,28 @@ function checkPeppolCii(root: XmlNode, fire: Fire): void {
   for (const line of transaction.flatMap((t) => children(t, 'IncludedSupplyChainTradeLineItem'))) {
     const references = all(line, 'SpecifiedLineTradeSettlement/AdditionalReferencedDocument');
     fire('PEPPOL-EN16931-R101', references.length === 0 || references.some((r) => children(r, 'TypeCode').some((c) => textOf(c) === '130')));
+    const billedUnits = all(line, 'SpecifiedLineTradeDelivery/BilledQuantity').map((q) => attributeOf(q, 'unitCode'));
     for (const price of ['NetPriceProductTradePrice', 'GrossPriceProductTradePrice'].flatMap((name) => all(line, `SpecifiedLineTradeAgreement/${name}`))) {
       const base = children(price, 'BasisQuantity');
       fire('PEPPOL-EN16931-R121', base.length === 0 || positiveDecimal(base[0]));
+      // R130 (context …/BasisQuantity[@unitCode]): the billed quantity's unit.
+      for (const b of base) {
+        const unit = attributeOf(b, 'unitCode');
+        if (unit !== null) fire('PEPPOL-EN16931-R130', billedUnits.includes(unit));
+      }
+    }
+    // R044 / R046 (context the line's GrossPriceProductTradePrice): only an allowance (some indicator 'false' where an
+    // allowance amount is given); net = gross − the first allowance amount (0 where there is none).
+    for (const gross of all(line, 'SpecifiedLineTradeAgreement/GrossPriceProductTradePrice')) {
+      const allowances = children(gross, 'AppliedTradeAllowanceCharge');
+      if (allowances.some((ac) => exists(ac, 'ActualAmount'))) fire('PEPPOL-EN16931-R044', allowances.some((ac) => all(ac, 'ChargeIndicator/Indicator').some((i) => textOf(i) === 'false')));
+      if (exists(gross, 'ChargeAmount')) {
+        const firstAllowance = allowances.flatMap((ac) => children(ac, 'ActualAmount'))[0];
+        const net = decOf(textOf(at(line, 'SpecifiedLineTradeAgreement/NetPriceProductTradePrice/ChargeAmount')) ?? '');
+        const grossAmount = decOf(textOf(at(gross, 'ChargeAmount')) ?? '');
+        const allowance = firstAllowance === undefined ? decOf('0') : decOf(textOf(firstAllowance) ?? '');
+        fire('PEPPOL-EN16931-R046', net !== null && grossAmount !== null && allowance !== null && net.eq(grossAmount.minus(allowance)));
+      }
     }
   }
 }
