@@ -15,7 +15,7 @@ import type { RuleFailure, RuleSet, RulesChoice, SchemaVerdict, ValidationReport
 import { MAX_EINVOICE_BYTES } from '../../app/einvoice/index.js';
 import { readEmbeddedEInvoice } from '../import/pdfAttachments.js';
 import { SNIFF_BYTES, sniffMediaType } from '../import/sniffMediaType.js';
-import { EINVOICE_VALIDATION_TIMEOUT_MS, validateEInvoicesOffThread } from '../services/validateEInvoiceOffThread.js';
+import { EINVOICE_VALIDATION_TIMEOUT_MS, validateEInvoiceReportsOffThread } from '../services/validateEInvoiceOffThread.js';
 
 export const validateUsage = `  recto validate FILE… [--rules en16931|xrechnung] [--json F]
       Checks each e-invoice (UBL or CII XML, or a PDF with an embedded one) in layers, as the official validators:
@@ -139,7 +139,7 @@ export async function validateFiles(files: readonly string[], rules: RulesChoice
     }
   }
   const readable = read.flatMap((r) => (r.ok ? [r.xml] : []));
-  const validated = readable.length > 0 ? await validateEInvoicesOffThread(readable, EINVOICE_VALIDATION_TIMEOUT_MS, { rules }) : [];
+  const validated = readable.length > 0 ? await validateEInvoiceReportsOffThread(readable, EINVOICE_VALIDATION_TIMEOUT_MS, { rules }) : [];
   let next = 0;
   return files.map((file, i) => {
     const r = read[i]!;

@@ -17,7 +17,7 @@ const WORKER_HEAP_MB = 1536;
 
 /** `code`: the EInvoiceError code where the XML could not be read (`malformed`, `doctype`, `too-large`, `not-an-invoice`). */
 export type OffThreadValidation = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string; code?: string };
-type Reply = OffThreadValidation & { index: number };
+type Reply = (OffThreadValidation | OffThreadReport) & { index: number };
 
 /**
  * Each XML's semantic invoice and report — well-formedness, schema and rule layers (validateEInvoiceWorker.ts) — or why
@@ -28,12 +28,35 @@ export async function validateEInvoicesOffThread(
   timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS,
   options: { rules?: RulesChoice } = {},
 ): Promise<OffThreadValidation[]> {
-  const results: OffThreadValidation[] = new Array(xmls.length);
+  return (await runValidationWorkers(xmls, timeoutMs, { ...options, reportOnly: false })) as OffThreadValidation[];
+}
+
+export type OffThreadReport = { ok: true; report: ValidationReport } | { ok: false; message: string; code?: string };
+
+/**
+ * Each XML's report alone, as validateEInvoicesOffThread (`recto validate`): the worker does not read the XML a
+ * second time into the semantic invoice, nor send that model back.
+ */
+export async function validateEInvoiceReportsOffThread(
+  xmls: readonly Uint8Array[],
+  timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS,
+  options: { rules?: RulesChoice } = {},
+): Promise<OffThreadReport[]> {
+  const results = await runValidationWorkers(xmls, timeoutMs, { ...options, reportOnly: true });
+  return results.map((r) => (r.ok ? { ok: true, report: r.report } : r));
+}
+
+async function runValidationWorkers(
+  xmls: readonly Uint8Array[],
+  timeoutMs: number,
+  options: { rules?: RulesChoice; reportOnly: boolean },
+): Promise<(OffThreadReport | OffThreadValidation)[]> {
+  const results: (OffThreadReport | OffThreadValidation)[] = new Array(xmls.length);
   let next = 0;
   while (next < xmls.length) {
     const offset = next;
     const worker: Worker = startModuleWorker(import.meta.url, 'validateEInvoiceWorker', {
-      workerData: { xmls: xmls.slice(offset), ...(options.rules ? { rules: options.rules } : {}) },
+      workerData: { xmls: xmls.slice(offset), ...(options.rules ? { rules: options.rules } : {}), ...(options.reportOnly ? { reportOnly: true } : {}) },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     try {

@@ -14,9 +14,9 @@ import { checkSchemas } from '../import/einvoiceSchemaCheck.js';
 const CHUNK_BYTES = 1024 * 1024;
 const CHUNK_COUNT = 64;
 
-const { xmls, rules } = workerData as { xmls: Uint8Array[]; rules?: RulesChoice };
+const { xmls, rules, reportOnly } = workerData as { xmls: Uint8Array[]; rules?: RulesChoice; reportOnly?: boolean };
 
-type Validated = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string; code?: string };
+type Validated = { ok: true; invoice: SemanticInvoice | null; report: ValidationReport } | { ok: false; message: string; code?: string };
 
 async function run(): Promise<void> {
   let start = 0;
@@ -27,7 +27,8 @@ async function run(): Promise<void> {
     while (end < xmls.length && end - start < CHUNK_COUNT && bytes + xmls[end]!.byteLength <= CHUNK_BYTES);
     const chunk: Validated[] = xmls.slice(start, end).map((xml) => {
       try {
-        return { ok: true, invoice: readSemanticInvoice(xml), report: validateEInvoiceXml(xml, rules ? { rules } : {}) };
+        // reportOnly (recto validate): no second read of the XML into the model, and nothing large to send back.
+        return { ok: true, invoice: reportOnly ? null : readSemanticInvoice(xml), report: validateEInvoiceXml(xml, rules ? { rules } : {}) };
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error), ...(error instanceof EInvoiceError ? { code: error.code } : {}) };
       }
