@@ -170,13 +170,14 @@ export async function checkSchemas(items: readonly { xml: Uint8Array; target: Sc
       [...indexes.map((index, k) => ({ fileName: fileNameOf(k), contents: asLibxmlInput(items[index]!.xml) })), xsd, ...preload],
       ['--schema', xsd.fileName, '--noout', ...indexes.map((_, k) => fileNameOf(k))],
     );
-    if (exitCode !== 0 && exitCode !== 3 && exitCode !== 4) {
-      // libxml2 stopped without a verdict (out of its memory cap, an internal error): the layer was not checked.
+    const lines = errorLines(stderr);
+    if (exitCode !== 0 && exitCode !== 3 && exitCode !== 4 && !lines.some((l) => l.fileName !== '')) {
+      // libxml2 stopped without naming a document (out of its memory cap, the schema unreadable): not checked. Where
+      // it names one (a document it could not parse, exit 1), that document failed and the others keep their verdicts.
       const reason = `the schema could not be checked: ${stderr.split('\n').find((l) => l.trim() !== '') ?? `xmllint exited with ${exitCode}`}`;
       for (const index of indexes) results[index] = { verdict: { checked: false, schema, reason }, findings: [] };
       continue;
     }
-    const lines = errorLines(stderr);
     indexes.forEach((index, k) => {
       const name = fileNameOf(k);
       const own = lines.filter((l) => l.fileName === name).slice(0, MAX_FINDINGS);
