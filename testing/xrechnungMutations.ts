@@ -96,6 +96,19 @@ export function xrechnungMutants(xml: string): TargetedMutant[] {
   if (grossCharge) out.push({ change: 'gross price allowance → charge', xml: xml.slice(0, grossCharge.index) + `${grossCharge[1]}true${grossCharge[4]}` + xml.slice(grossCharge.index + grossCharge[0].length) });
   const netPrice = /(<([\w.-]+:)?(?:PriceAmount|NetPriceProductTradePrice>\s*<([\w.-]+:)?ChargeAmount)\b[^>]*>)([0-9.]+)(<)/.exec(xml);
   if (netPrice) out.push({ change: 'net price + 1', xml: xml.slice(0, netPrice.index) + `${netPrice[1]}${(Number(netPrice[4]) + 1).toString()}${netPrice[5]}` + xml.slice(netPrice.index + netPrice[0].length) });
+  // BR-DE-18: Skonto lines in the first payment terms note (UBL Note, CII Description), well and badly formed.
+  const note = /(<([\w.-]+:)?(?:PaymentTerms|SpecifiedTradePaymentTerms)>\s*<([\w.-]+:)?(?:Note|Description)>)[^<]*(<\/)/.exec(xml);
+  const skonto: [string, string][] = [
+    ['Skonto line', '#SKONTO#TAGE=14#PROZENT=2.00#\n'],
+    ['Skonto line with base amount', 'Zahlbar binnen 30 Tagen\n#SKONTO#TAGE=7#PROZENT=3.00#BASISBETRAG=100.00#\n'],
+    ['Skonto line without its line break', '#SKONTO#TAGE=14#PROZENT=2.00#'],
+    ['Skonto percent without decimals', '#SKONTO#TAGE=14#PROZENT=2#\n'],
+    ['Skonto lower case', '#skonto#TAGE=14#PROZENT=2.00#\n'],
+    ['Skonto with CRLF', '#SKONTO#TAGE=14#PROZENT=2.00#\r\n'],
+  ];
+  for (const [what, text] of skonto) {
+    if (note) out.push({ change: what, xml: xml.slice(0, note.index) + note[1] + text + note[4] + xml.slice(note.index + note[0].length) });
+  }
   const sepa = /schemeID="SEPA"/.exec(xml);
   if (sepa) out.push({ change: 'schemeID SEPA → sepa', xml: xml.slice(0, sepa.index) + 'schemeID="sepa"' + xml.slice(sepa.index + sepa[0].length) });
   // BR-DE-22: a supporting document's reference repeated (the same attachment filename twice).

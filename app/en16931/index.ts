@@ -12,6 +12,7 @@ import { declaredProfile } from './profiles.js';
 import { checkXRechnung } from './xrechnung/xrechnungRules.js';
 import { checkZugferd1 } from './zugferd1/zugferd1Rules.js';
 import { schemaTarget } from './schemaLayer.js';
+import { decodeXmlText } from '../einvoice/xmlInput.js';
 
 export type { RuleFailure, RuleFlag, RuleSet, ValidationReport, EInvoiceSyntax, SchemaTarget, SchemaVerdict } from './model/report.js';
 export { schemaTarget, withSchemaVerdict, SCHEMA_FINDING_ID, type SchemaFinding } from './schemaLayer.js';
@@ -55,7 +56,7 @@ export function validateEInvoiceXml(xml: XmlSource, options: { rules?: RulesChoi
   // ZUGFeRD 1.0's element tree is not CII D16B's: the CII syntax binding rules would test paths it does not have.
   if (zugferd1) return { ...report, ...named };
   const xrechnung = options.rules === 'xrechnung' || (options.rules !== 'en16931' && declared.family === 'xrechnung');
-  const syntaxFailures = [...checkSyntaxRules(invoice.syntax, elementTree(rootName, root)), ...(xrechnung ? checkXRechnung(invoice.syntax, root) : [])];
+  const syntaxFailures = [...checkSyntaxRules(invoice.syntax, elementTree(rootName, root)), ...(xrechnung ? checkXRechnung(invoice.syntax, root, typeof xml === 'string' ? xml : decodeXmlText(xml)) : [])];
   const ruleSets: RuleSet[] = [...report.ruleSets, 'en16931-syntax', ...(xrechnung ? (['xrechnung'] as const) : [])];
   if (syntaxFailures.length === 0) return { ...report, ...named, ...incomplete, ruleSets };
   const failed = [...report.failed, ...syntaxFailures].sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));

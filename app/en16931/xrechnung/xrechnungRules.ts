@@ -40,6 +40,7 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'BR-DE-15': { flag: 'fatal', bt: ['BT-10'], message: '[BR-DE-15] Das Element "Buyer reference" (BT-10) muss übermittelt werden.' },
   'BR-DE-16': { flag: 'fatal', bt: ['BT-31', 'BT-32', 'BG-11'], message: '[BR-DE-16] Wenn in einer Rechnung die Steuercodes S, Z, E, AE, K, G, L oder M verwendet werden, muss mindestens eines der Elemente "Seller VAT identifier" (BT-31), "Seller tax registration identifier" (BT-32) oder "SELLER TAX REPRESENTATIVE PARTY" (BG-11) übermittelt werden.' },
   'BR-DE-17': { flag: 'warning', bt: ['BT-3'], message: '[BR-DE-17] Mit dem Element "Invoice type code" (BT-3) sollen ausschließlich folgende Codes aus der Codeliste UNTDID 1001 übermittelt werden: 326, 380, 384, 389, 381, 875, 876, 877.' },
+  'BR-DE-18': { flag: 'fatal', bt: ['BT-20'], message: '[BR-DE-18] Die Informationen zur Gewährung von Skonto müssen wie folgt im Element "Payment terms" (BT-20) übermittelt werden: Anzugeben ist im ersten Segment "SKONTO", im zweiten "TAGE=n", im dritten "PROZENT=n". Skonto Zeilen müssen dem regulären Ausdruck XR-SKONTO-REGEX entsprechen.' },
   'BR-DE-19': { flag: 'warning', bt: ['BT-84'], message: '[BR-DE-19] "Payment account identifier" (BT-84) soll eine korrekte IBAN enthalten, wenn in "Payment means type code" (BT-81) mit dem Code 58 SEPA als Zahlungsmittel gefordert wird.' },
   'BR-DE-20': { flag: 'warning', bt: ['BT-91'], message: '[BR-DE-20] "Debited account identifier" (BT-91) soll eine korrekte IBAN enthalten, wenn in "Payment means type code" (BT-81) mit dem Code 59 SEPA als Zahlungsmittel gefordert wird.' },
   'BR-DE-21': { flag: 'warning', bt: ['BT-24'], message: '[BR-DE-21] Das Element "Specification identifier" (BT-24) soll syntaktisch der Kennung des Standards XRechnung entsprechen.' },
@@ -69,6 +70,57 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'PEPPOL-EN16931-R046': { flag: 'fatal', bt: ['BT-146', 'BT-147', 'BT-148'], message: 'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.' },
   'PEPPOL-EN16931-R130': { flag: 'fatal', bt: ['BT-150'], message: 'Unit code of price base quantity MUST be same as invoiced quantity.' },
 };
+
+/** KoSIT's XR-SKONTO-REGEX (XPath `$` is the string's end; the line is normalize-space'd first). */
+const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
+/** XPath normalize-space: XML whitespace (space, tab, CR, LF) collapsed and trimmed. */
+const xpathNormalizeSpace = (text: string): string => text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * BR-DE-18 on the text of each payment terms' first note (UBL `cac:PaymentTerms/cbc:Note[1]`, CII
+ * `…/ram:SpecifiedTradePaymentTerms/ram:Description[1]`) as written — its line breaks matter, and the tree's text is
+ * trimmed: every line starting with `#` matches XR-SKONTO-REGEX, and after the note's last `#…#` comes a line break.
+ */
+function skontoHolds(notes: readonly string[]): boolean {
+  for (const note of notes) {
+    if (note === '') continue; // tokenize('') is the empty sequence
+    const lines = note.split(/\r?\n/).filter((line) => xpathNormalizeSpace(line).startsWith('#'));
+    if (lines.length === 0) continue;
+    const segments = note.split(/#[^\n\r]+#/);
+    const last = segments[segments.length - 1] ?? '';
+    const endsWithBreak = /^[ \t\r\n]*\n/.test(last);
+    if (!lines.every((line) => SKONTO.test(xpathNormalizeSpace(line)) && endsWithBreak)) return false;
+  }
+  return true;
+}
+
+/** The text of each `container`'s first `note` element in the XML as written: line ends normalized, CDATA and references decoded. */
+export function firstNoteTexts(xml: string, container: string, note: string): string[] {
+  const texts: string[] = [];
+  const open = new RegExp(`<([\\w.-]+:)?${container}(?:\\s[^>]*)?>`, 'g');
+  for (let m = open.exec(xml); m; m = open.exec(xml)) {
+    const close = xml.indexOf(`</${m[1] ?? ''}${container}>`, m.index);
+    if (close < 0) break;
+    const body = xml.slice(m.index + m[0].length, close);
+    const first = new RegExp(`<([\\w.-]+:)?${note}(?:\\s[^>]*?)?(/>|>([\\s\\S]*?)</\\1?${note}>)`).exec(body);
+    if (first) texts.push(first[2] === '/>' ? '' : xmlTextContent(first[3] ?? ''));
+    open.lastIndex = close;
+  }
+  return texts;
+}
+
+function xmlTextContent(raw: string): string {
+  const normalized = raw.replace(/\r\n?/g, '\n');
+  return normalized.replace(/<!\[CDATA\[([\s\S]*?)\]\]>|&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, cdata: string | undefined, ref: string | undefined) => {
+    if (cdata !== undefined) return cdata;
+    if (ref === 'lt') return '<';
+    if (ref === 'gt') return '>';
+    if (ref === 'amp') return '&';
+    if (ref === 'quot') return '"';
+    if (ref === 'apos') return "'";
+    return String.fromCodePoint(ref!.startsWith('#x') ? parseInt(ref!.slice(2), 16) : parseInt(ref!.slice(1), 10));
+  });
+}
 
 /** BR-DE-16: the VAT category codes that require the seller's VAT or tax registration (or a tax representative). */
 const VAT_CODES_NEEDING_SELLER_ID = new Set(['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M']);
@@ -208,7 +260,7 @@ function allOf(node: XmlValue | undefined, path: string): XmlValue[] {
 }
 
 /** The fired XRechnung rules of an invoice's element tree (`root`: the root element, children by local name). */
-export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode): RuleFailure[] {
+export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode, xmlText?: string): RuleFailure[] {
   const b = syntax === 'cii' ? CII : UBL;
   const fired = new Set<string>();
   const fire = (id: string, holds: boolean): void => {
@@ -264,6 +316,11 @@ export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode): RuleFailur
   }
 
   for (const breakdown of all(root, b.vatBreakdown)) fire('BR-DE-14', someText(breakdown, b.vatRate));
+
+  // BR-DE-18 needs the notes' text as written (their line breaks); checked where the caller passes the XML's text.
+  if (xmlText !== undefined) {
+    fire('BR-DE-18', skontoHolds(syntax === 'ubl' ? firstNoteTexts(xmlText, 'PaymentTerms', 'Note') : firstNoteTexts(xmlText, 'SpecifiedTradePaymentTerms', 'Description')));
+  }
 
   // BR-DE-19 / 20: the account of an SEPA credit transfer (58) and of an SEPA direct debit (59) is an IBAN.
   for (const means of all(root, b.paymentMeans)) {
