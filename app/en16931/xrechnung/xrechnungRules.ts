@@ -6,9 +6,9 @@
  * Each rule is checked on the element tree (local names) in the context the schematron gives it — an assert on the
  * seller's postal address fires only where that address exists — so that its verdict is the official one; the
  * differential test (xrechnungDifferential.test.ts in testing/) compares them with the XSLT on the technical cases
- * and their mutants. Implemented: BR-DE-1 … 11, 14 … 17, 19 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31. Not implemented
- * (and so never reported): BR-DE-18 (the Skonto lines of BT-20: KoSIT tests the text's line breaks, which the XML
- * reader trims), the BR-DEX-* extension rules, the CVD rules; of the Peppol rules XRechnung includes, R001, R005,
+ * and their mutants. Implemented: BR-DE-1 … 11, 14 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31 (BR-DE-18 on the XML's
+ * text, where the caller passes it). Not implemented (and so never reported): the BR-DEX-* extension rules, the CVD
+ * rules; of the Peppol rules XRechnung includes, R001, R005,
  * R010, R020, R044, R046, R053, R054, R061, R101, R121 and R130 are checked, the others not —
  * `XRECHNUNG_RULE_IDS` lists what is.
  */
