@@ -53,6 +53,8 @@ describe.skipIf(!hasTestdata)('the e-invoice validation report beside the page',
     await report.waitFor();
     await expect.poll(() => report.locator('.fields-heading').textContent()).toContain('valid');
     expect(await report.locator('[data-flag="fatal"]').count()).toBe(0);
+    // The schema layer: the CII checked against the XSD of its level, named with its verdict.
+    await expect.poll(() => report.getByTestId('einvoice-schema').textContent()).toBe('Factur-X 1.07.3 EN16931 XSD (CII D16B): valid');
 
     await editField(page, 'amount_due', '1,00');
     const fired = report.locator('.einvoice-group[data-term="BT-115"] [data-rule="BR-CO-16"][data-flag="fatal"]');

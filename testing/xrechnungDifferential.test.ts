@@ -44,6 +44,23 @@ const declared = ['einvoices', 'einvoice-corpus']
 
 const keys = (failed: readonly { id: string; flag: string }[]) => [...new Set(failed.filter((f) => implemented.has(f.id)).map((f) => `${f.id}:${f.flag}`))].sort();
 
+/**
+ * BR-DE-19 (a warning) checks the IBAN with `xs:integer(digits) mod 97`. saxon-js holds xs:integer in a JavaScript
+ * number, so past 2^53 — every German IBAN: 24 digits — its remainder is that of a rounded number and the oracle
+ * fires on valid IBANs (DE91100000000123456789: exact remainder 1, saxon-js's 23). KoSIT's own validator (Saxon on
+ * Java) computes exactly, and so does the engine; where a credit transfer's account is that long, BR-DE-19 has no
+ * trustworthy oracle verdict and is left out of the comparison (counted). BR-DE-20 casts to xs:decimal, which saxon-js
+ * computes exactly: compared everywhere.
+ */
+function ibanBeyondSaxonJsIntegers(xml: string): boolean {
+  const accounts = [...xml.matchAll(/<(?:[\w.-]+:)?(?:PayeeFinancialAccount>\s*<(?:[\w.-]+:)?ID|IBANID)\b[^>]*>([^<]*)</g)].map((m) => m[1]!.replace(/\s/g, ''));
+  return accounts.some((iban) => {
+    const rearranged = iban.slice(4) + iban.slice(0, 2).toUpperCase() + iban.slice(2, 4);
+    const digits = [...rearranged].map((c) => (c.codePointAt(0)! > 64 ? c.codePointAt(0)! - 55 : c.codePointAt(0)! - 48)).join('');
+    return /^\d+$/.test(digits) && BigInt(digits) > BigInt(Number.MAX_SAFE_INTEGER);
+  });
+}
+
 describe.runIf(available)('XRechnung 3.0 rules against KoSIT’s XSLT', () => {
   let oracle: XRechnungOracle;
   let cen: En16931Oracle;
@@ -76,6 +93,7 @@ describe.runIf(available)('XRechnung 3.0 rules against KoSIT’s XSLT', () => {
     });
     let compared = 0;
     let noVerdict = 0;
+    let br19Uncomparable = 0;
     const disagreements: string[] = [];
     const perRule = new Map<string, { both: number; oracleOnly: number; engineOnly: number }>();
     for (const doc of documents) {
@@ -95,6 +113,12 @@ describe.runIf(available)('XRechnung 3.0 rules against KoSIT’s XSLT', () => {
         continue;
       }
       compared++;
+      if (ibanBeyondSaxonJsIntegers(doc.xml)) {
+        const without = (list: string[]) => list.filter((key) => key !== 'BR-DE-19:warning');
+        if (expected.length !== without(expected).length || actual.length !== without(actual).length) br19Uncomparable++;
+        expected = without(expected);
+        actual = without(actual);
+      }
       for (const key of new Set([...expected, ...actual])) {
         const row = perRule.get(key) ?? { both: 0, oracleOnly: 0, engineOnly: 0 };
         if (expected.includes(key) && actual.includes(key)) row.both++;
@@ -107,7 +131,8 @@ describe.runIf(available)('XRechnung 3.0 rules against KoSIT’s XSLT', () => {
     const agreement = (compared - disagreements.length) / compared;
     console.log(
       `XRechnung ${XRECHNUNG_RULE_IDS.length} rules: ${technicalCases.length} technical cases + ${declared.length} declared invoices, ${MUTANTS} general mutants each (seed ${SEED}) + the targeted ones: ` +
-        `${compared - disagreements.length}/${compared} identical (${(agreement * 100).toFixed(2)} %), ${noVerdict} without an oracle verdict`,
+        `${compared - disagreements.length}/${compared} identical (${(agreement * 100).toFixed(2)} %), ${noVerdict} without an oracle verdict, ` +
+        `BR-DE-19 left out on ${br19Uncomparable} (an IBAN past saxon-js's integer precision)`,
     );
     console.table([...perRule].sort().map(([rule, row]) => ({ rule, ...row })));
     if (disagreements.length > 0) console.log(disagreements.slice(0, 20).join('\n'));

@@ -15,14 +15,28 @@ export const ruleFailureSchema = z.object({
   message: z.string(),
   bt: z.array(z.string()),
   line: z.string().optional(),
+  /** `schema` for an XSD finding (id `XSD`, fatal), on the XML text's line `xmlLine`; absent for a rule's. */
+  layer: z.literal('schema').optional(),
+  xmlLine: z.number().int().nonnegative().optional(),
 });
+
+/** The schema layer: the XSD the XML was checked against and whether it passed, or why it was not checked. */
+export const schemaVerdictSchema = z.union([
+  z.object({ checked: z.literal(true), schema: z.string(), valid: z.boolean() }),
+  z.object({ checked: z.literal(false), schema: z.string(), reason: z.string() }),
+]);
 
 export const einvoiceValidationSchema = z.object({
   fileName: z.string(),
   syntax: z.enum(['UBL-Invoice', 'UBL-CreditNote', 'CII']),
   profile: z.string().nullable(),
+  /** The declared profile by name ("XRechnung 3.0", "Factur-X MINIMUM", "ZUGFeRD 1.0 COMFORT"). */
+  profileName: z.string().optional(),
+  /** Absent where the report was made without the schema layer (validated in-thread, not in the worker). */
+  schema: schemaVerdictSchema.optional(),
   /** The rule sets applied (app/en16931 RuleSet): `en16931` + `en16931-syntax` (+ `xrechnung` for an XRechnung), or `zugferd1` for a ZUGFeRD 1.0 invoice. */
   ruleSets: z.array(z.enum(['en16931', 'en16931-syntax', 'zugferd1', 'xrechnung'])),
+  /** False when a fatal rule fired or the XML failed its schema. */
   valid: z.boolean(),
   failed: z.array(ruleFailureSchema),
   /** Fields whose corrected (or draft) value the report reflects instead of the XML's. */

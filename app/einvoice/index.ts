@@ -1,5 +1,5 @@
 /** E-invoice XML (CII and UBL): a pure reader from bytes, its field shape, and the page-vs-XML comparison. */
-export { readEInvoice, looksLikeEInvoiceXml, pickEInvoiceAttachment, isSpecifiedEInvoiceName, EINVOICE_ATTACHMENT_NAMES, type PdfAttachment } from './readEInvoice.js';
+export { readEInvoice, looksLikeEInvoiceXml, pickEInvoiceAttachment, explainEInvoicePick, type EInvoicePick, isSpecifiedEInvoiceName, EINVOICE_ATTACHMENT_NAMES, type PdfAttachment } from './readEInvoice.js';
 export { EInvoiceError, MAX_EINVOICE_BYTES, type EInvoiceErrorCode } from './xmlInput.js';
 export type { EInvoice, EInvoiceLine, EInvoiceTax, XmlSourced } from './einvoice.js';
 export { einvoiceReading, einvoicePlainFields } from './einvoiceReading.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EInvoiceError, MAX_EINVOICE_BYTES, einvoicePlainFields, einvoiceReading, pickEInvoiceAttachment, readEInvoice } from './index.js';
+import { EInvoiceError, MAX_EINVOICE_BYTES, einvoicePlainFields, einvoiceReading, explainEInvoicePick, pickEInvoiceAttachment, readEInvoice } from './index.js';
 import { invoiceReadingSchema } from '../invoice/fieldShape.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -104,6 +104,26 @@ describe('readEInvoice on hand-made input', () => {
     expect(pickEInvoiceAttachment([{ filename: 'ZUGFeRD-invoice.xml', content: zugferd1, relationship: 'Data' }, { filename: 'factur-x.xml', content: xml, relationship: 'Data' }])?.filename).toBe('factur-x.xml');
     // Equal ranks: the first listed.
     expect(pickEInvoiceAttachment([{ filename: 'a.xml', content: xml }, { filename: 'b.xml', content: xml }])?.filename).toBe('a.xml');
+  });
+
+  it('says which attachment it picked and why, where a PDF carries several e-invoices', () => {
+    const xml = bytes(minimalCii('1'));
+    const zugferd1 = bytes('<?xml version="1.0"?>\n<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>');
+    const other = bytes('<?xml version="1.0"?><Order/>');
+    expect(explainEInvoicePick([{ filename: 'notes.xml', content: other }, { filename: 'factur-x.xml', content: xml, relationship: 'Data' }])).toMatchObject({
+      picked: { filename: 'factur-x.xml' },
+      candidates: 1,
+      reason: 'the only e-invoice attachment',
+    });
+    const alternative = explainEInvoicePick([{ filename: 'factur-x.xml', content: xml, relationship: 'Data' }, { filename: 'xrechnung.xml', content: xml, relationship: 'Alternative' }]);
+    expect(alternative).toMatchObject({ picked: { filename: 'xrechnung.xml' }, candidates: 2 });
+    expect(alternative!.reason).toMatch(/^its \/AFRelationship is \/Alternative \(1 other e-invoice attachment/);
+    const newer = explainEInvoicePick([{ filename: 'ZUGFeRD-invoice.xml', content: zugferd1, relationship: 'Data' }, { filename: 'factur-x.xml', content: xml, relationship: 'Data' }]);
+    expect(newer).toMatchObject({ picked: { filename: 'factur-x.xml' }, candidates: 2 });
+    expect(newer!.reason).toMatch(/^it is the newer syntax/);
+    expect(explainEInvoicePick([{ filename: 'invoice.xml', content: xml }, { filename: 'zugferd-invoice.xml', content: xml }])!.reason).toMatch(/^its name is one the e-invoice specifications give/);
+    expect(explainEInvoicePick([{ filename: 'a.xml', content: xml }, { filename: 'b.xml', content: xml }])).toMatchObject({ picked: { filename: 'a.xml' }, reason: 'listed first of 2 equally ranked e-invoice attachments' });
+    expect(explainEInvoicePick([{ filename: 'notes.xml', content: other }])).toBeNull();
   });
 
   it('picks the attachment by its specified name, then by AF relationship, then by an e-invoice root', () => {

@@ -81,6 +81,41 @@ export function pickEInvoiceAttachment(attachments: readonly PdfAttachment[]): P
   return best;
 }
 
+/** The chosen attachment, how many attachments were e-invoice candidates, and why this one won. */
+export interface EInvoicePick {
+  picked: PdfAttachment;
+  candidates: number;
+  /** For a reader: "the only e-invoice attachment", or the criterion that set it above the others. */
+  reason: string;
+}
+
+/**
+ * pickEInvoiceAttachment with its reason: where the PDF carries several candidates, the first criterion on which the
+ * chosen one beats the runner-up (its AF relationship, its specified name, its e-invoice root, its newer syntax, or,
+ * all equal, its place in the list).
+ */
+export function explainEInvoicePick(attachments: readonly PdfAttachment[]): EInvoicePick | null {
+  const ranked = attachments.flatMap((attachment) => {
+    const rank = attachmentRank(attachment);
+    return rank ? [{ attachment, rank }] : [];
+  });
+  const picked = pickEInvoiceAttachment(attachments);
+  if (!picked) return null;
+  const own = attachmentRank(picked)!;
+  const others = ranked.filter((r) => r.attachment !== picked);
+  if (others.length === 0) return { picked, candidates: 1, reason: 'the only e-invoice attachment' };
+  const runnerUp = others.reduce((best, r) => (outranks(r.rank, best.rank) ? r : best));
+  const criterion = own.findIndex((value, i) => value !== runnerUp.rank[i]);
+  const relationship = picked.relationship ?? '';
+  const reasons = [
+    `its /AFRelationship is /${relationship} (${others.length} other e-invoice attachment${others.length === 1 ? '' : 's'}: Alternative > Data > Source)`,
+    `its name is one the e-invoice specifications give (${others.length} other candidate${others.length === 1 ? '' : 's'})`,
+    `it opens with an e-invoice root element (${others.length} other candidate${others.length === 1 ? '' : 's'} by name only)`,
+    `it is the newer syntax (ZUGFeRD 2 / Factur-X over ZUGFeRD 1.0; ${others.length} other candidate${others.length === 1 ? '' : 's'})`,
+  ];
+  return { picked, candidates: ranked.length, reason: criterion >= 0 ? reasons[criterion]! : `listed first of ${ranked.length} equally ranked e-invoice attachments` };
+}
+
 /** Lexicographic: the first differing criterion decides; equal ranks keep the earlier attachment. */
 function outranks(rank: readonly number[], other: readonly number[]): boolean {
   const i = rank.findIndex((value, j) => value !== other[j]);

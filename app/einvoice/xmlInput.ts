@@ -40,6 +40,11 @@ function encodingOf(bytes: Uint8Array): string {
   return declared?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
+/** The XML's text, decoded by its declared encoding (refusing bytes that are not text in it); BOM removed. */
+export function decodeXmlText(bytes: Uint8Array): string {
+  return decode(bytes);
+}
+
 function decode(bytes: Uint8Array): string {
   const encoding = encodingOf(bytes);
   let decoder: InstanceType<typeof TextDecoder>;

@@ -11,8 +11,11 @@ import { validateSemanticInvoice } from './validate.js';
 import { declaredProfile } from './profiles.js';
 import { checkXRechnung } from './xrechnung/xrechnungRules.js';
 import { checkZugferd1 } from './zugferd1/zugferd1Rules.js';
+import { schemaTarget } from './schemaLayer.js';
+import { decodeXmlText } from '../einvoice/xmlInput.js';
 
-export type { RuleFailure, RuleFlag, RuleSet, ValidationReport, EInvoiceSyntax } from './model/report.js';
+export type { RuleFailure, RuleFlag, RuleSet, ValidationReport, EInvoiceSyntax, SchemaTarget, SchemaVerdict } from './model/report.js';
+export { schemaTarget, withSchemaVerdict, SCHEMA_FINDING_ID, type SchemaFinding } from './schemaLayer.js';
 export type { SemanticInvoice, Term } from './model/semanticInvoice.js';
 export { EInvoiceError } from '../einvoice/xmlInput.js';
 export { readSemanticInvoice } from './readSemanticInvoice.js';
@@ -43,7 +46,7 @@ export function validateEInvoiceXml(xml: XmlSource, options: { rules?: RulesChoi
   const forced = options.rules === 'en16931' || options.rules === 'xrechnung';
   const zugferd1 = rootName === 'CrossIndustryDocument';
   const declared = zugferd1 ? declaredProfile(invoice.specification?.text || 'urn:ferd:CrossIndustryDocument:invoice:1p0') : declaredProfile(invoice.specification?.text || null);
-  const named = { profileName: declared.name };
+  const named = { profileName: declared.name, schemaTarget: schemaTarget(rootName, declared) };
   if (zugferd1 && !forced) return { ...zugferd1Report(invoice, checkZugferd1(root)), ...named };
   const partial = !forced && !declared.complete && declared.carries;
   const report = validateSemanticInvoice(invoice, { source: 'xml', ...(partial ? { carries: declared.carries } : {}) });
@@ -53,7 +56,7 @@ export function validateEInvoiceXml(xml: XmlSource, options: { rules?: RulesChoi
   // ZUGFeRD 1.0's element tree is not CII D16B's: the CII syntax binding rules would test paths it does not have.
   if (zugferd1) return { ...report, ...named };
   const xrechnung = options.rules === 'xrechnung' || (options.rules !== 'en16931' && declared.family === 'xrechnung');
-  const syntaxFailures = [...checkSyntaxRules(invoice.syntax, elementTree(rootName, root)), ...(xrechnung ? checkXRechnung(invoice.syntax, root) : [])];
+  const syntaxFailures = [...checkSyntaxRules(invoice.syntax, elementTree(rootName, root)), ...(xrechnung ? checkXRechnung(invoice.syntax, root, typeof xml === 'string' ? xml : decodeXmlText(xml)) : [])];
   const ruleSets: RuleSet[] = [...report.ruleSets, 'en16931-syntax', ...(xrechnung ? (['xrechnung'] as const) : [])];
   if (syntaxFailures.length === 0) return { ...report, ...named, ...incomplete, ruleSets };
   const failed = [...report.failed, ...syntaxFailures].sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));

@@ -20,7 +20,11 @@ export interface DeclaredProfile {
   complete: boolean;
   /** For an incomplete profile: whether a rule's term is one the profile carries. */
   carries?: (term: string) => boolean;
+  /** The Factur-X / ZUGFeRD 2 level the identifier names (its XSD is that level's), if any. */
+  facturXLevel?: FacturXLevel;
 }
+
+export type FacturXLevel = 'MINIMUM' | 'BASICWL' | 'BASIC' | 'EN16931' | 'EXTENDED';
 
 /**
  * Factur-X 1.0 MINIMUM (FNFE/FeRD semantic model, MINIMUM column): document number, date, type, currency, buyer
@@ -50,12 +54,13 @@ export function declaredProfile(specification: string | null): DeclaredProfile {
   const zugferd1 = ZUGFERD1.exec(id);
   if (zugferd1) return { name: `ZUGFeRD 1.0${zugferd1[1] ? ` ${zugferd1[1].toUpperCase()}` : ''}`, family: 'zugferd1', complete: true };
   const level = FACTURX_LEVEL.exec(id)?.[1]?.toLowerCase();
-  if (level === 'minimum') return { name: 'Factur-X MINIMUM', family: 'factur-x', complete: false, carries: (t) => MINIMUM_TERMS.has(t) };
-  if (level === 'basicwl') return { name: 'Factur-X BASIC WL', family: 'factur-x', complete: false, carries: basicWlCarries };
+  const facturXLevel = level ? (level.toUpperCase() as FacturXLevel) : undefined;
+  if (level === 'minimum') return { name: 'Factur-X MINIMUM', family: 'factur-x', complete: false, carries: (t) => MINIMUM_TERMS.has(t), facturXLevel: 'MINIMUM' };
+  if (level === 'basicwl') return { name: 'Factur-X BASIC WL', family: 'factur-x', complete: false, carries: basicWlCarries, facturXLevel: 'BASICWL' };
   const xrechnung = XRECHNUNG.exec(id);
   if (xrechnung) return { name: `XRechnung ${xrechnung[1] ?? xrechnung[2]}`, family: 'xrechnung', complete: true };
   if (/urn:fdc:peppol\.eu:2017:poacc:billing:3\.0/i.test(id)) return { name: 'Peppol BIS Billing 3.0', family: 'peppol', complete: true };
-  if (level) return { name: `Factur-X ${level === 'en16931' ? 'EN 16931 (COMFORT)' : level.toUpperCase()}`, family: 'factur-x', complete: true };
+  if (level) return { name: `Factur-X ${level === 'en16931' ? 'EN 16931 (COMFORT)' : level.toUpperCase()}`, family: 'factur-x', complete: true, ...(facturXLevel ? { facturXLevel } : {}) };
   if (/^urn:cen\.eu:en16931:2017/i.test(id)) return { name: 'EN 16931', family: 'en16931', complete: true };
   return { name: id ? `undeclared profile (${id.slice(0, 120)})` : 'no profile declared', family: 'unknown', complete: true };
 }

@@ -22,6 +22,22 @@ describe('groupFailures', () => {
   });
 });
 
+describe('schema findings in the review', () => {
+  const schemaError = { id: 'XSD', flag: 'fatal' as const, message: "Element 'ram:Surprise': This element is not expected.", bt: [], layer: 'schema' as const, xmlLine: 5 };
+  it('are one group of their own, first among the fatal ones, on no field', () => {
+    const groups = groupFailures([failure('BR-CO-16', 'fatal', ['BT-115']), schemaError, { ...schemaError, xmlLine: 9 }]);
+    expect(groups.map((g) => [g.term, g.field, g.fatal, g.failures.length])).toEqual([
+      ['XML schema', null, 2, 2],
+      ['BT-115', 'amount_due', 1, 1],
+    ]);
+  });
+  it('are one finding titled XML schema with the line, on no field', () => {
+    expect(einvoiceFindings({ failed: [schemaError, { ...schemaError, xmlLine: 9 }] })).toEqual([
+      { rule: 'XSD', title: 'XML schema', status: 'fail', message: "XML line 5: Element 'ram:Surprise': This element is not expected.", fields: [] },
+    ]);
+  });
+});
+
 describe('einvoiceFindings', () => {
   it('the fatal failures once per rule, on their page field; warnings and rules the page already reports left out', () => {
     const failed = [failure('BR-CO-16', 'fatal', ['BT-115']), failure('BR-CO-16', 'fatal', ['BT-115']), failure('BR-CO-10', 'fatal', ['BT-106']), failure('BR-CL-10', 'warning', ['BT-29']), failure('BR-01', 'fatal', ['BT-24'])];

@@ -35,11 +35,15 @@ export function fieldOfFailure(failure: Pick<RuleFailure, 'bt'>): ValidatedField
 }
 
 /** Failures grouped by field (or by first term), groups with a fatal failure first, then by term order. */
+/** The group heading of schema findings (the XSD layer), listed first among fatal groups. */
+export const SCHEMA_GROUP = 'XML schema';
+
 export function groupFailures(failed: readonly RuleFailure[]): FailureGroup[] {
   const groups = new Map<string, FailureGroup>();
   for (const failure of failed) {
-    const field = fieldOfFailure(failure);
-    const term = field ? FIELD_TERMS[field] : (failure.bt[0] ?? 'document');
+    // Schema findings are about the XML's structure, on no field: one group of their own.
+    const field = failure.layer === 'schema' ? null : fieldOfFailure(failure);
+    const term = failure.layer === 'schema' ? SCHEMA_GROUP : field ? FIELD_TERMS[field] : (failure.bt[0] ?? 'document');
     const group = groups.get(term) ?? { field, term, fatal: 0, failures: [] };
     group.failures.push(failure);
     if (failure.flag === 'fatal') group.fatal++;
@@ -47,7 +51,8 @@ export function groupFailures(failed: readonly RuleFailure[]): FailureGroup[] {
   }
   for (const group of groups.values()) group.failures.sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
   const termNumber = (term: string) => Number(/\d+/.exec(term)?.[0] ?? Number.MAX_SAFE_INTEGER);
-  return [...groups.values()].sort((a, b) => (b.fatal > 0 ? 1 : 0) - (a.fatal > 0 ? 1 : 0) || termNumber(a.term) - termNumber(b.term));
+  const schemaFirst = (g: FailureGroup) => (g.term === SCHEMA_GROUP ? 0 : 1);
+  return [...groups.values()].sort((a, b) => (b.fatal > 0 ? 1 : 0) - (a.fatal > 0 ? 1 : 0) || schemaFirst(a) - schemaFirst(b) || termNumber(a.term) - termNumber(b.term));
 }
 
 function term(text: string, like?: Term): Term {
@@ -140,7 +145,9 @@ export function revalidateTerms(inv: SemanticInvoice, previous: ValidationReport
     }
   }
   failed.sort((a, b) => (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1));
-  return { ...previous, valid: !failed.some((f) => f.flag === 'fatal'), failed };
+  // Edits change the semantic model, not the XML: the schema layer's verdict stands.
+  const schemaFailed = previous.schema?.checked === true && !previous.schema.valid;
+  return { ...previous, valid: !failed.some((f) => f.flag === 'fatal') && !schemaFailed, failed };
 }
 
 /**
@@ -149,6 +156,11 @@ export function revalidateTerms(inv: SemanticInvoice, previous: ValidationReport
  * field it concerns where there is one. A rule the page's own rules already report failing (`alreadyFailing`, e.g.
  * BR-CO-10 computed on the same values) is not listed twice. Warnings are no findings: the EN 16931 report lists them.
  */
+/** A schema finding as a line of text: libxml2's message with the XML line it is on. */
+export function schemaFindingText(failure: Pick<RuleFailure, 'message' | 'xmlLine'>): string {
+  return failure.xmlLine !== undefined ? `XML line ${failure.xmlLine}: ${failure.message}` : failure.message;
+}
+
 export function einvoiceFindings(report: Pick<ValidationReport, 'failed'> | null, alreadyFailing: ReadonlySet<string> = new Set()): RuleResult[] {
   if (!report) return [];
   const seen = new Set<string>(alreadyFailing);
@@ -156,6 +168,11 @@ export function einvoiceFindings(report: Pick<ValidationReport, 'failed'> | null
   for (const failure of report.failed) {
     if (failure.flag !== 'fatal' || seen.has(failure.id)) continue;
     seen.add(failure.id);
+    if (failure.layer === 'schema') {
+      // One finding for the schema layer (its first error), on no field: the XML's structure, not a value, is wrong.
+      findings.push({ rule: failure.id, title: 'XML schema', status: 'fail', message: schemaFindingText(failure), fields: [] });
+      continue;
+    }
     const field = fieldOfFailure(failure);
     findings.push({ rule: failure.id, title: 'EN 16931', status: 'fail', message: failure.message, fields: field ? [field] : [] });
   }

@@ -12,6 +12,9 @@
  * lines and 6,000 full lines — engine ms per invoice, per 1,000 lines and per MB against the oracle's in the same run
  * (`--oracle-max-kb N`, default 128: on the 1 MB invoice one XSLT run had not ended after more than 10 minutes at load 20), and whether
  * the verdicts agree. `--sizes-only` skips the per-invoice table.
+ *
+ * Then the schema layer (schemaLayerBench.ts): libxml2 on the CII invoices' XSD, per invoice alone and in one batch,
+ * against the oracle and the engine on the same invoices, and on one CII grown from 1 KB to 10 MB.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,6 +23,7 @@ import { applyFieldEdit, revalidateTerms } from '../../app/review/einvoiceValida
 import { completeEInvoices, eInvoiceCorpusAvailable, type CompleteEInvoice } from '../../testing/en16931Corpus.js';
 import { En16931Oracle, oracleAvailable } from '../../testing/en16931Oracle.js';
 import { measureSizes, sizeCases } from './sizeScaling.js';
+import { measureSchemaLayer, measureSchemaSizes } from './schemaLayerBench.js';
 
 const DEFAULT_REPS = 30;
 const DEFAULT_ORACLE_REPS = 3;
@@ -152,7 +156,30 @@ async function main(): Promise<void> {
     console.log(`\nsize scaling (grown from ${base.name}; engine: median of ${Math.max(1, Math.min(reps, 5))} runs, oracle: one run):`);
     console.table(sizes);
   }
-  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused, sizeBase: base?.name ?? null, sizes }, null, 2)}\n`);
+  // The schema layer (libxml2 on the Factur-X XSD), on the CII invoices and on one CII grown to 10 MB.
+  const schemaReps = Math.max(1, Math.min(reps, 5));
+  const schemaLayer = await measureSchemaLayer(values['sizes-only'] ? [] : docs.map((d) => d.xml), schemaReps);
+  if (schemaLayer) {
+    console.log(`\nschema layer (libxml2, Factur-X 1.07.3 EN16931 XSD; wall ms, median of ${schemaReps} runs):`);
+    const ciiOracle = median(measured.filter((m) => docs.find((d) => d.name === m.name)?.xml.includes('CrossIndustryInvoice')).map((m) => m.oracleMs));
+    const ciiEngine = median(measured.filter((m) => docs.find((d) => d.name === m.name)?.xml.includes('CrossIndustryInvoice')).map((m) => m.xmlToReportMs));
+    console.table([
+      {
+        ...schemaLayer,
+        'CII engine (rules) median ms': round(ciiEngine),
+        'CII oracle median ms': round(ciiOracle),
+        'oracle / (engine + schema, batch)': round(ciiOracle / (ciiEngine + schemaLayer['one run for all, ms per invoice'])),
+        'oracle / (engine + schema, one run)': round(ciiOracle / (ciiEngine + schemaLayer['one run per invoice, median ms'])),
+      },
+    ]);
+  }
+  const ciiBase = docs.filter((d) => d.xml.includes('<ram:IncludedSupplyChainTradeLineItem>')).sort((a, b) => a.xml.length - b.xml.length)[0];
+  const schemaSizes = ciiBase ? await measureSchemaSizes(ciiBase.xml, Math.max(1, Math.min(reps, 3))) : [];
+  if (ciiBase) {
+    console.log(`\nschema layer against size (grown from ${ciiBase.name}):`);
+    console.table(schemaSizes);
+  }
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused, sizeBase: base?.name ?? null, sizes, schemaLayer, schemaSizeBase: ciiBase?.name ?? null, schemaSizes }, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -8,16 +8,20 @@
  * Reading never fails the import: a PDF whose XML is refused (too large, DOCTYPE, malformed) is still imported and
  * read from its page; the refusal is returned for the caller to show.
  */
-import { EInvoiceError, MAX_EINVOICE_BYTES, isSpecifiedEInvoiceName, pickEInvoiceAttachment, readEInvoice, type EInvoice, type PdfAttachment } from '../../app/einvoice/index.js';
+import { EInvoiceError, MAX_EINVOICE_BYTES, explainEInvoicePick, isSpecifiedEInvoiceName, readEInvoice, type EInvoice, type PdfAttachment } from '../../app/einvoice/index.js';
 import { embeddedFileHead, EmbeddedFileTooLarge, inflateEmbeddedFile, listEmbeddedFiles, type EmbeddedFile } from './pdfEmbeddedFiles.js';
 import { startModuleWorker } from '../util/moduleWorker.js';
 
 export type EmbeddedEInvoice =
   | { status: 'none' }
-  | { status: 'read'; invoice: EInvoice; fileName: string; bytes: Uint8Array }
+  | { status: 'read'; invoice: EInvoice; fileName: string; bytes: Uint8Array; candidates?: number; reason?: string }
   | { status: 'refused'; fileName: string; message: string };
 
-export type EmbeddedEInvoiceXml = { status: 'none' } | { status: 'found'; fileName: string; bytes: Uint8Array } | { status: 'refused'; fileName: string; message: string };
+/** `candidates`: how many attachments could have been the e-invoice; `reason`: why this one (explainEInvoicePick). */
+export type EmbeddedEInvoiceXml =
+  | { status: 'none' }
+  | { status: 'found'; fileName: string; bytes: Uint8Array; candidates: number; reason: string }
+  | { status: 'refused'; fileName: string; message: string };
 
 /** Bytes of an attachment read to judge its root element (looksLikeEInvoiceXml reads this many). */
 const HEAD_BYTES = 4096;
@@ -57,7 +61,7 @@ export async function readEmbeddedEInvoiceHere(bytes: Uint8Array): Promise<Embed
   const found = await findEmbeddedEInvoiceXml(bytes);
   if (found.status !== 'found') return found;
   try {
-    return { status: 'read', invoice: readEInvoice(found.bytes, found.fileName), fileName: found.fileName, bytes: found.bytes };
+    return { status: 'read', invoice: readEInvoice(found.bytes, found.fileName), fileName: found.fileName, bytes: found.bytes, candidates: found.candidates, reason: found.reason };
   } catch (error) {
     if (error instanceof EInvoiceError) return { status: 'refused', fileName: found.fileName, message: error.message };
     throw error;
@@ -78,11 +82,12 @@ export async function findEmbeddedEInvoiceXml(bytes: Uint8Array): Promise<Embedd
   for (const { file } of likely) {
     attachments.push({ filename: file.filename, relationship: file.relationship, content: await embeddedFileHead(file, HEAD_BYTES), file });
   }
-  const picked = pickEInvoiceAttachment(attachments) as (PdfAttachment & { file: EmbeddedFile }) | null;
-  if (!picked) return { status: 'none' };
+  const choice = explainEInvoicePick(attachments);
+  if (!choice) return { status: 'none' };
+  const picked = choice.picked as PdfAttachment & { file: EmbeddedFile };
   const fileName = picked.filename || `attachment ${picked.file.objectNumber}`;
   try {
-    return { status: 'found', fileName, bytes: await inflateEmbeddedFile(picked.file, MAX_EINVOICE_BYTES) };
+    return { status: 'found', fileName, bytes: await inflateEmbeddedFile(picked.file, MAX_EINVOICE_BYTES), candidates: choice.candidates, reason: choice.reason };
   } catch (error) {
     const reason = error instanceof EmbeddedFileTooLarge ? `${error.message}; e-invoices over ${MAX_EINVOICE_BYTES / 1024 / 1024} MB are refused` : `cannot be decompressed (${(error as Error).message})`;
     return { status: 'refused', fileName, message: `the attached XML ${reason}` };

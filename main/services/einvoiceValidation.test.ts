@@ -88,3 +88,64 @@ describe.runIf(haveZugferd1)('einvoice.validation of a ZUGFeRD 1.0 invoice', () 
   }, 120_000);
 });
 
+
+/** A Factur-X MINIMUM invoice that its XSD refuses (an element the schema has no place for) and whose rules all hold. */
+const schemaInvalidMinimum = `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocument><ram:ID>INV-XSD-1</ram:ID>
+<ram:Surprise>x</ram:Surprise><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">20240131</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
+<rsm:SupplyChainTradeTransaction>
+<ram:ApplicableHeaderTradeAgreement>
+<ram:SellerTradeParty><ram:Name>Seller SARL</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR11123456789</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
+<ram:BuyerTradeParty><ram:Name>Buyer SA</ram:Name></ram:BuyerTradeParty>
+</ram:ApplicableHeaderTradeAgreement>
+<ram:ApplicableHeaderTradeDelivery/>
+<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>119.00</ram:GrandTotalAmount><ram:DuePayableAmount>119.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+</ram:ApplicableHeaderTradeSettlement>
+</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
+`;
+
+describe('einvoice.validation: the schema layer in the review, the queue and the approval', () => {
+  it('a schema error is fatal: the report is invalid with the XSD finding and its line, the queue signals it, approval asks for a reason', async () => {
+    const session = sessionIn(dir);
+    const dispatch = contractOf(session);
+    try {
+      const file = path.join(dir, 'schema-invalid-minimum.xml');
+      fs.writeFileSync(file, schemaInvalidMinimum);
+      await dispatch('project.create', { path: path.join(dir, 'schema.recto') });
+      await dispatch('documents.importPaths', { paths: [file] });
+      await session.queue.idle();
+      const listed = await dispatch('documents.list', {});
+      if (!listed.ok) throw new Error('documents.list failed');
+      const pageId = (listed.result as { pages: { id: string }[] }[])[0]!.pages[0]!.id;
+
+      const asRead = await dispatch('einvoice.validation', { pageId });
+      if (!asRead.ok) throw new Error(JSON.stringify(asRead));
+      const report = asRead.result as EInvoiceValidation;
+      expect(report).toMatchObject({ syntax: 'CII', profileName: 'Factur-X MINIMUM', valid: false, schema: { checked: true, schema: 'Factur-X 1.07.3 MINIMUM XSD (CII D16B)', valid: false } });
+      expect(report.failed[0]).toMatchObject({ id: 'XSD', flag: 'fatal', layer: 'schema', xmlLine: 5 });
+      expect(report.failed.filter((f) => f.layer !== 'schema' && f.flag === 'fatal')).toEqual([]);
+
+      // An edit re-runs rules on the model, not the XML: the schema's verdict stands.
+      const drafted = await dispatch('einvoice.validation', { pageId, drafts: [{ field: 'invoice_number', value: 'INV-XSD-2' }] });
+      if (!drafted.ok) throw new Error(JSON.stringify(drafted));
+      expect(drafted.result).toMatchObject({ valid: false, failed: expect.arrayContaining([expect.objectContaining({ id: 'XSD' })]) });
+
+      const queue = await dispatch('attention.list', {});
+      if (!queue.ok) throw new Error(JSON.stringify(queue));
+      const item = (queue.result as { items: AttentionItem[] }).items.find((i) => i.pageId === pageId)!;
+      expect(item.signals).toContainEqual({ kind: 'failed-rule', detail: expect.stringMatching(/^XSD \(e-invoice XML\): XML line 5: Element 'ram:Surprise'/) });
+
+      const check = await dispatch('approval.check', { pageId, scope: 'document' });
+      if (!check.ok) throw new Error(JSON.stringify(check));
+      expect((check.result as { exceptions: { kind: string; detail: string }[] }).exceptions).toContainEqual(expect.objectContaining({ kind: 'failed-rule', detail: expect.stringMatching(/^XSD /) }));
+      const approved = await dispatch('approval.approve', { pageId, scope: 'document' });
+      if (!approved.ok) throw new Error(JSON.stringify(approved));
+      expect(approved.result).toMatchObject({ outcome: 'needs-reason' });
+    } finally {
+      await session.dispose();
+    }
+  }, 120_000);
+});

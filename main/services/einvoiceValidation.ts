@@ -7,7 +7,7 @@ import { readSemanticInvoice, validateEInvoiceXml, type SemanticInvoice, type Va
 import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
 import { latestCorrections } from '../../app/invoice/review/corrections.js';
 import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
-import { FIELD_TERMS, applyFieldEdit, revalidateTerms, type ValidatedField } from '../../app/review/einvoiceValidation.js';
+import { FIELD_TERMS, applyFieldEdit, revalidateTerms, schemaFindingText, type ValidatedField } from '../../app/review/einvoiceValidation.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
@@ -117,6 +117,8 @@ export function einvoiceValidation(
     fileName: validated.fileName,
     syntax: report.syntax,
     profile: report.profile,
+    ...(report.profileName ? { profileName: report.profileName } : {}),
+    ...(report.schema ? { schema: report.schema } : {}),
     ruleSets: report.ruleSets,
     valid: report.valid,
     failed: report.failed,
@@ -125,8 +127,9 @@ export function einvoiceValidation(
 }
 
 /**
- * The needs-attention items with the fatal EN 16931 rules of each document's e-invoice added to its first page (where
- * the document's invoice fields and their other rule signals sit), as `failed-rule` signals.
+ * The needs-attention items with the fatal findings of each document's e-invoice — its schema errors and fatal rules —
+ * added to its first page (where the document's invoice fields and their other rule signals sit), as `failed-rule`
+ * signals: approving over them asks for a reason like any failed rule.
  */
 export function withEInvoiceSignals<T extends { pageId: string; documentId: string; pageNumber: number; signals: { kind: string; detail: string }[] }>(
   store: ProjectStore,
@@ -137,7 +140,13 @@ export function withEInvoiceSignals<T extends { pageId: string; documentId: stri
     const report = documentEInvoiceReport(store, item.documentId) ? einvoiceValidation(store, item.pageId) : null;
     const fatal = report?.failed.filter((f) => f.flag === 'fatal') ?? [];
     if (fatal.length === 0) return item;
-    const signals = fatal.map((f) => ({ kind: 'failed-rule' as const, detail: `${f.id} (e-invoice XML): ${f.message}` }));
+    // The schema layer is one signal (its first error, and how many more): libxml2 lists every offending element.
+    const schemaErrors = fatal.filter((f) => f.layer === 'schema');
+    const more = schemaErrors.length > 1 ? ` (and ${schemaErrors.length - 1} more schema error${schemaErrors.length === 2 ? '' : 's'})` : '';
+    const signals = [
+      ...schemaErrors.slice(0, 1).map((f) => ({ kind: 'failed-rule' as const, detail: `${f.id} (e-invoice XML): ${schemaFindingText(f)}${more}` })),
+      ...fatal.filter((f) => f.layer !== 'schema').map((f) => ({ kind: 'failed-rule' as const, detail: `${f.id} (e-invoice XML): ${f.message}` })),
+    ];
     return { ...item, signals: [...item.signals, ...signals] };
   });
 }

@@ -7,7 +7,7 @@
  * given up, the worker stopped, and the rest of the batch continued in a new one.
  */
 import type { Worker } from 'node:worker_threads';
-import type { SemanticInvoice, ValidationReport } from '../../app/en16931/index.js';
+import type { RulesChoice, SemanticInvoice, ValidationReport } from '../../app/en16931/index.js';
 import { startModuleWorker } from '../util/moduleWorker.js';
 
 /** A 10 MB invoice validates in about 3 s of CPU (docs/benchmarks.md); far past that, the file is hostile. */
@@ -15,17 +15,48 @@ export const EINVOICE_VALIDATION_TIMEOUT_MS = 30_000;
 /** Heap for one validation: the parsed tree, the element tree of the syntax rules and the semantic model of 10 MB. */
 const WORKER_HEAP_MB = 1536;
 
-export type OffThreadValidation = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string };
-type Reply = OffThreadValidation & { index: number };
+/** `code`: the EInvoiceError code where the XML could not be read (`malformed`, `doctype`, `too-large`, `not-an-invoice`). */
+export type OffThreadValidation = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string; code?: string };
+type Reply = (OffThreadValidation | OffThreadReport) & { index: number };
 
-/** Each XML's semantic invoice and report, or why it has none (unreadable, past its time limit, the worker failed). */
-export async function validateEInvoicesOffThread(xmls: readonly Uint8Array[], timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS): Promise<OffThreadValidation[]> {
-  const results: OffThreadValidation[] = new Array(xmls.length);
+/**
+ * Each XML's semantic invoice and report — well-formedness, schema and rule layers (validateEInvoiceWorker.ts) — or why
+ * it has none (unreadable, past its time limit, the worker failed). `rules` as validateEInvoiceXml's.
+ */
+export async function validateEInvoicesOffThread(
+  xmls: readonly Uint8Array[],
+  timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS,
+  options: { rules?: RulesChoice } = {},
+): Promise<OffThreadValidation[]> {
+  return (await runValidationWorkers(xmls, timeoutMs, { ...options, reportOnly: false })) as OffThreadValidation[];
+}
+
+export type OffThreadReport = { ok: true; report: ValidationReport } | { ok: false; message: string; code?: string };
+
+/**
+ * Each XML's report alone, as validateEInvoicesOffThread (`recto validate`): the worker does not read the XML a
+ * second time into the semantic invoice, nor send that model back.
+ */
+export async function validateEInvoiceReportsOffThread(
+  xmls: readonly Uint8Array[],
+  timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS,
+  options: { rules?: RulesChoice } = {},
+): Promise<OffThreadReport[]> {
+  const results = await runValidationWorkers(xmls, timeoutMs, { ...options, reportOnly: true });
+  return results.map((r) => (r.ok ? { ok: true, report: r.report } : r));
+}
+
+async function runValidationWorkers(
+  xmls: readonly Uint8Array[],
+  timeoutMs: number,
+  options: { rules?: RulesChoice; reportOnly: boolean },
+): Promise<(OffThreadReport | OffThreadValidation)[]> {
+  const results: (OffThreadReport | OffThreadValidation)[] = new Array(xmls.length);
   let next = 0;
   while (next < xmls.length) {
     const offset = next;
     const worker: Worker = startModuleWorker(import.meta.url, 'validateEInvoiceWorker', {
-      workerData: { xmls: xmls.slice(offset) },
+      workerData: { xmls: xmls.slice(offset), ...(options.rules ? { rules: options.rules } : {}), ...(options.reportOnly ? { reportOnly: true } : {}) },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     try {

@@ -1,15 +1,47 @@
 /**
- * The worker thread of validateEInvoiceOffThread: reads and validates each e-invoice XML of its batch in turn and
- * posts, per XML, the model and report or the refusal.
+ * The worker thread of validateEInvoiceOffThread: reads and validates each e-invoice XML of its batch — well-formedness
+ * and rules in turn, then the schema layer (main/import/einvoiceSchemaCheck.ts) for a chunk of them at once, since
+ * starting libxml2 costs more than checking a small invoice — and posts, per XML, the model and report or the refusal.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { readSemanticInvoice, validateEInvoiceXml } from '../../app/en16931/index.js';
+import { EInvoiceError, readSemanticInvoice, validateEInvoiceXml, withSchemaVerdict, type RulesChoice, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
+import { checkSchemas } from '../import/einvoiceSchemaCheck.js';
 
-const { xmls } = workerData as { xmls: Uint8Array[] };
-xmls.forEach((xml, index) => {
-  try {
-    parentPort!.postMessage({ index, ok: true, invoice: readSemanticInvoice(xml), report: validateEInvoiceXml(xml) });
-  } catch (error) {
-    parentPort!.postMessage({ index, ok: false, message: error instanceof Error ? error.message : String(error) });
+/**
+ * XMLs whose schema is checked in one libxml2 run: consecutive ones up to this many bytes (at least one), so that a
+ * chunk's time stays far under the per-XML time limit the parent keeps.
+ */
+const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_COUNT = 64;
+
+const { xmls, rules, reportOnly } = workerData as { xmls: Uint8Array[]; rules?: RulesChoice; reportOnly?: boolean };
+
+type Validated = { ok: true; invoice: SemanticInvoice | null; report: ValidationReport } | { ok: false; message: string; code?: string };
+
+async function run(): Promise<void> {
+  let start = 0;
+  while (start < xmls.length) {
+    let end = start;
+    let bytes = 0;
+    do bytes += xmls[end++]!.byteLength;
+    while (end < xmls.length && end - start < CHUNK_COUNT && bytes + xmls[end]!.byteLength <= CHUNK_BYTES);
+    const chunk: Validated[] = xmls.slice(start, end).map((xml) => {
+      try {
+        // reportOnly (recto validate): no second read of the XML into the model, and nothing large to send back.
+        return { ok: true, invoice: reportOnly ? null : readSemanticInvoice(xml), report: validateEInvoiceXml(xml, rules ? { rules } : {}) };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error), ...(error instanceof EInvoiceError ? { code: error.code } : {}) };
+      }
+    });
+    const toCheck = chunk.flatMap((v, i) => (v.ok && v.report.schemaTarget ? [{ i, xml: xmls[start + i]!, target: v.report.schemaTarget }] : []));
+    const checks = await checkSchemas(toCheck);
+    toCheck.forEach(({ i }, k) => {
+      const v = chunk[i] as Extract<Validated, { ok: true }>;
+      chunk[i] = { ...v, report: withSchemaVerdict(v.report, checks[k]!.verdict, checks[k]!.findings) };
+    });
+    chunk.forEach((result, i) => parentPort!.postMessage({ index: start + i, ...result }));
+    start = end;
   }
-});
+}
+
+void run();

@@ -9,7 +9,23 @@ export interface RuleFailure {
   bt: string[];
   /** The invoice line's BT-126 identifier, for rules evaluated per line. */
   line?: string;
+  /** `schema` for an XSD finding (schemaLayer.ts); absent for a rule's. */
+  layer?: 'schema';
+  /** The line of the XML text a schema finding is on (libxml2 names lines, not columns, for schema errors). */
+  xmlLine?: number;
 }
+
+/**
+ * The XML schema (XSD) a document is checked against before its rules, as the official validators do (KoSIT: XSD,
+ * then schematron): the XSD of its syntax and, for CII, of its declared Factur-X / ZUGFeRD 2 level.
+ */
+export type SchemaTarget =
+  | { syntax: 'CII'; facturXLevel: 'MINIMUM' | 'BASICWL' | 'BASIC' | 'EN16931' | 'EXTENDED' }
+  | { syntax: 'UBL-Invoice' | 'UBL-CreditNote' }
+  | { syntax: 'ZUGFeRD-1.0' };
+
+/** The schema layer's outcome: checked against a named XSD (and whether it passed), or not checked and why. */
+export type SchemaVerdict = { checked: true; schema: string; valid: boolean } | { checked: false; schema: string; reason: string };
 
 export type EInvoiceSyntax = 'UBL-Invoice' | 'UBL-CreditNote' | 'CII';
 
@@ -38,4 +54,8 @@ export interface ValidationReport {
   failed: RuleFailure[];
   /** Ids of rules whose inputs the source does not carry (page-read invoices); never counted as failed. */
   notApplicable: string[];
+  /** The XSD the document is to be checked against (set by validateEInvoiceXml; the check itself needs main/). */
+  schemaTarget?: SchemaTarget;
+  /** The schema layer's outcome, once checked (withSchemaVerdict); absent where no schema layer ran. */
+  schema?: SchemaVerdict;
 }

@@ -1,5 +1,6 @@
 /**
- * The EN 16931 validation report of the document's e-invoice, beside the page: the verdict, then the fired rules
+ * The EN 16931 validation report of the document's e-invoice, beside the page: the verdict, the declared profile, the
+ * schema layer's verdict (or why it was not checked), then the findings — schema errors first, then the fired rules
  * grouped by the invoice field they concern, fatal groups first. A group on a page field is a button: it selects the
  * field and its box on the page. Fields the analyst corrected are marked: the report is re-validated with their values.
  */
@@ -34,9 +35,14 @@ export function EInvoiceReportPanel({ report, onSelectField }: EInvoiceReportPan
       </h3>
       <p className="muted einvoice-source" title={report.profile ?? undefined}>
         {report.fileName} · {report.syntax}
-        {report.profile && <> · {report.profile}</>}
+        {(report.profileName ?? report.profile) && <> · {report.profileName ?? report.profile}</>}
         {report.edited.length > 0 && <> · with your corrections of {report.edited.map((f) => labelOf(f)).join(', ')}</>}
       </p>
+      {report.schema && (
+        <p className={report.schema.checked && !report.schema.valid ? 'einvoice-schema is-fatal' : 'muted einvoice-schema'} data-testid="einvoice-schema">
+          {report.schema.checked ? `${report.schema.schema}: ${report.schema.valid ? 'valid' : 'invalid'}` : `Schema not checked: ${report.schema.reason}`}
+        </p>
+      )}
       <ul className="einvoice-groups">
         {groups.map((group) => (
           <li key={group.term} className={group.fatal > 0 ? 'einvoice-group is-fatal' : 'einvoice-group'} data-term={group.term}>
@@ -54,6 +60,7 @@ export function EInvoiceReportPanel({ report, onSelectField }: EInvoiceReportPan
                 <li key={`${f.id}-${f.line ?? ''}-${index}`} className={`einvoice-rule is-${f.flag}`} data-rule={f.id} data-flag={f.flag}>
                   <span className="rule-name">{f.id}</span>
                   {f.line !== undefined && <span className="einvoice-line">line {f.line}</span>}
+                  {f.xmlLine !== undefined && <span className="einvoice-line">XML line {f.xmlLine}</span>}
                   <span className="rule-message">{f.message.replace(/^\[[^\]]+\]-?\s*/, '')}</span>
                 </li>
               ))}
