@@ -24,6 +24,7 @@ import { attentionMethods } from './attention.js';
 import { einvoiceValidationMethods } from './einvoiceValidation.js';
 import { approvalMethods } from './approval.js';
 import { matchingMethods } from './matching.js';
+import { invoiceQueueMethods } from './invoiceQueue.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -235,6 +236,8 @@ export const contractMethods = {
   ...approvalMethods,
   /** Three-way matching against purchase orders and goods receipts (app/contract/matching.ts). */
   ...matchingMethods,
+  /** The invoice queue, bulk approval of clean invoices, assignment, claims and presence (app/contract/invoiceQueue.ts). */
+  ...invoiceQueueMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

@@ -56,6 +56,7 @@ export async function serve(options: ServeOptions): Promise<ServedBrowser> {
     port: options.port,
     token: options.token,
     extraRoutes: served?.routes,
+    onViewerGone: (viewer) => session.presence.drop(viewer),
   });
   if (served && server.token === apiKey) throw new Error('the /v1 API key must differ from the RPC token');
   if (options.project) await session.openProject(path.resolve(options.project));

@@ -26,6 +26,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { WorkAssignmentsRepository } from './workAssignments.js';
 import { InvoiceExportsRepository } from './invoiceExports.js';
 import { ConfirmedAccountsRepository } from './confirmedAccounts.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
@@ -64,6 +65,8 @@ export class ProjectStore {
   readonly confirmedAccounts: ConfirmedAccountsRepository;
   /** Which invoices each invoices export sent, on which channel, under which approval (invoiceExports.ts, migration 012). */
   readonly invoiceExports: InvoiceExportsRepository;
+  /** Assignment and claims of documents (migration 015). */
+  readonly work: WorkAssignmentsRepository;
 
   private constructor(
     readonly file: string,
@@ -82,6 +85,7 @@ export class ProjectStore {
     this.supplierMemory = new SupplierMemoryRepository(db);
     this.masterData = new MasterDataRepository(db);
     this.invoiceExports = new InvoiceExportsRepository(db);
+    this.work = new WorkAssignmentsRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

@@ -39,6 +39,8 @@ export interface BrowserServerOptions {
   evaluationReportPath?: () => string | null;
   /** More routes behind the same host check (the OpenAI-compatible /v1 routes of `recto serve --pack`). */
   extraRoutes?: ExtraRoutes;
+  /** A window whose socket named it in `presence.set` closed that socket: it shows nothing any more. */
+  onViewerGone?: (viewer: string) => void;
 }
 
 export interface BrowserServer {
@@ -169,7 +171,15 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     });
     ws.on('close', unsubscribe);
     ws.on('error', unsubscribe);
-    answerSocketRequests(ws, options.dispatch);
+    // Presence ends with the window's socket (main/services/presence.ts): remember which viewers this socket named.
+    const viewers = new Set<string>();
+    ws.on('close', () => {
+      for (const viewer of viewers) options.onViewerGone?.(viewer);
+    });
+    answerSocketRequests(ws, options.dispatch, (request) => {
+      const viewer = request.method === 'presence.set' ? (request.params as { viewer?: unknown } | undefined)?.viewer : undefined;
+      if (typeof viewer === 'string' && viewer.length <= 100) viewers.add(viewer);
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -14,6 +14,7 @@ import { approvalTrailSchema } from './009_approval_trail.js';
 import { rescoreEInvoicePagesSchema } from './010_rescore_einvoice_pages.js';
 import { masterDataSchema } from './011_master_data.js';
 import { invoiceExportsSchema } from './012_invoice_exports.js';
+import { workAssignmentsSchema } from './015_work_assignments.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   rescoreEInvoicePagesSchema,
   masterDataSchema,
   invoiceExportsSchema,
+  workAssignmentsSchema,
 ];
 
 /** The schema version this build of Recto writes. */
