@@ -84,8 +84,8 @@ export const invoiceQueueMethods = {
   'work.claim': { request: z.object({ documentId: id, force: z.boolean().optional() }), reply: workStateSchema.extend({ previous: z.string().nullable() }) },
   /** Releases this person's claim (a claim by another is left as it is). */
   'work.release': { request: z.object({ documentId: id }), reply: workStateSchema },
-  /** The document's assignment and claim, and who else has it open now. */
-  'work.state': { request: z.object({ documentId: id }), reply: workStateSchema.extend({ openBy: z.array(z.string()) }) },
+  /** The assignment and claim of the page's document, who has it open now, and who this session works as. */
+  'work.state': { request: z.object({ pageId: id }), reply: workStateSchema.extend({ openBy: z.array(z.string()), me: z.string() }) },
   /** Every assignment and claim of the document, oldest first. */
   'work.history': { request: z.object({ documentId: id }), reply: z.array(assignmentEventSchema) },
   /**

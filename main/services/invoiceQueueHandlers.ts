@@ -43,7 +43,10 @@ export function invoiceQueueHandlers(session: RectoSession): QueueHandlers {
       changed(documentId);
       return state;
     },
-    'work.state': ({ documentId }) => ({ ...session.store.work.state(documentId), openBy: session.presence.byDocument().get(documentId) ?? [] }),
+    'work.state': ({ pageId }) => {
+      const { documentId } = session.store.documents.getPage(pageId);
+      return { ...session.store.work.state(documentId), openBy: session.presence.byDocument().get(documentId) ?? [], me: whoAmI(session) };
+    },
     'work.history': ({ documentId }) => {
       session.store.documents.getDocument(documentId);
       return session.store.work.history(documentId);

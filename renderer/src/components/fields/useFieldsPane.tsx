@@ -123,7 +123,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const nextPage = useMemo(() => stepNeedingAttention(queue.items, pageId, 1, queueFilter), [queue.items, pageId, queueFilter]);
   const previousPage = useMemo(() => stepNeedingAttention(queue.items, pageId, -1, queueFilter), [queue.items, pageId, queueFilter]);
   const left = useMemo(() => countNeedingAttention(queue.items, queueFilter), [queue.items, queueFilter]);
-  const filtered = queueFilter.signal !== '' || queueFilter.documentId !== '' || queueFilter.statuses.length > 0;
+  const filtered = queueFilter.signal !== '' || queueFilter.documentId !== '' || queueFilter.statuses.length > 0 || queueFilter.documentOrder !== undefined;
   const goToNextNeedingAttention = useCallback(() => {
     if (nextPage) goTo(nextPage);
   }, [goTo, nextPage]);
