@@ -66,6 +66,7 @@ export function InvoiceQueueTable({ rows, sort, onSort, selected, onSelect, onOp
               className={`curation-row invoice-row${row.clean ? ' clean' : ''}`}
               data-testid="invoice-row"
               data-document-id={row.documentId}
+              data-document-name={row.documentName}
               data-clean={row.clean ? 'true' : 'false'}
               tabIndex={0}
               onClick={() => onOpen(row)}
@@ -92,7 +93,7 @@ export function InvoiceQueueTable({ rows, sort, onSort, selected, onSelect, onOp
                 )}
               </td>
               <td>
-                <span className="curation-doc">{row.supplier ?? <span className="muted">{row.isInvoice ? 'no supplier read' : 'not an invoice'}</span>}</span>
+                <span className="curation-doc" data-testid="invoice-supplier">{row.supplier ?? <span className="muted">{row.isInvoice ? 'no supplier read' : 'not an invoice'}</span>}</span>
                 <span className="curation-engine" title={row.documentName}>
                   {row.documentName}
                   {row.pageCount > 1 ? ` · ${row.pageCount} pages` : ''}

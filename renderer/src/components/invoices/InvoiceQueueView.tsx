@@ -97,7 +97,7 @@ export function InvoiceQueueView({ filter, onFilter, sort, onSort, onVisibleOrde
   );
 
   return (
-    <main className="curation invoice-queue" aria-label="Invoices">
+    <main className="curation invoice-queue" aria-label="Invoices" data-testid="invoice-queue-view">
       <div className="curation-header">
         <h2>Invoices</h2>
         <div className="curation-stats" data-testid="invoice-queue-stats">
