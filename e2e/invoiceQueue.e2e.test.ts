@@ -54,17 +54,25 @@ async function openInvoices(page: Page): Promise<void> {
 describe.skipIf(!hasTestdata)('the invoice queue', () => {
   let session: ReadProject;
   let page: Page;
+  let consoleErrors: string[] = [];
   const home = makeHome();
 
   beforeAll(async () => {
     session = await openReadProject({ home, projectFile: path.join(home, 'queue.recto'), files: invoices.map((n) => testdata(`einvoices/pdfs/${n}`)), pages: 10, viewport: SIZES[0]!, readTimeoutMs: 600_000 });
     page = session.page;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    consoleErrors = errors;
     await page.getByTestId('reviewer-name-prompt').waitFor();
     await page.getByTestId('reviewer-name').fill('Ada Auditor');
     await page.getByTestId('reviewer-name-prompt').getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('reviewer-name-prompt').waitFor({ state: 'detached' });
   }, 700_000);
   afterAll(() => session?.close());
+
+  it('leaves no error in the page', () => {
+    expect(consoleErrors).toEqual([]);
+  });
 
   it('one row per invoice; each filter chip counts the rows it shows, "N need attention" among them', async () => {
     await openInvoices(page);

@@ -68,6 +68,8 @@ export function App() {
   const [invoiceSort, setInvoiceSort] = useState<InvoiceQueueSort>(defaultInvoiceQueueSort);
   const [invoiceOrder, setInvoiceOrder] = useState<readonly string[]>([]);
   const [walkInvoices, setWalkInvoices] = useState(false);
+  // The same order again (a refetch that changed nothing shown) keeps the array: the review screen does not render again.
+  const keepInvoiceOrder = useCallback((order: readonly string[]) => setInvoiceOrder((previous) => (previous.length === order.length && previous.every((id, i) => id === order[i]) ? previous : order)), []);
   const queueFilter = useMemo(
     () =>
       walkInvoices
@@ -152,7 +154,7 @@ export function App() {
         />
       ) : (
         <>
-          {view === 'review' && shownPageId && <WorkBanner key={shownPageId} pageId={shownPageId} />}
+          {view === 'review' && shownPageId && <WorkBanner key={`work:${shownPageId}`} pageId={shownPageId} />}
           <ReviewWorkspace
             key={project.path}
             nativeDialogs={info.nativeDialogs}
@@ -184,7 +186,7 @@ export function App() {
             />
           )}
           {view === 'invoices' && (
-            <InvoiceQueueView key={project.path} filter={invoiceFilter} onFilter={setInvoiceFilter} sort={invoiceSort} onSort={setInvoiceSort} onVisibleOrder={setInvoiceOrder} onOpen={openInvoice} />
+            <InvoiceQueueView key={`invoices:${project.path}`} filter={invoiceFilter} onFilter={setInvoiceFilter} sort={invoiceSort} onSort={setInvoiceSort} onVisibleOrder={keepInvoiceOrder} onOpen={openInvoice} />
           )}
           {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}
           {view === 'suppliers' && <SuppliersView key={project.path} onOpenPage={openInReview} />}
