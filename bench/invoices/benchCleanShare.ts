@@ -1,12 +1,14 @@
 /**
- * `npm run bench:queue [-- --json FILE] [--receipts] [--testdata DIR]`: the share of real invoices that bulk approval
+ * `npm run bench:queue [-- --json FILE] [--receipts] [--testdata DIR] [--keep FILE]`: the share of real invoices that bulk approval
  * can take through (docs/invoice-review.md, "The invoice queue"). The test set's invoice PDFs — einvoices/,
  * einvoice-corpus/ and invoice2data/ (with `--receipts` also the scanned receipts/, slow: OCR) — imported into one
  * project through the app's contract and read by the bundled engine, as an analyst's morning; then `invoices.queue`
  * says which are clean. Reported per group: the studied sets and the corpus's development families; the corpus's
  * hash-picked families with a studied relative; the held-out families (bench/fields/heldOutFamilies.ts — read only
  * their score). A clean invoice whose total or number differs from the truth would be approved wrong: counted apart.
- * Finally every clean one goes through `invoices.approveClean` (one call) and the seconds are timed.
+ * Finally every clean one goes through `invoices.approveClean` (one call) and the seconds are timed. `--keep FILE`
+ * keeps the read project there (copied before the approvals) and, when FILE exists, reads nothing and measures it.
+ * For the development group only, the signals that keep invoices from being clean are counted (never the held-out's).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { familyGroupTitles, splitFamilies, type FamilyGroup } from '../fields/heldOutFamilies.js';
 import { readStudiedSellers } from '../fields/studiedRelatives.js';
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, receipts: { type: 'boolean' }, testdata: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'string' }, receipts: { type: 'boolean' }, testdata: { type: 'string' }, keep: { type: 'string' } } });
 const testdata = path.resolve(values.testdata ?? defaultTestdataRoot);
 if (!fs.existsSync(testdata)) {
   console.log(`bench:queue SKIPPED: no test set at ${testdata} (see ../shared/testdata/MANIFEST.md)`);
@@ -80,11 +82,18 @@ async function main(): Promise<void> {
   const session = sessionIn(dir);
   const call = okDispatch(session);
   try {
-    await call('project.create', { path: path.join(dir, 'queue.recto') });
     const list = inputs();
     const readStart = performance.now();
-    await call('documents.importPaths', { paths: list.map((i) => i.file) });
-    await session.queue.idle();
+    const kept = values.keep ? path.resolve(values.keep) : null;
+    if (kept && fs.existsSync(kept)) {
+      fs.copyFileSync(kept, path.join(dir, 'queue.recto'));
+      await call('project.open', { path: path.join(dir, 'queue.recto') });
+    } else {
+      await call('project.create', { path: path.join(dir, 'queue.recto') });
+      await call('documents.importPaths', { paths: list.map((i) => i.file) });
+      await session.queue.idle();
+      if (kept) session.store.copyTo(kept);
+    }
     const readS = (performance.now() - readStart) / 1000;
     const queueStart = performance.now();
     const queue = await call<ReplyOf<'invoices.queue'>>('invoices.queue', {});
@@ -104,6 +113,12 @@ async function main(): Promise<void> {
       if (row.clean) g.clean++;
       if (row.clean && wrong(row, input.truth)) g.cleanWrong++;
     }
+    // Why development invoices are not clean: how many carry each signal (the held-out groups' reasons are not read).
+    const reasons = new Map<string, number>();
+    for (const row of queue.rows) {
+      if (row.clean || !row.isInvoice || byName.get(row.documentName)?.group !== 'development') continue;
+      for (const kind of new Set(row.signals)) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+    }
     const clean = queue.rows.filter((r) => r.clean).map((r) => r.documentId);
     const approveStart = performance.now();
     const approved = clean.length ? await call<ReplyOf<'invoices.approveClean'>>('invoices.approveClean', { documentIds: clean }) : { approved: [], skipped: [] };
@@ -117,6 +132,7 @@ async function main(): Promise<void> {
       const g = groups[group];
       console.log(`| ${familyGroupTitles[group]} | ${g.documents} | ${g.invoices} | ${g.clean} | ${pct(g.clean, g.invoices)} | ${g.cleanWrong} |`);
     }
+    console.log(`\nnot clean, development (invoices carrying each signal): ${[...reasons].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
     console.log(`\ninvoices.approveClean: ${approved.approved.length} approved, ${approved.skipped.length} skipped, in ${approveS.toFixed(2)} s`);
     if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ documents: queue.rows.length, readS, queueMs, groups, approved: approved.approved.length, skipped: approved.skipped.length, approveS }, null, 2)}\n`);
   } finally {
