@@ -35,10 +35,11 @@ describe('assignment', () => {
     expect(store.work.history(documentId).every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 
-  it('survives closing and reopening the project; a document not in the project is refused by name', () => {
+  it('survives closing and reopening the project (its schema passes the project-file check); a document not in the project is refused by name', async () => {
     store.work.assign(documentId, 'Bo', 'Lead');
+    store.work.claim(documentId, 'Bo');
     store.close();
-    store = ProjectStore.open(file);
+    store = await ProjectStore.openChecked(file);
     expect(store.work.all().get(documentId)).toMatchObject({ assignee: 'Bo' });
     expect(() => store.work.assign('missing', 'Bo', 'Lead')).toThrow(/No document missing/);
   });
