@@ -16,6 +16,7 @@ export const invoiceQueueRowSchema = z.object({
   firstPageId: z.string(),
   pageCount: z.number().int().nonnegative(),
   isInvoice: z.boolean(),
+  valuesFromXml: z.boolean(),
   supplier: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   total: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageDays, documentStatusOf, invoiceQueueCounts, noInvoiceQueueFilter, sortInvoiceQueue, visibleInvoiceQueue, type InvoiceQueueRow } from './invoiceQueue.js';
+import { ageDays, cleanInvoice, documentStatusOf, invoiceQueueCounts, noInvoiceQueueFilter, sortInvoiceQueue, visibleInvoiceQueue, type InvoiceQueueRow } from './invoiceQueue.js';
 
 const row = (over: Partial<InvoiceQueueRow>): InvoiceQueueRow => ({
   documentId: over.documentName ?? 'd',
@@ -7,6 +7,7 @@ const row = (over: Partial<InvoiceQueueRow>): InvoiceQueueRow => ({
   firstPageId: 'p',
   pageCount: 1,
   isInvoice: true,
+  valuesFromXml: false,
   supplier: null,
   invoiceNumber: null,
   total: null,
@@ -34,6 +35,19 @@ describe('document status', () => {
     expect(documentStatusOf([p('approved'), p('in-review')])).toBe('in-review');
     expect(documentStatusOf([p('in-review', 'reopened'), p('in-review', 'reopened')])).toBe('reopened');
     expect(documentStatusOf([p('unreviewed'), p('unreviewed', null, 'reading')])).toBe('reading');
+  });
+});
+
+describe('clean', () => {
+  it('no exception and no doubt; the page reading\'s doubts do not count where the values are the XML\'s', () => {
+    const base = { isInvoice: true, status: 'in-review' as const, valuesFromXml: false };
+    expect(cleanInvoice({ ...base, signals: [] })).toBe(true);
+    expect(cleanInvoice({ ...base, signals: ['low-confidence'] })).toBe(false);
+    expect(cleanInvoice({ ...base, valuesFromXml: true, signals: ['low-confidence', 'repetition'] })).toBe(true);
+    expect(cleanInvoice({ ...base, valuesFromXml: true, signals: ['xml-disagreement'] })).toBe(false);
+    expect(cleanInvoice({ ...base, valuesFromXml: true, signals: ['bank-account'] })).toBe(false);
+    expect(cleanInvoice({ ...base, status: 'reopened', signals: [] })).toBe(false);
+    expect(cleanInvoice({ ...base, isInvoice: false, signals: [] })).toBe(false);
   });
 });
 

@@ -20,6 +20,8 @@ export interface InvoiceQueueRow {
   pageCount: number;
   /** Invoice fields were read or corrected (the unit of approval is then the document). */
   isInvoice: boolean;
+  /** The values are the document's own e-invoice XML's (the page's reading is only compared with them). */
+  valuesFromXml: boolean;
   supplier: string | null;
   invoiceNumber: string | null;
   total: number | null;
@@ -62,13 +64,18 @@ export const documentNeedsAttention = (status: InvoiceQueueStatus, signals: read
   !decided(status) && status !== 'reading' && signals.length > 0;
 
 /**
- * Clean: an invoice that can be approved in bulk — fully read, undecided, and without a single signal: no exception
- * and every value confident. A value is confident when it came from the e-invoice XML, was corrected by an analyst,
- * or was read without raising a signal (a field below LOW_FIELD_CONFIDENCE nobody corrected, a page of doubtful words,
- * repetition or broken tables all raise one, and so does an account known only from supplier memory).
+ * Clean: an invoice that can be approved in bulk — fully read, undecided, no exception, and every value confident. A
+ * value is confident when it came from the e-invoice XML, was corrected by an analyst, or was read without raising a
+ * signal. So where the values are the XML's, the page reading's doubts (doubtful words, repetition, broken tables, no
+ * boxes) say nothing about them — while a page that disagrees with its XML is an exception; where the values are read
+ * from the page, any doubt left keeps the invoice out (a field below LOW_FIELD_CONFIDENCE that nobody corrected raises
+ * one, and a corrected field none).
  */
-export const cleanInvoice = (row: Pick<InvoiceQueueRow, 'isInvoice' | 'status' | 'signals'>): boolean =>
-  row.isInvoice && (row.status === 'in-review' || row.status === 'reopened') && row.signals.length === 0;
+export function cleanInvoice(row: Pick<InvoiceQueueRow, 'isInvoice' | 'status' | 'signals' | 'valuesFromXml'>): boolean {
+  if (!row.isInvoice || row.status !== 'in-review') return false;
+  if (row.signals.some((kind) => exceptionSignalKinds.has(kind))) return false;
+  return row.valuesFromXml || row.signals.length === 0;
+}
 
 export function documentStatusOf(pages: readonly { status: string; reviewStatus: string; latestEvent: string | null }[]): InvoiceQueueStatus {
   if (pages.some((p) => p.reviewStatus === 'rejected')) return 'rejected';

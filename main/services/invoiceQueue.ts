@@ -46,6 +46,7 @@ export async function invoiceQueueRows(store: ProjectStore, openBy: Map<string, 
       firstPageId: first?.id ?? '',
       pageCount: doc.pages.length,
       isInvoice,
+      valuesFromXml: engine?.origin === 'xml',
       supplier: text(values?.seller),
       invoiceNumber: text(values?.invoice_number),
       total: amount(values?.total),
@@ -57,7 +58,7 @@ export async function invoiceQueueRows(store: ProjectStore, openBy: Map<string, 
       exceptions: signals.filter((kind) => exceptionSignalKinds.has(kind)).length,
       signals,
       needsAttention: documentNeedsAttention(status, signals),
-      clean: cleanInvoice({ isInvoice, status, signals }),
+      clean: cleanInvoice({ isInvoice, status, signals, valuesFromXml: engine?.origin === 'xml' }),
       assignee: state?.assignee ?? null,
       claimedBy: state?.claimedBy ?? null,
       openBy: openBy.get(doc.id) ?? [],
@@ -100,6 +101,6 @@ export async function approveCleanInvoices(store: ProjectStore, documentIds: rea
 
 function notCleanReason(row: InvoiceQueueRow): string {
   if (!row.isInvoice) return 'not an invoice (no invoice fields read)';
-  if (row.status !== 'in-review' && row.status !== 'reopened') return `${row.status}, not in review`;
+  if (row.status !== 'in-review') return `${row.status}, not in review`;
   return `needs attention: ${[...new Set(row.signals)].join(', ')}`;
 }
