@@ -32,14 +32,16 @@ export function BulkApproveDialog({ rows, onConfirm, onCancel }: BulkApproveDial
         <ul className="bulk-approve-list">
           {rows.slice(0, LISTED).map((row) => (
             <li key={row.documentId}>
-              {row.supplier ?? row.documentName} · {row.invoiceNumber ?? '—'} · {row.total ?? '—'} {row.currency ?? ''}
+              {row.supplier ?? row.documentName} · {row.invoiceNumber ?? '—'} · {row.total === null ? '—' : row.total.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {row.currency ?? ''}
             </li>
           ))}
           {rows.length > LISTED && <li className="muted">and {rows.length - LISTED} more</li>}
         </ul>
         <div className="modal-actions">
-          <button onClick={onCancel}>Cancel</button>
-          <button ref={confirm} className="primary" onClick={onConfirm} data-testid="bulk-approve-confirm">
+          <button className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button ref={confirm} className="button primary" onClick={onConfirm} data-testid="bulk-approve-confirm">
             Approve {rows.length}
           </button>
         </div>

@@ -111,7 +111,8 @@ export function InvoiceQueueTable({ rows, sort, onSort, selected, onSelect, onOp
                 </span>
               </td>
               <td className="col-number" data-testid="invoice-exceptions">{row.exceptions}</td>
-              <td className="invoice-people">
+              <td>
+                <div className="invoice-people">
                 {row.assignee ?? (
                   <button
                     className="link-button"
@@ -130,6 +131,7 @@ export function InvoiceQueueTable({ rows, sort, onSort, selected, onSelect, onOp
                     open: {others.join(', ')}
                   </span>
                 )}
+                </div>
               </td>
             </tr>
           );

@@ -166,7 +166,7 @@ export function InvoiceQueueView({ filter, onFilter, sort, onSort, onVisibleOrde
           <span className="filter-label">Currency</span>
           <input className="filter-narrow" value={filter.currency} maxLength={3} placeholder="any" onChange={(event) => set({ currency: event.target.value })} />
         </label>
-        {filter !== noInvoiceQueueFilter && (
+        {JSON.stringify(filter) !== JSON.stringify(noInvoiceQueueFilter) && (
           <button className="link-button" onClick={() => onFilter(noInvoiceQueueFilter)}>
             Clear filters
           </button>
@@ -176,10 +176,10 @@ export function InvoiceQueueView({ filter, onFilter, sort, onSort, onVisibleOrde
         <span className="muted" data-testid="invoice-selected-count">
           {selectedRows.length} selected
         </span>
-        <button onClick={() => setSelected(new Set(visibleClean.map((row) => row.documentId)))} disabled={visibleClean.length === 0} data-testid="invoice-select-clean">
+        <button className="button" onClick={() => setSelected(new Set(visibleClean.map((row) => row.documentId)))} disabled={visibleClean.length === 0} data-testid="invoice-select-clean">
           Select clean ({visibleClean.length})
         </button>
-        <button className="primary" onClick={() => setConfirming(true)} disabled={selectedClean.length === 0} data-testid="invoice-approve-clean">
+        <button className="button primary" onClick={() => setConfirming(true)} disabled={selectedClean.length === 0} data-testid="invoice-approve-clean">
           Approve {selectedClean.length} clean…
         </button>
         <label className="filter">
@@ -191,10 +191,10 @@ export function InvoiceQueueView({ filter, onFilter, sort, onSort, onVisibleOrde
             ))}
           </datalist>
         </label>
-        <button onClick={() => void assign(selectedRows.map((row) => row.documentId), assignTo.trim())} disabled={selectedRows.length === 0 || assignTo.trim() === ''} data-testid="invoice-assign">
+        <button className="button" onClick={() => void assign(selectedRows.map((row) => row.documentId), assignTo.trim())} disabled={selectedRows.length === 0 || assignTo.trim() === ''} data-testid="invoice-assign">
           Assign
         </button>
-        <button onClick={() => void assign(selectedRows.map((row) => row.documentId), null)} disabled={selectedRows.length === 0}>
+        <button className="button" onClick={() => void assign(selectedRows.map((row) => row.documentId), null)} disabled={selectedRows.length === 0}>
           Unassign
         </button>
         {selectedRows.length > 0 && (
