@@ -112,6 +112,9 @@ describe.skipIf(!hasTestdata)('the invoice queue', () => {
     await page.locator('[data-testid="invoice-row"]').first().click();
     await page.getByTestId('page-image').waitFor();
     await expect.poll(() => shownDocument(page)).toBe(order[0]);
+    // The review bar counts the invoices of the Invoices view that need attention, as its "N need attention" does.
+    const need = Number((await page.getByTestId('attention-left').textContent())!.match(/^(\d+) invoices? needs? attention \(Invoices view\)$/)![1]);
+    expect(need).toBe(3);
     for (const expected of [order[1], order[2]]) {
       await page.keyboard.press('Alt+n');
       await expect.poll(() => shownDocument(page)).toBe(expected);
