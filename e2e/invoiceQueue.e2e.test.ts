@@ -55,6 +55,8 @@ describe.skipIf(!hasTestdata)('the invoice queue', () => {
   let session: ReadProject;
   let page: Page;
   let consoleErrors: string[] = [];
+  /** The queue's "N need attention" as the first test read it. */
+  let needAttention = -1;
   const home = makeHome();
 
   beforeAll(async () => {
@@ -76,6 +78,7 @@ describe.skipIf(!hasTestdata)('the invoice queue', () => {
     expect(all.every((r) => r.supplier !== '' && r.total !== '—')).toBe(true);
     const needText = await page.getByTestId('invoice-need-attention').textContent();
     const need = Number(needText!.match(/^(\d+)/)![1]);
+    needAttention = need;
     for (const [chip, expected] of [
       ['invoice-filter-attention', need],
       ['invoice-filter-clean', null],
@@ -114,7 +117,7 @@ describe.skipIf(!hasTestdata)('the invoice queue', () => {
     await expect.poll(() => shownDocument(page)).toBe(order[0]);
     // The review bar counts the invoices of the Invoices view that need attention, as its "N need attention" does.
     const need = Number((await page.getByTestId('attention-left').textContent())!.match(/^(\d+) invoices? needs? attention \(Invoices view\)$/)![1]);
-    expect(need).toBe(3);
+    expect(need).toBe(needAttention);
     for (const expected of [order[1], order[2]]) {
       await page.keyboard.press('Alt+n');
       await expect.poll(() => shownDocument(page)).toBe(expected);
