@@ -3,7 +3,7 @@
  * status, exceptions, assignee); headers sort both ways; the filters narrow and their counts equal the rows they show
  * ("N need attention" among them); Alt+N / Alt+P from an invoice opened there follow the queue's visible order; clean
  * invoices are selected and approved in one action with one confirmation; an invoice is assigned; another person's
- * claim warns on the review screen. Screenshots in e2e-artifacts/invoices-*-{1280x720,1440x900}.png.
+ * claim warns on the review screen; a change made elsewhere shows live. Screenshots in e2e-artifacts/invoices-*-{1280x720,1440x900}.png.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -154,6 +154,10 @@ describe.skipIf(!hasTestdata)('the invoice queue', () => {
     await page.getByTestId('invoice-filter-assignee').selectOption('Bo Bookkeeper');
     await expect.poll(async () => (await rows(page)).map((r) => r.documentName)).toEqual(['acme_invoice-42_ZUGFeRD.pdf']);
     await page.getByTestId('invoice-filter-assignee').selectOption('');
+    // A change made elsewhere (another window, another person) shows without reloading: the queue refetches on events.
+    const other = (await rpc<{ rows: { documentId: string; documentName: string }[] }>(page, 'invoices.queue', {})).rows.find((r) => r.documentName === 'Facture_UE_EN16931.pdf')!;
+    await rpc(page, 'work.assign', { documentId: other.documentId, assignee: 'Cy Controller' });
+    await expect.poll(() => page.locator('[data-testid="invoice-row"][data-document-name="Facture_UE_EN16931.pdf"]').textContent()).toContain('Cy Controller');
   });
 
   it("another person's claim warns on the review screen before editing, and can be taken over", async () => {
