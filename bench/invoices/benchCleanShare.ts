@@ -9,6 +9,8 @@
  * Finally every clean one goes through `invoices.approveClean` (one call) and the seconds are timed. `--keep FILE`
  * keeps the read project there (copied before the approvals) and, when FILE exists, reads nothing and measures it.
  * For the development group only, the signals that keep invoices from being clean are counted (never the held-out's).
+ * `--synthetic N`: instead, N clean invoices (distinct sellers and numbers) stored directly, then `invoices.queue` and
+ * one `invoices.approveClean` of all of them timed — the cost of the queue and of bulk approval at a day's volume.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,12 +23,8 @@ import { cleanInvoice } from '../../app/invoices/invoiceQueue.js';
 import { familyGroupTitles, splitFamilies, type FamilyGroup } from '../fields/heldOutFamilies.js';
 import { readStudiedSellers } from '../fields/studiedRelatives.js';
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, receipts: { type: 'boolean' }, testdata: { type: 'string' }, keep: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'string' }, receipts: { type: 'boolean' }, testdata: { type: 'string' }, keep: { type: 'string' }, synthetic: { type: 'string' } } });
 const testdata = path.resolve(values.testdata ?? defaultTestdataRoot);
-if (!fs.existsSync(testdata)) {
-  console.log(`bench:queue SKIPPED: no test set at ${testdata} (see ../shared/testdata/MANIFEST.md)`);
-  process.exit(0);
-}
 
 interface Truth {
   total: number | null;
@@ -78,7 +76,48 @@ function wrong(row: ReplyOf<'invoices.queue'>['rows'][number], truth: Truth | nu
   return truth.number !== null && row.invoiceNumber !== null && row.invoiceNumber.trim().toLowerCase() !== truth.number.toLowerCase();
 }
 
+/** N clean invoices stored with their readings (no engine), then the queue and the bulk approval of all of them timed. */
+async function synthetic(count: number): Promise<void> {
+  const { addReadDocument, invoiceReading } = await import('../../testing/invoiceReadings.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-queue-synthetic-'));
+  const session = sessionIn(dir);
+  const call = okDispatch(session);
+  try {
+    await call('project.create', { path: path.join(dir, 'synthetic.recto') });
+    const page = { markdown: 'Invoice', elements: [{ id: 'e1', kind: 'text' as const, box: [0, 0, 10, 10] as [number, number, number, number], span: [0, 7] as [number, number], confidence: null }] };
+    session.store.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const net = 100 + i;
+        const invoice = { invoice_number: `S-${i}`, issue_date: '2026-01-02', due_date: '2026-02-01', seller: `Supplier ${i} GmbH`, buyer: 'Beispiel AG', currency: 'EUR', subtotal: net, tax: net * 0.19, total: net * 1.19, lines: [{ description: 'Work', quantity: 1, unit_price: net, amount: net }] };
+        addReadDocument(session.store, `s${i}.pdf`, invoiceReading(invoice, page));
+      }
+    });
+    const queueStart = performance.now();
+    const queue = await call<ReplyOf<'invoices.queue'>>('invoices.queue', {});
+    const queueMs = performance.now() - queueStart;
+    const againStart = performance.now();
+    await call('invoices.queue', {});
+    const againMs = performance.now() - againStart;
+    const clean = queue.rows.filter((r) => r.clean).map((r) => r.documentId);
+    const approveStart = performance.now();
+    const cpuStart = process.cpuUsage();
+    const result = await call<ReplyOf<'invoices.approveClean'>>('invoices.approveClean', { documentIds: clean });
+    const cpu = process.cpuUsage(cpuStart);
+    const approveS = (performance.now() - approveStart) / 1000;
+    console.log(`\nbench:queue --synthetic ${count}: ${clean.length} clean of ${queue.rows.length}; invoices.queue ${queueMs.toFixed(0)} ms (first), ${againMs.toFixed(0)} ms (again)`);
+    console.log(`invoices.approveClean of ${clean.length}: ${result.approved.length} approved, ${result.skipped.length} skipped, ${approveS.toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU, ${((1000 * approveS) / Math.max(1, clean.length)).toFixed(1)} ms per invoice`);
+    if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ synthetic: count, clean: clean.length, queueMs, againMs, approved: result.approved.length, approveS, approveCpuS: (cpu.user + cpu.system) / 1e6 }, null, 2)}\n`);
+  } finally {
+    await session.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (!fs.existsSync(testdata)) {
+    console.log(`bench:queue SKIPPED: no test set at ${testdata} (see ../shared/testdata/MANIFEST.md)`);
+    return;
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-bench-queue-'));
   const session = sessionIn(dir);
   const call = okDispatch(session);
@@ -147,4 +186,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (values.synthetic) await synthetic(Number(values.synthetic));
+else await main();
