@@ -100,6 +100,23 @@ describe('approving clean invoices in bulk', () => {
     expect(store.reviewEvents.latest(clean.pageId)!.id).not.toBe(store.reviewEvents.latest(other.pageId)!.id);
   });
 
+  it('checks each invoice after the ones approved before it: a second invoice of a supplier paying elsewhere than the first is left', async () => {
+    // Both clean when the queue was listed (nobody was paid yet); once the first is approved, the second's other IBAN
+    // is a changed bank account — approved one by one, it would need a reason, so the bulk approval leaves it too.
+    const add = (name: string, number: string, iban: string, issueDate: string) => {
+      const read = addReadDocument(store, name, invoiceReading({ ...invoice, invoice_number: number, issue_date: issueDate }, page));
+      store.fieldRevisions.save(read.pageId, 'payment.seller_vat_id', 'DE123456789', 'Ada');
+      store.fieldRevisions.save(read.pageId, 'payment.iban', iban, 'Ada');
+      return read.documentId;
+    };
+    const first = add('first.pdf', 'R-1', 'DE89370400440532013000', '2024-01-02');
+    const second = add('second.pdf', 'R-2', 'GB82WEST12345698765432', '2024-01-20');
+    expect((await invoiceQueueRows(store)).map((r) => r.clean)).toEqual([true, true]);
+    const result = await approveCleanInvoices(store, [first, second], 'Ada');
+    expect(result.approved.map((a) => a.documentId)).toEqual([first]);
+    expect(result.skipped).toEqual([{ documentId: second, reason: expect.stringMatching(/IBAN changed/) }]);
+  });
+
   it('a multi-page invoice approved in bulk has every page approved', async () => {
     const doc = store.documents.addDocument({
       sha256: 'ab'.repeat(32),
