@@ -170,7 +170,7 @@ export function App() {
           />
           {view === 'curation' && (
             <CurationView
-              key={project.path}
+              key={`curation:${project.path}`}
               projectPath={project.path}
               refreshKey={curationRefresh}
               onOpenPage={openFromCuration}
@@ -188,8 +188,8 @@ export function App() {
           {view === 'invoices' && (
             <InvoiceQueueView key={`invoices:${project.path}`} filter={invoiceFilter} onFilter={setInvoiceFilter} sort={invoiceSort} onSort={setInvoiceSort} onVisibleOrder={keepInvoiceOrder} onOpen={openInvoice} />
           )}
-          {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}
-          {view === 'suppliers' && <SuppliersView key={project.path} onOpenPage={openInReview} />}
+          {view === 'evaluate' && <EvaluateView key={`evaluate:${project.path}`} onOpenPage={openInReview} />}
+          {view === 'suppliers' && <SuppliersView key={`suppliers:${project.path}`} onOpenPage={openInReview} />}
         </>
       )}
     </div>
