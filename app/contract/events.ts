@@ -43,6 +43,10 @@ export const contractEvents = {
   'page.reading': pageReadingSchema,
   /** Documents were added or removed. */
   'documents.changed': z.object({}),
+  /** A document was assigned, taken back, claimed or released (app/contract/invoiceQueue.ts). */
+  'work.changed': z.object({ documentId: z.string() }),
+  /** Who has which document open changed (presence.set, a window closed). */
+  'presence.changed': z.object({}),
   /** Another project was opened. */
   'project.changed': z.object({ path: z.string().nullable() }),
 } as const;

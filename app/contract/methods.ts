@@ -26,6 +26,7 @@ import { einvoiceValidationMethods } from './einvoiceValidation.js';
 import { approvalMethods } from './approval.js';
 import { matchingMethods } from './matching.js';
 import { conflictMethods } from './conflicts.js';
+import { invoiceQueueMethods } from './invoiceQueue.js';
 
 const id = z.string().min(1).max(200);
 /** A file-system path chosen by the user or given on the command line (absolute: see paths.ts). */
@@ -244,6 +245,8 @@ export const contractMethods = {
   ...matchingMethods,
   /** Save conflicts: the kept text or value, and the analyst's choice (app/contract/conflicts.ts). */
   ...conflictMethods,
+  /** The invoice queue, bulk approval of clean invoices, assignment, claims and presence (app/contract/invoiceQueue.ts). */
+  ...invoiceQueueMethods,
 } as const;
 
 export type ContractMethods = typeof contractMethods;

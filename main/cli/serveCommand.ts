@@ -83,6 +83,7 @@ export async function serve(options: ServeOptions): Promise<ServedBrowser> {
     token: options.token,
     extraRoutes: served?.routes,
     ...(options.team ? { access: teamAccess(() => session.store.accounts), host: listen, publicOrigin: options.publicOrigin } : {}),
+    onViewerGone: (viewer) => session.presence.drop(viewer),
   });
   if (served && server.token === apiKey) throw new Error('the /v1 API key must differ from the RPC token');
   const out = options.out ?? process.stdout;

@@ -39,7 +39,7 @@ export function approvalCheck(store: ProjectStore, pageId: string, requested: 'p
   const pageIds = new Set(scope === 'page' ? [pageId] : doc.pages.map((p) => p.id));
   // A document's field signals sit on its first page: approving any page of it approves over them.
   const firstPageId = doc.pages[0]?.id;
-  const items = withEInvoiceSignals(store, store.attention.list().filter((item) => item.documentId === doc.id));
+  const items = withEInvoiceSignals(store, store.attention.list(doc.id));
   const exceptions: ApprovalException[] = [];
   for (const item of items) {
     if (!pageIds.has(item.pageId) && item.pageId !== firstPageId) continue;

@@ -22,6 +22,7 @@ import { einvoiceValidation, prepareEInvoiceReports, withEInvoiceSignals } from 
 import { learnFromApproval, learnFromDocument, takeSupplierMemoryFromCorpus, takeSupplierMemoryFromProject } from './supplierLearning.js';
 import { supplierHandlers } from './supplierHandlers.js';
 import { matchingHandlers } from './matchingHandlers.js';
+import { invoiceQueueHandlers } from './invoiceQueueHandlers.js';
 import { withMatchSignals } from './poMatchExceptions.js';
 import { approvalCheck, approve, setReviewStatusBy, withApprovalSignals, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
@@ -68,6 +69,7 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
     ...supplierHandlers(session),
     ...matchingHandlers(session),
     ...conflictHandlers(session),
+    ...invoiceQueueHandlers(session),
     'app.info': (_params, context) => ({
       version: packageVersion(),
       user: context?.account ? { name: context.account.name, role: context.account.role } : null,

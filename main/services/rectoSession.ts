@@ -20,6 +20,7 @@ import { pageInputFor } from './pageInputs.js';
 import type { PageImageCache } from './pageImageCache.js';
 import type { ScreenImageWidth } from '../../app/contract/screenImage.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
+import { Presence } from './presence.js';
 
 /** A request that needs an open project, made while none is open. */
 export class NoProjectError extends CodedError {
@@ -65,10 +66,13 @@ export class RectoSession {
   readonly engines: EngineRegistry;
   readonly settings: SettingsFile;
   readonly images: PageImageCache;
+  /** Who has which document of the open project open (in memory only; emptied when another project opens). */
+  readonly presence = new Presence();
   private open: OpenProject | null = null;
 
   constructor(private readonly options: RectoSessionOptions) {
     this.bus = options.bus ?? new EventBus();
+    this.presence.onChange = () => this.bus.emit('presence.changed', {});
     this.engines = options.engines;
     this.settings = options.settings;
     this.images = options.images;
@@ -231,6 +235,7 @@ export class RectoSession {
 
   private async switchTo(store: ProjectStore, remember = true, engine?: string): Promise<ProjectInfo> {
     await this.close();
+    this.presence.clear();
     const queue = new ReadingQueue({
       store,
       engines: this.engines,

@@ -27,6 +27,7 @@ import { RevisionsRepository } from './revisions.js';
 import { AttentionRepository } from './curation/attention.js';
 import { InvoiceKeysRepository } from './invoiceKeys.js';
 import { ReviewEventsRepository } from './reviewEvents.js';
+import { WorkAssignmentsRepository } from './workAssignments.js';
 import { InvoiceExportsRepository } from './invoiceExports.js';
 import { ConfirmedAccountsRepository } from './confirmedAccounts.js';
 import { xmlPaymentFieldsOfText } from '../../app/invoices/xmlPaymentFields.js';
@@ -70,6 +71,8 @@ export class ProjectStore {
   readonly accounts: AccountsRepository;
   /** The analyst's saves on a base: a stale one kept as a conflict, never written over (saveConflicts.ts, migration 014). */
   readonly saveConflicts: SaveConflictsRepository;
+  /** Assignment and claims of documents (migration 015). */
+  readonly work: WorkAssignmentsRepository;
 
   private constructor(
     readonly file: string,
@@ -90,6 +93,7 @@ export class ProjectStore {
     this.invoiceExports = new InvoiceExportsRepository(db);
     this.accounts = new AccountsRepository(db);
     this.saveConflicts = new SaveConflictsRepository(db, this.revisions, this.fieldRevisions, (pageId) => this.readings.latestExtractionOrNull(pageId)?.markdown ?? null);
+    this.work = new WorkAssignmentsRepository(db);
     this.invoiceKeys = new InvoiceKeysRepository(db, { documents: this.documents, fieldRevisions: this.fieldRevisions, einvoices: this.einvoices });
     this.readings.saved.add((pageId) => this.invoiceKeys.refresh(this.documents.getPage(pageId).documentId));
     this.attention = new AttentionRepository(

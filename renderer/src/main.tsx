@@ -7,6 +7,7 @@ import './styles/tools.css';
 import './styles/themes.css';
 import './styles/fields.css';
 import './styles/approval.css';
+import './styles/invoices.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App.js';

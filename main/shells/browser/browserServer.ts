@@ -50,6 +50,8 @@ export interface BrowserServerOptions {
   evaluationReportPath?: () => string | null;
   /** More routes behind the same host check (the OpenAI-compatible /v1 routes of `recto serve --pack`). */
   extraRoutes?: ExtraRoutes;
+  /** A window whose socket named it in `presence.set` closed that socket: it shows nothing any more. */
+  onViewerGone?: (viewer: string) => void;
 }
 
 export interface BrowserServer {
@@ -212,11 +214,20 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     });
     ws.on('close', unsubscribe);
     ws.on('error', unsubscribe);
-    answerSocketRequests(ws, async (method, params) => {
+    // Presence ends with the window's socket (main/services/presence.ts): remember which viewers this socket named.
+    const viewers = new Set<string>();
+    ws.on('close', () => {
+      for (const viewer of viewers) options.onViewerGone?.(viewer);
+    });
+    const dispatchAs: Dispatch = async (method, params) => {
       const context = current();
       if (!context) return signedOut;
       if (limited(context)) return rateLimited;
       return options.dispatch(method, params, context);
+    };
+    answerSocketRequests(ws, dispatchAs, (request) => {
+      const viewer = request.method === 'presence.set' ? (request.params as { viewer?: unknown } | undefined)?.viewer : undefined;
+      if (typeof viewer === 'string' && viewer.length <= 100) viewers.add(viewer);
     });
   });
 

@@ -8,9 +8,10 @@ import type { RawData, WebSocket } from 'ws';
 import { errorCodes, socketRequestSchema, type ReplyEnvelope, type SocketReply, type SocketRequest } from '../../../app/contract/wire.js';
 import type { Dispatch } from '../../services/dispatch.js';
 
-export function answerSocketRequests(socket: WebSocket, dispatch: Dispatch): void {
+export function answerSocketRequests(socket: WebSocket, dispatch: Dispatch, seen: (request: SocketRequest) => void = () => undefined): void {
   socket.on('message', (data, isBinary) => {
     const request = isBinary ? null : parseSocketRequest(data);
+    if (request) seen(request);
     if (request) void answer(socket, dispatch, request);
   });
 }

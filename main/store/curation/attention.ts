@@ -52,7 +52,8 @@ export class AttentionRepository {
     private readonly xmlPayment: (documentId: string) => XmlPaymentFields | null = () => null,
   ) {}
 
-  list(): AttentionItem[] {
+  /** Every read page with its signals in project order; with `documentId`, that document's pages only (an approval's check). */
+  list(documentId?: string): AttentionItem[] {
     const rows = this.db
       .prepare(
         `SELECT p.id AS page_id, p.document_id, d.name AS document_name, p.page_number, p.review_status,
@@ -63,9 +64,9 @@ export class AttentionRepository {
               AND f.seq = (SELECT MAX(g.seq) FROM field_revisions g WHERE g.page_id = f.page_id AND g.field = f.field)) AS corrected_fields,
            c.computed_at AS checks_at, c.repetition_score, c.structure_score
          FROM pages p JOIN documents d ON d.id = p.document_id LEFT JOIN page_checks c ON c.page_id = p.id
-         WHERE p.status = 'done' ORDER BY d.imported_at, d.rowid, p.page_number`,
+         WHERE p.status = 'done' ${documentId === undefined ? '' : 'AND p.document_id = ?'} ORDER BY d.imported_at, d.rowid, p.page_number`,
       )
-      .all() as PageKeyRow[];
+      .all(...(documentId === undefined ? [] : [documentId])) as PageKeyRow[];
     // Per document: what its field signals depend on (every page's reading and text, its field revisions).
     const documentKeys = new Map<string, string>();
     const firstPages = new Set<string>();

@@ -16,6 +16,7 @@ import { masterDataSchema } from './011_master_data.js';
 import { invoiceExportsSchema } from './012_invoice_exports.js';
 import { accountsSchema } from './013_accounts.js';
 import { saveConflictsSchema } from './014_save_conflicts.js';
+import { workAssignmentsSchema } from './015_work_assignments.js';
 import { chainInvoiceExportsSchema } from './016_chain_invoice_exports.js';
 
 export const migrations: readonly Migration[] = [
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   invoiceExportsSchema,
   accountsSchema,
   saveConflictsSchema,
+  workAssignmentsSchema,
   chainInvoiceExportsSchema,
 ];
 

@@ -12,6 +12,10 @@ import { useJobs } from '../state/useJobs.js';
 import { CurationView } from './curation/CurationView.js';
 import { EvaluateView } from './evaluate/EvaluateView.js';
 import { SuppliersView } from './suppliers/SuppliersView.js';
+import { InvoiceQueueView } from './invoices/InvoiceQueueView.js';
+import { WorkBanner } from './invoices/WorkBanner.js';
+import { usePresence } from '../state/usePresence.js';
+import { defaultInvoiceQueueSort, noInvoiceQueueFilter, type InvoiceQueueFilter, type InvoiceQueueRow, type InvoiceQueueSort } from '../../../app/invoices/invoiceQueue.js';
 import { FatalScreen } from './FatalScreen.js';
 import { JobProgressBar } from './JobProgressBar.js';
 import { ReviewWorkspace } from './ReviewWorkspace.js';
@@ -61,9 +65,33 @@ export function App() {
   // The queue is a place: its filter, sort and scroll outlive a visit to a page (the view itself unmounts).
   const [curationQuery, setCurationQuery] = useState<CurationQuery>(defaultCurationQuery);
   const curationScroll = useRef(0);
+  // The invoice queue is a place too; Alt+N / Alt+P follow its visible order after an invoice was opened from it.
+  const [invoiceFilter, setInvoiceFilter] = useState<InvoiceQueueFilter>(noInvoiceQueueFilter);
+  const [invoiceSort, setInvoiceSort] = useState<InvoiceQueueSort>(defaultInvoiceQueueSort);
+  const [invoiceOrder, setInvoiceOrder] = useState<readonly string[]>([]);
+  const [walkInvoices, setWalkInvoices] = useState(false);
+  // The same order again (a refetch that changed nothing shown) keeps the array: the review screen does not render again.
+  const keepInvoiceOrder = useCallback((order: readonly string[]) => setInvoiceOrder((previous) => (previous.length === order.length && previous.every((id, i) => id === order[i]) ? previous : order)), []);
   const queueFilter = useMemo(
-    () => ({ signal: curationQuery.signal, documentId: curationQuery.documentId, statuses: curationQuery.statuses }),
-    [curationQuery.signal, curationQuery.documentId, curationQuery.statuses],
+    () =>
+      walkInvoices
+        ? { signal: '' as const, documentId: '', statuses: [], documentOrder: invoiceOrder }
+        : { signal: curationQuery.signal, documentId: curationQuery.documentId, statuses: curationQuery.statuses },
+    [walkInvoices, invoiceOrder, curationQuery.signal, curationQuery.documentId, curationQuery.statuses],
+  );
+  const openFromCuration = useCallback(
+    (pageId: string) => {
+      setWalkInvoices(false);
+      openInReview(pageId);
+    },
+    [openInReview],
+  );
+  const openInvoice = useCallback(
+    (row: InvoiceQueueRow) => {
+      setWalkInvoices(true);
+      openInReview(row.firstPageId);
+    },
+    [openInReview],
   );
   // Stable, so that the review workspace (memoised) does not render again when only the app's own state changed.
   const openExport = useCallback(() => {
@@ -79,6 +107,7 @@ export function App() {
   }, []);
   const invoicesExportOpened = useCallback(() => setInvoicesExportAsked(false), []);
   const [shownPageId, setShownPageId] = useState<string | null>(null);
+  usePresence(view === 'review' ? shownPageId : null);
   const onPageShown = useCallback((pageId: string | null) => {
     shownPageRef.current = pageId;
     setShownPageId(pageId);
@@ -127,6 +156,7 @@ export function App() {
         />
       ) : (
         <>
+          {view === 'review' && shownPageId && <WorkBanner key={`work:${shownPageId}`} pageId={shownPageId} />}
           <ReviewWorkspace
             key={project.path}
             nativeDialogs={info.nativeDialogs}
@@ -143,10 +173,10 @@ export function App() {
           />
           {view === 'curation' && (
             <CurationView
-              key={project.path}
+              key={`curation:${project.path}`}
               projectPath={project.path}
               refreshKey={curationRefresh}
-              onOpenPage={openInReview}
+              onOpenPage={openFromCuration}
               exporter={exporter}
               nativeDialogs={info.nativeDialogs}
               exportOpen={exportOpen}
@@ -158,8 +188,11 @@ export function App() {
               scrollMemory={curationScroll}
             />
           )}
-          {view === 'evaluate' && <EvaluateView key={project.path} onOpenPage={openInReview} />}
-          {view === 'suppliers' && <SuppliersView key={project.path} onOpenPage={openInReview} />}
+          {view === 'invoices' && (
+            <InvoiceQueueView key={`invoices:${project.path}`} filter={invoiceFilter} onFilter={setInvoiceFilter} sort={invoiceSort} onSort={setInvoiceSort} onVisibleOrder={keepInvoiceOrder} onOpen={openInvoice} />
+          )}
+          {view === 'evaluate' && <EvaluateView key={`evaluate:${project.path}`} onOpenPage={openInReview} />}
+          {view === 'suppliers' && <SuppliersView key={`suppliers:${project.path}`} onOpenPage={openInReview} />}
         </>
       )}
     </div>

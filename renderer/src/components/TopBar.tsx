@@ -1,10 +1,11 @@
 /** The title row: product, open project, the views, the project switcher, and the reading progress. */
 import type { ReactNode } from 'react';
 
-export type View = 'review' | 'curation' | 'evaluate' | 'suppliers';
+export type View = 'review' | 'invoices' | 'curation' | 'evaluate' | 'suppliers';
 
 const views: { id: View; label: string }[] = [
   { id: 'review', label: 'Review' },
+  { id: 'invoices', label: 'Invoices' },
   { id: 'curation', label: 'Curation' },
   { id: 'evaluate', label: 'Evaluate' },
   { id: 'suppliers', label: 'Suppliers' },

@@ -36,4 +36,15 @@ describe('stepNeedingAttention', () => {
     expect(countNeedingAttention(queue, failing)).toBe(2);
     expect(countNeedingAttention(queue)).toBe(4);
   });
+  it('from the invoice queue: invoice by invoice in its visible order, at the first page needing attention, else the first page', () => {
+    const pages = [...queue, item('g', [], 'unreviewed', 'd3'), item('h', [], 'approved', 'd4')];
+    const order = { signal: '' as const, documentId: '', statuses: [], documentOrder: ['d3', 'd2', 'd1'] };
+    expect(stepNeedingAttention(pages, 'g', 1, order)).toBe('e');
+    expect(stepNeedingAttention(pages, 'f', 1, order)).toBe('a');
+    expect(stepNeedingAttention(pages, 'a', 1, order)).toBe('g');
+    expect(stepNeedingAttention(pages, 'g', -1, order)).toBe('a');
+    expect(stepNeedingAttention(pages, 'h', 1, order)).toBe('g');
+    expect(stepNeedingAttention(pages, 'h', -1, order)).toBe('a');
+    expect(countNeedingAttention(pages, order)).toBe(2);
+  });
 });

@@ -143,7 +143,7 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
   const nextPage = useMemo(() => stepNeedingAttention(queue.items, pageId, 1, queueFilter), [queue.items, pageId, queueFilter]);
   const previousPage = useMemo(() => stepNeedingAttention(queue.items, pageId, -1, queueFilter), [queue.items, pageId, queueFilter]);
   const left = useMemo(() => countNeedingAttention(queue.items, queueFilter), [queue.items, queueFilter]);
-  const filtered = queueFilter.signal !== '' || queueFilter.documentId !== '' || queueFilter.statuses.length > 0;
+  const filtered = queueFilter.signal !== '' || queueFilter.documentId !== '' || queueFilter.statuses.length > 0 || queueFilter.documentOrder !== undefined;
   const goToNextNeedingAttention = useCallback(() => {
     if (nextPage) goTo(nextPage);
   }, [goTo, nextPage]);
@@ -241,8 +241,10 @@ export function useFieldsPane({ pageId: selectedPageId, review, liveText, active
       <button className="button subtle" onClick={goToNextNeedingAttention} disabled={!nextPage} title={`Next page needing attention (${shortcutOf('next-attention', isMac)})`} data-testid="next-attention">
         Next needing attention ▸
       </button>
-      <span className="attention-left" data-testid="attention-left" title={filtered ? 'Within the filter chosen in Curation' : undefined}>
-        {left} {left === 1 ? 'page needs' : 'pages need'} attention{filtered ? ' (filtered)' : ''}
+      <span className="attention-left" data-testid="attention-left" title={queueFilter.documentOrder ? 'Among the invoices the Invoices view shows, in its order' : filtered ? 'Within the filter chosen in Curation' : undefined}>
+        {queueFilter.documentOrder
+          ? `${left} ${left === 1 ? 'invoice needs' : 'invoices need'} attention (Invoices view)`
+          : `${left} ${left === 1 ? 'page needs' : 'pages need'} attention${filtered ? ' (filtered)' : ''}`}
       </span>
       <span className="toolbar-spacer" />
       <button className="button subtle" onClick={() => setDialog('shortcuts')} title={`Keyboard shortcuts (${shortcutOf('shortcuts', isMac)})`}>
