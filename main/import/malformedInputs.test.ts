@@ -10,11 +10,8 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectFile } from '../composition/createRectoSession.js';
-import { EngineRegistry } from '../engines/engineRegistry.js';
-import { PageImageCache } from '../services/pageImageCache.js';
-import { RectoSession } from '../services/rectoSession.js';
-import { SettingsFile } from '../settings/settingsFile.js';
-import { EchoEngine, echoEngineFactory } from '../../testing/fakes.js';
+import type { RectoSession } from '../services/rectoSession.js';
+import { echoSession } from '../../testing/echoSession.js';
 
 let dir: string;
 let session: RectoSession;
@@ -48,14 +45,7 @@ async function pagesPdf(count: number, size: [number, number] = [200, 200]): Pro
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-malformed-'));
-  session = new RectoSession({
-    engines: new EngineRegistry(new Map([['echo', echoEngineFactory(new EchoEngine())]])),
-    settings: new SettingsFile(path.join(dir, 'data', 'settings.json'), () => undefined),
-    images: new PageImageCache(path.join(dir, 'cache'), inspectFile),
-    dataDir: path.join(dir, 'data'),
-    samplesDir: path.join(dir, 'samples'),
-  });
-  session.settings.update({ engine: 'echo', authorName: 'Test' });
+  session = echoSession(dir, { author: 'Test', inspect: inspectFile });
   await session.createProject(path.join(dir, 'p.recto'));
 });
 afterAll(async () => {

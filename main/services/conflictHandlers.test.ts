@@ -12,6 +12,7 @@ import { createDispatch, type Dispatch } from './dispatch.js';
 import { createHandlers } from './handlers.js';
 import { PageImageCache } from './pageImageCache.js';
 import { RectoSession } from './rectoSession.js';
+import { echoSession } from '../../testing/echoSession.js';
 
 let dir: string;
 let session: RectoSession;
@@ -22,14 +23,7 @@ let events: EventEnvelope[];
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-conflict-handlers-'));
   events = [];
-  session = new RectoSession({
-    engines: new EngineRegistry(new Map([['echo', echoEngineFactory(new EchoEngine())]])),
-    settings: new SettingsFile(path.join(dir, 'data', 'settings.json'), () => undefined),
-    images: new PageImageCache(path.join(dir, 'cache'), fakeInspect),
-    dataDir: path.join(dir, 'data'),
-    samplesDir: path.join(dir, 'samples'),
-  });
-  session.settings.update({ engine: 'echo', authorName: 'Ana' });
+  session = echoSession(dir, { author: 'Ana' });
   await session.createProject(path.join(dir, 'p.recto'));
   fs.writeFileSync(path.join(dir, 'a.pdf'), 'PAGES 1');
   const imported = await session.importFiles([{ filePath: path.join(dir, 'a.pdf') }]);

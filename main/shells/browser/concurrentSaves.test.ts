@@ -21,15 +21,12 @@ import type { Revision } from '../../../app/model/page.js';
 import { conflictDetailSchema } from '../../../app/contract/conflicts.js';
 import WebSocket from 'ws';
 import { replyEnvelopeSchema, socketReplySchema, type ReplyEnvelope } from '../../../app/contract/wire.js';
-import { EngineRegistry } from '../../engines/engineRegistry.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
-import { PageImageCache } from '../../services/pageImageCache.js';
-import { RectoSession } from '../../services/rectoSession.js';
-import { SettingsFile } from '../../settings/settingsFile.js';
+import type { RectoSession } from '../../services/rectoSession.js';
 import { ProjectStore } from '../../store/projectStore.js';
-import { EchoEngine, echoEngineFactory, fakeInspect } from '../../../testing/fakes.js';
 import { startBrowserServer, type BrowserServer } from './browserServer.js';
+import { echoSession } from '../../../testing/echoSession.js';
 
 const ANALYSTS = 20;
 const SECONDS = Number(process.env.RECTO_LOAD_SECONDS ?? 4);
@@ -47,14 +44,7 @@ beforeAll(async () => {
   for (const folder of ['docs', 'samples', 'renderer']) fs.mkdirSync(path.join(dir, folder));
   fs.writeFileSync(path.join(dir, 'docs', 'three.pdf'), 'PAGES 3');
   fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Recto</title>');
-  session = new RectoSession({
-    engines: new EngineRegistry(new Map([['echo', echoEngineFactory(new EchoEngine())]])),
-    settings: new SettingsFile(path.join(dir, 'data', 'settings.json'), () => undefined),
-    images: new PageImageCache(path.join(dir, 'cache'), fakeInspect),
-    dataDir: path.join(dir, 'data'),
-    samplesDir: path.join(dir, 'samples'),
-  });
-  session.settings.update({ engine: 'echo', authorName: 'Load' });
+  session = echoSession(dir, { author: 'Load' });
   await session.createProject(path.join(dir, 'load.recto'));
   const imported = await session.importFiles([{ filePath: path.join(dir, 'docs', 'three.pdf') }]);
   pageIds = imported.imported.flatMap((document) => document.pages.map((page) => page.id));

@@ -17,14 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractMethods, isMethodName, type MethodName } from '../../../app/contract/methods.js';
 import WebSocket from 'ws';
 import { replyEnvelopeSchema, socketReplySchema, type SocketReply } from '../../../app/contract/wire.js';
-import { EngineRegistry } from '../../engines/engineRegistry.js';
 import { createDispatch } from '../../services/dispatch.js';
 import { createHandlers } from '../../services/handlers.js';
-import { PageImageCache } from '../../services/pageImageCache.js';
-import { RectoSession } from '../../services/rectoSession.js';
-import { SettingsFile } from '../../settings/settingsFile.js';
-import { EchoEngine, echoEngineFactory, fakeInspect } from '../../../testing/fakes.js';
+import type { RectoSession } from '../../services/rectoSession.js';
 import { startBrowserServer, type BrowserServer } from './browserServer.js';
+import { echoSession } from '../../../testing/echoSession.js';
 
 const seed = Number(process.env.RECTO_FUZZ_SEED ?? 20261201);
 const runs = Number(process.env.RECTO_FUZZ_RUNS ?? 3000);
@@ -44,14 +41,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'docs', 'two.pdf'), 'PAGES 2');
   fs.writeFileSync(path.join(dir, 'docs', 'junk.txt'), 'not a document');
   fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Recto</title>');
-  session = new RectoSession({
-    engines: new EngineRegistry(new Map([['echo', echoEngineFactory(new EchoEngine())]])),
-    settings: new SettingsFile(path.join(dir, 'data', 'settings.json'), () => undefined),
-    images: new PageImageCache(path.join(dir, 'cache'), fakeInspect),
-    dataDir: path.join(dir, 'data'),
-    samplesDir: path.join(dir, 'samples'),
-  });
-  session.settings.update({ engine: 'echo', authorName: 'Fuzz' });
+  session = echoSession(dir, { author: 'Fuzz' });
   await session.createProject(path.join(dir, 'fuzz.recto'));
   const imported = await session.importFiles([{ filePath: path.join(dir, 'docs', 'two.pdf') }]);
   pageIds = imported.imported.flatMap((document) => document.pages.map((page) => page.id));
