@@ -219,6 +219,37 @@ describe('recto audit', () => {
     expect(await audit(file)).toMatchObject({ code: 1, err: expect.stringContaining('invoice_exports row new') });
   });
 
+  it('a project with save conflicts and claims from before they were chained keeps its chain, counts them and chains the next', async () => {
+    const file = path.join(dir, 'conflicts-before.recto');
+    const store = ProjectStore.create(file);
+    const { pageId, documentId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice));
+    const first = store.revisions.saveRevision(pageId, 'first', 'Ada', null);
+    store.revisions.saveRevision(pageId, 'second', 'Bo', first.id);
+    store.close();
+    // Back to schema 16: a conflict and a claim recorded as Recto wrote them then (no chain entry), no starts for them.
+    const db = new Database(file);
+    db.prepare(`DELETE FROM audit_chain_start WHERE table_name IN ('revision_conflicts', 'field_conflicts', 'work_events')`).run();
+    db.prepare(`INSERT INTO revision_conflicts (id, page_id, base_id, theirs_id, text, author, created_at) SELECT 'old', page_id, NULL, id, 'old text', 'Ada', created_at FROM revisions LIMIT 1`).run();
+    db.prepare(`INSERT INTO work_events (document_id, action, person, actor, at) VALUES (?, 'claimed', 'Ada', 'Ada', '2024-01-01T00:00:00.000Z')`).run(documentId);
+    db.pragma('user_version = 16');
+    db.close();
+
+    const reopened = ProjectStore.open(file);
+    const before = await audit(file);
+    expect(before.code).toBe(0);
+    expect(before.out).toMatch(/revision_conflicts: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    expect(before.out).toMatch(/work_events: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    const kept = reopened.saveConflicts.saveText(pageId, 'third, on the first', 'Ada', first.id);
+    if (!('conflict' in kept)) throw new Error('expected a conflict');
+    reopened.work.claim(documentId, 'Bo', true);
+    reopened.close();
+    expect((await audit(file)).code).toBe(0);
+    const raw = new Database(file);
+    raw.prepare(`UPDATE work_events SET actor = 'Mallory' WHERE person = 'Bo'`).run();
+    raw.close();
+    expect(await audit(file)).toMatchObject({ code: 1, err: expect.stringContaining('TAMPERED: work_events row') });
+  });
+
   it('a file that is not a Recto project is exit 2, with its reason', async () => {
     const file = path.join(dir, 'not.recto');
     fs.writeFileSync(file, 'not a database');
