@@ -119,12 +119,15 @@ describe.skipIf(!hasTestdata || !hasChromium)('team review: roles and four eyes 
   it("shows one account's claim and presence to another in the Invoices view, and warns him on opening it", async () => {
     const ann = people.Ann!.page;
     const bo = people.Bo!.page;
-    const pageId = await openPage(ann, name);
+    await openPage(ann, name);
+    const pageId = await ann.locator(`[data-testid="page-item"][data-document-name="${name}"]`).first().getAttribute('data-page-id');
     // Ann claims the invoice she has open, under her own account (the server takes the name from her token).
     const claimed = await ann.evaluate(async (id) => {
       const call = async (method: string, params: unknown) => {
         const response = await fetch(`/api/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-recto-token': sessionStorage.getItem('recto.token') ?? '' }, body: JSON.stringify(params) });
-        return ((await response.json()) as { result: { documentId: string; claimedBy: string | null } }).result;
+        const body = (await response.json()) as { ok: boolean; result: { documentId: string; claimedBy: string | null } };
+        if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body)}`);
+        return body.result;
       };
       const state = await call('work.state', { pageId: id });
       return call('work.claim', { documentId: state.documentId });
