@@ -3,7 +3,9 @@
  * with `recto serve --team`; three people in their own browser contexts, each signed in with their personal token.
  * The reviewer corrects the total and is refused the approval by role; an approver corrects a line amount and is
  * refused by four eyes, the refusal naming the rule; another approver approves, and the decision is recorded under
- * her account's name. Screenshot of the four-eyes refusal in e2e-artifacts/team-four-eyes-refused.png.
+ * her account's name. Working side by side, two accounts: the invoice an approver opened and claimed shows as hers
+ * (claimed, open) in a colleague's Invoices view, and the colleague opening it is warned before editing while she sees
+ * him on it. Screenshots in e2e-artifacts/team-four-eyes-refused.png and team-claimed-in-queue.png.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -112,5 +114,34 @@ describe.skipIf(!hasTestdata || !hasChromium)('team review: roles and four eyes 
       return ((await response.json()) as { result: { reviewer: string; status: string }[] }).result;
     }, pageId);
     expect(history.at(-1)).toMatchObject({ reviewer: 'Bo', status: 'approved-with-exceptions' });
+  });
+
+  it("shows one account's claim and presence to another in the Invoices view, and warns him on opening it", async () => {
+    const ann = people.Ann!.page;
+    const bo = people.Bo!.page;
+    await openPage(ann, name);
+    const pageId = await ann.locator(`[data-testid="page-item"][data-document-name="${name}"]`).first().getAttribute('data-page-id');
+    // Ann claims the invoice she has open, under her own account (the server takes the name from her token).
+    const claimed = await ann.evaluate(async (id) => {
+      const call = async (method: string, params: unknown) => {
+        const response = await fetch(`/api/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-recto-token': sessionStorage.getItem('recto.token') ?? '' }, body: JSON.stringify(params) });
+        const body = (await response.json()) as { ok: boolean; result: { documentId: string; claimedBy: string | null } };
+        if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body)}`);
+        return body.result;
+      };
+      const state = await call('work.state', { pageId: id });
+      return call('work.claim', { documentId: state.documentId });
+    }, pageId);
+    expect(claimed.claimedBy).toBe('Ann');
+    await bo.getByTestId('nav-invoices').click();
+    await bo.getByTestId('invoice-queue-view').waitFor();
+    const row = bo.locator(`[data-testid="invoice-row"][data-document-name="${name}"]`);
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 20_000 }).toContain('claimed by Ann');
+    await expect.poll(async () => (await row.getByTestId('invoice-open-by').textContent()) ?? '', { timeout: 20_000 }).toContain('Ann');
+    await bo.screenshot({ path: path.join(artifactsDir, 'team-claimed-in-queue.png') });
+    await bo.getByTestId('nav-review').click();
+    await openPage(bo, name);
+    await expect.poll(async () => (await bo.getByTestId('work-claimed-by').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toContain('Ann is working on this invoice');
+    await expect.poll(async () => (await ann.getByTestId('work-open-by').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toContain('Bo');
   });
 });

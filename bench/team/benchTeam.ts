@@ -6,7 +6,9 @@
  * - saves acknowledged and saves kept: after the run the project is opened and every acknowledged revision and field
  *   revision is looked for (by id; a revision's text too) — lost = acknowledged − kept;
  * - replies by error code: `forbidden` are four-eyes refusals (an approver approving what they corrected last: the
- *   rule working), `conflict` saves based on an older revision (once the server answers it), anything else an error.
+ *   rule working), `conflict` saves (text or field) based on an older revision than the latest, anything else an error;
+ * - conflicts kept: the rows revision_conflicts and field_conflicts hold after the run — each `conflict` answer must
+ *   have kept what it carried (a conflict is surfaced, never a lost save).
  * A fresh project per run: 2 one-page invoices per analyst (at least 4), each analyst working on their own and, 15 %
  * of the time, on a colleague's. Also: what team mode adds to every request — the personal token's lookup (hash and
  * indexed read) among 50 accounts, in this process (µs).
@@ -99,9 +101,11 @@ const quantile = (xs: number[], q: number) => {
 };
 
 /** Every acknowledged save looked for in the project, as a person reopening it would find it. */
-function keptSaves(file: string, runs: AnalystRun[]): { acknowledged: number; kept: number } {
+function keptSaves(file: string, pages: string[], runs: AnalystRun[]): { acknowledged: number; kept: number; conflictsKept: number } {
   const store = ProjectStore.open(file);
   try {
+    // Nobody chooses during the run: every kept field conflict is still open (one-page invoices: the page is the key page).
+    const conflictsKept = pages.reduce((sum, pageId) => sum + store.saveConflicts.allTextConflicts(pageId).length + store.saveConflicts.openFieldConflicts(pageId).length, 0);
     const revisions = new Map<string, Map<string, string>>();
     const fields = new Map<string, Set<string>>();
     let acknowledged = 0;
@@ -116,7 +120,7 @@ function keptSaves(file: string, runs: AnalystRun[]): { acknowledged: number; ke
         if (fields.get(save.pageId)!.has(save.id)) kept += 1;
       }
     }
-    return { acknowledged, kept };
+    return { acknowledged, kept, conflictsKept };
   } finally {
     store.close();
   }
@@ -134,6 +138,7 @@ interface Figures {
   savesLost: number;
   fourEyesRefusals: number;
   conflicts: number;
+  conflictsKept: number;
   errors: Record<string, number>;
 }
 
@@ -149,7 +154,7 @@ async function benchOne(users: number, pace: Pace): Promise<Figures> {
     const elapsed = (performance.now() - start) / 1000;
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
-    const { acknowledged, kept } = keptSaves(team.file, runs);
+    const { acknowledged, kept, conflictsKept } = keptSaves(team.file, team.pages, runs);
     const errors: Record<string, number> = {};
     for (const run of runs) for (const [code, n] of run.errors) errors[code] = (errors[code] ?? 0) + n;
     const { forbidden = 0, conflict = 0, ...others } = errors;
@@ -169,6 +174,7 @@ async function benchOne(users: number, pace: Pace): Promise<Figures> {
       savesLost: acknowledged - kept,
       fourEyesRefusals: forbidden,
       conflicts: conflict,
+      conflictsKept,
       errors: others,
     };
   } finally {
@@ -204,7 +210,7 @@ try {
       const ms = (a: Action) => (l[a].count ? `${l[a].p50.toFixed(1)}/${l[a].p95.toFixed(1)}` : '—');
       const errors = Object.entries(figures.errors).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
       process.stdout.write(
-        `users ${String(users).padStart(3)} ${pace.padEnd(6)} | ${figures.requestsPerSecond.toFixed(0).padStart(4)} req/s | p50/p95 ms: save ${ms('revisions.save')}, field ${ms('fields.save')}, read ${ms('read')}, approve ${ms('approve')} | saves ${figures.savesAcknowledged} acked, ${figures.savesKept} kept, ${figures.savesLost} lost | four-eyes ${figures.fourEyesRefusals}, conflicts ${figures.conflicts} | errors: ${errors}\n`,
+        `users ${String(users).padStart(3)} ${pace.padEnd(6)} | ${figures.requestsPerSecond.toFixed(0).padStart(4)} req/s | p50/p95 ms: save ${ms('revisions.save')}, field ${ms('fields.save')}, read ${ms('read')}, approve ${ms('approve')} | saves ${figures.savesAcknowledged} acked, ${figures.savesKept} kept, ${figures.savesLost} lost | four-eyes ${figures.fourEyesRefusals}, conflicts ${figures.conflicts} (${figures.conflictsKept} kept) | errors: ${errors}\n`,
       );
     }
   }

@@ -1,7 +1,7 @@
 /**
  * One simulated analyst of bench:team: a personal token, a few invoices of their own and now and then a colleague's,
  * and a loop of what analysts do over the RPC — read a page with its fields, correct the text (a revision based on
- * the newest one they saw), correct a field, and (approvers) approve — at a person's pace or at full speed. Every
+ * the newest one they saw), correct a field (based on the field's newest revision they saw), and (approvers) approve — at a person's pace or at full speed. Every
  * reply is timed by action and every acknowledged save is remembered, to be looked for in the project afterwards.
  */
 export type Action = 'read' | 'revisions.save' | 'fields.save' | 'approve';
@@ -40,6 +40,8 @@ export async function runAnalyst(setup: AnalystSetup): Promise<AnalystRun> {
   const run: AnalystRun = { latencies: { read: [], 'revisions.save': [], 'fields.save': [], approve: [] }, errors: new Map(), acknowledged: [], requests: 0 };
   const newest = new Map<string, string | null>();
   const texts = new Map<string, string>();
+  /** Per page, each field's newest revision as last read or saved (absent: none; the base `fields.save` sends). */
+  const fieldBases = new Map<string, Map<string, string>>();
   const pick = (list: string[]) => list[Math.floor(setup.random() * list.length)]!;
   let step = 0;
   while (performance.now() < setup.until) {
@@ -51,8 +53,12 @@ export async function runAnalyst(setup: AnalystSetup): Promise<AnalystRun> {
     if (action === 'read') {
       reply = await call(setup, run, 'pages.getReviewAndFields', { pageId });
       if (reply.ok) {
-        const review = (reply.result as { review: { latestRevision: { id: string; text: string } | null; extraction: { markdown: string } | null } }).review;
+        const { review, fields } = reply.result as {
+          review: { latestRevision: { id: string; text: string } | null; extraction: { markdown: string } | null };
+          fields: { revisions: { id: string; field: string }[] };
+        };
         newest.set(pageId, review.latestRevision?.id ?? null);
+        fieldBases.set(pageId, new Map(fields.revisions.map((r) => [r.field, r.id])));
         texts.set(pageId, review.latestRevision?.text ?? review.extraction?.markdown ?? '');
       }
     } else if (action === 'revisions.save') {
@@ -67,8 +73,13 @@ export async function runAnalyst(setup: AnalystSetup): Promise<AnalystRun> {
     } else if (action === 'fields.save') {
       const field = pick([...FIELDS]);
       const value = field === 'payment.iban' ? 'DE89370400440532013000' : Math.round(setup.random() * 100_000) / 100;
-      reply = await call(setup, run, 'fields.save', { pageId, field, value });
-      if (reply.ok) run.acknowledged.push({ kind: 'field', id: (reply.result as { id: string }).id, pageId: (reply.result as { pageId: string }).pageId });
+      const bases = fieldBases.get(pageId) ?? new Map<string, string>();
+      reply = await call(setup, run, 'fields.save', { pageId, field, value, basedOn: bases.get(field) ?? null });
+      if (reply.ok) {
+        const saved = reply.result as { id: string; pageId: string };
+        run.acknowledged.push({ kind: 'field', id: saved.id, pageId: saved.pageId });
+        fieldBases.set(pageId, bases.set(field, saved.id));
+      }
     } else {
       reply = await call(setup, run, 'approval.approve', { pageId, scope: 'document', reason: 'bench:team' });
     }

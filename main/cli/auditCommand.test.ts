@@ -1,6 +1,6 @@
 /**
- * `recto audit` (issue 37): every edit made outside Recto to revisions, field revisions, review events and invoices
- * exports (issue 39) — each
+ * `recto audit` (issue 37): every edit made outside Recto to revisions, field revisions, review events, invoices
+ * exports (issue 39), save conflicts and their choices and the assignment and claim history (issue 40) — each
  * hashed column of a chained row changed, a row removed, a row added, a chain entry edited or removed, the chain's
  * start moved — is found (exit 1, the row named); Recto's own writes, merges included, keep it intact (exit 0); a
  * project made before the chain says where the chain starts; a file that is not a project is exit 2.
@@ -35,6 +35,20 @@ beforeAll(() => {
   store.invoiceExports.record(exportOf('export-1', documentId));
   const other = addReadDocument(store, 'b.pdf', invoiceReading({ ...invoice, invoice_number: 'R-2' }), createHash('sha256').update('b.pdf').digest('hex'));
   store.reviewNotes.reject(other.pageId, 'not ours', 'Bo');
+  // Two people on one page: a text and a field save on an older base kept as conflicts, one of them chosen for;
+  // the document given, claimed and taken over.
+  const first = store.revisions.saveRevision(other.pageId, 'Invoice R-2, first edit', 'Ada', null);
+  store.revisions.saveRevision(other.pageId, 'Invoice R-2, Bo edited', 'Bo', first.id);
+  const textConflict = store.saveConflicts.saveText(other.pageId, 'Invoice R-2, Ada edited too', 'Ada', first.id);
+  if (!('conflict' in textConflict)) throw new Error('expected a text conflict');
+  const total = store.fieldRevisions.save(other.pageId, 'total', 12, 'Ada');
+  store.fieldRevisions.save(other.pageId, 'total', 13, 'Bo');
+  const fieldConflict = store.saveConflicts.saveField(other.pageId, 'total', 14, 'Ada', total.id);
+  if (!('conflict' in fieldConflict)) throw new Error('expected a field conflict');
+  store.saveConflicts.resolveField(fieldConflict.conflict.id, 'theirs', undefined, fieldConflict.conflict.theirs.id, 'Ada');
+  store.work.assign(other.documentId, 'Ada', 'Bo');
+  store.work.claim(other.documentId, 'Ada');
+  store.work.claim(other.documentId, 'Bo', true);
   store.close();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -80,7 +94,12 @@ const hashed: Record<string, string[]> = {
   field_revisions: ['page_id', 'parent_id', 'field', 'old_value', 'new_value', 'undoes', 'author', 'created_at'],
   review_events: ['page_id', 'status', 'exceptions', 'reason', 'reviewer', 'at', 'sealed', 'os_account', 'origin'],
   invoice_exports: ['exported_at', 'reviewer', 'os_account', 'channel', 'all_approved', 'out_dir', 'files'],
+  revision_conflicts: ['page_id', 'base_id', 'theirs_id', 'text', 'author', 'created_at', 'resolution', 'resolved_revision_id', 'resolved_by', 'resolved_at', 'superseded_by'],
+  field_conflicts: ['page_id', 'field', 'base_id', 'theirs_id', 'value', 'author', 'created_at', 'resolution', 'resolved_revision_id', 'resolved_by', 'resolved_at', 'superseded_by'],
+  work_events: ['document_id', 'action', 'person', 'actor', 'at'],
 };
+/** The column that names a row (work_events has no id: its `seq`). */
+const idOf = (table: string) => (table === 'work_events' ? 'seq' : 'id');
 
 describe('recto audit', () => {
   it('an untouched project, and one extended by a merge, are intact (exit 0)', async () => {
@@ -97,7 +116,7 @@ describe('recto audit', () => {
     let found = 0;
     for (const [table, columns] of Object.entries(hashed)) {
       const db = new Database(base, { readonly: true });
-      const ids = db.prepare(`SELECT id FROM ${table}`).pluck().all() as string[];
+      const ids = db.prepare(`SELECT ${idOf(table)} FROM ${table}`).pluck().all() as (string | number)[];
       db.close();
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) {
@@ -105,11 +124,13 @@ describe('recto audit', () => {
           // A value of the column's kind that differs: another page id for a page, a changed text otherwise.
           const file = tampered((raw) => {
             raw.pragma('foreign_keys = OFF');
-            raw.prepare(`UPDATE ${table} SET ${column} = COALESCE(${column}, '') || 'x' WHERE id = ?`).run(id);
+            // As someone with sqlite3 can: a value outside a column's CHECK (a conflict's choice, a work event's action).
+            raw.pragma('ignore_check_constraints = ON');
+            raw.prepare(`UPDATE ${table} SET ${column} = COALESCE(${column}, '') || 'x' WHERE ${idOf(table)} = ?`).run(id);
           });
           const result = await audit(file);
           edits += 1;
-          if (result.code === 1 && result.err.includes(`${table} row ${id}`) && result.err.includes('it claims')) found += 1;
+          if (result.code === 1 && result.err.includes(`${table} row ${String(id)}`) && result.err.includes('it claims')) found += 1;
           fs.rmSync(file);
         }
       }
@@ -132,6 +153,12 @@ describe('recto audit', () => {
       ['exported invoice removed', (db) => db.prepare('DELETE FROM invoice_export_items').run()],
       ['export removed', (db) => db.prepare('DELETE FROM invoice_exports').run()],
       ['export added', (db) => db.prepare(`INSERT INTO invoice_exports (id, exported_at, reviewer, os_account, channel, all_approved, out_dir, files) VALUES ('forged', '2099-01-01T00:00:00.000Z', 'bob', NULL, 'invoices/ubl/en16931', 0, '/tmp', '[]')`).run()],
+      ['kept conflict removed', (db) => db.prepare('DELETE FROM revision_conflicts').run()],
+      ['conflict added', (db) => db.prepare(`INSERT INTO field_conflicts (id, page_id, field, base_id, theirs_id, value, author, created_at) SELECT 'forged', page_id, field, NULL, theirs_id, '99', 'Bo', created_at FROM field_conflicts LIMIT 1`).run()],
+      ['choice undone', (db) => db.prepare('UPDATE field_conflicts SET resolution = NULL, resolved_by = NULL, resolved_at = NULL').run()],
+      ['claim history removed', (db) => db.prepare(`DELETE FROM work_events WHERE action = 'released'`).run()],
+      ['assignment added', (db) => db.prepare(`INSERT INTO work_events (document_id, action, person, actor, at) SELECT document_id, 'assigned', 'Mallory', 'Bo', at FROM work_events LIMIT 1`).run()],
+      ['conflicts chain start moved', (db) => db.prepare(`UPDATE audit_chain_start SET after_rowid = after_rowid + 1 WHERE table_name = 'revision_conflicts'`).run()],
       ['exports chain start moved', (db) => db.prepare(`UPDATE audit_chain_start SET rows_before = rows_before + 1, after_rowid = after_rowid + 1 WHERE table_name = 'invoice_exports'`).run()],
     ];
     for (const [name, edit] of cases) {
@@ -190,6 +217,37 @@ describe('recto audit', () => {
     raw.prepare(`UPDATE invoice_export_items SET approval = 'forged' WHERE export_id = 'new'`).run();
     raw.close();
     expect(await audit(file)).toMatchObject({ code: 1, err: expect.stringContaining('invoice_exports row new') });
+  });
+
+  it('a project with save conflicts and claims from before they were chained keeps its chain, counts them and chains the next', async () => {
+    const file = path.join(dir, 'conflicts-before.recto');
+    const store = ProjectStore.create(file);
+    const { pageId, documentId } = addReadDocument(store, 'a.pdf', invoiceReading(invoice));
+    const first = store.revisions.saveRevision(pageId, 'first', 'Ada', null);
+    store.revisions.saveRevision(pageId, 'second', 'Bo', first.id);
+    store.close();
+    // Back to schema 16: a conflict and a claim recorded as Recto wrote them then (no chain entry), no starts for them.
+    const db = new Database(file);
+    db.prepare(`DELETE FROM audit_chain_start WHERE table_name IN ('revision_conflicts', 'field_conflicts', 'work_events')`).run();
+    db.prepare(`INSERT INTO revision_conflicts (id, page_id, base_id, theirs_id, text, author, created_at) SELECT 'old', page_id, NULL, id, 'old text', 'Ada', created_at FROM revisions LIMIT 1`).run();
+    db.prepare(`INSERT INTO work_events (document_id, action, person, actor, at) VALUES (?, 'claimed', 'Ada', 'Ada', '2024-01-01T00:00:00.000Z')`).run(documentId);
+    db.pragma('user_version = 16');
+    db.close();
+
+    const reopened = ProjectStore.open(file);
+    const before = await audit(file);
+    expect(before.code).toBe(0);
+    expect(before.out).toMatch(/revision_conflicts: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    expect(before.out).toMatch(/work_events: the chain starts at .*; 1 row\(s\) from before it are counted but not chained/);
+    const kept = reopened.saveConflicts.saveText(pageId, 'third, on the first', 'Ada', first.id);
+    if (!('conflict' in kept)) throw new Error('expected a conflict');
+    reopened.work.claim(documentId, 'Bo', true);
+    reopened.close();
+    expect((await audit(file)).code).toBe(0);
+    const raw = new Database(file);
+    raw.prepare(`UPDATE work_events SET actor = 'Mallory' WHERE person = 'Bo'`).run();
+    raw.close();
+    expect(await audit(file)).toMatchObject({ code: 1, err: expect.stringContaining('TAMPERED: work_events row') });
   });
 
   it('a file that is not a Recto project is exit 2, with its reason', async () => {

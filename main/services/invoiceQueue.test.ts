@@ -117,6 +117,24 @@ describe('approving clean invoices in bulk', () => {
     expect(result.skipped).toEqual([{ documentId: second, reason: expect.stringMatching(/IBAN changed/) }]);
   });
 
+  it('four eyes holds back, naming the rule, the invoice whose due date the approver changed last; the others go through, and a colleague approves it', async () => {
+    // A team project (accounts: four eyes on by default). The correction keeps the invoice clean, so only the rule stops it.
+    store.accounts.add('Ada', 'admin', { name: 'command line' });
+    store.accounts.add('Ann', 'approver', { name: 'command line' });
+    const corrected = add('corrected.pdf', {});
+    const untouched = add('untouched.pdf', { invoice_number: 'R-8', seller: 'Zeta SA' });
+    store.fieldRevisions.save(corrected.pageId, 'due_date', '2024-02-15', 'Ann');
+    expect((await invoiceQueueRows(store)).map((r) => r.clean)).toEqual([true, true]);
+    const result = await approveCleanInvoices(store, [corrected.documentId, untouched.documentId], 'Ann');
+    expect(result.approved.map((a) => a.documentId)).toEqual([untouched.documentId]);
+    expect(result.skipped).toEqual([{ documentId: corrected.documentId, reason: expect.stringMatching(/^four-eyes: Ann changed Due date last on this invoice/) }]);
+    expect(store.documents.getPage(corrected.pageId).reviewStatus).not.toBe('approved');
+    expect(store.reviewEvents.ofPage(corrected.pageId)).toEqual([]);
+    const colleague = await approveCleanInvoices(store, [corrected.documentId], 'Ada');
+    expect(colleague.approved.map((a) => a.documentId)).toEqual([corrected.documentId]);
+    expect(store.reviewEvents.latest(corrected.pageId)).toMatchObject({ status: 'approved', reviewer: 'Ada' });
+  });
+
   it('a multi-page invoice approved in bulk has every page approved', async () => {
     const doc = store.documents.addDocument({
       sha256: 'ab'.repeat(32),

@@ -1,8 +1,8 @@
 /**
  * The audit trail's hash chain (migration 009, docs/security.md). Every row added to revisions, field_revisions and
  * review_events — by Recto here, or brought by a merge or corpus import — and every invoices export recorded (with the
- * invoices it sent; migration 016) appends an entry: the hash of the row's
- * content and the hash of that with the previous entry's hash. An edit made outside Recto (sqlite3) to a chained row
+ * invoices it sent; migration 016), every save conflict kept and every choice made for one, and every assignment
+ * and claim (migration 017) appends an entry: the hash of the row's content and the hash of that with the previous entry's hash. An edit made outside Recto (sqlite3) to a chained row
  * changes its content hash; an entry edited, removed or reordered breaks the links; a row added outside Recto after
  * the chain began has no entry. `verify` finds each of these. The chain's first link stands on audit_chain_start, so
  * moving where the chain starts breaks it too.
@@ -13,12 +13,23 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
-export const chainedTables = ['revisions', 'field_revisions', 'review_events', 'accounts', 'account_events', 'invoice_exports'] as const;
+export const chainedTables = [
+  'revisions',
+  'field_revisions',
+  'review_events',
+  'accounts',
+  'account_events',
+  'invoice_exports',
+  'revision_conflicts',
+  'field_conflicts',
+  'work_events',
+] as const;
 export type ChainedTable = (typeof chainedTables)[number];
 
 /**
  * The tables chained from the start (migration 009): the chain's first link stands on their starts. A table chained
- * later (accounts and account_events, migration 013; invoice_exports, migration 016) has its start chained as an entry of its own (`audit_chain_start`, the table's
+ * later (accounts and account_events, migration 013; invoice_exports, migration 016; the save conflicts and
+ * work_events, migration 017) has its start chained as an entry of its own (`audit_chain_start`, the table's
  * name as the row id) before its first row, so moving it breaks the chain too, and the chains made before stay valid.
  */
 const firstTables: readonly ChainedTable[] = ['revisions', 'field_revisions', 'review_events'];
@@ -38,7 +49,15 @@ const hashedColumns: Record<ChainedTable, readonly string[]> = {
   // An export with the invoices it sent (`items`: [document, approval, correction of] sorted), so an item edited,
   // added or removed outside Recto changes the export's hash.
   invoice_exports: ['id', 'exported_at', 'reviewer', 'os_account', 'channel', 'all_approved', 'out_dir', 'files', 'items'],
+  // A conflict with its choice: the choice updates the row, and the row is chained again then (saveConflicts.ts).
+  revision_conflicts: ['id', 'page_id', 'base_id', 'theirs_id', 'text', 'author', 'created_at', 'resolution', 'resolved_revision_id', 'resolved_by', 'resolved_at', 'superseded_by'],
+  field_conflicts: ['id', 'page_id', 'field', 'base_id', 'theirs_id', 'value', 'author', 'created_at', 'resolution', 'resolved_revision_id', 'resolved_by', 'resolved_at', 'superseded_by'],
+  // Appended only, and never renumbered (no merge brings them): here `seq` is the row's id.
+  work_events: ['seq', 'document_id', 'action', 'person', 'actor', 'at'],
 };
+
+/** The column that names a chained row (its `row_id` in the chain): `id`, but for work_events, which has none. */
+const idColumn = (table: ChainedTable) => (table === 'work_events' ? 'seq' : 'id');
 
 /** A chained row as the hash reads it (invoice_exports with its items gathered). */
 const rowQuery: Record<ChainedTable, string> = {
@@ -51,6 +70,9 @@ const rowQuery: Record<ChainedTable, string> = {
        (SELECT json_group_array(json_array(i.document_id, i.approval, i.correction_of))
           FROM (SELECT * FROM invoice_export_items WHERE export_id = e.id ORDER BY document_id) i) AS items
      FROM invoice_exports e WHERE e.id = ?`,
+  revision_conflicts: 'SELECT rowid AS _rowid, * FROM revision_conflicts WHERE id = ?',
+  field_conflicts: 'SELECT rowid AS _rowid, * FROM field_conflicts WHERE id = ?',
+  work_events: 'SELECT rowid AS _rowid, * FROM work_events WHERE seq = CAST(? AS INTEGER)',
 };
 
 const startHash = (start: Record<string, unknown>) => sha256(JSON.stringify([startEntry, start.table_name, start.after_rowid, start.rows_before, start.started_at]));
@@ -181,7 +203,8 @@ export class AuditChain {
       }
       const rows = this.db.prepare(`SELECT rowid AS _rowid, * FROM ${table} WHERE rowid > ? ORDER BY rowid`).all(start.after_rowid) as Record<string, unknown>[];
       for (const row of rows) {
-        if (!latest.has(`${table}\n${String(row.id)}`)) return report({ table, rowId: String(row.id), kind: 'unchained', seq: null, claims: claimsOf(table, row) }, entries.length);
+        const rowId = String(row[idColumn(table)]);
+        if (!latest.has(`${table}\n${rowId}`)) return report({ table, rowId, kind: 'unchained', seq: null, claims: claimsOf(table, row) }, entries.length);
       }
     }
     return report(null, entries.length);

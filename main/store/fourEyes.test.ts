@@ -2,7 +2,8 @@
  * Four eyes (issue 40) on every path that approves: approve() and setReviewStatusBy() refuse the person who changed
  * the amounts or payment fields last, naming the rule; a colleague's later correction, an unguarded field, or a project
  * without accounts (the single-user app) does not; a payment field changed through the page text counts; a merge or
- * corpus import never brings in an approval that breaks it (the page is reopened, the rule named).
+ * corpus import never brings in an approval that breaks it (the page is reopened, the rule named), through the
+ * command line (recto merge, recto import-corpus) too.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import { fakeInspect } from '../../testing/fakes.js';
 import { addReadDocument, invoiceReading } from '../../testing/invoiceReadings.js';
 import { ProjectStore } from './projectStore.js';
 import { FourEyesError } from './fourEyes.js';
+import { importCorpusCommand, mergeCommand } from '../cli/exportCommand.js';
 
 let dir: string;
 beforeEach(() => {
@@ -131,6 +133,37 @@ describe('four eyes', () => {
     expect(team.auditChain().verify().intact).toBe(true);
     solo.close();
     team.close();
+  });
+
+  it('through the command line, recto merge and recto import-corpus reopen such an approval and say so, naming the rule', async () => {
+    const elsewhere = ProjectStore.create(path.join(dir, 'laptop.recto'));
+    const { pageId } = addInvoice(elsewhere, 'a.pdf');
+    elsewhere.fieldRevisions.save(pageId, 'payment.iban', 'DE89370400440532013000', 'Ann');
+    approve(elsewhere, { pageId, scope: 'document', reason: 'ok', reviewer: 'Ann' });
+    const corpus = path.join(dir, 'corpus');
+    await exportCorpus(elsewhere, { outDir: corpus, images: 'none', pageImage: projectPageImages(elsewhere, new PageImageCache(path.join(dir, 'cache'), fakeInspect)) });
+    elsewhere.close();
+    teamProject('merged-into.recto').close();
+    teamProject('imported-into.recto').close();
+    const statusIn = (file: string) => {
+      const store = ProjectStore.open(file);
+      try {
+        const page = store.documents.listDocuments()[0]!.pages[0]!;
+        return { status: page.reviewStatus, reason: store.reviewEvents.latest(page.id)!.reason };
+      } finally {
+        store.close();
+      }
+    };
+    const runs: [string, (stderr: NodeJS.WritableStream) => Promise<number>, string][] = [
+      ['merge', (stderr) => mergeCommand([path.join(dir, 'merged-into.recto'), path.join(dir, 'laptop.recto'), '--into', path.join(dir, 'merged.recto')], stderr), path.join(dir, 'merged.recto')],
+      ['import-corpus', (stderr) => importCorpusCommand([corpus, '--into', path.join(dir, 'imported-into.recto')], stderr), path.join(dir, 'imported-into.recto')],
+    ];
+    for (const [command, run, target] of runs) {
+      let err = '';
+      expect(await run({ write: (s: string) => ((err += s), true) } as unknown as NodeJS.WritableStream), command).toBe(0);
+      expect(err, command).toContain('recto: a.pdf: approval reopened (changed after it): four-eyes: IBAN');
+      expect(statusIn(target), command).toEqual({ status: 'in-review', reason: expect.stringMatching(/^four-eyes: Ann changed IBAN last/) });
+    }
   });
 
   it('reopens, after a corpus import into a team project, an approval whose approver changed the amounts', async () => {

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { AuditChain } from './auditChain.js';
 import type { ConflictChoice, FieldConflict, RevisionConflict } from '../../app/contract/conflicts.js';
 import type { FieldRevision } from '../../app/contract/fields.js';
 import { fieldValueProblem, valueAt, type FieldValue } from '../../app/invoice/review/index.js';
@@ -90,6 +91,8 @@ const resolutionOf = (row: ResolutionColumns) => ({
 
 export class SaveConflictsRepository {
   private readonly statements;
+  /** Every conflict kept and every choice for one is chained (migration 017): an edit outside Recto is found. */
+  private readonly chain: AuditChain;
 
   constructor(
     private readonly db: Database.Database,
@@ -98,6 +101,7 @@ export class SaveConflictsRepository {
     /** The engine's text of a page (the base of a first edit); null when it was never read. */
     private readonly engineText: (pageId: string) => string | null,
   ) {
+    this.chain = new AuditChain(db);
     this.statements = {
       // Prepared once, as revisions.ts does: the check is on every save, the analyst's critical path.
       revision: db.prepare('SELECT * FROM revisions WHERE id = ?'),
@@ -141,6 +145,7 @@ export class SaveConflictsRepository {
       // 4. Both changed it: mine kept, theirs untouched.
       const id = randomUUID();
       this.statements.insertText.run(id, pageId, parentId, latest.id, text, author, new Date().toISOString());
+      this.chain.append('revision_conflicts', id);
       return { conflict: this.textConflict(id) };
     })();
   }
@@ -176,18 +181,33 @@ export class SaveConflictsRepository {
       const open = this.openConflict(this.textConflict(conflictId));
       const now = new Date().toISOString();
       if (choice === 'theirs') {
-        this.statements.resolveText.run(choice, null, author, now, null, conflictId);
+        this.recordChoice('revision_conflicts', this.statements.resolveText, choice, null, author, now, null, conflictId);
         return { resolved: this.textConflict(conflictId), saved: null };
       }
       const text = chosen(choice, open.text, mergedText);
       const result = this.saveText(open.pageId, text, author, parentId);
       if ('conflict' in result) {
-        this.statements.resolveText.run(choice, null, author, now, result.conflict.id, conflictId);
+        this.recordChoice('revision_conflicts', this.statements.resolveText, choice, null, author, now, result.conflict.id, conflictId);
         return { conflict: result.conflict };
       }
-      this.statements.resolveText.run(choice, result.saved.id, author, now, null, conflictId);
+      this.recordChoice('revision_conflicts', this.statements.resolveText, choice, result.saved.id, author, now, null, conflictId);
       return { resolved: this.textConflict(conflictId), saved: result.saved };
     })();
+  }
+
+  /** Writes the analyst's choice into the conflict's row and chains the row again as it is now (the choice an entry of its own). */
+  private recordChoice(
+    table: 'revision_conflicts' | 'field_conflicts',
+    statement: Database.Statement,
+    choice: ConflictChoice,
+    revisionId: string | null,
+    author: string,
+    at: string,
+    supersededBy: string | null,
+    conflictId: string,
+  ): void {
+    statement.run(choice, revisionId, author, at, supersededBy, conflictId);
+    this.chain.append(table, conflictId);
   }
 
   private revisionOfPage(pageId: string, revisionId: string): Revision {
@@ -235,6 +255,7 @@ export class SaveConflictsRepository {
       if (sameValue(theirsValue, this.valueOf(keyPage, field, base))) return { saved: this.fieldRevisions.save(pageId, field, value, author) };
       const id = randomUUID();
       this.statements.insertField.run(id, keyPage, field, basedOn, theirs.id, JSON.stringify(value), author, new Date().toISOString());
+      this.chain.append('field_conflicts', id);
       return { conflict: this.fieldConflict(id) };
     })();
   }
@@ -262,16 +283,16 @@ export class SaveConflictsRepository {
       const open = this.openConflict(this.fieldConflict(conflictId));
       const now = new Date().toISOString();
       if (choice === 'theirs') {
-        this.statements.resolveField.run(choice, null, author, now, null, conflictId);
+        this.recordChoice('field_conflicts', this.statements.resolveField, choice, null, author, now, null, conflictId);
         return { resolved: this.fieldConflict(conflictId), saved: null };
       }
       const value = chosen(choice, open.value, mergedValue);
       const result = this.saveField(open.pageId, open.field, value, author, basedOn);
       if ('conflict' in result) {
-        this.statements.resolveField.run(choice, null, author, now, result.conflict.id, conflictId);
+        this.recordChoice('field_conflicts', this.statements.resolveField, choice, null, author, now, result.conflict.id, conflictId);
         return { conflict: result.conflict };
       }
-      this.statements.resolveField.run(choice, result.saved.id, author, now, null, conflictId);
+      this.recordChoice('field_conflicts', this.statements.resolveField, choice, result.saved.id, author, now, null, conflictId);
       return { resolved: this.fieldConflict(conflictId), saved: result.saved };
     })();
   }

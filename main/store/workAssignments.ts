@@ -3,6 +3,7 @@
  * who is working on it now, and the history of both. Each change is one transaction: the state row and its event.
  */
 import type Database from 'better-sqlite3';
+import { AuditChain } from './auditChain.js';
 import type { AssignmentEventWire, WorkStateWire } from '../../app/contract/invoiceQueue.js';
 import { CodedError, errorCodes } from '../../app/contract/wire.js';
 
@@ -34,8 +35,11 @@ const toState = (documentId: string, row: StateRow | undefined): WorkStateWire =
 
 export class WorkAssignmentsRepository {
   private readonly statements;
+  /** Every assignment and claim event is chained (migration 017): a history edited outside Recto is found. */
+  private readonly chain: AuditChain;
 
   constructor(private readonly db: Database.Database) {
+    this.chain = new AuditChain(db);
     this.statements = {
       get: db.prepare('SELECT * FROM work_assignments WHERE document_id = ?'),
       all: db.prepare('SELECT * FROM work_assignments'),
@@ -65,7 +69,7 @@ export class WorkAssignmentsRepository {
       const at = new Date().toISOString();
       this.statements.ensure.run(documentId);
       this.statements.assign.run(assignee, assignee === null ? null : by, assignee === null ? null : at, documentId);
-      this.statements.event.run(documentId, assignee === null ? 'unassigned' : 'assigned', assignee, by, at);
+      this.recordEvent(documentId, assignee === null ? 'unassigned' : 'assigned', assignee, by, at);
       return this.state(documentId);
     })();
   }
@@ -79,9 +83,9 @@ export class WorkAssignmentsRepository {
       if (before.claimedBy !== null && !force) throw new ClaimedByAnotherError(before.claimedBy, name);
       const at = new Date().toISOString();
       this.statements.ensure.run(documentId);
-      if (before.claimedBy !== null) this.statements.event.run(documentId, 'released', before.claimedBy, by, at);
+      if (before.claimedBy !== null) this.recordEvent(documentId, 'released', before.claimedBy, by, at);
       this.statements.claim.run(by, at, documentId);
-      this.statements.event.run(documentId, 'claimed', by, by, at);
+      this.recordEvent(documentId, 'claimed', by, by, at);
       return { ...this.state(documentId), previous: before.claimedBy };
     })();
   }
@@ -93,7 +97,7 @@ export class WorkAssignmentsRepository {
       const before = this.state(documentId);
       if (before.claimedBy !== by) return before;
       this.statements.claim.run(null, null, documentId);
-      this.statements.event.run(documentId, 'released', by, by, new Date().toISOString());
+      this.recordEvent(documentId, 'released', by, by, new Date().toISOString());
       return this.state(documentId);
     })();
   }
@@ -106,6 +110,12 @@ export class WorkAssignmentsRepository {
       by: row.actor,
       at: row.at,
     }));
+  }
+
+  /** Appends one event to the history and chains it (call in the transaction that changes the state). */
+  private recordEvent(documentId: string, action: AssignmentEventWire['action'], person: string | null, actor: string, at: string): void {
+    const { lastInsertRowid } = this.statements.event.run(documentId, action, person, actor, at);
+    this.chain.append('work_events', String(lastInsertRowid));
   }
 
   private documentName(documentId: string): string {

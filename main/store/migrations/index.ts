@@ -18,6 +18,7 @@ import { accountsSchema } from './013_accounts.js';
 import { saveConflictsSchema } from './014_save_conflicts.js';
 import { workAssignmentsSchema } from './015_work_assignments.js';
 import { chainInvoiceExportsSchema } from './016_chain_invoice_exports.js';
+import { chainConflictsAndWorkSchema } from './017_chain_conflicts_and_work.js';
 
 export const migrations: readonly Migration[] = [
   initialSchema,
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   saveConflictsSchema,
   workAssignmentsSchema,
   chainInvoiceExportsSchema,
+  chainConflictsAndWorkSchema,
 ];
 
 /** The schema version this build of Recto writes. */
