@@ -56,6 +56,8 @@ export class InvoiceExportsRepository {
       ),
       list: db.prepare('SELECT * FROM invoice_exports ORDER BY exported_at, rowid'),
       itemsOf: db.prepare('SELECT document_id, approval, correction_of FROM invoice_export_items WHERE export_id = ? ORDER BY document_id'),
+      taken: db.prepare('SELECT 1 FROM invoice_exports WHERE id = ?'),
+      insertCarriedItem: db.prepare('INSERT OR IGNORE INTO invoice_export_items (export_id, document_id, approval, correction_of) VALUES (?, ?, ?, ?)'),
     };
   }
 
@@ -74,6 +76,27 @@ export class InvoiceExportsRepository {
       for (const item of entry.items) this.statements.insertItem.run(entry.id, item.documentId, item.approval, item.correctionOf);
       this.chain.append('invoice_exports', entry.id);
     })();
+  }
+
+  /**
+   * Adds another project's exports this one lacks (matched by id: merging back and forth adds each once), with the
+   * invoices they sent named by this project's documents (`documentIdBySha`: the same file is the same invoice here;
+   * an invoice this project does not hold keeps its id, as a removed document's history does), each chained in the
+   * audit trail as a merged review event is. Call inside the merge's transaction. Returns how many were added.
+   */
+  carry(exports: readonly CarriedInvoiceExport[], documentIdBySha: (sha256: string) => string | undefined): number {
+    let added = 0;
+    for (const entry of exports) {
+      if (this.statements.taken.get(entry.id) !== undefined) continue;
+      this.statements.insertExport.run(entry.id, entry.exportedAt, entry.reviewer, entry.osAccount, entry.channel, entry.allApproved ? 1 : 0, entry.outDir, JSON.stringify(entry.files));
+      for (const item of entry.items) {
+        const documentId = (item.documentSha256 && documentIdBySha(item.documentSha256)) || item.documentId;
+        this.statements.insertCarriedItem.run(entry.id, documentId, item.approval, item.correctionOf);
+      }
+      this.chain.append('invoice_exports', entry.id);
+      added += 1;
+    }
+    return added;
   }
 
   /** Every export, oldest first, with what it sent. */
@@ -95,4 +118,35 @@ export class InvoiceExportsRepository {
       })),
     }));
   }
+}
+
+/** An export as another project recorded it, each invoice also named by its file's SHA-256 (null: removed there). */
+export interface CarriedInvoiceExport extends Omit<InvoiceExportRecord, 'items'> {
+  items: { documentId: string; documentSha256: string | null; approval: string; correctionOf: string | null }[];
+}
+
+/** Another project's exports, read from its database opened read-only (a merge's other side); none before migration 012. */
+export function invoiceExportsToCarry(db: Database.Database): CarriedInvoiceExport[] {
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'invoice_exports'").get() === undefined) return [];
+  const items = db.prepare(
+    `SELECT i.document_id, d.sha256, i.approval, i.correction_of FROM invoice_export_items i LEFT JOIN documents d ON d.id = i.document_id
+      WHERE i.export_id = ? ORDER BY i.document_id`,
+  );
+  const rows = db.prepare('SELECT * FROM invoice_exports ORDER BY exported_at, rowid').all() as { id: string; exported_at: string; reviewer: string | null; os_account: string | null; channel: string; all_approved: number; out_dir: string; files: string }[];
+  return rows.map((r) => ({
+    id: r.id,
+    exportedAt: r.exported_at,
+    reviewer: r.reviewer,
+    osAccount: r.os_account,
+    channel: r.channel,
+    allApproved: r.all_approved === 1,
+    outDir: r.out_dir,
+    files: JSON.parse(r.files) as ExportedFile[],
+    items: (items.all(r.id) as { document_id: string; sha256: string | null; approval: string; correction_of: string | null }[]).map((i) => ({
+      documentId: i.document_id,
+      documentSha256: i.sha256,
+      approval: i.approval,
+      correctionOf: i.correction_of,
+    })),
+  }));
 }
