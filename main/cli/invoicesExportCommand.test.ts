@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectStore } from '../store/projectStore.js';
 import { approvedContentOf } from '../store/approvalSeals.js';
@@ -101,5 +102,28 @@ describe('recto export --format invoices', () => {
     let audited = '';
     const write = { write: (chunk: string) => ((audited += chunk), true) };
     expect(await auditCommand([other], write, write), audited).toBe(0);
+  });
+
+  it('a merge refuses another project whose export record is malformed, naming it, and merges nothing', async () => {
+    const project = path.join(dir, 'p.recto');
+    expect(await exportCommand([project, '--out', path.join(dir, 'out'), '--format', 'invoices'], stderr)).toBe(1);
+    const db = new Database(project);
+    db.prepare("UPDATE invoice_exports SET files = '[{\"file\": 7}]'").run();
+    db.close();
+    const other = path.join(dir, 'q.recto');
+    const store = ProjectStore.create(other);
+    for (const i of [1, 2]) store.documents.addDocument({ sha256: String(i).repeat(64), name: `r-${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(`r-${i}`), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] });
+    store.close();
+    output = '';
+    expect(await mergeCommand([other, project], stderr)).toBe(2);
+    expect(output).toMatch(/p\.recto: invoices export [0-9a-f-]+: files\.0\.file: .*; nothing was merged/);
+    const merged = ProjectStore.open(other);
+    try {
+      // The approval that came before the export record was checked went back with the rest.
+      expect(merged.documents.listDocuments().flatMap((d) => d.pages.map((p) => p.reviewStatus))).toEqual(['unreviewed', 'unreviewed']);
+      expect(merged.invoiceExports.list()).toEqual([]);
+    } finally {
+      merged.close();
+    }
   });
 });

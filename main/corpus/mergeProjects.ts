@@ -99,7 +99,12 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
         touched.add(target.documents.getPage(outcome.pageId).documentId);
       }
       // After the documents (an export names its invoices by their files here) and in the same transaction.
-      summary.invoiceExportsAdded = target.invoiceExports.carry(other.invoiceExports(), (sha) => target.documents.imported.documentIdBySha(sha));
+      try {
+        summary.invoiceExportsAdded = target.invoiceExports.carry(other.invoiceExports(), (sha) => target.documents.imported.documentIdBySha(sha));
+      } catch (error) {
+        if (!(error instanceof BundleRowError)) throw error;
+        throw new ProjectFileError(otherFile, `${error.message}; nothing was merged`);
+      }
       summarizeApprovals(target, before, touched, `merge of ${path.basename(otherFile)}`, summary);
     });
     return summary;

@@ -4,7 +4,9 @@
  * channel, and a re-approved one again as a correction of the export that sent it before.
  */
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { AuditChain } from './auditChain.js';
+import { BundleRowError } from './transfer/bundleRows.js';
 
 /** One file an export wrote, by its path inside the export folder and its SHA-256. */
 export interface ExportedFile {
@@ -125,28 +127,54 @@ export interface CarriedInvoiceExport extends Omit<InvoiceExportRecord, 'items'>
   items: { documentId: string; documentSha256: string | null; approval: string; correctionOf: string | null }[];
 }
 
-/** Another project's exports, read from its database opened read-only (a merge's other side); none before migration 012. */
+/** Another project's rows as they must be to be carried: its file is checked, never trusted (hostileRows.test.ts). */
+const text = (max: number) => z.string().max(max);
+const carriedRow = z.object({
+  id: text(100).min(1),
+  exported_at: text(100),
+  reviewer: text(1000).nullable(),
+  os_account: text(1000).nullable(),
+  channel: z.string().regex(/^invoices\/[a-z]+\/[a-z0-9]+$/, 'not an export channel'),
+  all_approved: z.union([z.literal(0), z.literal(1)]),
+  out_dir: text(4096),
+  files: z.array(z.object({ file: text(1000), sha256: z.string().regex(/^[0-9a-f]{64}$/, 'not a SHA-256') })),
+  items: z.array(z.object({ document_id: text(100).min(1), sha256: z.string().nullable(), approval: text(10_000), correction_of: text(100).nullable() })),
+});
+
+/**
+ * Another project's exports, read from its database opened read-only (a merge's other side); none before migration 012.
+ * A malformed row throws BundleRowError naming the export (the merge refuses, nothing merged).
+ */
 export function invoiceExportsToCarry(db: Database.Database): CarriedInvoiceExport[] {
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'invoice_exports'").get() === undefined) return [];
   const items = db.prepare(
     `SELECT i.document_id, d.sha256, i.approval, i.correction_of FROM invoice_export_items i LEFT JOIN documents d ON d.id = i.document_id
       WHERE i.export_id = ? ORDER BY i.document_id`,
   );
-  const rows = db.prepare('SELECT * FROM invoice_exports ORDER BY exported_at, rowid').all() as { id: string; exported_at: string; reviewer: string | null; os_account: string | null; channel: string; all_approved: number; out_dir: string; files: string }[];
-  return rows.map((r) => ({
-    id: r.id,
-    exportedAt: r.exported_at,
-    reviewer: r.reviewer,
-    osAccount: r.os_account,
-    channel: r.channel,
-    allApproved: r.all_approved === 1,
-    outDir: r.out_dir,
-    files: JSON.parse(r.files) as ExportedFile[],
-    items: (items.all(r.id) as { document_id: string; sha256: string | null; approval: string; correction_of: string | null }[]).map((i) => ({
-      documentId: i.document_id,
-      documentSha256: i.sha256,
-      approval: i.approval,
-      correctionOf: i.correction_of,
-    })),
-  }));
+  const rows = db.prepare('SELECT * FROM invoice_exports ORDER BY exported_at, rowid').all() as { id: unknown; files: unknown }[];
+  return rows.map((raw) => {
+    let files: unknown;
+    try {
+      files = JSON.parse(String(raw.files));
+    } catch {
+      throw new BundleRowError(`invoices export ${String(raw.id).slice(0, 100)}: its list of files is not JSON`);
+    }
+    const parsed = carriedRow.safeParse({ ...raw, files, items: items.all(raw.id) });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new BundleRowError(`invoices export ${String(raw.id).slice(0, 100)}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    const r = parsed.data;
+    return {
+      id: r.id,
+      exportedAt: r.exported_at,
+      reviewer: r.reviewer,
+      osAccount: r.os_account,
+      channel: r.channel,
+      allApproved: r.all_approved === 1,
+      outDir: r.out_dir,
+      files: r.files,
+      items: r.items.map((i) => ({ documentId: i.document_id, documentSha256: i.sha256, approval: i.approval, correctionOf: i.correction_of })),
+    };
+  });
 }
