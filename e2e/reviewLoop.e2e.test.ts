@@ -356,10 +356,10 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
       // focused field, and Enter approves with it — keystrokes that count like the others.
       const prompt = page.getByTestId('approval-prompt');
       if (await prompt.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        // The first quick reason (the one for the first kind of exception listed), picked with Alt+1 — or typed where
+        // The first quick reason (the one for the first kind of exception listed), picked with Alt+Shift+1 — or typed where
         // the prompt offers none (a new bank account needs the analyst's own words).
         if ((await page.getByTestId('quick-reasons').count()) > 0) {
-          await press('Alt+1');
+          await press('Alt+Shift+1');
           await expect.poll(() => page.getByTestId('approval-reason').inputValue()).not.toBe('');
         } else {
           await type('checked');
