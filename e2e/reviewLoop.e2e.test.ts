@@ -202,8 +202,15 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
     // The page the walk starts from has been shown a while: it is a place, and the first step is a new entry after it.
     await page.waitForTimeout(600);
     await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(() => shownPageId(page)).toBe(order[at + 1]);
-    // The next step comes at once: it rewrites the step's entry (written once idle), and Back comes before that.
+    // The next step comes at once — as soon as the first step's page is shown, watched on each frame in the page, not on
+    // expect.poll's backoff (100, 250, 500 ms…), which under load let the first step stand past the app's settle time
+    // (SETTLE_MS, useNavigationHistory.ts) and made it a place of its own: the flake seen once. The step rewrites the
+    // first step's entry (written once idle), and Back comes before that.
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="page-item"][aria-current="true"], [data-testid="page-item"].selected')?.getAttribute('data-page-id') === id,
+      order[at + 1],
+      { polling: 'raf' },
+    );
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(() => shownPageId(page)).toBe(order[at + 2]);
     await page.goBack();
@@ -356,10 +363,10 @@ describe.skipIf(!hasTestdata)('the review loop at an analyst\'s pace', () => {
       // focused field, and Enter approves with it — keystrokes that count like the others.
       const prompt = page.getByTestId('approval-prompt');
       if (await prompt.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        // The first quick reason (the one for the first kind of exception listed), picked with Alt+1 — or typed where
+        // The first quick reason (the one for the first kind of exception listed), picked with Alt+Shift+1 — or typed where
         // the prompt offers none (a new bank account needs the analyst's own words).
         if ((await page.getByTestId('quick-reasons').count()) > 0) {
-          await press('Alt+1');
+          await press('Alt+Shift+1');
           await expect.poll(() => page.getByTestId('approval-reason').inputValue()).not.toBe('');
         } else {
           await type('checked');

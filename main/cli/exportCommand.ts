@@ -226,7 +226,8 @@ export async function mergeCommand(args: string[], stderr: Err): Promise<number>
         `${summary.diverged} page(s) edited on both sides (all revisions kept), ` +
         `${summary.fieldConflicts} field(s) corrected on both sides (all kept, the later shows), ` +
         `${summary.decisionConflicts} page(s) decided differently on both sides (the decision here kept, flagged for a person), ` +
-        `${summary.decisionsAdopted} decision(s) taken on pages undecided here, ${summary.untrustedTimes} review event(s) with an impossible time (not trusted)\n`,
+        `${summary.decisionsAdopted} decision(s) taken on pages undecided here, ${summary.untrustedTimes} review event(s) with an impossible time (not trusted), ` +
+        `${summary.invoiceExportsAdded} invoices export(s) recorded there (their invoices count as exported here)\n`,
     );
     for (const line of [...approvalLines(summary), ...supplierChanges]) stderr.write(`recto: ${line}\n`);
     return 0;

@@ -4,10 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectStore } from '../store/projectStore.js';
 import { approvedContentOf } from '../store/approvalSeals.js';
-import { exportCommand } from './exportCommand.js';
+import { exportCommand, mergeCommand } from './exportCommand.js';
+import { auditCommand } from './auditCommand.js';
 import { invoiceReading } from '../../testing/invoiceReadings.js';
 
 let dir: string;
@@ -64,5 +66,64 @@ describe('recto export --format invoices', () => {
     expect(await exportCommand([project, '--out', path.join(dir, 'x'), '--format', 'invoices', '--xrechnung'], stderr)).toBe(1);
     expect(output).toMatch(/exported 1 invoice\(s\)/);
     expect(await exportCommand([project, '--out', path.join(dir, 'corpus'), '--all-approved'], stderr)).toBe(2);
+  });
+
+  it('an export made in one project is known after a merge: the merged project has nothing new to send, once per merge', async () => {
+    const project = path.join(dir, 'p.recto');
+    expect(await exportCommand([project, '--out', path.join(dir, 'out'), '--format', 'invoices'], stderr)).toBe(1);
+    expect(output).toMatch(/exported 1 invoice\(s\)/);
+
+    // Another analyst's project holds the same file, unreviewed, under its own document id.
+    const other = path.join(dir, 'q.recto');
+    const store = ProjectStore.create(other);
+    // (Both files: the fixture's hashes are not its bytes', which a merge checks of a file it copies.)
+    const [local] = [1, 2].map((i) => store.documents.addDocument({ sha256: String(i).repeat(64), name: `r-${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(`r-${i}`), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] })!);
+    store.close();
+    output = '';
+    expect(await mergeCommand([other, project], stderr), output).toBe(0);
+    expect(output).toMatch(/1 invoices export\(s\) recorded there/);
+    const merged = ProjectStore.open(other);
+    try {
+      expect(merged.invoiceExports.list().map((e) => e.items.map((i) => i.documentId))).toEqual([[local!.id]]);
+    } finally {
+      merged.close();
+    }
+
+    // The approval came with the merge and the export that sent it: nothing new to send on that channel here.
+    output = '';
+    expect(await exportCommand([other, '--out', path.join(dir, 'merged-out'), '--format', 'invoices'], stderr)).toBe(0);
+    expect(output).toMatch(/nothing new to export as UBL \(1 approved invoice\(s\) exported before/);
+    expect(rowsOf(path.join(dir, 'merged-out'))).toBe(0);
+
+    // Merging again adds no second copy of the export, and the carried export sits in the audit chain.
+    output = '';
+    expect(await mergeCommand([other, project], stderr), output).toBe(0);
+    expect(output).toMatch(/0 invoices export\(s\) recorded there/);
+    let audited = '';
+    const write = { write: (chunk: string) => ((audited += chunk), true) };
+    expect(await auditCommand([other], write, write), audited).toBe(0);
+  });
+
+  it('a merge refuses another project whose export record is malformed, naming it, and merges nothing', async () => {
+    const project = path.join(dir, 'p.recto');
+    expect(await exportCommand([project, '--out', path.join(dir, 'out'), '--format', 'invoices'], stderr)).toBe(1);
+    const db = new Database(project);
+    db.prepare("UPDATE invoice_exports SET files = '[{\"file\": 7}]'").run();
+    db.close();
+    const other = path.join(dir, 'q.recto');
+    const store = ProjectStore.create(other);
+    for (const i of [1, 2]) store.documents.addDocument({ sha256: String(i).repeat(64), name: `r-${i}.pdf`, mediaType: 'application/pdf', bytes: Buffer.from(`r-${i}`), pages: [{ pageNumber: 1, width: 100, height: 100, dpi: 72, textLayer: null }] });
+    store.close();
+    output = '';
+    expect(await mergeCommand([other, project], stderr)).toBe(2);
+    expect(output).toMatch(/p\.recto: invoices export [0-9a-f-]+: files\.0\.file: .*; nothing was merged/);
+    const merged = ProjectStore.open(other);
+    try {
+      // The approval that came before the export record was checked went back with the rest.
+      expect(merged.documents.listDocuments().flatMap((d) => d.pages.map((p) => p.reviewStatus))).toEqual(['unreviewed', 'unreviewed']);
+      expect(merged.invoiceExports.list()).toEqual([]);
+    } finally {
+      merged.close();
+    }
   });
 });

@@ -5,6 +5,8 @@
  * side had reviewed, and a status the other side changed later (its review events say when). The other project is opened read-only and never written. Invoice field revisions come with the
  * documents, under the same policy as text revisions (applyFieldRevisions.ts). The merge is one transaction: a
  * malformed field revision in the other project refuses the merge, naming it, and leaves this project as it was.
+ * The other project's invoices exports come too (invoiceExports.ts `carry`): an invoice one analyst exported is known
+ * as exported in the merged project, so each invoice still goes out once per channel after a merge.
  */
 import path from 'node:path';
 import type { ProjectStore } from '../store/projectStore.js';
@@ -42,6 +44,8 @@ export interface MergeSummary {
   reviewEventsAdded: number;
   /** Documents whose bytes match another document already in the project: their pages went to it (each named). */
   sameFile: SameFile[];
+  /** Invoices exports the other project recorded that this one lacked (which invoices went out, on which channel). */
+  invoiceExportsAdded: number;
 }
 
 export function mergeProjectInto(target: ProjectStore, otherFile: string, limits: { maxPages?: number } = {}): MergeSummary {
@@ -67,6 +71,7 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
       fieldConflicts: 0,
       reviewEventsAdded: 0,
       sameFile: [],
+      invoiceExportsAdded: 0,
     };
     const copiedSources = new Set<string>();
     const touched = new Set<string>();
@@ -92,6 +97,13 @@ export function mergeProjectInto(target: ProjectStore, otherFile: string, limits
         countOutcome(summary, outcome);
         if (outcome.reviewConflict) summary.reviewConflicts += 1;
         touched.add(target.documents.getPage(outcome.pageId).documentId);
+      }
+      // After the documents (an export names its invoices by their files here) and in the same transaction.
+      try {
+        summary.invoiceExportsAdded = target.invoiceExports.carry(other.invoiceExports(), (sha) => target.documents.imported.documentIdBySha(sha));
+      } catch (error) {
+        if (!(error instanceof BundleRowError)) throw error;
+        throw new ProjectFileError(otherFile, `${error.message}; nothing was merged`);
       }
       summarizeApprovals(target, before, touched, `merge of ${path.basename(otherFile)}`, summary);
     });

@@ -32,7 +32,8 @@ export function resolveScope(store: ProjectStore, pageId: string, scope: 'page' 
   return isInvoice ? 'document' : 'page';
 }
 
-export function approvalCheck(store: ProjectStore, pageId: string, requested: 'page' | 'document' | 'unit'): ApprovalCheck {
+/** `known`: the accounts known as of now, where the caller keeps them current (a bulk approval); else read afresh. */
+export function approvalCheck(store: ProjectStore, pageId: string, requested: 'page' | 'document' | 'unit', known?: KnownAccounts): ApprovalCheck {
   const scope = resolveScope(store, pageId, requested);
   const page = store.documents.getPage(pageId);
   const doc = store.documents.getDocument(page.documentId);
@@ -47,7 +48,7 @@ export function approvalCheck(store: ProjectStore, pageId: string, requested: 'p
       if (EXCEPTION_KINDS.has(signal.kind)) exceptions.push({ kind: signal.kind as ApprovalException['kind'], detail: signal.detail, pageNumber: item.pageNumber });
     }
   }
-  exceptions.push(...KnownAccounts.of(store).exceptionsOf(doc.id));
+  exceptions.push(...(known ?? KnownAccounts.of(store)).exceptionsOf(doc.id));
   store.invoiceKeys.refresh(doc.id);
   const matches = store.invoiceKeys.matchesOf(doc.id);
   for (const match of matches) {
@@ -63,9 +64,10 @@ export type ApprovalOutcome = 'approved' | 'approved-with-exceptions' | 'needs-r
 export function approve(
   store: ProjectStore,
   request: { pageId: string; scope: 'page' | 'document' | 'unit'; reason?: string; reviewer: string },
+  known?: KnownAccounts,
 ): { outcome: ApprovalOutcome; exceptions: ApprovalException[]; scope: 'page' | 'document'; pageNumbers: number[] } {
   const scope = resolveScope(store, request.pageId, request.scope);
-  const { exceptions } = approvalCheck(store, request.pageId, scope);
+  const { exceptions } = approvalCheck(store, request.pageId, scope, known);
   const doc = store.documents.getDocument(store.documents.getPage(request.pageId).documentId);
   const pages = scope === 'page' ? doc.pages.filter((p) => p.id === request.pageId) : doc.pages;
   const pageNumbers = pages.map((p) => p.pageNumber);

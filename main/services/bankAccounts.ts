@@ -68,6 +68,21 @@ const add = (known: Known, value: string | null, source: string) => {
 
 const sameSupplier = (a: Payee, b: Pick<Payee, 'vat' | 'name'>) => (a.vat !== null && a.vat === b.vat) || (a.name !== null && nameKey(a.name) === nameKey(b.name));
 
+/** The payee of a document approved here whole, when its approval makes its accounts known; else null. */
+function approvedPayeeOf(store: ProjectStore, doc: { id: string; name: string; pages: readonly { id: string; reviewStatus: string }[] }): Payee | null {
+  const first = doc.pages[0];
+  if (!first || !doc.pages.every((p) => p.reviewStatus === 'approved')) return null;
+  const event = store.reviewEvents.latest(first.id);
+  // A decision from elsewhere, or one taken over a bank-account exception, does not make an account known.
+  if (!event || event.origin || !event.sealed || !isApproval(event.status) || event.exceptions.some((e) => e.startsWith('bank-account'))) return null;
+  try {
+    return payeeOf(doc.id, doc.name, JSON.parse(event.sealed) as ApprovedContent);
+  } catch {
+    // An unreadable seal does not hold (approvalSeals.ts): no account is known from it.
+    return null;
+  }
+}
+
 /** What the project knows about who is paid where: built once, asked per invoice. */
 export class KnownAccounts {
   private constructor(
@@ -75,24 +90,29 @@ export class KnownAccounts {
     /** Invoices approved here, as approved (their seals). */
     private readonly approved: Payee[],
     /** Supplier memory's suppliers with their identifiers. */
-    private readonly memory: readonly { name: string; vatIds: string[]; ibans: string[] }[],
+    private memory: readonly { name: string; vatIds: string[]; ibans: string[] }[],
   ) {}
 
   static of(store: ProjectStore): KnownAccounts {
     const approved: Payee[] = [];
     for (const doc of store.documents.listDocuments()) {
-      const first = doc.pages[0];
-      if (!first || !doc.pages.every((p) => p.reviewStatus === 'approved')) continue;
-      const event = store.reviewEvents.latest(first.id);
-      // A decision from elsewhere, or one taken over a bank-account exception, does not make an account known.
-      if (!event || event.origin || !event.sealed || !isApproval(event.status) || event.exceptions.some((e) => e.startsWith('bank-account'))) continue;
-      try {
-        approved.push(payeeOf(doc.id, doc.name, JSON.parse(event.sealed) as ApprovedContent));
-      } catch {
-        // An unreadable seal does not hold (approvalSeals.ts): no account is known from it.
-      }
+      const payee = approvedPayeeOf(store, doc);
+      if (payee) approved.push(payee);
     }
     return new KnownAccounts(store, approved, store.supplierMemory.list());
+  }
+
+  /**
+   * After `documentId` was approved (or decided otherwise) while this instance is in use — a bulk approval checks each
+   * invoice after the ones approved before it without listing every document again: the document's payee counts as
+   * known exactly when `of` would count it now, and supplier memory (which the approval may have taught) is read again.
+   */
+  noteDecision(documentId: string): void {
+    const index = this.approved.findIndex((p) => p.documentId === documentId);
+    if (index >= 0) this.approved.splice(index, 1);
+    const payee = approvedPayeeOf(this.store, this.store.documents.getDocument(documentId));
+    if (payee) this.approved.push(payee);
+    this.memory = this.store.supplierMemory.list();
   }
 
   /** Whether an approval here (not over a bank-account exception) or a confirmation backs `iban` for the supplier. */

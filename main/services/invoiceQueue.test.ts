@@ -135,6 +135,23 @@ describe('approving clean invoices in bulk', () => {
     expect(store.reviewEvents.latest(corrected.pageId)).toMatchObject({ status: 'approved', reviewer: 'Ada' });
   });
 
+  it('counts each approval of the bulk as known for the ones after it: the same IBAN again passes, another is left', async () => {
+    const add = (name: string, number: string, iban: string, issueDate: string) => {
+      const read = addReadDocument(store, name, invoiceReading({ ...invoice, invoice_number: number, issue_date: issueDate }, page));
+      store.fieldRevisions.save(read.pageId, 'payment.seller_vat_id', 'DE123456789', 'Ada');
+      store.fieldRevisions.save(read.pageId, 'payment.iban', iban, 'Ada');
+      return read.documentId;
+    };
+    const first = add('first.pdf', 'R-1', 'DE89370400440532013000', '2024-01-02');
+    const second = add('second.pdf', 'R-2', 'GB82WEST12345698765432', '2024-01-20');
+    const third = add('third.pdf', 'R-3', 'DE89370400440532013000', '2024-01-28');
+    const result = await approveCleanInvoices(store, [first, second, third], 'Ada');
+    expect(result.approved.map((a) => a.documentId)).toEqual([first, third]);
+    expect(result.skipped).toEqual([{ documentId: second, reason: expect.stringMatching(/IBAN changed: .*DE89370400440532013000 \(approved first\.pdf\)/) }]);
+    // A later bulk approval, listing afresh, still holds the second back.
+    expect((await approveCleanInvoices(store, [second], 'Ada')).skipped).toHaveLength(1);
+  });
+
   it('a multi-page invoice approved in bulk has every page approved', async () => {
     const doc = store.documents.addDocument({
       sha256: 'ab'.repeat(32),

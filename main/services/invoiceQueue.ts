@@ -8,6 +8,7 @@ import { cleanInvoice, documentNeedsAttention, documentStatusOf, exceptionSignal
 import type { AttentionSignalKind } from '../../app/review/attention.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { FourEyesError } from '../store/fourEyes.js';
+import { KnownAccounts } from './bankAccounts.js';
 import { approve, withApprovalSignals, withDuplicateSignals } from './approval.js';
 import { prepareEInvoiceReports, withEInvoiceSignals } from './einvoiceValidation.js';
 import { withMatchSignals } from './poMatchExceptions.js';
@@ -79,6 +80,10 @@ export interface BulkApproval {
 export async function approveCleanInvoices(store: ProjectStore, documentIds: readonly string[], reviewer: string): Promise<BulkApproval> {
   const rows = new Map((await invoiceQueueRows(store)).map((row) => [row.documentId, row]));
   const result: BulkApproval = { approved: [], skipped: [] };
+  // Listed once, then kept current after each approval (noteDecision): each invoice is still checked after the ones
+  // approved before it, without every check listing every document. The loop below never awaits, so no other request
+  // decides anything between two of its approvals.
+  const known = KnownAccounts.of(store);
   for (const documentId of new Set(documentIds)) {
     const row = rows.get(documentId);
     if (!row) {
@@ -91,7 +96,7 @@ export async function approveCleanInvoices(store: ProjectStore, documentIds: rea
     }
     let outcome: ReturnType<typeof approve>;
     try {
-      outcome = approve(store, { pageId: row.firstPageId, scope: 'unit', reviewer });
+      outcome = approve(store, { pageId: row.firstPageId, scope: 'unit', reviewer }, known);
     } catch (error) {
       // Four eyes refuses this one invoice (the approver changed its amounts last); the others still go through.
       if (!(error instanceof FourEyesError)) throw error;
@@ -103,6 +108,7 @@ export async function approveCleanInvoices(store: ProjectStore, documentIds: rea
       continue;
     }
     learnFromApproval(store, row.firstPageId);
+    known.noteDecision(documentId);
     result.approved.push({ documentId, pageNumbers: outcome.pageNumbers });
   }
   return result;

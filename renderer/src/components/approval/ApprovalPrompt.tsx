@@ -1,6 +1,7 @@
 /**
  * Asks why a page or document is approved over its exceptions, listing them first (a document's, page by page).
- * Enter confirms with the reason typed — or picked from the quick reasons with Alt+1…Alt+9 (quickReasons.ts) —
+ * Enter confirms with the reason typed — or picked from the quick reasons with Alt+Shift+1…9, or the digit alone where focus is not in the text box
+ * (quickReasons.ts: Alt+digit belongs to the browser's tabs) —
  * Escape cancels; the approval is then kept as "approved with exceptions" with the reviewer, the time and the reason.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -37,7 +38,7 @@ export function ApprovalPrompt() {
           submit();
         }}
         onKeyDown={(event) => {
-          const picked = quickReasonForKey(quick, event);
+          const picked = quickReasonForKey(quick, event, event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement);
           if (picked) {
             event.preventDefault();
             setReason(picked);
@@ -70,7 +71,7 @@ export function ApprovalPrompt() {
             {quick.map((text, index) => (
               <li key={text}>
                 <button type="button" className={reason === text ? 'text-button active' : 'text-button'} data-quick-reason={index + 1} onClick={() => (setReason(text), input.current?.focus())}>
-                  <kbd>{isMac ? '⌥' : 'Alt+'}{index + 1}</kbd> {text}
+                  <kbd>{isMac ? '⌥⇧' : 'Alt+Shift+'}{index + 1}</kbd> {text}
                 </button>
               </li>
             ))}

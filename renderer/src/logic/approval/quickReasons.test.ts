@@ -12,11 +12,16 @@ describe('quick reasons in the approval prompt', () => {
   it('offers none where a new bank account is among the exceptions: its reason is the analyst\'s own', () => {
     expect(quickReasons([{ kind: 'xml-disagreement' }, { kind: 'bank-account' }])).toEqual([]);
   });
-  it('picks with Alt and a digit by the key\'s position, not with a digit typed into the reason', () => {
+  it('picks with Alt+Shift and a digit by the key\'s position, or the digit alone outside the reason\'s text box; never Alt+digit (the browser\'s tabs)', () => {
     const reasons = quickReasons([{ kind: 'failed-rule' }]);
-    expect(quickReasonForKey(reasons, { altKey: true, ctrlKey: false, metaKey: false, code: 'Digit2' })).toBe('Checked against the document');
-    expect(quickReasonForKey(reasons, { altKey: false, ctrlKey: false, metaKey: false, code: 'Digit1' })).toBeNull();
-    expect(quickReasonForKey(reasons, { altKey: true, ctrlKey: false, metaKey: false, code: 'Digit3' })).toBeNull();
-    expect(quickReasonForKey(reasons, { altKey: true, ctrlKey: true, metaKey: false, code: 'Digit1' })).toBeNull();
+    const key = (code: string, mods: Partial<{ altKey: boolean; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({ altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, code, ...mods });
+    expect(quickReasonForKey(reasons, key('Digit2', { altKey: true, shiftKey: true }), true)).toBe('Checked against the document');
+    expect(quickReasonForKey(reasons, key('Digit1', { altKey: true }), false)).toBeNull();
+    expect(quickReasonForKey(reasons, key('Digit1', { altKey: true }), true)).toBeNull();
+    expect(quickReasonForKey(reasons, key('Digit1'), true)).toBeNull();
+    expect(quickReasonForKey(reasons, key('Digit1'), false)).toBe(reasons[0]);
+    expect(quickReasonForKey(reasons, key('Digit1', { shiftKey: true }), false)).toBeNull();
+    expect(quickReasonForKey(reasons, key('Digit3', { altKey: true, shiftKey: true }), true)).toBeNull();
+    expect(quickReasonForKey(reasons, key('Digit1', { altKey: true, shiftKey: true, ctrlKey: true }), true)).toBeNull();
   });
 });

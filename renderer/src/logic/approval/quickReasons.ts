@@ -1,5 +1,5 @@
 /**
- * The reasons an analyst gives most for approving over exceptions, offered in the approval prompt under Alt+1…Alt+9
+ * The reasons an analyst gives most for approving over exceptions, offered in the approval prompt under Alt+Shift+1…9 (or the plain digit while focus is not in the reason's text box)
  * so the usual case is one chord and Enter instead of a sentence typed for every invoice. One per kind of exception
  * the prompt lists, worded for that kind, then the general one. The prompt stays (nothing is approved silently) and the
  * reason chosen is kept like a typed one. Exceptions that need the analyst's own words get none: a new bank account
@@ -24,7 +24,7 @@ const general = 'Checked against the document';
 /** Kinds whose exception needs a reason in the analyst's own words. */
 const ownWordsOnly: ReadonlySet<Kind> = new Set(['bank-account']);
 
-/** The quick reasons for these exceptions, in the order listed (at most nine: Alt+1…Alt+9). */
+/** The quick reasons for these exceptions, in the order listed (at most nine: Alt+Shift+1…9). */
 export function quickReasons(exceptions: readonly Pick<ApprovalException, 'kind'>[]): string[] {
   if (exceptions.some((exception) => ownWordsOnly.has(exception.kind))) return [];
   const reasons: string[] = [];
@@ -36,9 +36,21 @@ export function quickReasons(exceptions: readonly Pick<ApprovalException, 'kind'
   return reasons.slice(0, 9);
 }
 
-/** The quick reason an Alt+digit chord picks (KeyboardEvent.code, which Alt does not change on any layout), or null. */
-export function quickReasonForKey(reasons: readonly string[], event: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string }): string | null {
-  if (!event.altKey || event.ctrlKey || event.metaKey) return null;
+/**
+ * The quick reason a key picks, by the digit key's position (KeyboardEvent.code: no layout or modifier changes it):
+ * Alt+Shift+digit anywhere in the prompt, or a plain digit where focus is not in the reason's text box (`inText`),
+ * where it types. Not Alt+digit: Chrome and Firefox on Linux take Alt+1…9 for switching tabs in the browser shell
+ * (docs/invoice-review.md, "Approval prompt").
+ */
+export function quickReasonForKey(
+  reasons: readonly string[],
+  event: { altKey: boolean; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string },
+  inText: boolean,
+): string | null {
+  if (event.ctrlKey || event.metaKey) return null;
+  const chord = event.altKey && event.shiftKey;
+  const plain = !event.altKey && !event.shiftKey && !inText;
+  if (!chord && !plain) return null;
   const digit = /^Digit([1-9])$/.exec(event.code);
   return digit ? (reasons[Number(digit[1]) - 1] ?? null) : null;
 }
