@@ -4,7 +4,8 @@
  * The general EN 16931 mutants (en16931Mutations.ts) rarely touch these; these are built from the rules' vocabulary —
  * the UBL and CII element names of BT-10, BG-6, BT-37/38/41–43/52/53/77/78, BG-16…19, BT-119, BT-3, BT-24, BT-31/32
  * and BG-11, BT-84/89/90/91, BT-125, and for the Peppol rules XRechnung includes BT-23, BT-34/49, BT-6, BT-110/111,
- * BT-128, BT-149 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
+ * BT-128, BT-149, and the allowances, charges, line amounts, line periods and VAT totals of R040–R043, R055,
+ * R110/R111 and R120 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
  */
 export interface TargetedMutant {
   change: string;

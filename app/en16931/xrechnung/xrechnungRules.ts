@@ -7,10 +7,9 @@
  * seller's postal address fires only where that address exists — so that its verdict is the official one; the
  * differential test (xrechnungDifferential.test.ts in testing/) compares them with the XSLT on the technical cases
  * and their mutants. Implemented: BR-DE-1 … 11, 14 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31 (BR-DE-18 on the XML's
- * text, where the caller passes it). Not implemented (and so never reported): the BR-DEX-* extension rules, the CVD
- * rules; of the Peppol rules XRechnung includes, R001, R005,
- * R010, R020, R044, R046, R053, R054, R061, R101, R121 and R130 are checked, the others not —
- * `XRECHNUNG_RULE_IDS` lists what is.
+ * text, where the caller passes it), and all 21 Peppol rules XRechnung 3.0 includes (CII writes R043 as R043-1 and
+ * R043-2; R120 is UBL's only). Not implemented (and so never reported): the BR-DEX-* extension rules and the CVD
+ * rules — `XRECHNUNG_RULE_IDS` lists what is.
  */
 import { all, at, attributeOf, children, decimalOf, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
@@ -420,8 +419,8 @@ const positiveDecimal = (node: XmlValue | undefined): boolean => (decimalOf(node
 
 /**
  * The PEPPOL-EN16931-R* rules XRechnung 3.0 includes, UBL form (KoSIT's pattern: the document, TaxCurrencyCode, the
- * buyer's and seller's Party, direct-debit payment means, lines, price allowances, base quantities). Implemented:
- * R001, R005, R010, R020, R044, R046, R053, R054, R061, R101, R121, R130.
+ * buyer's and seller's Party, direct-debit payment means, lines, price allowances, base quantities): R001, R005, R010,
+ * R020, R044, R046, R053, R054, R061, R101, R121, R130; the amount rules are in checkPeppolUblAmounts.
  */
 function checkPeppolUbl(root: XmlNode, fire: Fire): void {
   fire('PEPPOL-EN16931-R001', exists(root, 'ProfileID'));
