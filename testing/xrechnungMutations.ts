@@ -4,7 +4,8 @@
  * The general EN 16931 mutants (en16931Mutations.ts) rarely touch these; these are built from the rules' vocabulary —
  * the UBL and CII element names of BT-10, BG-6, BT-37/38/41–43/52/53/77/78, BG-16…19, BT-119, BT-3, BT-24, BT-31/32
  * and BG-11, BT-84/89/90/91, BT-125, and for the Peppol rules XRechnung includes BT-23, BT-34/49, BT-6, BT-110/111,
- * BT-128, BT-149 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
+ * BT-128, BT-149, and the allowances, charges, line amounts, line periods and VAT totals of R040–R043, R055,
+ * R110/R111 and R120 — never from a test file. Each mutant changes one thing; string edits on the text keep everything else byte for byte.
  */
 export interface TargetedMutant {
   change: string;
@@ -22,6 +23,8 @@ const REMOVED = [
   'PaymentMandate', 'PayerFinancialAccount', 'DirectDebitMandateID', 'CreditorReferenceID', 'PayerPartyDebtorFinancialAccount',
   // The PEPPOL-EN16931 rules XRechnung includes: process id, electronic addresses, tax totals.
   'ProfileID', 'BusinessProcessSpecifiedDocumentContextParameter', 'EndpointID', 'URIUniversalCommunication', 'TaxTotal', 'TaxTotalAmount',
+  // R040–R042: an allowance's or charge's percentage or base amount alone.
+  'MultiplierFactorNumeric', 'BaseAmount', 'CalculationPercent', 'BasisAmount',
 ];
 /** Elements removed all at once (a seller with two registrations keeps one when a single one goes). */
 const REMOVED_ALL = ['PartyTaxScheme', 'SpecifiedTaxRegistration', 'PartyIdentification'];
@@ -96,6 +99,35 @@ export function xrechnungMutants(xml: string): TargetedMutant[] {
   if (grossCharge) out.push({ change: 'gross price allowance → charge', xml: xml.slice(0, grossCharge.index) + `${grossCharge[1]}true${grossCharge[4]}` + xml.slice(grossCharge.index + grossCharge[0].length) });
   const netPrice = /(<([\w.-]+:)?(?:PriceAmount|NetPriceProductTradePrice>\s*<([\w.-]+:)?ChargeAmount)\b[^>]*>)([0-9.]+)(<)/.exec(xml);
   if (netPrice) out.push({ change: 'net price + 1', xml: xml.slice(0, netPrice.index) + `${netPrice[1]}${(Number(netPrice[4]) + 1).toString()}${netPrice[5]}` + xml.slice(netPrice.index + netPrice[0].length) });
+  // R043: an allowance/charge indicator that is neither true nor false; R040: an amount no longer base × percent / 100;
+  // R120: a line net amount off by one; R110/R111: a line period outside the invoice's; R055: a VAT total's sign flipped.
+  for (const m of [...xml.matchAll(/(<([\w.-]+:)?(?:ChargeIndicator>\s*<([\w.-]+:)?Indicator|ChargeIndicator)>)\s*(true|false)\s*(<)/g)].slice(0, 2)) {
+    out.push({ change: `charge indicator "yes" at ${m.index}`, xml: xml.slice(0, m.index) + `${m[1]}yes${m[5]}` + xml.slice(m.index! + m[0].length) });
+  }
+  for (const name of ['Amount', 'ActualAmount', 'LineExtensionAmount']) {
+    const m = new RegExp(`(<([\\w.-]+:)?${name}\\b[^>/]*>)\\s*(-?[0-9.]+)\\s*(</\\2?${name}>)`).exec(xml);
+    if (m) out.push({ change: `${name} + 1`, xml: xml.slice(0, m.index) + `${m[1]}${(Number(m[3]) + 1).toFixed(2)}${m[4]}` + xml.slice(m.index + m[0].length) });
+  }
+  for (const name of ['StartDate', 'EndDate']) {
+    const dates = [...xml.matchAll(new RegExp(`(<([\\w.-]+:)?${name}>)(\\d{4})(-\\d{2}-\\d{2})(</\\2?${name}>)`, 'g'))];
+    const last = dates[dates.length - 1];
+    if (dates.length > 1 && last) {
+      const year = Number(last[3]) + (name === 'StartDate' ? -1 : 1);
+      out.push({ change: `last ${name} moved a year out`, xml: xml.slice(0, last.index) + `${last[1]}${year}${last[4]}${last[5]}` + xml.slice(last.index! + last[0].length) });
+    }
+  }
+  const ciiDates = [...xml.matchAll(/(<([\w.-]+:)?(StartDateTime|EndDateTime)>\s*<([\w.-]+:)?DateTimeString\b[^>]*>)(\d{4})(\d{4})(<)/g)];
+  for (const kind of ['StartDateTime', 'EndDateTime']) {
+    const last = ciiDates.filter((d) => d[3] === kind).pop();
+    if (last && ciiDates.filter((d) => d[3] === kind).length > 1) {
+      const year = Number(last[5]) + (kind === 'StartDateTime' ? -1 : 1);
+      out.push({ change: `last ${kind} moved a year out`, xml: xml.slice(0, last.index) + `${last[1]}${year}${last[6]}${last[7]}` + xml.slice(last.index! + last[0].length) });
+    }
+  }
+  for (const name of ['TaxAmount', 'TaxTotalAmount']) {
+    const m = new RegExp(`(<([\\w.-]+:)?${name}\\b[^>/]*>)\\s*([0-9.]+)\\s*(</\\2?${name}>)`).exec(xml);
+    if (m && Number(m[3]) !== 0) out.push({ change: `${name} negated`, xml: xml.slice(0, m.index) + `${m[1]}-${m[3]}${m[4]}` + xml.slice(m.index + m[0].length) });
+  }
   // BR-DE-18: Skonto lines in the first payment terms note (UBL Note, CII Description), well and badly formed.
   const note = /(<([\w.-]+:)?(?:PaymentTerms|SpecifiedTradePaymentTerms)>\s*<([\w.-]+:)?(?:Note|Description)>)[^<]*(<\/)/.exec(xml);
   const skonto: [string, string][] = [

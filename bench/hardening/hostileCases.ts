@@ -20,6 +20,10 @@ import { PageImageCache } from '../../main/services/pageImageCache.js';
 import { startBrowserServer } from '../../main/shells/browser/browserServer.js';
 import { openAiRoutes } from '../../main/shells/browser/openAiRoutes.js';
 import { bombPdf, efMarkerPdf, hugePng, objectStreamBombPdf } from '../../testing/hostilePdfs.js';
+import { validateEInvoiceXml } from '../../app/en16931/index.js';
+import { validateEInvoiceOffThread } from '../../main/services/validateEInvoiceOffThread.js';
+import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { sizeCases } from '../validate/sizeScaling.js';
 
 export type Variant = 'before' | 'after';
 /** What a case reports besides time and memory: its outcome in a few words. */
@@ -128,6 +132,16 @@ export const cases: Record<string, { hole: string; prepare?: () => Promise<unkno
     prepare: () => objectStreamBombPdf(1 << 30),
     run: async (_variant, _work, pdf) => embeddedOutcome(await readEmbeddedEInvoice(pdf as Uint8Array)),
   },
+  'validate-16000-empty-lines': {
+    hole: '36: UBL invoice with 16,000 empty lines (551 KB) validated',
+    prepare: () => issue36Invoice('16,000 empty lines'),
+    run: async (variant, _work, xml) => validationOutcome(variant, xml as string | null),
+  },
+  'validate-6000-full-lines': {
+    hole: '36: UBL invoice with 6,000 full lines (4.2 MB) validated',
+    prepare: () => issue36Invoice('6,000 full lines'),
+    run: async (variant, _work, xml) => validationOutcome(variant, xml as string | null),
+  },
   'v1-sliver-image': {
     hole: '7: /v1 with a 1 × 100,000,000 px PNG',
     run: async (_variant, work) => v1Case(work, async (post) => `HTTP ${await post(await sliverPng())}`),
@@ -148,6 +162,29 @@ export const cases: Record<string, { hole: string; prepare?: () => Promise<unkno
       }),
   },
 };
+
+/**
+ * Issue 36's two invoice shapes, grown as `bench:validate` grows them (bench/validate/sizeScaling.ts) from the same
+ * real UBL invoice; null where testdata is absent.
+ */
+function issue36Invoice(name: string): string | null {
+  const base = path.join(defaultTestdataRoot, 'einvoice-corpus', 'xml', 'ubl', 'EN16931_OEPNV.ubl.xml');
+  if (!fs.existsSync(base)) return null;
+  return sizeCases(fs.readFileSync(base, 'utf8')).find((c) => c.name === name)?.xml ?? null;
+}
+
+/**
+ * `after`: the app's path (the server's `einvoice.validation`, curation, approvals): a worker with a time and heap
+ * limit (validateEInvoiceOffThread). `before`: the same validation on the calling thread, as before the worker (and as
+ * the in-thread fallback still does).
+ */
+async function validationOutcome(variant: Variant, xml: string | null): Promise<string> {
+  if (xml === null) return `skipped: ${path.join(defaultTestdataRoot, 'einvoice-corpus')} is absent`;
+  const bytes = new TextEncoder().encode(xml);
+  const report = variant === 'after' ? (await validateEInvoiceOffThread(bytes)).report : validateEInvoiceXml(bytes);
+  const fatal = report.failed.filter((f) => f.flag === 'fatal').length;
+  return `${fatal === 0 ? 'valid' : 'invalid'}, ${fatal} fatal finding(s)`;
+}
 
 function embeddedOutcome(result: Awaited<ReturnType<typeof readEmbeddedEInvoice>>): string {
   return result.status === 'none' ? 'no e-invoice' : `${result.status} ${result.fileName}`;

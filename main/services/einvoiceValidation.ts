@@ -58,7 +58,8 @@ export async function prepareEInvoiceReports(store: ProjectStore, documentIds: I
       (results) =>
         batch.forEach(({ documentId, fileName }, i) => {
           const result = results[i];
-          byDocument.set(documentId, result?.ok ? { fileName, invoice: result.invoice, report: result.report } : null);
+          // The model stays where the worker's result keeps it, deserialized on first use (an edit re-running rules).
+          byDocument.set(documentId, result?.ok ? Object.defineProperty({ fileName, report: result.report } as Validated, 'invoice', { enumerable: true, get: () => result.invoice }) : null);
         }),
       () => batch.forEach(({ documentId }) => byDocument.set(documentId, null)), // no worker could be started
     );

@@ -6,6 +6,7 @@
  * document: a worker each would start hundreds of threads); each XML has its own time limit, and one past it is
  * given up, the worker stopped, and the rest of the batch continued in a new one.
  */
+import { deserialize } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { RulesChoice, SemanticInvoice, ValidationReport } from '../../app/en16931/index.js';
 import { startModuleWorker } from '../util/moduleWorker.js';
@@ -17,7 +18,20 @@ const WORKER_HEAP_MB = 1536;
 
 /** `code`: the EInvoiceError code where the XML could not be read (`malformed`, `doctype`, `too-large`, `not-an-invoice`). */
 export type OffThreadValidation = { ok: true; invoice: SemanticInvoice; report: ValidationReport } | { ok: false; message: string; code?: string };
-type Reply = (OffThreadValidation | OffThreadReport) & { index: number };
+type Reply = (OffThreadValidation | OffThreadReport) & { index: number; invoiceBytes?: Uint8Array };
+
+/**
+ * The worker's result with its semantic model deserialized on first use: most requests (the review's report, the
+ * queue's signals) never read the model, and deserializing a large one (4 MB for 6,000 lines) holds the event loop.
+ */
+function withLazyInvoice(result: OffThreadValidation | OffThreadReport, bytes: Uint8Array | undefined): OffThreadValidation | OffThreadReport {
+  if (!bytes || !result.ok) return result;
+  let invoice: SemanticInvoice | undefined;
+  return Object.defineProperty({ ...result }, 'invoice', {
+    enumerable: true,
+    get: () => (invoice ??= deserialize(bytes) as SemanticInvoice),
+  }) as OffThreadValidation;
+}
 
 /**
  * Each XML's semantic invoice and report — well-formedness, schema and rule layers (validateEInvoiceWorker.ts) — or why
@@ -75,8 +89,8 @@ async function runValidationWorkers(
         let timer = setTimeout(() => stop(limit), timeoutMs);
         worker.on('message', (reply: Reply) => {
           if (settled) return;
-          const { index, ...result } = reply;
-          results[offset + index] = result;
+          const { index, invoiceBytes, ...result } = reply;
+          results[offset + index] = withLazyInvoice(result, invoiceBytes);
           under = offset + index + 1;
           clearTimeout(timer);
           if (under >= xmls.length) {
@@ -98,5 +112,5 @@ async function runValidationWorkers(
 export async function validateEInvoiceOffThread(xml: Uint8Array, timeoutMs = EINVOICE_VALIDATION_TIMEOUT_MS): Promise<{ invoice: SemanticInvoice; report: ValidationReport }> {
   const [result] = await validateEInvoicesOffThread([xml], timeoutMs);
   if (!result!.ok) throw new Error(result!.message);
-  return { invoice: result!.invoice, report: result!.report };
+  return result!; // its model still deserialized on first use
 }

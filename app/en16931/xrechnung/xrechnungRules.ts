@@ -7,14 +7,14 @@
  * seller's postal address fires only where that address exists — so that its verdict is the official one; the
  * differential test (xrechnungDifferential.test.ts in testing/) compares them with the XSLT on the technical cases
  * and their mutants. Implemented: BR-DE-1 … 11, 14 … 22, 23-a/b, 24-a/b, 25-a/b, 26 … 28, 30, 31 (BR-DE-18 on the XML's
- * text, where the caller passes it). Not implemented (and so never reported): the BR-DEX-* extension rules, the CVD
- * rules; of the Peppol rules XRechnung includes, R001, R005,
- * R010, R020, R044, R046, R053, R054, R061, R101, R121 and R130 are checked, the others not —
- * `XRECHNUNG_RULE_IDS` lists what is.
+ * text, where the caller passes it), and all 21 Peppol rules XRechnung 3.0 includes (CII writes R043 as R043-1 and
+ * R043-2; R120 is UBL's only). Not implemented (and so never reported): the BR-DEX-* extension rules and the CVD
+ * rules — `XRECHNUNG_RULE_IDS` lists what is.
  */
 import { all, at, attributeOf, children, decimalOf, textOf, type XmlNode, type XmlValue } from '../../einvoice/xmlInput.js';
 import type { RuleFailure, RuleFlag } from '../model/report.js';
-import { decOf } from '../decimal.js';
+import type Big from 'big.js';
+import { decOf, xround } from '../decimal.js';
 
 export const XRECHNUNG_VERSION = '3.0';
 const XR_CIUS_ID = `urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_${XRECHNUNG_VERSION}`;
@@ -69,6 +69,17 @@ const RULES: Record<string, { flag: RuleFlag; bt: string[]; message: string }> =
   'PEPPOL-EN16931-R044': { flag: 'fatal', bt: ['BT-147'], message: 'Charge on price level is NOT allowed. Only value \'false\' allowed.' },
   'PEPPOL-EN16931-R046': { flag: 'fatal', bt: ['BT-146', 'BT-147', 'BT-148'], message: 'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.' },
   'PEPPOL-EN16931-R130': { flag: 'fatal', bt: ['BT-150'], message: 'Unit code of price base quantity MUST be same as invoiced quantity.' },
+  'PEPPOL-EN16931-R008': { flag: 'fatal', bt: [], message: 'Document MUST not contain empty elements.' },
+  'PEPPOL-EN16931-R040': { flag: 'fatal', bt: ['BT-92', 'BT-93', 'BT-94', 'BT-99', 'BT-100', 'BT-101', 'BT-136', 'BT-137', 'BT-138', 'BT-141', 'BT-142', 'BT-143'], message: 'Allowance/charge amount must equal base amount * percentage/100 if base amount and percentage exists' },
+  'PEPPOL-EN16931-R041': { flag: 'fatal', bt: ['BT-93', 'BT-100', 'BT-137', 'BT-142'], message: 'Allowance/charge base amount MUST be provided when allowance/charge percentage is provided.' },
+  'PEPPOL-EN16931-R042': { flag: 'fatal', bt: ['BT-94', 'BT-101', 'BT-138', 'BT-143'], message: 'Allowance/charge percentage MUST be provided when allowance/charge base amount is provided.' },
+  'PEPPOL-EN16931-R043': { flag: 'fatal', bt: ['BG-20', 'BG-21', 'BG-27', 'BG-28'], message: 'Allowance/charge ChargeIndicator value MUST equal \'true\' or \'false\'' },
+  'PEPPOL-EN16931-R043-1': { flag: 'fatal', bt: ['BG-20', 'BG-21', 'BG-27', 'BG-28'], message: 'Allowance/charge ChargeIndicator value MUST equal \'true\' or \'false\'' },
+  'PEPPOL-EN16931-R043-2': { flag: 'fatal', bt: ['BT-147'], message: 'Allowance/charge ChargeIndicator value MUST equal \'true\' or \'false\'' },
+  'PEPPOL-EN16931-R055': { flag: 'fatal', bt: ['BT-110', 'BT-111'], message: 'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign' },
+  'PEPPOL-EN16931-R110': { flag: 'fatal', bt: ['BT-134', 'BT-73'], message: 'Start date of line period MUST be within invoice period.' },
+  'PEPPOL-EN16931-R111': { flag: 'fatal', bt: ['BT-135', 'BT-74'], message: 'End date of line period MUST be within invoice period.' },
+  'PEPPOL-EN16931-R120': { flag: 'fatal', bt: ['BT-131'], message: 'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount' },
 };
 
 /** KoSIT's XR-SKONTO-REGEX (XPath `$` is the string's end; the line is normalize-space'd first). */
@@ -338,10 +349,14 @@ export function checkXRechnung(syntax: 'ubl' | 'cii', root: XmlNode, xmlText?: s
   if (syntax === 'ubl') {
     checkUblOnly(root, fire);
     checkPeppolUbl(root, fire);
+    checkPeppolUblAmounts(root, fire);
   } else {
     checkCiiOnly(root, fire);
     checkPeppolCii(root, fire);
+    checkPeppolCiiAmounts(root, fire);
   }
+  // PEPPOL-EN16931-R008 (its own pattern; CII spares ApplicableHeaderTradeDelivery, which may be empty).
+  fire('PEPPOL-EN16931-R008', !hasEmptyElement(root, syntax === 'cii' ? 'ApplicableHeaderTradeDelivery' : null));
 
   return XRECHNUNG_RULE_IDS.filter((id) => fired.has(id)).map((id) => ({ id, ...RULES[id]! }));
 }
@@ -404,8 +419,8 @@ const positiveDecimal = (node: XmlValue | undefined): boolean => (decimalOf(node
 
 /**
  * The PEPPOL-EN16931-R* rules XRechnung 3.0 includes, UBL form (KoSIT's pattern: the document, TaxCurrencyCode, the
- * buyer's and seller's Party, direct-debit payment means, lines, price allowances, base quantities). Implemented:
- * R001, R005, R010, R020, R044, R046, R053, R054, R061, R101, R121, R130.
+ * buyer's and seller's Party, direct-debit payment means, lines, price allowances, base quantities): R001, R005, R010,
+ * R020, R044, R046, R053, R054, R061, R101, R121, R130; the amount rules are in checkPeppolUblAmounts.
  */
 function checkPeppolUbl(root: XmlNode, fire: Fire): void {
   fire('PEPPOL-EN16931-R001', exists(root, 'ProfileID'));
@@ -490,6 +505,175 @@ function checkPeppolCii(root: XmlNode, fire: Fire): void {
         const allowance = firstAllowance === undefined ? decOf('0') : decOf(textOf(firstAllowance) ?? '');
         fire('PEPPOL-EN16931-R046', net !== null && grossAmount !== null && allowance !== null && net.eq(grossAmount.minus(allowance)));
       }
+    }
+  }
+}
+
+/**
+ * `//*[not(*) and not(normalize-space())]`: some element, the root included, with no child element and no text but
+ * whitespace (attributes do not count). Walked with an explicit stack: linear, and no recursion limit on deep input.
+ */
+function hasEmptyElement(root: XmlNode, spared: string | null): boolean {
+  const stack: [string, XmlValue][] = [['', root]];
+  while (stack.length > 0) {
+    const [name, value] = stack.pop()!;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push([name, item]);
+      continue;
+    }
+    const blank = name !== spared;
+    if (typeof value === 'string') {
+      if (blank && value.trim() === '') return true;
+      continue;
+    }
+    const elements = Object.keys(value).filter((key) => !key.startsWith('@_') && !key.startsWith('#') && !key.startsWith('?'));
+    if (elements.length === 0 && blank && (textOf(value) ?? '') === '') return true;
+    for (const key of elements) stack.push([key, value[key]!]);
+  }
+  return false;
+}
+
+/** Every element named `name` at any depth (the schematron's unanchored contexts), in one walk. */
+function descendants(root: XmlNode, name: string): XmlValue[] {
+  const found: XmlValue[] = [];
+  const stack: XmlValue[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop()!;
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (typeof value === 'string') continue;
+    for (const key of Object.keys(value)) {
+      if (key.startsWith('@_') || key.startsWith('#')) continue;
+      if (key === name) found.push(...children(value, key));
+      stack.push(value[key]!);
+    }
+  }
+  return found;
+}
+
+/** KoSIT's $slackValue: 0.5 for an invoice in forints, else 0.02; u:slack(exp, val, slack): |exp − val| ≤ slack. */
+const slackOf = (currency: string): Big => decOf(currency === 'HUF' ? '0.5' : '0.02')!;
+const withinSlack = (expected: Big | null, value: Big | null, slack: Big): boolean =>
+  expected !== null && value !== null && expected.plus(slack).gte(value) && expected.minus(slack).lte(value);
+const decimalText = (node: XmlValue | undefined): Big | null => decOf(textOf(node) ?? '');
+
+/**
+ * R041 / R042 / R040 / R043 on one allowance or charge, as one schematron pattern judges it: the first rule whose
+ * context matches wins, so a percentage without a base amount is R041 only, a base amount without a percentage R042
+ * only, and the rest get R040 (amount = base × percentage / 100 within the slack) and the indicator check.
+ */
+function checkAllowanceCharge(ac: XmlValue, names: { percent: string; base: string; amount: string; indicator: string; r043: string }, slack: Big, fire: Fire): void {
+  const hasPercent = exists(ac, names.percent);
+  const hasBase = exists(ac, names.base);
+  if (hasPercent && !hasBase) return fire('PEPPOL-EN16931-R041', false);
+  if (!hasPercent && hasBase) return fire('PEPPOL-EN16931-R042', false);
+  if (hasPercent && hasBase) {
+    const base = decimalText(at(ac, names.base));
+    const percent = decimalText(at(ac, names.percent));
+    const amount = exists(ac, names.amount) ? decimalText(at(ac, names.amount)) : decOf('0');
+    fire('PEPPOL-EN16931-R040', base !== null && percent !== null && withinSlack(amount, base.times(percent).div(100), slack));
+  }
+  const indicator = normalized(at(ac, names.indicator));
+  fire(names.r043, indicator === 'true' || indicator === 'false');
+}
+
+/** `xs:date(line) >= xs:date(invoice)` (or <=): ISO dates compare as text; a date that is none fails. */
+const ISO_DATE = /^-?\d{4,}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$/;
+function lineDateHolds(line: string, invoice: string, after: boolean): boolean {
+  if (!ISO_DATE.test(line) || !ISO_DATE.test(invoice)) return false;
+  const [l, i] = [line.slice(0, 10), invoice.slice(0, 10)];
+  return after ? l >= i : l <= i;
+}
+
+/** XPath general comparison of amounts with 0 (existential): some amount compares as asked. */
+const someAmount = (amounts: XmlValue[], test: (n: number) => boolean): boolean => amounts.some((a) => test(Number(normalized(a))));
+
+/** UBL: R040–R043 (document and line allowances/charges), R055, R110/R111 (line periods), R120 (line net amount). */
+function checkPeppolUblAmounts(root: XmlNode, fire: Fire): void {
+  const documentCurrency = normalized(at(root, 'DocumentCurrencyCode'));
+  const slack = slackOf(documentCurrency);
+  const ubl = { percent: 'MultiplierFactorNumeric', base: 'BaseAmount', amount: 'Amount', indicator: 'ChargeIndicator', r043: 'PEPPOL-EN16931-R043' };
+  const lines = [...children(root, 'InvoiceLine'), ...children(root, 'CreditNoteLine')];
+  for (const ac of [...children(root, 'AllowanceCharge'), ...lines.flatMap((line) => children(line, 'AllowanceCharge'))]) checkAllowanceCharge(ac, ubl, slack, fire);
+
+  const taxCurrency = children(root, 'TaxCurrencyCode');
+  if (taxCurrency.length > 0) {
+    const amounts = all(root, 'TaxTotal/TaxAmount');
+    const inTax = amounts.filter((a) => attributeOf(a, 'currencyID') === normalized(taxCurrency[0]));
+    const inDocument = amounts.filter((a) => attributeOf(a, 'currencyID') === documentCurrency);
+    const negative = someAmount(inTax, (n) => n <= 0) && someAmount(inDocument, (n) => n <= 0);
+    const positive = someAmount(inTax, (n) => n >= 0) && someAmount(inDocument, (n) => n >= 0);
+    fire('PEPPOL-EN16931-R055', negative || positive);
+  }
+
+  const start = textOf(at(root, 'InvoicePeriod/StartDate'));
+  const end = textOf(at(root, 'InvoicePeriod/EndDate'));
+  for (const line of lines) {
+    if (start !== null) for (const date of all(line, 'InvoicePeriod/StartDate')) fire('PEPPOL-EN16931-R110', lineDateHolds(textOf(date) ?? '', start, true));
+    if (end !== null) for (const date of all(line, 'InvoicePeriod/EndDate')) fire('PEPPOL-EN16931-R111', lineDateHolds(textOf(date) ?? '', end, false));
+  }
+
+  // R120: LineExtensionAmount = quantity × (price / base quantity) + charges − allowances (each sum rounded to cents).
+  for (const line of lines) {
+    const quantityNode = at(line, children(root, 'InvoiceLine').length > 0 ? 'InvoicedQuantity' : 'CreditedQuantity') ?? at(line, 'InvoicedQuantity') ?? at(line, 'CreditedQuantity');
+    const lineAmount = exists(line, 'LineExtensionAmount') ? decimalText(at(line, 'LineExtensionAmount')) : decOf('0');
+    const quantity = quantityNode !== undefined ? decimalText(quantityNode) : decOf('1');
+    const price = exists(line, 'Price/PriceAmount') ? decimalText(at(line, 'Price/PriceAmount')) : decOf('0');
+    const baseNode = at(line, 'Price/BaseQuantity');
+    const baseValue = baseNode !== undefined ? decimalText(baseNode) : null;
+    const base = baseValue !== null && !baseValue.eq(0) ? baseValue : decOf('1');
+    const total = (indicator: string): Big | null => {
+      let sum = decOf('0')!;
+      for (const ac of children(line, 'AllowanceCharge').filter((a) => normalized(at(a, 'ChargeIndicator')) === indicator)) {
+        for (const amount of children(ac, 'Amount')) {
+          const value = decimalText(amount);
+          if (value === null) return null;
+          sum = sum.plus(value);
+        }
+      }
+      return xround(sum.times(100)).div(100);
+    };
+    const [charges, allowances] = [total('true'), total('false')];
+    const holds = quantity !== null && price !== null && base !== null && charges !== null && allowances !== null && withinSlack(lineAmount, quantity.times(price.div(base)).plus(charges).minus(allowances), slack);
+    fire('PEPPOL-EN16931-R120', holds);
+  }
+}
+
+/** CII: R040–R043 (every SpecifiedTradeAllowanceCharge; R043-2 on price allowances), R055, R110/R111. */
+function checkPeppolCiiAmounts(root: XmlNode, fire: Fire): void {
+  const documentCurrencies = all(root, `${CII_SETTLEMENT}/InvoiceCurrencyCode`).map((c) => textOf(c) ?? '');
+  const slack = slackOf(normalized(at(root, `${CII_SETTLEMENT}/InvoiceCurrencyCode`)));
+  const cii = { percent: 'CalculationPercent', base: 'BasisAmount', amount: 'ActualAmount', indicator: 'ChargeIndicator/Indicator', r043: 'PEPPOL-EN16931-R043-1' };
+  for (const ac of descendants(root, 'SpecifiedTradeAllowanceCharge')) checkAllowanceCharge(ac, cii, slack, fire);
+  for (const ac of descendants(root, 'AppliedTradeAllowanceCharge')) {
+    const indicator = normalized(at(ac, 'ChargeIndicator/Indicator'));
+    fire('PEPPOL-EN16931-R043-2', indicator === 'true' || indicator === 'false');
+  }
+
+  const taxCurrencies = all(root, `${CII_SETTLEMENT}/TaxCurrencyCode`).map((c) => textOf(c) ?? '');
+  const transaction = children(root, 'SupplyChainTradeTransaction');
+  for (const settlement of transaction.flatMap((t) => children(t, 'ApplicableHeaderTradeSettlement'))) {
+    const amounts = all(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation/TaxTotalAmount');
+    const inDocument = amounts.filter((a) => documentCurrencies.includes(attributeOf(a, 'currencyID') ?? '\u0000'));
+    const inTax = amounts.filter((a) => taxCurrencies.includes(attributeOf(a, 'currencyID') ?? '\u0000'));
+    const applies = taxCurrencies.length > 0 && inDocument.length > 0;
+    const negative = someAmount(inTax, (n) => n < 0) && someAmount(inDocument, (n) => n < 0);
+    const positive = someAmount(inTax, (n) => n >= 0) && someAmount(inDocument, (n) => n >= 0);
+    fire('PEPPOL-EN16931-R055', !applies || negative || positive);
+  }
+
+  // R110 / R111: a line's billing period within the invoice's (xs:untypedAtomic compared as strings, existentially).
+  for (const t of transaction) {
+    const header = all(t, 'ApplicableHeaderTradeSettlement/BillingSpecifiedPeriod');
+    const starts = header.flatMap((p) => all(p, 'StartDateTime/DateTimeString')).map((d) => textOf(d) ?? '');
+    const ends = header.flatMap((p) => all(p, 'EndDateTime/DateTimeString')).map((d) => textOf(d) ?? '');
+    const hasStart = header.some((p) => exists(p, 'StartDateTime'));
+    const hasEnd = header.some((p) => exists(p, 'EndDateTime'));
+    for (const period of all(t, 'IncludedSupplyChainTradeLineItem/SpecifiedLineTradeSettlement/BillingSpecifiedPeriod')) {
+      if (hasStart) for (const s of children(period, 'StartDateTime')) fire('PEPPOL-EN16931-R110', children(s, 'DateTimeString').some((d) => starts.some((h) => (textOf(d) ?? '') >= h)));
+      if (hasEnd) for (const e of children(period, 'EndDateTime')) fire('PEPPOL-EN16931-R111', children(e, 'DateTimeString').some((d) => ends.some((h) => (textOf(d) ?? '') <= h)));
     }
   }
 }

@@ -17,9 +17,12 @@ import { exportInvoices } from './writeInvoicesExport.js';
 import { approvedContentOf } from '../../store/approvalSeals.js';
 
 const corpusXml = (syntax: 'ubl' | 'cii', name: string) => path.join(defaultTestdataRoot, 'einvoice-corpus', 'xml', syntax, name);
-const xrechnungUbl = corpusXml('ubl', 'XRECHNUNG_Elektron.ubl.xml');
+/** A valid XRechnung 3.0 (one of KoSIT's technical cases: no XRechnung rule fires on it in KoSIT's XSLT). */
+const xrechnungUbl = path.join(defaultTestdataRoot, 'xrechnung', 'technical-cases', 'cius', '01.01_comprehensive_test_ubl.xml');
+/** An XRechnung that KoSIT rejects: an empty `cbc:ID` (PEPPOL-EN16931-R008). */
+const xrechnungWithEmptyElement = corpusXml('ubl', 'XRECHNUNG_Elektron.ubl.xml');
 const creditNote = corpusXml('ubl', 'ubl-tc434-creditnote1.xml');
-const available = fs.existsSync(xrechnungUbl) && fs.existsSync(creditNote);
+const available = fs.existsSync(xrechnungUbl) && fs.existsSync(xrechnungWithEmptyElement) && fs.existsSync(creditNote);
 
 let dir: string;
 beforeEach(() => {
@@ -98,7 +101,7 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     expect(summary.einvoicesWritten).toBe(1);
     expect(fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`)).equals(bytes)).toBe(true);
     const [row] = csvRows(out);
-    expect(row).toMatchObject({ einvoice_origin: 'original', document_type: '877 Final construction invoice' });
+    expect(row).toMatchObject({ einvoice_origin: 'original', document_type: '380 Commercial invoice' });
     expect(row!.sources).toContain('total=xml');
 
     const cii = path.join(dir, 'cii');
@@ -107,7 +110,19 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     const generated = fs.readFileSync(path.join(cii, 'einvoices', `${documentId}.cii.xml`), 'utf8');
     expect(csvRows(cii)[0]!.einvoice_origin).toBe('generated');
     expect(validateEInvoiceXml(generated).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
-    expect(readSemanticInvoice(generated).typeCode?.text).toBe('877');
+    expect(readSemanticInvoice(generated).typeCode?.text).toBe('380');
+    store.close();
+  });
+
+  it('XRechnung asked of an XRechnung KoSIT rejects (an empty element, PEPPOL-EN16931-R008): never passed on as it is', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const { documentId, bytes } = addEInvoiceDocument(store, xrechnungWithEmptyElement);
+    expect(validateEInvoiceXml(bytes, { rules: 'xrechnung' }).failed.map((f) => f.id)).toContain('PEPPOL-EN16931-R008');
+    const out = path.join(dir, 'out');
+    exportInvoices(store, { outDir: out, syntax: 'ubl', xrechnung: true });
+    const written = path.join(out, 'einvoices', `${documentId}.ubl.xml`);
+    expect(csvRows(out)[0]!.einvoice_origin).not.toBe('original');
+    expect(fs.existsSync(written) && fs.readFileSync(written).equals(bytes)).toBe(false);
     store.close();
   });
 
