@@ -3,7 +3,7 @@ import { readEInvoice, einvoicePlainFields } from '../../einvoice/index.js';
 import { documentTypeOf } from '../documentType.js';
 import { emptyPaymentValues } from '../reviewedInvoice.js';
 import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../sampleReviewedInvoice.js';
-import { readSemanticInvoice } from '../../en16931/index.js';
+import { readSemanticInvoice, validateEInvoiceXml } from '../../en16931/index.js';
 import { generateEInvoice } from './generateEInvoice.js';
 
 describe('generateEInvoice', () => {
@@ -92,6 +92,16 @@ describe('generateEInvoice', () => {
       }
     });
   }
+
+  it('ubl: a credit note without payment means keeps its due date in the payment terms (BT-20), as BR-CO-25 asks', () => {
+    const credit = sampleCreditNote();
+    credit.payment = { ...credit.payment, iban: null, bic: null, payment_terms: null };
+    const out = generateEInvoice(credit, 'ubl');
+    if (!out.ok) throw new Error(JSON.stringify(out.missing));
+    expect(out.xml).not.toContain('PaymentMeans');
+    expect(out.xml).toContain('<cbc:Note>Due date: 2024-04-04</cbc:Note>');
+    expect(validateEInvoiceXml(out.xml).failed.filter((f) => f.flag === 'fatal').map((f) => f.id)).toEqual([]);
+  });
 
   for (const format of ['ubl', 'cii'] as const) {
     it(`${format}: an intra-community supply carries its delivery terms, line discount and rounding as its XML states them`, () => {

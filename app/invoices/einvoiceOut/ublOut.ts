@@ -78,8 +78,11 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
   const c = plan.currency;
   const credit = isCreditNote(plan.typeCode);
   // A UBL 2.1 CreditNote has no header DueDate: BT-9 is the payment means' PaymentDueDate there (UBL-CR-412 allows it
-  // only in a credit note); without payment means a credit note's due date has no place and is left out.
+  // only in a credit note). Without payment means (BG-16: its code cannot be guessed) the date goes into the payment
+  // terms' text (BT-20), so it is not lost and BR-CO-25 (a positive amount due needs BT-9 or BT-20) still holds.
   const paymentDueDate = credit && plan.dueDate && plan.payment ? { 'cbc:PaymentDueDate': plan.dueDate } : {};
+  const dueDateInTerms = credit && plan.dueDate && !plan.payment ? `Due date: ${plan.dueDate}` : null;
+  const paymentTerms = [plan.paymentTerms, dueDateInTerms].filter((text): text is string => Boolean(text)).join('; ');
   const invoice: Node = {
     '@_xmlns': `urn:oasis:names:specification:ubl:schema:xsd:${credit ? 'CreditNote' : 'Invoice'}-2`,
     '@_xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
@@ -110,7 +113,7 @@ export function ublInvoiceXml(plan: EInvoicePlan, specification = EN16931_SPECIF
           },
         }
       : {}),
-    ...(plan.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': plan.paymentTerms } } : {}),
+    ...(paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': paymentTerms } } : {}),
     ...(plan.allowanceCharges.length > 0
       ? {
           'cac:AllowanceCharge': plan.allowanceCharges.map((a) => ({
