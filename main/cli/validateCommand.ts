@@ -20,7 +20,7 @@ import { EINVOICE_VALIDATION_TIMEOUT_MS, validateEInvoiceReportsOffThread } from
 export const validateUsage = `  recto validate FILE… [--rules en16931|xrechnung] [--json F]
       Checks each e-invoice (UBL or CII XML, or a PDF with an embedded one) in layers, as the official validators:
       well-formed XML first, then the XML schema (CII: the Factur-X 1.07.3 XSD of its declared level, EN16931 where
-      it declares none; UBL 2.1 and ZUGFeRD 1.0: not checked, no XSD available — the report says so), then the
+      it declares none; UBL: the OASIS UBL 2.1 Invoice or CreditNote XSD; ZUGFeRD 1.0: its own XSD), then the
       business rules of the profile it declares (EN 16931 and its syntax binding; ZUGFeRD 1.0 by its own rules;
       Factur-X MINIMUM / BASIC WL by the EN 16931 rules on the terms they carry). A schema error is fatal; the rules
       are still run and reported beside it. --rules en16931 applies every EN 16931 business rule whatever the
@@ -46,8 +46,8 @@ export interface FileVerdict {
   /** For a PDF: the attachment whose XML was validated. */
   attachment?: AttachmentChoice;
   /**
-   * The layers that were checked, in order. `schema` only where an XSD for the document's syntax is available
-   * (CII: the Factur-X XSDs; not UBL 2.1 or ZUGFeRD 1.0 yet): `schema` then says which, or why it was not checked.
+   * The layers that were checked, in order. `schema` only where the document's XSD could be checked (CII: the
+   * Factur-X XSDs; UBL 2.1; ZUGFeRD 1.0): `schema` then says which, or why it was not checked.
    */
   layersChecked: FindingLayer[];
   schema: SchemaVerdict;

@@ -1,7 +1,8 @@
 /**
  * The schema layer of `recto validate` (issue 36): between well-formedness and the rules, each CII is checked against
- * the XSD of the Factur-X level it declares; a schema error is fatal (exit 1) with its XML line, and the rules still
- * run and are reported beside it; a syntax without an available XSD is reported as not checked, never as passed.
+ * the XSD of the Factur-X level it declares, a UBL one against the UBL 2.1 Invoice or CreditNote XSD, a ZUGFeRD 1.0
+ * one against its own; a schema error is fatal (exit 1) with its XML line, and the rules still run and are reported
+ * beside it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
+import { schemaFile } from '../import/einvoiceSchemaCheck.js';
 import { validateCommand, type FileVerdict } from './validateCommand.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-validate-schema-'));
@@ -47,6 +49,21 @@ ${extra}<ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString f
 <ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>${grandTotal}</ram:GrandTotalAmount><ram:DuePayableAmount>119.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
 </ram:ApplicableHeaderTradeSettlement>
 </rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
+`;
+
+/**
+ * A small UBL invoice (or credit note) in the UBL 2.1 XSD's order, with the parties, totals and one line the XSD
+ * requires; `extra` goes on its own line (4) after IssueDate.
+ */
+const ubl = (extra: string, root: 'Invoice' | 'CreditNote' = 'Invoice'): string => `<?xml version="1.0" encoding="UTF-8"?>
+<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID><cbc:ID>42</cbc:ID><cbc:IssueDate>2024-01-31</cbc:IssueDate>
+${extra}<cbc:${root}TypeCode>${root === 'Invoice' ? 380 : 381}</cbc:${root}TypeCode><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cac:AccountingSupplierParty><cac:Party><cac:PartyName><cbc:Name>Seller GmbH</cbc:Name></cac:PartyName></cac:Party></cac:AccountingSupplierParty>
+<cac:AccountingCustomerParty><cac:Party><cac:PartyName><cbc:Name>Buyer AG</cbc:Name></cac:PartyName></cac:Party></cac:AccountingCustomerParty>
+<cac:LegalMonetaryTotal><cbc:PayableAmount currencyID="EUR">119.00</cbc:PayableAmount></cac:LegalMonetaryTotal>
+<cac:${root}Line><cbc:ID>1</cbc:ID><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount><cac:Item><cbc:Name>Service</cbc:Name></cac:Item></cac:${root}Line>
+</${root}>
 `;
 
 describe('recto validate: the schema layer', () => {
@@ -104,15 +121,60 @@ describe('recto validate: the schema layer', () => {
     expect(report[0]!.failed[0]).toMatchObject({ layer: 'schema', xmlLine: 5 });
   }, 120_000);
 
-  it('says the schema was not checked where no XSD is available (UBL 2.1), never that it passed', async () => {
-    const ubl = write(
-      'ubl.xml',
-      `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>42</cbc:ID><cbc:Unknown/></Invoice>\n`,
-    );
-    const { report, out } = await run(ubl);
-    expect(report[0]!.layersChecked).toEqual(['xml', 'rules']);
-    expect(report[0]!.schema).toMatchObject({ checked: false, schema: 'UBL 2.1 Invoice XSD' });
-    expect(out).toContain('schema: not checked (the UBL 2.1 XSDs are not available to Recto');
+  it('UBL: an unknown element is a fatal schema finding against the UBL 2.1 XSD (exit 1), the rules reported beside it', async () => {
+    const file = write('ubl-unknown.xml', ubl('<cbc:Unknown>x</cbc:Unknown>'));
+    const { code, report, out } = await run(file);
+    expect(code).toBe(1);
+    const [verdict] = report;
+    expect(verdict).toMatchObject({ valid: false, layersChecked: ['xml', 'schema', 'rules'], schema: { checked: true, schema: 'UBL 2.1 Invoice XSD', valid: false } });
+    expect(verdict!.failed[0]).toMatchObject({ id: 'XSD', flag: 'fatal', layer: 'schema', xmlLine: 4 });
+    expect(verdict!.failed[0]!.message).toMatch(/^Element 'cbc:Unknown': This element is not expected/);
+    expect(verdict!.failed.filter((f) => f.layer === 'rules').length).toBeGreaterThan(0);
+    expect(out).toContain('schema: UBL 2.1 Invoice XSD: INVALID');
+  });
+
+  it("UBL: the issue's three bad invoices — an unknown element (exit 1, schema), &#x0; and a raw U+0001 (exit 2, not well-formed) — none valid", async () => {
+    const unknown = write('three-unknown.xml', ubl('<cbc:Unknown/>'));
+    const nul = write('three-nul.xml', ubl('<cbc:Note>a&#x0;b</cbc:Note>'));
+    const control = write('three-control.xml', ubl('<cbc:Note>a\u0001b</cbc:Note>'));
+    expect((await run(unknown)).code).toBe(1);
+    for (const file of [nul, control]) {
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      const err: string[] = [];
+      stderr.on('data', (chunk) => err.push(String(chunk)));
+      expect(await validateCommand([file], stdout, stderr)).toBe(2);
+      expect(err.join('')).toContain(`${file}: cannot be read: the XML is not well-formed`);
+    }
+  });
+
+  it('UBL: the same invoice without the unknown element passes the XSD; a credit note is checked against the CreditNote XSD', async () => {
+    const invoice = write('ubl-valid.xml', ubl(''));
+    const creditNote = write('ubl-credit-note.xml', ubl('', 'CreditNote'));
+    // UBL 2.1's CreditNote has no DueDate (EN 16931 carries BT-9 in its PaymentMeans): the CreditNote XSD says so.
+    const withDueDate = write('ubl-credit-note-due.xml', ubl('<cbc:DueDate>2024-02-29</cbc:DueDate>', 'CreditNote'));
+    const { report } = await run(invoice, creditNote, withDueDate);
+    expect(report[0]!.schema).toEqual({ checked: true, schema: 'UBL 2.1 Invoice XSD', valid: true });
+    expect(report[1]!.schema).toEqual({ checked: true, schema: 'UBL 2.1 CreditNote XSD', valid: true });
+    expect(report[2]!.schema).toEqual({ checked: true, schema: 'UBL 2.1 CreditNote XSD', valid: false });
+    expect(report[2]!.failed[0]).toMatchObject({ layer: 'schema', xmlLine: 4 });
+    expect(report[2]!.failed[0]!.message).toMatch(/^Element 'cbc:DueDate': This element is not expected/);
+  });
+
+  it('an xsi:schemaLocation in the document is not followed: the schema comes from Recto, nothing else is read', async () => {
+    const file = write('ubl-schema-location.xml', ubl('<cbc:Unknown/>').replace('<Invoice ', '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 /etc/passwd" '));
+    const { report } = await run(file);
+    expect(report[0]!.schema).toEqual({ checked: true, schema: 'UBL 2.1 Invoice XSD', valid: false });
+  });
+});
+
+describe('schema URLs: only .xsd files inside the schema folders are read', () => {
+  const folders = { 'ubl-2.1': '/schemas/ubl-2.1' };
+  it('resolves a schema and its relative imports, and refuses any other name', () => {
+    expect(schemaFile('recto-schema:/ubl-2.1/common/UBL-CommonBasicComponents-2.1.xsd', folders)).toBe('/schemas/ubl-2.1/common/UBL-CommonBasicComponents-2.1.xsd');
+    for (const url of ['recto-schema:/ubl-2.1/../../etc/passwd.xsd', 'recto-schema:/ubl-2.1/common/notes.txt', 'recto-schema:/other/x.xsd', 'file:///etc/x.xsd', 'http://docs.oasis-open.org/x.xsd', '/schemas/ubl-2.1/common/x.xsd', 'recto-schema:/ubl-2.1']) {
+      expect(schemaFile(url, folders), url).toBeNull();
+    }
   });
 });
 
