@@ -11,6 +11,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { schemaFile } from '../import/einvoiceSchemaCheck.js';
+import { readEmbeddedEInvoice } from '../import/pdfAttachments.js';
 import { validateCommand, type FileVerdict } from './validateCommand.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-validate-schema-'));
@@ -195,5 +196,52 @@ describe.skipIf(!haveTestdata)('recto validate: the schema layer on every testda
     const { report } = await run(...files);
     const failing = report.filter((v) => !v.schema.checked || !v.schema.valid).map((v) => `${path.basename(v.file)}: ${JSON.stringify(v.schema)}`);
     expect(failing).toEqual([]);
+  }, 120_000);
+});
+
+const ublFolders = ['einvoices/xml/ubl', 'einvoice-corpus/xml/ubl', 'en16931/examples/ubl', 'xrechnung/technical-cases/cius', 'xrechnung/technical-cases/cvd'];
+const zugferd1Pdfs = fs.existsSync(path.join(testdata, 'einvoice-corpus/pdfs'))
+  ? fs
+      .readdirSync(path.join(testdata, 'einvoice-corpus/pdfs'))
+      .filter((name) => /ZUGFeRD_1p0/.test(name))
+      .map((name) => path.join(testdata, 'einvoice-corpus/pdfs', name))
+  : [];
+const haveUbl = ublFolders.every((folder) => fs.existsSync(path.join(testdata, folder)));
+if (!haveUbl) console.log(`validateSchemaLayer.test: skipping the testdata UBL files: ${ublFolders.join(', ')} not all under ${testdata}`);
+if (zugferd1Pdfs.length === 0) console.log(`validateSchemaLayer.test: skipping the ZUGFeRD 1.0 PDFs: none under ${path.join(testdata, 'einvoice-corpus/pdfs')}`);
+
+describe.skipIf(!haveUbl)('recto validate: the schema layer on every testdata UBL XML', () => {
+  it('every UBL invoice and credit note (EN 16931 examples, XRechnung 3.0 technical cases, corpus) passes the UBL 2.1 XSD', async () => {
+    const files = ublFolders.flatMap((folder) =>
+      fs
+        .readdirSync(path.join(testdata, folder))
+        .filter((name) => name.endsWith('.xml'))
+        .map((name) => path.join(testdata, folder, name))
+        .filter((file) => /<(?:\w+:)?(?:Invoice|CreditNote)\b[^>]*urn:oasis:names:specification:ubl/.test(fs.readFileSync(file, 'utf8').slice(0, 4096))),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(30);
+    const { report } = await run(...files);
+    expect(report.filter((v) => v.schema.schema === 'UBL 2.1 CreditNote XSD').length).toBeGreaterThan(0);
+    const failing = report.filter((v) => !v.schema.checked || !v.schema.valid || !v.schema.schema.startsWith('UBL 2.1')).map((v) => `${path.basename(v.file)}: ${JSON.stringify(v.schema)}`);
+    expect(failing).toEqual([]);
+  }, 120_000);
+});
+
+describe.skipIf(zugferd1Pdfs.length === 0)('recto validate: the schema layer on the ZUGFeRD 1.0 PDFs', () => {
+  it('each embedded ZUGFeRD 1.0 XML passes the ZUGFeRD 1.0 XSD; a mutant with an element out of order does not (exit 1)', async () => {
+    const { report } = await run(...zugferd1Pdfs);
+    expect(report.map((v) => v.schema)).toEqual(zugferd1Pdfs.map(() => ({ checked: true, schema: 'ZUGFeRD 1.0 XSD', valid: true })));
+    const embedded = await readEmbeddedEInvoice(fs.readFileSync(zugferd1Pdfs[0]!));
+    if (embedded.status !== 'read') throw new Error(`${zugferd1Pdfs[0]}: ${JSON.stringify(embedded)}`);
+    const xml = new TextDecoder().decode(embedded.bytes);
+    // The document's ID moved after its Name: the XSD's sequence is ID, Name, TypeCode, so the ID is out of place.
+    const mutant = xml.replace(/(<(\w+):ID>[^<]*<\/\2:ID>)(\s*)(<\2:Name>[^<]*<\/\2:Name>)/, '$4$3$1');
+    expect(mutant).not.toBe(xml);
+    const file = write('zugferd1-mutant.xml', mutant);
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    expect(result.report[0]!.schema).toEqual({ checked: true, schema: 'ZUGFeRD 1.0 XSD', valid: false });
+    expect(result.report[0]!.failed[0]).toMatchObject({ id: 'XSD', layer: 'schema' });
+    expect(result.report[0]!.failed[0]!.message).toMatch(/^Element 'ram:ID': This element is not expected\. Expected is one of \( ram:Name, ram:TypeCode/);
   }, 120_000);
 });
