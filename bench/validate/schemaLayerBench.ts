@@ -1,13 +1,18 @@
 /**
- * The schema layer's cost, for `npm run bench:validate`: libxml2 (xmllint-wasm) checking each CII e-invoice against
- * its Factur-X XSD (main/import/einvoiceSchemaCheck.ts), as the validation worker runs it.
- * - per invoice, one libxml2 run each (what a single review or `recto validate FILE` pays: starting libxml2's worker
- *   and compiling the schema, then the check), and one run for all of them (what a batch pays per invoice);
- * - against the size: one real CII invoice grown from 1 KB to 10 MB by copies of its first line.
- * Wall time (the check runs in libxml2's own thread; this process's CPU time would not show it).
+ * The schema layer's cost, for `npm run bench:validate`: libxml2 (libxml2-wasm) checking each e-invoice against its
+ * XSD (main/import/einvoiceSchemaCheck.ts), as the validation worker runs it — the schema compiled once per thread:
+ * - cold: in a fresh worker thread, the first document (libxml2's WebAssembly instantiated, the XSD parsed and
+ *   compiled, the check), what a worker pays once per schema — `recto validate FILE` once per run;
+ * - per invoice, warm: each invoice checked alone, and all of a syntax in one call;
+ * - against the size: one real CII invoice grown from 1 KB to 10 MB by copies of its first line, and the UBL size
+ *   cases of sizeScaling.ts (1 KB … 10 MB, 16,000 empty lines, 6,000 full lines).
+ * Wall time, median of the repetitions.
  */
+import { Worker } from 'node:worker_threads';
 import { checkSchemas } from '../../main/import/einvoiceSchemaCheck.js';
 import type { SchemaTarget } from '../../app/en16931/index.js';
+import { startModuleWorker } from '../../main/util/moduleWorker.js';
+import type { SizeCase } from './sizeScaling.js';
 
 const EN16931: SchemaTarget = { syntax: 'CII', facturXLevel: 'EN16931' };
 const LINE_OPEN = '<ram:IncludedSupplyChainTradeLineItem>';
@@ -30,39 +35,88 @@ async function wallMs(work: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/** The XSD a document is checked against by the worker (app/en16931/schemaLayer.ts), for the syntaxes measured here. */
+function targetOf(xml: string): SchemaTarget | null {
+  if (/<(?:\w+:)?CrossIndustryInvoice\b/.test(xml)) return EN16931;
+  if (/<(?:\w+:)?CreditNote\b[^>]*urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2/.test(xml)) return { syntax: 'UBL-CreditNote' };
+  if (/<(?:\w+:)?Invoice\b[^>]*urn:oasis:names:specification:ubl:schema:xsd:Invoice-2/.test(xml)) return { syntax: 'UBL-Invoice' };
+  return null;
+}
+
 export interface SchemaLayerTimes {
+  syntax: 'CII' | 'UBL';
   invoices: number;
-  /** Median over invoices of one libxml2 run for that invoice alone. */
-  'one run per invoice, median ms': number;
-  /** One libxml2 run for all the invoices, divided by their number. */
-  'one run for all, ms per invoice': number;
-  /** Invoices that failed their XSD (every testdata CII passes: docs/en16931.md). */
+  /** Median over invoices of one check of that invoice alone (the validator kept, as in a worker after its first). */
+  'one at a time, median ms': number;
+  /** One call for all the invoices of the syntax, divided by their number. */
+  'all in one call, ms per invoice': number;
+  /** Invoices that failed their XSD (every testdata CII and UBL passes: docs/en16931.md). */
   'schema-invalid': number;
 }
 
-/** The schema layer on the CII invoices among `xmls` (the EN16931 level's XSD, as for a document declaring none). */
-export async function measureSchemaLayer(xmls: readonly string[], reps: number): Promise<SchemaLayerTimes | null> {
-  const cii = xmls.filter((xml) => xml.includes('CrossIndustryInvoice')).map((xml) => new TextEncoder().encode(xml));
-  if (cii.length === 0) return null;
-  await checkSchemas([{ xml: cii[0]!, target: EN16931 }]); // warm-up: the XSD files read, the WebAssembly compiled once
-  const single: number[] = [];
-  let invalid = 0;
-  for (const xml of cii) {
-    const times: number[] = [];
-    for (let i = 0; i < reps; i++) {
-      times.push(
-        await wallMs(async () => {
-          const [check] = await checkSchemas([{ xml, target: EN16931 }]);
-          if (i === 0 && check!.verdict.checked && !check!.verdict.valid) invalid++;
-        }),
-      );
+/** The schema layer, warm, on the CII invoices among `xmls` (the EN16931 level's XSD) and on the UBL ones. */
+export async function measureSchemaLayer(xmls: readonly string[], reps: number): Promise<SchemaLayerTimes[]> {
+  const rows: SchemaLayerTimes[] = [];
+  for (const syntax of ['CII', 'UBL'] as const) {
+    const items = xmls.flatMap((xml) => {
+      const target = targetOf(xml);
+      return target && (target.syntax === 'CII') === (syntax === 'CII') ? [{ xml: new TextEncoder().encode(xml), target }] : [];
+    });
+    if (items.length === 0) continue;
+    await checkSchemas(items); // warm-up: libxml2 loaded, each XSD compiled once
+    const single: number[] = [];
+    let invalid = 0;
+    for (const item of items) {
+      const times: number[] = [];
+      for (let i = 0; i < reps; i++) {
+        times.push(
+          await wallMs(async () => {
+            const [check] = await checkSchemas([item]);
+            if (i === 0 && !(check!.verdict.checked && check!.verdict.valid)) invalid++;
+          }),
+        );
+      }
+      single.push(median(times));
     }
-    single.push(median(times));
+    const batchTimes: number[] = [];
+    for (let i = 0; i < reps; i++) batchTimes.push(await wallMs(() => checkSchemas(items)));
+    rows.push({ syntax, invoices: items.length, 'one at a time, median ms': round(median(single)), 'all in one call, ms per invoice': round(median(batchTimes) / items.length), 'schema-invalid': invalid });
   }
-  const batchTimes: number[] = [];
-  for (let i = 0; i < reps; i++) batchTimes.push(await wallMs(() => checkSchemas(cii.map((xml) => ({ xml, target: EN16931 })))));
-  const batch = median(batchTimes);
-  return { invoices: cii.length, 'one run per invoice, median ms': round(median(single)), 'one run for all, ms per invoice': round(batch / cii.length), 'schema-invalid': invalid };
+  return rows;
+}
+
+export interface SchemaColdTimes {
+  schema: string;
+  /** In a fresh worker thread: the first check (libxml2 instantiated, the XSD compiled, the invoice checked). */
+  'first check in a fresh thread, ms': number;
+  /** The same invoice checked again in that thread. */
+  'second check, ms': number;
+}
+
+/** Per target, `reps` fresh worker threads (schemaColdWorker.ts), each timing its first and second check. */
+export async function measureSchemaCold(xmls: readonly string[], reps: number): Promise<SchemaColdTimes[]> {
+  const rows: SchemaColdTimes[] = [];
+  for (const syntax of ['CII', 'UBL-Invoice'] as const) {
+    const xml = xmls.filter((x) => targetOf(x)?.syntax === syntax).sort((a, b) => a.length - b.length)[0];
+    if (!xml) continue;
+    const target = targetOf(xml)!;
+    const first: number[] = [];
+    const second: number[] = [];
+    let schema = '';
+    for (let i = 0; i < reps; i++) {
+      const worker: Worker = startModuleWorker(import.meta.url, 'schemaColdWorker', { workerData: { xml: new TextEncoder().encode(xml), target } });
+      const result = await new Promise<{ firstMs: number; secondMs: number; schema: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      void worker.terminate();
+      first.push(result.firstMs);
+      second.push(result.secondMs);
+      schema = result.schema;
+    }
+    rows.push({ schema, 'first check in a fresh thread, ms': round(median(first)), 'second check, ms': round(median(second)) });
+  }
+  return rows;
 }
 
 export interface SchemaSizeTimes {
@@ -75,6 +129,15 @@ export interface SchemaSizeTimes {
   valid: boolean;
 }
 
+async function timeSize(name: string, xml: Uint8Array, lines: number, target: SchemaTarget, reps: number): Promise<SchemaSizeTimes> {
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) times.push(await wallMs(() => checkSchemas([{ xml, target }])));
+  const [check] = await checkSchemas([{ xml, target }]);
+  const ms = median(times);
+  const kb = xml.byteLength / 1024;
+  return { case: name, kb: Math.round(kb), lines, 'schema ms': round(ms), 'schema ms / MB': round(ms / (kb / 1024)), 'schema ms / 1,000 lines': round((ms / lines) * 1000), valid: check!.verdict.checked && check!.verdict.valid };
+}
+
 /** One real CII invoice grown to 1 KB … 10 MB by copies of its first line (each with its own LineID). */
 export async function measureSchemaSizes(base: string, reps: number): Promise<SchemaSizeTimes[]> {
   const start = base.indexOf(LINE_OPEN);
@@ -83,18 +146,20 @@ export async function measureSchemaSizes(base: string, reps: number): Promise<Sc
   const line = base.slice(start, end + LINE_CLOSE.length);
   const head = base.slice(0, start);
   const tail = base.slice(base.lastIndexOf(LINE_CLOSE) + LINE_CLOSE.length);
+  await checkSchemas([{ xml: new TextEncoder().encode(base), target: EN16931 }]); // the XSD compiled before timing
   const rows: SchemaSizeTimes[] = [];
   for (const kb of TARGET_KB) {
     const count = Math.max(1, Math.floor((kb * 1024 - head.length - tail.length) / line.length));
     const lines = Array.from({ length: count }, (_, i) => line.replace(/<ram:LineID>[^<]*<\/ram:LineID>/, `<ram:LineID>${i + 1}</ram:LineID>`));
     const xml = new TextEncoder().encode(head + lines.join('') + tail);
-    const times: number[] = [];
-    for (let i = 0; i < reps; i++) times.push(await wallMs(() => checkSchemas([{ xml, target: EN16931 }])));
-    const [check] = await checkSchemas([{ xml, target: EN16931 }]);
-    const valid = check!.verdict.checked && check!.verdict.valid;
-    const ms = median(times);
-    const actualKb = xml.byteLength / 1024;
-    rows.push({ case: `${kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${kb} KB`} (full lines)`, kb: Math.round(actualKb), lines: count, 'schema ms': round(ms), 'schema ms / MB': round(ms / (actualKb / 1024)), 'schema ms / 1,000 lines': round((ms / count) * 1000), valid });
+    rows.push(await timeSize(`CII ${kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${kb} KB`} (full lines)`, xml, count, EN16931, reps));
   }
+  return rows;
+}
+
+/** The UBL size cases of the rules' size table (sizeScaling.ts) against the UBL 2.1 Invoice XSD. */
+export async function measureUblSchemaSizes(cases: readonly SizeCase[], reps: number): Promise<SchemaSizeTimes[]> {
+  const rows: SchemaSizeTimes[] = [];
+  for (const c of cases) rows.push(await timeSize(`UBL ${c.name}`, new TextEncoder().encode(c.xml), c.lines, { syntax: 'UBL-Invoice' }, reps));
   return rows;
 }

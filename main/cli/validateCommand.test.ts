@@ -172,10 +172,12 @@ describe('recto validate: layers and rule sets in the report', () => {
     expect((await run(bare, broken, '--json', json)).code).toBe(2);
     const [verdict, error] = JSON.parse(fs.readFileSync(json, 'utf8')) as [FileVerdict, FileError];
     expect(verdict.ruleSets).toEqual(['en16931', 'en16931-syntax']);
-    expect(verdict.layersChecked).toEqual(['xml', 'rules']);
+    expect(verdict.layersChecked).toEqual(['xml', 'schema', 'rules']);
     expect(verdict.profileName).toBe('no profile declared');
-    expect(verdict.failed.length).toBeGreaterThan(0);
-    expect(verdict.failed.every((f) => f.layer === 'rules')).toBe(true);
+    // A bare <Invoice> lacks what the UBL 2.1 XSD requires (parties, totals, a line) and what the rules require.
+    expect(verdict.failed.some((f) => f.layer === 'schema' && f.id === 'XSD')).toBe(true);
+    expect(verdict.failed.some((f) => f.layer === 'rules' && f.id.startsWith('BR-'))).toBe(true);
+    expect(verdict.failed.every((f) => (f.layer === 'schema') === (f.id === 'XSD'))).toBe(true);
     expect(error).toMatchObject({ file: broken, layer: 'xml' });
     const xrechnung = await run('--rules', 'xrechnung', bare);
     expect(xrechnung.code).toBe(1);
