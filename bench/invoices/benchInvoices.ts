@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { invoiceKeys } from '../../app/invoices/duplicateKeys.js';
 import type { Extraction } from '../../app/model/extraction.js';
 import { exportInvoices } from '../../main/corpus/invoicesExport/writeInvoicesExport.js';
+import { loadSchemaLayer } from '../../main/import/einvoiceSchemaCheck.js';
 import { ProjectStore } from '../../main/store/projectStore.js';
 import { approvedContentOf } from '../../main/store/approvalSeals.js';
 import { rawDatabase } from '../../testing/rawDatabase.js';
@@ -198,6 +199,7 @@ try {
   const json: Record<string, unknown> = {};
   if (values.only !== 'einvoices') {
     const duplicates = benchDuplicates();
+    await loadSchemaLayer(); // the export checks each e-invoice against its XSD
     const exported = benchExport();
     Object.assign(json, { duplicates, export: exported });
     rows.push(

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { validateEInvoiceXml } from '../../app/en16931/index.js';
 import type { DocumentSummary } from '../../app/model/page.js';
 import { exportInvoices } from '../../main/corpus/invoicesExport/writeInvoicesExport.js';
+import { loadSchemaLayer } from '../../main/import/einvoiceSchemaCheck.js';
 import { approvalCheck, approve } from '../../main/services/approval.js';
 import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
@@ -116,6 +117,7 @@ export async function benchEInvoiceApproval(testdataRoot = defaultTestdataRoot):
       }
       approve(store, { pageId: first.id, scope: 'document', reason: exceptions.length > 0 ? 'approved as it stands (benchmark)' : undefined, reviewer: 'bench' });
     }
+    await loadSchemaLayer(); // the export checks each e-invoice against its XSD
     for (const syntax of ['ubl', 'cii'] as const) {
       const summary = exportInvoices(store, { outDir: path.join(dir, `out-${syntax}`), syntax });
       const written = new Set(summary.files.filter((f) => f.startsWith('einvoices/')));

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { InvoicesExportNotRecordedError, InvoicesExportRefusedError, exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
 import { ProjectFileError, ProjectStore } from '../store/projectStore.js';
 import { UnsafePathError } from '../util/containedPaths.js';
 
@@ -38,6 +39,7 @@ export async function invoicesExportCommand(
   }
   try {
     const allApproved = values['all-approved'] ?? false;
+    await loadSchemaLayer(); // each e-invoice is checked against its XSD before it is written
     const summary = exportInvoices(store, { outDir: values.out, syntax, xrechnung: values.xrechnung, allApproved });
     const channel = `${syntax.toUpperCase()}${values.xrechnung ? ' XRechnung' : ''}`;
     if (allApproved) stderr.write(`recto: --all-approved: writing every approved invoice again, ${summary.alreadyExported} of them exported before as ${channel}\n`);

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { SchemaFinding, SchemaTarget, SchemaVerdict } from '../../app/en16931/index.js';
+import { declaredProfile, schemaTarget, type SchemaFinding, type SchemaTarget, type SchemaVerdict } from '../../app/en16931/index.js';
 import { packageRoot } from '../util/packageRoot.js';
 
 const FACTURX_VERSION = '1.07.3';
@@ -70,6 +70,8 @@ export function schemaFile(url: string, folders: Record<string, string> = schema
 }
 
 let libxml2: Promise<LibXml2> | null = null;
+/** libxml2-wasm once loaded in this thread, for the synchronous check (checkSchemaNow). */
+let loaded: LibXml2 | null = null;
 
 /**
  * libxml2-wasm, loaded on first use (its module instantiates the WebAssembly at import), with the input provider that
@@ -103,6 +105,7 @@ function loadLibxml2(): Promise<LibXml2> {
       },
       close: (fd) => open.delete(fd),
     });
+    loaded = lib;
     return lib;
   });
   return libxml2;
@@ -155,24 +158,38 @@ function asLibxmlInput(xml: Uint8Array): Uint8Array {
   return new TextEncoder().encode(text.replace(/^(\uFEFF?\s*<\?xml[^>]*encoding\s*=\s*["'])[A-Za-z0-9._-]+/, '$1UTF-8'));
 }
 
-/** One XML against its target's XSD. */
-function checkOne(lib: LibXml2, xml: Uint8Array, target: SchemaTarget): SchemaCheck {
-  const schema = schemaName(target);
-  const validator = validatorFor(lib, target);
-  if (validator instanceof Error) return { verdict: { checked: false, schema, reason: validator.message }, findings: [] };
+/** The namespaces of the elements schemaTargetOf reads. */
+const CII_NAMESPACES = { rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100', ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100' };
+
+/** The XSD a parsed document is checked against, from its root and declared profile (app/en16931/schemaLayer.ts). */
+function schemaTargetOf(doc: InstanceType<LibXml2['XmlDocument']>): SchemaTarget {
+  const root = doc.root;
+  const guideline = root.name === 'CrossIndustryInvoice' ? root.get('rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID', CII_NAMESPACES)?.content.trim() : undefined;
+  return schemaTarget(root.name, declaredProfile(guideline || null));
+}
+
+/** One XML against its target's XSD; without a target, against the one its root and declared profile choose. */
+function checkOne(lib: LibXml2, xml: Uint8Array, given?: SchemaTarget): SchemaCheck {
   let doc: InstanceType<LibXml2['XmlDocument']>;
   try {
     doc = lib.XmlDocument.fromBuffer(asLibxmlInput(xml), { option: lib.ParseOption.XML_PARSE_NONET });
   } catch (error) {
     // Well-formed by the XML layer, yet past one of libxml2's parser limits (nesting deeper than 256): not valid.
+    const schema = given ? schemaName(given) : 'XSD';
     return { verdict: { checked: true, schema, valid: false }, findings: findingsOf(error, 'libxml2 could not read the XML') };
   }
   try {
-    validator.validate(doc);
-    return { verdict: { checked: true, schema, valid: true }, findings: [] };
-  } catch (error) {
-    if (!(error instanceof lib.XmlValidateError)) return { verdict: { checked: false, schema, reason: `the schema could not be checked: ${errorText(error)}` }, findings: [] };
-    return { verdict: { checked: true, schema, valid: false }, findings: findingsOf(error, 'the XML does not validate against the schema') };
+    const target = given ?? schemaTargetOf(doc);
+    const schema = schemaName(target);
+    const validator = validatorFor(lib, target);
+    if (validator instanceof Error) return { verdict: { checked: false, schema, reason: validator.message }, findings: [] };
+    try {
+      validator.validate(doc);
+      return { verdict: { checked: true, schema, valid: true }, findings: [] };
+    } catch (error) {
+      if (!(error instanceof lib.XmlValidateError)) return { verdict: { checked: false, schema, reason: `the schema could not be checked: ${errorText(error)}` }, findings: [] };
+      return { verdict: { checked: true, schema, valid: false }, findings: findingsOf(error, 'the XML does not validate against the schema') };
+    }
   } finally {
     doc.dispose();
   }
@@ -200,6 +217,21 @@ export async function checkSchemas(items: readonly { xml: Uint8Array; target: Sc
     return items.map(({ target }) => ({ verdict: { checked: false, schema: schemaName(target), reason }, findings: [] }));
   }
   return items.map(({ xml, target }) => checkOne(lib, xml, target));
+}
+
+/** Loads libxml2 in this thread (once), so that checkSchemaNow can run: callers that must stay synchronous await it first. */
+export async function loadSchemaLayer(): Promise<void> {
+  await loadLibxml2();
+}
+
+/**
+ * One XML against the XSD its root and declared profile choose (or `target`), on the calling thread, synchronously —
+ * for the invoices export, which checks each e-invoice before it is written. Throws where loadSchemaLayer has not
+ * been awaited in this thread.
+ */
+export function checkSchemaNow(xml: Uint8Array | string, target?: SchemaTarget): SchemaCheck {
+  if (!loaded) throw new Error('the schema layer is not loaded in this thread (await loadSchemaLayer() first)');
+  return checkOne(loaded, typeof xml === 'string' ? new TextEncoder().encode(xml) : xml, target);
 }
 
 /** libxml2's "Element '{ns}X': …" with the namespaces written as the usual prefixes. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineRegistry } from '../engines/engineRegistry.js';
 import { reviewedInvoiceOf } from '../corpus/invoicesExport/collectInvoices.js';
 import { mergeProjectInto } from '../corpus/mergeProjects.js';
@@ -23,6 +23,10 @@ import { createDispatch, type Dispatch } from './dispatch.js';
 import { createHandlers } from './handlers.js';
 import { PageImageCache } from './pageImageCache.js';
 import { RectoSession } from './rectoSession.js';
+import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
+
+// exportInvoices checks each e-invoice against its XSD on this thread: libxml2 is loaded first.
+beforeAll(() => loadSchemaLayer());
 
 const IBAN = 'DE89370400440532013000';
 const ATTACKER_IBAN = 'GB82WEST12345698765432';

@@ -26,6 +26,7 @@ import { invoiceQueueHandlers } from './invoiceQueueHandlers.js';
 import { withMatchSignals } from './poMatchExceptions.js';
 import { approvalCheck, approve, setReviewStatusBy, withApprovalSignals, withDuplicateSignals, withReviewedBy } from './approval.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
+import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
 import { paymentFieldsOf } from '../corpus/invoicesExport/paymentFieldsOf.js';
 import { reopenChanged } from '../store/approvalSeals.js';
 import { publicEvent } from '../store/reviewEvents.js';
@@ -240,7 +241,8 @@ export function createHandlers(session: RectoSession, shell: ShellBindings): Han
       const documentId = session.store.documents.getPage(pageId).documentId;
       return session.store.invoiceKeys.recordedMatches(documentId).map((m) => ({ ...m, pageId: session.store.documents.getDocument(m.documentId).pages[0]?.id ?? null }));
     },
-    'invoices.export': ({ outDir, syntax, xrechnung, allApproved }, context) => {
+    'invoices.export': async ({ outDir, syntax, xrechnung, allApproved }, context) => {
+      await loadSchemaLayer(); // each e-invoice is checked against its XSD before it is written
       const { files: _files, ...summary } = exportInvoices(session.store, { outDir, syntax, xrechnung, allApproved, reviewer: actorOf(session, context).name });
       return summary;
     },

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectStore } from '../store/projectStore.js';
 import { exportInvoices } from '../corpus/invoicesExport/writeInvoicesExport.js';
 import { importMasterData } from '../masterData/importMasterData.js';
@@ -15,6 +15,10 @@ import { approvalCheck, approve } from './approval.js';
 import { matchingHandlers } from './matchingHandlers.js';
 import { withMatchSignals } from './poMatchExceptions.js';
 import type { RectoSession } from './rectoSession.js';
+import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
+
+// exportInvoices checks each e-invoice against its XSD on this thread: libxml2 is loaded first.
+beforeAll(() => loadSchemaLayer());
 
 let dir: string;
 let store: ProjectStore;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readEInvoice, withEInvoice } from '../../../app/einvoice/index.js';
 import { readSemanticInvoice, validateEInvoiceXml } from '../../../app/en16931/index.js';
 import { ProjectStore } from '../../store/projectStore.js';
@@ -15,6 +15,10 @@ import { addReadDocument, invoiceReading } from '../../../testing/invoiceReading
 import { defaultTestdataRoot } from '../../../testing/testdataPaths.js';
 import { exportInvoices } from './writeInvoicesExport.js';
 import { approvedContentOf } from '../../store/approvalSeals.js';
+import { checkSchemaNow, loadSchemaLayer } from '../../import/einvoiceSchemaCheck.js';
+
+// exportInvoices checks each e-invoice against its XSD on this thread: libxml2 is loaded first.
+beforeAll(() => loadSchemaLayer());
 
 const corpusXml = (syntax: 'ubl' | 'cii', name: string) => path.join(defaultTestdataRoot, 'einvoice-corpus', 'xml', syntax, name);
 /** A valid XRechnung 3.0 (one of KoSIT's technical cases: no XRechnung rule fires on it in KoSIT's XSLT). */
@@ -123,6 +127,26 @@ describe.runIf(available)('a document with an e-invoice: the XML is the invoice,
     const written = path.join(out, 'einvoices', `${documentId}.ubl.xml`);
     expect(csvRows(out)[0]!.einvoice_origin).not.toBe('original');
     expect(fs.existsSync(written) && fs.readFileSync(written).equals(bytes)).toBe(false);
+    store.close();
+  });
+
+  it('an original whose rules all hold but which fails its XSD (an element out of order) is never passed on: generated, schema-valid', () => {
+    const store = ProjectStore.create(path.join(dir, 'p.recto'));
+    const xml = fs.readFileSync(xrechnungUbl, 'utf8');
+    // The issue date before the invoice number: UBL 2.1's sequence is ID, IssueDate; the rules read both wherever they are.
+    const mutant = xml.replace(/(<cbc:ID>[^<]*<\/cbc:ID>)(\s*)(<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)/, '$3$2$1');
+    expect(mutant).not.toBe(xml);
+    const file = path.join(dir, 'out-of-order.ubl.xml');
+    fs.writeFileSync(file, mutant);
+    expect(validateEInvoiceXml(mutant, { rules: 'xrechnung' }).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
+    expect(checkSchemaNow(mutant).verdict).toEqual({ checked: true, schema: 'UBL 2.1 Invoice XSD', valid: false });
+    const { documentId } = addEInvoiceDocument(store, file);
+    const out = path.join(dir, 'out');
+    const summary = exportInvoices(store, { outDir: out, syntax: 'ubl', xrechnung: true });
+    expect(summary.notWritten).toEqual([]);
+    expect(csvRows(out)[0]!.einvoice_origin).toBe('generated');
+    const written = fs.readFileSync(path.join(out, 'einvoices', `${documentId}.ubl.xml`));
+    expect(checkSchemaNow(written).verdict).toEqual({ checked: true, schema: 'UBL 2.1 Invoice XSD', valid: true });
     store.close();
   });
 

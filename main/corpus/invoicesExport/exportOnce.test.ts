@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Extraction } from '../../../app/model/extraction.js';
 import { ProjectStore } from '../../store/projectStore.js';
 import { approvedContentOf, reopenChanged } from '../../store/approvalSeals.js';
@@ -11,6 +11,10 @@ import { InvoicesExportNotRecordedError, exportInvoices } from './writeInvoicesE
 import { invoiceReading } from '../../../testing/invoiceReadings.js';
 import { approve } from '../../services/approval.js';
 import { closeRawDatabase, rawDatabase } from '../../../testing/rawDatabase.js';
+import { loadSchemaLayer } from '../../import/einvoiceSchemaCheck.js';
+
+// exportInvoices checks each e-invoice against its XSD on this thread: libxml2 is loaded first.
+beforeAll(() => loadSchemaLayer());
 
 let dir: string;
 let store: ProjectStore;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { einvoicePlainFields, readEInvoice } from '../../../app/einvoice/index.js';
 import { validateEInvoiceXml } from '../../../app/en16931/index.js';
 import type { Extraction } from '../../../app/model/extraction.js';
@@ -9,6 +9,10 @@ import { ProjectStore } from '../../store/projectStore.js';
 import { approvedContentOf } from '../../store/approvalSeals.js';
 import { InvoicesExportRefusedError, exportInvoices } from './writeInvoicesExport.js';
 import { invoiceReading } from '../../../testing/invoiceReadings.js';
+import { loadSchemaLayer } from '../../import/einvoiceSchemaCheck.js';
+
+// exportInvoices checks each e-invoice against its XSD on this thread: libxml2 is loaded first.
+beforeAll(() => loadSchemaLayer());
 
 let dir: string;
 beforeEach(() => {

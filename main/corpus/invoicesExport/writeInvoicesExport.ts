@@ -3,7 +3,8 @@
  * spreadsheet reads (invoices.csv, lines.csv, invoices.jsonl) and, for each, an EN 16931 e-invoice
  * (UBL 2.1 or CII): the document's own XML byte for byte where it is valid, uncorrected and of the syntax and CIUS
  * asked (originalEInvoice.ts), else generated from the reviewed fields and validated by the native engine before it
- * is written (app/invoices/einvoiceOut). An invoice that cannot become a valid e-invoice is listed with the BTs it lacks.
+ * is written (app/invoices/einvoiceOut); either one also against its XSD (the schema layer). An invoice that cannot
+ * become a valid e-invoice is listed with the BTs it lacks (`XSD` for a schema error).
  *
  * Each invoice once (docs/invoices-export.md): only approved invoices go out (an unreviewed, in-review or rejected
  * one never does), and of those only the ones this channel (syntax and CIUS) has not sent under their current
@@ -21,11 +22,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateEInvoice, type EInvoiceFormat } from '../../../app/invoices/einvoiceOut/generateEInvoice.js';
+import type { MissingTerm } from '../../../app/invoices/einvoiceOut/einvoicePlan.js';
+import { generateEInvoice, type EInvoiceFormat, type GeneratedEInvoice } from '../../../app/invoices/einvoiceOut/generateEInvoice.js';
 import { originalEInvoiceFor } from '../../../app/invoices/einvoiceOut/originalEInvoice.js';
 import { invoiceJson, invoicesCsv, linesCsv, type EInvoiceOutcome } from '../../../app/invoices/invoiceTables.js';
 import type { ReviewedInvoice } from '../../../app/invoices/reviewedInvoice.js';
 import type { ProjectStore } from '../../store/projectStore.js';
+import { checkSchemaNow } from '../../import/einvoiceSchemaCheck.js';
 import { findUnsafeEntry, readFileInside, removeFileInside, renameInside, writeFileInside } from '../../util/containedPaths.js';
 import { reviewedInvoiceOf } from './collectInvoices.js';
 import { CodedError, errorCodes } from '../../../app/contract/wire.js';
@@ -154,6 +157,24 @@ function einvoiceFile(documentId: string, syntax: EInvoiceFormat): string {
   return `${EINVOICE_FOLDER}/${stem}.${syntax}.xml`;
 }
 
+/** Why an e-invoice fails its XSD (each schema finding as a term `XSD` lacks), or nothing where it passes. */
+function schemaFailures(xml: string | Uint8Array): MissingTerm[] {
+  const { verdict, findings } = checkSchemaNow(xml);
+  if (!verdict.checked) return [{ bt: 'XSD', why: `${verdict.schema} not checked: ${verdict.reason}` }];
+  if (verdict.valid) return [];
+  return findings.map((f) => ({ bt: 'XSD', why: `${verdict.schema}${f.xmlLine !== undefined ? ` (XML line ${f.xmlLine})` : ''}: ${f.message}` }));
+}
+
+function withSchemaChecked(generated: GeneratedEInvoice): GeneratedEInvoice {
+  if (!generated.ok) return generated;
+  const failures = schemaFailures(generated.xml);
+  return failures.length === 0 ? generated : { ok: false, missing: failures, failedRules: failures.map((f) => ({ id: 'XSD', message: f.why })) };
+}
+
+/**
+ * The approved invoices out (see above). Each e-invoice is checked against its XSD on this thread before it is
+ * written (main/import/einvoiceSchemaCheck.ts, each XSD compiled once per process): await loadSchemaLayer() first.
+ */
 export function exportInvoices(store: ProjectStore, options: InvoicesExportOptions): InvoicesExportSummary {
   const outDir = path.resolve(options.outDir);
   const previous = checkFolder(outDir);
@@ -204,9 +225,11 @@ export function exportInvoices(store: ProjectStore, options: InvoicesExportOptio
       // The document's own XML goes out byte for byte where it is valid, uncorrected and of the syntax and CIUS asked.
       const stored = store.einvoices.getStored(doc.id);
       const original = stored?.status === 'stored' ? Buffer.from(stored.xml) : null;
-      const generated = original && originalEInvoiceFor(invoice, original.toString('utf8'), options.syntax, { xrechnung: options.xrechnung }).use
+      // Each goes out only if its XSD also passes (the schema layer, beside the rules both checks ran): an original that
+      // fails it is generated instead, a generated one that fails it is not written.
+      const generated = original && originalEInvoiceFor(invoice, original.toString('utf8'), options.syntax, { xrechnung: options.xrechnung }).use && schemaFailures(original).length === 0
         ? ({ ok: true, xml: original, origin: 'original' } as const)
-        : { ...generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung }), origin: 'generated' as const };
+        : { ...withSchemaChecked(generateEInvoice(invoice, options.syntax, { xrechnung: options.xrechnung })), origin: 'generated' as const };
       if (generated.ok) {
         einvoice.file = einvoiceFile(doc.id, options.syntax);
         einvoice.origin = generated.origin;
