@@ -162,6 +162,19 @@ describe('recto validate: the schema layer', () => {
     expect(report[2]!.failed[0]!.message).toMatch(/^Element 'cbc:DueDate': This element is not expected/);
   });
 
+  it('UBL with 16,000 empty lines (48,000 schema errors): the verdict given, 50 findings kept, the rules beside them', async () => {
+    const lines = '<cac:InvoiceLine></cac:InvoiceLine>\n'.repeat(16_000);
+    const file = write('ubl-empty-lines.xml', ubl('').replace(/<cac:InvoiceLine>.*<\/cac:InvoiceLine>\n/, lines));
+    const { code, report } = await run(file);
+    expect(code).toBe(1);
+    expect(report[0]!.schema).toEqual({ checked: true, schema: 'UBL 2.1 Invoice XSD', valid: false });
+    const schemaFindings = report[0]!.failed.filter((f) => f.layer === 'schema');
+    expect(schemaFindings.length).toBe(50);
+    expect(schemaFindings[0]).toMatchObject({ xmlLine: 8 });
+    expect(schemaFindings[0]!.message).toContain("Element 'cac:InvoiceLine': Missing child element(s)");
+    expect(report[0]!.failed.some((f) => f.layer === 'rules')).toBe(true);
+  }, 120_000);
+
   it('an xsi:schemaLocation in the document is not followed: the schema comes from Recto, nothing else is read', async () => {
     const file = write('ubl-schema-location.xml', ubl('<cbc:Unknown/>').replace('<Invoice ', '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 /etc/passwd" '));
     const { report } = await run(file);

@@ -29,6 +29,8 @@ const MAX_FINDINGS = 50;
 type CiiLevel = Extract<SchemaTarget, { syntax: 'CII' }>['facturXLevel'];
 type LibXml2 = typeof import('libxml2-wasm');
 type XsdValidator = InstanceType<LibXml2['XsdValidator']>;
+/** libxml2-wasm's bindings of libxml2's C functions (the same module instance its classes use). */
+type Raw = typeof import('libxml2-wasm/lib/libxml2.mjs') & { addFunction: (fn: (data: number, error: number) => void, signature: string) => number };
 
 /** The schema a target is checked against, by name. */
 export function schemaName(target: SchemaTarget): string {
@@ -72,13 +74,50 @@ export function schemaFile(url: string, folders: Record<string, string> = schema
 let libxml2: Promise<LibXml2> | null = null;
 /** libxml2-wasm once loaded in this thread, for the synchronous check (checkSchemaNow). */
 let loaded: LibXml2 | null = null;
+let raw: Raw | null = null;
+/** The C function pointer of collectError, registered once per thread. */
+let errorSink = 0;
+
+/** The errors of the validation under way (one at a time: validation is synchronous). */
+let collected: { kept: { message: string; level: number; line: number }[]; count: number } | null = null;
+
+/**
+ * Keeps the first MAX_FINDINGS errors and counts the rest. libxml2-wasm's own collector also asks libxml2 for each
+ * error's node path, which counts the node's preceding siblings: on 16,000 empty invoice lines (48,000 errors) that
+ * was quadratic, 4.9 s; here each error past the kept ones costs a counter.
+ */
+function collectError(_data: number, error: number): void {
+  if (!collected) return;
+  collected.count++;
+  if (collected.kept.length >= MAX_FINDINGS) return;
+  const { XmlErrorStruct } = raw!;
+  collected.kept.push({ message: XmlErrorStruct.message(error), level: XmlErrorStruct.level(error), line: XmlErrorStruct.line(error) });
+}
+
+/** XsdValidator.validate with collectError: 0 valid, > 0 invalid (the errors), < 0 libxml2 failed. */
+function validateDoc(validator: XsdValidator, doc: InstanceType<LibXml2['XmlDocument']>): { result: number; errors: { message: string; level: number; line: number }[]; count: number } {
+  const bindings = raw!;
+  // The compiled schema and the parsed document as libxml2 pointers (libxml2-wasm 0.7.2 keeps them in `_ptr`).
+  const ctx = bindings.xmlSchemaNewValidCtxt((validator as unknown as { _ptr: number })._ptr);
+  collected = { kept: [], count: 0 };
+  try {
+    bindings.xmlSchemaSetValidStructuredErrors(ctx, errorSink, 0);
+    const result = bindings.xmlSchemaValidateDoc(ctx, (doc as unknown as { _ptr: number })._ptr);
+    return { result, errors: collected.kept, count: collected.count };
+  } finally {
+    collected = null;
+    bindings.xmlSchemaFreeValidCtxt(ctx);
+  }
+}
 
 /**
  * libxml2-wasm, loaded on first use (its module instantiates the WebAssembly at import), with the input provider that
  * serves the schema folders registered once for this thread.
  */
 function loadLibxml2(): Promise<LibXml2> {
-  libxml2 ??= import('libxml2-wasm').then((lib) => {
+  libxml2 ??= Promise.all([import('libxml2-wasm'), import('libxml2-wasm/lib/libxml2.mjs')]).then(([lib, bindings]) => {
+    raw = bindings as Raw;
+    errorSink = raw.addFunction(collectError, 'vii');
     const folders = schemaFolders();
     const open = new Map<number, { bytes: Uint8Array; offset: number }>();
     let nextFd = 1;
@@ -183,13 +222,10 @@ function checkOne(lib: LibXml2, xml: Uint8Array, given?: SchemaTarget): SchemaCh
     const schema = schemaName(target);
     const validator = validatorFor(lib, target);
     if (validator instanceof Error) return { verdict: { checked: false, schema, reason: validator.message }, findings: [] };
-    try {
-      validator.validate(doc);
-      return { verdict: { checked: true, schema, valid: true }, findings: [] };
-    } catch (error) {
-      if (!(error instanceof lib.XmlValidateError)) return { verdict: { checked: false, schema, reason: `the schema could not be checked: ${errorText(error)}` }, findings: [] };
-      return { verdict: { checked: true, schema, valid: false }, findings: findingsOf(error, 'the XML does not validate against the schema') };
-    }
+    const { result, errors } = validateDoc(validator, doc);
+    if (result === 0) return { verdict: { checked: true, schema, valid: true }, findings: [] };
+    if (result < 0) return { verdict: { checked: false, schema, reason: `the schema could not be checked: ${errors[0]?.message.trim() ?? 'libxml2 failed'}` }, findings: [] };
+    return { verdict: { checked: true, schema, valid: false }, findings: findingsOf({ details: errors }, 'the XML does not validate against the schema') };
   } finally {
     doc.dispose();
   }
