@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateEInvoiceXml } from '../../app/en16931/index.js';
-import { validateEInvoiceOffThread, validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
+import { idleValidationWorkerThreadId, validateEInvoiceOffThread, validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
 
 const NS = 'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
 const line = (n: number) =>
@@ -51,5 +51,21 @@ describe('validateEInvoiceOffThread', () => {
     const late = await validateEInvoicesOffThread([invoice(2000), invoice(2000), invoice(2000)], 1);
     expect(late).toHaveLength(3);
     expect(late.every((r) => !r.ok && /within/.test(r.message))).toBe(true);
+  }, 120_000);
+
+  it('keeps the worker that finished its batch for the next (libxml2 and the XSDs loaded once); not one stopped or past the size', async () => {
+    await validateEInvoicesOffThread([invoice(3)]);
+    const kept = idleValidationWorkerThreadId();
+    expect(kept).not.toBeNull();
+    const [again] = await validateEInvoicesOffThread([invoice(4)]);
+    expect(again!.ok).toBe(true);
+    expect(idleValidationWorkerThreadId()).toBe(kept);
+    // Stopped past its time limit: that worker is not kept.
+    await validateEInvoicesOffThread([invoice(2000)], 1);
+    expect(idleValidationWorkerThreadId()).toBeNull();
+    // An XML over 2 MB: its worker's WebAssembly memory grew for it, so it is stopped after the batch.
+    const [large] = await validateEInvoicesOffThread([invoice(9000)]);
+    expect(large!.ok).toBe(true);
+    expect(idleValidationWorkerThreadId()).toBeNull();
   }, 120_000);
 });

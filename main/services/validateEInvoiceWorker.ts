@@ -1,25 +1,30 @@
 /**
- * The worker thread of validateEInvoiceOffThread: reads and validates each e-invoice XML of its batch — well-formedness
- * and rules in turn, then the schema layer (main/import/einvoiceSchemaCheck.ts) for a chunk of them at once, since
- * starting libxml2 costs more than checking a small invoice — and posts, per XML, the model and report or the refusal.
+ * The worker thread of validateEInvoiceOffThread: for each job it is sent, reads and validates each e-invoice XML in
+ * turn — well-formedness and rules, then the schema layer (main/import/einvoiceSchemaCheck.ts) for a chunk of them —
+ * and posts, per XML, the model and report or the refusal, then `done`. The thread is kept between jobs
+ * (validateEInvoiceOffThread.ts), so libxml2 and each compiled XSD are loaded once for many jobs.
  */
 import { serialize } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { EInvoiceError, readSemanticInvoice, validateEInvoiceXml, withSchemaVerdict, type RulesChoice, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
 import { checkSchemas } from '../import/einvoiceSchemaCheck.js';
 
 /**
- * XMLs whose schema is checked in one libxml2 run: consecutive ones up to this many bytes (at least one), so that a
- * chunk's time stays far under the per-XML time limit the parent keeps.
+ * XMLs checked in one pass of each layer before their results are posted: consecutive ones up to this many bytes (at
+ * least one), so that a chunk's time stays far under the per-XML time limit the parent keeps.
  */
 const CHUNK_BYTES = 1024 * 1024;
 const CHUNK_COUNT = 64;
 
-const { xmls, rules, reportOnly } = workerData as { xmls: Uint8Array[]; rules?: RulesChoice; reportOnly?: boolean };
+export interface ValidationJob {
+  xmls: Uint8Array[];
+  rules?: RulesChoice;
+  reportOnly?: boolean;
+}
 
 type Validated = { ok: true; invoice: SemanticInvoice | null; report: ValidationReport } | { ok: false; message: string; code?: string };
 
-async function run(): Promise<void> {
+async function run({ xmls, rules, reportOnly }: ValidationJob): Promise<void> {
   let start = 0;
   while (start < xmls.length) {
     let end = start;
@@ -49,6 +54,11 @@ async function run(): Promise<void> {
     });
     start = end;
   }
+  parentPort!.postMessage({ done: true });
 }
 
-void run();
+// One job at a time, in the order they come (the parent sends the next only after `done`; chained all the same).
+let queue = Promise.resolve();
+parentPort!.on('message', (job: ValidationJob) => {
+  queue = queue.then(() => run(job));
+});
