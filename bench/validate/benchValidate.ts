@@ -173,9 +173,9 @@ async function main(): Promise<void> {
   // The schema layer (libxml2 on the Factur-X and UBL 2.1 XSDs): cold, warm on the invoices, against the size.
   const schemaReps = Math.max(1, Math.min(reps, 5));
   const xmls = values['sizes-only'] ? [] : docs.map((d) => d.xml);
-  const schemaCold = await measureSchemaCold(xmls, Math.max(1, Math.min(reps, 3)));
+  const { runOn: schemaColdRunOn, rows: schemaCold } = await measureSchemaCold(xmls, Math.max(1, Math.min(reps, 3)));
   if (schemaCold.length > 0) {
-    console.log(`\nschema layer, cold (a fresh worker thread: libxml2 instantiated, the XSD compiled, one invoice checked; median of ${Math.max(1, Math.min(reps, 3))} threads), against the official XSLT cold (its SEFs parsed, its first transform):`);
+    console.log(`\nschema layer, cold (a fresh worker thread: libxml2 instantiated, the XSD compiled, one invoice checked; median of ${Math.max(1, Math.min(reps, 3))} threads; on ${schemaColdRunOn}), against the official XSLT cold (its SEFs parsed, its first transform):`);
     console.table(
       schemaCold.map((row) => {
         const oracleMs = oracleCold[row.schema.startsWith('UBL') ? 'UBL' : 'CII'];
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     console.log(`\nschema layer against size (CII grown from ${ciiBase?.name ?? '—'}, UBL from ${base?.name ?? '—'}; warm, wall ms):`);
     console.table(schemaSizes);
   }
-  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused, sizeBase: base?.name ?? null, sizes, oracleCold, schemaCold, schemaLayer, schemaSizeBase: ciiBase?.name ?? null, schemaSizes }, null, 2)}\n`);
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ reps, oracleReps, rows, invoices: measured, refused, sizeBase: base?.name ?? null, sizes, oracleCold, schemaColdRunOn, schemaCold, schemaLayer, schemaSizeBase: ciiBase?.name ?? null, schemaSizes }, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {
