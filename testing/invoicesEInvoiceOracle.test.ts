@@ -82,8 +82,8 @@ describe.runIf(oracleAvailable())('generated e-invoices against the official XSL
       expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
     });
 
-    it(`${format}: ZUGFeRD 1.0 invoices built by hand — BASIC (VAT rates without category: S) and COMFORT with an allowance — pass the oracle`, () => {
-      for (const options of [{}, comfortWithAllowance]) {
+    it(`${format}: ZUGFeRD 1.0 invoices built by hand — BASIC (VAT rates without category: S), COMFORT with an allowance, a seller tax number (BT-32) — pass the oracle`, () => {
+      for (const options of [{}, comfortWithAllowance, { sellerTaxIds: { VA: 'DE123456789', FC: '201/113/40209' } }]) {
         const invoice = reviewedFromXmlBytes(new TextEncoder().encode(zugferd1Xml(options)), 'zugferd1.xml');
         const out = generateEInvoice(invoice, format);
         if (!out.ok) throw new Error(JSON.stringify(out.missing));

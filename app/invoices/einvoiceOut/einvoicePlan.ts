@@ -54,6 +54,8 @@ export interface PlannedEndpoint {
 export interface PlannedParty {
   name: string;
   vatId: string | null;
+  /** BT-32 (the seller's only): a tax registration other than VAT, e.g. a German Steuernummer (CII schemeID FC), as the XML states it. */
+  taxRegistration: string | null;
   country: string;
   city: string | null;
   postCode: string | null;
@@ -269,6 +271,7 @@ function party(role: 'seller' | 'buyer', name: string | null, inv: ReviewedInvoi
   return {
     name: name.trim(),
     vatId: present(vatId) ? vatId.replace(/\s/g, '').toUpperCase() : null,
+    taxRegistration: role === 'seller' ? given(inv.xmlDetails?.sellerTaxRegistration) : null,
     country,
     city: given(role === 'seller' ? p.seller_city : p.buyer_city),
     postCode: given(role === 'seller' ? p.seller_post_code : p.buyer_post_code),
@@ -314,8 +317,8 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   const vat = vatRows(inv, missing);
   const lines = plannedLines(inv, vat, missing);
   const needing = [...new Set([...vat, ...lines, ...allowanceCharges].map((x) => x.category))].filter((c) => c in SELLER_TAX_ID_RULES);
-  if (seller && !seller.vatId && needing.length > 0) {
-    missing.push({ bt: 'BT-31', why: `VAT category ${needing.join(', ')} needs the seller VAT identifier (${needing.map((c) => SELLER_TAX_ID_RULES[c]).join(', ')})` });
+  if (seller && !seller.vatId && !seller.taxRegistration && needing.length > 0) {
+    missing.push({ bt: 'BT-31', why: `VAT category ${needing.join(', ')} needs the seller VAT identifier or tax registration (BT-32) (${needing.map((c) => SELLER_TAX_ID_RULES[c]).join(', ')})` });
   }
   if ((f.amount_due ?? f.total ?? 0) > 0 && !present(f.due_date) && !present(p.payment_terms)) {
     missing.push({ bt: 'BT-9', why: 'an amount due needs a due date or payment terms (BT-20) (BR-CO-25)' });

@@ -65,6 +65,8 @@ export interface XmlInvoiceDetails {
    * represents VAT only, so an invoice taxed so cannot be written as one (its rows are not in `vat`).
    */
   otherTaxes: string[];
+  /** BT-32: the seller's tax registration that is not a VAT identifier (CII schemeID FC, UBL a TaxScheme other than VAT). */
+  sellerTaxRegistration: string | null;
 }
 
 const text = (term: { text: string } | undefined): string | null => term?.text.trim() || null;
@@ -75,6 +77,9 @@ const number = (term: { text: string } | undefined): number | null => {
 /** A tax category of the VAT scheme (the rules consider VAT only; UBL TaxScheme VAT, CII TypeCode VAT or absent). */
 const vatCategory = (categories: readonly TaxCategory[]): TaxCategory | undefined =>
   categories.find((c) => !c.scheme || c.scheme.text.trim() === 'VAT') ?? categories[0];
+
+/** A tax registration's scheme that makes it a VAT identifier (BT-31): UBL TaxScheme VAT, CII schemeID VA. */
+const VAT_SCHEMES = new Set(['VAT', 'VA']);
 
 interface VatOf {
   category: string | null;
@@ -153,7 +158,8 @@ export function xmlInvoiceDetails(invoice: SemanticInvoice): XmlInvoiceDetails {
     return [{ charge: ac.charge, amount, reason: text(ac.reasons[0]), reasonCode: text(ac.reasonCodes[0]), category: category.category, rate: category.rate }];
   });
   const rounding = number(invoice.totals[0]?.rounding[0]);
-  return { lines, vat, allowanceCharges, rounding: rounding === 0 ? null : rounding, delivery: deliveryOf(invoice), otherTaxes: [...otherTaxes] };
+  const registration = invoice.seller.taxIds.find((t) => text(t.id) && text(t.scheme) !== null && !VAT_SCHEMES.has(text(t.scheme)!));
+  return { lines, vat, allowanceCharges, rounding: rounding === 0 ? null : rounding, delivery: deliveryOf(invoice), otherTaxes: [...otherTaxes], sellerTaxRegistration: text(registration?.id) };
 }
 
 /** The details of an XML's text; null where the engine cannot read it (the import said why). */

@@ -86,6 +86,24 @@ describe('a ZUGFeRD 1.0 invoice out as EN 16931', () => {
 
   it('a seller without VAT identifier is asked for one only where a category needs it', () => {
     const out = generateEInvoice(reviewed({ sellerTaxIds: {} }), 'cii');
-    expect(out.ok ? [] : out.missing).toEqual([{ bt: 'BT-31', why: 'VAT category S needs the seller VAT identifier (BR-S-02)' }]);
+    expect(out.ok ? [] : out.missing).toEqual([{ bt: 'BT-31', why: 'VAT category S needs the seller VAT identifier or tax registration (BT-32) (BR-S-02)' }]);
   });
+
+  for (const format of ['ubl', 'cii'] as const) {
+    it(`${format}: a seller's tax number (1.0 schemeID FC) is written as its tax registration BT-32 beside the VAT identifier`, () => {
+      const both = reviewed({ sellerTaxIds: { VA: 'DE123456789', FC: '201/113/40209' } });
+      expect(both.xmlDetails?.sellerTaxRegistration).toBe('201/113/40209');
+      const out = generateEInvoice(both, format);
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(readSemanticInvoice(out.xml).seller.taxIds.map((t) => [t.id?.text, t.scheme?.text])).toEqual([['DE123456789', format === 'ubl' ? 'VAT' : 'VA'], ['201/113/40209', 'FC']]);
+    });
+
+    it(`${format}: a tax number alone satisfies BR-S-02, but not BR-CO-26 (a seller identifier, legal or VAT identifier): listed, not written`, () => {
+      const out = generateEInvoice(reviewed({ sellerTaxIds: { FC: '201/113/40209' } }), format);
+      expect(out.ok).toBe(false);
+      if (out.ok) return;
+      expect(out.failedRules.map((r) => r.id)).toEqual(['BR-CO-26']);
+      expect(out.missing.map((m) => m.bt)).toEqual(['BT-29', 'BT-30', 'BT-31']);
+    });
+  }
 });
