@@ -1,6 +1,6 @@
 /**
- * UN/CEFACT CII (ZUGFeRD 2.x / Factur-X / XRechnung CrossIndustryInvoice; ZUGFeRD 1 CrossIndustryDocument as far as
- * its paths coincide) → SemanticInvoice. Tax registrations keep their scheme as written: the CII rules take `VA` (and
+ * UN/CEFACT CII (ZUGFeRD 2.x / Factur-X / XRechnung CrossIndustryInvoice; ZUGFeRD 1 CrossIndustryDocument, whose
+ * context, header, transaction, line items and rate have 1.0 names that are read here) → SemanticInvoice. Tax registrations keep their scheme as written: the CII rules take `VA` (and
  * only `VA`, not `VAT`) as a VAT identifier (BT-31/48/63) and `FC` as a tax registration (BT-32).
  */
 import type { Address, AllowanceCharge, InvoiceLine, Party, Period, SemanticInvoice, TaxCategory, Term } from '../model/semanticInvoice.js';

@@ -6,7 +6,9 @@
  * delivery terms: actual delivery date (BT-72), invoicing period (BG-14) and deliver-to address with its country
  * (BG-15, BT-80) — which an intra-community supply must state (BR-IC-11, BR-IC-12). The reviewed fields carry the numbers; these say what the numbers are, as the issuer
  * declared it — so nothing the page cannot tell (a 0 % row's category) is guessed. Read through the EN 16931 engine's
- * semantic model (one reader for UBL, CII and ZUGFeRD 1.0's CII).
+ * semantic model (one reader for UBL, CII and ZUGFeRD 1.0's CII); a ZUGFeRD 1.0 document's tax codes are given their
+ * EN 16931 meaning by its code lists (../../en16931/zugferd1/zugferd1Categories.ts), and a tax that is not VAT (an
+ * insurance tax) is kept apart (`otherTaxes`). Also the seller's tax registration (BT-32).
  */
 import { readSemanticInvoice, type SemanticInvoice } from '../../en16931/index.js';
 import type { TaxCategory } from '../../en16931/model/semanticInvoice.js';
