@@ -316,9 +316,16 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   const allowanceCharges = plannedAllowanceCharges(inv, missing);
   const vat = vatRows(inv, missing);
   const lines = plannedLines(inv, vat, missing);
-  const needing = [...new Set([...vat, ...lines, ...allowanceCharges].map((x) => x.category))].filter((c) => c in SELLER_TAX_ID_RULES);
-  if (seller && !seller.vatId && !seller.taxRegistration && needing.length > 0) {
-    missing.push({ bt: 'BT-31', why: `VAT category ${needing.join(', ')} needs the seller VAT identifier or tax registration (BT-32) (${needing.map((c) => SELLER_TAX_ID_RULES[c]).join(', ')})` });
+  const categories = [...new Set([...vat, ...lines, ...allowanceCharges].map((x) => x.category))];
+  const needing = categories.filter((c) => c in SELLER_TAX_ID_RULES);
+  if (seller && !seller.vatId && !seller.taxRegistration) {
+    if (needing.length > 0) {
+      missing.push({ bt: 'BT-31', why: `VAT category ${needing.join(', ')} needs the seller VAT identifier or tax registration (BT-32) (${needing.map((c) => SELLER_TAX_ID_RULES[c]).join(', ')})` });
+    } else if (categories.length === 0 && (inv.xmlDetails?.otherTaxes ?? []).length === 0) {
+      // No category could be told yet (the breakdown is what is missing): listed now, so that the invoice's gaps are
+      // all named at once — only O (not subject to VAT) does without it.
+      missing.push({ bt: 'BT-31', why: 'every VAT category but O (not subject to VAT) needs the seller VAT identifier or tax registration (BT-32)' });
+    }
   }
   if ((f.amount_due ?? f.total ?? 0) > 0 && !present(f.due_date) && !present(p.payment_terms)) {
     missing.push({ bt: 'BT-9', why: 'an amount due needs a due date or payment terms (BT-20) (BR-CO-25)' });
