@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateEInvoice } from '../app/invoices/einvoiceOut/generateEInvoice.js';
 import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } from '../app/invoices/sampleReviewedInvoice.js';
 import { checkSchemaNow, loadSchemaLayer } from '../main/import/einvoiceSchemaCheck.js';
-import { reviewedFromXml, testdataXmlFiles } from './reviewedFromXml.js';
+import { reviewedFromXml, reviewedFromXmlBytes, testdataXmlFiles } from './reviewedFromXml.js';
+import { comfortWithAllowance, zugferd1Xml } from './zugferd1Sample.js';
 
 const xmlFiles = testdataXmlFiles;
 
@@ -41,6 +42,18 @@ describe('generated e-invoices against their XSDs', () => {
     const misplaced = out.xml.replace(/(<ram:RoundingAmount>[^<]*<\/ram:RoundingAmount>)(\s*)(<ram:GrandTotalAmount>[^<]*<\/ram:GrandTotalAmount>)/, '$3$2$1');
     expect(misplaced).not.toBe(out.xml);
     expect(schemaErrors(misplaced, CII_XSD).length).toBeGreaterThan(0);
+  });
+
+  it('ZUGFeRD 1.0 invoices built by hand — BASIC, COMFORT with an allowance, a seller with VAT identifier and tax number (BT-31, BT-32) — generate schema-valid CII and UBL', () => {
+    for (const options of [{}, comfortWithAllowance, { sellerTaxIds: { VA: 'DE123456789', FC: '201/113/40209' } }]) {
+      const reviewed = reviewedFromXmlBytes(new TextEncoder().encode(zugferd1Xml(options)), 'zugferd1.xml');
+      const cii = generateEInvoice(reviewed, 'cii');
+      const ubl = generateEInvoice(reviewed, 'ubl');
+      if (!cii.ok) throw new Error(JSON.stringify(cii.missing));
+      if (!ubl.ok) throw new Error(JSON.stringify(ubl.missing));
+      expect(schemaErrors(cii.xml, CII_XSD)).toEqual([]);
+      expect(schemaErrors(ubl.xml, 'UBL 2.1 Invoice XSD')).toEqual([]);
+    }
   });
 
   it('the hand-built invoice and credit note generated as UBL pass the UBL 2.1 Invoice and CreditNote XSDs', () => {

@@ -16,7 +16,8 @@ import { sampleCreditNote, sampleIntraCommunityInvoice, sampleReviewedInvoice } 
 import type { ReviewedInvoice } from '../app/invoices/reviewedInvoice.js';
 import { xmlPaymentFields } from '../app/invoices/xmlPaymentFields.js';
 import { En16931Oracle, XRechnungOracle, oracleAvailable, xrechnungOracleAvailable } from './en16931Oracle.js';
-import { reviewedFromXml, testdataXmlFiles } from './reviewedFromXml.js';
+import { reviewedFromXml, reviewedFromXmlBytes, testdataXmlFiles } from './reviewedFromXml.js';
+import { comfortWithAllowance, zugferd1Xml } from './zugferd1Sample.js';
 
 const xmlFiles = testdataXmlFiles;
 
@@ -79,6 +80,16 @@ describe.runIf(oracleAvailable())('generated e-invoices against the official XSL
       const out = generateEInvoice(sampleIntraCommunityInvoice(), format);
       if (!out.ok) throw new Error(JSON.stringify(out.missing));
       expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
+    });
+
+    it(`${format}: ZUGFeRD 1.0 invoices built by hand — BASIC (VAT rates without category: S), COMFORT with an allowance, a seller tax number (BT-32) — pass the oracle`, () => {
+      for (const options of [{}, comfortWithAllowance, { sellerTaxIds: { VA: 'DE123456789', FC: '201/113/40209' } }]) {
+        const invoice = reviewedFromXmlBytes(new TextEncoder().encode(zugferd1Xml(options)), 'zugferd1.xml');
+        const out = generateEInvoice(invoice, format);
+        if (!out.ok) throw new Error(JSON.stringify(out.missing));
+        expect(oracle.validate(out.xml).failed.filter((f) => f.flag === 'fatal')).toEqual([]);
+        roundTrip(invoice, out.xml);
+      }
     });
 
     it(`${format}: XRechnung — the hand-built invoice with its routing terms passes the oracle and reads back; without them it names the BTs`, () => {

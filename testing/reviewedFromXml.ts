@@ -21,11 +21,15 @@ export const testdataXmlFiles: string[] = xmlFolders.filter((f) => fs.existsSync
 
 /** A real e-invoice taken as the reviewer accepted its XML's values. */
 export function reviewedFromXml(file: string): ReviewedInvoice {
-  const bytes = fs.readFileSync(file);
-  const einvoice = readEInvoice(bytes, path.basename(file));
+  return reviewedFromXmlBytes(fs.readFileSync(file), path.basename(file));
+}
+
+/** An e-invoice XML (a file's bytes, or one attached to a PDF) taken as the reviewer accepted its values. */
+export function reviewedFromXmlBytes(bytes: Uint8Array, fileName: string): ReviewedInvoice {
+  const einvoice = readEInvoice(bytes, fileName);
   const plain = einvoicePlainFields(einvoice);
-  const semantic = readSemanticInvoice(bytes.toString('utf8'));
+  const semantic = readSemanticInvoice(bytes);
   const xml = xmlPaymentFields(semantic, einvoice.payment);
   const taxRows = einvoice.taxes.map((t) => ({ rate: t.rate, base: t.basis, amount: t.amount }));
-  return { ...sampleReviewedInvoice(), fileName: path.basename(file), fields: { ...emptyFieldValues(), ...plain, ...einvoice.adjustments, tax_breakdown: taxRows }, ...xml, documentType: documentTypeOf({ statedCode: xml.typeCode, total: plain.total }), xmlDetails: xmlInvoiceDetails(semantic) };
+  return { ...sampleReviewedInvoice(), fileName, fields: { ...emptyFieldValues(), ...plain, ...einvoice.adjustments, tax_breakdown: taxRows }, ...xml, documentType: documentTypeOf({ statedCode: xml.typeCode, total: plain.total }), xmlDetails: xmlInvoiceDetails(semantic) };
 }

@@ -9,6 +9,8 @@
 import { all, at, attributeOf, decimalOf, textOf, type XmlNode, type XmlValue } from './xmlInput.js';
 import { isoDate, profileName, sourced, type EInvoice, type EInvoiceLine, type EInvoiceTax, type XmlSourced } from './einvoice.js';
 import type { Party } from '../invoice/fieldShape.js';
+import type { TaxCategory } from '../en16931/model/semanticInvoice.js';
+import { zugferd1Tax } from '../en16931/zugferd1/zugferd1Categories.js';
 
 interface CiiNames {
   flavour: string;
@@ -80,8 +82,25 @@ function dateAt(node: XmlValue | undefined, base: string, path: string): XmlSour
   return sourced(isoDate(text, attributeOf(dateNode, 'format')), text, `${base}${path}/DateTimeString`);
 }
 
+/** A ZUGFeRD 1.0 tax element as the EN 16931 model's terms, for its code lists' reading (zugferd1Categories.ts). */
+function zugferd1TaxTerms(tax: XmlValue | undefined): TaxCategory {
+  const term = (name: string) => {
+    const text = textOf(at(tax, name));
+    return text === null ? undefined : { text, attrs: {} };
+  };
+  return { code: term('CategoryCode'), rate: term('ApplicablePercent'), scheme: term('TypeCode'), exemptionReason: undefined, exemptionReasonCode: undefined };
+}
+
 export function readCii(root: XmlNode, rootName: string): EInvoice {
   const names = rootName === 'CrossIndustryDocument' ? zugferd1 : d16b;
+  // ZUGFeRD 1.0's categories in EN 16931's codes, as the export reads them (a BASIC rate without category is S, an
+  // insurance tax has no VAT category): the review shows what the e-invoice written from it will say.
+  const zugferd1Header = names === zugferd1 ? all(at(at(root, names.transaction), names.settlement), 'ApplicableTradeTax').map(zugferd1TaxTerms) : [];
+  const categoryOf = (tax: XmlValue | undefined): string | null => {
+    if (names !== zugferd1) return textOf(at(tax, 'CategoryCode'));
+    const read = zugferd1Tax(zugferd1TaxTerms(tax), zugferd1Header);
+    return read.vat ? read.category : null;
+  };
   const document = at(root, names.document);
   const transaction = at(root, names.transaction);
   const agreement = at(transaction, names.agreement);
@@ -106,13 +125,13 @@ export function readCii(root: XmlNode, rootName: string): EInvoice {
       unit_price: decimalOf(at(item, `${names.lineAgreement}/NetPriceProductTradePrice/ChargeAmount`)),
       amount: decimalOf(amountIn(all(item, `${names.lineSettlement}/${names.lineSummation}/LineTotalAmount`), currencyText)),
       taxRate: decimalOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ?? at(item, `${names.lineSettlement}/ApplicableTradeTax/ApplicablePercent`)),
-      taxCategory: textOf(at(item, `${names.lineSettlement}/ApplicableTradeTax/CategoryCode`)),
+      taxCategory: categoryOf(at(item, `${names.lineSettlement}/ApplicableTradeTax`)),
     };
     // A text line (ZUGFeRD 1.0 puts free text between the items as a line item with a note and nothing else): no item.
   }).filter((line) => line.description !== '' || line.quantity !== null || line.amount !== null);
 
   const taxes: EInvoiceTax[] = all(settlement, 'ApplicableTradeTax').map((tax) => ({
-    category: textOf(at(tax, 'CategoryCode')),
+    category: categoryOf(tax),
     rate: decimalOf(at(tax, 'RateApplicablePercent') ?? at(tax, 'ApplicablePercent')),
     basis: decimalOf(at(tax, 'BasisAmount')),
     amount: decimalOf(at(tax, 'CalculatedAmount')),

@@ -83,6 +83,8 @@ export function sampleIntraCommunityInvoice(): ReviewedInvoice {
     allowanceCharges: [],
     rounding: 0.02,
     delivery: { date: '2024-03-01', period: { start: '2024-03-01', end: '2024-03-31' }, address: { line1: 'Hauptstraße 44', city: 'Wien', postCode: '1010', country: 'AT' } },
+    otherTaxes: [],
+    sellerTaxRegistration: null,
   };
   return invoice;
 }

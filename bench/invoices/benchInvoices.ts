@@ -220,6 +220,8 @@ try {
     rows.push(...approvalRows(approval));
   }
   console.table(Object.fromEntries(rows));
+  const notWritten = (json.einvoiceApproval as Awaited<ReturnType<typeof benchEInvoiceApproval>> | undefined)?.all.notWrittenValid ?? [];
+  if (notWritten.length > 0) console.log(`Valid e-invoices not written (held out not shown), with the BTs the export listed:\n  ${notWritten.join('\n  ')}`);
   if (values.json) fs.writeFileSync(values.json, `${JSON.stringify({ ...json, rows }, null, 2)}\n`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });

@@ -172,6 +172,11 @@ export interface DocumentReference {
 
 export interface SemanticInvoice {
   syntax: Syntax;
+  /**
+   * Read from a ZUGFeRD 1.0 CrossIndustryDocument: its terms are as written, in 1.0's codes (a 1.0 category may be
+   * absent or IC); ../zugferd1/zugferd1Categories.ts gives their EN 16931 meaning where an e-invoice is generated.
+   */
+  zugferd1?: true;
   /** UBL CreditNote root. */
   creditNote: boolean;
   specification: Opt; // BT-24

@@ -1,6 +1,6 @@
 /**
- * UN/CEFACT CII (ZUGFeRD 2.x / Factur-X / XRechnung CrossIndustryInvoice; ZUGFeRD 1 CrossIndustryDocument as far as
- * its paths coincide) → SemanticInvoice. Tax registrations keep their scheme as written: the CII rules take `VA` (and
+ * UN/CEFACT CII (ZUGFeRD 2.x / Factur-X / XRechnung CrossIndustryInvoice; ZUGFeRD 1 CrossIndustryDocument, whose
+ * context, header, transaction, line items and rate have 1.0 names that are read here) → SemanticInvoice. Tax registrations keep their scheme as written: the CII rules take `VA` (and
  * only `VA`, not `VAT`) as a VAT identifier (BT-31/48/63) and `FC` as a tax registration (BT-32).
  */
 import type { Address, AllowanceCharge, InvoiceLine, Party, Period, SemanticInvoice, TaxCategory, Term } from '../model/semanticInvoice.js';
@@ -8,10 +8,11 @@ import { emptyParty } from '../model/semanticInvoice.js';
 import { descendants } from './readUbl.js';
 import { has, nodes, term, terms, type XmlNode } from './terms.js';
 
-function taxCategory(node: XmlNode): TaxCategory {
+/** ZUGFeRD 1.0 names a tax's rate ApplicablePercent (CII D16B: RateApplicablePercent, the only one its rules read). */
+function taxCategory(node: XmlNode, zugferd1: boolean): TaxCategory {
   return {
     code: term(node, 'CategoryCode'),
-    rate: term(node, 'RateApplicablePercent'),
+    rate: term(node, zugferd1 ? 'ApplicablePercent' : 'RateApplicablePercent'),
     scheme: term(node, 'TypeCode'),
     exemptionReason: term(node, 'ExemptionReason'),
     exemptionReasonCode: term(node, 'ExemptionReasonCode'),
@@ -63,7 +64,7 @@ function period(node: XmlNode): Period {
   return { start: dateOf(node, 'StartDateTime'), end: dateOf(node, 'EndDateTime'), descriptionCode: undefined, hasChildren: Object.keys(node).some((k) => !k.startsWith('@_') && k !== '#text') };
 }
 
-function allowanceCharge(node: XmlNode): AllowanceCharge {
+function allowanceCharge(node: XmlNode, zugferd1: boolean): AllowanceCharge {
   const indicator = term(node, 'ChargeIndicator/Indicator')?.text ?? '';
   return {
     charge: indicator === 'true' || indicator === '1',
@@ -73,23 +74,34 @@ function allowanceCharge(node: XmlNode): AllowanceCharge {
     percent: term(node, 'CalculationPercent'),
     reasons: terms(node, 'Reason'),
     reasonCodes: terms(node, 'ReasonCode'),
-    taxCategories: nodes(node, 'CategoryTradeTax').map(taxCategory),
+    taxCategories: nodes(node, 'CategoryTradeTax').map((t) => taxCategory(t, zugferd1)),
   };
 }
 
-function line(node: XmlNode): InvoiceLine {
+/**
+ * A line item's element names: CII D16B's, or ZUGFeRD 1.0's (CII D13B), whose line agreement, delivery and settlement
+ * are SpecifiedSupplyChainTrade… and whose line summation is SpecifiedTradeSettlementMonetarySummation — the renaming
+ * that the ZUGFeRD 1 → 2 migration (Mustang's ZF1ToZF2.xsl) applies; the terms under them are the same.
+ */
+const LINE_PATHS = {
+  d16b: { agreement: 'SpecifiedLineTradeAgreement', delivery: 'SpecifiedLineTradeDelivery', settlement: 'SpecifiedLineTradeSettlement', summation: 'SpecifiedTradeSettlementLineMonetarySummation' },
+  zugferd1: { agreement: 'SpecifiedSupplyChainTradeAgreement', delivery: 'SpecifiedSupplyChainTradeDelivery', settlement: 'SpecifiedSupplyChainTradeSettlement', summation: 'SpecifiedTradeSettlementMonetarySummation' },
+};
+
+function line(node: XmlNode, zugferd1: boolean): InvoiceLine {
+  const paths = zugferd1 ? LINE_PATHS.zugferd1 : LINE_PATHS.d16b;
   const product = nodes(node, 'SpecifiedTradeProduct')[0];
-  const settlement = nodes(node, 'SpecifiedLineTradeSettlement')[0];
-  const agreement = nodes(node, 'SpecifiedLineTradeAgreement')[0];
+  const settlement = nodes(node, paths.settlement)[0];
+  const agreement = nodes(node, paths.agreement)[0];
   return {
     kind: 'InvoiceLine',
     id: term(node, 'AssociatedDocumentLineDocument/LineID'),
-    quantity: term(node, 'SpecifiedLineTradeDelivery/BilledQuantity'),
-    netAmount: terms(settlement, 'SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount'),
+    quantity: term(node, `${paths.delivery}/BilledQuantity`),
+    netAmount: terms(settlement, `${paths.summation}/LineTotalAmount`),
     periods: nodes(settlement, 'BillingSpecifiedPeriod').map(period),
-    allowances: nodes(settlement, 'SpecifiedTradeAllowanceCharge').map(allowanceCharge),
+    allowances: nodes(settlement, 'SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, zugferd1)),
     itemName: term(product, 'Name'),
-    taxCategories: nodes(settlement, 'ApplicableTradeTax').map(taxCategory),
+    taxCategories: nodes(settlement, 'ApplicableTradeTax').map((t) => taxCategory(t, zugferd1)),
     classifications: terms(product, 'DesignatedProductClassification/ClassCode'),
     standardIds: terms(product, 'GlobalID'),
     originCountries: terms(product, 'OriginTradeCountry/ID'),
@@ -118,6 +130,7 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
   const shipToAddress = nodes(shipTo, 'PostalTradeAddress')[0];
   return {
     syntax: 'cii',
+    ...(zugferd1 ? { zugferd1: true } : {}),
     creditNote: false,
     specification: term(context, 'GuidelineSpecifiedDocumentContextParameter/ID'),
     number: term(header, 'ID'),
@@ -151,10 +164,10 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
       accounts: nodes(p, 'PayeePartyCreditorFinancialAccount').map((a) => ({ id: term(a, 'IBANID') ?? term(a, 'ProprietaryID'), iban: term(a, 'IBANID'), proprietary: term(a, 'ProprietaryID') })),
       cards: terms(p, 'ApplicableTradeSettlementFinancialCard/ID'),
     })),
-    allowanceCharges: nodes(settlement, 'SpecifiedTradeAllowanceCharge').map(allowanceCharge),
+    allowanceCharges: nodes(settlement, 'SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, zugferd1)),
     taxTotals: [{
       taxAmounts: summations.flatMap((m) => terms(m, 'TaxTotalAmount')),
-      subtotals: nodes(settlement, 'ApplicableTradeTax').map((t) => ({ taxableAmount: term(t, 'BasisAmount'), taxAmount: term(t, 'CalculatedAmount'), categories: [taxCategory(t)] })),
+      subtotals: nodes(settlement, 'ApplicableTradeTax').map((t) => ({ taxableAmount: term(t, 'BasisAmount'), taxAmount: term(t, 'CalculatedAmount'), categories: [taxCategory(t, zugferd1)] })),
     }],
     totals: summations.map((summation) => ({
       lineExtension: terms(summation, 'LineTotalAmount'),
@@ -167,7 +180,7 @@ export function readCiiInvoice(root: XmlNode, zugferd1: boolean): SemanticInvoic
       payable: terms(summation, 'DuePayableAmount'),
       taxTotal: terms(summation, 'TaxTotalAmount'),
     })),
-    lines: nodes(tx, 'IncludedSupplyChainTradeLineItem').map(line),
+    lines: nodes(tx, 'IncludedSupplyChainTradeLineItem').map((l) => line(l, zugferd1)),
     amountCurrencies: descendants(root, new Set(['TaxTotalAmount'])).filter((t) => 'currencyID' in t.attrs),
     unitCodes: descendants(root, new Set(['BasisQuantity', 'BilledQuantity'])).filter((t) => 'unitCode' in t.attrs),
     countryCodes: descendants(root, new Set(['CountryID'])),

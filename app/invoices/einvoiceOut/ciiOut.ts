@@ -31,7 +31,15 @@ function party(p: PlannedParty): Node {
       'ram:CountryID': p.country,
     },
     ...(p.endpoint ? { 'ram:URIUniversalCommunication': { 'ram:URIID': { '#text': p.endpoint.id, '@_schemeID': p.endpoint.scheme } } } : {}),
-    ...(p.vatId ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '#text': p.vatId, '@_schemeID': 'VA' } } } : {}),
+    // BT-31 (schemeID VA) and the seller's BT-32 (FC, a tax number): the CII binding of EN 16931.
+    ...(p.vatId || p.taxRegistration
+      ? {
+          'ram:SpecifiedTaxRegistration': [
+            ...(p.vatId ? [{ 'ram:ID': { '#text': p.vatId, '@_schemeID': 'VA' } }] : []),
+            ...(p.taxRegistration ? [{ 'ram:ID': { '#text': p.taxRegistration, '@_schemeID': 'FC' } }] : []),
+          ],
+        }
+      : {}),
   };
 }
 

@@ -24,6 +24,7 @@ import Big from 'big.js';
 import { countryOfVatId } from '../../invoice/identifiers.js';
 import { isCreditNote } from '../documentType.js';
 import type { ReviewedInvoice } from '../reviewedInvoice.js';
+import { taxTypeName } from '../../en16931/zugferd1/zugferd1Categories.js';
 import type { XmlDelivery, XmlVatDetail } from './xmlDetails.js';
 
 /** The UN/ECE Rec 20 unit code for a count of items ("one"). */
@@ -38,6 +39,11 @@ const SEPA_CREDIT_TRANSFER = '58';
 const STANDARD_RATE = 'S';
 const NOT_SUBJECT_TO_VAT = 'O';
 const CREDIT_TRANSFER = '30';
+/**
+ * The VAT categories whose use requires the seller VAT identifier (BT-31), tax registration (BT-32) or tax
+ * representative (BT-63), with the rule that says so for a line (O forbids BT-31 instead: BR-O-02).
+ */
+const SELLER_TAX_ID_RULES: Readonly<Record<string, string>> = { S: 'BR-S-02', Z: 'BR-Z-02', E: 'BR-E-02', AE: 'BR-AE-02', K: 'BR-IC-02', G: 'BR-G-02', L: 'BR-AF-02', M: 'BR-AG-02' };
 
 /** An electronic address (BT-34/BT-49) with its scheme (BT-34-1: EM for e-mail, else an ISO 6523 ICD such as 0204). */
 export interface PlannedEndpoint {
@@ -48,6 +54,8 @@ export interface PlannedEndpoint {
 export interface PlannedParty {
   name: string;
   vatId: string | null;
+  /** BT-32 (the seller's only): a tax registration other than VAT, e.g. a German Steuernummer (CII schemeID FC), as the XML states it. */
+  taxRegistration: string | null;
   country: string;
   city: string | null;
   postCode: string | null;
@@ -144,6 +152,12 @@ function xmlVatRow(inv: ReviewedInvoice, row: { rate: number | null; base: numbe
 
 function vatRows(inv: ReviewedInvoice, missing: MissingTerm[]): PlannedVatRow[] {
   const f = inv.fields;
+  const otherTaxes = inv.xmlDetails?.otherTaxes ?? [];
+  if (otherTaxes.length > 0) {
+    // Its amounts are another tax's (an insurance tax): calling them VAT would state a VAT the issuer never charged.
+    missing.push({ bt: 'BT-118', why: `the XML's tax is ${otherTaxes.map(taxTypeName).join(', ')}, not VAT: EN 16931's VAT breakdown (BG-23) carries VAT only, and the XML states no VAT category for the supply` });
+    return [];
+  }
   const rows = f.tax_breakdown.length > 0
     ? f.tax_breakdown
     : f.subtotal !== null && f.tax !== null && f.subtotal !== 0
@@ -223,7 +237,7 @@ function plannedAllowanceCharges(inv: ReviewedInvoice, missing: MissingTerm[]): 
     const total = mine.reduce((acc, a) => acc.plus(a.amount), new Big(0));
     if ((sum ?? 0) === 0 && mine.length === 0) continue;
     if (mine.length === 0 || !total.eq(new Big(sum ?? 0).round(AMOUNT_DECIMALS))) {
-      missing.push({ bt, why: `document ${what} without their reason and VAT category` });
+      missing.push({ bt, why: mine.length === 0 ? `the XML states the sum of document ${what} (${charge ? 'BT-108' : 'BT-107'}) but no ${charge ? 'charge' : 'allowance'} with its reason (${charge ? 'BT-104/BT-105, BR-38' : 'BT-97/BT-98, BR-33'}) and VAT category` : `document ${what} that do not add up to their sum` });
       continue;
     }
     for (const a of mine) planned.push({ charge, amount: amountText(a.amount), reason: a.reason, reasonCode: a.reasonCode, category: a.category, rate: a.category === NOT_SUBJECT_TO_VAT ? null : a.rate });
@@ -257,6 +271,7 @@ function party(role: 'seller' | 'buyer', name: string | null, inv: ReviewedInvoi
   return {
     name: name.trim(),
     vatId: present(vatId) ? vatId.replace(/\s/g, '').toUpperCase() : null,
+    taxRegistration: role === 'seller' ? given(inv.xmlDetails?.sellerTaxRegistration) : null,
     country,
     city: given(role === 'seller' ? p.seller_city : p.buyer_city),
     postCode: given(role === 'seller' ? p.seller_post_code : p.buyer_post_code),
@@ -295,13 +310,23 @@ export function planEInvoice(inv: ReviewedInvoice): PlanOutcome {
   if (!present(f.currency)) missing.push({ bt: 'BT-5', why: 'no currency' });
   const seller = party('seller', f.seller, inv, missing);
   const buyer = party('buyer', f.buyer, inv, missing);
-  if (seller && !seller.vatId) missing.push({ bt: 'BT-31', why: 'a standard-rated invoice names the seller VAT identifier (BR-S-02)' });
   if (f.subtotal === null) missing.push({ bt: 'BT-109', why: 'no subtotal (total without VAT)' });
   if (f.total === null) missing.push({ bt: 'BT-112', why: 'no total' });
   if (f.tax === null) missing.push({ bt: 'BT-110', why: 'no VAT total' });
   const allowanceCharges = plannedAllowanceCharges(inv, missing);
   const vat = vatRows(inv, missing);
   const lines = plannedLines(inv, vat, missing);
+  const categories = [...new Set([...vat, ...lines, ...allowanceCharges].map((x) => x.category))];
+  const needing = categories.filter((c) => c in SELLER_TAX_ID_RULES);
+  if (seller && !seller.vatId && !seller.taxRegistration) {
+    if (needing.length > 0) {
+      missing.push({ bt: 'BT-31', why: `VAT category ${needing.join(', ')} needs the seller VAT identifier or tax registration (BT-32) (${needing.map((c) => SELLER_TAX_ID_RULES[c]).join(', ')})` });
+    } else if (categories.length === 0 && (inv.xmlDetails?.otherTaxes ?? []).length === 0) {
+      // No category could be told yet (the breakdown is what is missing): listed now, so that the invoice's gaps are
+      // all named at once — only O (not subject to VAT) does without it.
+      missing.push({ bt: 'BT-31', why: 'every VAT category but O (not subject to VAT) needs the seller VAT identifier or tax registration (BT-32)' });
+    }
+  }
   if ((f.amount_due ?? f.total ?? 0) > 0 && !present(f.due_date) && !present(p.payment_terms)) {
     missing.push({ bt: 'BT-9', why: 'an amount due needs a due date or payment terms (BT-20) (BR-CO-25)' });
   }

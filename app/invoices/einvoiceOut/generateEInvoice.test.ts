@@ -35,6 +35,15 @@ describe('generateEInvoice', () => {
     for (const bt of ['BT-1', 'BT-40', 'BT-55', 'BT-153', 'BT-129', 'BT-146']) expect(bts).toContain(bt);
   });
 
+  it('names the seller VAT identifier beside a missing VAT breakdown, before any category is known', () => {
+    const invoice = sampleReviewedInvoice();
+    invoice.fields = { ...invoice.fields, tax: null, tax_breakdown: [] };
+    invoice.payment = { ...invoice.payment, seller_vat_id: null };
+    invoice.sellerCountry = 'DE';
+    const out = generateEInvoice(invoice, 'cii');
+    expect(out.ok ? [] : out.missing.map((m) => m.bt)).toEqual(['BT-110', 'BG-23', 'BT-31']);
+  });
+
   it('refuses an invoice whose fields break a fatal rule (the engine, not the plan, says so)', () => {
     const invoice = sampleReviewedInvoice();
     invoice.fields = { ...invoice.fields, total: 999 };

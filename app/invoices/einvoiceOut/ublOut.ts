@@ -35,7 +35,15 @@ function party(p: PlannedParty): Node {
         ...(p.postCode ? { 'cbc:PostalZone': p.postCode } : {}),
         'cac:Country': { 'cbc:IdentificationCode': p.country },
       },
-      ...(p.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': p.vatId, ...vatScheme } } : {}),
+      // BT-31 (TaxScheme VAT) and the seller's BT-32 (a TaxScheme other than VAT: FC, as XRechnung's examples write a Steuernummer).
+      ...(p.vatId || p.taxRegistration
+        ? {
+            'cac:PartyTaxScheme': [
+              ...(p.vatId ? [{ 'cbc:CompanyID': p.vatId, ...vatScheme }] : []),
+              ...(p.taxRegistration ? [{ 'cbc:CompanyID': p.taxRegistration, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
+            ],
+          }
+        : {}),
       'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
       ...(p.contact
         ? {
