@@ -5,6 +5,7 @@
  */
 import type { Word } from '../../model/extraction.js';
 import { anchorCounts, anchorOf, continuesBelow } from './hintPlaces.js';
+import { letterheadOf } from './letterhead.js';
 import { hintedFieldKeys, MAX_HINTS_PER_FIELD, MAX_IDS, MAX_TEXT, MAX_VALUE_LINES, type FieldHint, type HintedField, type SupplierLesson } from './lessonSchema.js';
 import { compactText, memoryPage, type MemoryPage } from './pageText.js';
 import { supplierIdentifiers } from './partyIdentifiers.js';
@@ -85,6 +86,7 @@ export function learnLesson(words: readonly Word[], confirmed: ConfirmedValues, 
       taxNumbers: kept(ids.tax),
       glns: kept(ids.gln),
       phones: kept(ids.phone),
+      letterhead: letterheadOf(page.lines, confirmed.buyer),
       fingerprint: [...page.fingerprint],
     },
     format: {

@@ -60,6 +60,12 @@ const same = (a: string | number | null, b: string | number | null): boolean => 
   return compactText(a) === compactText(b);
 };
 
+/** One name contains the other (compacted): the page's reading of the seller names this supplier its own way. */
+const namesOverlap = (a: string, b: string | null): boolean => {
+  const [x, y] = [compactText(a), compactText(b ?? '')];
+  return y.length > 0 && (x.includes(y) || y.includes(x));
+};
+
 /** Scales confidence by how often this supplier's learned values were kept: 1 with no correction yet. */
 export function reliability(record: SupplierTrackRecord): number {
   return (record.kept + 1) / (record.kept + record.corrected + 1);
@@ -82,7 +88,7 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
       if (read) {
         memoryValues[field] = read.value;
-        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
+        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}${at!.edits > 0 ? '~' : ''}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
         if (at!.distance <= SAME_PLACE) inPlace.add(field);
         break;
       }
@@ -127,6 +133,10 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   } else if (name && printedWithinNoise(compactText(name), page.compact)) {
     // A scan prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): the confirmed spelling is carried.
     fields.seller = { value: name, text: name, confidence: CARRIED_NAME_NEAR, evidence: ['memory:carried-name', 'memory:name-printed~'], source: 'supplier memory' };
+  } else if (name && recognised.evidence.some((e) => e.startsWith('supplier:identifier')) && !namesOverlap(name, generic.seller)) {
+    // Recognised by its own identifier (a GST or telephone number OCR kept) where OCR lost the name: the supplier is
+    // known, so is its name; the page's own reading of a seller, which names someone else, is no witness against it.
+    fields.seller = { value: name, text: name, confidence: generic.seller === null ? MEMORY_ALONE : MEMORY_AGAINST_PAGE, evidence: ['memory:carried-name', 'memory:recognised-by-identifier'], source: 'supplier memory' };
   }
   const currency = lesson.format.currency;
   if (currency) {
