@@ -28,15 +28,19 @@ export const letterheadForm = (text: string): string => anchorForm(text).replace
 
 const letters = (form: string): number => form.match(/\p{L}/gu)?.length ?? 0;
 
+/** A date or an amount: the letterhead has ended, the document's own values begin (a postcode or a phone is neither). */
+const documentValue = /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\d[.,]\d{2}(?!\d)/;
+
 /**
- * The letterhead lines of a page the analyst confirmed: its first lines with enough letters, up to the first buyer
- * heading or the line that prints the confirmed buyer's name (an invoice may print the buyer's block at its top).
+ * The letterhead lines of a page the analyst confirmed: its first lines with enough letters, up to the first line
+ * printing a date or an amount, a buyer heading or the confirmed buyer's name (an invoice may print the buyer's block
+ * at its top).
  */
 export function letterheadOf(lines: readonly TextLine[], buyer: string | null): string[] {
   const buyerParts = (buyer ?? '').split('\n').map(compactText).filter((p) => p.length >= 4);
   const out: string[] = [];
   for (const line of lines.slice(0, LETTERHEAD_LINES)) {
-    if (line.segments.some((s) => isBuyerHeading(s.text)) || buyerParts.some((p) => compactText(line.text).includes(p))) break;
+    if (documentValue.test(line.text) || line.segments.some((s) => isBuyerHeading(s.text)) || buyerParts.some((p) => compactText(line.text).includes(p))) break;
     const form = letterheadForm(line.text);
     if (letters(form) >= MIN_LETTERS && !out.includes(form)) out.push(form);
   }
