@@ -141,6 +141,19 @@ describe('a scanned supplier recognised through its letterhead and a GST number 
     expect(readNext(neighbour)).toBeNull();
   });
 
+  it('a lesson that holds only the name (its teaching scan was noise) still recognises the name through noise in the first lines', () => {
+    const onlyName = learnLesson(line('~ .: ,', 20, 20), confirmed);
+    expect(onlyName.identity).toMatchObject({ name: clean.name, taxNumbers: [], phones: [], letterhead: [] });
+    const byName = new SupplierIndex([{ supplierId: 'murni', supplierName: clean.name, pageId: 'p1', lesson: onlyName }]);
+    const read = (words: Word[]) => readWithMemory(words, toPlainFields(extractInvoiceFields({ words })), byName, new Map());
+    expect(read(noisy({}))?.fields.seller).toMatchObject({ value: clean.name, evidence: ['memory:carried-name', 'memory:name-printed~'] });
+    // Printed lower on the page (a thank-you line naming it) it is no letterhead: not searched through noise there.
+    const low = noisy({ name: 'WELCOME' });
+    expect(read([...low, ...line('RESTORAN SRl MURNl SDN BHD', 20, 900)])).toBeNull();
+    // Another merchant's name, two letters per six apart: not it.
+    expect(read(noisy({ name: 'RESTORAN SERI MAJU SDN BHD' }))).toBeNull();
+  });
+
   it('the letterhead alone names nobody', () => {
     const unnamed = noisy({ name: 'KEDAI RUNCIT AH SENG', gstLine: 'THANK YOU' });
     expect(readNext(unnamed)).toBeNull();

@@ -42,9 +42,12 @@ const NAME_KEY = MIN_NAME;
 /**
  * A scanned page prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): a name of this length or more
  * is also found within OCR noise (textForms.ts's printedWithinNoise), where two of its letter runs of NAME_KEY
- * (taken end to end) are on the page — a noisy name keeps most of them. Such a name weighs less than one printed exact.
+ * (taken end to end) are on the page — a noisy name keeps most of them. It is only looked for in the page's first
+ * lines, where a merchant prints its name, and there it weighs as the name printed exactly: weighing it less (1.5)
+ * left a supplier whose teaching receipt OCR read as noise — its lesson holds the confirmed name and nothing else —
+ * unrecognised on every receipt that prints the name with a letter wrong ("Seqi Cash & Carry").
  */
-const FUZZY_NAME_WEIGHT = 1.5;
+const FUZZY_NAME_WEIGHT = NAME_WEIGHT;
 const MIN_GRAM_HITS = 2;
 /**
  * A merchant prints its name in its first lines (a receipt's header, an invoice's letterhead): found there, the name
