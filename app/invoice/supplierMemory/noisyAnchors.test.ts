@@ -80,6 +80,12 @@ describe('anchors through OCR noise', () => {
     expect(lesson.hints.issue_date?.[0]).toMatchObject({ anchor: 'receipt date', relation: 'inline' });
   });
 
+  it('ranks a label of the field over other text beside the value (a tax summary row repeating the total)', () => {
+    const withSummary = [...receipt(clean), ...line('SR', 20, 420), ...line('6%', 200, 420), ...line('23.40', 400, 420)];
+    const taught = learnLesson(withSummary, confirmed);
+    expect(taught.hints.total?.map((h) => h.anchor)).toEqual(['nett total', 'sr']);
+  });
+
   it('finds a learned label misread by one letter, beside or before its value, and says it read through noise', () => {
     const page = memoryPage(noisy({}));
     expect(textAt(page, lesson.hints.total![0]!)).toMatchObject({ text: '31.70', edits: 1 });
