@@ -10,6 +10,7 @@ import { line } from '../../../testing/syntheticWords.js';
 import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { genericScores, learnLesson, parseLesson, readWithMemory, SupplierIndex, type ConfirmedValues } from './index.js';
 import { textAt } from './hintPlaces.js';
+import { readThroughMemory } from './readThroughMemory.js';
 import { letterheadOf, letterheadShare, pageHeadForms } from './letterhead.js';
 import { memoryPage } from './pageText.js';
 import { editDistance } from './textForms.js';
@@ -116,6 +117,40 @@ describe('anchors through OCR noise', () => {
     expect(memory?.fields.issue_date?.source ?? 'page').toBe('page');
     const plain = toPlainFields(extractInvoiceFields({ words: other }));
     expect(plain.total).toBe(31.7);
+  });
+});
+
+describe('the layout around the fields, on a scan', () => {
+  // A receipt that also prints its tax: the lesson has three hinted fields (date, tax, total).
+  const withTax = (r: Receipt, taxLabel: string, footer: number): Word[] => [
+    ...receipt(r),
+    ...line(taxLabel, 20, 390),
+    ...line('1.32', 400, 390),
+    // A longer footer moves every line's height on the page: no anchor stands where the lesson had it.
+    ...Array.from({ length: footer }, (_, i) => line(`THANK YOU LINE ${i}`, 20, 430 + 30 * i)).flat(),
+  ];
+  const taught = learnLesson(withTax(clean, 'GST 6%', 0), { ...confirmed, tax: 1.32 });
+  const byTax = new SupplierIndex([{ supplierId: 'murni', supplierName: clean.name, pageId: 'p1', lesson: taught }]);
+  const scanned = { name: 'RESTORAN SRl MURNl SDN BHD', street: 'LOT 12, JALAN BUNGA RAYA 3, TAMAN SER1 INDAH', town: '43000 KAJANG, SELANG0R DARUL EHSAN' };
+  /** The page's own reading says the total is the cash tendered (40.00), without evidence that earns it trust. */
+  const readAgainst = (words: Word[]) => {
+    const page = memoryPage(words);
+    const recognised = byTax.recognise(page)!;
+    expect(recognised.layout).toBeLessThan(0.5);
+    return readThroughMemory(page, recognised, { ...toPlainFields(extractInvoiceFields({ words })), total: 40 }, { kept: 0, corrected: 0 });
+  };
+
+  it('holds where the page prints most of the lesson’s anchors through noise, though few fixed lines survive exactly', () => {
+    expect(Object.keys(taught.hints).sort()).toEqual(['issue_date', 'tax', 'total']);
+    const memory = readAgainst(withTax({ ...clean, ...scanned, dateLabel: 'Receipt Dale', totalLabel: 'NETT TOTA!', total: '31.70', items: [['MEE GORENG', '9.50']] }, 'G5T 6%', 10));
+    expect(memory.fields.total).toMatchObject({ value: 31.7, source: 'supplier memory', confidence: 0.5 });
+    expect(memory.fields.total?.evidence).toContain('memory:page-disagrees');
+  });
+
+  it('is another where the page prints few of them: the page’s reading leads', () => {
+    const memory = readAgainst(withTax({ ...clean, ...scanned, dateLabel: 'Tarikh', totalLabel: 'NETT TOTA!', total: '31.70', items: [['MEE GORENG', '9.50']] }, 'SST', 10));
+    expect(memory.fields.total).toMatchObject({ value: 40, source: 'page' });
+    expect(memory.fields.total?.evidence).toContain('memory:other-layout');
   });
 });
 

@@ -74,7 +74,6 @@ export function reliability(record: SupplierTrackRecord): number {
 /** `scores`: the generic reading's evidence per field (pageTrust.ts); without it memory's value stands against the page. */
 export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord, scores?: GenericScores): MemoryReading {
   const { lesson } = recognised.lesson;
-  const sameLayout = recognised.layout >= SAME_LAYOUT;
   const fields: MemoryReading['fields'] = {};
   const memoryValues: Partial<Record<MemoryField, string | number>> = {};
   /** Fields whose anchor memory found where the lesson had it: the layout around them is the supplier's. */
@@ -101,6 +100,11 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       fields[field] = { value: shaped.text, text: shaped.text, confidence: MEMORY_ALONE, evidence: [`memory:shape:${shape}`], source: 'supplier memory', y: shaped.y };
     }
   }
+  // The layout around the fields held where the page prints most of the lesson's anchors (through OCR noise), as well
+  // as where it prints most of its fixed lines exactly: a scan's noise breaks the lines' hashes, not its labels.
+  const hinted = hintedFieldKeys.filter((f) => (lesson.hints[f] ?? []).length > 0);
+  const anchored = hinted.filter((f) => fields[f]?.evidence[0]?.startsWith('memory:') && !fields[f]!.evidence[0]!.startsWith('memory:shape')).length;
+  const sameLayout = recognised.layout >= SAME_LAYOUT || (hinted.length > 0 && anchored / hinted.length >= SAME_LAYOUT);
   const { subtotal, tax, total } = memoryValues;
   const closes = typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) < 2 * CENT + 1e-9;
   const pageCloses = scores !== undefined && pageTotalsWitnessed(generic, scores);
