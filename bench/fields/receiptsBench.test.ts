@@ -40,6 +40,15 @@ describe('receipt benchmark scoring', () => {
     expect(r.receipts.heldOut).toBe(0);
   });
 
+  it('counts a receipt taken for another vendor once every vendor’s first receipt taught', () => {
+    // Two vendors whose receipts print the same name: the second vendor's receipt is taken for the first's.
+    const page = (name: string): Word[] => name.split(' ').map((text, i) => ({ text, box: [20 + 120 * i, 10, 120 + 120 * i, 30], confidence: 1 }));
+    const same = 'KEDAI PAPAN YEW CHUAN';
+    const truths = [truth({ receipt: 'a1' }), truth({ receipt: 'a2' }), truth({ receipt: 'b1', vendorKey: 'W' }), truth({ receipt: 'b2', vendorKey: 'W' })];
+    const r = runReceiptsBench(truths, () => page(same), () => 'development');
+    expect(r.secondReceipt.notMistaken.development).toEqual({ right: 1, total: 2 });
+  });
+
   it('reads the key and box files of the test set', () => {
     if (!existsSync(path.join(receiptsDir, 'vendors.tsv'))) {
       console.log(`SKIPPED: ${receiptsDir} is absent`);

@@ -94,7 +94,12 @@ export interface ScoredReceiptValue {
 export interface ReceiptsBenchResult {
   receipts: Record<VendorGroup, number>;
   firstSeen: Record<VendorGroup, Tally> & { byField: Record<VendorGroup, Record<ReceiptKeyField, Tally>> };
-  secondReceipt: Record<VendorGroup, Tally> & { withoutMemory: Record<VendorGroup, Tally>; recognised: Record<VendorGroup, Tally> };
+  secondReceipt: Record<VendorGroup, Tally> & {
+    withoutMemory: Record<VendorGroup, Tally>;
+    recognised: Record<VendorGroup, Tally>;
+    /** Every vendor's first receipt taught (one-receipt vendors too), the others read: right = not taken for another vendor. */
+    notMistaken: Record<VendorGroup, Tally>;
+  };
   /** Characters: edits over reference characters, all receipts of the group; `sortedWords`: both sides' words sorted (reading order aside). */
   cer: Record<VendorGroup, { cer: number; sortedWords: number } | null>;
   /** Development values only (held-out failures stay unseen). */
@@ -174,6 +179,19 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
     }
   }
 
+  // Memory recognises through OCR noise (a name, a letterhead, an identifier one character off): with every vendor's
+  // first receipt taught, no other receipt may be taken for another vendor's.
+  const firsts = vendors.map((vendor) => truths.find((t) => t.vendorKey === vendor)!);
+  const everyone = new SupplierIndex(firsts.map((t) => ({ supplierId: t.vendorKey, supplierName: t.company, pageId: t.receipt, lesson: learnLesson(wordsOf(t.receipt), confirmedReceipt(t)) })));
+  const mistaken = truths
+    .filter((t) => !firsts.includes(t))
+    .map((t) => {
+      const words = wordsOf(t.receipt);
+      const fields = extractInvoiceFields({ words });
+      const memory = readWithMemory(words, toPlainFields(fields), everyone, records, genericScores(fields, pageText(words)));
+      return { vendorKey: t.vendorKey, right: !memory || memory.supplierId === t.vendorKey };
+    });
+
   const inGroup = <T extends { vendorKey: string }>(values: readonly T[], group: VendorGroup): T[] => values.filter((v) => groupOf(v.vendorKey) === group);
   const per = <T>(figure: (group: VendorGroup) => T): Record<VendorGroup, T> => ({ development: figure('development'), heldOut: figure('heldOut') });
   const cerPairs = (group: VendorGroup, sorted: boolean) =>
@@ -188,7 +206,12 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
       ...per((g) => tally(inGroup(first, g))),
       byField: per((g) => Object.fromEntries(receiptKeyFields.map((f) => [f, tally(inGroup(first, g).filter((v) => v.field === f))])) as Record<ReceiptKeyField, Tally>),
     },
-    secondReceipt: { ...per((g) => tally(inGroup(second, g))), withoutMemory: per((g) => tally(inGroup(before, g))), recognised: per((g) => tally(inGroup(recognised, g))) },
+    secondReceipt: {
+      ...per((g) => tally(inGroup(second, g))),
+      withoutMemory: per((g) => tally(inGroup(before, g))),
+      recognised: per((g) => tally(inGroup(recognised, g))),
+      notMistaken: per((g) => tally(inGroup(mistaken, g))),
+    },
     cer: per((g) => {
       const [cer, sorted] = [pooledCer(cerPairs(g, false)), pooledCer(cerPairs(g, true))];
       return cer === null || sorted === null ? null : { cer, sortedWords: sorted };

@@ -112,6 +112,7 @@ export async function receiptsCommand(testdataRoot: string, json: string | undef
     `| second receipt, without memory | ${vendorGroups.map((g) => pct(result.secondReceipt.withoutMemory[g])).join(' | ')} |`,
     `| second receipt, with memory | ${vendorGroups.map((g) => pct(result.secondReceipt[g])).join(' | ')} |`,
     `| second receipt, supplier recognised | ${vendorGroups.map((g) => pct(result.secondReceipt.recognised[g])).join(' | ')} |`,
+    `| second receipt, not taken for another vendor (every vendor's first receipt taught) | ${vendorGroups.map((g) => pct(result.secondReceipt.notMistaken[g])).join(' | ')} |`,
     `| CER against box/ (sorted words) | ${vendorGroups.map((g) => (result.cer[g] ? `${(100 * result.cer[g].cer).toFixed(1)} % (${(100 * result.cer[g].sortedWords).toFixed(1)} %)` : 'no transcripts (box/ empty: --boxes DIR)')).join(' | ')} |`,
     '',
     `Seconds per receipt (import, render, OCR; as read into the words cache): ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU of this process (OCR runs in a worker thread: counted)${importShare === null ? '' : `, ${(100 * importShare).toFixed(0)} % of the wall time in the import (render to the OCR image)`}; ${failed} receipt(s) not read`,

@@ -24,6 +24,7 @@ export function syntheticLessons(real: readonly TaughtLesson[], count: number): 
           ibans: [`DE${String(next()).padStart(20, '0')}`],
           taxNumbers: [`${String(next() % 1e10).padStart(10, '0')}`],
           phones: [],
+          letterhead: model.lesson.identity.letterhead.map((line) => `${line}${i}`),
           glns: [`${String(4000000000000 + (next() % 999999999))}`],
           fingerprint: model.lesson.identity.fingerprint.map(() => next()),
         },

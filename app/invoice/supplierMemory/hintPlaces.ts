@@ -8,7 +8,7 @@
 import type { Segment, TextLine } from '../layout.js';
 import { MAX_TEXT, type FieldHint } from './lessonSchema.js';
 import { anchorForm, relativeY, type MemoryPage } from './pageText.js';
-import { overlaps } from './textForms.js';
+import { editDistance, noiseAllowance, overlaps } from './textForms.js';
 
 /** An anchor needs this many letters: "#" or "/" alone anchors nothing. */
 const MIN_ANCHOR_LETTERS = 2;
@@ -84,41 +84,68 @@ export function anchorOf(page: MemoryPage, counts: ReadonlyMap<string, number>, 
 /** Anchors compare without spaces: a PDF's text layer splits words where the letters are kerned ("Br uttosumme"). */
 const squash = (form: string): string => form.replace(/ /g, '');
 
-function anchorMatches(anchor: string, inline: boolean, form: string): boolean {
+/**
+ * How an anchor is printed in a segment: the edits OCR made in it (0: exactly; within textForms.ts's noise allowance,
+ * one per six characters: "NETT TOTA!" for "NETT TOTAL", "Tax Invoice na." for "Tax Invoice no.") and, for an
+ * inline anchor, how many of the segment's words it takes; null where it is not printed there.
+ */
+function anchorIn(anchor: string, inline: boolean, form: string, text: string): { edits: number; words?: number } | null {
   const squashed = squash(form);
-  return inline ? squashed.startsWith(anchor) && squashed.length > anchor.length : squashed === anchor;
+  if (inline ? squashed.startsWith(anchor) && squashed.length > anchor.length : squashed === anchor) return { edits: 0 };
+  const allowed = noiseAllowance(anchor.length);
+  if (allowed === 0) return null;
+  if (!inline) {
+    const edits = editDistance(squashed, anchor, allowed);
+    return edits <= allowed ? { edits } : null;
+  }
+  // Inline through noise: the segment's first words read as the anchor, and a value after them.
+  const words = text.split(/\s+/);
+  let best: { edits: number; words: number } | null = null;
+  for (let k = 1; k < words.length; k++) {
+    const prefix = squash(anchorForm(words.slice(0, k).join(' ')));
+    if (prefix.length > anchor.length + allowed) break;
+    const edits = editDistance(prefix, anchor, allowed);
+    if (edits <= allowed && (!best || edits < best.edits)) best = { edits, words: k };
+  }
+  return best;
 }
 
-/** The text a hint points at on this page, with the line it is printed on; null where its anchor is not printed. */
-export function textAt(page: MemoryPage, hint: FieldHint): { text: string; line: number; distance: number } | null {
-  let best: { line: number; segment: number; distance: number } | null = null;
+/**
+ * The text a hint points at on this page, with the line it is printed on; null where its anchor is not printed.
+ * `edits`: how far the anchor found is from the learned one (a scan's OCR noise): an anchor printed exactly leads, then
+ * the one nearest its learned height.
+ */
+export function textAt(page: MemoryPage, hint: FieldHint): { text: string; line: number; distance: number; edits: number } | null {
+  let best: { line: number; segment: number; distance: number; edits: number; words?: number } | null = null;
   const anchor = squash(hint.anchor);
   page.lines.forEach((line, li) =>
     page.forms[li]!.forEach((form, si) => {
-      if (!anchorMatches(anchor, hint.relation === 'inline', form)) return;
+      const found = anchorIn(anchor, hint.relation === 'inline', form, line.segments[si]!.text);
+      if (!found) return;
       const distance = Math.abs(relativeY(page, line) - hint.anchorY);
-      if (!best || distance < best.distance) best = { line: li, segment: si, distance };
+      if (!best || found.edits < best.edits || (found.edits === best.edits && distance < best.distance)) best = { line: li, segment: si, distance, ...found };
     }),
   );
   if (!best) return null;
-  const { line: li, segment: si, distance } = best as { line: number; segment: number; distance: number };
+  const { line: li, segment: si, distance, edits, words: anchorWords } = best as { line: number; segment: number; distance: number; edits: number; words?: number };
   const line: TextLine = page.lines[li]!;
   const cell = line.segments[si]!;
   if (hint.relation === 'inline') {
-    // The anchor's words, then the value: drop words while what is left still begins with the anchor.
+    // The anchor's words, then the value: drop words while what is left still begins with the anchor (through noise:
+    // the words that read as the anchor).
     const words = cell.text.split(/\s+/);
-    let k = 0;
+    let k = anchorWords ?? 0;
     const prefix = (n: number) => squash(anchorForm(words.slice(0, n).join(' ')));
-    while (k < words.length && prefix(k + 1).length <= anchor.length && anchor.startsWith(prefix(k + 1))) k++;
-    return { text: words.slice(k).join(' '), line: li, distance };
+    if (anchorWords === undefined) while (k < words.length && prefix(k + 1).length <= anchor.length && anchor.startsWith(prefix(k + 1))) k++;
+    return { text: words.slice(k).join(' '), line: li, distance, edits };
   }
   if (hint.relation === 'right') {
     const segment = line.segments[si + hint.step];
-    return segment ? { text: segment.text, line: li, distance } : null;
+    return segment ? { text: segment.text, line: li, distance, edits } : null;
   }
   if (hint.relation === 'column-end') {
     const end = columnEnd(page, li, cell);
-    return end ? { text: end.segment.text, line: end.line, distance } : null;
+    return end ? { text: end.segment.text, line: end.line, distance, edits } : null;
   }
   const below = page.lines[li + hint.step];
   const under = below?.segments.find((s) => overlaps(s, cell));
@@ -126,7 +153,7 @@ export function textAt(page: MemoryPage, hint: FieldHint): { text: string; line:
   // A value printed over several lines (a name and its second line): the lines under it in its column.
   const parts = [under.text];
   for (const next of column(page, li + hint.step, under, (hint.lines ?? 1) - 1)) parts.push(next.segment.text);
-  return { text: parts.slice(0, hint.lines ?? 1).join('\n'), line: li + hint.step, distance };
+  return { text: parts.slice(0, hint.lines ?? 1).join('\n'), line: li + hint.step, distance, edits };
 }
 
 /** Whether the `count - 1` lines under (line, segment) in its column print the value's next lines. */

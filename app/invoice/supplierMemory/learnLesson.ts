@@ -4,7 +4,9 @@
  * Values that change per invoice are never kept: only their anchors and formats.
  */
 import type { Word } from '../../model/extraction.js';
+import { labelAt } from '../labelHits.js';
 import { anchorCounts, anchorOf, continuesBelow } from './hintPlaces.js';
+import { letterheadOf } from './letterhead.js';
 import { hintedFieldKeys, MAX_HINTS_PER_FIELD, MAX_IDS, MAX_TEXT, MAX_VALUE_LINES, type FieldHint, type HintedField, type SupplierLesson } from './lessonSchema.js';
 import { compactText, memoryPage, type MemoryPage } from './pageText.js';
 import { supplierIdentifiers } from './partyIdentifiers.js';
@@ -47,11 +49,20 @@ function hintsFor(page: MemoryPage, counts: ReadonlyMap<string, number>, field: 
   );
   // Label and value side by side first (they hold across layouts of one supplier), then values under a heading.
   // Totals are printed last on a page (section totals come before), so their later occurrences lead.
+  // An anchor that is a label of the field itself ("NETT TOTAL", "Date:") leads over text that happens to stand beside
+  // the value on this page: an item whose price equals the total, the tax code of a summary row, an address line.
   const order = { inline: 0, right: 0, 'column-end': 1, below: 1 };
-  const ranked = (kind === 'money' ? found.reverse() : found).sort((a, b) => order[a.hint.relation] - order[b.hint.relation]);
+  const rank = (f: Found): number => (namesField(f.hint.anchor, field) ? 0 : 2) + order[f.hint.relation];
+  const ranked = (kind === 'money' ? found.reverse() : found).sort((a, b) => rank(a) - rank(b));
   const unique: Found[] = [];
   for (const f of ranked) if (!unique.some((u) => u.hint.anchor === f.hint.anchor && u.hint.relation === f.hint.relation)) unique.push(f);
   return unique.slice(0, MAX_HINTS_PER_FIELD);
+}
+
+/** Whether an anchor holds a label of the field, at any of its words ("nett total", "total rounded", "Receipt Date"). */
+function namesField(anchor: string, field: HintedField): boolean {
+  const words = anchor.split(' ');
+  return words.some((_, i) => labelAt(words.slice(i).join(' '))?.field === field);
 }
 
 const vote = (values: (boolean | null | undefined)[]): boolean | null => {
@@ -85,6 +96,7 @@ export function learnLesson(words: readonly Word[], confirmed: ConfirmedValues, 
       taxNumbers: kept(ids.tax),
       glns: kept(ids.gln),
       phones: kept(ids.phone),
+      letterhead: letterheadOf(page.lines, confirmed.buyer),
       fingerprint: [...page.fingerprint],
     },
     format: {

@@ -64,6 +64,12 @@ export const supplierIdentitySchema = z.object({
   glns: z.array(text).max(MAX_IDS).default([]),
   /** Phone and fax numbers (digits only): a scanned receipt's merchant prints no other identifier OCR keeps whole. */
   phones: z.array(text).max(MAX_IDS).default([]),
+  /**
+   * The letterhead's lines (the page's first lines, before any buyer block) in anchor form without spaces, digits
+   * masked (letterhead.ts): compared through OCR noise where the hashes miss a scan's lines. Absent from lessons learned
+   * before it was kept.
+   */
+  letterhead: z.array(text).max(MAX_IDS).default([]),
   /** Hashes (32-bit) of the page's fixed lines: text with digits masked, so another date or amount keeps the line. */
   fingerprint: z.array(z.number().int().min(0).max(0xffffffff)).max(MAX_FINGERPRINT),
 });

@@ -11,6 +11,9 @@ import { compactText } from './textForms.js';
 
 /** A line with fewer letters than this is no fixed text (a lone amount, a date, a code). */
 const MIN_FINGERPRINT_LETTERS = 3;
+const MIN_DIGIT_RUN = 10;
+/** Longer runs of digits are no identifier (a barcode's digits, two numbers read as one). */
+const MAX_DIGIT_RUN = 18;
 
 export interface MemoryPage {
   lines: TextLine[];
@@ -24,6 +27,8 @@ export interface MemoryPage {
   fingerprint: Set<number>;
   /** Identifiers printed on the page outside any buyer block (compacted, every kind): who may have sent it. */
   ids: string[];
+  /** Runs of ten digits or more printed anywhere (spaces and dashes inside dropped, and each group alone): an identifier whose label OCR lost. */
+  digitRuns: string[];
 }
 
 /** Anchor form of a text: lowercase, digits masked, punctuation and runs of spaces folded, trailing colon cut. */
@@ -63,6 +68,9 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
   }
   const text = lines.map((l) => l.text).join('\n');
   const ids = supplierIdentifiers(lines);
+  // Whole runs ("03-8768 6092") and each long group alone: a letter read as a digit may join a number to its label.
+  const runs = (text.match(/\d(?:[ -]?\d){9,}/g) ?? []).flatMap((run) => [run, ...run.split(/[ -]/)]).map((run) => run.replace(/\D/g, ''));
+  const digitRuns = [...new Set(runs.filter((run) => run.length >= MIN_DIGIT_RUN && run.length <= MAX_DIGIT_RUN))];
   return {
     lines,
     forms,
@@ -71,6 +79,7 @@ export function memoryPage(words: readonly Word[]): MemoryPage {
     compact: compactText(text),
     fingerprint,
     ids: [...ids.vat, ...ids.iban, ...ids.tax, ...ids.gln, ...ids.phone],
+    digitRuns,
   };
 }
 

@@ -99,6 +99,9 @@ const deliveryHeading = /^\s*(?:waren[-\s]?empfänger|consignee|livr[ée]\s+[àa
 const isHeading = (party: 'buyer' | 'seller', text: string): boolean =>
   labelPatterns[party].some((pattern) => pattern.test(text)) || (party === 'buyer' && deliveryHeading.test(text));
 
+/** A heading of the buyer's (or a delivery party's) block: "Bill to", "Rechnungsempfänger", "Warenempfänger" … */
+export const isBuyerHeading = (text: string): boolean => isHeading('buyer', text);
+
 /** The lines of the identifier's block, from its own upwards: at most `limit` above it, none past a wide gap. */
 function* blockAbove(lines: readonly TextLine[], from: number, limit: number): Generator<{ line: TextLine; d: number }> {
   for (let d = 0; d <= limit && from - d >= 0; d++) {

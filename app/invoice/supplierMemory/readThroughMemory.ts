@@ -60,6 +60,12 @@ const same = (a: string | number | null, b: string | number | null): boolean => 
   return compactText(a) === compactText(b);
 };
 
+/** One name contains the other (compacted): the page's reading of the seller names this supplier its own way. */
+const namesOverlap = (a: string, b: string | null): boolean => {
+  const [x, y] = [compactText(a), compactText(b ?? '')];
+  return y.length > 0 && (x.includes(y) || y.includes(x));
+};
+
 /** Scales confidence by how often this supplier's learned values were kept: 1 with no correction yet. */
 export function reliability(record: SupplierTrackRecord): number {
   return (record.kept + 1) / (record.kept + record.corrected + 1);
@@ -68,7 +74,6 @@ export function reliability(record: SupplierTrackRecord): number {
 /** `scores`: the generic reading's evidence per field (pageTrust.ts); without it memory's value stands against the page. */
 export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord, scores?: GenericScores): MemoryReading {
   const { lesson } = recognised.lesson;
-  const sameLayout = recognised.layout >= SAME_LAYOUT;
   const fields: MemoryReading['fields'] = {};
   const memoryValues: Partial<Record<MemoryField, string | number>> = {};
   /** Fields whose anchor memory found where the lesson had it: the layout around them is the supplier's. */
@@ -82,7 +87,7 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
       if (read) {
         memoryValues[field] = read.value;
-        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
+        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}${at!.edits > 0 ? '~' : ''}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
         if (at!.distance <= SAME_PLACE) inPlace.add(field);
         break;
       }
@@ -95,6 +100,11 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       fields[field] = { value: shaped.text, text: shaped.text, confidence: MEMORY_ALONE, evidence: [`memory:shape:${shape}`], source: 'supplier memory', y: shaped.y };
     }
   }
+  // The layout around the fields held where the page prints most of the lesson's anchors (through OCR noise), as well
+  // as where it prints most of its fixed lines exactly: a scan's noise breaks the lines' hashes, not its labels.
+  const hinted = hintedFieldKeys.filter((f) => (lesson.hints[f] ?? []).length > 0);
+  const anchored = hinted.filter((f) => fields[f]?.evidence[0]?.startsWith('memory:') && !fields[f]!.evidence[0]!.startsWith('memory:shape')).length;
+  const sameLayout = recognised.layout >= SAME_LAYOUT || (hinted.length > 0 && anchored / hinted.length >= SAME_LAYOUT);
   const { subtotal, tax, total } = memoryValues;
   const closes = typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) < 2 * CENT + 1e-9;
   const pageCloses = scores !== undefined && pageTotalsWitnessed(generic, scores);
@@ -127,6 +137,10 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   } else if (name && printedWithinNoise(compactText(name), page.compact)) {
     // A scan prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): the confirmed spelling is carried.
     fields.seller = { value: name, text: name, confidence: CARRIED_NAME_NEAR, evidence: ['memory:carried-name', 'memory:name-printed~'], source: 'supplier memory' };
+  } else if (name && recognised.evidence.some((e) => e.startsWith('supplier:identifier')) && !namesOverlap(name, generic.seller)) {
+    // Recognised by its own identifier (a GST or telephone number OCR kept) where OCR lost the name: the supplier is
+    // known, so is its name; the page's own reading of a seller, which names someone else, is no witness against it.
+    fields.seller = { value: name, text: name, confidence: generic.seller === null ? MEMORY_ALONE : MEMORY_AGAINST_PAGE, evidence: ['memory:carried-name', 'memory:recognised-by-identifier'], source: 'supplier memory' };
   }
   const currency = lesson.format.currency;
   if (currency) {

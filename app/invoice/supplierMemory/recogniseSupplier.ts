@@ -8,6 +8,7 @@
  */
 import type { SupplierLesson, TaughtLesson } from './lessonSchema.js';
 import { compactId, compactText, layoutOverlap, type MemoryPage } from './pageText.js';
+import { letterheadShare, pageHeadForms } from './letterhead.js';
 import { MIN_FUZZY_NAME, printedWithinNoise } from './textForms.js';
 
 /** Evidence weights: an own identifier is near proof, a printed name strong, the layout supporting. */
@@ -41,9 +42,12 @@ const NAME_KEY = MIN_NAME;
 /**
  * A scanned page prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): a name of this length or more
  * is also found within OCR noise (textForms.ts's printedWithinNoise), where two of its letter runs of NAME_KEY
- * (taken end to end) are on the page — a noisy name keeps most of them. Such a name weighs less than one printed exact.
+ * (taken end to end) are on the page — a noisy name keeps most of them. It is only looked for in the page's first
+ * lines, where a merchant prints its name, and there it weighs as the name printed exactly: weighing it less (1.5)
+ * left a supplier whose teaching receipt OCR read as noise — its lesson holds the confirmed name and nothing else —
+ * unrecognised on every receipt that prints the name with a letter wrong ("Seqi Cash & Carry").
  */
-const FUZZY_NAME_WEIGHT = 1.5;
+const FUZZY_NAME_WEIGHT = NAME_WEIGHT;
 const MIN_GRAM_HITS = 2;
 /**
  * A merchant prints its name in its first lines (a receipt's header, an invoice's letterhead): found there, the name
@@ -74,6 +78,8 @@ export class SupplierIndex {
   private readonly gramOwners = new Map<string, Set<string>>();
   /** How many letter runs each long name has. */
   private readonly gramCounts = new Map<string, number>();
+  /** Letterhead line → the suppliers whose lessons print it: a line two suppliers print is neither's (letterhead.ts). */
+  private readonly letterheadOwners = new Map<string, Set<string>>();
   /** An own identifier with one character masked (`?`) → its owner: a page's identifier misread by one character finds it. */
   private readonly nearIdKeys = new Map<string, Set<string>>();
 
@@ -98,6 +104,7 @@ export class SupplierIndex {
           for (const gram of grams) this.gramOwners.set(gram, (this.gramOwners.get(gram) ?? new Set()).add(taught.supplierId));
         }
       }
+      for (const line of taught.lesson.identity.letterhead) this.letterheadOwners.set(line, (this.letterheadOwners.get(line) ?? new Set()).add(taught.supplierId));
       for (const line of taught.lesson.identity.fingerprint) this.lineOwners.set(line, (this.lineOwners.get(line) ?? new Set()).add(taught.supplierId));
     }
   }
@@ -137,11 +144,19 @@ export class SupplierIndex {
     return printedWithinNoise(name, head) ? { fuzzy: true, inHeader: true } : null;
   }
 
-  /** Suppliers whose own identifier the page prints with one character misread. */
+  /** A lesson's letterhead lines that no other supplier's lesson holds. */
+  private ownLetterhead(lesson: SupplierLesson): string[] {
+    return lesson.identity.letterhead.filter((line) => this.letterheadOwners.get(line)?.size === 1);
+  }
+
+  /**
+   * Suppliers whose own identifier the page prints with one character misread — under its label, or as a bare run of
+   * digits (OCR misreads the label too: "GaT Reg Mo: 000203587564").
+   */
   private nearIdOwners(page: MemoryPage): Set<string> {
     if (this.nearIdKeys.size === 0) this.indexNearIds();
     const owners = new Set<string>();
-    for (const printed of page.ids) {
+    for (const printed of new Set([...page.ids, ...page.digitRuns])) {
       if (printed.length < MIN_NEAR_ID) continue;
       for (const key of maskedForms(printed)) for (const owner of this.nearIdKeys.get(key) ?? []) owners.add(owner);
     }
@@ -185,6 +200,7 @@ export class SupplierIndex {
     const head = compactText(page.lines.slice(0, HEADER_LINES).map((l) => l.text).join('\n'));
     const nearIds = this.nearIdOwners(page);
     let best: Recognised | null = null;
+    let headForms: string[] | undefined;
     for (const supplierId of new Set([...this.candidates(page), ...nearIds])) {
       const lessons = this.bySupplier.get(supplierId)!;
       const ids = ownIds.get(supplierId) ?? 0;
@@ -200,13 +216,18 @@ export class SupplierIndex {
       }
       // Layout alone names nobody: one producer's template is the layout of many suppliers.
       if (ids === 0 && !nearId && !named) continue;
+      // A scan's fixed lines come back through OCR noise: its letterhead, compared through that noise, stands in for
+      // the layout where it says more (the best of the supplier's lessons).
+      headForms ??= pageHeadForms(page.lines);
+      const letterhead = Math.max(0, ...lessons.map((t) => letterheadShare(this.ownLetterhead(t.lesson), headForms!)));
       const nameWeight = printedName ? (printedName.fuzzy ? FUZZY_NAME_WEIGHT : NAME_WEIGHT) + (printedName.inHeader ? HEADER_NAME_BONUS : 0) : 0;
-      const score = (ids > 0 ? ID_WEIGHT : nearId ? NEAR_ID_WEIGHT : 0) + nameWeight + LAYOUT_WEIGHT * layout;
+      const score = (ids > 0 ? ID_WEIGHT : nearId ? NEAR_ID_WEIGHT : 0) + nameWeight + LAYOUT_WEIGHT * Math.max(layout, letterhead);
       if (score < RECOGNISED_AT || (best && best.score >= score)) continue;
       const evidence = [
         ...(ids > 0 ? ['supplier:identifier'] : nearId ? ['supplier:identifier~'] : []),
         ...(printedName ? [`supplier:name${printedName.fuzzy ? '~' : ''}${printedName.inHeader ? ' (header)' : ''}`] : []),
         `supplier:layout=${layout.toFixed(2)}`,
+        ...(letterhead > layout ? [`supplier:letterhead~=${letterhead.toFixed(2)}`] : []),
       ];
       best = { supplierId, supplierName: lesson.supplierName, lesson, score, layout, evidence };
     }

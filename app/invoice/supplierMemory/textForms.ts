@@ -32,6 +32,29 @@ export function substringEditDistance(pattern: string, text: string, limit: numb
   return best <= limit ? best : limit + 1;
 }
 
+/** The fewest edits (Levenshtein) that turn `a` into `b`, stopping above `limit` (then limit + 1). */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j - 1]! + cost, previous[j]! + 1, current[j - 1]! + 1);
+      if (current[j]! < rowBest) rowBest = current[j]!;
+    }
+    if (rowBest > limit) return limit + 1;
+    [previous, current] = [current, previous];
+  }
+  return Math.min(previous[b.length]!, limit + 1);
+}
+
+/** Edits OCR noise may make in a text of `length` characters: one per FUZZY_CHARS_PER_EDIT, none below MIN_FUZZY_ANCHOR. */
+export const MIN_FUZZY_ANCHOR = 6;
+export const noiseAllowance = (length: number): number => (length < MIN_FUZZY_ANCHOR ? 0 : Math.floor(length / FUZZY_CHARS_PER_EDIT));
+
 /** Whether `name` (compacted) is printed in `text` (compacted) with at most one edit per FUZZY_CHARS_PER_EDIT characters. */
 export function printedWithinNoise(name: string, text: string): boolean {
   if (name.length < MIN_FUZZY_NAME) return text.includes(name);
