@@ -190,6 +190,7 @@ function approvalRows(figures: Awaited<ReturnType<typeof benchEInvoiceApproval>>
       [`  ${title}: exceptions per invoice, the document's own / from reading (+ possible duplicates)`, `${perInvoice(f.exceptionsOwn, f.einvoices)} / ${perInvoice(f.exceptionsFromReading, f.einvoices)} (+ ${perInvoice(f.duplicates, f.einvoices)})`],
       [`  ${title}: exceptions from reading on invoices whose XML is valid (total)`, String(f.fromReadingOnValid)],
       [`  ${title}: valid e-invoices written, UBL / CII`, `${share(f.writtenUbl, f.validXml)} / ${share(f.writtenCii, f.validXml)}`],
+      [`  ${title}: of them EN 16931 XML (not ZUGFeRD 1.0), written UBL / CII`, `${share(f.writtenEn16931Ubl, f.validEn16931)} / ${share(f.writtenEn16931Cii, f.validEn16931)}`],
     ];
   });
 }
