@@ -6,6 +6,7 @@
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
+import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
@@ -42,6 +43,8 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   session.onProgress(options.onProgress);
   const page = await atReadableTextSize(await loadOcrPage(imagePath));
   options.signal?.throwIfAborted();
+  // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
+  const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail);
   const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
     const job = (async () => {
       await worker.setParameters({
@@ -49,8 +52,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
         user_defined_dpi: String(tesseractDpi(options.dpi * page.scale)),
       });
       // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
-      // not needed for that (tesseract.js passes these options as parameters for this job only).
-      const parameters = (probe ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
+      // not needed for that, nor on a page without a dark panel (tesseract.js passes these options as parameters for
+      // this job only).
+      const parameters = (probe || !invert ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
       return worker.recognize(encodePgm(image), parameters, { blocks: true, text: false, hocr: false, tsv: false });
     })();
     session.jobStarted(
