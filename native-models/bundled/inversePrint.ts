@@ -22,10 +22,10 @@ const PANEL_MIN_ROWS = 3;
 
 /**
  * True where the image (the page thumbnail, contrast-stretched) has a dark panel that light print could sit on, or
- * where its print cannot be sized (too few glyphs): then tesseract keeps its inverted re-reading.
+ * where its print cannot be sized (too few glyphs): then tesseract keeps its inverted re-reading. `glyph`: the image's
+ * median glyph height (glyphHeight.ts) where the caller measured it already.
  */
-export function mayHoldInversePrint(image: GreyImage): boolean {
-  const glyph = medianGlyphHeight(image);
+export function mayHoldInversePrint(image: GreyImage, glyph = medianGlyphHeight(image)): boolean {
   return glyph === null || hasDarkPanel(image, glyph);
 }
 

@@ -8,7 +8,7 @@ import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
-import { atReadableTextSize, centredOn, cropRows, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
+import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 import { withoutRuleMarks } from './ruleMarks.js';
 import { wordsOf, type OcrPage, type OcrWord } from './tesseractWords.js';
@@ -41,10 +41,12 @@ export interface JobSession {
 
 export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
   session.onProgress(options.onProgress);
-  const page = await atReadableTextSize(await loadOcrPage(imagePath));
+  const loaded = await loadOcrPage(imagePath);
+  const glyph = inkedGlyphHeight(loaded);
+  const page = await atReadableTextSize(loaded, glyph);
   options.signal?.throwIfAborted();
   // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
-  const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail);
+  const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
   const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
     const job = (async () => {
       await worker.setParameters({
