@@ -23,7 +23,7 @@ import { importDocument, type ImportedPage } from '../../main/import/index.js';
 import { markdownToPlainText } from './cerBench.js';
 import { pageInputOf, unescapeMarkdown } from './engineReaders.js';
 import { formatSpeedTable, setFigures, speedReport, type EngineRun, type SetDetail } from './speedReport.js';
-import { ensureTesseract, tesseractTexts } from './tesseractCli.js';
+import { childCpuSeconds, ensureTesseract, tesseractTexts } from './tesseractCli.js';
 import { defaultTestdataRoot, repoRoot, testdataPath } from '../../testing/testdataPaths.js';
 
 /** The OCR languages of both engines: the bundled engine's default, and tesseract's `-l`. */
@@ -68,16 +68,6 @@ function documents(testdataRoot: string): { file: string; reference: (pageNumber
   return docs;
 }
 
-/** CPU seconds of this process's reaped children (Linux /proc; null elsewhere). */
-function childCpuSeconds(): number | null {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // After "pid (comm) ": state is field 3 → index 0; cutime is field 16 → index 13, cstime 17 → 14; clock ticks 100 Hz.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function runRecto(pages: readonly BenchPage[], workers: number): Promise<EngineRun & { extractions: Extraction[] }> {
   const cpuBefore = process.cpuUsage();

@@ -5,6 +5,7 @@
  * is loaded once per list rather than once per page. Plain text out, pages separated by form feeds.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,5 +108,16 @@ export async function tesseractTexts(pages: readonly TesseractPage[], processes:
     return texts;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU seconds of this process's reaped children (Linux /proc; null elsewhere). */
+export function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 3 → index 0; cutime is field 16 → index 13, cstime 17 → 14; clock ticks 100 Hz.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
   }
 }

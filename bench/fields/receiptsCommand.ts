@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { characterErrorRate } from '../../app/checks/textDistance.js';
-import { ensureTesseract, tesseractTexts } from '../engine/tesseractCli.js';
+import { childCpuSeconds, ensureTesseract, tesseractTexts } from '../engine/tesseractCli.js';
 import { hashPicksVendor, readReceiptVendors } from './heldOutVendors.js';
 import { readReceipts } from './receiptWords.js';
 import { receiptKeyFields, runReceiptsBench, vendorGroups, type ReceiptTruth, type VendorGroup } from './receiptsBench.js';
@@ -61,11 +61,18 @@ function pooledCer(truths: readonly ReceiptTruth[], textOf: (t: ReceiptTruth) =>
 async function againstTesseractCli(receiptsDir: string, truths: readonly ReceiptTruth[]): Promise<string> {
   const info = ensureTesseract((line) => process.stderr.write(`${line}\n`));
   const startedEngine = performance.now();
+  const engineCpu = process.cpuUsage();
   const engine = await readReceipts(receiptsDir, truths.map((t) => t.receipt), undefined);
   const engineSeconds = (performance.now() - startedEngine) / 1000;
+  const engineUsed = process.cpuUsage(engineCpu);
+  const engineCpuSeconds = (engineUsed.user + engineUsed.system) / 1e6;
   const startedCli = performance.now();
+  const cliCpuBefore = childCpuSeconds();
   const texts = await tesseractTexts(truths.map((t) => ({ imagePath: path.join(receiptsDir, 'img', `${t.receipt}.jpg`), dpi: CLI_DPI })), 1);
   const cliSeconds = (performance.now() - startedCli) / 1000;
+  const cliCpuAfter = childCpuSeconds();
+  // The CLI's CPU: its processes, reaped by now (Linux /proc); the engine's: this process, its OCR worker included.
+  const cliCpuSeconds = cliCpuBefore === null || cliCpuAfter === null ? null : cliCpuAfter - cliCpuBefore;
   const cliText = new Map(truths.map((t, i) => [t.receipt, texts[i] ?? '']));
   const engineCer = pooledCer(truths, (t) => (engine.get(t.receipt)?.words ?? []).map((w) => w.text).join(' '));
   const cliCer = pooledCer(truths, (t) => cliText.get(t.receipt)!);
@@ -74,11 +81,11 @@ async function againstTesseractCli(receiptsDir: string, truths: readonly Receipt
   return [
     '',
     `Same run against ${info.version} (CLI, one process, --dpi ${CLI_DPI}; the engine with one OCR worker, import and render included):`,
-    '| | s per receipt | receipts/s | CER (all receipts) |',
-    '|---|---|---|---|',
-    `| bundled engine | ${(engineSeconds / n).toFixed(2)} | ${(n / engineSeconds).toFixed(2)} | ${cer(engineCer)} |`,
-    `| tesseract CLI | ${(cliSeconds / n).toFixed(2)} | ${(n / cliSeconds).toFixed(2)} | ${cer(cliCer)} |`,
-    `| engine / CLI | ${(engineSeconds / cliSeconds).toFixed(2)}× the time | ${(cliSeconds / engineSeconds).toFixed(2)}× the speed | ${engineCer !== null && cliCer ? `${(engineCer / cliCer).toFixed(2)}×` : '—'} |`,
+    '| | s per receipt (wall) | receipts/s (wall) | CPU s per receipt | CER (all receipts) |',
+    '|---|---|---|---|---|',
+    `| bundled engine | ${(engineSeconds / n).toFixed(2)} | ${(n / engineSeconds).toFixed(2)} | ${(engineCpuSeconds / n).toFixed(2)} | ${cer(engineCer)} |`,
+    `| tesseract CLI | ${(cliSeconds / n).toFixed(2)} | ${(n / cliSeconds).toFixed(2)} | ${cliCpuSeconds === null ? '—' : (cliCpuSeconds / n).toFixed(2)} | ${cer(cliCer)} |`,
+    `| engine / CLI | ${(engineSeconds / cliSeconds).toFixed(2)}× the time | ${(cliSeconds / engineSeconds).toFixed(2)}× the speed | ${cliCpuSeconds ? `${(cliCpuSeconds / engineCpuSeconds).toFixed(2)}× the speed` : '—'} | ${engineCer !== null && cliCer ? `${(engineCer / cliCer).toFixed(2)}×` : '—'} |`,
     '',
   ].join('\n');
 }

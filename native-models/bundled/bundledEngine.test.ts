@@ -158,7 +158,7 @@ describe('BundledEngine on the scanned samples (tesseract OCR)', () => {
 });
 
 describe('BundledEngine on white-on-dark print', () => {
-  it('reads a line printed white on a dark bar (tesseract re-reads weak words inverted: never to be turned off for speed)', async () => {
+  it('reads a line printed white on a dark bar (the bar keeps tesseract\'s inverted re-reading of weak lines on: inversePrint.ts)', async () => {
     // The sample scan with the band of its address line negated: white text on a black bar across the page.
     const file = path.join(samples, 'northwind-invoice-scan.png');
     const plain = await engine.read(await scanPage(file));

@@ -33,17 +33,23 @@ const MAX_X_HEIGHT_PX = 30;
 const MAX_ENLARGE = 2;
 const MAX_SHRINK = 0.5;
 
-/** The OCR page rescaled so its print is a size tesseract reads well (see TOO_SMALL_PX); boxes map back by `scale`. */
-export async function atReadableTextSize(page: OcrPageImage): Promise<OcrPageImage> {
-  // A page without real ink (blank, show-through stretched to black by the contrast stretch) has no print to size.
-  if (page.darkShare < MIN_DARK_SHARE) return page;
-  const glyph = medianGlyphHeight(page.thumbnail);
+/**
+ * The OCR page rescaled so its print is a size tesseract reads well (see TOO_SMALL_PX); boxes map back by `scale`.
+ * `glyph`: the thumbnail's median glyph height where the caller measured it already.
+ */
+export async function atReadableTextSize(page: OcrPageImage, glyph = inkedGlyphHeight(page)): Promise<OcrPageImage> {
   if (glyph === null) return page;
   const height = (glyph * page.image.width) / page.thumbnail.width;
   const factor = readableTextFactor(height, page.image.width * page.image.height);
   if (factor === 1) return page;
   const image = await resizeGrey(page.image, Math.max(1, Math.round(page.image.width * factor)));
   return { ...page, image, scale: (page.scale * image.width) / page.image.width };
+}
+
+/** The median glyph height of the page's thumbnail (glyphHeight.ts), or null where it has no print to size. */
+export function inkedGlyphHeight(page: OcrPageImage): number | null {
+  // A page without real ink (blank, show-through stretched to black by the contrast stretch) has no print to size.
+  return page.darkShare < MIN_DARK_SHARE ? null : medianGlyphHeight(page.thumbnail);
 }
 
 /** The factor to scale an OCR image of `pixels` pixels by, whose glyphs are `glyphHeight` pixels tall. */

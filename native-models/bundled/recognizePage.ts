@@ -6,8 +6,9 @@
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
+import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
-import { atReadableTextSize, centredOn, cropRows, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
+import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 import { withoutRuleMarks } from './ruleMarks.js';
 import { wordsOf, type OcrPage, type OcrWord } from './tesseractWords.js';
@@ -40,8 +41,12 @@ export interface JobSession {
 
 export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
   session.onProgress(options.onProgress);
-  const page = await atReadableTextSize(await loadOcrPage(imagePath));
+  const loaded = await loadOcrPage(imagePath);
+  const glyph = inkedGlyphHeight(loaded);
+  const page = await atReadableTextSize(loaded, glyph);
   options.signal?.throwIfAborted();
+  // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
+  const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
   const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
     const job = (async () => {
       await worker.setParameters({
@@ -49,8 +54,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
         user_defined_dpi: String(tesseractDpi(options.dpi * page.scale)),
       });
       // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
-      // not needed for that (tesseract.js passes these options as parameters for this job only).
-      const parameters = (probe ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
+      // not needed for that, nor on a page without a dark panel (tesseract.js passes these options as parameters for
+      // this job only).
+      const parameters = (probe || !invert ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
       return worker.recognize(encodePgm(image), parameters, { blocks: true, text: false, hocr: false, tsv: false });
     })();
     session.jobStarted(
