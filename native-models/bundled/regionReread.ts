@@ -63,9 +63,11 @@ const CONFIDENCE_MARGIN = 0.03;
 
 /**
  * Labels of the amount paid and of the till lines around it (the till identity cash − change = total needs them
- * too), upper case. Words of 4 letters or more match one edit away ("T0TAL", "NETI"), shorter ones exactly.
+ * too), upper case. Words of 4 letters or more match one edit away ("T0TAL", "NETI"), shorter ones exactly. AMOUNT
+ * alone is left out: it heads the price column ("Qty Price Amount", "Amount (RM) Tax (RM)"); the amount paid says
+ * TOTAL AMOUNT, AMOUNT DUE, PAID AMOUNT.
  */
-const TOTAL_LABELS = ['TOTAL', 'SUBTOTAL', 'NETT', 'NET', 'GRAND', 'DUE', 'PAYABLE', 'ROUNDED', 'ROUNDING', 'CASH', 'CHANGE', 'TENDERED', 'BALANCE', 'PAID', 'JUMLAH', 'AMOUNT'];
+const TOTAL_LABELS = ['TOTAL', 'SUBTOTAL', 'NETT', 'NET', 'GRAND', 'DUE', 'PAYABLE', 'ROUNDED', 'ROUNDING', 'CASH', 'CHANGE', 'TENDERED', 'BALANCE', 'PAID', 'JUMLAH'];
 const DATE_LABELS = ['DATE', 'TARIKH', 'DATUM'];
 
 const AMOUNT = /\d[.,]\d{2}(?!\d)/;
@@ -135,7 +137,10 @@ function firstLines(words: readonly OcrWord[], count: number): OcrWord[][] {
   return rows;
 }
 
-/** Regions that overlap vertically by more than half the smaller one become one (the first one's kind). */
+/**
+ * Regions that overlap vertically by more than half the smaller one are one row: the first one's kind and height,
+ * widened to both (grown in height too, neighbouring rows would chain into a band of several lines).
+ */
 function merged(regions: readonly RereadRegion[]): RereadRegion[] {
   const out: RereadRegion[] = [];
   for (const region of regions) {
@@ -144,7 +149,7 @@ function merged(regions: readonly RereadRegion[]): RereadRegion[] {
       return overlap > 0.5 * Math.min(height(o.box), height(region.box));
     });
     if (!same) out.push({ ...region, box: [...region.box] as Box });
-    else same.box = [Math.min(same.box[0], region.box[0]), Math.min(same.box[1], region.box[1]), Math.max(same.box[2], region.box[2]), Math.max(same.box[3], region.box[3])];
+    else same.box = [Math.min(same.box[0], region.box[0]), same.box[1], Math.max(same.box[2], region.box[2]), same.box[3]];
   }
   return out;
 }
