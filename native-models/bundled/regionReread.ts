@@ -71,7 +71,7 @@ const TOTAL_LABELS = ['TOTAL', 'SUBTOTAL', 'NETT', 'NET', 'GRAND', 'DUE', 'PAYAB
 const DATE_LABELS = ['DATE', 'TARIKH', 'DATUM'];
 
 const AMOUNT = /\d[.,]\d{2}(?!\d)/;
-const DATE = /\d{1,4}\s*[/.\-]\s*\d{1,2}\s*[/.\-]\s*\d{2,4}|\d{1,2}\s*[-/ ]?\s*(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s*[-/ ]?\s*\d{2,4}/i;
+const DATE = /\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[-/ ]?(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[-/ ]?\d{2,4}/i;
 
 const centreY = (box: Box): number => (box[1] + box[3]) / 2;
 const height = (box: Box): number => box[3] - box[1];
