@@ -14,8 +14,8 @@
  *
  * Two more kinds of region can be asked for — a doubtful date-like word (or a "date" label without a date) and the
  * first lines of the page (the merchant's letterhead) holding a doubtful word — but are not read by default: on the
- * development receipts neither brought back a single key string missing from the first reading (dates), or they lost
- * as many merchant names as they found (letterheads), for 3–9 % more OCR time (docs/benchmarks.md).
+ * development receipts the dates brought back no key string missing from the first reading, and the letterheads lost
+ * more merchant names than they found, for 3 % and 6 % more OCR time (docs/benchmarks.md).
  */
 import { PSM } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
