@@ -33,6 +33,8 @@ export interface BundledEngineOptions {
   deskew?: boolean;
   /** Read scans turned 90°, 180° or 270° upright (judged from the OCR's own reading); default true. */
   orientation?: boolean;
+  /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
+  reread?: boolean;
   /** Tesseract page-segmentation mode; default 3, automatic segmentation without orientation detection. */
   pageSegmentationMode?: PSM;
   /** Read every page by OCR, even where the PDF has a usable text layer (to compare the two). */
@@ -73,6 +75,7 @@ export class BundledEngine implements Engine {
       languages: this.languages,
       deskew: options.deskew,
       orientation: options.orientation,
+      reread: options.reread,
     });
   }
 

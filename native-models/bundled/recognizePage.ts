@@ -10,6 +10,7 @@ import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
+import { rereadWeakRegions } from './regionReread.js';
 import { withoutRuleMarks } from './ruleMarks.js';
 import { wordsOf, type OcrPage, type OcrWord } from './tesseractWords.js';
 
@@ -21,6 +22,8 @@ export interface OcrSettings {
   deskew?: boolean;
   /** Read pages turned 90°, 180° or 270° upright (see pageOrientation.ts); default true. */
   orientation?: boolean;
+  /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
+  reread?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -47,11 +50,11 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   options.signal?.throwIfAborted();
   // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
   const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
-  const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false): Promise<OcrWord[]> => {
+  const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false, enlarge = 1): Promise<OcrWord[]> => {
     const job = (async () => {
       await worker.setParameters({
         tessedit_pageseg_mode: pageSegmentationMode,
-        user_defined_dpi: String(tesseractDpi(options.dpi * page.scale)),
+        user_defined_dpi: String(tesseractDpi(options.dpi * page.scale * enlarge)),
       });
       // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
       // not needed for that, nor on a page without a dark panel (tesseract.js passes these options as parameters for
@@ -80,6 +83,8 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
       // as one block of text instead. Blank pages (even with show-through from the reverse side) stay empty.
       words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
     }
+    // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
+    if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge), { signal: options.signal })).words;
     const skew = straight?.skew ?? 0;
     const rulings = rulingsOf(straight?.image ?? image, words);
     if (!straight || skew === 0) return { words, skew, rulings };

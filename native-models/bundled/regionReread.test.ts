@@ -1,0 +1,154 @@
+/**
+ * The targeted second OCR pass (regionReread.ts): which regions of a first reading are read again, and — with real
+ * OCR on generated till slips — a faded amount the first pass lost or misread, recovered by reading its row again.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Box, Extraction } from '../../app/model/extraction.js';
+import { BundledEngine } from './index.js';
+import { binarised, MAX_REGIONS, otsuThreshold, rereadWeakRegions, weakRegions } from './regionReread.js';
+import type { OcrWord } from './tesseractWords.js';
+
+const word = (text: string, x: number, y: number, confidence = 0.95): OcrWord => ({
+  text,
+  box: [x, y, x + 12 * text.length, y + 20],
+  confidence,
+  lineKey: `0.0.${y}`,
+  lineHeight: 24,
+});
+
+describe('weakRegions', () => {
+  it('reads again the row of a total-like label with no amount, from the label to the right edge', () => {
+    const words = [word('ROTI', 20, 100), word('2.50', 300, 100), word('TOTAL', 20, 200)];
+    const regions = weakRegions(words, 400, 600);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.kind).toBe('amount');
+    const [left, top, right, bottom] = regions[0]!.box;
+    expect(left).toBeLessThan(20);
+    expect(right).toBe(400);
+    expect(top).toBeLessThan(200);
+    expect(bottom).toBeGreaterThan(220);
+    expect(bottom).toBeLessThan(240); // one line: not the neighbours'
+  });
+
+  it('and the row of one with a doubtful amount, or a label OCR slipped on; not a confident total, nor "Cashier"', () => {
+    expect(weakRegions([word('TOTAL', 20, 200), word('12.50', 300, 200, 0.96)], 400, 600)).toEqual([]);
+    expect(weakRegions([word('TOTAL', 20, 200), word('12.58', 300, 200, 0.6)], 400, 600)).toHaveLength(1);
+    expect(weakRegions([word('T0TAL', 20, 200)], 400, 600)).toHaveLength(1);
+    expect(weakRegions([word('NETT', 20, 200), word('DUE', 80, 200)], 400, 600)).toHaveLength(1); // one row, one region
+    expect(weakRegions([word('Cashier:', 20, 200), word('ANN', 150, 200)], 400, 600)).toEqual([]);
+  });
+
+  it('reads at most MAX_REGIONS rows of a page', () => {
+    const words = Array.from({ length: 20 }, (_, i) => word('TOTAL', 20, 40 * i));
+    expect(weakRegions(words, 400, 900)).toHaveLength(MAX_REGIONS);
+  });
+
+  it('dates and letterheads only where asked for', () => {
+    const words = [word('KEDAI', 20, 10, 0.5), word('12/03/2018', 20, 100, 0.5), word('DATE', 20, 150)];
+    expect(weakRegions(words, 400, 600)).toEqual([]);
+    expect(weakRegions(words, 400, 600, ['date', 'header']).map((r) => r.kind).sort()).toEqual(['date', 'date', 'header']);
+  });
+});
+
+describe('binarising a band', () => {
+  it("splits faded print from paper at Otsu's threshold", () => {
+    // Paper around 230, faded print around 170: the threshold lies between them.
+    const data = Uint8Array.from({ length: 1000 }, (_, i) => (i % 5 === 0 ? 165 + (i % 11) : 225 + (i % 13)));
+    const image = { data, width: 100, height: 10 };
+    const threshold = otsuThreshold(image);
+    expect(threshold).toBeGreaterThanOrEqual(175);
+    expect(threshold).toBeLessThan(225);
+    const bw = binarised(image);
+    expect(bw.data.filter((v) => v === 0)).toHaveLength(200);
+    expect(bw.data.every((v) => v === 0 || v === 255)).toBe(true);
+  });
+});
+
+describe('rereadWeakRegions', () => {
+  it('keeps the first reading where the second is no better, and maps kept words back into the image', async () => {
+    const words = [word('TOTAL', 20, 200)];
+    const image = { data: new Uint8Array(400 * 600).fill(255), width: 400, height: 600 };
+    const nothing = await rereadWeakRegions(image, words, async () => []);
+    expect(nothing.words).toEqual(words);
+    expect(nothing.report).toMatchObject({ replaced: 0, kept: [-1] });
+    // A reading of the band enlarged 2×: its boxes come back in the image's pixels, on the label's row.
+    const found = await rereadWeakRegions(image, words, async () => [
+      { text: 'TOTAL', box: [0, 10, 120, 50], confidence: 0.95, lineKey: '0.0.0', lineHeight: 48 },
+      { text: '12.00', box: [560, 10, 680, 50], confidence: 0.93, lineKey: '0.0.0', lineHeight: 48 },
+    ]);
+    expect(found.report.replaced).toBe(1);
+    const amount = found.words.find((w) => w.text === '12.00')!;
+    const region = found.report.regions[0]!.box;
+    const factor = 40 / 20; // capital height 20 px enlarged to 40
+    expect(amount.box[0]).toBeCloseTo(region[0] + 560 / factor, 0);
+    expect((amount.box[1] + amount.box[3]) / 2).toBeGreaterThan(195);
+    expect((amount.box[1] + amount.box[3]) / 2).toBeLessThan(225);
+  });
+});
+
+/**
+ * A till slip: priced lines in black, and the total's amount printed smaller and faded (grey `fade`, softened by
+ * `blur`) as a thermal printer's worn head leaves it. The page is small (100 dpi): tesseract's first reading of the
+ * whole page loses or misreads that amount; its row read alone, enlarged, gives it back.
+ */
+async function tillSlip(dir: string, fade: number, blur: number): Promise<string> {
+  const lines = ['KEDAI RUNCIT MAJU', 'ROTI CANAI         2.50', 'TEH TARIK          1.80', 'NASI LEMAK         4.20', 'MEE GORENG         3.50'];
+  const text = (content: string, x: number, y: number, size: number, fill: string) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans Mono" font-size="${size}" fill="${fill}" xml:space="preserve">${content}</text>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260"><rect width="100%" height="100%" fill="white"/>` +
+    lines.map((line, i) => text(line, 20, 30 + i * 30, 15, '#111')).join('') +
+    text('TOTAL', 20, 190, 15, '#111') +
+    text('12.00', 300, 190, 13, `rgb(${fade},${fade},${fade})`) +
+    '</svg>';
+  const file = path.join(dir, `slip-${fade}-${blur}.png`);
+  await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).blur(blur).png().toFile(file);
+  return file;
+}
+
+describe('a faded total on a till slip, read by the bundled engine', () => {
+  let dir: string;
+  let firstOnly: BundledEngine;
+  let withReread: BundledEngine;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'recto-reread-test-'));
+    firstOnly = new BundledEngine({ ocrWorkers: 1, reread: false });
+    withReread = new BundledEngine({ ocrWorkers: 1 });
+  });
+  afterAll(async () => {
+    await Promise.all([firstOnly.dispose(), withReread.dispose()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const read = (engine: BundledEngine, file: string): Promise<Extraction> =>
+    engine.read({ imagePath: file, width: 420, height: 260, dpi: 100, textLayer: null, label: path.basename(file) });
+  const totalRow = (x: Extraction) => (x.words ?? []).filter((w) => w.box[1] > 160);
+  const onTotalRow = (box: Box) => box[0] > 250 && box[1] > 165 && box[3] < 205;
+
+  it.each([
+    ['lost', 180],
+    ['misread', 170],
+  ])('the amount the first pass %s comes back, with its box on the row', async (_, fade) => {
+    const file = await tillSlip(dir, fade, 0.6);
+    const first = await read(firstOnly, file);
+    expect(totalRow(first).map((w) => w.text)).not.toContain('12.00');
+    const second = await read(withReread, file);
+    const amount = totalRow(second).find((w) => w.text === '12.00');
+    expect(amount).toBeDefined();
+    expect(onTotalRow(amount!.box)).toBe(true);
+    expect(second.fields?.invoice).toMatchObject({ total: 12 });
+    // The rest of the page is the first reading's.
+    expect((second.words ?? []).filter((w) => w.box[1] < 160).map((w) => w.text)).toEqual((first.words ?? []).filter((w) => w.box[1] < 160).map((w) => w.text));
+  });
+
+  it('a total read with confidence is left as it is', async () => {
+    const file = await tillSlip(dir, 150, 1);
+    const [first, second] = [await read(firstOnly, file), await read(withReread, file)];
+    expect(totalRow(first).map((w) => w.text)).toContain('12.00');
+    expect(second.words).toEqual(first.words);
+  });
+});

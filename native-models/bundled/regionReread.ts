@@ -1,0 +1,262 @@
+/**
+ * A targeted second OCR pass: after the first reading of a scanned page, the places where the amount paid should be
+ * and was read weakly are read again, each alone — and the better reading of each kept.
+ *
+ * Whole-page second passes (contrast, 2× upscale, other page segmentation modes) were measured on scanned receipts and
+ * gained nothing worth their time (docs/benchmarks.md): what is lost is local — a faded amount column, thin
+ * thermal print. A band of one line, enlarged so its print is the size tesseract reads best and read as a single
+ * line, recovers much of it at a fraction of a page's OCR time. The band: the row of a total-like label (TOTAL,
+ * NETT, AMOUNT DUE, ROUNDED, CASH, CHANGE…, matched allowing one OCR slip) with no amount right of it, or only a
+ * doubtful one, from the label to the page's right edge. It is read grey, and where that gives no amount, binarised
+ * by Otsu's threshold within the band (faded thermal print whose grey differs from the rest of the page's); the
+ * reading kept is the one that holds an amount, then the one with the higher confidence. Kept words replace the first
+ * pass's words whose centres lie in the band, with their own boxes (in the image's pixels): text and boxes stay linked.
+ *
+ * Two more kinds of region can be asked for — a doubtful date-like word (or a "date" label without a date) and the
+ * first lines of the page (the merchant's letterhead) holding a doubtful word — but are not read by default: on the
+ * development receipts the dates brought back no key string missing from the first reading, and the letterheads lost
+ * more merchant names than they found, for 3 % and 6 % more OCR time (docs/benchmarks.md).
+ */
+import { PSM } from 'tesseract.js';
+import type { Box } from '../../app/model/extraction.js';
+import { levenshtein } from '../../app/checks/textDistance.js';
+import { histogram, resizeGrey, type GreyImage } from './ocrImage.js';
+import { cropBox } from './ocrPageImage.js';
+import type { OcrWord } from './tesseractWords.js';
+
+export type RegionKind = 'amount' | 'date' | 'header';
+
+export interface RereadRegion {
+  kind: RegionKind;
+  /** In the pixels of the image the words were read on. */
+  box: Box;
+}
+
+/** Reads `image` (a crop enlarged `enlarge` times) with the page segmentation mode given; boxes in its pixels. */
+export type ReadImage = (image: GreyImage, pageSegmentationMode: PSM, enlarge: number) => Promise<OcrWord[]>;
+
+export interface RereadReport {
+  regions: RereadRegion[];
+  /** Regions whose second reading replaced the first. */
+  replaced: number;
+  /** Per region, the reading kept: -1 the first pass, else the index of the variant (0 grey, 1 binarised). */
+  kept: number[];
+  /** Wall-clock milliseconds the second pass took (the OCR jobs and the crops). */
+  milliseconds: number;
+}
+
+/** Kinds of region read again unless the caller names others. */
+export const DEFAULT_KINDS: readonly RegionKind[] = ['amount'];
+/**
+ * A word tesseract is sure of scores about 0.9–0.97; below this a key word is doubtful and worth a second look. At
+ * 0.9 a sixth more rows were read again on the development receipts and none of them gave back a missing total.
+ */
+const DOUBTFUL = 0.8;
+/** Header words below this confidence make the line worth reading again (letterheads are often decorated). */
+const DOUBTFUL_HEADER = 0.8;
+/** At most this many regions per page are read again (a bound on the time of a page full of totals). */
+export const MAX_REGIONS = 8;
+/** The first this many lines of text are the header (merchant's name, company and tax registration numbers). */
+const HEADER_LINES = 3;
+/** Capital height (pixels) the band is enlarged to: tesseract's LSTM reads best at an x-height of 20–30 px. */
+const TARGET_WORD_HEIGHT = 40;
+const MAX_ENLARGE = 3;
+/** A second reading must beat the first by this much confidence when both parse alike. */
+const CONFIDENCE_MARGIN = 0.03;
+
+/**
+ * Labels of the amount paid and of the till lines around it (the till identity cash − change = total needs them
+ * too), upper case. Words of 4 letters or more match one edit away ("T0TAL", "NETI"), shorter ones exactly. AMOUNT
+ * alone is left out: it heads the price column ("Qty Price Amount", "Amount (RM) Tax (RM)"); the amount paid says
+ * TOTAL AMOUNT, AMOUNT DUE, PAID AMOUNT.
+ */
+const TOTAL_LABELS = ['TOTAL', 'SUBTOTAL', 'NETT', 'NET', 'GRAND', 'DUE', 'PAYABLE', 'ROUNDED', 'ROUNDING', 'CASH', 'CHANGE', 'TENDERED', 'BALANCE', 'PAID', 'JUMLAH'];
+const DATE_LABELS = ['DATE', 'TARIKH', 'DATUM'];
+
+const AMOUNT = /\d[.,]\d{2}(?!\d)/;
+const DATE = /\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[-/ ]?(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[-/ ]?\d{2,4}/i;
+
+const centreY = (box: Box): number => (box[1] + box[3]) / 2;
+const height = (box: Box): number => box[3] - box[1];
+const lettersOf = (text: string): string => text.toUpperCase().replace(/[^A-Z]/g, '');
+
+function isLabel(text: string, labels: readonly string[]): boolean {
+  const letters = lettersOf(text);
+  if (letters.length < 3) return false;
+  return labels.some((label) => letters === label || (label.length >= 4 && Math.abs(letters.length - label.length) <= 1 && levenshtein(letters, label) <= 1));
+}
+
+/** The words on the same row as `word`: vertical centres within half its height. */
+function rowOf(word: OcrWord, words: readonly OcrWord[]): OcrWord[] {
+  const y = centreY(word.box);
+  const h = Math.max(1, height(word.box));
+  return words.filter((other) => Math.abs(centreY(other.box) - y) < 0.6 * Math.max(h, height(other.box)));
+}
+
+/** The band of a row of words, padded by a third of its height above and below, from `left` to `right`. */
+function band(row: readonly OcrWord[], left: number, right: number, imageHeight: number): Box {
+  const top = Math.min(...row.map((w) => w.box[1]));
+  const bottom = Math.max(...row.map((w) => w.box[3]));
+  const pad = (bottom - top) / 3;
+  return [Math.max(0, left), Math.max(0, top - pad), right, Math.min(imageHeight, bottom + pad)];
+}
+
+/**
+ * Where the first reading of a page is weak at a key field (see the module's comment), in the order they are worth
+ * reading again: amounts, dates, header lines; overlapping regions merged, at most MAX_REGIONS.
+ */
+export function weakRegions(words: readonly OcrWord[], width: number, imageHeight: number, kinds: readonly RegionKind[] = DEFAULT_KINDS): RereadRegion[] {
+  const regions: RereadRegion[] = [];
+  for (const label of kinds.includes('amount') ? words.filter((w) => isLabel(w.text, TOTAL_LABELS)) : []) {
+    const row = rowOf(label, words);
+    const right = row.filter((w) => w.box[0] >= label.box[0]);
+    const amounts = right.filter((w) => AMOUNT.test(w.text));
+    if (amounts.length > 0 && amounts.every((w) => w.confidence >= DOUBTFUL)) continue;
+    regions.push({ kind: 'amount', box: band(row, label.box[0] - height(label.box), width, imageHeight) });
+  }
+  for (const word of kinds.includes('date') ? words : []) {
+    const h = height(word.box);
+    if (DATE.test(word.text) && word.confidence < DOUBTFUL) regions.push({ kind: 'date', box: band([word], word.box[0] - h, word.box[2] + h, imageHeight) });
+    else if (isLabel(word.text, DATE_LABELS) && !rowOf(word, words).some((w) => DATE.test(w.text))) {
+      regions.push({ kind: 'date', box: band(rowOf(word, words), word.box[0] - h, width, imageHeight) });
+    }
+  }
+  for (const line of kinds.includes('header') ? firstLines(words, HEADER_LINES) : []) {
+    if (line.some((w) => lettersOf(w.text).length >= 2 && w.confidence < DOUBTFUL_HEADER)) regions.push({ kind: 'header', box: band(line, 0, width, imageHeight) });
+  }
+  return merged(regions).slice(0, MAX_REGIONS);
+}
+
+/** The first `count` rows of words from the top (words with letters or digits; specks and rules left out). */
+function firstLines(words: readonly OcrWord[], count: number): OcrWord[][] {
+  const rows: OcrWord[][] = [];
+  const sorted = words.filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text)).sort((a, b) => centreY(a.box) - centreY(b.box));
+  for (const word of sorted) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(centreY(word.box) - centreY(last[0]!.box)) < 0.6 * Math.max(height(word.box), height(last[0]!.box))) last.push(word);
+    else if (rows.length < count) rows.push([word]);
+    else break;
+  }
+  return rows;
+}
+
+/**
+ * Regions that overlap vertically by more than half the smaller one are one row: the first one's kind and height,
+ * widened to both (grown in height too, neighbouring rows would chain into a band of several lines).
+ */
+function merged(regions: readonly RereadRegion[]): RereadRegion[] {
+  const out: RereadRegion[] = [];
+  for (const region of regions) {
+    const same = out.find((o) => {
+      const overlap = Math.min(o.box[3], region.box[3]) - Math.max(o.box[1], region.box[1]);
+      return overlap > 0.5 * Math.min(height(o.box), height(region.box));
+    });
+    if (!same) out.push({ ...region, box: [...region.box] as Box });
+    else same.box = [Math.min(same.box[0], region.box[0]), same.box[1], Math.max(same.box[2], region.box[2]), same.box[3]];
+  }
+  return out;
+}
+
+/** Otsu's threshold of the image's grey levels (the level that best splits them into two classes). */
+export function otsuThreshold(image: GreyImage): number {
+  const counts = histogram(image.data);
+  const total = image.data.length;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) sum += v * counts[v]!;
+  let [below, belowSum, best, threshold] = [0, 0, -1, 128];
+  for (let v = 0; v < 256; v++) {
+    below += counts[v]!;
+    if (below === 0) continue;
+    const above = total - below;
+    if (above === 0) break;
+    belowSum += v * counts[v]!;
+    const between = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
+    if (between > best) [best, threshold] = [between, v];
+  }
+  return threshold;
+}
+
+/** Black (0) at or below Otsu's threshold, white (255) above. */
+export function binarised(image: GreyImage): GreyImage {
+  const threshold = otsuThreshold(image);
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = image.data[i]! <= threshold ? 0 : 255;
+  return { data, width: image.width, height: image.height };
+}
+
+/** What a reading of a region is worth: whether it parses as the region's kind, then its confidence per character. */
+function worth(words: readonly OcrWord[], kind: RegionKind): { parses: boolean; confidence: number } {
+  const parses = kind === 'amount' ? words.some((w) => AMOUNT.test(w.text)) : kind === 'date' ? DATE.test(words.map((w) => w.text).join(' ')) : words.length > 0;
+  const chars = words.reduce((a, w) => a + w.text.length, 0);
+  const confidence = chars ? words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars : 0;
+  return { parses, confidence };
+}
+
+function better(a: { parses: boolean; confidence: number }, b: { parses: boolean; confidence: number }): boolean {
+  if (a.parses !== b.parses) return a.parses;
+  return a.confidence > b.confidence + CONFIDENCE_MARGIN;
+}
+
+const inside = (word: OcrWord, box: Box): boolean => {
+  const [x, y] = [(word.box[0] + word.box[2]) / 2, centreY(word.box)];
+  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+};
+
+/**
+ * The page's words with its weak regions (weakRegions) read again by `read` on `image` (the image `words` were read
+ * on), each region's better reading kept. `kinds`: the regions looked for (DEFAULT_KINDS); `variants`: the images
+ * tried in turn, 0 the grey band, 1 the band binarised (a later one only where the earlier gave nothing of the kind).
+ */
+export async function rereadWeakRegions(
+  image: GreyImage,
+  words: readonly OcrWord[],
+  read: ReadImage,
+  options: { signal?: AbortSignal; kinds?: readonly RegionKind[]; variants?: readonly number[] } = {},
+): Promise<{ words: OcrWord[]; report: RereadReport }> {
+  const { signal, kinds = DEFAULT_KINDS, variants = [0, 1] } = options;
+  const started = performance.now();
+  const regions = weakRegions(words, image.width, image.height, kinds);
+  const keptVariant: number[] = [];
+  let result = [...words];
+  let replaced = 0;
+  for (const [index, region] of regions.entries()) {
+    signal?.throwIfAborted();
+    const first = result.filter((w) => inside(w, region.box));
+    const crop = cropBox(image, region.box);
+    const wordHeight = median(first.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => height(w.box))) ?? height(region.box) / 1.7;
+    const enlarge = Math.min(MAX_ENLARGE, Math.max(1, TARGET_WORD_HEIGHT / Math.max(1, wordHeight)));
+    const grey = enlarge > 1 ? await resizeGrey(crop.image, Math.round(crop.image.width * enlarge)) : crop.image;
+    const factor = grey.width / crop.image.width;
+    let best = { words: first, worth: worth(first, region.kind), replaced: false, variant: -1 };
+    for (const variant of variants) {
+      // The binarised reading only where the grey one did not already give what the region should hold.
+      if (variant !== variants[0] && best.replaced && best.worth.parses) break;
+      const read2 = (await read(variant === 0 ? grey : binarised(grey), PSM.SINGLE_LINE, factor)).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+      const back = read2.map((w): OcrWord => ({
+        ...w,
+        box: [w.box[0] / factor + crop.left, w.box[1] / factor + crop.top, w.box[2] / factor + crop.left, w.box[3] / factor + crop.top],
+        lineHeight: w.lineHeight / factor,
+        lineKey: `reread.${index}`,
+      }));
+      const candidate = worth(back, region.kind);
+      if (better(candidate, best.worth)) best = { words: back, worth: candidate, replaced: true, variant };
+    }
+    keptVariant.push(best.variant);
+    if (!best.replaced) continue;
+    replaced++;
+    // The new words go where the first reading had the region's first word (tesseract's order, top to bottom).
+    const firstIndex = result.findIndex((w) => inside(w, region.box));
+    const at = firstIndex >= 0 ? firstIndex : result.findIndex((w) => centreY(w.box) > centreY(region.box));
+    const kept = result.filter((w) => !inside(w, region.box));
+    const position = at < 0 ? kept.length : kept.indexOf(result.slice(at).find((w) => !inside(w, region.box))!);
+    kept.splice(position < 0 ? kept.length : position, 0, ...best.words);
+    result = kept;
+  }
+  return { words: result, report: { regions, replaced, kept: keptVariant, milliseconds: performance.now() - started } };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
