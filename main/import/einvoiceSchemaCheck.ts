@@ -261,6 +261,11 @@ export async function loadSchemaLayer(): Promise<void> {
   await loadLibxml2();
 }
 
+/** Whether libxml2 is loaded in this thread, so that checkSchemaNow can run without waiting. */
+export function schemaLayerLoaded(): boolean {
+  return loaded !== null;
+}
+
 /**
  * One XML against the XSD its root and declared profile choose (or `target`), on the calling thread, synchronously —
  * for the invoices export, which checks each e-invoice before it is written. Throws where loadSchemaLayer has not

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AttentionItem } from '../../app/contract/attention.js';
 import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
 import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
+import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
+import { documentEInvoiceReport } from './einvoiceValidation.js';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 
 const xml = path.join(defaultTestdataRoot, 'einvoices', 'xml', 'ubl', 'EN16931_Miete.ubl.xml');
@@ -146,6 +148,36 @@ describe('einvoice.validation: the schema layer in the review, the queue and the
       expect(approved.result).toMatchObject({ outcome: 'needs-reason' });
     } finally {
       await session.dispose();
+    }
+  }, 120_000);
+  it('a report made without the worker (a caller that did not prepare) still carries the schema verdict once libxml2 is loaded', async () => {
+    const file = path.join(dir, 'schema-invalid-unprepared.xml');
+    fs.writeFileSync(file, schemaInvalidMinimum);
+    const project = path.join(dir, 'unprepared.recto');
+    const first = sessionIn(dir);
+    try {
+      const dispatch = contractOf(first);
+      await dispatch('project.create', { path: project });
+      await dispatch('documents.importPaths', { paths: [file] });
+      await first.queue.idle();
+    } finally {
+      await first.dispose();
+    }
+    // A fresh session on the project: nothing prepared, so the report is made on this thread.
+    const second = sessionIn(dir);
+    try {
+      const dispatch = contractOf(second);
+      const opened = await dispatch('project.open', { path: project });
+      if (!opened.ok) throw new Error(JSON.stringify(opened));
+      const listed = await dispatch('documents.list', {});
+      if (!listed.ok) throw new Error('documents.list failed');
+      const documentId = (listed.result as { id: string }[])[0]!.id;
+      await loadSchemaLayer();
+      const validated = documentEInvoiceReport(second.store, documentId);
+      expect(validated?.report).toMatchObject({ valid: false, schema: { checked: true, valid: false } });
+      expect(validated?.report.failed[0]).toMatchObject({ id: 'XSD', layer: 'schema' });
+    } finally {
+      await second.dispose();
     }
   }, 120_000);
 });

@@ -3,11 +3,12 @@
  * with the document (main/store/einvoices.ts) read once into the semantic model and validated; the analyst's saved
  * corrections of the invoice fields, and unsaved drafts, applied on top with only the rules that read them re-run.
  */
-import { readSemanticInvoice, validateEInvoiceXml, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
+import { readSemanticInvoice, validateEInvoiceXml, withSchemaVerdict, type SemanticInvoice, type ValidationReport } from '../../app/en16931/index.js';
 import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
 import { latestCorrections } from '../../app/invoice/review/corrections.js';
 import type { FieldValue } from '../../app/invoice/review/fieldPaths.js';
 import { FIELD_TERMS, applyFieldEdit, revalidateTerms, schemaFindingText, type ValidatedField } from '../../app/review/einvoiceValidation.js';
+import { checkSchemaNow, schemaLayerLoaded } from '../import/einvoiceSchemaCheck.js';
 import { correctionsOf } from '../store/fieldRevisions.js';
 import type { ProjectStore } from '../store/projectStore.js';
 import { validateEInvoicesOffThread } from './validateEInvoiceOffThread.js';
@@ -85,7 +86,14 @@ export function documentEInvoiceReport(store: ProjectStore, documentId: string):
     try {
       // The report has the business and the syntax binding rules; field edits change only the semantic model, so
       // only business rules run again on it (the syntax rules' results are those of the XML).
-      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(stored.xml), report: validateEInvoiceXml(stored.xml) };
+      let report = validateEInvoiceXml(stored.xml);
+      // Where libxml2 is already loaded in this thread, the schema layer runs here too, so that a report made without
+      // the worker is never "valid" on XML its XSD refuses; otherwise the report carries no schema verdict at all.
+      if (report.schemaTarget && schemaLayerLoaded()) {
+        const check = checkSchemaNow(stored.xml, report.schemaTarget);
+        report = withSchemaVerdict(report, check.verdict, check.findings);
+      }
+      validated = { fileName: stored.fileName, invoice: readSemanticInvoice(stored.xml), report };
     } catch {
       validated = null; // the import already showed why the XML cannot be read
     }
