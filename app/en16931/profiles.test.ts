@@ -3,23 +3,11 @@
  * incomplete invoices and are checked by the EN 16931 rules on the terms they carry — not failed for lacking lines.
  */
 import { describe, expect, it } from 'vitest';
+import { facturXMinimum } from '../../testing/facturXMinimum.js';
 import { declaredProfile, validateEInvoiceXml } from './index.js';
 
-/** A Factur-X MINIMUM invoice as the profile's specification lays it out (header, parties, the four totals). */
-const minimum = (guideline: string, { id = 'INV-1', grandTotal = '119.00' } = {}): string => `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${guideline}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
-<rsm:ExchangedDocument>${id ? `<ram:ID>${id}</ram:ID>` : ''}<ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">20240131</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
-<rsm:SupplyChainTradeTransaction>
-<ram:ApplicableHeaderTradeAgreement>
-<ram:SellerTradeParty><ram:Name>Seller SARL</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR11123456789</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
-<ram:BuyerTradeParty><ram:Name>Buyer SA</ram:Name></ram:BuyerTradeParty>
-</ram:ApplicableHeaderTradeAgreement>
-<ram:ApplicableHeaderTradeDelivery/>
-<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
-<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>${grandTotal}</ram:GrandTotalAmount><ram:DuePayableAmount>119.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
-</ram:ApplicableHeaderTradeSettlement>
-</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>`;
+/** A Factur-X MINIMUM invoice declaring `guideline` (testing/facturXMinimum.ts). */
+const minimum = (guideline: string, options: { id?: string; grandTotal?: string } = {}): string => facturXMinimum({ guideline, ...options });
 
 const fatalIds = (xml: string, rules?: 'en16931') => validateEInvoiceXml(xml, rules ? { rules } : {}).failed.filter((f) => f.flag === 'fatal' && f.id.startsWith('BR-')).map((f) => f.id);
 

@@ -13,6 +13,7 @@ import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import { schemaFile } from '../import/einvoiceSchemaCheck.js';
 import { readEmbeddedEInvoice } from '../import/pdfAttachments.js';
 import { validateCommand, type FileVerdict } from './validateCommand.js';
+import { facturXMinimum } from '../../testing/facturXMinimum.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-validate-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -34,23 +35,8 @@ function write(name: string, content: string | Uint8Array): string {
   return file;
 }
 
-/** A Factur-X MINIMUM invoice as its XSD lays it out; `extra` is inserted before the document's TypeCode. */
-const minimum = ({ guideline = 'urn:factur-x.eu:1p0:minimum', extra = '', seller = 'Seller SARL', grandTotal = '119.00', encoding = 'UTF-8' } = {}): string => `<?xml version="1.0" encoding="${encoding}"?>
-<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${guideline}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
-<rsm:ExchangedDocument><ram:ID>INV-1</ram:ID>
-${extra}<ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">20240131</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
-<rsm:SupplyChainTradeTransaction>
-<ram:ApplicableHeaderTradeAgreement>
-<ram:SellerTradeParty><ram:Name>${seller}</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR11123456789</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
-<ram:BuyerTradeParty><ram:Name>Buyer SA</ram:Name></ram:BuyerTradeParty>
-</ram:ApplicableHeaderTradeAgreement>
-<ram:ApplicableHeaderTradeDelivery/>
-<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
-<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>${grandTotal}</ram:GrandTotalAmount><ram:DuePayableAmount>119.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
-</ram:ApplicableHeaderTradeSettlement>
-</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
-`;
+/** A Factur-X MINIMUM invoice; `extra` is inserted before the document's TypeCode, on line 5 (testing/facturXMinimum.ts). */
+const minimum = facturXMinimum;
 
 /**
  * A small UBL invoice (or credit note) in the UBL 2.1 XSD's order, with the parties, totals and one line the XSD

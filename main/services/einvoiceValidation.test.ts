@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AttentionItem } from '../../app/contract/attention.js';
 import type { EInvoiceValidation } from '../../app/contract/einvoiceValidation.js';
+import { facturXMinimum } from '../../testing/facturXMinimum.js';
 import { contractOf, sessionIn } from '../../testing/realInvoiceProject.js';
 import { loadSchemaLayer } from '../import/einvoiceSchemaCheck.js';
 import { documentEInvoiceReport } from './einvoiceValidation.js';
@@ -92,22 +93,7 @@ describe.runIf(haveZugferd1)('einvoice.validation of a ZUGFeRD 1.0 invoice', () 
 
 
 /** A Factur-X MINIMUM invoice that its XSD refuses (an element the schema has no place for) and whose rules all hold. */
-const schemaInvalidMinimum = `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
-<rsm:ExchangedDocument><ram:ID>INV-XSD-1</ram:ID>
-<ram:Surprise>x</ram:Surprise><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">20240131</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
-<rsm:SupplyChainTradeTransaction>
-<ram:ApplicableHeaderTradeAgreement>
-<ram:SellerTradeParty><ram:Name>Seller SARL</ram:Name><ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR11123456789</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
-<ram:BuyerTradeParty><ram:Name>Buyer SA</ram:Name></ram:BuyerTradeParty>
-</ram:ApplicableHeaderTradeAgreement>
-<ram:ApplicableHeaderTradeDelivery/>
-<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
-<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>119.00</ram:GrandTotalAmount><ram:DuePayableAmount>119.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
-</ram:ApplicableHeaderTradeSettlement>
-</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
-`;
+const schemaInvalidMinimum = facturXMinimum({ id: 'INV-XSD-1', extra: '<ram:Surprise>x</ram:Surprise>' });
 
 describe('einvoice.validation: the schema layer in the review, the queue and the approval', () => {
   it('a schema error is fatal: the report is invalid with the XSD finding and its line, the queue signals it, approval asks for a reason', async () => {
