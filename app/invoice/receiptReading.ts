@@ -132,8 +132,11 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
 }
 
-/** A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. */
-const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded)(?![\p{L}])/iu;
+/**
+ * A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. Also the
+ * vocabulary the OCR's second pass looks for (native-models/bundled/regionReread.ts).
+ */
+export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded)(?![\p{L}])/iu;
 const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
 /** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
 const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;

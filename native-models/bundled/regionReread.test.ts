@@ -42,6 +42,11 @@ describe('weakRegions', () => {
     expect(weakRegions([word('Cashier:', 20, 200), word('ANN', 150, 200)], 400, 600)).toEqual([]);
   });
 
+  it('knows the total and payment words the receipt readers know, in any of their languages ("SUMME", "Rückgeld", "Rendu")', () => {
+    for (const label of ['SUMME', 'Rückgeld', 'BAR', 'Rendu', 'JUMLAH']) expect(weakRegions([word(label, 20, 200)], 400, 600), label).toHaveLength(1);
+    expect(weakRegions([word('SUMME', 20, 200), word('12,50', 300, 200, 0.96)], 400, 600)).toEqual([]);
+  });
+
   it('reads at most MAX_REGIONS rows of a page', () => {
     const words = Array.from({ length: 20 }, (_, i) => word('TOTAL', 20, 40 * i));
     expect(weakRegions(words, 400, 900)).toHaveLength(MAX_REGIONS);

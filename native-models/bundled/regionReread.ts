@@ -23,6 +23,8 @@ import { levenshtein } from '../../app/checks/textDistance.js';
 import { histogram, resizeGrey, type GreyImage } from './ocrImage.js';
 import { cropBox } from './ocrPageImage.js';
 import type { OcrWord } from './tesseractWords.js';
+import { tenderedOrChange } from '../../app/invoice/receiptConventions.js';
+import { totalLine } from '../../app/invoice/receiptReading.js';
 
 export type RegionKind = 'amount' | 'date' | 'header';
 
@@ -66,7 +68,9 @@ const CONFIDENCE_MARGIN = 0.03;
 
 /**
  * Labels of the amount paid and of the till lines around it (the till identity cash − change = total needs them
- * too), upper case. Words of 4 letters or more match one edit away ("T0TAL", "NETI"), shorter ones exactly. AMOUNT
+ * too): a word the receipt readers' own vocabularies name — the total's (receiptReading.ts: TOTAL, SUMME, JUMLAH,
+ * NETT…) and the payment's (receiptConventions.ts: CASH, BAR, RÜCKGELD, CHANGE, RENDU…) — or, for OCR's slips, one
+ * of these words one edit away ("T0TAL", "NETI"; words of 4 letters or more, upper case, letters only). AMOUNT
  * alone is left out: it heads the price column ("Qty Price Amount", "Amount (RM) Tax (RM)"); the amount paid says
  * TOTAL AMOUNT, AMOUNT DUE, PAID AMOUNT.
  */
@@ -84,6 +88,11 @@ function isLabel(text: string, labels: readonly string[]): boolean {
   const letters = lettersOf(text);
   if (letters.length < 3) return false;
   return labels.some((label) => letters === label || (label.length >= 4 && Math.abs(letters.length - label.length) <= 1 && levenshtein(letters, label) <= 1));
+}
+
+/** A total or payment label, as the receipt readers spell it or one OCR slip from it. */
+function isTotalLabel(word: OcrWord): boolean {
+  return totalLine.test(word.text) || tenderedOrChange.test(word.text) || isLabel(word.text, TOTAL_LABELS);
 }
 
 /** The words on the same row as `word`: vertical centres within half its height. */
@@ -107,7 +116,7 @@ function band(row: readonly OcrWord[], left: number, right: number, imageHeight:
  */
 export function weakRegions(words: readonly OcrWord[], width: number, imageHeight: number, kinds: readonly RegionKind[] = DEFAULT_KINDS): RereadRegion[] {
   const regions: RereadRegion[] = [];
-  for (const label of kinds.includes('amount') ? words.filter((w) => isLabel(w.text, TOTAL_LABELS)) : []) {
+  for (const label of kinds.includes('amount') ? words.filter(isTotalLabel) : []) {
     const row = rowOf(label, words);
     const right = row.filter((w) => w.box[0] >= label.box[0]);
     const amounts = right.filter((w) => AMOUNT.test(w.text));
