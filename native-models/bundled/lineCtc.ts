@@ -1,0 +1,111 @@
+/**
+ * Decoding PP-OCR's line recognizer output (CTC, greedy): per frame the most likely class, runs of one class
+ * collapsed, blanks dropped. Each character keeps its probability and the input columns of its frames, so the
+ * words it forms get boxes on the page.
+ *
+ * The recognizer's output is T frames × C classes (softmax); class 0 is CTC's blank, 1..C−2 the dictionary's
+ * lines (ppocr_keys_v1.txt), C−1 a space. Frame t covers input columns t·W/T … (t+1)·W/T of the W-column input.
+ */
+
+/** Per frame: the most likely class and its probability (the worker sends only these back, not T × C floats). */
+export interface FrameBest {
+  classes: Int32Array;
+  probabilities: Float32Array;
+}
+
+export function bestPerFrame(output: Float32Array, frames: number, classes: number): FrameBest {
+  const best = new Int32Array(frames);
+  const probabilities = new Float32Array(frames);
+  for (let t = 0; t < frames; t++) {
+    const row = t * classes;
+    let index = 0;
+    let value = -Infinity;
+    for (let c = 0; c < classes; c++) {
+      const v = output[row + c]!;
+      if (v > value) [value, index] = [v, c];
+    }
+    best[t] = index;
+    probabilities[t] = value;
+  }
+  return { classes: best, probabilities };
+}
+
+export interface DecodedCharacter {
+  char: string;
+  /** The highest probability among the character's frames. */
+  probability: number;
+  /** Input columns the character's frames cover, [x0, x1). */
+  x0: number;
+  x1: number;
+}
+
+/**
+ * The characters of a greedy CTC reading. `dictionary`: the classes' characters, index 0 the blank ('' ), the last
+ * a space. `inputWidth`: W, the width of the image the model read (its frames are spread evenly over it).
+ */
+export function decodeCtc(best: FrameBest, dictionary: readonly string[], inputWidth: number): DecodedCharacter[] {
+  const frames = best.classes.length;
+  const step = inputWidth / Math.max(1, frames);
+  const out: DecodedCharacter[] = [];
+  let previous = -1;
+  for (let t = 0; t < frames; t++) {
+    const c = best.classes[t]!;
+    const p = best.probabilities[t]!;
+    if (c !== previous && c !== 0) out.push({ char: dictionary[c] ?? '', probability: p, x0: t * step, x1: (t + 1) * step });
+    else if (c === previous && c !== 0) {
+      const last = out[out.length - 1]!;
+      last.x1 = (t + 1) * step;
+      last.probability = Math.max(last.probability, p);
+    }
+    previous = c;
+  }
+  return out.filter((ch) => ch.char !== '');
+}
+
+/** The dictionary of ppocr_keys_v1.txt's text: blank, its lines, a space. */
+export function ctcDictionary(keysText: string): string[] {
+  const lines = keysText.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return ['', ...lines, ' '];
+}
+
+export interface DecodedWord {
+  text: string;
+  /** Input columns [x0, x1) of the word's characters. */
+  x0: number;
+  x1: number;
+  /** Mean probability of its characters. */
+  probability: number;
+}
+
+/**
+ * The reading split into words: at the spaces the model emitted and at `gaps` (input columns where another reader
+ * saw a gap between two words: PP-OCR often runs words together, "TOTAL12.50"). A gap splits between the two
+ * characters whose centres lie either side of it; a gap beyond the first or last character splits nothing.
+ */
+export function wordsOfCharacters(characters: readonly DecodedCharacter[], gaps: readonly number[] = []): DecodedWord[] {
+  const words: DecodedWord[] = [];
+  let current: DecodedCharacter[] = [];
+  const flush = (): void => {
+    if (current.length === 0) return;
+    words.push({
+      text: current.map((c) => c.char).join(''),
+      x0: current[0]!.x0,
+      x1: current[current.length - 1]!.x1,
+      probability: current.reduce((a, c) => a + c.probability, 0) / current.length,
+    });
+    current = [];
+  };
+  const centre = (c: DecodedCharacter): number => (c.x0 + c.x1) / 2;
+  for (const [i, ch] of characters.entries()) {
+    if (ch.char.trim() === '') {
+      flush();
+      continue;
+    }
+    const previous = characters[i - 1];
+    if (previous && previous.char.trim() !== '' && gaps.some((g) => centre(previous) < g && g < centre(ch))) flush();
+    current.push(ch);
+  }
+  flush();
+  return words;
+}

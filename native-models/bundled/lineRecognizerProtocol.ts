@@ -1,0 +1,20 @@
+/** Messages between the line recognizer (lineRecognizer.ts) and its worker thread (lineRecognizerWorker.ts). */
+
+export interface LineWorkerInit {
+  /** The ONNX model's bytes (read on the main side, which can read from an asar archive). */
+  model: Uint8Array;
+}
+
+export interface LineWorkerRequest {
+  id: number;
+  /** 1 × 3 × height × width, RGB, each value (x / 255 − 0.5) / 0.5. */
+  pixels: Float32Array;
+  width: number;
+  height: number;
+}
+
+export type LineWorkerReply =
+  | { type: 'ready' }
+  | { type: 'open-failed'; message: string }
+  | { type: 'done'; id: number; classes: Int32Array; probabilities: Float32Array }
+  | { type: 'failed'; id: number; message: string };
