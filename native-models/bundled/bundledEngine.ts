@@ -16,10 +16,11 @@ import { isPageLanguage, pageLanguage, type PageLanguageCode } from './layout/pa
 import { hyphenationLanguage } from './lexicons.js';
 import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
+import { LineRecognizer } from './lineRecognizer.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
 import { findUnmappedText, unmappedRegions } from './unmappedText.js';
 
-export const BUNDLED_ENGINE_VERSION = '0.4.0';
+export const BUNDLED_ENGINE_VERSION = '0.5.0';
 
 export interface BundledEngineOptions {
   /**
@@ -35,6 +36,12 @@ export interface BundledEngineOptions {
   orientation?: boolean;
   /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
   reread?: boolean;
+  /**
+   * Read tesseract's weak lines again with PaddleOCR's PP-OCRv4 line recognizer and keep its reading where it is the
+   * better one (lineReread.ts); default true. Where its model cannot be loaded, pages are read by tesseract alone
+   * with a warning saying why.
+   */
+  lineReread?: boolean;
   /** Tesseract page-segmentation mode; default 3, automatic segmentation without orientation detection. */
   pageSegmentationMode?: PSM;
   /** Read every page by OCR, even where the PDF has a usable text layer (to compare the two). */
@@ -60,6 +67,8 @@ export class BundledEngine implements Engine {
   };
 
   private readonly pool: TesseractPool;
+  /** The second reader of weak lines, loaded on the first line it reads; null where switched off. */
+  private readonly lineRecognizer: LineRecognizer | null;
   private readonly pageSegmentationMode: PSM;
   private readonly languages: string[];
   /** The one OCR language the caller chose, if the engine has reading rules for it: the page's language when its text cannot tell. */
@@ -70,12 +79,14 @@ export class BundledEngine implements Engine {
     this.languages = options.languages?.length ? [...options.languages] : [TESSERACT_LANGUAGE];
     const [only, ...more] = options.languages ?? [];
     this.chosenLanguage = only && more.length === 0 && isPageLanguage(only) ? only : undefined;
+    this.lineRecognizer = options.lineReread === false ? null : new LineRecognizer();
     this.pool = new TesseractPool(Math.max(1, options.ocrWorkers ?? os.availableParallelism()), {
       pageSegmentationMode: this.pageSegmentationMode,
       languages: this.languages,
       deskew: options.deskew,
       orientation: options.orientation,
       reread: options.reread,
+      ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
     });
   }
 
@@ -94,6 +105,7 @@ export class BundledEngine implements Engine {
       }
       let words: LayoutWord[];
       let skew = 0;
+      let secondReader: Record<string, unknown> | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
@@ -117,6 +129,11 @@ export class BundledEngine implements Engine {
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
         [skew, turns] = [ocr.skew, ocr.turns];
+        if (ocr.lineReread) {
+          const { read, replaced, unavailable } = ocr.lineReread;
+          secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, linesReplaced: replaced };
+          if (unavailable) warnings.push(`${unavailable}; weak lines kept as tesseract read them`);
+        }
         if (this.options.imageRulings !== false) rulings = ocr.rulings;
         words = ocr.words.map(({ lineHeight, ...word }) => ({ ...word, fontSize: lineHeight }));
       }
@@ -173,6 +190,7 @@ export class BundledEngine implements Engine {
                 orientationDegrees: turns * 90,
                 pageSegmentationMode: Number(this.pageSegmentationMode),
                 dpi: input.dpi,
+                ...(secondReader ? { secondReader } : {}),
               },
         },
         stats,
@@ -187,8 +205,8 @@ export class BundledEngine implements Engine {
     }
   }
 
-  dispose(): Promise<void> {
-    return this.pool.dispose();
+  async dispose(): Promise<void> {
+    await Promise.all([this.pool.dispose(), this.lineRecognizer?.dispose()]);
   }
 
   /**

@@ -77,6 +77,11 @@ export class LineRecognizer {
     return { characters, text: characters.map((c) => c.char).join('') };
   }
 
+  /** The characters the recognizer can write (empty until its first line). */
+  characters(): ReadonlySet<string> {
+    return new Set(this.dictionary.filter((c) => c !== ''));
+  }
+
   async dispose(): Promise<void> {
     const worker = this.worker;
     this.worker = null;

@@ -10,6 +10,7 @@ import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
+import { rereadWeakLines, type LineReader, type LineRereadReport } from './lineReread.js';
 import { rereadWeakRegions } from './regionReread.js';
 import { withoutRuleMarks } from './ruleMarks.js';
 import { wordsOf, type OcrPage, type OcrWord } from './tesseractWords.js';
@@ -24,6 +25,11 @@ export interface OcrSettings {
   orientation?: boolean;
   /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
   reread?: boolean;
+  /**
+   * The second reader of weak lines (lineReread.ts: PP-OCR's line recognizer), shared by the engine's pages; none:
+   * tesseract's reading alone.
+   */
+  lineReader?: LineReader;
 }
 
 export interface RecognizeOptions {
@@ -73,7 +79,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
     return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
   };
-  const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number; rulings: Box[] }> => {
+  const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number; rulings: Box[]; lineReread?: LineRereadReport }> => {
     const straight = settings.deskew === false ? null : await straighten(image, thumbnail);
     options.signal?.throwIfAborted();
     let words = await run(straight?.image ?? image, settings.pageSegmentationMode);
@@ -85,10 +91,17 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     }
     // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
     if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge), { signal: options.signal })).words;
+    // Lines still weak: read again by the second reader, its reading kept where it is the better one.
+    let lineReread: LineRereadReport | undefined;
+    if (settings.lineReader) {
+      const chinese = (settings.languages ?? []).some((code) => code.startsWith('chi'));
+      ({ words, report: lineReread } = await rereadWeakLines(straight?.image ?? image, words, settings.lineReader, { signal: options.signal, chinese }));
+    }
     const skew = straight?.skew ?? 0;
     const rulings = rulingsOf(straight?.image ?? image, words);
-    if (!straight || skew === 0) return { words, skew, rulings };
-    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)) };
+    if (!straight || skew === 0) return { words, skew, rulings, lineReread };
+    const lineRereadOnPage = lineReread && { ...lineReread, lines: lineReread.lines.map((line) => ({ ...line, box: straight.toPage(line.box) })) };
+    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
   };
 
   let reading = await read(page.image, page.thumbnail);
@@ -118,7 +131,8 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
           lineHeight: word.lineHeight * up,
         }));
   const rulings = page.scale === 1 ? reading.rulings : reading.rulings.map(scaled);
-  return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings };
+  const lineReread = reading.lineReread && (page.scale === 1 ? reading.lineReread : { ...reading.lineReread, lines: reading.lineReread.lines.map((line) => ({ ...line, box: scaled(line.box) })) });
+  return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings, ...(lineReread ? { lineReread } : {}) };
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {

@@ -4,6 +4,7 @@
  */
 import type { Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
+import type { LineRereadReport } from './lineRereadReport.js';
 import type { QuarterTurns } from './pageOrientation.js';
 
 export interface OcrWord {
@@ -15,6 +16,8 @@ export interface OcrWord {
   lineKey: string;
   /** Tesseract's row height of the word's line (ascender to descender), in pixels: the OCR's font size. */
   lineHeight: number;
+  /** Set where a second reader's reading replaced tesseract's (lineReread.ts). */
+  reader?: 'pp-ocr';
 }
 
 /** One page's OCR. */
@@ -27,6 +30,8 @@ export interface OcrPage {
   skew: number;
   /** Ruling lines seen in the page image (thin boxes), in the same pixels as `words`: evidence for tables. */
   rulings: Box[];
+  /** What the second reader did on the page's weak lines (lineReread.ts), boxes in the same pixels as `words`. */
+  lineReread?: LineRereadReport;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
