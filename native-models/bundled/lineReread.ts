@@ -8,11 +8,11 @@
  *
  * Which reading is kept (chooseLineReading; each refusal has its reason):
  * - never where tesseract's line holds a character the recognizer cannot write (its dictionary is Chinese + ASCII
- *   + a few Latin letters: no €, ß, ö, ä…);
+ *   + a few Latin letters: no €, £, ß, ö…) in a word tesseract read with confidence (WEAK_WORD or more);
  * - never a reading with CJK characters on a page not read as Chinese (the recognizer's guess on noise);
  * - never letters on a row tesseract read as digits and punctuation only (amounts, dates, phone numbers);
  * - never a reading far shorter or longer than tesseract's (a crop that caught half a line or a neighbour);
- * - never one that differs from tesseract's only in letter case (PP-OCR writes "Cash Bill" for CASH BILL);
+ * - never one that differs from tesseract's only in spaces and letter case (PP-OCR writes "Cash Bill" for CASH BILL);
  * - otherwise PP's reading where its mean character probability is at least PP_SURE and tesseract's line's mean
  *   word confidence below TESSERACT_DOUBTFUL.
  * The words kept are split at PP's spaces and at tesseract's own word gaps (PP runs words together: "TOTAL12.50");
@@ -69,12 +69,15 @@ export function chooseLineReading(words: readonly OcrWord[], reading: LineReadin
   const tesseractText = words.map((w) => w.text).join(' ');
   const ppText = reading.text.trim();
   if (alnum(ppText) === '') return { keep: false, refusal: 'empty' };
-  if ([...tesseractText].some((c) => c.trim() !== '' && !dictionary.has(c))) return { keep: false, refusal: 'outside-dictionary' };
+  // A character PP cannot write, in a word tesseract is sure of (€, ß, ö): PP would lose it. Tesseract's unsure
+  // words often hold such characters as noise ("£4.", "©", "9993¢0/01"), which is no reason to keep them.
+  if (words.some((w) => w.confidence >= WEAK_WORD && [...w.text].some((c) => !dictionary.has(c)))) return { keep: false, refusal: 'outside-dictionary' };
   if (!chinese && CJK.test(ppText)) return { keep: false, refusal: 'cjk' };
   if (!/\p{L}/u.test(tesseractText) && /\p{N}/u.test(tesseractText) && /\p{L}/u.test(ppText)) return { keep: false, refusal: 'letters-in-digits' };
   const [t, p] = [alnum(tesseractText).length, alnum(ppText).length];
   if (p > LENGTH_RATIO * t + 2 || t > LENGTH_RATIO * p + 2) return { keep: false, refusal: 'length' };
-  if (ppText.replace(/\s+/g, '').toUpperCase() === tesseractText.replace(/\s+/g, '').toUpperCase()) return { keep: false, refusal: 'case-only' };
+  // The same reading but for spaces and letter case: tesseract's keeps its spaces and case (PP writes "Cash Bill").
+  if (ppText.replace(/\s+/g, '').toUpperCase() === tesseractText.replace(/\s+/g, '').toUpperCase()) return { keep: false, refusal: 'same' };
   if (meanProbability(reading) < PP_SURE) return { keep: false, refusal: 'weak-reading' };
   if (lineConfidence(words) >= TESSERACT_DOUBTFUL) return { keep: false, refusal: 'tesseract-sure' };
   return { keep: true };

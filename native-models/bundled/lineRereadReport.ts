@@ -1,7 +1,7 @@
 /** What the second reader (lineReread.ts) did on a page: kept apart so that tesseractWords.ts can name it. */
 import type { Box } from '../../app/model/extraction.js';
 
-export type Refusal = 'outside-dictionary' | 'cjk' | 'letters-in-digits' | 'length' | 'case-only' | 'weak-reading' | 'tesseract-sure' | 'empty';
+export type Refusal = 'outside-dictionary' | 'cjk' | 'letters-in-digits' | 'length' | 'same' | 'weak-reading' | 'tesseract-sure' | 'empty';
 
 /** What the second reader did on one line (for the bench's line-level CER and the tests). */
 export interface LineRereadRecord {
