@@ -31,9 +31,9 @@ export type { LineRereadRecord, LineRereadReport, Refusal } from './lineRereadRe
 /** A line with a word below this confidence is read again (regionReread.ts calls a key word under 0.8 doubtful). */
 export const WEAK_WORD = 0.8;
 /** The least mean character probability of a PP reading that may replace tesseract's (measured: docs/reading.md). */
-export const PP_SURE = 0.9;
+export const PP_SURE = 0.8;
 /** Tesseract's line's mean word confidence (per character) must be below this for PP's reading to replace it. */
-export const TESSERACT_DOUBTFUL = 0.85;
+export const TESSERACT_DOUBTFUL = 0.9;
 /** At most this many lines of a page are read again (a bound on the time of a page of faint print). */
 export const MAX_LINES = 80;
 /** PP's reading's length (letters and digits) against tesseract's: outside [1/LENGTH_RATIO, LENGTH_RATIO], refused. */
