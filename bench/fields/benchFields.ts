@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fields -- [--testdata DIR] [--json FILE] [--words-cache FILE] [--no-service] [--receipts [--boxes DIR] [--cli]]`: the field benchmark
+ * `npm run bench:fields -- [--testdata DIR] [--json FILE] [--words-cache FILE] [--no-service] [--receipts [--boxes DIR] [--cli] [--no-line-reread]]`: the field benchmark
  * (fieldsBench.ts) over ../shared/testdata/einvoice-corpus, its PDFs read by the bundled engine (their text layers).
  * `--words-cache` keeps the pages' words between runs (read once, then reused); the second invoice is measured again
  * through the app's own contract (servicePath.ts) unless `--no-service`. Prints a table; `--json` writes
@@ -105,8 +105,8 @@ async function readWords(corpusDir: string, names: readonly string[], cacheFile:
 }
 
 async function main(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { testdata: { type: 'string' }, json: { type: 'string' }, 'words-cache': { type: 'string' }, 'no-service': { type: 'boolean' }, receipts: { type: 'boolean' }, boxes: { type: 'string' }, cli: { type: 'boolean' } } });
-  if (values.receipts) return receiptsCommand(path.resolve(values.testdata ?? defaultTestdataRoot), values.json, values['words-cache'], values.boxes, values.cli);
+  const { values } = parseArgs({ args, options: { testdata: { type: 'string' }, json: { type: 'string' }, 'words-cache': { type: 'string' }, 'no-service': { type: 'boolean' }, receipts: { type: 'boolean' }, boxes: { type: 'string' }, cli: { type: 'boolean' }, 'no-line-reread': { type: 'boolean' } } });
+  if (values.receipts) return receiptsCommand(path.resolve(values.testdata ?? defaultTestdataRoot), values.json, values['words-cache'], values.boxes, values.cli, values['no-line-reread'] ? { lineReread: false } : {});
   const corpusDir = path.join(path.resolve(values.testdata ?? defaultTestdataRoot), 'einvoice-corpus');
   if (!existsSync(path.join(corpusDir, 'truth.json'))) {
     process.stderr.write(`bench:fields: ${corpusDir}/truth.json not found (see ../shared/testdata/MANIFEST.md)\n`);

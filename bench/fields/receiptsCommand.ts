@@ -4,6 +4,8 @@
  * the figures of the development vendors and of the held-out vendors (heldOutVendors.ts) apart; `--json` writes them
  * with the development values only. `--boxes DIR`: the OCR truth's box files (see readReceiptTruths). `--cli`: the
  * engine and tesseract's CLI read every receipt in the same run (speed and CER, againstTesseractCli).
+ * `--no-line-reread`: the engine without its second reader of weak lines (BundledEngine's `lineReread: false`), for
+ * an A/B on the same machine (a words cache holds one engine's reading: give each its own file).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { characterErrorRate } from '../../app/checks/textDistance.js';
 import { childCpuSeconds, ensureTesseract, tesseractTexts } from '../engine/tesseractCli.js';
 import { hashPicksVendor, readReceiptVendors } from './heldOutVendors.js';
+import type { BundledEngineOptions } from '../../native-models/bundled/index.js';
 import { readReceipts } from './receiptWords.js';
 import { receiptKeyFields, runReceiptsBench, vendorGroups, type ReceiptTruth, type VendorGroup } from './receiptsBench.js';
 import type { Tally } from './fieldsBench.js';
@@ -93,14 +96,14 @@ async function againstTesseractCli(receiptsDir: string, truths: readonly Receipt
 /** The CLI is told this resolution: the scans carry none that holds (phone photos and 600 dpi scans alike). */
 const CLI_DPI = 300;
 
-export async function receiptsCommand(testdataRoot: string, json: string | undefined, wordsCache: string | undefined, boxDir?: string, cli = false): Promise<number> {
+export async function receiptsCommand(testdataRoot: string, json: string | undefined, wordsCache: string | undefined, boxDir?: string, cli = false, engineOptions: BundledEngineOptions = {}): Promise<number> {
   const receiptsDir = path.join(testdataRoot, 'receipts');
   if (!existsSync(path.join(receiptsDir, 'vendors.tsv'))) {
     process.stderr.write(`bench:fields --receipts: ${receiptsDir}/vendors.tsv not found (see ../shared/testdata/MANIFEST.md)\n`);
     return 2;
   }
   const truths = readReceiptTruths(receiptsDir, boxDir);
-  const reads = await readReceipts(receiptsDir, truths.map((t) => t.receipt), wordsCache);
+  const reads = await readReceipts(receiptsDir, truths.map((t) => t.receipt), wordsCache, undefined, engineOptions);
   const groupOf = (vendorKey: string): VendorGroup => (hashPicksVendor(vendorKey) ? 'heldOut' : 'development');
   const result = runReceiptsBench(truths, (r) => reads.get(r)?.words ?? [], groupOf);
   const all = [...reads.values()];
