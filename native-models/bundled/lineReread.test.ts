@@ -1,21 +1,19 @@
 /**
- * The second reader's choice (lineReread.ts): each refusal, the words it writes (split on tesseract's gaps, boxed,
- * marked), a reader that cannot load its model, and one real receipt line that tesseract reads wrong and the
+ * The second reader's choice (lineReread.ts): each refusal, the words it replaces (weak ones only, on tesseract's
+ * boxes, marked), a reader that cannot load its model, and one real receipt line that tesseract reads wrong and the
  * recognizer right (../shared/testdata/receipts; skipped with a reason where absent).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PSM } from 'tesseract.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
-import { ctcDictionary, type DecodedCharacter } from './lineCtc.js';
-import { LineRecognizer, lineModelFiles, type LineReading } from './lineRecognizer.js';
-import { chooseLineReading, rereadWeakLines, type LineReader } from './lineReread.js';
+import type { DecodedCharacter } from './lineCtc.js';
+import { LineRecognizer, lineModelFiles } from './lineRecognizer.js';
+import { charactersPerWord, chooseWord, PP_SURE, rereadWeakLines, type LineReader } from './lineReread.js';
 import type { GreyImage } from './ocrImage.js';
 import { TesseractPool } from './tesseractPool.js';
 import type { OcrWord } from './tesseractWords.js';
-
-const dictionary = new Set(ctcDictionary(readFileSync(lineModelFiles().keys, 'utf8')).filter((c) => c !== ''));
 
 /** Tesseract's words of one line, 10 px a character, a space between words, each word with its confidence. */
 function line(spec: Array<[string, number]>, lineKey = '0.0.0', top = 100): OcrWord[] {
@@ -27,56 +25,45 @@ function line(spec: Array<[string, number]>, lineKey = '0.0.0', top = 100): OcrW
   });
 }
 
-/** PP's reading of `text`, a character every 10 px from `left`, each with `probability`. */
-function reading(text: string, probability: number, left = 0): LineReading {
-  const characters: DecodedCharacter[] = [...text].map((char, i) => ({ char, probability, x0: left + 10 * i, x1: left + 10 * i + 10 }));
-  return { characters, text };
-}
+const word = (text: string, confidence: number) => ({ text, confidence });
 
-describe('the choice between tesseract and the second reader', () => {
-  const weak = line([
-    ['TKANO', 0.6],
-    ['HANDEL', 0.9],
-    ['SON', 0.4],
-    ['BHD', 0.9],
-  ]);
-
-  it('keeps a sure PP reading of a weak line', () => {
-    expect(chooseLineReading(weak, reading('IKANO HANDEL SDN BHD', 0.97), dictionary)).toEqual({ keep: true });
+describe('the choice between tesseract and the second reader, word by word', () => {
+  it('takes a sure PP reading of a weak word', () => {
+    expect(chooseWord(word('TKANO', 0.6), 'IKANO', 0.97)).toEqual({ keep: true });
+    expect(chooseWord(word('17/61/2015', 0.5), '17/01/2018', 0.95)).toEqual({ keep: true });
   });
 
   it('refuses a weak PP reading', () => {
-    expect(chooseLineReading(weak, reading('IKANO HANDEL SDN BHD', 0.6), dictionary)).toMatchObject({ keep: false, refusal: 'weak-reading' });
+    expect(chooseWord(word('TKANO', 0.6), 'IKANO', 0.6)).toMatchObject({ keep: false, refusal: 'weak-reading' });
   });
 
-  it('refuses where tesseract is sure of a character PP cannot write (€, ß, ö)', () => {
-    for (const text of ['€', 'Straße', 'Köln']) {
-      const words = line([
-        [text, 0.95],
-        ['12,5O', 0.3],
-      ]);
-      expect(chooseLineReading(words, reading(`X 12,50`, 0.97), dictionary)).toMatchObject({ keep: false, refusal: 'outside-dictionary' });
-    }
-    // Tesseract's unsure "£4." or "©" is noise, not a reason to keep its reading.
-    expect(chooseLineReading(line([['£4.', 0.3], ['IKEA', 0.5]]), reading('54 IKEA', 0.97), dictionary)).toEqual({ keep: true });
+  it('never touches a word tesseract is sure of, so characters PP cannot write (€, ß, ö) stay', () => {
+    expect(PP_SURE).toBeLessThan(1);
+    for (const text of ['€12,50', 'Straße', 'Köln']) expect(chooseWord(word(text, 0.9), 'C12,50', 0.99)).toMatchObject({ keep: false, refusal: 'tesseract-sure' });
+    // Tesseract's unsure "£4." is noise, not a reason to keep its reading.
+    expect(chooseWord(word('£4.', 0.3), '54', 0.97)).toEqual({ keep: true });
   });
 
   it('refuses CJK characters on a page not read as Chinese', () => {
-    const words = line([['Salesperson', 0.4], ['Ref.', 0.5]]);
-    expect(chooseLineReading(words, reading('Salesperson：Ref.', 0.95), dictionary)).toMatchObject({ keep: false, refusal: 'cjk' });
-    expect(chooseLineReading(words, reading('Salesperson：Ref.', 0.95), dictionary, true)).toEqual({ keep: true });
+    expect(chooseWord(word('Ref.', 0.4), 'Ref：', 0.95)).toMatchObject({ keep: false, refusal: 'cjk' });
+    expect(chooseWord(word('Ref.', 0.4), 'Ref：', 0.95, true)).toEqual({ keep: true });
   });
 
-  it('refuses letters on a row of digits, a reading of another length, and one that differs only in case and spaces', () => {
-    expect(chooseLineReading(line([['17/61/2015', 0.5]]), reading('17/O1/2018', 0.95), dictionary)).toMatchObject({ refusal: 'letters-in-digits' });
-    expect(chooseLineReading(line([['17/61/2015', 0.5]]), reading('17/01/2018', 0.95), dictionary)).toEqual({ keep: true });
-    expect(chooseLineReading(weak, reading('IKANO', 0.95), dictionary)).toMatchObject({ refusal: 'length' });
-    expect(chooseLineReading(line([['CASH', 0.5], ['BILL', 0.7]]), reading('Cash Bill', 0.99), dictionary)).toMatchObject({ refusal: 'same' });
+  it('refuses letters in a word of digits, a reading of another length, nothing, and one that differs only in case', () => {
+    expect(chooseWord(word('17/61/2015', 0.5), '17/O1/2018', 0.95)).toMatchObject({ refusal: 'letters-in-digits' });
+    expect(chooseWord(word('TOTALRM', 0.5), 'TO', 0.95)).toMatchObject({ refusal: 'length' });
+    expect(chooseWord(word('12', 0.5), '12.50.001', 0.95)).toMatchObject({ refusal: 'length' });
+    expect(chooseWord(word('12.5O', 0.5), '..', 0.95)).toMatchObject({ refusal: 'empty' });
+    expect(chooseWord(word('CASH', 0.5), 'Cash', 0.99)).toMatchObject({ refusal: 'same' });
   });
 
-  it('leaves a line tesseract is on the whole sure of', () => {
-    const words = line([['TOTAL', 0.97], ['INCL', 0.95], ['GST', 0.97], ['12.5O', 0.75]]);
-    expect(chooseLineReading(words, reading('TOTAL INCL GST 12.50', 0.99), dictionary)).toMatchObject({ refusal: 'tesseract-sure' });
+  it("shares PP's characters among tesseract's words by cells that meet half-way between them", () => {
+    const words = line([['T0TAL', 0.5], ['12.5O', 0.4]]); // 20–70 and 80–130
+    const chars: DecodedCharacter[] = [...'TOTAL12.50'].map((char, i) => ({ char, probability: 0.9, x0: 20 + 11 * i, x1: 30 + 11 * i }));
+    const shares = charactersPerWord(words, chars, 20).map((share) => share.map((c) => c.char).join(''));
+    expect(shares).toEqual(['TOTAL', '12.50']);
+    // A character far beyond the last word (more than half a line height) belongs to none.
+    expect(charactersPerWord(words, [{ char: 'X', probability: 1, x0: 200, x1: 210 }], 20).flat()).toEqual([]);
   });
 });
 
@@ -86,7 +73,6 @@ function fakeReader(text: string, probability: number): LineReader & { crops: Gr
   return {
     crops,
     unavailable: null,
-    characters: () => dictionary,
     read: async (crop) => {
       crops.push(crop);
       const step = crop.width / text.length;
@@ -98,21 +84,20 @@ function fakeReader(text: string, probability: number): LineReader & { crops: Gr
 describe('weak lines read again', () => {
   const image: GreyImage = { data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 };
 
-  it('reads only weak lines, writes PP’s words on tesseract’s gaps, boxed on the page and marked', async () => {
+  it("reads only weak lines and replaces only their weak words, on tesseract's boxes, marked", async () => {
     const sure = line([['THANK', 0.95], ['YOU', 0.96]], '0.0.0', 20);
-    const weak = line([['T0TAL', 0.5], ['12.5O', 0.4]], '0.0.1', 100);
-    const reader = fakeReader('TOTAL12.50', 0.95);
+    const weak = line([['TOTAL', 0.95], ['12.5O', 0.4]], '0.0.1', 100);
+    // PP reads the whole weak line (crop 16–134), and reads TOTAL wrong: tesseract's sure word stays.
+    const reader = fakeReader('TATAL12.50', 0.95);
     const { words, report } = await rereadWeakLines(image, [...sure, ...weak], reader);
     expect(reader.crops).toHaveLength(1);
-    expect(words.slice(0, 2)).toEqual(sure);
-    expect(words.slice(2).map((w) => w.text)).toEqual(['TOTAL', '12.50']);
-    expect(words.slice(2).every((w) => w.reader === 'pp-ocr' && w.lineKey === '0.0.1')).toBe(true);
-    // The crop runs from x 16 (word at 20, a margin of 4) over 114 px: the split falls between the words.
-    expect(words[2]!.box[0]).toBeCloseTo(16, 0);
-    expect(words[3]!.box[0]).toBeGreaterThan(words[2]!.box[2] - 1);
-    expect(words[3]!.box[1]).toBe(100);
+    expect(words.slice(0, 3)).toEqual([...sure, weak[0]]);
+    expect(words[3]).toEqual({ ...weak[1], text: '12.50', confidence: 0.95, reader: 'pp-ocr' });
     expect(report).toMatchObject({ read: 1, replaced: 1 });
-    expect(report.lines[0]).toMatchObject({ tesseract: 'T0TAL 12.5O', pp: 'TOTAL12.50', kept: true });
+    expect(report.lines[0]!.words.map((w) => [w.tesseract, w.pp, w.kept])).toEqual([
+      ['TOTAL', 'TATAL', false],
+      ['12.5O', '12.50', true],
+    ]);
   });
 
   it('goes on with tesseract alone where the model cannot be loaded, saying why in one line', async () => {
@@ -143,11 +128,11 @@ describe.skipIf(!haveReceipt)('the second reader on a real receipt', () => {
     const page = await pool.recognize(receipt, { dpi: 144 });
     expect(page.lineReread?.unavailable).toBeUndefined();
     const record = page.lineReread!.lines.find((l) => l.pp.includes('KUALA'));
-    expect(record).toMatchObject({ pp: '55100 KUALA LUMPUR', kept: true });
-    expect(record!.tesseractConfidence).toBeLessThan(0.9);
+    expect(record?.pp).toBe('55100 KUALA LUMPUR');
+    expect(record!.words.find((w) => w.pp === 'LUMPUR')).toMatchObject({ kept: true });
     const lumpur = page.words.find((w) => w.text === 'LUMPUR');
     expect(lumpur?.reader).toBe('pp-ocr');
-    // Its box lies on the line's words in the page image's pixels (the box transcript: 261,479–517,509).
+    // Its box lies on the line in the page image's pixels (the box transcript: 261,479–517,509).
     expect(lumpur!.box[1]).toBeGreaterThan(460);
     expect(lumpur!.box[3]).toBeLessThan(530);
   });
