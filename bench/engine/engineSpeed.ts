@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine [-- --json FILE] [--processes N] [--repeat N] [--testdata DIR] [--cache DIR]`: pages per second of the
+ * `npm run bench:engine [-- --json FILE] [--processes N] [--repeat N] [--testdata DIR] [--cache DIR] [--no-line-reread]`: pages per second of the
  * bundled engine against tesseract's own CLI in its best configuration here (one single-threaded process per core,
  * see tesseractCli.ts), on the same rendered pages in the same run — once on a mixed set (born-digital and scanned
  * pages of the shared test set and resources/samples) and once on the scanned pages only (the pages the bundled
@@ -28,6 +28,8 @@ import { defaultTestdataRoot, repoRoot, testdataPath } from '../../testing/testd
 
 /** The OCR languages of both engines: the bundled engine's default, and tesseract's `-l`. */
 const BENCH_LANGUAGES = ['eng'];
+/** `--no-line-reread`: the engine without its second reader of weak lines (an A/B on the same machine). */
+let withoutLineReread = false;
 
 interface BenchPage {
   file: string;
@@ -72,7 +74,7 @@ function documents(testdataRoot: string): { file: string; reference: (pageNumber
 async function runRecto(pages: readonly BenchPage[], workers: number): Promise<EngineRun & { extractions: Extraction[] }> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const engine = new BundledEngine({ ocrWorkers: workers, languages: BENCH_LANGUAGES });
+  const engine = new BundledEngine({ ocrWorkers: workers, languages: BENCH_LANGUAGES, ...(withoutLineReread ? { lineReread: false } : {}) });
   try {
     // All pages at once: OCR pages queue for the workers while text-layer pages are laid out on this thread.
     const extractions = await Promise.all(pages.map((p) => engine.read(pageInputOf(p.page, p.file))));
@@ -130,8 +132,9 @@ async function runSet(name: SetDetail['name'], pages: BenchPage[], processes: nu
 async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { json: { type: 'string' }, processes: { type: 'string' }, testdata: { type: 'string' }, cache: { type: 'string' }, repeat: { type: 'string' } },
+    options: { json: { type: 'string' }, processes: { type: 'string' }, testdata: { type: 'string' }, cache: { type: 'string' }, repeat: { type: 'string' }, 'no-line-reread': { type: 'boolean' } },
   });
+  withoutLineReread = values['no-line-reread'] === true;
   const testdataRoot = path.resolve(values.testdata ?? defaultTestdataRoot);
   if (!existsSync(testdataRoot)) {
     console.error(`bench:engine: the public test set is not at ${testdataRoot}; give its folder with --testdata DIR (see shared/testdata/MANIFEST.md)`);
