@@ -131,7 +131,7 @@ export class BundledEngine implements Engine {
         [skew, turns] = [ocr.skew, ocr.turns];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
-          secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, linesReplaced: replaced };
+          secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
           if (unavailable) warnings.push(`${unavailable}; weak lines kept as tesseract read them`);
         }
         if (this.options.imageRulings !== false) rulings = ocr.rulings;

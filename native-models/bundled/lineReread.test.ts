@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { PSM } from 'tesseract.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
@@ -12,6 +13,7 @@ import type { DecodedCharacter } from './lineCtc.js';
 import { LineRecognizer, lineModelFiles } from './lineRecognizer.js';
 import { charactersPerWord, chooseWord, PP_SURE, rereadWeakLines, type LineReader } from './lineReread.js';
 import type { GreyImage } from './ocrImage.js';
+import { BundledEngine } from './bundledEngine.js';
 import { TesseractPool } from './tesseractPool.js';
 import type { OcrWord } from './tesseractWords.js';
 
@@ -135,5 +137,26 @@ describe.skipIf(!haveReceipt)('the second reader on a real receipt', () => {
     // Its box lies on the line in the page image's pixels (the box transcript: 261,479–517,509).
     expect(lumpur!.box[1]).toBeGreaterThan(460);
     expect(lumpur!.box[3]).toBeLessThan(530);
+  });
+
+  it('is switched off by BundledEngine({ lineReread: false }) and counted in the extraction where on', async () => {
+    const { width, height } = await sharp(receipt).metadata();
+    const input = { imagePath: receipt, width: width!, height: height!, dpi: 144, textLayer: null, label: '102.jpg' };
+    const texts: string[] = [];
+    for (const lineReread of [true, false]) {
+      const engine = new BundledEngine({ ocrWorkers: 1, lineReread, invoiceFields: false });
+      try {
+        const extraction = await engine.read(input);
+        const secondReader = extraction.engine.settings.secondReader as { linesRead: number; wordsReplaced: number } | undefined;
+        if (lineReread) expect(secondReader?.wordsReplaced).toBeGreaterThan(0);
+        else expect(secondReader).toBeUndefined();
+        expect(extraction.warnings).toEqual([]);
+        texts.push(extraction.words.map((w) => w.text).join(' '));
+      } finally {
+        await engine.dispose();
+      }
+    }
+    expect(texts[0]).toContain('KUALA LUMPUR');
+    expect(texts[1]).not.toBe(texts[0]);
   });
 });
