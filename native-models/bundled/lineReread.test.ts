@@ -151,7 +151,7 @@ describe.skipIf(!haveReceipt)('the second reader on a real receipt', () => {
         if (lineReread) expect(secondReader?.wordsReplaced).toBeGreaterThan(0);
         else expect(secondReader).toBeUndefined();
         expect(extraction.warnings).toEqual([]);
-        texts.push(extraction.words.map((w) => w.text).join(' '));
+        texts.push((extraction.words ?? []).map((w) => w.text).join(' '));
       } finally {
         await engine.dispose();
       }
