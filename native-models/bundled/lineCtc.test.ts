@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestPerFrame, ctcDictionary, decodeCtc, wordsOfCharacters, type DecodedCharacter } from './lineCtc.js';
+import { bestPerFrame, ctcDictionary, decodeCtc } from './lineCtc.js';
 
 // Classes: 0 blank, 1 'T', 2 'O', 3 '1', 4 '.', 5 space (the last class).
 const dictionary = ctcDictionary('T\nO\n1\n.\n');
@@ -35,14 +35,5 @@ describe('CTC decoding of the line recognizer', () => {
       [70, 80],
       [80, 90],
     ]);
-  });
-
-  it('splits words at its spaces and at the other reader’s gaps, never outside the characters', () => {
-    const chars: DecodedCharacter[] = [...'TOTAL12.50 RM'].map((char, i) => ({ char, probability: 0.9, x0: i * 10, x1: i * 10 + 8 }));
-    expect(wordsOfCharacters(chars).map((w) => w.text)).toEqual(['TOTAL12.50', 'RM']);
-    // A gap at column 50 (between L at 40–48 and 1 at 50–58: centres 44 and 54) splits; one beyond the end does not.
-    const words = wordsOfCharacters(chars, [49, 500, -3]);
-    expect(words.map((w) => w.text)).toEqual(['TOTAL', '12.50', 'RM']);
-    expect(words[1]).toMatchObject({ x0: 50, x1: 98 });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Decoding PP-OCR's line recognizer output (CTC, greedy): per frame the most likely class, runs of one class
- * collapsed, blanks dropped. Each character keeps its probability and the input columns of its frames, so the
- * words it forms get boxes on the page.
+ * collapsed, blanks dropped. Each character keeps its probability and the input columns of its frames, so each
+ * can be placed in the word of the page it belongs to (lineReread.ts).
  *
  * The recognizer's output is T frames × C classes (softmax); class 0 is CTC's blank, 1..C−2 the dictionary's
  * lines (ppocr_keys_v1.txt), C−1 a space. Frame t covers input columns t·W/T … (t+1)·W/T of the W-column input.
@@ -67,45 +67,4 @@ export function ctcDictionary(keysText: string): string[] {
   const lines = keysText.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   return ['', ...lines, ' '];
-}
-
-export interface DecodedWord {
-  text: string;
-  /** Input columns [x0, x1) of the word's characters. */
-  x0: number;
-  x1: number;
-  /** Mean probability of its characters. */
-  probability: number;
-}
-
-/**
- * The reading split into words: at the spaces the model emitted and at `gaps` (input columns where another reader
- * saw a gap between two words: PP-OCR often runs words together, "TOTAL12.50"). A gap splits between the two
- * characters whose centres lie either side of it; a gap beyond the first or last character splits nothing.
- */
-export function wordsOfCharacters(characters: readonly DecodedCharacter[], gaps: readonly number[] = []): DecodedWord[] {
-  const words: DecodedWord[] = [];
-  let current: DecodedCharacter[] = [];
-  const flush = (): void => {
-    if (current.length === 0) return;
-    words.push({
-      text: current.map((c) => c.char).join(''),
-      x0: current[0]!.x0,
-      x1: current[current.length - 1]!.x1,
-      probability: current.reduce((a, c) => a + c.probability, 0) / current.length,
-    });
-    current = [];
-  };
-  const centre = (c: DecodedCharacter): number => (c.x0 + c.x1) / 2;
-  for (const [i, ch] of characters.entries()) {
-    if (ch.char.trim() === '') {
-      flush();
-      continue;
-    }
-    const previous = characters[i - 1];
-    if (previous && previous.char.trim() !== '' && gaps.some((g) => centre(previous) < g && g < centre(ch))) flush();
-    current.push(ch);
-  }
-  flush();
-  return words;
 }
