@@ -16,12 +16,15 @@ import { invoiceFieldKeys, type InvoiceFieldKey } from './fieldShape.js';
 import type { InvoiceFields } from './fieldValues.js';
 import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
+import { READ_THROUGH_SLIPS } from './ocrDateRepair.js';
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
 const UNLABELLED = 0.3;
 /** Added when an arithmetic identity holds with this field in it; subtracted (×2) when it is checked and fails. */
 const ARITHMETIC_BONUS = 0.25;
+/** The most a value read through OCR's slips can reach: below every label's own confidence, so the queue shows it. */
+const SLIP_REPAIRED_CEILING = 0.2;
 /** The most a page reading can reach: certainty is the XML's. */
 const PAGE_CEILING = 0.98;
 /** Amounts agree within a cent per operand (rounding on the printed invoice). */
@@ -129,6 +132,11 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
     if (calibrated !== null && calibrated > score.confidence) {
       score.confidence = calibrated;
       score.evidence.push('calibrated');
+    }
+    // A value read through OCR's slips (ocrDateRepair.ts) is a repair, not a reading: the analyst checks it.
+    if (field.label?.includes(READ_THROUGH_SLIPS)) {
+      score.confidence = Math.min(score.confidence, SLIP_REPAIRED_CEILING);
+      score.evidence.push('ocr:slips-repaired');
     }
   }
   return scores;
