@@ -16,15 +16,13 @@ import { invoiceFieldKeys, type InvoiceFieldKey } from './fieldShape.js';
 import type { InvoiceFields } from './fieldValues.js';
 import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
-import { READ_THROUGH_SLIPS } from './ocrDateRepair.js';
+import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
 const UNLABELLED = 0.3;
 /** Added when an arithmetic identity holds with this field in it; subtracted (×2) when it is checked and fails. */
 const ARITHMETIC_BONUS = 0.25;
-/** The most a value read through OCR's slips can reach: below every label's own confidence, so the queue shows it. */
-const SLIP_REPAIRED_CEILING = 0.2;
 /** The most a page reading can reach: certainty is the XML's. */
 const PAGE_CEILING = 0.98;
 /** Amounts agree within a cent per operand (rounding on the printed invoice). */

@@ -37,6 +37,8 @@ export interface RepairOptions {
 
 /** In a label, marks a value read through OCR's slips: its confidence is held low (fieldConfidence.ts). */
 export const READ_THROUGH_SLIPS = 'read through OCR slips';
+/** The most confidence a value read through OCR's slips may show: below every label's own, so the queue shows it. */
+export const SLIP_REPAIRED_CEILING = 0.2;
 
 const EARLIEST_YEAR = 1990;
 const MAX_LETTER_SLIPS = 2;
