@@ -6,7 +6,8 @@
  * Numeric day/month order: year first is ISO; otherwise day-first unless `monthFirst` is set (US invoices) — a
  * component above 12 decides by itself, and a dotted date is day first in every locale that writes one.
  */
-const monthNames: Record<string, number> = {};
+/** Month names and abbreviations (lower case) → month number; also what ocrDateRepair.ts reads through one edit. */
+export const monthNames: Record<string, number> = {};
 const addMonths = (names: string[]): void => names.forEach((n, i) => n.split('|').forEach((v) => (monthNames[v] = i + 1)));
 addMonths(['january|jan', 'february|feb', 'march|mar', 'april|apr', 'may', 'june|jun', 'july|jul', 'august|aug', 'september|sep|sept', 'october|oct', 'november|nov', 'december|dec']);
 addMonths(['januar|jän|jänner', 'februar', 'märz|maerz|mär', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober|okt', 'november', 'dezember|dez']);

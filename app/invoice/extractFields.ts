@@ -28,6 +28,7 @@ import { extractLineItems, lineAmountBasis, readItemTable } from './lineItems.js
 import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
+import { slipRepairedDate } from './ocrDateRepair.js';
 import { isPaymentLine } from './receiptConventions.js';
 import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
@@ -103,6 +104,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const date = firstDateLine ? findDates(firstDateLine.text, { monthFirst })[0]! : undefined;
     if (firstDateLine && date) issueDate = { value: date.iso, text: date.text, words: firstDateLine.words.filter((w) => date.text.includes(w.text)), label: null };
   }
+  // OCR's slips ("D3/06/3017", "17/61:2018"): a repaired date where no exact one is read, or beside a date label.
+  issueDate = slipRepairedDate(lines, issueDate, { monthFirst });
   const dueDate = firstValid<string>('due_date', (c) => readDate(c, monthFirst));
 
   const bodyStart = columnHeaders.size > 0 ? Math.min(...columnHeaders) : lines.length;

@@ -16,6 +16,7 @@ import { invoiceFieldKeys, type InvoiceFieldKey } from './fieldShape.js';
 import type { InvoiceFields } from './fieldValues.js';
 import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
+import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
@@ -129,6 +130,11 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
     if (calibrated !== null && calibrated > score.confidence) {
       score.confidence = calibrated;
       score.evidence.push('calibrated');
+    }
+    // A value read through OCR's slips (ocrDateRepair.ts) is a repair, not a reading: the analyst checks it.
+    if (field.label?.includes(READ_THROUGH_SLIPS)) {
+      score.confidence = Math.min(score.confidence, SLIP_REPAIRED_CEILING);
+      score.evidence.push('ocr:slips-repaired');
     }
   }
   return scores;

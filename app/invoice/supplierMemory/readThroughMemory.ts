@@ -10,7 +10,8 @@
  * - memory against a page reading whose own evidence earns trust (pageTrust.ts: calibrated high, a first-tier label
  *   of the field's vocabulary, or amounts that close the identity where memory's do not): the page's value leads,
  *   low, and the field needs attention;
- * - a supplier whose learned values keep being corrected scales all of it down (its track record).
+ * - a supplier whose learned values keep being corrected scales all of it down (its track record);
+ * - a date read back through OCR's slips (ocrDateRepair.ts) stays low whatever agrees with it: a repair, not a reading.
  */
 import { textAt } from './hintPlaces.js';
 import { hintedFieldKeys, type FieldHint, type MemoryField, type SupplierTrackRecord } from './lessonSchema.js';
@@ -20,6 +21,7 @@ import { printedWithinNoise } from './textForms.js';
 import { pageLeads, pageTotalsWitnessed, type GenericScores } from './pageTrust.js';
 import type { Recognised } from './recogniseSupplier.js';
 import { isLabelText, kindOf, readValue, uniqueShaped } from './valueKinds.js';
+import { SLIP_REPAIRED_CEILING } from '../ocrDateRepair.js';
 
 export const MEMORY_AGREES = 0.96;
 export const MEMORY_CLOSED_BY_ARITHMETIC = 0.97;
@@ -33,6 +35,8 @@ export const SAME_LAYOUT = 0.5;
 /** An anchor this close to its learned height (share of the page) is in its place: the layout around it held. */
 export const SAME_PLACE = 0.05;
 const CENT = 0.005;
+/** Evidence of a value memory read back through OCR's slips (ocrDateRepair.ts). */
+const SLIPS_REPAIRED = 'ocr:slips-repaired';
 
 export interface MemoryValue {
   value: string | number;
@@ -87,7 +91,8 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
       if (read) {
         memoryValues[field] = read.value;
-        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence: [`memory:${hint.relation}${at!.edits > 0 ? '~' : ''}:${hint.anchor}`], source: 'supplier memory', y: page.lines[at!.line]!.y };
+        const evidence = [`memory:${hint.relation}${at!.edits > 0 ? '~' : ''}:${hint.anchor}`, ...(read.repaired ? [SLIPS_REPAIRED] : [])];
+        fields[field] = { value: read.value, text: read.text, confidence: MEMORY_ALONE, evidence, source: 'supplier memory', y: page.lines[at!.line]!.y };
         if (at!.distance <= SAME_PLACE) inPlace.add(field);
         break;
       }
@@ -130,6 +135,11 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       // anchor stands where the lesson had it (the letter text changed, not the layout around the field).
       if (!sameLayout && !inPlace.has(field)) fields[field] = { value: page, text: String(page), confidence: MEMORY_AGAINST_PAGE, evidence: ['memory:page-disagrees', 'memory:other-layout'], source: 'page' };
     }
+  }
+  // A date memory read back through OCR's slips stays a repair, even where the page's own repair agrees with it.
+  for (const field of hintedFieldKeys) {
+    const mine = fields[field];
+    if (mine?.evidence.includes(SLIPS_REPAIRED)) mine.confidence = Math.min(mine.confidence, SLIP_REPAIRED_CEILING);
   }
   const name = lesson.identity.name;
   if (name && page.compact.includes(compactText(name))) {

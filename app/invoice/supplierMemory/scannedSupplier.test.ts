@@ -73,4 +73,15 @@ describe('a scanned supplier', () => {
     // Another merchant's number is not it.
     expect(read(withPhone('KFDAl K0P1 C0NT0H 5DN 8HD', '0O1Z345G7B9O', '03-5512 0000'))?.supplierId).toBeUndefined();
   });
+
+  it('reads its date at the learned place where OCR printed it with slips, and learns the place from such a date', () => {
+    const slipped = receipt({ name: 'KEDAI KOPI CONTOH SDN BHD', gst: '001234567890', total: '7.20', date: '14/O3/2018', cash: '10.00', change: '2.80', footer: 'THANK YOU' });
+    const memory = readNext(slipped);
+    expect(memory?.supplierId).toBe('s1');
+    expect(memory?.fields.issue_date?.value).toBe('2018-03-14');
+    expect(memory?.fields.issue_date?.evidence).toContain('ocr:slips-repaired');
+    expect(memory?.fields.issue_date?.confidence).toBeLessThanOrEqual(0.2);
+    const taught = learnLesson(receipt({ name: 'KEDAI KOPI CONTOH SDN BHD', gst: '001234567890', total: '4.50', date: '12/03/3018', cash: '5.00', change: '0.50', footer: 'THANK YOU' }), confirmed);
+    expect(taught.hints.issue_date?.length).toBeGreaterThan(0);
+  });
 });

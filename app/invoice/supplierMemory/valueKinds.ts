@@ -4,6 +4,7 @@
  */
 import { findAmounts } from '../amounts.js';
 import { findDates } from '../dates.js';
+import { findRepairedDates } from '../ocrDateRepair.js';
 import { labelAt } from '../labelHits.js';
 import type { HintedField } from './lessonSchema.js';
 import { compactId, compactText, type MemoryPage } from './pageText.js';
@@ -48,7 +49,11 @@ export function findValue(kind: MemoryKind, value: string | number, text: string
     const dayFirst = findDates(text, { monthFirst: false }).find((d) => d.iso === value);
     const monthFirst = findDates(text, { monthFirst: true }).find((d) => d.iso === value);
     const hit = dayFirst ?? monthFirst;
-    if (!hit) return null;
+    if (!hit) {
+      // The confirmed date printed with OCR's slips ("D3/06/3017"): its place is learned all the same; its order is not.
+      const repaired = [false, true].map((order) => findRepairedDates(text, { monthFirst: order }).find((d) => d.iso === value)).find((d) => d);
+      return repaired ? { index: repaired.index, monthFirst: null } : null;
+    }
     // Only a date whose two readings differ says which order the supplier prints.
     return { index: hit.index, monthFirst: dayFirst && monthFirst ? null : Boolean(monthFirst) };
   }
@@ -86,7 +91,11 @@ export function isLabelText(text: string): boolean {
 }
 
 /** Reads a value of `kind` from the text after an anchor; null where none is there. */
-export function readValue(kind: MemoryKind, text: string, format: { monthFirst: boolean | null; shape: string | null }): { value: string | number; text: string } | null {
+export function readValue(
+  kind: MemoryKind,
+  text: string,
+  format: { monthFirst: boolean | null; shape: string | null },
+): { value: string | number; text: string; repaired?: boolean } | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   if (kind === 'money') {
@@ -95,7 +104,10 @@ export function readValue(kind: MemoryKind, text: string, format: { monthFirst: 
   }
   if (kind === 'date') {
     const hit = findDates(trimmed, { monthFirst: format.monthFirst ?? false })[0];
-    return hit ? { value: hit.iso, text: hit.text } : null;
+    if (hit) return { value: hit.iso, text: hit.text };
+    // This page's OCR printed the date with slips: read back (ocrDateRepair.ts), and marked as a repair.
+    const repaired = findRepairedDates(trimmed, { monthFirst: format.monthFirst ?? false })[0];
+    return repaired ? { value: repaired.iso, text: repaired.text, repaired: true } : null;
   }
   if (kind === 'id') {
     const tokens = trimmed.replace(/^[:#.\s]+/, '').split(/\s+/);
