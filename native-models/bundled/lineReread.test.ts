@@ -67,6 +67,27 @@ describe('the choice between tesseract and the second reader, word by word', () 
     // A character far beyond the last word (more than half a line height) belongs to none.
     expect(charactersPerWord(words, [{ char: 'X', probability: 1, x0: 200, x1: 210 }], 20).flat()).toEqual([]);
   });
+
+  it("pairs PP's words with tesseract's one to one where PP wrote as many, so a drifting short word is not run into its neighbour", () => {
+    const words = line([['17/61:2018', 0.44], ['4', 0.96]]); // 20–120 and 130–140: cells meet at 125
+    // PP's "4" drifted left into the date's cell (its frames a character early).
+    const date = [...'17/01/2018'].map((char, i) => ({ char, probability: 0.95, x0: 20 + 4.5 * i, x1: 24 + 4.5 * i }));
+    const chars: DecodedCharacter[] = [...date, { char: ' ', probability: 0.9, x0: 66, x1: 68 }, { char: '4', probability: 0.9, x0: 70, x1: 74 }];
+    const text = (shares: DecodedCharacter[][]): string[] => shares.map((share) => share.map((c) => c.char).join(''));
+    expect(text(charactersPerWord(words, chars, 20))).toEqual(['17/01/2018', '4']);
+    // Without PP's space the characters go by cells (the drifted "4" to the date), as before.
+    expect(text(charactersPerWord(words, chars.filter((c) => c.char !== ' '), 20))).toEqual(['17/01/20184', '']);
+    // A pairing whose word lies far from its partner (beyond the neighbouring cells) is not trusted.
+    const far = line([['AAAA', 0.5], ['BBBB', 0.5], ['CCCC', 0.5]]); // 20–60, 70–110, 120–160: "C" (47) is not near the third
+    const skewed: DecodedCharacter[] = [
+      { char: 'A', probability: 0.9, x0: 20, x1: 30 },
+      { char: ' ', probability: 0.9, x0: 30, x1: 32 },
+      { char: 'B', probability: 0.9, x0: 34, x1: 40 },
+      { char: ' ', probability: 0.9, x0: 40, x1: 42 },
+      { char: 'C', probability: 0.9, x0: 44, x1: 50 },
+    ];
+    expect(text(charactersPerWord(far, skewed, 20))).toEqual(['ABC', '', '']);
+  });
 });
 
 /** A reader that answers `text` for every crop, its characters spread over the crop's width. */

@@ -63,15 +63,14 @@ export function chooseWord(word: Pick<OcrWord, 'text' | 'confidence'>, text: str
 
 /**
  * PP's characters shared out among tesseract's words of the line (`words` sorted left to right, x in the same
- * pixels as the characters'): each to the word whose cell holds its centre. Cells meet half-way between neighbouring
- * words; the outer ones reach half a line height beyond their word. Spaces are left out.
+ * pixels as the characters'): PP's words one to one where they pair with tesseract's (pairedWords); else each
+ * character to the word whose cell holds its centre. Cells meet half-way between neighbouring words; the outer ones
+ * reach half a line height beyond their word. Spaces are left out.
  */
 export function charactersPerWord(words: readonly OcrWord[], characters: readonly DecodedCharacter[], lineHeight: number): DecodedCharacter[][] {
-  const cells = words.map((word, i) => {
-    const left = i === 0 ? word.box[0] - lineHeight / 2 : (words[i - 1]!.box[2] + word.box[0]) / 2;
-    const right = i === words.length - 1 ? word.box[2] + lineHeight / 2 : (word.box[2] + words[i + 1]!.box[0]) / 2;
-    return [left, right] as const;
-  });
+  const cells = cellsOf(words, lineHeight);
+  const paired = pairedWords(cells, characters);
+  if (paired) return paired;
   const out: DecodedCharacter[][] = words.map(() => []);
   for (const ch of characters) {
     if (ch.char.trim() === '') continue;
@@ -80,6 +79,38 @@ export function charactersPerWord(words: readonly OcrWord[], characters: readonl
     if (index >= 0) out[index]!.push(ch);
   }
   return out;
+}
+
+/** Each word's cell: from half-way to its left neighbour to half-way to its right one (half a line height outside). */
+function cellsOf(words: readonly OcrWord[], lineHeight: number): Array<readonly [number, number]> {
+  return words.map((word, i) => {
+    const left = i === 0 ? word.box[0] - lineHeight / 2 : (words[i - 1]!.box[2] + word.box[0]) / 2;
+    const right = i === words.length - 1 ? word.box[2] + lineHeight / 2 : (word.box[2] + words[i + 1]!.box[0]) / 2;
+    return [left, right] as const;
+  });
+}
+
+/**
+ * PP's own words (its characters between its spaces) paired one to one with tesseract's, where PP wrote as many
+ * words as tesseract found and each lies near its partner (its centre within the partner's cell or a neighbour's);
+ * else null. PP's character columns come from CTC frames and drift by a character's width or so, so a short word
+ * next to a gap ("17/01/2018 4") can land in its neighbour's cell; PP's spaces, where they agree in number with
+ * tesseract's words, say where the words part.
+ */
+function pairedWords(cells: ReadonlyArray<readonly [number, number]>, characters: readonly DecodedCharacter[]): DecodedCharacter[][] | null {
+  const groups: DecodedCharacter[][] = [[]];
+  for (const ch of characters) {
+    if (ch.char.trim() === '') {
+      if (groups.at(-1)!.length) groups.push([]);
+    } else groups.at(-1)!.push(ch);
+  }
+  if (!groups.at(-1)!.length) groups.pop();
+  if (groups.length !== cells.length) return null;
+  const near = groups.every((group, i) => {
+    const centre = (group[0]!.x0 + group.at(-1)!.x1) / 2;
+    return centre >= cells[Math.max(0, i - 1)]![0] && centre < cells[Math.min(cells.length - 1, i + 1)]![1];
+  });
+  return near ? groups : null;
 }
 
 export interface LineReader {
