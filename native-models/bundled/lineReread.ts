@@ -13,7 +13,9 @@
  * more) is never touched. A weak word takes PP's characters of its cell (chooseWord) unless:
  * - PP's are not sure: their mean probability under PP_SURE;
  * - they hold CJK characters on a page not read as Chinese (the recognizer's guess on noise);
- * - they put letters in a word tesseract read as digits and punctuation only (amounts, dates, phone numbers);
+ * - they put letters in a word tesseract read as digits and punctuation only (amounts, dates, phone numbers), or
+ *   mix digits into letters where tesseract read letters only (PP's O/0 and I/1: "CONFECTI0NERY"; an amount tesseract
+ *   read as letters, "lOO.OO", may still become PP's "100.00");
  * - they are far shorter or longer than tesseract's (a cell that caught a neighbour's print, or nothing);
  * - they are tesseract's word but for letter case (PP writes "Cash" for CASH).
  * Characters PP cannot write (its dictionary is Chinese + ASCII + a few Latin letters: no €, £, ß, ö) stay safe:
@@ -33,8 +35,12 @@ import type { OcrWord } from './tesseractWords.js';
 
 export type { LineRereadRecord, LineRereadReport, Refusal, WordRecord } from './lineRereadReport.js';
 
-/** A word under this confidence is weak; a line with one is read again (regionReread.ts calls a key word under 0.8 doubtful). */
-export const WEAK_WORD = 0.8;
+/**
+ * A word under this confidence is weak; a line with one is read again. 0.9, not regionReread.ts's 0.8: tesseract's
+ * digits read at 0.8–0.9 are often wrong ("04/04/17" for 06/04/17) and PP reads them right (docs/benchmarks.md,
+ * development receipts: 0.8 → 0.9 first-seen 158 → 160 of 195; 0.95 fell back to 158 at more cost).
+ */
+export const WEAK_WORD = 0.9;
 /** The least mean character probability of PP's reading of a word that may replace tesseract's (measured: docs/reading.md). */
 export const PP_SURE = 0.85;
 /** At most this many lines of a page are read again (a bound on the time of a page of faint print). */
@@ -55,6 +61,7 @@ export function chooseWord(word: Pick<OcrWord, 'text' | 'confidence'>, text: str
   if (probability < sure) return { keep: false, refusal: 'weak-reading' };
   if (!chinese && CJK.test(text)) return { keep: false, refusal: 'cjk' };
   if (!/\p{L}/u.test(word.text) && /\p{N}/u.test(word.text) && /\p{L}/u.test(text)) return { keep: false, refusal: 'letters-in-digits' };
+  if (!/\p{N}/u.test(word.text) && /\p{L}/u.test(word.text) && /\p{L}/u.test(text) && /\p{N}/u.test(text)) return { keep: false, refusal: 'digits-in-letters' };
   const [t, p] = [alnum(word.text).length, alnum(text).length];
   if (p > LENGTH_RATIO * t + 1 || t > LENGTH_RATIO * p + 1) return { keep: false, refusal: 'length' };
   if (text.toUpperCase() === word.text.toUpperCase()) return { keep: false, refusal: 'same' };

@@ -2,7 +2,7 @@
 import type { Box } from '../../app/model/extraction.js';
 
 /** Why PP's reading of a word was not kept (lineReread.ts, chooseWord). */
-export type Refusal = 'tesseract-sure' | 'empty' | 'weak-reading' | 'cjk' | 'letters-in-digits' | 'length' | 'same';
+export type Refusal = 'tesseract-sure' | 'empty' | 'weak-reading' | 'cjk' | 'letters-in-digits' | 'digits-in-letters' | 'length' | 'same';
 
 /** One of tesseract's words on a line read again: its reading, PP's characters of its cell, and the choice. */
 export interface WordRecord {
