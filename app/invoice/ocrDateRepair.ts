@@ -57,7 +57,7 @@ const EDGE_AFTER = '(?![\\p{L}\\p{N}])';
 const dayMonthYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{2})(${SEPARATOR})(${DIGIT}{2})(${SEPARATOR})(${DIGIT}{4}|${DIGIT}{2})${EDGE_AFTER}`, 'gu');
 const yearMonthDay = new RegExp(`${EDGE_BEFORE}(${DIGIT}{4})([/\\-.])(${DIGIT}{2})([/\\-.])(${DIGIT}{2})${EDGE_AFTER}`, 'gu');
 const dayNameYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{1,2})\\.?\\s*(\\p{L}{3,9})\\.?,?\\s+(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
-const nameDayYear = new RegExp(`${EDGE_BEFORE}(\\p{L}{3,9})\\.?\\s+(${DIGIT}{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
+const nameDayYear = new RegExp(`${EDGE_BEFORE}(\\p{L}{3,9})\\.?\\s+(${DIGIT}{1,2})(?:st|nd|rd|th)?(?:\\s*,)?\\s*(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
 
 /** Words that label a date, in the languages of the receipts read (English, Malay, German, Spanish). */
 const dateLabels = ['date', 'datum', 'tarikh', 'fecha'];

@@ -90,7 +90,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
       words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
     }
     // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
-    if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge), { signal: options.signal })).words;
+    const lineReader = settings.lineReader;
+    const second = lineReader ? { second: (crop: GreyImage) => lineReader.read(crop) } : {};
+    if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge), { signal: options.signal, ...second })).words;
     // Lines still weak: read again by the second reader, its reading kept where it is the better one.
     let lineReread: LineRereadReport | undefined;
     if (settings.lineReader) {

@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, Extraction } from '../../app/model/extraction.js';
 import { BundledEngine } from './index.js';
-import { binarised, MAX_REGIONS, otsuThreshold, rereadWeakRegions, weakRegions } from './regionReread.js';
+import { amountsJoined, binarised, MAX_REGIONS, otsuThreshold, rereadWeakRegions, weakRegions } from './regionReread.js';
+import type { LineReading } from './lineRecognizer.js';
 import type { OcrWord } from './tesseractWords.js';
 
 const word = (text: string, x: number, y: number, confidence = 0.95): OcrWord => ({
@@ -92,6 +93,37 @@ describe('rereadWeakRegions', () => {
     expect(amount.box[0]).toBeCloseTo(region[0] + 560 / factor, 0);
     expect((amount.box[1] + amount.box[3]) / 2).toBeGreaterThan(195);
     expect((amount.box[1] + amount.box[3]) / 2).toBeLessThan(225);
+  });
+});
+
+describe("the second reader's amounts in a band tesseract read no amount in", () => {
+  /** PP's reading of a crop: `text`'s characters 10 px apart from x = 0, each with `probability`. */
+  const reading = (text: string, probability = 0.95): LineReading => ({
+    text,
+    characters: [...text].map((char, i) => ({ char, probability, x0: 10 * i, x1: 10 * i + 8 })),
+  });
+  const crop = { left: 100, top: 190, image: { data: new Uint8Array(0), width: 300, height: 40 } };
+  // The band: TOTAL at x 100–160, a weak non-amount "ease" where the faded amount is (x 300–348).
+  const label = word('TOTAL', 100, 200);
+  const ghost = word('ease', 300, 200, 0.27);
+
+  it('puts a sure amount in place of a weak word that is no amount, on the label line, and keeps the label', () => {
+    const joined = amountsJoined([label, ghost], reading('TOTAL:                7.00'), crop, 'reread.0')!;
+    expect(joined.map((w) => w.text)).toEqual(['TOTAL', '7.00']);
+    const amount = joined[1]!;
+    expect(amount).toMatchObject({ reader: 'pp-ocr', lineKey: label.lineKey });
+    expect(amount.box[0]).toBe(100 + 220); // its first character's column, in the image's pixels
+  });
+
+  it('adds an amount where the first reading has no word', () => {
+    expect(amountsJoined([label], reading('TOTAL                  12.50'), crop, 'reread.0')!.map((w) => w.text)).toEqual(['TOTAL', '12.50']);
+  });
+
+  it('adds nothing from a weak reading, over a sure word, or without an amount', () => {
+    expect(amountsJoined([label, ghost], reading('TOTAL:                7.00', 0.6), crop, 'reread.0')).toBeNull();
+    const sure = word('CASH', 310, 200, 0.95); // 310–358: where PP's amount is
+    expect(amountsJoined([label, sure], reading('TOTAL:                7.00'), crop, 'reread.0')).toBeNull();
+    expect(amountsJoined([label, ghost], reading('TOTAL:                seven'), crop, 'reread.0')).toBeNull();
   });
 });
 

@@ -11,6 +11,11 @@
  * by Otsu's threshold within the band (faded thermal print whose grey differs from the rest of the page's); the
  * reading kept is the one that holds an amount, then the one with the higher confidence. Kept words replace the first
  * pass's words whose centres lie in the band, with their own boxes (in the image's pixels): text and boxes stay linked.
+ * Where neither of tesseract's readings holds an amount and the engine has its second reader (lineReread.ts:
+ * PP-OCR's line recognizer), the band is read by it too: its sure amounts (mean character probability ≥ PP_SURE)
+ * join the first reading's words — where no word of the first reading stands, or in place of a weak one that is no
+ * amount ("ease" where the faded total was) — with boxes from its character columns; the label words stay
+ * tesseract's (PP runs words together, and a reader of fields needs the labels).
  *
  * Two more kinds of region can be asked for — a doubtful date-like word (or a "date" label without a date) and the
  * first lines of the page (the merchant's letterhead) holding a doubtful word — but are not read by default: on the
@@ -23,6 +28,8 @@ import { levenshtein } from '../../app/checks/textDistance.js';
 import { histogram, resizeGrey, type GreyImage } from './ocrImage.js';
 import { cropBox } from './ocrPageImage.js';
 import type { OcrWord } from './tesseractWords.js';
+import type { LineReading } from './lineRecognizer.js';
+import { PP_SURE } from './lineReread.js';
 import { tenderedOrChange } from '../../app/invoice/receiptConventions.js';
 import { totalLine } from '../../app/invoice/receiptReading.js';
 
@@ -41,7 +48,7 @@ export interface RereadReport {
   regions: RereadRegion[];
   /** Regions whose second reading replaced the first. */
   replaced: number;
-  /** Per region, the reading kept: -1 the first pass, else the index of the variant (0 grey, 1 binarised). */
+  /** Per region, the reading kept: -1 the first pass, else the index of the variant (0 grey, 1 binarised, 2 the second reader's amounts). */
   kept: number[];
   /** Wall-clock milliseconds the second pass took (the OCR jobs and the crops). */
   milliseconds: number;
@@ -220,7 +227,7 @@ export async function rereadWeakRegions(
   image: GreyImage,
   words: readonly OcrWord[],
   read: ReadImage,
-  options: { signal?: AbortSignal; kinds?: readonly RegionKind[]; variants?: readonly number[] } = {},
+  options: { signal?: AbortSignal; kinds?: readonly RegionKind[]; variants?: readonly number[]; second?: SecondReader } = {},
 ): Promise<{ words: OcrWord[]; report: RereadReport }> {
   const { signal, kinds = DEFAULT_KINDS, variants = [0, 1] } = options;
   const started = performance.now();
@@ -250,6 +257,12 @@ export async function rereadWeakRegions(
       const candidate = worth(back, region.kind);
       if (better(candidate, best.worth)) best = { words: back, worth: candidate, replaced: true, variant };
     }
+    if (region.kind === 'amount' && !best.worth.parses && options.second) {
+      const reading = await options.second(crop.image);
+      signal?.throwIfAborted();
+      const withAmounts = reading && amountsJoined(first, reading, crop, `reread.${index}`);
+      if (withAmounts) best = { words: withAmounts, worth: worth(withAmounts, region.kind), replaced: true, variant: 2 };
+    }
     keptVariant.push(best.variant);
     if (!best.replaced) continue;
     replaced++;
@@ -262,6 +275,43 @@ export async function rereadWeakRegions(
     result = kept;
   }
   return { words: result, report: { regions, replaced, kept: keptVariant, milliseconds: performance.now() - started } };
+}
+
+/** The second reader of a crop (lineRecognizer.ts), its character columns in the crop's pixels. */
+export type SecondReader = (crop: GreyImage) => Promise<LineReading | null>;
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * The band's first-reading words (`first`, image pixels) with the second reader's sure amounts joined: each of its
+ * words (characters between its spaces) that holds an amount, reads as sure, and lies where the first reading has no
+ * word or only a weak word without an amount (which it replaces). Null where it adds none.
+ */
+export function amountsJoined(first: readonly OcrWord[], reading: LineReading, crop: { left: number; top: number; image: GreyImage }, lineKey: string): OcrWord[] | null {
+  const groups: LineReading['characters'][] = [[]];
+  for (const ch of reading.characters) {
+    if (ch.char.trim() === '') {
+      if (groups.at(-1)!.length) groups.push([]);
+    } else groups.at(-1)!.push(ch);
+  }
+  const lineHeight = median(first.map((w) => w.lineHeight)) ?? crop.image.height;
+  const [top, bottom] = first.length ? [Math.min(...first.map((w) => w.box[1])), Math.max(...first.map((w) => w.box[3]))] : [crop.top, crop.top + crop.image.height];
+  let result = [...first];
+  let added = 0;
+  for (const group of groups) {
+    const text = group.map((c) => c.char).join('');
+    const probability = group.reduce((a, c) => a + c.probability, 0) / Math.max(1, group.length);
+    if (!AMOUNT.test(text) || probability < PP_SURE || CJK.test(text)) continue;
+    const box: Box = [crop.left + group[0]!.x0, top, crop.left + group.at(-1)!.x1, bottom];
+    const centre = (box[0] + box[2]) / 2;
+    const under = result.filter((w) => centre >= w.box[0] && centre <= w.box[2]);
+    if (under.some((w) => AMOUNT.test(w.text) || w.confidence >= DOUBTFUL)) continue;
+    // On the label's line (the first reading's words of the band), so layout keeps label and amount together.
+    const word: OcrWord = { text, confidence: probability, box, lineKey: first.find((w) => isTotalLabel(w))?.lineKey ?? first[0]?.lineKey ?? lineKey, lineHeight, reader: 'pp-ocr' };
+    result = [...result.filter((w) => !under.includes(w)), word].sort((a, b) => a.box[0] - b.box[0]);
+    added++;
+  }
+  return added ? result : null;
 }
 
 function median(values: number[]): number | null {
