@@ -16,6 +16,7 @@
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
  * where no exact date is on the page, or beside a date label where the exact ones are not.
  */
+import { levenshtein } from '../checks/textDistance.js';
 import { findDates, monthNames, type DateMatch } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
@@ -65,13 +66,7 @@ const timeAfter = /^[\s,]*\d{1,2}[:.]\d{2}(?!\d)/;
 
 /** Whether two words differ by at most one insertion, deletion or substitution. */
 export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  let i = 0;
-  while (i < short.length && short[i] === long[i]) i++;
-  const rest = short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
-  return rest;
+  return Math.abs(a.length - b.length) <= 1 && levenshtein(a, b) <= 1;
 }
 
 /** The date label among the (at most three) words before `index`, read through one edit; null where none. */

@@ -68,3 +68,15 @@ export function ctcDictionary(keysText: string): string[] {
   if (lines[lines.length - 1] === '') lines.pop();
   return ['', ...lines, ' '];
 }
+
+/** The reading's words: its characters between its spaces (empty runs left out). */
+export function wordsOfCharacters(characters: readonly DecodedCharacter[]): DecodedCharacter[][] {
+  const words: DecodedCharacter[][] = [[]];
+  for (const ch of characters) {
+    if (ch.char.trim() === '') {
+      if (words.at(-1)!.length) words.push([]);
+    } else words.at(-1)!.push(ch);
+  }
+  if (!words.at(-1)!.length) words.pop();
+  return words;
+}

@@ -26,7 +26,7 @@
  * labels tesseract read right stay right (docs/benchmarks.md, "The second reader").
  */
 import type { Box } from '../../app/model/extraction.js';
-import type { DecodedCharacter } from './lineCtc.js';
+import { wordsOfCharacters, type DecodedCharacter } from './lineCtc.js';
 import type { LineReading } from './lineRecognizer.js';
 import type { GreyImage } from './ocrImage.js';
 import { cropBox } from './ocrPageImage.js';
@@ -48,7 +48,8 @@ export const MAX_LINES = 80;
 /** PP's word's length (letters and digits) against tesseract's: more than LENGTH_RATIO × the other + 1, refused. */
 const LENGTH_RATIO = 1.6;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+/** CJK characters and their punctuation: on a page not read as Chinese, PP-OCR's guess on noise. */
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 const alnum = (text: string): string => text.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
@@ -105,13 +106,7 @@ function cellsOf(words: readonly OcrWord[], lineHeight: number): Array<readonly 
  * tesseract's words, say where the words part.
  */
 function pairedWords(cells: ReadonlyArray<readonly [number, number]>, characters: readonly DecodedCharacter[]): DecodedCharacter[][] | null {
-  const groups: DecodedCharacter[][] = [[]];
-  for (const ch of characters) {
-    if (ch.char.trim() === '') {
-      if (groups.at(-1)!.length) groups.push([]);
-    } else groups.at(-1)!.push(ch);
-  }
-  if (!groups.at(-1)!.length) groups.pop();
+  const groups = wordsOfCharacters(characters);
   if (groups.length !== cells.length) return null;
   const near = groups.every((group, i) => {
     const centre = (group[0]!.x0 + group.at(-1)!.x1) / 2;

@@ -29,7 +29,8 @@ import { histogram, resizeGrey, type GreyImage } from './ocrImage.js';
 import { cropBox } from './ocrPageImage.js';
 import type { OcrWord } from './tesseractWords.js';
 import type { LineReading } from './lineRecognizer.js';
-import { PP_SURE } from './lineReread.js';
+import { wordsOfCharacters } from './lineCtc.js';
+import { CJK, PP_SURE } from './lineReread.js';
 import { tenderedOrChange } from '../../app/invoice/receiptConventions.js';
 import { totalLine } from '../../app/invoice/receiptReading.js';
 
@@ -280,20 +281,13 @@ export async function rereadWeakRegions(
 /** The second reader of a crop (lineRecognizer.ts), its character columns in the crop's pixels. */
 export type SecondReader = (crop: GreyImage) => Promise<LineReading | null>;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
 /**
  * The band's first-reading words (`first`, image pixels) with the second reader's sure amounts joined: each of its
  * words (characters between its spaces) that holds an amount, reads as sure, and lies where the first reading has no
  * word or only a weak word without an amount (which it replaces). Null where it adds none.
  */
 export function amountsJoined(first: readonly OcrWord[], reading: LineReading, crop: { left: number; top: number; image: GreyImage }, lineKey: string): OcrWord[] | null {
-  const groups: LineReading['characters'][] = [[]];
-  for (const ch of reading.characters) {
-    if (ch.char.trim() === '') {
-      if (groups.at(-1)!.length) groups.push([]);
-    } else groups.at(-1)!.push(ch);
-  }
+  const groups = wordsOfCharacters(reading.characters);
   const lineHeight = median(first.map((w) => w.lineHeight)) ?? crop.image.height;
   const [top, bottom] = first.length ? [Math.min(...first.map((w) => w.box[1])), Math.max(...first.map((w) => w.box[3]))] : [crop.top, crop.top + crop.image.height];
   let result = [...first];
