@@ -69,6 +69,15 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('O5 JAN 2017')).toEqual(['2017-01-05']); // an exact month name, a letter for a digit
   });
 
+  it('reads a date whose year has the time\'s first digits glued after it, only as printed and not after a phone label', () => {
+    expect(findRepairedDates('CB#: 289720 17/01/20184 4 2153', options)).toMatchObject([{ iso: '2018-01-17', text: '17/01/2018', slips: ['space lost before 4'] }]);
+    expect(repaired('17-01-201812 41')).toEqual(['2018-01-17']);
+    expect(repaired('31/02/20184')).toEqual([]);
+    expect(repaired('17/01/20184567')).toEqual([]);
+    expect(repaired('Tel 03-12-20184')).toEqual([]);
+    expect(repaired('17/01-20184')).toEqual([]);
+  });
+
   it('reads a year-first date with a slip', () => {
     expect(repaired('2018-O3-21')).toEqual(['2018-03-21']);
   });

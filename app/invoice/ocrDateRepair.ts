@@ -12,7 +12,9 @@
  * - an impossible month or day is repaired only where exactly one change of one digit into a look-alike (6↔0, 8↔3…)
  *   gives a valid date, and only on a four-digit year;
  * - a month name one edit away from exactly one month ("lan" → Jan), only with a day and a year beside it and a date
- *   label (read through one edit: "fate") before it or a time after it.
+ *   label (read through one edit: "fate") before it or a time after it;
+ * - a four-digit year with one or two digits glued after it (the time's, the space between lost: "17/01/20184"), only
+ *   where the date as printed is valid with its real separators.
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
  * where no exact date is on the page, or beside a date label where the exact ones are not.
  */
@@ -58,6 +60,8 @@ const EDGE_AFTER = '(?![\\p{L}\\p{N}])';
 const dayMonthYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{2})(${SEPARATOR})(${DIGIT}{2})(${SEPARATOR})(${DIGIT}{4}|${DIGIT}{2})${EDGE_AFTER}`, 'gu');
 const yearMonthDay = new RegExp(`${EDGE_BEFORE}(${DIGIT}{4})([/\\-.])(${DIGIT}{2})([/\\-.])(${DIGIT}{2})${EDGE_AFTER}`, 'gu');
 const dayNameYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{1,2})\\.?\\s*(\\p{L}{3,9})\\.?,?\\s+(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
+/** A date whose four-digit year has a time's first digits glued after it, the space between them lost ("17/01/20184 4 2153"). */
+const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(\\d{1,2})${EDGE_AFTER}`, 'gu');
 const nameDayYear = new RegExp(`${EDGE_BEFORE}(\\p{L}{3,9})\\.?\\s+(${DIGIT}{1,2})(?:st|nd|rd|th)?(?:\\s*,)?\\s*(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
 
 /** Words that label a date, in the languages of the receipts read (English, Malay, German, Spanish). */
@@ -229,6 +233,14 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     if (y === null || mo === null || d === null || slips.length > MAX_LETTER_SLIPS) return;
     const reading = uniqueDate({ first: d, second: mo, year: y }, (a, b) => [a, b], latestYear, true);
     if (reading) accept(m.index, m[0], reading.iso, reading.slip ? [...slips, reading.slip] : slips);
+  });
+  each(gluedYear, (m) => {
+    const [, first, , second, year, glued] = m as unknown as string[];
+    // Only as printed: a date read through a second slip on top of a lost space is too weak to read. A phone
+    // number's label before it says the digits are a number ("Tel 03-12-20184").
+    if (/(?<![\p{L}])(?:tel|fax|phone|h\/?p|mobile|hp)\b[^\p{L}]*$/iu.test(text.slice(Math.max(0, m.index - 12), m.index))) return;
+    const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
+    if (reading) accept(m.index, m[0].slice(0, -glued!.length), reading.iso, [`space lost before ${glued!}`]);
   });
   const named = (index: number, matched: string, dayGroup: string, word: string, yearGroup: string): void => {
     const month = monthOf(word);

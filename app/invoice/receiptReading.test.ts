@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -102,6 +102,23 @@ describe('receipt reading', () => {
     expect(tillText('MNetTotal  48.00')).toBe('MNet Total  48.00');
     expect(tillText('Tatal Sales (Inclusive of GST)  32.70')).toBe('Total Sales (Inclusive of GST)  32.70');
     expect(receiptTotal(linesOf(['PARKING CONTOH SDN BHD', 'Ticket No. 123', 'Parking Fee  RM0.94', 'Total  M1.00', 'Paid  M1.00', 'Change  fM0.00']))?.value).toBe(1);
+  });
+
+  it('the till\'s long labels read through a stray character or a look-alike letter, not any one edit', () => {
+    expect(tillText('Changef  5.00 RM')).toBe('Change  5.00 RM');
+    expect(tillText('Anount Incl. GST  5.00')).toBe('Amount Incl. GST  5.00');
+    expect(tillText('Roundimg Adj  0.01')).toBe('Rounding Adj  0.01');
+    expect(tillText('Service Charge  5.00')).toBe('Service Charge  5.00');
+    expect(tillText('CHANGE  3.00')).toBe('CHANGE  3.00');
+    // The change line read through its slip gives the till's identity: 10.00 − 5.00 is the amount, not the "total" tendered.
+    const ticket = ['PARKING CONTOH SDN BHD', 'Ticket No. 123', 'Pay parking ticket  5.00', 'Anount Incl. GST  5.00', 'Accapted total  10.00', 'Changef  5.00'];
+    expect(receiptTotal(linesOf(ticket))).toMatchObject({ value: 5, label: expect.stringContaining(TILL_IDENTITY) });
+  });
+
+  it('"Due" alone names the amount to pay on a till (its "Total" lost), a due date does not', () => {
+    const lines = ['CONTOH MART', 'Cashier 2', 'ITEM A  9.20', 'ITEM B  10.00', 'Rounding Adj  0.00', 'Due  19.20', 'Pay  120.00', 'Change  0.80'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(19.2);
+    expect(receiptTotal(linesOf(['CONTOH MART', 'Cashier 2', 'Due date  19.02.2018', 'ITEM  5.00', 'Cash  5.00']))).toBeNull();
   });
 
   it('the merchant: the stray half of a bracket before a wrapped legal form, lower-case noise is no legal form, else the first capitalised line', () => {

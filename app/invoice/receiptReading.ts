@@ -136,7 +136,7 @@ export function legalFormSpelled(name: string): string {
  * A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. Also the
  * vocabulary the OCR's second pass looks for (native-models/bundled/regionReread.ts).
  */
-export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded)(?![\p{L}])/iu;
+export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded|due(?!\s*(?:date|on|by)(?![\p{L}])))(?![\p{L}])/iu;
 const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
 /** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
 const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;
@@ -171,14 +171,43 @@ function amountOf(lines: readonly TextLine[], index: number): LineAmount | null 
   return next && letterCount(next.text) <= 3 ? read(index + 1) : null;
 }
 
+/** The till's long label words, whose OCR slips tillLabelsRead reads back ("Changef", "Anount", "Roundimg"). */
+const tillLabels = ['change', 'amount', 'rounding', 'tendered'];
+/** Letters a faded till print's glyphs are read as one for another (shared strokes): m/n/h/b, a/o/e/c, i/l/t/f/1, u/v. */
+const letterLookalikes = ['mnhb', 'aoec', 'iltf1', 'uv', 'gq'];
+const lookalike = (a: string, b: string): boolean => letterLookalikes.some((group) => group.includes(a) && group.includes(b));
+
+/**
+ * Whether `word` is `label` as OCR of a faded till print writes it: one stray character glued at either end
+ * ("Changef"), or one letter read as a look-alike ("Anount"). Not any one edit: "Charge" (a service charge) is one
+ * letter from "Change", but r/n is no look-alike pair, and a word of the till's own vocabulary stays itself.
+ */
+function tillLabelSlip(word: string, label: string): boolean {
+  const w = word.toLowerCase();
+  if (w === label) return false;
+  if (w.length === label.length + 1) return w.slice(1) === label || w.slice(0, -1) === label;
+  if (w.length !== label.length) return false;
+  const differ = [...w].flatMap((ch, i) => (ch === label[i] ? [] : [i]));
+  return differ.length === 1 && lookalike(w[differ[0]!]!, label[differ[0]!]!);
+}
+
+/** The till's long label words read through OCR's slips (tillLabelSlip), written as the label. */
+function tillLabelsRead(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])[\p{L}1]{5,9}(?![\p{L}\p{N}])/gu, (word) => {
+    const label = tillLabels.find((l) => tillLabelSlip(word, l));
+    return label ? label[0]!.toUpperCase() + label.slice(1) : word;
+  });
+}
+
 /**
  * A till line's text as OCR gives it, made readable for amounts and labels: an amount split after its decimal point
  * joined ("49. 40"), a currency glued to the amount taken off ("RM1.00" and its misreadings "M1.00", "RH41.00",
- * "fM0.00"; "rotalRM15.40"), a total word glued to the one before it split ("MNetTotal"), and a total word with one
- * letter misread ("Tatal", "Totai", "Fotal") read as "Total".
+ * "fM0.00"; "rotalRM15.40"), a total word glued to the one before it split ("MNetTotal"), a total word with one
+ * letter misread ("Tatal", "Totai", "Fotal") read as "Total", and the till's other long labels read through their
+ * slips (tillLabelsRead: "Changef", "Anount").
  */
 export function tillText(text: string): string {
-  return splitDecimals(text)
+  return tillLabelsRead(splitDecimals(text))
     .replace(/(\p{L})(?:RM|MYR)(?=\d)/gu, '$1 ')
     .replace(/(?<![\p{L}\p{N}.,])\p{L}{1,2}(?=\d{1,6}[.,]\d{2}(?!\d))/gu, '')
     .replace(/(\p{Ll})(?=Total)/gu, '$1 ')
@@ -190,6 +219,9 @@ const ownAmount = (lines: readonly TextLine[], index: number): LineAmount | null
   const amount = amountOf(lines, index);
   return amount && amount.line === index ? amount : null;
 };
+
+/** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
+export const TILL_IDENTITY = '= cash − change';
 
 /**
  * The amount paid on a receipt, or null where the page prints no total line before its payment lines. The till's
@@ -223,7 +255,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
       // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
       const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
       const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
-      if (match && paid > 0) return labelled(match, '= cash − change');
+      if (match && paid > 0) return labelled(match, TILL_IDENTITY);
       // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
       // is printed and differs says the change was misread instead.
       if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');

@@ -11,6 +11,9 @@
  * - or it was read under a label of the field's own vocabulary, first tier ("Rechnungsnummer", "Käufer",
  *   "Bruttobetrag"): the page names the field where it prints it, and memory's place is only where an earlier page
  *   printed it. (An amount the identity supplied or chose is no such reading: its label is the identity's.)
+ * - or, on a receipt, its total is the till's identity: printed before the cash tendered and equal to tendered − change
+ *   (receiptReading.ts), three amounts of this page agreeing — where memory's place holds the tendered amount of a
+ *   receipt that was paid exactly ("Accepted total 5.00" beside "Amount 5.00" on the page it learned from).
  * Memory never replaces such a reading: the page's value is shown at memory-against-page confidence (needs attention),
  * with memory's value in its evidence.
  */
@@ -18,6 +21,7 @@ import { CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX } from '../closingTota
 import type { InvoiceFields } from '../fieldValues.js';
 import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
 import { labelPatterns, type LabelledField } from '../labels.js';
+import { TILL_IDENTITY } from '../receiptReading.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -73,6 +77,7 @@ export function pageLeads(field: MemoryField, scores: GenericScores | undefined,
   if ((scores[field]?.confidence ?? 0) >= TRUSTED_PAGE) return 'page:trusted';
   if (money && pageCloses && !memoryCloses) return 'arithmetic:page-totals-close';
   if (specificallyLabelled(field, scores[field])) return 'page:label-specific';
+  if (field === 'total' && (scores.total?.label ?? '').includes(TILL_IDENTITY)) return 'arithmetic:cash-minus-change';
   return null;
 }
 

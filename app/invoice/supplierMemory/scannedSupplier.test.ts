@@ -84,4 +84,32 @@ describe('a scanned supplier', () => {
     const taught = learnLesson(receipt({ name: 'KEDAI KOPI CONTOH SDN BHD', gst: '001234567890', total: '4.50', date: '12/03/3018', cash: '5.00', change: '0.50', footer: 'THANK YOU' }), confirmed);
     expect(taught.hints.issue_date?.length).toBeGreaterThan(0);
   });
+
+  it('a total the till identity witnesses leads against memory that learned the tendered line of an exactly paid receipt', () => {
+    // Taught from a ticket paid exactly: the accepted (tendered) amount equals the amount, and its "total" label led.
+    const ticket = (amount: string, accepted: string, change: string | null): Word[] => [
+      ...line('PARKIR CONTOH SDN BHD', 60, 20),
+      ...line('GST ID: 001122334455', 60, 50),
+      ...line('Receipt No: 77   Date: 12/03/2018 10:01', 20, 90),
+      ...line('Amount Incl. GST', 20, 140),
+      ...line(amount, 300, 140),
+      ...line('Accepted total', 20, 170),
+      ...line(accepted, 300, 170),
+      ...(change ? [...line('Change', 20, 200), ...line(change, 300, 200)] : []),
+      ...line('Thank you', 20, 240),
+    ];
+    const taught: ConfirmedValues = { ...confirmed, seller: 'PARKIR CONTOH SDN BHD', total: 5 };
+    const memoryIndex = new SupplierIndex([{ supplierId: 'p', supplierName: taught.seller!, pageId: 'p1', lesson: learnLesson(ticket('5.00', '5.00', null), taught) }]);
+    const next = ticket('5.00', '10.00', '5.00');
+    const fields = extractInvoiceFields({ words: next });
+    expect(fields.total?.value).toBe(5);
+    const memory = readWithMemory(next, toPlainFields(fields), memoryIndex, new Map(), genericScores(fields, next.map((w) => w.text).join(' ')));
+    expect(memory?.supplierId).toBe('p');
+    expect(memory?.fields.total).toMatchObject({ value: 5, source: 'page' });
+    expect(memory?.fields.total?.evidence).toContain('arithmetic:cash-minus-change');
+    // Without the change line nothing witnesses the page's reading: memory's place stands.
+    const unwitnessed = ticket('5.00', '10.00', null);
+    const plain = extractInvoiceFields({ words: unwitnessed });
+    expect(readWithMemory(unwitnessed, toPlainFields(plain), memoryIndex, new Map(), genericScores(plain, unwitnessed.map((w) => w.text).join(' ')))?.fields.total?.value).toBe(10);
+  });
 });
