@@ -3,8 +3,8 @@
  * `bench:fields -- --receipts --testdata OUT --boxes OUT/receipts/box`, made of the public SROIE 2019 receipts that
  * are NOT in `../shared/testdata/receipts/` and whose vendor is none of its vendors (docs/benchmarks.md, "Receipts
  * beyond the test data"). `--from`: an upstream checkout's `data/` folder (`img/`, `key/`, `box/*.csv`, e.g.
- * github.com/zzzDavid/ICDAR-2019-SROIE). Nothing is copied: OUT/receipts holds links to the upstream files and a
- * vendors.tsv. The bench's hash rule (heldOutVendors.ts) splits these vendors too; its held-out vendors' scores are
+ * github.com/zzzDavid/ICDAR-2019-SROIE). OUT/receipts holds hard links to the upstream files (copies where the file
+ * system cannot link) and a vendors.tsv; OUT is outside the repository. The bench's hash rule (heldOutVendors.ts) splits these vendors too; its held-out vendors' scores are
  * read, never their failures.
  *
  * Vendors are the key's company, A–Z0–9 only; the same shop spelled slightly apart in two keys ("MR D.I.Y. (M) SDN
@@ -12,7 +12,7 @@
  * close to a test-data vendor is left out, so that no test-data vendor (held out there or not) is studied here. At
  * most PER_VENDOR receipts of a vendor are taken (the first by number).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { levenshtein } from '../../app/checks/textDistance.js';
@@ -37,6 +37,15 @@ export function sameVendor(a: string, b: string): boolean {
 
 /** At most this many receipts of one vendor (the test data's own share: 3–4), so that no one shop weighs for many. */
 const PER_VENDOR = 4;
+
+/** A hard link where the file system allows one (Recto's import refuses symbolic links), else a copy. */
+function place(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
 
 function main(): void {
   const { values } = parseArgs({ options: { from: { type: 'string' }, out: { type: 'string' }, testdata: { type: 'string' } } });
@@ -72,9 +81,9 @@ function main(): void {
     if (!vendors.includes(vendor)) vendors.push(vendor);
     if ((perVendor.get(vendor) ?? 0) >= PER_VENDOR) continue;
     perVendor.set(vendor, (perVendor.get(vendor) ?? 0) + 1);
-    symlinkSync(image, path.join(out, 'img', `${receipt}.jpg`));
-    symlinkSync(path.join(from, 'key', file), path.join(out, 'key', file));
-    symlinkSync(box, path.join(out, 'box', `${receipt}.txt`));
+    place(image, path.join(out, 'img', `${receipt}.jpg`));
+    place(path.join(from, 'key', file), path.join(out, 'key', file));
+    place(box, path.join(out, 'box', `${receipt}.txt`));
     rows.push(`${receipt}\t${vendor}\t${company.replace(/\s+/g, ' ')}`);
   }
   writeFileSync(path.join(out, 'vendors.tsv'), `${rows.join('\n')}\n`);
