@@ -30,7 +30,7 @@ import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { slipRepairedDate } from './ocrDateRepair.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
+import { receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -162,6 +162,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
   // A receipt's amount paid stands: it was read by the till's own conventions (before the cash, cash − change).
   if (receiptPaid) total = receiptPaid;
+  else if (receipt && total) total = receiptRounded(lines, total) ?? total;
   const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
 
   return {

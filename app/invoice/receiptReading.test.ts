@@ -155,6 +155,11 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(receipt('Rounding Adj')))?.value).toBe(23.25);
     expect(receiptTotal(linesOf(receipt('Rounding Adj  0.00')))?.value).toBe(23.26);
     expect(receiptTotal(linesOf(['CONTOH CAFE', 'Cashier A', 'Total  23.26', 'Thank you']))?.value).toBe(23.26);
+    // The rounding line before a tax summary's total (the amount before rounding), its own amount lost: rounded too.
+    expect(receiptTotal(linesOf(['CONTOH CAFE', 'Cashier A', 'Rounding Adj', 'Total Inclusive GST:', 'GST Summary', 'Total  9.85  0.59  10.44', 'Thank you']))?.value).toBe(10.45);
+    // A total the invoice readers found after the payment lines, on a receipt with a rounding line: rounded as well.
+    expect(read(['CONTOH CAFE SDN BHD', 'Cashier A', 'Receipt No 12', 'Rounding Adj', 'Cash', 'Change  9.55', 'Total  10.44']).total).toBe(10.45);
+    expect(read(['CONTOH CAFE SDN BHD', 'Cashier A', 'Receipt No 12', 'Cash', 'Change  9.55', 'Total  10.44']).total).toBe(10.44);
   });
 
   it('a receipt names its buyer only under a label', () => {

@@ -280,20 +280,34 @@ const CASH_STEP = 0.05;
 const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
 
 /**
- * A total printed before a rounding adjustment that is not yet a multiple of the smallest coin: the amount paid is the
- * total plus the adjustment ("Total 23.26", "Rounding -0.01": 23.25), or, where OCR lost the adjustment's amount, the
- * total rounded to the nearest step (the line says the till rounds). Null where nothing is to round.
+ * A total that is not yet a multiple of the smallest coin on a receipt that prints a rounding adjustment: the amount
+ * paid is the total plus the adjustment ("Total 23.26", "Rounding -0.01": 23.25), or, where OCR lost the adjustment's
+ * amount, the total rounded to the nearest step (the line says the till rounds). The rounding line may stand anywhere:
+ * a GST summary's total, printed after it, is the amount before rounding. Null where nothing is to round.
  */
 function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<number> | null {
   if (onStep(total.value)) return null;
-  const rounding = lines.findIndex((line, i) => i > total.line && roundingLine.test(line.text));
+  const rounding = lines.findIndex((line) => roundingLine.test(line.text));
   if (rounding < 0) return null;
   const adjustment = ownAmount(lines, rounding);
-  const label = `${lines[total.line]!.text} (${lines[rounding]!.text})`;
+  const label = `${total.line >= 0 ? lines[total.line]!.text : ''} (${lines[rounding]!.text})`.trim();
   const round = (v: number): number => Math.round(v * 100) / 100;
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
+}
+
+/**
+ * A receipt's total that the till's conventions did not read (the invoice readers' total, or one the totals'
+ * arithmetic supplied where OCR lost the printed one) rounded to the smallest coin where the receipt prints a rounding
+ * adjustment anywhere, as cashRounded does for the till's own total: a GST summary's total of 10.44 on a receipt with
+ * "Rounding Adj" (its amount lost) says 10.45 was paid. Null where nothing is to round.
+ */
+export function receiptRounded(ocrLines: readonly TextLine[], total: FieldValue<number>): FieldValue<number> | null {
+  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
+  // Anywhere on the page: such a total is often the tax summary's, printed after the rounding line but before rounding.
+  const rounded = cashRounded(lines, { line: -1, value: total.value, text: total.text, words: total.words });
+  return rounded ? { ...rounded, label: total.label ? `${total.label} ${rounded.label}` : rounded.label } : null;
 }
 
 /**
