@@ -150,6 +150,10 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const triple = closingTriple(lines, columnHeaders);
     if (triple) ({ subtotal, tax, total } = triple);
   }
+  // Still none, on a page not recognised as a receipt (its till words lost to OCR): the till's own conventions, a
+  // total line before the payment lines ("Amt Due 129.30"), as a last resort.
+  const tillPaid = !total && !receipt ? receiptTotal(lines) : null;
+  if (tillPaid) total = tillPaid;
   const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
   const untaxed = total && tax ? total.value - tax.value : null;
   const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];

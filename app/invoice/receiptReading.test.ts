@@ -128,6 +128,18 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['tan chay yee', 'Jalan Contoh 10/10', '10-04-2018 08:11:53']))).toBeNull();
   });
 
+  it('the merchant\'s name wrapped over two lines joined, a country line over the registration number is no name', () => {
+    const head = (lines: string[]) => receiptMerchant(linesOf([...lines, 'Cashier: 1', '12/03/2018 10:01']))?.value;
+    expect(head(['THE CONTOH BEAN', '& TEA LEAF (M) SDN. BHD.', 'Company No. :441970-H', 'Lot 1, Jalan Contoh'])).toBe('THE CONTOH BEAN &TEA LEAF (M) SDN. BHD.');
+    expect(head(['PASAR RAYA CONTOH MAJU', '(SEMENYIH) SDN BHD', '(767840-W)', 'NO 24, JALAN CONTOH'])).toBe('PASAR RAYA CONTOH MAJU (SEMENYIH) SDN BHD');
+    expect(head(['LIAN CHI CONTOH VEGETARIAN', 'RESTAURANT SDN BHD', '(123456-X)', 'NO 3, JALAN CONTOH'])).toBe('LIAN CHI CONTOH VEGETARIAN RESTAURANT SDN BHD');
+    expect(head(['CONTOH BAKERY &', 'CAFE SDN BHD', 'GST ID: 000123456789'])).toBe('CONTOH BAKERY & CAFE SDN BHD');
+    // A line above with a name of its own stays apart; so does noise with a bracket left open in it.
+    expect(head(['SIZZLING CONTOH', 'Dimiliki Oleh : Contoh Holdings Sdn Bhd', 'GST ID: 000123456789'])).toBe('Dimiliki Oleh : Contoh Holdings Sdn Bhd');
+    expect(head(['Tovet Rel( » Coffeo', 'TF Contoh-Mart Sdn Bhd', 'GST ID: 000123456789'])).toBe('TF Contoh-Mart Sdn Bhd');
+    expect(head(['GL CONTOH & TAILORING', '19, JALAN CONTOH,', '55100 KUALA LUMPUR', 'MALAYSIA', 'Company Reg No. :75495-W'])).toBe('GL CONTOH & TAILORING');
+  });
+
   it('the merchant without the bracketed registration after it, its legal form spelled as the vocabulary has it', () => {
     expect(receiptMerchant(linesOf(['Contoh Realties Sdn Bhd (Co, N0:20154-T)', '(GST Registration No : 000850247680)', 'Level 2, 27, Jalan Contoh', '30/05/18 11:01']))?.value).toBe('Contoh Realties Sdn Bhd');
     expect(legalFormSpelled('AMANO CONTOH SON BHD')).toBe('AMANO CONTOH SDN BHD');

@@ -14,6 +14,8 @@ import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
+import { tillRollWide } from './printedColumns.js';
+import { isCountryName } from './countryNames.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
@@ -32,11 +34,16 @@ export interface ReceiptEvidence {
   signals: string[];
 }
 
-/** Whether the page is a till receipt, and why. */
+/**
+ * Whether the page is a till receipt, and why: two kinds of what only a sale at a till prints, one of them its print
+ * width — a page no wider than a till's roll (printedColumns.ts; `rollWidth`). A narrow page alone is not enough: a
+ * label, a ticket stub or a cropped scan can be narrow too.
+ */
 export function receiptEvidence(lines: readonly TextLine[]): ReceiptEvidence {
   const signals = Object.entries(receiptSignals)
     .filter(([, pattern]) => lines.some((line) => pattern.test(line.text)))
     .map(([name]) => name);
+  if (tillRollWide(lines.flatMap((line) => line.words))) signals.push('rollWidth');
   return { isReceipt: signals.length >= 2, signals };
 }
 
@@ -96,6 +103,8 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
     if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return;
+    // An address's last line, the country ("MALAYSIA" over "Company Reg No."), and a thank-you or slogan line.
+    if (isCountryName(text) || receiptSignals.thanks!.test(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     let score = -0.3 * i;
@@ -110,16 +119,33 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
   type Pick = { score: number; text: string; words: Word[]; index: number } | null;
   const chosen = ((best as Pick)?.score ?? 0) > 0 ? (best as Pick) : (firstTitled as Pick);
   if (!chosen) return null;
-  // A name wrapped before its legal form ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above starts it.
+  // A name wrapped over two lines: the line above starts it.
   const above = header[chosen.index - 1];
-  if (above && legalFormFirst.test(chosen.text)) {
+  // The line as printed: nameText takes a leading mark off (OCR of a frame), but "&" or "(" there continues a name.
+  const printed = header[chosen.index]!.text.trim();
+  if (above && wrappedName(nameText(above).text, printed)) {
     const start = nameText(above);
     if (letterCount(start.text) >= 3 && !contactLine.test(start.text) && !/\d/.test(start.text)) {
-      const text = `${start.text} ${chosen.text}`;
+      const mark = /^[(&]/.exec(printed)?.[0];
+      const text = `${start.text} ${mark && !chosen.text.startsWith(mark) ? mark : ''}${chosen.text}`;
       return { value: legalFormSpelled(text), text, words: [...start.words, ...chosen.words], label: null };
     }
   }
   return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+}
+
+/**
+ * Whether a name printed over two lines continues from `above` to `line`: the line starts with its legal form
+ * ("POPULAR BOOK" / "CO. (M) SDN BHD") or a bracket or ampersand ("AIK HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN
+ * BHD"), the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF (M) SDN. BHD.") — a bracket left open inside
+ * it is OCR's noise as often as not —, or
+ * the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD"): no
+ * name is only its trade.
+ */
+function wrappedName(above: string, line: string): boolean {
+  if (legalFormFirst.test(line) || /^[(&]/.test(line)) return true;
+  if (/(?:[&(,\-]|(?<!\p{L})and)$/iu.test(above.trim())) return true;
+  return letterCount(line.replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '')) === 0;
 }
 
 /**
