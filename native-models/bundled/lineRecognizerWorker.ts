@@ -17,7 +17,7 @@ const init = workerData as LineWorkerInit;
 let session: ort.InferenceSession;
 try {
   // One intra-op thread: the engine already reads one page per core with tesseract.
-  session = await ort.InferenceSession.create(simplifiedOrAsShipped(init.model), { intraOpNumThreads: 1, interOpNumThreads: 1, executionProviders: ['cpu'] });
+  session = await ort.InferenceSession.create(init.asShipped ? init.model : simplifiedOrAsShipped(init.model), { intraOpNumThreads: 1, interOpNumThreads: 1, executionProviders: ['cpu'] });
   send({ type: 'ready' });
 } catch (error) {
   send({ type: 'open-failed', message: (error as Error).message });
