@@ -160,10 +160,10 @@ class GraphRewriter {
       const bias = conv.input[2] ? this.floats(conv.input[2]) : null;
       if (!weights || (conv.input[2] && !bias)) continue;
       const mul = this.soleConsumer(conv.output[0]!, 'Mul');
-      const scale = mul && this.scalarBeside(mul, conv.output[0]!);
-      const add = mul && scale !== null && this.soleConsumer(mul.output[0]!, 'Add');
-      const shift = add && this.scalarBeside(add, mul.output[0]!);
-      if (!mul || scale === null || !add || shift === null || shift === undefined) continue;
+      const scale = mul ? this.scalarBeside(mul, conv.output[0]!) : null;
+      const add = mul && scale !== null ? this.soleConsumer(mul.output[0]!, 'Add') : null;
+      const shift = add ? this.scalarBeside(add, mul!.output[0]!) : null;
+      if (!mul || scale === null || !add || shift === null) continue;
       const channels = Number(weights.dims[0]);
       const newBias = new Float32Array(channels);
       for (let o = 0; o < channels; o++) newBias[o] = (bias ? bias.values[o]! : 0) * scale + shift;
@@ -213,7 +213,7 @@ class GraphRewriter {
     for (const mul of this.graph.node.filter((n) => n.op_type === 'Mul' && isPlainDomain(n))) {
       const x = mul.input.find((name) => this.scalar(name) === null);
       const scale = x === undefined ? null : this.scalarBeside(mul, x);
-      const add = scale !== null && this.soleConsumer(mul.output[0]!, 'Add');
+      const add = scale !== null ? this.soleConsumer(mul.output[0]!, 'Add') : null;
       const shift = add ? this.scalarBeside(add, mul.output[0]!) : null;
       const conv = add && shift !== null ? this.soleConsumer(add.output[0]!, 'Conv') : null;
       if (x === undefined || scale === null || !add || shift === null || !conv || conv.input[0] !== add.output[0]) continue;
@@ -310,7 +310,7 @@ class GraphRewriter {
   }
 }
 
-const toNumber = (value: number | protobuf.Long): number => (typeof value === 'number' ? value : value.toNumber());
+const toNumber = (value: number | protobuf.Long): number => (typeof value === 'number' ? value : protobuf.util.LongBits.from(value).toNumber());
 
 const isPlainDomain = (node: Node): boolean => !node.domain || node.domain === 'ai.onnx';
 
