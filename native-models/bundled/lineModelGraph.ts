@@ -272,10 +272,10 @@ class GraphRewriter {
     return null;
   }
 
-  /** A float constant of one element (any shape of size 1), else null. */
+  /** A float constant of one element and rank 0 or 1 (so it broadcasts without changing the other's shape), else null. */
   private scalar(name: string | undefined): number | null {
     const tensor = this.floats(name);
-    return tensor && tensor.values.length === 1 ? tensor.values[0]! : null;
+    return tensor && tensor.values.length === 1 && tensor.dims.length <= 1 ? tensor.values[0]! : null;
   }
 
   private floats(name: string | undefined): { values: Float32Array; dims: number[] } | null {
