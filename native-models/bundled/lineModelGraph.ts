@@ -8,7 +8,8 @@
  * (docs/benchmarks.md, "The second reader's cost"): those element-wise operations and layout changes were half of the
  * recognizer's time.
  *
- * The rewrites, each exact in real arithmetic (floating point rounds differently, by about 1e-6 of a value):
+ * The rewrites, each exact in real arithmetic (float32 rounds differently: on 450 receipt lines the probabilities moved
+ * by at most 3·10⁻⁴ and no frame's best class changed):
  * - Conv → Mul(s) → Add(b), s and b scalars: the convolution's weights × s, its bias × s + b.
  * - Add(x, 3) → Clip(0, 6) → Mul(x, ·) → Div(·, 6) (hard-swish): Mul(x, HardSigmoid(x; α = 1/6, β = ½)).
  * - Mul(s) → Add(b) → a 1×1 Conv without padding: the convolution's weights × s, its bias + b × the sum of each
