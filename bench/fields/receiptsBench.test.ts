@@ -16,6 +16,16 @@ describe('receipt benchmark scoring', () => {
     expect(printedDateToIso('01-03-18')).toBe('2018-03-01');
     expect(printedDateToIso('05 JAN 2017')).toBe('2017-01-05');
     expect(printedDateToIso('13/31/2018')).toBeNull();
+    // The other forms the keys print: month first where the day cannot be, year first, run together, bracketed.
+    expect(printedDateToIso('12/28/2017')).toBe('2017-12-28');
+    expect(printedDateToIso('2018/02/22')).toBe('2018-02-22');
+    expect(printedDateToIso('2018-01-05')).toBe('2018-01-05');
+    expect(printedDateToIso('20180304')).toBe('2018-03-04');
+    expect(printedDateToIso('25032018')).toBe('2018-03-25');
+    expect(printedDateToIso('(06/12/2016)')).toBe('2016-12-06');
+    expect(printedDateToIso('24-MAR-2018')).toBe('2018-03-24');
+    expect(printedDateToIso('JAN 5, 2017')).toBe('2017-01-05');
+    expect(printedDateToIso('28 MAR 18')).toBe('2018-03-28');
     expect(printedTotal('RM7.00')).toBe(7);
     expect(printedTotal('1,247.55')).toBe(1247.55);
   });

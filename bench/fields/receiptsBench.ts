@@ -31,16 +31,27 @@ export interface ReceiptTruth {
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /**
- * A printed receipt date to ISO: day first (the receipts are Malaysian: DD/MM/YYYY, DD-MM-YY, DD MMM YYYY), two-digit
+ * A printed receipt date to ISO, in the forms the receipts' keys print it: day first (the receipts are Malaysian:
+ * DD/MM/YYYY, DD-MM-YY, DD MMM YYYY, DD-MMM-YYYY), month first only where the day cannot be first (12/28/2017, MMM D,
+ * YYYY), year first (2018/02/22, 2018-01-05), eight digits run together (20180304, 25032018), in brackets; two-digit
  * years in 2000–2099. Null where the key is not a date.
  */
 export function printedDateToIso(printed: string): string | null {
-  const text = printed.trim().toUpperCase();
+  const text = printed.trim().toUpperCase().replace(/^\((.*)\)$/, '$1');
   const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
   const named = /^(\d{1,2})[\s/.-]*([A-Z]{3})[A-Z]*[\s/.,-]*(\d{2}|\d{4})$/.exec(text);
+  const nameFirst = /^([A-Z]{3})[A-Z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(text);
+  const yearFirst = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(text);
+  const run = /^\d{8}$/.test(text) ? text : null;
   let day: number, month: number, year: number;
-  if (numeric) [day, month, year] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
-  else if (named && MONTHS.includes(named[2]!)) [day, month, year] = [Number(named[1]), MONTHS.indexOf(named[2]!) + 1, Number(named[3])];
+  if (numeric) {
+    [day, month, year] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
+    if (month > 12 && day <= 12) [day, month] = [month, day];
+  } else if (named && MONTHS.includes(named[2]!)) [day, month, year] = [Number(named[1]), MONTHS.indexOf(named[2]!) + 1, Number(named[3])];
+  else if (nameFirst && MONTHS.includes(nameFirst[1]!)) [day, month, year] = [Number(nameFirst[2]), MONTHS.indexOf(nameFirst[1]!) + 1, Number(nameFirst[3])];
+  else if (yearFirst) [year, month, day] = [Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])];
+  else if (run && /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])/.test(run)) [year, month, day] = [Number(run.slice(0, 4)), Number(run.slice(4, 6)), Number(run.slice(6))];
+  else if (run) [day, month, year] = [Number(run.slice(0, 2)), Number(run.slice(2, 4)), Number(run.slice(4))];
   else return null;
   if (year < 100) year += 2000;
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
