@@ -1,7 +1,7 @@
 /**
  * Dates as printed on invoices → ISO `YYYY-MM-DD`. Numeric (`2014-08-03`, `03/08/2014`, `20.10.2015`, `8-9-2022`,
  * two-digit years) and with month names in English, German, French, Dutch (`August 3, 2014`, `7. Mai 2014`,
- * `02 Juillet 2015`, `19 april 2014`, `Jan 1, 2022`).
+ * `02 Juillet 2015`, `19 april 2014`, `Jan 1, 2022`, `05-Jan-2017`, `30 Dec 17`).
  *
  * Numeric day/month order: year first is ISO; otherwise day-first unless `monthFirst` is set (US invoices) — a
  * component above 12 decides by itself, and a dotted date is day first in every locale that writes one.
@@ -47,7 +47,9 @@ const patterns: { re: RegExp; toIso: (m: RegExpMatchArray, monthFirst: boolean) 
     },
   },
   {
-    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s*(?:de\\s+)?(${monthAlternation})\\.?,?\\s+(\\d{4})(?!\\d)`, 'giu'),
+    // Day, month name, year, spaced or dashed ("7. Mai 2014", "05-Jan-2017", "24 Mar-2018"); a two-digit year only
+    // where no time follows it ("30 Dec 17 18:40", not "5 Mar 12:30").
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:[-/]|\\.?\\s*(?:de\\s+)?)(${monthAlternation})(?:[-/]|\\.?,?\\s+)(\\d{4}(?!\\d)|\\d{2}(?![\\d:.]))`, 'giu'),
     toIso: (m) => iso(+m[3]!, monthNames[m[2]!.toLowerCase()]!, +m[1]!),
   },
   {

@@ -45,6 +45,16 @@ describe('parseDate', () => {
     expect(parseDate('21.05.14')).toBe('2014-05-21');
     expect(parseDate('31.02.2020')).toBeNull();
   });
+
+  it('reads a named month dashed or with a two-digit year, never a time for the year', () => {
+    expect(parseDate('05-Jan-2017 03:17:50 PM')).toBe('2017-01-05');
+    expect(parseDate('24 Mar-2018 03:44:22 PM')).toBe('2018-03-24');
+    expect(parseDate('30 Dec 17 18:40:57')).toBe('2017-12-30');
+    expect(parseDate('28-MAR-18')).toBe('2018-03-28');
+    expect(parseDate('5 Mar 12:30')).toBeNull();
+    expect(parseDate('Lieferung 3 Mai 2014')).toBe('2014-05-03');
+    expect(parseDate('12 Dec 123')).toBeNull();
+  });
 });
 
 describe('layout', () => {
