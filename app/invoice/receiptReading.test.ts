@@ -72,6 +72,9 @@ describe('receipt reading', () => {
     expect(read(lines).issue_date).toBe('2018-03-27');
     expect(runTogetherDate(linesOf(['Date 27/0618']), false)?.value).toBe('2018-06-27');
     expect(runTogetherDate(linesOf(['TEL 87686092', 'No 13572468']), false)).toBeNull();
+    expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), false)?.value).toBe('2018-04-28');
+    expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), true)?.value).toBe('2018-04-28');
+    expect(runTogetherDate(linesOf(['Ref 20181399']), false)).toBeNull();
   });
 
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {

@@ -353,17 +353,20 @@ export function timedDate(lines: readonly TextLine[], monthFirst: boolean): Fiel
 }
 
 /**
- * A receipt's date whose separators OCR lost ("27032018", "27/0618"): eight digits, or day/monthyear, that make a
- * real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
+ * A receipt's date whose separators OCR lost ("27032018", "27/0618", "20180428" year first): eight digits, or
+ * day/monthyear, that make a real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
  * registration number seldom makes a valid day, month and year in that order.
  */
 export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
   for (const line of lines) {
     for (const word of line.words) {
-      const m = /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(word.text.replace(/[.,:;]+$/, ''));
-      if (!m || !/^\d{8}$|^\d{2}\/\d{4,6}$|^\d{4}\/\d{2,4}$/.test(word.text.replace(/[.,:;]+$/, ''))) continue;
+      const text = word.text.replace(/[.,:;]+$/, '');
+      // Year first, eight digits ("20180428"): the year a plausible one, the rest a month and a day.
+      const yearFirst = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(text);
+      const m = yearFirst && Number(yearFirst[1]) >= 1990 && Number(yearFirst[2]) <= 12 ? ([text, yearFirst[3]!, yearFirst[2]!, yearFirst[1]!] as const) : /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(text);
+      if (!m || !/^\d{8}$|^\d{2}\/\d{4,6}$|^\d{4}\/\d{2,4}$/.test(text)) continue;
       const [a, b] = [Number(m[1]), Number(m[2])];
-      const [day, month] = monthFirst ? [b, a] : [a, b];
+      const [day, month] = monthFirst && !yearFirst ? [b, a] : [a, b];
       let year = Number(m[3]);
       if (m[3]!.length === 2) year += 2000;
       if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
