@@ -52,6 +52,8 @@ const letterDigit: Record<string, string> = {
 };
 /** Digits OCR reads for one another (closed loops, similar strokes); symmetric. */
 const digitLookalikes: Record<string, string> = { 0: '689', 1: '47', 2: '7', 3: '589', 4: '1', 5: '368', 6: '058', 7: '12', 8: '03569', 9: '038' };
+/** Whether OCR reads digit `a` for `b` (digitLookalikes). */
+export const lookalikeDigits = (a: string, b: string): boolean => (digitLookalikes[a] ?? '').includes(b);
 
 const DIGIT = '[0-9OoDQlIi|!ZzSs$BGbgq]';
 const SEPARATOR = '[/\\-.:,]|\\s';

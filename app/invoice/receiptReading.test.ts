@@ -89,6 +89,13 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(exact))?.value).toBe(73);
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'SUB-TOTAL :  13.00', 'TOTAL  13.80', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(13.8);
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'TOTAL', 'CASH  18.80', 'CHANGE  0.00']))?.value).toBe(18.8);
+    // The total printed through one slip, cash and change agreeing: its decimal point lost, or (change given) one
+    // digit read as a look-alike; a total two slips away is no witness.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'SUB-TOTAL (GST)  12.19', 'TOTAL  1215', 'CASH  50.15', 'CHANGE  38.00']))).toMatchObject({ value: 12.15, label: expect.stringContaining('decimal point lost') });
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 230.00', 'Cash  RM 300.00', 'Change  RM 50.00']))).toMatchObject({ value: 250, label: expect.stringContaining('look-alike digit') });
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 210.00', 'Cash  RM 300.00', 'Change  RM 50.00']))?.value).toBe(210);
+    expect(tillText('§ TOT AL  26.50')).toBe('§ Total  26.50');
+    expect(tillText('otal Sales (Incl GST)  RM367.10')).toBe('Total Sales (Incl GST)  367.10');
     // Change given but no printed amount equals tendered − change: nothing is made up.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
   });
@@ -162,6 +169,12 @@ describe('receipt reading', () => {
   it('a faded thank-you line still counts as till evidence', () => {
     expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);
     expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
+  });
+
+  it('a tax summary\'s total row ending on the tax column is not the amount paid; its row of net, tax and gross may be', () => {
+    const head = ['CONTOH KOPI', 'Receipt# CS001', 'COFFEE  1  2.30  2.30'];
+    expect(receiptTotal(linesOf([...head, 'Sub Total  10.94', 'Total GST  0.66', 'Total  11.60', 'GST SUMMARY', 'Tax Code  %  Amount  GST', 'SR  6  10.94  0.66', 'Total :  10.94  0.66', 'THANK YOU']))?.value).toBe(11.6);
+    expect(receiptTotal(linesOf([...head, 'Total Inclusive GST:', 'GST Summary', 'Code % Net Amt  GST  Total', 'SR 6%  9.85  0.59  10.44', 'Total  9.85  0.59  10.44']))?.value).toBe(10.44);
   });
 
   it('a rounding adjustment makes the amount paid a multiple of the smallest coin', () => {

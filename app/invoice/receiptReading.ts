@@ -14,6 +14,7 @@ import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
+import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 
@@ -229,7 +230,8 @@ function tillLabelsRead(text: string): string {
  * A till line's text as OCR gives it, made readable for amounts and labels: an amount split after its decimal point
  * joined ("49. 40"), a currency glued to the amount taken off ("RM1.00" and its misreadings "M1.00", "RH41.00",
  * "fM0.00"; "rotalRM15.40"), a total word glued to the one before it split ("MNetTotal"), a total word with one
- * letter misread ("Tatal", "Totai", "Fotal") read as "Total", and the till's other long labels read through their
+ * letter misread ("Tatal", "Totai", "Fotal"), its first letter lost ("otal") or split by a space ("TOT AL") read as
+ * "Total", and the till's other long labels read through their
  * slips (tillLabelsRead: "Changef", "Anount").
  */
 export function tillText(text: string): string {
@@ -237,7 +239,7 @@ export function tillText(text: string): string {
     .replace(/(\p{L})(?:RM|MYR)(?=\d)/gu, '$1 ')
     .replace(/(?<![\p{L}\p{N}.,])\p{L}{1,2}(?=\d{1,6}[.,]\d{2}(?!\d))/gu, '')
     .replace(/(\p{Ll})(?=Total)/gu, '$1 ')
-    .replace(/(?<!\p{L})(?:\p{L}otal|t\p{L}tal|to\p{L}al|tot\p{L}l|tota[\p{L}1])(?!\p{L})/giu, 'Total');
+    .replace(/(?<!\p{L})(?:\p{L}otal|t\p{L}tal|to\p{L}al|tot\p{L}l|tota[\p{L}1]|otal|tot al|to tal)(?!\p{L})/giu, 'Total');
 }
 
 /** The line's own last amount (not the next line's). */
@@ -245,6 +247,33 @@ const ownAmount = (lines: readonly TextLine[], index: number): LineAmount | null
   const amount = amountOf(lines, index);
   return amount && amount.line === index ? amount : null;
 };
+
+/**
+ * The amount the till's identity gives, printed on a total line above the tendered one through one OCR slip: its
+ * decimal point lost ("TOTAL 1215" for 12.15) or one digit read as a look-alike ("230.00" for 250.00, ocrDateRepair's
+ * table). Cash and change agreeing on it outweigh one slip in the total's print. Null where no total line shows it.
+ */
+function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: number, lookalike: boolean): { text: string; words: Word[]; label: string; slip: string } | null {
+  const digits = paid.toFixed(2).replace('.', '');
+  for (let i = cash - 1; i >= 0; i--) {
+    const text = lines[i]!.text;
+    if (!totalLine.test(text) || notTheTotal.test(text) || changeLine.test(text) || cashLine.test(text)) continue;
+    for (const token of text.match(/\d[\d.,]*\d/g) ?? []) {
+      const printed = token.replace(/\D/g, '');
+      let slip: string | null = null;
+      if (printed === digits && !/[.,]\d{2}$/.test(token)) slip = `decimal point lost: ${token}`;
+      else if (lookalike && printed.length === digits.length && /[.,]\d{2}$/.test(token)) {
+        const differ = [...printed].flatMap((d, k) => (d === digits[k] ? [] : [k]));
+        if (differ.length === 1 && lookalikeDigits(printed[differ[0]!]!, digits[differ[0]!]!)) slip = `look-alike digit: ${token}`;
+      }
+      if (slip) return { text: token, words: lines[i]!.words.filter((w) => w.text.includes(token) || token.includes(w.text)), label: text, slip };
+    }
+  }
+  return null;
+}
+
+/** The heading of a tax summary's table, or its column heads. */
+const taxSummary = /(?<![\p{L}])(?:(?:gst|sst|vat|tax|mwst)\s*summary|tax\s*code|gst\s*analysis|mwst[- ]?(?:übersicht|satz))(?![\p{L}])/iu;
 
 /** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
 export const TILL_IDENTITY = '= cash − change';
@@ -282,12 +311,25 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
       const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
       const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
       if (match && paid > 0) return labelled(match, TILL_IDENTITY);
+      // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
+      // total printed otherwise says the change was misread, below).
+      const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0) : null;
+      if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
       // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
       // is printed and differs says the change was misread instead.
       if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
     }
   }
-  const before = candidates.filter((c) => firstPayment < 0 || c.line < firstPayment);
+  // In a tax summary's table ("GST SUMMARY", "Tax Code % Amount GST") a "Total" row whose last amount is smaller than
+  // the one before it ends on the tax column ("Total : 10.94 0.66"): no amount paid. Its row of net, tax and gross
+  // ("Total 9.85 0.59 10.44") may be, where the till's own total line lost its amount.
+  const summary = lines.findIndex((line) => taxSummary.test(line.text));
+  const taxColumn = (c: LineAmount): boolean => {
+    if (summary < 0 || c.line <= summary) return false;
+    const amounts = moneyAmounts(lines[c.line]!.text);
+    return amounts.length >= 2 && amounts[amounts.length - 1]!.value < amounts[amounts.length - 2]!.value;
+  };
+  const before = candidates.filter((c) => !taxColumn(c) && (firstPayment < 0 || c.line < firstPayment));
   const chosen = before[before.length - 1];
   if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text };
   // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
