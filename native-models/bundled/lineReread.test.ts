@@ -104,6 +104,9 @@ describe('the choice in the header lines, where a word tesseract is sure of may 
   it("refuses PP's own slips, barely surer than tesseract, and another word, digits, punctuation alone", () => {
     expect(chooseHeaderWord(word('Cashier', 0.96), 'Casher', 0.98)).toMatchObject({ keep: false, refusal: 'tesseract-sure' });
     expect(chooseHeaderWord(word('ZHENG', 0.92), 'ZHFNG', 0.94)).toMatchObject({ keep: false, refusal: 'tesseract-sure' });
+    // A letter fewer is PP's own slip (its CTC drops a narrow letter), not tesseract's.
+    expect(chooseHeaderWord(word('LIAN', 0.9), 'LAN', 0.96)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('cone', 0.9), 'come', 0.99)).toEqual({ keep: true });
     expect(chooseHeaderWord(word('HARDWARE', 0.9), 'HANDBAG', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
     expect(chooseHeaderWord(word('(162761-M)', 0.9), '(162781-M)', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
     expect(chooseHeaderWord(word('Cash', 0.93), 'Cash&', 0.99)).toMatchObject({ keep: false, refusal: 'same' });

@@ -27,7 +27,7 @@
  * amount, at most HEADER_LINES) print the merchant's or supplier's name, where tesseract misreads a letter of
  * condensed or faded print with confidence ("PERNIAGAAR" at 0.91 for PERNIAGAAN, "CARE" at 0.95 for CAKE). There a
  * word tesseract is sure of may still take PP's reading (chooseHeaderWord) where PP is more sure of it than tesseract,
- * at least PP_CERTAIN, and the two differ by a slip (a letter in four, letters only): the evidence of two readers
+ * at least PP_CERTAIN, and the two differ by a slip (a letter in four read for another, letters only): the evidence of two readers
  * against one's confidence, not a different word from a cell that caught its neighbour's print.
  * Measured against a line-level choice (PP's whole line where it is sure) on the development receipts: a few more
  * character errors on the weak lines (8.8 % against 8.0 %) but more key fields right (157 against 155 of 195), since
@@ -69,7 +69,7 @@ export const PP_CERTAIN = 0.95;
  * sure slips well over it ("PERNIAGAAN" at 0.99 against "PERNIAGAAR" at 0.91).
  */
 export const PP_MARGIN = 0.05;
-/** A slip, not another word: at most one edit per SLIP_LETTERS letters (and at least one edit allowed). */
+/** A slip, not another word: at most one letter read for another per SLIP_LETTERS letters (and at least one). */
 const SLIP_LETTERS = 4;
 /** PP's word's length (letters and digits) against tesseract's: more than LENGTH_RATIO × the other + 1, refused. */
 const LENGTH_RATIO = 1.6;
@@ -108,8 +108,10 @@ export function chooseHeaderWord(word: Pick<OcrWord, 'text' | 'confidence'>, tex
   const [t, p] = [alnum(word.text).toUpperCase(), alnum(text).toUpperCase()];
   // Punctuation alone is no slip of a sure word: PP draws a neighbour's mark into its cell ("Cash&").
   if (t === p) return { keep: false, refusal: 'same' };
-  // Digits in a header are registration, phone and street numbers: PP's are no surer there than tesseract's.
-  if (/\p{N}/u.test(t + p) || levenshtein(t, p) > Math.max(1, Math.floor(t.length / SLIP_LETTERS))) return { keep: false, refusal: 'not-a-slip' };
+  // Digits in a header are registration, phone and street numbers: PP's are no surer there than tesseract's. A
+  // slip of print is one glyph read for another, so the lengths agree; a letter fewer is PP's own slip (its CTC drops
+  // a narrow letter: "LAN" for LIAN, "Casher" for Cashier).
+  if (/\p{N}/u.test(t + p) || t.length !== p.length || levenshtein(t, p) > Math.max(1, Math.floor(t.length / SLIP_LETTERS))) return { keep: false, refusal: 'not-a-slip' };
   return { keep: true };
 }
 
