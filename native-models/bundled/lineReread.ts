@@ -106,6 +106,8 @@ export function chooseHeaderWord(word: Pick<OcrWord, 'text' | 'confidence'>, tex
   const asWeak = chooseWord({ text: word.text, confidence: 0 }, text, probability, chinese);
   if (!asWeak.keep) return asWeak;
   const [t, p] = [alnum(word.text).toUpperCase(), alnum(text).toUpperCase()];
+  // A letter beyond ASCII (ö, ß, é) is one PP's dictionary mostly cannot write: its reading there is blind.
+  if (/[^\p{ASCII}]/u.test(word.text)) return { keep: false, refusal: 'not-a-slip' };
   // Punctuation alone is no slip of a sure word: PP draws a neighbour's mark into its cell ("Cash&").
   if (t === p) return { keep: false, refusal: 'same' };
   // Digits in a header are registration, phone and street numbers: PP's are no surer there than tesseract's. A
