@@ -209,6 +209,21 @@ describe.skipIf(!haveReceipt)('the second reader on a real receipt', () => {
     expect(lumpur!.box[3]).toBeLessThan(530);
   });
 
+  it("reads a receipt's header lines by both readers, tesseract's sure words there too, not the sure lines below its first date", async () => {
+    // A development receipt (BERRY'S CAKE HOUSE): its address lines are read well by tesseract.
+    const berry = path.join(defaultTestdataRoot, 'receipts', 'img', '315.jpg');
+    const page = await pool.recognize(berry, { dpi: 144 });
+    const read = page.lineReread!.lines.map((l) => l.words.map((w) => w.tesseract).join(' '));
+    const sureHeader = page.lineReread!.lines.find((l) => l.words.some((w) => w.tesseract.startsWith('Bandar')));
+    expect(sureHeader?.words.every((w) => w.confidence >= 0.9)).toBe(true);
+    expect(sureHeader?.pp).toContain('Bandar Puteri');
+    // Both readers agree there: tesseract's words stay.
+    expect(sureHeader?.words.some((w) => w.kept)).toBe(false);
+    // Below the first date only lines with a weak word are read.
+    const dated = read.findIndex((t) => /\d{2}\/\d{2}\/\d{4}/.test(t));
+    for (const line of page.lineReread!.lines.slice(dated + 1)) expect(line.words.some((w) => /[\p{L}\p{N}]/u.test(w.tesseract) && w.confidence < 0.9)).toBe(true);
+  });
+
   it('is switched off by BundledEngine({ lineReread: false }) and counted in the extraction where on', async () => {
     const { width, height } = await sharp(receipt).metadata();
     const input = { imagePath: receipt, width: width!, height: height!, dpi: 144, textLayer: null, label: '102.jpg' };
