@@ -4,9 +4,9 @@
  *
  * Which lines: after tesseract's reading of the page (and the amount bands of regionReread.ts), each of tesseract's
  * lines holding a word with a letter or digit read below WEAK_WORD confidence, and the page's header lines (below).
- * The line's box (its words' boxes, a margin of a fifth of its height around; lineCrop.ts: the words' median top and
- * bottom where one word's box took in a neighbouring line) is cropped from the same straightened page image tesseract
- * read, and read whole: the recognizer reads a line better than a word alone.
+ * The line's box (its words' boxes, a
+ * margin of a fifth of its height around) is cropped from the same straightened page image tesseract read, and read
+ * whole: the recognizer reads a line better than a word alone.
  *
  * What is kept, word by word on tesseract's grid of words (PP-OCR runs words together — "TotalGST:5.76" — and
  * tesseract's word boxes and spaces are the better ones): each of PP's characters belongs to the tesseract word whose
@@ -40,7 +40,7 @@ import type { Box } from '../../app/model/extraction.js';
 import { wordsOfCharacters, type DecodedCharacter } from './lineCtc.js';
 import type { LineReading } from './lineRecognizer.js';
 import type { GreyImage } from './ocrImage.js';
-import { lineCrop } from './lineCrop.js';
+import { cropBox } from './ocrPageImage.js';
 import type { LineRereadRecord, LineRereadReport, Refusal, WordRecord } from './lineRereadReport.js';
 import type { OcrWord } from './tesseractWords.js';
 
@@ -211,6 +211,14 @@ function headerOf(allLines: readonly OcrWord[][]): OcrWord[][] {
   return header;
 }
 
+/** The box around a line's words, with a margin of a fifth of its height, within the image. */
+function lineBox(line: readonly OcrWord[], image: GreyImage): Box {
+  const [x0, y0] = [Math.min(...line.map((w) => w.box[0])), Math.min(...line.map((w) => w.box[1]))];
+  const [x1, y1] = [Math.max(...line.map((w) => w.box[2])), Math.max(...line.map((w) => w.box[3]))];
+  const margin = Math.max(2, (y1 - y0) / 5);
+  return [Math.max(0, x0 - margin), Math.max(0, y0 - margin), Math.min(image.width, x1 + margin), Math.min(image.height, y1 + margin)];
+}
+
 const meanOf = (characters: readonly DecodedCharacter[]): number => (characters.length ? characters.reduce((a, c) => a + c.probability, 0) / characters.length : 0);
 
 /**
@@ -229,7 +237,7 @@ export async function rereadWeakLines(
   const header = new Set(headerOf(lines));
   const weak = lines.filter((line) => !header.has(line) && isWeak(line));
   const readings = [...header, ...weak].slice(0, MAX_LINES).map((line) => {
-    const crop = lineCrop(image, line);
+    const crop = cropBox(image, lineBox(line, image));
     return { line, crop, reading: reader.read(crop.image), inHeader: header.has(line) };
   });
   // All lines go to the reader's worker at once (it reads them in turn); a line that fails keeps tesseract's words.
