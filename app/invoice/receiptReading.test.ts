@@ -157,6 +157,19 @@ describe('receipt reading', () => {
     expect(legalFormSpelled("KING'S CONTOH §/B")).toBe("KING'S CONTOH S/B");
     expect(legalFormSpelled('SUN BHD TRADING')).toBe('SDN BHD TRADING');
     expect(legalFormSpelled('SONIC BHD')).toBe('SONIC BHD');
+    // BHD's own letters through OCR's confusions (B/R/8, H/N, D/O/0), only after an Sdn.
+    expect(legalFormSpelled('Contoh Cash & Carry Sdn.Rhd')).toBe('Contoh Cash & Carry Sdn.Bhd');
+    expect(legalFormSpelled('KEDAI CONTOH SON 8HD')).toBe('KEDAI CONTOH SDN BHD');
+    expect(legalFormSpelled('KEDAI CONTOH SDN BNO')).toBe('KEDAI CONTOH SDN BHD');
+    expect(legalFormSpelled('RHD CONTOH TRADING')).toBe('RHD CONTOH TRADING');
+    // A legal form read through such a slip still marks the merchant's line.
+    expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
+  });
+
+  it('the merchant: not the tail of the previous receipt on the roll (its thank-you and returns lines)', () => {
+    const roll = ['Thank You, Please come again.', 'Goods Sold Are Not Returnable.', 'For Feedback Please Call:', 'To  011-3194 0284', 'Contoh Kitchen Corner', 'Jalan Satu 12', 'TOTAL 5.00'];
+    expect(receiptMerchant(linesOf(roll))?.value).toBe('Contoh Kitchen Corner');
+    expect(receiptMerchant(linesOf(['Goods Sold Are Not Refundable', 'Thank You Come Again', 'Jalan Satu 12', 'TOTAL 5.00']))).toBeNull();
   });
 
   it('unlabelled, the date printed with the time of the sale, not a counter number that reads as a date', () => {

@@ -63,6 +63,11 @@ const addressWord =
   /(?<![\p{L}])(?:jalan|jln|taman|lorong|lot|no\.?|road|rd|street|st|avenue|ave|blvd|lane|floor|level|block|blk|bk|unit|suite|stra(?:ss|ß)e|str|rue|platz|weg|kawasan|persiaran|bandar|wisma|plaza|mall)(?![\p{L}])/iu;
 const contactLine = /(?<![\p{L}])(?:tel|fax|phone|h\/p|mobile|email|e-mail|www|http)(?![\p{L}])|@|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}/iu;
 const postcode = /(?<!\d)\d{5}(?!\d)/;
+/**
+ * What a receipt prints at its foot: a thank-you, the returns policy, a call for feedback. Never the merchant's name;
+ * above the header it is the tail of the previous receipt on the till roll, photographed with this one.
+ */
+const footerLine = /(?<![\p{L}])(?:thank|come\s*again|goods\s*sold|returnable|refundable|exchangeable|feedback|complaint)/iu;
 const headerEnd = /(?<![\p{L}])(?:tax\s*invoice|invoice|receipt|cashier|date|qty|description|item|table|bill)(?![\p{L}])/iu;
 
 /** The line's text with a trailing registration number and its brackets taken off ("KEDAI X (0005583085-K)" → "KEDAI X"). */
@@ -104,12 +109,13 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
     if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return;
-    // An address's last line, the country ("MALAYSIA" over "Company Reg No."), and a thank-you or slogan line.
-    if (isCountryName(text) || receiptSignals.thanks!.test(text)) return;
+    // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot.
+    if (isCountryName(text) || receiptSignals.thanks!.test(text) || footerLine.test(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     let score = -0.3 * i;
-    if (legalForm.test(text)) score += 3;
+    // Tested as spelled: a legal form read through an OCR slip ("Sdn.Rhd") still marks the registered name.
+    if (legalForm.test(legalFormSpelled(text))) score += 3;
     if (registration.test(line.text) || (header[i + 1] && registration.test(header[i + 1]!.text))) score += 2;
     if (upper / letters > 0.7) score += 1;
     if (addressWord.test(text)) score -= 2;
@@ -151,10 +157,13 @@ function wrappedName(above: string, line: string): boolean {
 
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
- * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B".
+ * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
+ * confusions of thermal print: B read as R or 8, H as N, D as O or 0 ("Sdn.Rhd", "SDN 8HD", "SDN BNO"); only after
+ * an Sdn, so a name's own "RHD" stays.
  */
 export function legalFormSpelled(name: string): string {
   return name
+    .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R][HN][D0O](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
 }

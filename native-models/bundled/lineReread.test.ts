@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultTestdataRoot } from '../../testing/testdataPaths.js';
 import type { DecodedCharacter } from './lineCtc.js';
 import { LineRecognizer, lineModelFiles } from './lineRecognizer.js';
-import { charactersPerWord, chooseWord, PP_SURE, rereadWeakLines, type LineReader } from './lineReread.js';
+import { charactersPerWord, chooseHeaderWord, chooseWord, headerLines, PP_CERTAIN, PP_SURE, rereadWeakLines, type LineReader } from './lineReread.js';
 import type { GreyImage } from './ocrImage.js';
 import { BundledEngine } from './bundledEngine.js';
 import { TesseractPool } from './tesseractPool.js';
@@ -94,6 +94,34 @@ describe('the choice between tesseract and the second reader, word by word', () 
   });
 });
 
+describe('the choice in the header lines, where a word tesseract is sure of may still be a slip', () => {
+  it('takes a much surer PP reading that differs from a sure word by a letter in four', () => {
+    expect(chooseHeaderWord(word('PERNIAGAAR', 0.91), 'PERNIAGAAN', 0.99)).toEqual({ keep: true });
+    expect(chooseHeaderWord(word('CARE', 0.9), 'CAKE', 0.97)).toEqual({ keep: true });
+    expect(PP_CERTAIN).toBeGreaterThan(PP_SURE);
+  });
+
+  it("refuses PP's own slips, barely surer than tesseract, and another word, digits, punctuation alone", () => {
+    expect(chooseHeaderWord(word('Cashier', 0.96), 'Casher', 0.98)).toMatchObject({ keep: false, refusal: 'tesseract-sure' });
+    expect(chooseHeaderWord(word('ZHENG', 0.92), 'ZHFNG', 0.94)).toMatchObject({ keep: false, refusal: 'tesseract-sure' });
+    // A letter fewer is PP's own slip (its CTC drops a narrow letter), not tesseract's.
+    expect(chooseHeaderWord(word('LIAN', 0.9), 'LAN', 0.96)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('cone', 0.9), 'come', 0.99)).toEqual({ keep: true });
+    expect(chooseHeaderWord(word('HARDWARE', 0.9), 'HANDBAG', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('(162761-M)', 0.9), '(162781-M)', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('Cash', 0.93), 'Cash&', 0.99)).toMatchObject({ keep: false, refusal: 'same' });
+    // A letter PP cannot write (ö, ß, é) keeps tesseract's word.
+    expect(chooseHeaderWord(word('Köln', 0.9), 'Koln', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('Café', 0.9), 'Cafe', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+    expect(chooseHeaderWord(word('Straße', 0.9), 'Strabe', 0.99)).toMatchObject({ keep: false, refusal: 'not-a-slip' });
+  });
+
+  it('a weak word of a header line is chosen as anywhere else', () => {
+    expect(chooseHeaderWord(word('JAN', 0.23), 'UAN', 0.92)).toEqual(chooseWord(word('JAN', 0.23), 'UAN', 0.92));
+    expect(chooseHeaderWord(word('TKANO', 0.6), 'IKANO', 0.6)).toMatchObject({ refusal: 'weak-reading' });
+  });
+});
+
 /** A reader that answers `text` for every crop, its characters spread over the crop's width. */
 function fakeReader(text: string, probability: number): LineReader & { crops: GreyImage[] } {
   const crops: GreyImage[] = [];
@@ -112,19 +140,36 @@ describe('weak lines read again', () => {
   const image: GreyImage = { data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 };
 
   it("reads only weak lines and replaces only their weak words, on tesseract's boxes, marked", async () => {
-    const sure = line([['THANK', 0.95], ['YOU', 0.96]], '0.0.0', 20);
-    const weak = line([['TOTAL', 0.95], ['12.5O', 0.4]], '0.0.1', 100);
+    // The page's first line (the header, ended by its amount) is weak; the sure lines below the amount are not read.
+    const sure = [...line([['CASH', 0.95], ['20.00', 0.96]], '0.0.1', 150), ...line([['THANK', 0.95], ['YOU', 0.96]], '0.0.2', 200)];
+    const weak = line([['TOTAL', 0.95], ['12.5O', 0.4]], '0.0.0', 100);
     // PP reads the whole weak line (crop 16–134), and reads TOTAL wrong: tesseract's sure word stays.
     const reader = fakeReader('TATAL12.50', 0.95);
     const { words, report } = await rereadWeakLines(image, [...sure, ...weak], reader);
     expect(reader.crops).toHaveLength(1);
-    expect(words.slice(0, 3)).toEqual([...sure, weak[0]]);
-    expect(words[3]).toEqual({ ...weak[1], text: '12.50', confidence: 0.95, reader: 'pp-ocr' });
+    expect(words.slice(0, 5)).toEqual([...sure, weak[0]]);
+    expect(words[5]).toEqual({ ...weak[1], text: '12.50', confidence: 0.95, reader: 'pp-ocr' });
     expect(report).toMatchObject({ read: 1, replaced: 1 });
     expect(report.lines[0]!.words.map((w) => [w.tesseract, w.pp, w.kept])).toEqual([
       ['TOTAL', 'TATAL', false],
       ['12.5O', '12.50', true],
     ]);
+  });
+
+  it('reads the header lines by both readers, up to the first date or amount, and corrects a sure slip there', async () => {
+    const name = line([['PERNIAGAAR', 0.91], ['CONTOH', 0.96]], '0.0.0', 20);
+    const address = line([['JALAN', 0.95], ['SATU', 0.95]], '0.0.1', 50);
+    const dated = line([['Date', 0.95], ['12/02/2018', 0.95]], '0.0.2', 80);
+    const below = line([['CASHIER', 0.95]], '0.0.3', 110);
+    const reader = fakeReader('PERNIAGAAN CONTOH', 0.99);
+    const { words, report } = await rereadWeakLines(image, [...below, ...dated, ...address, ...name], reader);
+    // The two header lines only: the line with a date ends the header, a sure line below it is not read.
+    expect(reader.crops).toHaveLength(2);
+    expect(report.lines.map((l) => l.words.map((w) => w.tesseract))).toEqual([['PERNIAGAAR', 'CONTOH'], ['JALAN', 'SATU']]);
+    expect(words.find((w) => w.box === name[0]!.box)).toEqual({ ...name[0], text: 'PERNIAGAAN', confidence: 0.99, reader: 'pp-ocr' });
+    // PP's reading of the address line is no slip of its words: tesseract's stay.
+    expect(words.filter((w) => w.lineKey === '0.0.1')).toEqual(address);
+    expect(headerLines([...below, ...dated, ...address, ...name]).map((l) => l[0]!.text)).toEqual(['PERNIAGAAR', 'JALAN']);
   });
 
   it('goes on with tesseract alone where the model cannot be loaded, saying why in one line', async () => {
@@ -162,6 +207,21 @@ describe.skipIf(!haveReceipt)('the second reader on a real receipt', () => {
     // Its box lies on the line in the page image's pixels (the box transcript: 261,479–517,509).
     expect(lumpur!.box[1]).toBeGreaterThan(460);
     expect(lumpur!.box[3]).toBeLessThan(530);
+  });
+
+  it("reads a receipt's header lines by both readers, tesseract's sure words there too, not the sure lines below its first date", async () => {
+    // A development receipt (BERRY'S CAKE HOUSE): its address lines are read well by tesseract.
+    const berry = path.join(defaultTestdataRoot, 'receipts', 'img', '315.jpg');
+    const page = await pool.recognize(berry, { dpi: 144 });
+    const read = page.lineReread!.lines.map((l) => l.words.map((w) => w.tesseract).join(' '));
+    const sureHeader = page.lineReread!.lines.find((l) => l.words.some((w) => w.tesseract.startsWith('Bandar')));
+    expect(sureHeader?.words.every((w) => w.confidence >= 0.9)).toBe(true);
+    expect(sureHeader?.pp).toContain('Bandar Puteri');
+    // Both readers agree there: tesseract's words stay.
+    expect(sureHeader?.words.some((w) => w.kept)).toBe(false);
+    // Below the first date only lines with a weak word are read.
+    const dated = read.findIndex((t) => /\d{2}\/\d{2}\/\d{4}/.test(t));
+    for (const line of page.lineReread!.lines.slice(dated + 1)) expect(line.words.some((w) => /[\p{L}\p{N}]/u.test(w.tesseract) && w.confidence < 0.9)).toBe(true);
   });
 
   it('is switched off by BundledEngine({ lineReread: false }) and counted in the extraction where on', async () => {

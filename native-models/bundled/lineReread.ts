@@ -3,7 +3,8 @@
  * weak word kept where the evidence says it is the better one (docs/reading.md, "The second reader").
  *
  * Which lines: after tesseract's reading of the page (and the amount bands of regionReread.ts), each of tesseract's
- * lines holding a word with a letter or digit read below WEAK_WORD confidence. The line's box (its words' boxes, a
+ * lines holding a word with a letter or digit read below WEAK_WORD confidence, and the page's header lines (below).
+ * The line's box (its words' boxes, a
  * margin of a fifth of its height around) is cropped from the same straightened page image tesseract read, and read
  * whole: the recognizer reads a line better than a word alone.
  *
@@ -21,10 +22,20 @@
  * Characters PP cannot write (its dictionary is Chinese + ASCII + a few Latin letters: no €, £, ß, ö) stay safe:
  * tesseract's sure words are never replaced, and a weak word's odd characters are most often noise ("£4.", "©").
  * A word replaced keeps tesseract's box and line and is marked `reader: 'pp-ocr'`.
+ *
+ * The header lines are read by both readers: the first lines of the page (top to bottom, before the first date or
+ * amount, at most HEADER_LINES) print the merchant's or supplier's name, where tesseract misreads a letter of
+ * condensed or faded print with confidence ("PERNIAGAAR" at 0.91 for PERNIAGAAN, "CARE" at 0.95 for CAKE). There a
+ * word tesseract is sure of may still take PP's reading (chooseHeaderWord) where PP is more sure of it than tesseract,
+ * at least PP_CERTAIN, and the two differ by a slip (a letter in four read for another, letters only): the evidence of two readers
+ * against one's confidence, not a different word from a cell that caught its neighbour's print.
  * Measured against a line-level choice (PP's whole line where it is sure) on the development receipts: a few more
  * character errors on the weak lines (8.8 % against 8.0 %) but more key fields right (157 against 155 of 195), since
  * labels tesseract read right stay right (docs/benchmarks.md, "The second reader").
  */
+import { levenshtein } from '../../app/checks/textDistance.js';
+import { findDates } from '../../app/invoice/dates.js';
+import { moneyAmounts } from '../../app/invoice/moneyAmounts.js';
 import type { Box } from '../../app/model/extraction.js';
 import { wordsOfCharacters, type DecodedCharacter } from './lineCtc.js';
 import type { LineReading } from './lineRecognizer.js';
@@ -45,6 +56,21 @@ export const WEAK_WORD = 0.9;
 export const PP_SURE = 0.85;
 /** At most this many lines of a page are read again (a bound on the time of a page of faint print). */
 export const MAX_LINES = 80;
+/**
+ * At most this many of a page's first lines are read by both readers (receiptReading.ts's receiptMerchant looks for
+ * the merchant in the first twelve lines; its name is in the first few of them on the development receipts).
+ */
+export const HEADER_LINES = 8;
+/** The least mean character probability of PP's reading that may correct a word tesseract is sure of (header lines). */
+export const PP_CERTAIN = 0.95;
+/**
+ * And by how much PP must be surer than tesseract there: PP's own slips on clear print ("Casher" for Cashier at 0.98
+ * against tesseract's 0.96) come with a probability just over tesseract's confidence; its corrections of tesseract's
+ * sure slips well over it ("PERNIAGAAN" at 0.99 against "PERNIAGAAR" at 0.91).
+ */
+export const PP_MARGIN = 0.05;
+/** A slip, not another word: at most one letter read for another per SLIP_LETTERS letters (and at least one). */
+const SLIP_LETTERS = 4;
 /** PP's word's length (letters and digits) against tesseract's: more than LENGTH_RATIO × the other + 1, refused. */
 const LENGTH_RATIO = 1.6;
 
@@ -66,6 +92,28 @@ export function chooseWord(word: Pick<OcrWord, 'text' | 'confidence'>, text: str
   const [t, p] = [alnum(word.text).length, alnum(text).length];
   if (p > LENGTH_RATIO * t + 1 || t > LENGTH_RATIO * p + 1) return { keep: false, refusal: 'length' };
   if (text.toUpperCase() === word.text.toUpperCase()) return { keep: false, refusal: 'same' };
+  return { keep: true };
+}
+
+/**
+ * chooseWord for a word of a header line: a weak word as anywhere; a word tesseract is sure of takes PP's reading
+ * only where PP is at least PP_CERTAIN and more sure than tesseract, and the two are letters only and differ by a
+ * slip (one edit per SLIP_LETTERS letters, case aside); the weak word's refusals apply too.
+ */
+export function chooseHeaderWord(word: Pick<OcrWord, 'text' | 'confidence'>, text: string, probability: number, chinese = false): { keep: boolean; refusal?: Refusal } {
+  if (word.confidence < WEAK_WORD) return chooseWord(word, text, probability, chinese);
+  if (probability < Math.max(PP_CERTAIN, word.confidence + PP_MARGIN)) return { keep: false, refusal: 'tesseract-sure' };
+  const asWeak = chooseWord({ text: word.text, confidence: 0 }, text, probability, chinese);
+  if (!asWeak.keep) return asWeak;
+  const [t, p] = [alnum(word.text).toUpperCase(), alnum(text).toUpperCase()];
+  // A letter beyond ASCII (ö, ß, é) is one PP's dictionary mostly cannot write: its reading there is blind.
+  if (/[^\p{ASCII}]/u.test(word.text)) return { keep: false, refusal: 'not-a-slip' };
+  // Punctuation alone is no slip of a sure word: PP draws a neighbour's mark into its cell ("Cash&").
+  if (t === p) return { keep: false, refusal: 'same' };
+  // Digits in a header are registration, phone and street numbers: PP's are no surer there than tesseract's. A
+  // slip of print is one glyph read for another, so the lengths agree; a letter fewer is PP's own slip (its CTC drops
+  // a narrow letter: "LAN" for LIAN, "Casher" for Cashier).
+  if (/\p{N}/u.test(t + p) || t.length !== p.length || levenshtein(t, p) > Math.max(1, Math.floor(t.length / SLIP_LETTERS))) return { keep: false, refusal: 'not-a-slip' };
   return { keep: true };
 }
 
@@ -122,15 +170,45 @@ export interface LineReader {
 
 const isText = (w: OcrWord): boolean => /[\p{L}\p{N}]/u.test(w.text);
 
-/** Tesseract's lines (words sharing a lineKey, in reading order) holding a weak word, at most MAX_LINES. */
-export function weakLines(words: readonly OcrWord[]): OcrWord[][] {
+/** Tesseract's lines: words sharing a lineKey, in reading order. */
+function linesOf(words: readonly OcrWord[]): OcrWord[][] {
   const lines = new Map<string, OcrWord[]>();
   for (const word of words) {
     const line = lines.get(word.lineKey);
     if (line) line.push(word);
     else lines.set(word.lineKey, [word]);
   }
-  return [...lines.values()].filter((line) => line.some((w) => isText(w) && w.confidence < WEAK_WORD)).slice(0, MAX_LINES);
+  return [...lines.values()];
+}
+
+const isWeak = (line: readonly OcrWord[]): boolean => line.some((w) => isText(w) && w.confidence < WEAK_WORD);
+
+/** Tesseract's lines (words sharing a lineKey, in reading order) holding a weak word, at most MAX_LINES. */
+export function weakLines(words: readonly OcrWord[]): OcrWord[][] {
+  return linesOf(words).filter(isWeak).slice(0, MAX_LINES);
+}
+
+/**
+ * The page's first lines with letters, top to bottom, up to the first with a date or an amount (never the first
+ * line itself) and at most HEADER_LINES: where the merchant's name is printed (receiptReading.ts, receiptMerchant).
+ */
+export function headerLines(words: readonly OcrWord[]): OcrWord[][] {
+  return headerOf(linesOf(words));
+}
+
+function headerOf(allLines: readonly OcrWord[][]): OcrWord[][] {
+  const top = (line: readonly OcrWord[]): number => Math.min(...line.map((w) => w.box[1]));
+  const lines = allLines
+    .filter((line) => line.some((w) => /\p{L}/u.test(w.text)))
+    .sort((a, b) => top(a) - top(b));
+  const header: OcrWord[][] = [];
+  for (const line of lines) {
+    const text = line.map((w) => w.text).join(' ');
+    if (header.length > 0 && (findDates(text).length > 0 || moneyAmounts(text).length > 0)) break;
+    header.push(line);
+    if (header.length === HEADER_LINES) break;
+  }
+  return header;
 }
 
 /** The box around a line's words, with a margin of a fifth of its height, within the image. */
@@ -154,16 +232,20 @@ export async function rereadWeakLines(
   options: { signal?: AbortSignal; chinese?: boolean } = {},
 ): Promise<{ words: OcrWord[]; report: LineRereadReport }> {
   const started = performance.now();
-  const readings = weakLines(words).map((line) => {
+  // The header lines first (at most HEADER_LINES), then the other lines with a weak word, at most MAX_LINES in all.
+  const lines = linesOf(words);
+  const header = new Set(headerOf(lines));
+  const weak = lines.filter((line) => !header.has(line) && isWeak(line));
+  const readings = [...header, ...weak].slice(0, MAX_LINES).map((line) => {
     const crop = cropBox(image, lineBox(line, image));
-    return { line, crop, reading: reader.read(crop.image) };
+    return { line, crop, reading: reader.read(crop.image), inHeader: header.has(line) };
   });
   // All lines go to the reader's worker at once (it reads them in turn); a line that fails keeps tesseract's words.
   const settled = await Promise.allSettled(readings.map((r) => r.reading));
   options.signal?.throwIfAborted();
   const records: LineRereadRecord[] = [];
   const replacements = new Map<OcrWord, OcrWord>();
-  for (const [i, { line, crop }] of readings.entries()) {
+  for (const [i, { line, crop, inHeader }] of readings.entries()) {
     const result = settled[i]!;
     const reading = result.status === 'fulfilled' ? result.value : null;
     if (!reading) continue;
@@ -174,7 +256,7 @@ export async function rereadWeakLines(
     const wordRecords: WordRecord[] = sorted.map((word, k) => {
       const text = shares[k]!.map((c) => c.char).join('');
       const probability = meanOf(shares[k]!);
-      const choice = chooseWord(word, text, probability, options.chinese);
+      const choice = inHeader ? chooseHeaderWord(word, text, probability, options.chinese) : chooseWord(word, text, probability, options.chinese);
       if (choice.keep) replacements.set(word, { ...word, text, confidence: probability, reader: 'pp-ocr' });
       return { tesseract: word.text, confidence: word.confidence, pp: text, ppProbability: probability, kept: choice.keep, ...(choice.refusal ? { refusal: choice.refusal } : {}) };
     });

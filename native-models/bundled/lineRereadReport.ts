@@ -1,8 +1,8 @@
 /** What the second reader (lineReread.ts) did on a page: kept apart so that tesseractWords.ts can name it. */
 import type { Box } from '../../app/model/extraction.js';
 
-/** Why PP's reading of a word was not kept (lineReread.ts, chooseWord). */
-export type Refusal = 'tesseract-sure' | 'empty' | 'weak-reading' | 'cjk' | 'letters-in-digits' | 'digits-in-letters' | 'length' | 'same';
+/** Why PP's reading of a word was not kept (lineReread.ts, chooseWord and chooseHeaderWord). */
+export type Refusal = 'tesseract-sure' | 'empty' | 'weak-reading' | 'cjk' | 'letters-in-digits' | 'digits-in-letters' | 'length' | 'same' | 'not-a-slip';
 
 /** One of tesseract's words on a line read again: its reading, PP's characters of its cell, and the choice. */
 export interface WordRecord {
