@@ -78,6 +78,14 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('17/01-20184')).toEqual([]);
   });
 
+  it('reads a date whose second separator OCR read as a stroke or spaced off from the year, not after a phone label', () => {
+    expect(findRepairedDates('Doc No ~CS00011956 Date 02/1212017', options)).toMatchObject([{ iso: '2017-12-02', slips: ['1→/'] }]);
+    expect(repaired('Date : 21-03- 2018 16:08:24')).toEqual(['2018-03-21']);
+    expect(repaired('Tel 03/1212017')).toEqual([]);
+    expect(repaired('12-34- 2018')).toEqual([]);
+    expect(repaired('02/12/2017')).toEqual([]);
+  });
+
   it('reads a year-first date with a slip', () => {
     expect(repaired('2018-O3-21')).toEqual(['2018-03-21']);
   });

@@ -13,6 +13,8 @@
  *   gives a valid date, and only on a four-digit year;
  * - a month name one edit away from exactly one month ("lan" → Jan), only with a day and a year beside it and a date
  *   label (read through one edit: "fate") before it or a time after it;
+ * - the second separator read as a look-alike stroke ("02/1212017": a slash as 1, l, I or |) or spaced off from the
+ *   year ("21-03- 2018"), only as printed otherwise;
  * - a four-digit year with one or two digits glued after it (the time's, the space between lost: "17/01/20184"), only
  *   where the date as printed is valid with its real separators.
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
@@ -64,6 +66,11 @@ const yearMonthDay = new RegExp(`${EDGE_BEFORE}(${DIGIT}{4})([/\\-.])(${DIGIT}{2
 const dayNameYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{1,2})\\.?\\s*(\\p{L}{3,9})\\.?,?\\s+(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
 /** A date whose four-digit year has a time's first digits glued after it, the space between them lost ("17/01/20184 4 2153"). */
 const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(\\d{1,2})${EDGE_AFTER}`, 'gu');
+/**
+ * A date whose second separator OCR read as a look-alike stroke — a slash as 1, l, I or | ("02/1212017") — or spaced
+ * off from the year ("21-03- 2018"): the first separator printed, the second the same or its slip.
+ */
+const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1lI|]|\\2\\s)(\\d{4})${EDGE_AFTER}`, 'gu');
 const nameDayYear = new RegExp(`${EDGE_BEFORE}(\\p{L}{3,9})\\.?\\s+(${DIGIT}{1,2})(?:st|nd|rd|th)?(?:\\s*,)?\\s*(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
 
 /** Words that label a date, in the languages of the receipts read (English, Malay, German, Spanish). */
@@ -202,6 +209,8 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     if (slips.length === 0 || taken(index, end)) return;
     found.push({ iso, text: matched, index, slips, label: labelBefore(text, index), timed: timeAfter.test(text.slice(end)) });
   };
+  // A phone number's label just before digits says they are a number ("Tel 03-12-20184", "Tel 03/1212017").
+  const afterPhoneLabel = (index: number): boolean => /(?<![\p{L}])(?:tel|fax|phone|h\/?p|mobile|hp)\b[^\p{L}]*$/iu.test(text.slice(Math.max(0, index - 12), index));
   // Matches may overlap (a refused one must not hide the next), so every start is tried.
   const each = (pattern: RegExp, read: (m: RegExpExecArray) => void): void => {
     pattern.lastIndex = 0;
@@ -238,11 +247,17 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
   });
   each(gluedYear, (m) => {
     const [, first, , second, year, glued] = m as unknown as string[];
-    // Only as printed: a date read through a second slip on top of a lost space is too weak to read. A phone
-    // number's label before it says the digits are a number ("Tel 03-12-20184").
-    if (/(?<![\p{L}])(?:tel|fax|phone|h\/?p|mobile|hp)\b[^\p{L}]*$/iu.test(text.slice(Math.max(0, m.index - 12), m.index))) return;
+    // Only as printed: a date read through a second slip on top of a lost space is too weak to read.
+    if (afterPhoneLabel(m.index)) return;
     const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0].slice(0, -glued!.length), reading.iso, [`space lost before ${glued!}`]);
+  });
+  each(slippedSeparator, (m) => {
+    const [, first, separator, second, year] = m as unknown as string[];
+    if (afterPhoneLabel(m.index)) return;
+    const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
+    const slip = m[0].charAt(5) === separator ? 'space after the separator' : `${m[0].charAt(5)}→${separator!}`;
+    if (reading) accept(m.index, m[0], reading.iso, [slip]);
   });
   const named = (index: number, matched: string, dayGroup: string, word: string, yearGroup: string): void => {
     const month = monthOf(word);
