@@ -148,6 +148,14 @@ describe('receipt reading', () => {
     expect(head(['SIZZLING CONTOH', 'Dimiliki Oleh : Contoh Holdings Sdn Bhd', 'GST ID: 000123456789'])).toBe('Dimiliki Oleh : Contoh Holdings Sdn Bhd');
     expect(head(['Tovet Rel( » Coffeo', 'TF Contoh-Mart Sdn Bhd', 'GST ID: 000123456789'])).toBe('TF Contoh-Mart Sdn Bhd');
     expect(head(['GL CONTOH & TAILORING', '19, JALAN CONTOH,', '55100 KUALA LUMPUR', 'MALAYSIA', 'Company Reg No. :75495-W'])).toBe('GL CONTOH & TAILORING');
+    // A registration glued to the legal form or labelled on the name's line is cut; "CO. REG" is no legal form.
+    expect(head(['CONTOH RETAIL SB(306295-X) FKA CONTOH STORES SB', 'Lot 1, Jalan Contoh'])).toBe('CONTOH RETAIL SB');
+    expect(head(['Contoh Fuel Enterprise CO. REG. NO: 00015335-T', 'Lot 1, Jalan Contoh'])).toBe('Contoh Fuel Enterprise');
+    // A first line of a stamp's digits does not end the header at "Tax INVOICE"; the letterhead's trading line and
+    // the registered name under an address: the registered name, its registration line no part of it.
+    expect(head(['406 140', 'Tax INVOICE', 'Contoh Fuel Enterprise', 'CO. REG. NO: 00015335-T'])).toBe('Contoh Fuel Enterprise');
+    // A till's section line is no name.
+    expect(receiptMerchant(linesOf(['Cashier [P.CONTOH]', 'Lot 1, Jalan Contoh', '12/03/2018 10:01']))).toBeNull();
   });
 
   it('the merchant without the bracketed registration after it, its legal form spelled as the vocabulary has it', () => {

@@ -50,14 +50,16 @@ export function receiptEvidence(lines: readonly TextLine[]): ReceiptEvidence {
 
 /** A company's legal form, in the languages and countries receipts come from. */
 const legalFormWord =
-  /(?<![\p{L}])(?:sdn\.?\s*bhd\.?|s\/b|bhd|berhad|pte\.?\s*ltd\.?|ltd|limited|llc|l\.l\.c|inc|corp(?:oration)?|gmbh|e\.k|sarl|pty|plc|enterprises?|trading|company|co\.|restaurant|cafe|café|mart|store|shop|hardware|stationery|bakery|pharmacy)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:sdn\.?\s*bhd\.?|s\/b|bhd|berhad|pte\.?\s*ltd\.?|ltd|limited|llc|l\.l\.c|inc|corp(?:oration)?|gmbh|e\.k|sarl|pty|plc|enterprises?|trading|company|co\.(?!\s*(?:reg|no)(?![\p{L}]))|restaurant|cafe|café|mart|store|shop|hardware|stationery|bakery|pharmacy)(?![\p{L}])/iu;
 /** Two-letter legal forms count only in capitals: "ag" or "sa" in lower case is OCR noise of a faded line. */
 const shortLegalForm = /(?<![\p{L}])(?:AG|KG|SAS|S\.A|BV|B\.V|NV)(?![\p{L}])/u;
 const legalForm = { test: (text: string): boolean => legalFormWord.test(text) || shortLegalForm.test(text) };
 /** A line that starts with the legal form: the end of a name wrapped over two lines. */
-const legalFormFirst = /^[(\[]?(?:co\.|company|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
+const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
 /** A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"). */
 const registration = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|roc|company\s*no|gst\s*(?:id|reg|no)|sst|vat|ust-?id|abn|uen|tin|siret|tax\s*id)(?![\p{L}])|\b\d{5,12}-[A-Z]\b/iu;
+/** A registration or tax number's label on the name's own line: the name ends before it. */
+const registrationLabel = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|company\s*(?:no|reg)|gst\s*(?:id|reg|no)|roc\s*no)(?![\p{L}])/iu;
 /** Address words: a street, an estate, a lot, a floor. */
 const addressWord =
   /(?<![\p{L}])(?:jalan|jln|taman|lorong|lot|no\.?|road|rd|street|st|avenue|ave|blvd|lane|floor|level|block|blk|bk|unit|suite|stra(?:ss|ß)e|str|rue|platz|weg|kawasan|persiaran|bandar|wisma|plaza|mall)(?![\p{L}])/iu;
@@ -80,7 +82,18 @@ function nameText(line: TextLine): { text: string; words: Word[] } {
   const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
   if (bracket > 0) words.splice(bracket);
   // Leading marks are OCR of the header's frame or a bracket's stray half (")  CO. (M) SDN BHD").
-  return { text: words.map((w) => w.text).join(' ').replace(/^[^\p{L}\p{N}]+/u, '').trim(), words };
+  let text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\p{N}]+/u, '').trim();
+  // A registration label after the name starts the registration ("Esjay Fuel Enterprise CO. REG. NO: …").
+  const label = registrationLabel.exec(text);
+  if (label && letterCount(text.slice(0, label.index)) >= 4) {
+    const kept = text.slice(0, label.index).trim();
+    words.splice(kept.split(/\s+/).length);
+    text = kept;
+  }
+  // The same bracket glued to the legal form, OCR having lost the space ("MYNEWS RETAIL SB(306295-X) FKA …").
+  const glued = /(?<=\p{L})[(\[]\s*[\dA-Z-]*\d{4}/u.exec(text);
+  if (glued) return { text: text.slice(0, glued.index).trim(), words: words.filter((w) => text.slice(0, glued.index).includes(w.text.split(/[(\[]/)[0]!)) };
+  return { text, words };
 }
 
 const letterCount = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
@@ -98,7 +111,9 @@ const titled = (text: string): boolean => {
 export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> | null {
   const header: TextLine[] = [];
   for (const line of lines.slice(0, 12)) {
-    if (header.length > 0 && (findDates(line.text).length > 0 || moneyAmounts(line.text).length > 0 || headerEnd.test(line.text))) break;
+    // The header ends at its first date, amount or section word, once it holds a line with words: a first line of
+    // OCR noise or a stamp's digits ("406 140") does not end it before the letterhead under a "Tax INVOICE".
+    if (header.some((h) => letterCount(h.text) >= 4) && (findDates(line.text).length > 0 || moneyAmounts(line.text).length > 0 || headerEnd.test(line.text))) break;
     header.push(line);
   }
   let best: { score: number; text: string; words: Word[]; index: number } | null = null;
@@ -109,8 +124,9 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
     if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return;
-    // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot.
-    if (isCountryName(text) || receiptSignals.thanks!.test(text) || footerLine.test(text)) return;
+    // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
+    // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
+    if (isCountryName(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     let score = -0.3 * i;
