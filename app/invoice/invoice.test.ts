@@ -54,6 +54,9 @@ describe('parseDate', () => {
     expect(parseDate('5 Mar 12:30')).toBeNull();
     expect(parseDate('Lieferung 3 Mai 2014')).toBe('2014-05-03');
     expect(parseDate('12 Dec 123')).toBeNull();
+    // A run of dotted groups is a (French) phone number, not a date.
+    expect(parseDate('Tel. : 05.22.95.66.66')).toBeNull();
+    expect(parseDate('le 30/03/2018 a 12:36')).toBe('2018-03-30');
   });
 });
 

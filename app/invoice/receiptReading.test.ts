@@ -188,6 +188,7 @@ describe('receipt reading', () => {
   });
 
   it('a faded thank-you line still counts as till evidence', () => {
+    expect(receiptEvidence(linesOf(['RELAIS CONTOH', 'le 30/03/2018 a 12:36 CAISSIER 1', 'REGLE PAR ESPECE 56.00 DH'])).signals).toEqual(['tendered', 'till']);
     expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);
     expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
   });

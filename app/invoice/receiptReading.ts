@@ -20,9 +20,9 @@ import { isCountryName } from './countryNames.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
-  tendered: /(?<!\p{L})(?:cash|tender(?:ed)?|paid|bar(?:geld)?|gegeben|esp[èe]ces|visa|master\s?card|debit|credit\s?card|card)(?!\p{L})/iu,
+  tendered: /(?<!\p{L})(?:cash|tender(?:ed)?|paid|bar(?:geld)?|gegeben|esp[èe]ces?|visa|master\s?card|debit|credit\s?card|card)(?!\p{L})/iu,
   change: /(?<!\p{L})(?:change|r[üu]ckgeld|wechselgeld|rendu|monnaie)(?!\p{L})/iu,
-  till: /(?<!\p{L})(?:cashier|till|counter|terminal|pos|kasse|caisse|operator|staff|served\s+by)(?!\p{L})/iu,
+  till: /(?<!\p{L})(?:cashier|till|counter|terminal|pos|kasse|kassierer(?:in)?|caisse|caissi[eè]re?|operator|staff|served\s+by)(?!\p{L})/iu,
   receiptNumber: /(?<!\p{L})(?:receipt|cash\s*bill|bill\s*(?:no|#)|trans(?:action)?\.?\s*(?:no|#|:)|cb\s*#|slip|bon-?nr|beleg|ticket)(?!\p{L})/iu,
   rounding: /(?<!\p{L})(?:rounding|rounded|round\s*adj)(?!\p{L})/iu,
   // "Thank" alone, or "Th..k you": OCR of a faded thank-you line garbles one of its words ("Thank yau", "Thark You").
