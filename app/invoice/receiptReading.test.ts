@@ -96,6 +96,9 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 210.00', 'Cash  RM 300.00', 'Change  RM 50.00']))?.value).toBe(210);
     expect(tillText('§ TOT AL  26.50')).toBe('§ Total  26.50');
     expect(tillText('otal Sales (Incl GST)  RM367.10')).toBe('Total Sales (Incl GST)  367.10');
+    // The last total line before the cash lost its amount: tendered − change, not the subtotal above it.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Sub TOTAL  64.00', 'GST 6%  3.84', 'NET TOTAL  Ni 5', 'Cash  100.00', 'CHANGE  32.15']))).toMatchObject({ value: 67.85, label: expect.stringContaining('its amount lost') });
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Sub TOTAL', 'TOTAL  64.00', 'Cash  100.00', 'CHANGE  32.15']))?.value).toBe(64);
     // Change given but no printed amount equals tendered − change: nothing is made up.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
   });

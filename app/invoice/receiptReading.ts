@@ -297,6 +297,9 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
   return null;
 }
 
+/** A subtotal's label: the amount before tax or discounts, never the amount paid. */
+const subtotalLine = /(?<![\p{L}])sub[\s-]*total(?![\p{L}])/iu;
+
 /** The heading of a tax summary's table, or its column heads. */
 const taxSummary = /(?<![\p{L}])(?:(?:gst|sst|vat|tax|mwst)\s*summary|tax\s*code|gst\s*analysis|mwst[- ]?(?:übersicht|satz))(?![\p{L}])/iu;
 
@@ -340,6 +343,11 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
       // total printed otherwise says the change was misread, below).
       const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0) : null;
       if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
+      // The last total line before the cash lost its amount to OCR ("NET TOTAL  Ni 5" under "Sub Total 64.00"):
+      // tendered − change is what it printed, rather than the subtotal above it.
+      const lastBare = Math.max(-1, ...bareTotals.filter((i) => i < cash && !subtotalLine.test(lines[i]!.text)));
+      const lastPrinted = Math.max(-1, ...candidates.filter((c) => c.line < cash).map((c) => c.line));
+      if (paid > 0 && given.value > 0 && lastBare > lastPrinted) return { value: paid, text: tendered.text, words: [...tendered.words, ...given.words], label: `${lines[lastBare]!.text} (${TILL_IDENTITY}, its amount lost)` };
       // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
       // is printed and differs says the change was misread instead.
       if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
