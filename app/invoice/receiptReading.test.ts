@@ -168,6 +168,8 @@ describe('receipt reading', () => {
     expect(legalFormSpelled("KING'S CONTOH §/B")).toBe("KING'S CONTOH S/B");
     expect(legalFormSpelled('SUN BHD TRADING')).toBe('SDN BHD TRADING');
     expect(legalFormSpelled('SONIC BHD')).toBe('SONIC BHD');
+    expect(legalFormSpelled('SUPER CONTOH CASH & CARRY SDN 3HD')).toBe('SUPER CONTOH CASH & CARRY SDN BHD');
+    expect(legalFormSpelled('CONTOH HARDWARE SIN BHI')).toBe('CONTOH HARDWARE SDN BHD');
     // BHD's own letters through OCR's confusions (B/R/8, H/N, D/O/0), only after an Sdn.
     expect(legalFormSpelled('Contoh Cash & Carry Sdn.Rhd')).toBe('Contoh Cash & Carry Sdn.Bhd');
     expect(legalFormSpelled('KEDAI CONTOH SON 8HD')).toBe('KEDAI CONTOH SDN BHD');
