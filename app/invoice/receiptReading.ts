@@ -377,6 +377,8 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
 }
 
 const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+/** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
+export const CASH_ROUNDED = 'rounded to the smallest coin';
 /** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
 const CASH_STEP = 0.05;
 const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
@@ -392,7 +394,7 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   const rounding = lines.findIndex((line) => roundingLine.test(line.text));
   if (rounding < 0) return null;
   const adjustment = ownAmount(lines, rounding);
-  const label = `${total.line >= 0 ? lines[total.line]!.text : ''} (${lines[rounding]!.text})`.trim();
+  const label = `${total.line >= 0 ? lines[total.line]!.text : ''} (${lines[rounding]!.text}: ${CASH_ROUNDED})`.trim();
   const round = (v: number): number => Math.round(v * 100) / 100;
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed

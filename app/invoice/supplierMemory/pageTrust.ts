@@ -11,6 +11,8 @@
  * - or it was read under a label of the field's own vocabulary, first tier ("Rechnungsnummer", "Käufer",
  *   "Bruttobetrag"): the page names the field where it prints it, and memory's place is only where an earlier page
  *   printed it. (An amount the identity supplied or chose is no such reading: its label is the identity's.)
+ * - or, on a receipt, its total is memory's amount rounded to the smallest coin by the receipt's rounding line (memory
+ *   learned the place of a tax summary's total, the amount before rounding);
  * - or, on a receipt, its total is the till's identity: printed before the cash tendered and equal to tendered − change
  *   (receiptReading.ts), three amounts of this page agreeing — where memory's place holds the tendered amount of a
  *   receipt that was paid exactly ("Accepted total 5.00" beside "Amount 5.00" on the page it learned from).
@@ -21,7 +23,7 @@ import { CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX } from '../closingTota
 import type { InvoiceFields } from '../fieldValues.js';
 import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
 import { labelPatterns, type LabelledField } from '../labels.js';
-import { TILL_IDENTITY } from '../receiptReading.js';
+import { CASH_ROUNDED, TILL_IDENTITY } from '../receiptReading.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -41,6 +43,8 @@ const DERIVED = 'derived:';
 const SPECIFIC_LABEL = 'label:specific';
 /** Labels closingTotals.ts gives amounts it supplied or chose because they close: no independent witness of it. */
 const CHOSEN_BY_IDENTITY = [CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX];
+/** The smallest coin a till rounds to (receiptReading.ts): memory's amount and the page's rounded one differ by less. */
+const CASH_STEP = 0.05;
 /** Amounts close within a cent per operand (rounding on the printed invoice). */
 const CENT = 0.01;
 
@@ -72,12 +76,14 @@ function specificallyLabelled(field: MemoryField, score: GenericScore | null | u
 }
 
 /** Why the page's value leads against memory's for this field, or null where memory's stands. */
-export function pageLeads(field: MemoryField, scores: GenericScores | undefined, pageCloses: boolean, memoryCloses: boolean, money: boolean): string | null {
+export function pageLeads(field: MemoryField, scores: GenericScores | undefined, pageCloses: boolean, memoryCloses: boolean, money: boolean, memoryValue?: unknown, pageValue?: unknown): string | null {
   if (!scores) return null;
   if ((scores[field]?.confidence ?? 0) >= TRUSTED_PAGE) return 'page:trusted';
   if (money && pageCloses && !memoryCloses) return 'arithmetic:page-totals-close';
   if (specificallyLabelled(field, scores[field])) return 'page:label-specific';
   if (field === 'total' && (scores.total?.label ?? '').includes(TILL_IDENTITY)) return 'arithmetic:cash-minus-change';
+  // Memory's place holds the amount before the till's rounding (a tax summary's total) and the page rounded it.
+  if (field === 'total' && (scores.total?.label ?? '').includes(CASH_ROUNDED) && typeof memoryValue === 'number' && typeof pageValue === 'number' && Math.abs(memoryValue - pageValue) < CASH_STEP) return 'arithmetic:cash-rounding';
   return null;
 }
 

@@ -118,7 +118,7 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
     if (!mine) continue;
     const page = generic[field];
     const money = kindOf[field] === 'money';
-    const leads = page !== null && !same(mine.value, page) ? pageLeads(field, scores, pageCloses, closes, money) : null;
+    const leads = page !== null && !same(mine.value, page) ? pageLeads(field, scores, pageCloses, closes, money, mine.value, page) : null;
     if (money && closes) {
       mine.confidence = MEMORY_CLOSED_BY_ARITHMETIC;
       mine.evidence.push('arithmetic:total=subtotal+tax:holds');

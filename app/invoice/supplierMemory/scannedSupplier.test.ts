@@ -112,4 +112,33 @@ describe('a scanned supplier', () => {
     const plain = extractInvoiceFields({ words: unwitnessed });
     expect(readWithMemory(unwitnessed, toPlainFields(plain), memoryIndex, new Map(), genericScores(plain, unwitnessed.map((w) => w.text).join(' ')))?.fields.total?.value).toBe(10);
   });
+
+  it('a total the page rounded to the smallest coin leads against memory\'s place of the amount before rounding', () => {
+    // Taught where the till's total line printed its amount: memory learned the tax summary's gross, the same there.
+    const till = (items: string, total: string | null, summary: string): Word[] => [
+      ...line('KEDAI CONTOH COMPANY', 60, 20),
+      ...line('Company Reg. No. : 725186-V', 60, 50),
+      ...line('CB#: 389772 17/01/2018 8:08:53', 20, 90),
+      ...line('Cashier: C1000', 20, 120),
+      ...line('GLUE STICK', 20, 160),
+      ...line(items, 300, 160),
+      ...line('Rounding Adj', 20, 190),
+      ...line('Total Inclusive GST:', 20, 220),
+      ...(total ? line(total, 300, 220) : []),
+      ...line('GST Summary', 20, 260),
+      ...line('Code % Net Amt GST Total', 20, 290),
+      ...line(`SR 6% ${summary}`, 20, 320),
+      ...line(`Total ${summary}`, 20, 350),
+      ...line('Thank you & Please come again.', 20, 390),
+    ];
+    const taught: ConfirmedValues = { ...confirmed, seller: 'KEDAI CONTOH COMPANY', issue_date: '2018-01-17', total: 10.45 };
+    const memoryIndex = new SupplierIndex([{ supplierId: 'k', supplierName: taught.seller!, pageId: 'p1', lesson: learnLesson(till('10.45', null, '9.86 0.59 10.45'), taught) }]);
+    const next = till('10.44', null, '9.85 0.59 10.44');
+    const fields = extractInvoiceFields({ words: next });
+    expect(fields.total?.value).toBe(10.45);
+    const memory = readWithMemory(next, toPlainFields(fields), memoryIndex, new Map(), genericScores(fields, next.map((w) => w.text).join(' ')));
+    expect(memory?.supplierId).toBe('k');
+    expect(memory?.fields.total).toMatchObject({ value: 10.45, source: 'page' });
+    expect(memory?.fields.total?.evidence).toContain('arithmetic:cash-rounding');
+  });
 });
