@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, Extraction } from '../../app/model/extraction.js';
 import { BundledEngine } from './index.js';
-import { amountsJoined, binarised, MAX_REGIONS, otsuThreshold, rereadWeakRegions, weakRegions } from './regionReread.js';
+import { amountsJoined, binarised, MAX_REGIONS, rereadWeakRegions, weakRegions } from './regionReread.js';
+import { otsuThreshold } from './ocrImage.js';
 import type { LineReading } from './lineRecognizer.js';
 import type { OcrWord } from './tesseractWords.js';
 

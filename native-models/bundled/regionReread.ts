@@ -25,7 +25,7 @@
 import { PSM } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 import { levenshtein } from '../../app/checks/textDistance.js';
-import { histogram, resizeGrey, type GreyImage } from './ocrImage.js';
+import { otsuThreshold, resizeGrey, type GreyImage } from './ocrImage.js';
 import { cropBox } from './ocrPageImage.js';
 import type { OcrWord } from './tesseractWords.js';
 import type { LineReading } from './lineRecognizer.js';
@@ -172,25 +172,6 @@ function merged(regions: readonly RereadRegion[]): RereadRegion[] {
     else same.box = [Math.min(same.box[0], region.box[0]), same.box[1], Math.max(same.box[2], region.box[2]), same.box[3]];
   }
   return out;
-}
-
-/** Otsu's threshold of the image's grey levels (the level that best splits them into two classes). */
-export function otsuThreshold(image: GreyImage): number {
-  const counts = histogram(image.data);
-  const total = image.data.length;
-  let sum = 0;
-  for (let v = 0; v < 256; v++) sum += v * counts[v]!;
-  let [below, belowSum, best, threshold] = [0, 0, -1, 128];
-  for (let v = 0; v < 256; v++) {
-    below += counts[v]!;
-    if (below === 0) continue;
-    const above = total - below;
-    if (above === 0) break;
-    belowSum += v * counts[v]!;
-    const between = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
-    if (between > best) [best, threshold] = [between, v];
-  }
-  return threshold;
 }
 
 /** Black (0) at or below Otsu's threshold, white (255) above. */
