@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePgm, fillMonotoneGaps, loadOcrPage, normaliseGrey, toGrey, turnGrey } from './ocrImage.js';
+import { encodePgm, fillMonotoneGaps, loadOcrPage, normaliseGrey, otsuThreshold, toGrey, turnGrey } from './ocrImage.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -37,14 +37,14 @@ describe('turnGrey and encodePgm', () => {
   });
 });
 
-/** A page-like grey image: paper of `paper`, a few percent of ink in `inks` tones, scanner noise, deterministic. */
-function pageLike(width: number, height: number, paper: number, inks: number[]): { data: Uint8Array; width: number; height: number } {
+/** A page-like grey image: paper of `paper`, `inkShare` of ink (4 %) in `inks` tones, scanner noise, deterministic. */
+function pageLike(width: number, height: number, paper: number, inks: number[], inkShare = 0.04): { data: Uint8Array; width: number; height: number } {
   const data = new Uint8Array(width * height);
   let seed = 12345;
   const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
   for (let i = 0; i < data.length; i++) {
     const r = random();
-    const tone = r < 0.04 ? inks[Math.floor((r / 0.04) * inks.length)]! : paper;
+    const tone = r < inkShare ? inks[Math.floor((r / inkShare) * inks.length)]! : paper;
     data[i] = Math.max(0, Math.min(255, Math.round(tone + (random() - 0.5) * 12)));
   }
   return { data, width, height };
@@ -69,6 +69,19 @@ describe('normaliseGrey', () => {
       expect(worst).toBeLessThanOrEqual(4);
       expect(actual.width).toBe(image.width);
     }
+  });
+
+  it('leaves a page with under 1% ink as scanned: the stretch would blacken its paper', async () => {
+    // A small receipt on a large white scan: 0.5% ink. sharp's black point (the darkest 1%) lies in the paper's noise.
+    const sparse = pageLike(1000, 1400, 245, [60], 0.005);
+    expect(otsuThreshold(sparse)).toBeLessThan(200);
+    const stretched = await sharp(sparse.data, { raw: { width: sparse.width, height: sparse.height, channels: 1 } }).normalise().extractChannel(0).raw().toBuffer();
+    // What the stretch would do: paper (over 200) made dark, on a tenth of the page.
+    expect(stretched.filter((v, i) => v < 128 && sparse.data[i]! > 200).length).toBeGreaterThan(0.1 * stretched.length);
+    expect(Buffer.from((await normaliseGrey(sparse)).data).equals(Buffer.from(sparse.data))).toBe(true);
+    // With ink enough (4%), the same tones are stretched.
+    const inked = pageLike(1000, 1400, 245, [60]);
+    expect(Buffer.from((await normaliseGrey(inked)).data).equals(Buffer.from(inked.data))).toBe(false);
   });
 
   it('fills a lookup table\'s unset entries from their neighbours', () => {

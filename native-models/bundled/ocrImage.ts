@@ -39,7 +39,7 @@ export const THUMBNAIL_WIDTH = 800;
  * down to MAX_OCR_PIXELS when larger (huge scans cost OCR time in proportion to their pixels and gain nothing past
  * ~300 dpi print), contrast stretched (sharp's normalise: darkest 1% black, lightest 1% white) — tesseract's own
  * binarisation loses light-grey and coloured print on rendered invoices without it and it costs nothing on clean scans
- * — except where that stretch would blacken paper (its black point lighter than Otsu's threshold: under 1% ink).
+ * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink).
  */
 export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
@@ -89,26 +89,31 @@ export async function normaliseGrey(image: GreyImage): Promise<GreyImage> {
   const table = new Int16Array(256).fill(-1);
   for (let j = 0; j < sample.length; j++) table[sample[j]!] = normalised[j]!;
   fillMonotoneGaps(table);
-  if (blackPoint(table) > otsuThreshold(image)) return image;
+  if (blackensPaper(table, image)) return image;
   const out = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = table[data[i]!]!;
   return { width: image.width, height: image.height, data: out };
 }
 
-/*
- * A stretch whose black point is lighter than Otsu's threshold of the page is not applied: that black point is the
- * darkest 1% of the page, and where ink covers less than that — a small receipt on a large white scan — it lies on the
- * paper's side of the split between ink and paper, so the stretch turns paper texture and JPEG noise inside the strokes
- * into ink and tesseract reads nothing ("WARAKUYA PERMAS CITY SDN BHD" became "= ss Fc Be Bhs Bos gs"), while the grey
- * page as scanned reads well (tesseract binarises it itself). A faint page with ink enough keeps its stretch (its black
- * point is its ink's grey, below Otsu's threshold). Measured on the receipts beyond the test data (docs/benchmarks.md).
+/**
+ * Whether the stretch `table` would turn paper into ink: it makes more of the page dark (under mid-grey) than twice
+ * the page's ink (its pixels at or under Otsu's threshold) and a point more. sharp's black point is the darkest 1% of
+ * the page; where ink covers less than that — a small receipt on a large white scan — it lies in the paper's own grey,
+ * and the stretch turns paper texture and JPEG noise inside the strokes into ink: tesseract then reads nothing
+ * ("WARAKUYA PERMAS CITY SDN BHD" became "= ss Fc Be Bhs Bos gs"), while the grey page as scanned reads well
+ * (tesseract binarises it itself). A faint page with ink enough keeps its stretch: it darkens its ink, not its paper.
+ * Measured on the receipts beyond the test data (docs/benchmarks.md).
  */
-
-/** The lightest grey the table maps to black (−1: none). */
-export function blackPoint(table: Int16Array): number {
-  let point = -1;
-  for (let v = 0; v < table.length; v++) if (table[v] === 0) point = v;
-  return point;
+export function blackensPaper(table: Int16Array, image: GreyImage): boolean {
+  const counts = histogram(image.data);
+  const threshold = otsuThreshold(image);
+  let [ink, darkAfter] = [0, 0];
+  for (let v = 0; v < 256; v++) {
+    if (v <= threshold) ink += counts[v]!;
+    if (table[v]! < 128) darkAfter += counts[v]!;
+  }
+  const total = image.data.length || 1;
+  return darkAfter / total > (2 * ink) / total + 0.01;
 }
 
 /** Otsu's threshold of the image's grey levels (the level that best splits them into two classes). */
