@@ -25,6 +25,11 @@ export interface OcrPageImage {
   thumbnail: GreyImage;
   /** Share of pixels that were dark (< 128) before contrast stretching: real ink, not show-through. */
   darkShare: number;
+  /**
+   * Where the stretch would blacken paper (blackensPaper), `image` is the page as scanned and this is the stretched
+   * page, read as well: the reading that reads more print with confidence is kept (recognizePage.ts).
+   */
+  stretched?: GreyImage;
 }
 
 /** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
@@ -53,12 +58,14 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS)
   const counts = histogram(image.data);
   let dark = 0;
   for (let v = 0; v < 128; v++) dark += counts[v]!;
-  image = await normaliseGrey(image);
+  const { stretched, paperBlackened } = await contrastStretched(image);
+  if (!paperBlackened) image = stretched;
   return {
     image,
     scale: image.width === originalWidth ? 1 : image.width / originalWidth,
     thumbnail: await resizeGrey(image, Math.min(THUMBNAIL_WIDTH, image.width)),
     darkShare: image.data.length ? dark / image.data.length : 0,
+    ...(paperBlackened ? { stretched } : {}),
   };
 }
 
@@ -76,8 +83,14 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS)
  * appending a ramp of all 256 values to the sample moved those of faint pages.
  */
 export async function normaliseGrey(image: GreyImage): Promise<GreyImage> {
+  const { stretched, paperBlackened } = await contrastStretched(image);
+  return paperBlackened ? image : stretched;
+}
+
+/** The page stretched as normaliseGrey describes, and whether that stretch blackens paper (blackensPaper). */
+export async function contrastStretched(image: GreyImage): Promise<{ stretched: GreyImage; paperBlackened: boolean }> {
   const { data } = image;
-  if (data.length === 0) return image;
+  if (data.length === 0) return { stretched: image, paperBlackened: false };
   const step = Math.max(1, Math.floor(data.length / NORMALISE_SAMPLE));
   const sample = new Uint8Array(Math.ceil(data.length / step));
   for (let i = 0, j = 0; i < data.length; i += step, j++) sample[j] = data[i]!;
@@ -89,15 +102,15 @@ export async function normaliseGrey(image: GreyImage): Promise<GreyImage> {
   const table = new Int16Array(256).fill(-1);
   for (let j = 0; j < sample.length; j++) table[sample[j]!] = normalised[j]!;
   fillMonotoneGaps(table);
-  if (blackensPaper(table, image)) return image;
   const out = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = table[data[i]!]!;
-  return { width: image.width, height: image.height, data: out };
+  return { stretched: { width: image.width, height: image.height, data: out }, paperBlackened: blackensPaper(table, image) };
 }
 
 /**
- * Whether the stretch `table` would turn paper into ink: it makes more of the page dark (under mid-grey) than twice
- * the page's ink (its pixels at or under Otsu's threshold) and a point more. sharp's black point is the darkest 1% of
+ * Whether the stretch `table` would turn paper into ink: the page's ink (its pixels at or under Otsu's threshold) is
+ * under 1 %, and the stretch makes more of the page dark (under mid-grey) than twice that ink and a point more. sharp's
+ * black point is the darkest 1% of
  * the page; where ink covers less than that — a small receipt on a large white scan — it lies in the paper's own grey,
  * and the stretch turns paper texture and JPEG noise inside the strokes into ink: tesseract then reads nothing
  * ("WARAKUYA PERMAS CITY SDN BHD" became "= ss Fc Be Bhs Bos gs"), while the grey page as scanned reads well
@@ -113,7 +126,8 @@ export function blackensPaper(table: Int16Array, image: GreyImage): boolean {
     if (table[v]! < 128) darkAfter += counts[v]!;
   }
   const total = image.data.length || 1;
-  return darkAfter / total > (2 * ink) / total + 0.01;
+  // Only where the ink is under the share sharp's black point takes (1 %): else that point is the ink's own grey.
+  return ink / total < NORMALISE_PERCENTILE && darkAfter / total > (2 * ink) / total + 0.01;
 }
 
 /** Otsu's threshold of the image's grey levels (the level that best splits them into two classes). */
@@ -134,6 +148,9 @@ export function otsuThreshold(image: GreyImage): number {
   }
   return threshold;
 }
+
+/** The share of the page's darkest pixels sharp's normalise maps to black (its lower percentile, 1 %). */
+const NORMALISE_PERCENTILE = 0.01;
 
 /** Pixels of the page that sharp's normalise sees to fix its stretch (see normaliseGrey). */
 const NORMALISE_SAMPLE = 1 << 18;

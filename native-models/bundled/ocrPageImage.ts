@@ -43,7 +43,8 @@ export async function atReadableTextSize(page: OcrPageImage, glyph = inkedGlyphH
   const factor = readableTextFactor(height, page.image.width * page.image.height);
   if (factor === 1) return page;
   const image = await resizeGrey(page.image, Math.max(1, Math.round(page.image.width * factor)));
-  return { ...page, image, scale: (page.scale * image.width) / page.image.width };
+  const stretched = page.stretched && (await resizeGrey(page.stretched, image.width));
+  return { ...page, image, scale: (page.scale * image.width) / page.image.width, ...(stretched ? { stretched } : {}) };
 }
 
 /** The median glyph height of the page's thumbnail (glyphHeight.ts), or null where it has no print to size. */

@@ -107,6 +107,12 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   };
 
   let reading = await read(page.image, page.thumbnail);
+  if (page.stretched) {
+    // A page whose contrast stretch would blacken paper is read as scanned and stretched: the reading with more print
+    // read with confidence is kept (a small receipt on a white scan reads only as scanned; some read better stretched).
+    const stretched = await read(page.stretched, page.thumbnail);
+    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) reading = stretched;
+  }
   let turns: QuarterTurns = 0;
   const verdict = settings.orientation === false ? ({ kind: 'upright' } as const) : judgeOrientation(reading.words);
   let candidate: QuarterTurns | null = verdict.kind === 'quarter' ? verdict.turns : null;
@@ -135,6 +141,16 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   const rulings = page.scale === 1 ? reading.rulings : reading.rulings.map(scaled);
   const lineReread = reading.lineReread && (page.scale === 1 ? reading.lineReread : { ...reading.lineReread, lines: reading.lineReread.lines.map((line) => ({ ...line, box: scaled(line.box) })) });
   return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings, ...(lineReread ? { lineReread } : {}) };
+}
+
+/** Letters and digits of the words of three or more, each weighted by its word's confidence: print read with confidence. */
+export function confidentCharacters(words: readonly OcrWord[]): number {
+  let sum = 0;
+  for (const word of words) {
+    const n = (word.text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+    if (n >= 3) sum += n * word.confidence;
+  }
+  return sum;
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
