@@ -92,6 +92,20 @@ describe('normaliseGrey', () => {
 });
 
 describe('loadOcrPage', () => {
+  it('keeps a page whose stretch would blacken paper as scanned, the stretched page beside it', async () => {
+    const sparse = pageLike(800, 1100, 245, [60], 0.005);
+    const file = path.join(dir, 'sparse.png');
+    await sharp(Buffer.from(sparse.data), { raw: { width: sparse.width, height: sparse.height, channels: 1 } }).png().toFile(file);
+    const page = await loadOcrPage(file);
+    expect(Buffer.from(page.image.data).equals(Buffer.from(sparse.data))).toBe(true);
+    expect(page.stretched?.width).toBe(800);
+    expect(Buffer.from(page.stretched!.data).equals(Buffer.from(sparse.data))).toBe(false);
+    const inked = pageLike(800, 1100, 245, [60]);
+    const inkedFile = path.join(dir, 'inked.png');
+    await sharp(Buffer.from(inked.data), { raw: { width: inked.width, height: inked.height, channels: 1 } }).png().toFile(inkedFile);
+    expect((await loadOcrPage(inkedFile)).stretched).toBeUndefined();
+  });
+
   it('reads a page grey and contrast-stretched, with a thumbnail and its ink share', async () => {
     const file = path.join(dir, 'page.png');
     // Light grey paper (200) with a dark grey bar (90): stretched to (near) white and black.
