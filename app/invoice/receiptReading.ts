@@ -160,10 +160,9 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
 /**
  * Whether a name printed over two lines continues from `above` to `line`: the line starts with its legal form
  * ("POPULAR BOOK" / "CO. (M) SDN BHD") or a bracket or ampersand ("AIK HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN
- * BHD"), the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF (M) SDN. BHD.") — a bracket left open inside
- * it is OCR's noise as often as not —, or
- * the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD"): no
- * name is only its trade.
+ * BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF (M) SDN. BHD."; a bracket left open inside it
+ * is OCR's noise as often as not); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
+ * VEGETARIAN" / "RESTAURANT SDN BHD"): no name is only its trade.
  */
 function wrappedName(above: string, line: string): boolean {
   if (legalFormFirst.test(line) || /^[(&]/.test(line)) return true;
@@ -257,8 +256,7 @@ function tillLabelsRead(text: string): string {
  * joined ("49. 40"), a currency glued to the amount taken off ("RM1.00" and its misreadings "M1.00", "RH41.00",
  * "fM0.00"; "rotalRM15.40"), a total word glued to the one before it split ("MNetTotal"), a total word with one
  * letter misread ("Tatal", "Totai", "Fotal"), its first letter lost ("otal") or split by a space ("TOT AL") read as
- * "Total", and the till's other long labels read through their
- * slips (tillLabelsRead: "Changef", "Anount").
+ * "Total", and the till's other long labels read through their slips (tillLabelsRead: "Changef", "Anount").
  */
 export function tillText(text: string): string {
   return tillLabelsRead(splitDecimals(text))
