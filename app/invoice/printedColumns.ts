@@ -7,6 +7,7 @@
  * do not widen it.
  */
 import type { Word } from '../model/extraction.js';
+import { median } from './layout.js';
 
 /** At most this many columns: a till roll's width (48) with room for OCR's wider glyphs. */
 export const TILL_ROLL_COLUMNS = 56;
@@ -26,7 +27,7 @@ export function printedColumns(words: readonly Word[]): number | null {
   // Words of letters, digits and their usual punctuation, three characters or more: a glyph's width, not a mark's.
   const glyphs = words.filter((w) => w.text.length >= 3 && /^[\p{L}\p{N}.,:/-]+$/u.test(w.text));
   if (glyphs.length < MIN_WORDS) return null;
-  const characterWidth = quantile(glyphs.map((w) => (w.box[2] - w.box[0]) / w.text.length), 0.5);
+  const characterWidth = median(glyphs.map((w) => (w.box[2] - w.box[0]) / w.text.length));
   if (!(characterWidth > 0)) return null;
   const span = quantile(words.map((w) => w.box[2]), 0.95) - quantile(words.map((w) => w.box[0]), 0.05);
   return span / characterWidth;

@@ -277,7 +277,7 @@ const ownAmount = (lines: readonly TextLine[], index: number): LineAmount | null
  * decimal point lost ("TOTAL 1215" for 12.15) or one digit read as a look-alike ("230.00" for 250.00, ocrDateRepair's
  * table). Cash and change agreeing on it outweigh one slip in the total's print. Null where no total line shows it.
  */
-function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: number, lookalike: boolean): { text: string; words: Word[]; label: string; slip: string } | null {
+function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: number, allowLookalike: boolean): { text: string; words: Word[]; label: string; slip: string } | null {
   const digits = paid.toFixed(2).replace('.', '');
   for (let i = cash - 1; i >= 0; i--) {
     const text = lines[i]!.text;
@@ -286,7 +286,7 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
       const printed = token.replace(/\D/g, '');
       let slip: string | null = null;
       if (printed === digits && !/[.,]\d{2}$/.test(token)) slip = `decimal point lost: ${token}`;
-      else if (lookalike && printed.length === digits.length && /[.,]\d{2}$/.test(token)) {
+      else if (allowLookalike && printed.length === digits.length && /[.,]\d{2}$/.test(token)) {
         const differ = [...printed].flatMap((d, k) => (d === digits[k] ? [] : [k]));
         if (differ.length === 1 && lookalikeDigits(printed[differ[0]!]!, digits[differ[0]!]!)) slip = `look-alike digit: ${token}`;
       }
@@ -378,7 +378,7 @@ const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
 /** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
-const CASH_STEP = 0.05;
+export const CASH_STEP = 0.05;
 const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
 
 /**

@@ -82,12 +82,6 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS)
  * result differs from sharp's on ≤ 0.001% of pixels; a sample of 64k pixels moved the percentiles of two of them, and
  * appending a ramp of all 256 values to the sample moved those of faint pages.
  */
-export async function normaliseGrey(image: GreyImage): Promise<GreyImage> {
-  const { stretched, paperBlackened } = await contrastStretched(image);
-  return paperBlackened ? image : stretched;
-}
-
-/** The page stretched as normaliseGrey describes, and whether that stretch blackens paper (blackensPaper). */
 export async function contrastStretched(image: GreyImage): Promise<{ stretched: GreyImage; paperBlackened: boolean }> {
   const { data } = image;
   if (data.length === 0) return { stretched: image, paperBlackened: false };
@@ -152,7 +146,7 @@ export function otsuThreshold(image: GreyImage): number {
 /** The share of the page's darkest pixels sharp's normalise maps to black (its lower percentile, 1 %). */
 const NORMALISE_PERCENTILE = 0.01;
 
-/** Pixels of the page that sharp's normalise sees to fix its stretch (see normaliseGrey). */
+/** Pixels of the page that sharp's normalise sees to fix its stretch (see contrastStretched). */
 const NORMALISE_SAMPLE = 1 << 18;
 
 /**

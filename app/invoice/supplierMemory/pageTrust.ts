@@ -23,7 +23,7 @@ import { CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX } from '../closingTota
 import type { InvoiceFields } from '../fieldValues.js';
 import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
 import { labelPatterns, type LabelledField } from '../labels.js';
-import { CASH_ROUNDED, TILL_IDENTITY } from '../receiptReading.js';
+import { CASH_ROUNDED, CASH_STEP, TILL_IDENTITY } from '../receiptReading.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -43,8 +43,6 @@ const DERIVED = 'derived:';
 const SPECIFIC_LABEL = 'label:specific';
 /** Labels closingTotals.ts gives amounts it supplied or chose because they close: no independent witness of it. */
 const CHOSEN_BY_IDENTITY = [CLOSED_BY_IDENTITY, CLOSING_TRIPLE, INCLUDED_TAX];
-/** The smallest coin a till rounds to (receiptReading.ts): memory's amount and the page's rounded one differ by less. */
-const CASH_STEP = 0.05;
 /** Amounts close within a cent per operand (rounding on the printed invoice). */
 const CENT = 0.01;
 
