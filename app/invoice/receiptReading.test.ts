@@ -198,6 +198,12 @@ describe('receipt reading', () => {
     expect(receiptEvidence(linesOf(['CONTOH SDN BHD', 'Invoice No. 12', 'Thank yau'])).signals).toEqual(['thanks']);
   });
 
+  it('a page not recognised as a receipt whose invoice readers find no total: the till\'s total line as a last resort', () => {
+    const page = ['CONTOH CHICKEN SDN BHD', 'Unit G-13, Ground Floor', 'Sub Total  129.30', 'Amt Due  129.30', 'GSTSummary  Amount(RM)  GST(RM)'];
+    expect(receiptEvidence(linesOf(page)).isReceipt).toBe(false);
+    expect(read(page).total).toBe(129.3);
+  });
+
   it('a tax summary\'s total row ending on the tax column is not the amount paid; its row of net, tax and gross may be', () => {
     const head = ['CONTOH KOPI', 'Receipt# CS001', 'COFFEE  1  2.30  2.30'];
     expect(receiptTotal(linesOf([...head, 'Sub Total  10.94', 'Total GST  0.66', 'Total  11.60', 'GST SUMMARY', 'Tax Code  %  Amount  GST', 'SR  6  10.94  0.66', 'Total :  10.94  0.66', 'THANK YOU']))?.value).toBe(11.6);
