@@ -34,6 +34,8 @@ export interface BundledEngineOptions {
   deskew?: boolean;
   /** Read scans turned 90°, 180° or 270° upright (judged from the OCR's own reading); default true. */
   orientation?: boolean;
+  /** Read a mostly empty scan (a receipt on a whole scanned sheet) as the region its print covers (printRegion.ts); default true. */
+  printRegion?: boolean;
   /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -85,6 +87,7 @@ export class BundledEngine implements Engine {
       languages: this.languages,
       deskew: options.deskew,
       orientation: options.orientation,
+      printRegion: options.printRegion,
       reread: options.reread,
       ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
     });
@@ -106,6 +109,7 @@ export class BundledEngine implements Engine {
       let words: LayoutWord[];
       let skew = 0;
       let secondReader: Record<string, unknown> | undefined;
+      let printRegion: Box | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
@@ -128,7 +132,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        [skew, turns] = [ocr.skew, ocr.turns];
+        [skew, turns, printRegion] = [ocr.skew, ocr.turns, ocr.printRegion];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
           secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
@@ -191,6 +195,8 @@ export class BundledEngine implements Engine {
                 pageSegmentationMode: Number(this.pageSegmentationMode),
                 dpi: input.dpi,
                 ...(secondReader ? { secondReader } : {}),
+                // A mostly empty page read as the region its print covers (printRegion.ts), in the image's pixels.
+                ...(printRegion ? { printRegion: printRegion.map(Math.round) } : {}),
               },
         },
         stats,

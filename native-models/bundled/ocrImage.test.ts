@@ -128,6 +128,29 @@ describe('loadOcrPage', () => {
     expect(page.darkShare).toBeCloseTo(0.06, 2);
   });
 
+  it('with cropToPrint, reads a mostly empty page as the region its print covers, the region in page pixels', async () => {
+    // A 3000 × 4000 white page (scaled to the pixel limit below) with a block of dark bars (lines of print) in it.
+    const [width, height] = [3000, 4000];
+    const file = path.join(dir, 'receipt-on-a-sheet.png');
+    const bars = Array.from({ length: 40 }, (_, i) => ({ input: { create: { width: 700, height: 12, channels: 3 as const, background: '#202020' } }, left: 1100, top: 1000 + i * 40 }));
+    await sharp({ create: { width, height, channels: 3, background: '#f5f5f5' } }).composite(bars).png().toFile(file);
+    const page = await loadOcrPage(file, 3_000_000, { cropToPrint: true });
+    const box = page.crop!.box;
+    expect([page.crop!.pageWidth, page.crop!.pageHeight]).toEqual([width, height]);
+    expect(box[0]).toBeLessThanOrEqual(1100);
+    expect(box[1]).toBeLessThanOrEqual(1000);
+    expect(box[2]).toBeGreaterThanOrEqual(1800);
+    expect(box[3]).toBeGreaterThanOrEqual(1000 + 39 * 40 + 12);
+    expect((box[2] - box[0]) * (box[3] - box[1])).toBeLessThan(0.25 * width * height);
+    // The image is the region at the page's scale; the thumbnail is the region's.
+    expect(page.image.width).toBeCloseTo((box[2] - box[0]) * page.scale, -1);
+    expect(page.thumbnail.width).toBe(Math.min(800, page.image.width));
+    // Without the option the page is read whole.
+    const whole = await loadOcrPage(file, 3_000_000);
+    expect(whole.crop).toBeUndefined();
+    expect(whole.image.width).toBe(Math.round(width * whole.scale));
+  });
+
   it('scales pages over the pixel limit down', async () => {
     const file = path.join(dir, 'big.png');
     await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#ffffff' } }).png().toFile(file);

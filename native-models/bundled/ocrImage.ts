@@ -6,6 +6,8 @@
  * greyscale and the second decode normalise needs cost more than the OCR itself on big scans (18 MP: ~6 s).
  */
 import sharp from 'sharp';
+import type { Box } from '../../app/model/extraction.js';
+import { printRegion, PRINT_SEARCH_WIDTH } from './printRegion.js';
 
 /** One grey channel, row-major, `data.length === width * height`. */
 export interface GreyImage {
@@ -30,6 +32,12 @@ export interface OcrPageImage {
    * page, read as well: the reading that reads more print with confidence is kept (recognizePage.ts).
    */
   stretched?: GreyImage;
+  /**
+   * Where the page was cut to the region its print covers (printRegion.ts; loadOcrPage's `cropToPrint`): that region
+   * in pixels of the page image, and the page image's size. `image`, `thumbnail` and `stretched` show the region only;
+   * their pixel (0, 0) is the region's top left corner.
+   */
+  crop?: { box: Box; pageWidth: number; pageHeight: number };
 }
 
 /** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
@@ -44,9 +52,10 @@ export const THUMBNAIL_WIDTH = 800;
  * down to MAX_OCR_PIXELS when larger (huge scans cost OCR time in proportion to their pixels and gain nothing past
  * ~300 dpi print), contrast stretched (sharp's normalise: darkest 1% black, lightest 1% white) — tesseract's own
  * binarisation loses light-grey and coloured print on rendered invoices without it and it costs nothing on clean scans
- * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink).
+ * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink). With `cropToPrint`, a page
+ * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where).
  */
-export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS): Promise<OcrPageImage> {
+export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { cropToPrint?: boolean } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   // Pages far over the limit are shrunk while decoding (sharp streams), so a huge page never sits raw in memory.
   const shrink = width * height > HUGE_FACTOR * maxPixels ? sharp(imagePath).resize({ width: Math.max(1, Math.round(width * Math.sqrt(maxPixels / (width * height)))) }) : sharp(imagePath);
@@ -54,7 +63,13 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS)
   let image = toGrey(data, info.width, info.height, info.channels);
   const scale = image.width * image.height > maxPixels ? Math.sqrt(maxPixels / (image.width * image.height)) : 1;
   const originalWidth = width || image.width;
+  const originalHeight = height || image.height;
   if (scale < 1) image = await resizeGrey(image, Math.max(1, Math.round(image.width * scale)));
+  const pageScale = image.width === originalWidth ? 1 : image.width / originalWidth;
+  // A mostly empty page (a receipt scanned on a whole A4 sheet) is read as the region its print covers: the grey
+  // levels below (ink share, the stretch's percentiles) are then the print's and its paper's, not the empty sheet's.
+  const region = options.cropToPrint ? await printRegionOf(image) : null;
+  if (region) image = cropGrey(image, region);
   const counts = histogram(image.data);
   let dark = 0;
   for (let v = 0; v < 128; v++) dark += counts[v]!;
@@ -62,11 +77,31 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS)
   if (!paperBlackened) image = stretched;
   return {
     image,
-    scale: image.width === originalWidth ? 1 : image.width / originalWidth,
+    scale: pageScale,
     thumbnail: await resizeGrey(image, Math.min(THUMBNAIL_WIDTH, image.width)),
     darkShare: image.data.length ? dark / image.data.length : 0,
     ...(paperBlackened ? { stretched } : {}),
+    ...(region ? { crop: { box: region.map((v) => v / pageScale) as Box, pageWidth: originalWidth, pageHeight: originalHeight } } : {}),
   };
+}
+
+/** The region of `image` its print covers (printRegion.ts), searched on a copy PRINT_SEARCH_WIDTH wide; null: all of it. */
+async function printRegionOf(image: GreyImage): Promise<Box | null> {
+  if (image.width < PRINT_SEARCH_WIDTH || image.height < PRINT_SEARCH_WIDTH) return null; // small pages gain nothing
+  const copy = await resizeGrey(image, PRINT_SEARCH_WIDTH);
+  return printRegion(copy, otsuThreshold(copy), image.width, image.height);
+}
+
+/** The pixels of `image` inside `box` (whole pixels, clamped to the image). */
+export function cropGrey(image: GreyImage, box: Box): GreyImage {
+  const left = Math.max(0, Math.min(image.width - 1, Math.floor(box[0])));
+  const top = Math.max(0, Math.min(image.height - 1, Math.floor(box[1])));
+  const right = Math.max(left + 1, Math.min(image.width, Math.ceil(box[2])));
+  const bottom = Math.max(top + 1, Math.min(image.height, Math.ceil(box[3])));
+  const width = right - left;
+  const data = new Uint8Array(width * (bottom - top));
+  for (let y = top; y < bottom; y++) data.set(image.data.subarray(y * image.width + left, y * image.width + right), (y - top) * width);
+  return { data, width, height: bottom - top };
 }
 
 /**

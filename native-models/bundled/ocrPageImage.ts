@@ -5,7 +5,7 @@
 import type { Box } from '../../app/model/extraction.js';
 import { medianGlyphHeight } from './glyphHeight.js';
 import { findImageRulings } from './imageRulings.js';
-import { MAX_OCR_PIXELS, resizeGrey, type GreyImage, type OcrPageImage } from './ocrImage.js';
+import { cropGrey, MAX_OCR_PIXELS, resizeGrey, type GreyImage, type OcrPageImage } from './ocrImage.js';
 import type { OcrWord } from './tesseractWords.js';
 
 /**
@@ -93,12 +93,7 @@ export const REGION_MAX_ENLARGE = 3;
 export function cropBox(image: GreyImage, box: Box): { image: GreyImage; left: number; top: number } {
   const left = Math.max(0, Math.min(image.width - 1, Math.floor(box[0])));
   const top = Math.max(0, Math.min(image.height - 1, Math.floor(box[1])));
-  const right = Math.max(left + 1, Math.min(image.width, Math.ceil(box[2])));
-  const bottom = Math.max(top + 1, Math.min(image.height, Math.ceil(box[3])));
-  const width = right - left;
-  const data = new Uint8Array(width * (bottom - top));
-  for (let y = top; y < bottom; y++) data.set(image.data.subarray(y * image.width + left, y * image.width + right), (y - top) * width);
-  return { image: { data, width, height: bottom - top }, left, top };
+  return { image: cropGrey(image, box), left, top };
 }
 
 /** Rows [from, to) of the image. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../app/model/extraction.js';
 import { turnGrey } from './ocrImage.js';
-import { boxFromTurned, judgeOrientation, probeBand, readingConfidence, turnedReadingWins, turnedSize, verticalShare, type OrientationWord, type QuarterTurns } from './pageOrientation.js';
+import { boxFromTurned, boxToTurned, judgeOrientation, probeBand, readingConfidence, turnedReadingWins, turnedSize, verticalShare, type OrientationWord, type QuarterTurns } from './pageOrientation.js';
 
 /** `n` words of print on rows 40 px apart: horizontal boxes, or vertical ones (the same page turned a quarter). */
 function words(n: number, confidence: number, vertical = false): OrientationWord[] {
@@ -59,7 +59,7 @@ describe('probeBand', () => {
   });
 });
 
-describe('boxFromTurned', () => {
+describe('boxFromTurned and boxToTurned', () => {
   it('maps a box on the turned page back onto the page, for every quarter turn (checked against turned pixels)', () => {
     const [width, height] = [7, 5];
     const page = { data: new Uint8Array(width * height), width, height };
@@ -75,6 +75,8 @@ describe('boxFromTurned', () => {
       const turnedBox: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs) + 1, Math.max(...ys) + 1];
       // …maps back onto the marked box.
       expect(boxFromTurned(turnedBox, turns, width, height)).toEqual(box);
+      // boxToTurned goes the other way: the marked box onto the turned page.
+      expect(boxToTurned(box, turns, width, height)).toEqual(turnedBox);
     }
   });
 });

@@ -130,6 +130,21 @@ export function turnedSize(width: number, height: number, turns: QuarterTurns): 
   return turns % 2 === 1 ? { width: height, height: width } : { width, height };
 }
 
+/** A box on the page (`width` × `height`) where it lies on the page turned clockwise by `turns` quarter turns. */
+export function boxToTurned(box: Box, turns: QuarterTurns, width: number, height: number): Box {
+  const [x0, y0, x1, y1] = box;
+  switch (turns) {
+    case 0:
+      return box;
+    case 1: // (x, y) goes to (height − y, x)
+      return [height - y1, x0, height - y0, x1];
+    case 2: // (x, y) goes to (width − x, height − y)
+      return [width - x1, height - y1, width - x0, height - y0];
+    case 3: // (x, y) goes to (y, width − x)
+      return [y0, width - x1, y1, width - x0];
+  }
+}
+
 /**
  * A box on the page turned clockwise by `turns` quarter turns, mapped back onto the page as it was
  * (`width` × `height`: the page's size before turning).

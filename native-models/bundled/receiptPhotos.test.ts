@@ -2,7 +2,7 @@
  * Bad input as a phone gives it, on a real scanned receipt (receipts/ in the test documents): the receipt upside down,
  * the receipt photographed on a dark, textured table (smaller, slightly turned), and a photo of nothing (an even grey
  * with sensor noise). Each is read — the first two with the merchant and the amount paid of the upright receipt — or
- * read as empty, never a crash. Generated from the receipt with sharp; speed is measured in bench:fields, not here.
+ * read as empty, never a crash; and the receipt scanned small on a whole speckled sheet. Generated from the receipt with sharp; speed is measured in bench:fields, not here.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -62,6 +62,43 @@ describe.skipIf(!haveReceipt)('receipts as photographed', () => {
     const tilted = await sharp(receipt).rotate(3, { background: '#303030' }).toBuffer();
     await sharp(ground, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: tilted, left: Math.round(w * 0.18), top: Math.round(h * 0.1) }]).jpeg().toFile(onTable);
     expect(paid(await read(onTable)).total).toBe(upright.total);
+  });
+
+  it('scanned on a whole speckled A4 sheet at 600 dpi: read as the region its print covers, boxes on the sheet', async () => {
+    // The receipt at 3× its size (a till roll at 600 dpi) on a 4961 × 7016 px sheet with dust specks all over: read
+    // whole, tesseract reads none of it (the engine with printRegion: false finds no merchant and no total).
+    const upright = paid(await read(receipt));
+    const [w, h, left, top] = [4961, 7016, 1500, 1200];
+    const sheet = Buffer.alloc(w * h, 246);
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    for (let k = 0; k < 600; k++) {
+      const [cx, cy, r] = [Math.floor(random() * w), Math.floor(random() * h), 2 + Math.floor(random() * 5)];
+      for (let y = Math.max(0, cy - r); y <= Math.min(h - 1, cy + r); y++) for (let x = Math.max(0, cx - r); x <= Math.min(w - 1, cx + r); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) sheet[y * w + x] = 40;
+    }
+    const { width, height } = await sharp(receipt).metadata();
+    const enlarged = await sharp(receipt).resize({ width: width! * 3 }).greyscale().toBuffer();
+    const onSheet = path.join(dir, 'on-a-sheet.jpg');
+    await sharp(sheet, { raw: { width: w, height: h, channels: 1 } }).composite([{ input: enlarged, left, top }]).jpeg({ quality: 85 }).toFile(onSheet);
+    const extraction = await read(onSheet);
+    expect(paid(extraction)).toEqual(upright);
+    const region = extraction.engine.settings.printRegion as number[];
+    // The region lies on the receipt (its print, a margin around it), a small part of the sheet…
+    const margin = 0.03 * w;
+    expect(region[0]).toBeGreaterThanOrEqual(left - margin);
+    expect(region[1]).toBeGreaterThanOrEqual(top - margin);
+    expect(region[2]).toBeLessThanOrEqual(left + width! * 3 + margin);
+    expect(region[3]).toBeLessThanOrEqual(top + height! * 3 + margin);
+    expect((region[2]! - region[0]!) * (region[3]! - region[1]!)).toBeLessThan(0.25 * w * h);
+    // …and every word lies in it on the sheet (boxes mapped back from the region, not left in its own pixels).
+    const words = (extraction.words ?? []).filter((word) => /[\p{L}\p{N}]{3}/u.test(word.text));
+    expect(words.length).toBeGreaterThan(40);
+    for (const word of words) {
+      expect(word.box[0]).toBeGreaterThanOrEqual(region[0]! - 2);
+      expect(word.box[1]).toBeGreaterThanOrEqual(region[1]! - 2);
+      expect(word.box[2]).toBeLessThanOrEqual(region[2]! + 2);
+      expect(word.box[3]).toBeLessThanOrEqual(region[3]! + 2);
+    }
   });
 
   it('a photo of nothing (even grey, sensor noise) reads as an empty page', async () => {

@@ -7,9 +7,9 @@ import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from '
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { mayHoldInversePrint } from './inversePrint.js';
-import { encodePgm, loadOcrPage, turnGrey, type GreyImage } from './ocrImage.js';
+import { encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
-import { judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
+import { boxToTurned, judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 import { rereadWeakLines, type LineReader, type LineRereadReport } from './lineReread.js';
 import { rereadWeakRegions } from './regionReread.js';
 import { withoutRuleMarks } from './ruleMarks.js';
@@ -23,6 +23,8 @@ export interface OcrSettings {
   deskew?: boolean;
   /** Read pages turned 90°, 180° or 270° upright (see pageOrientation.ts); default true. */
   orientation?: boolean;
+  /** Read a mostly empty page as the region its print covers (printRegion.ts); default true. */
+  printRegion?: boolean;
   /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -50,7 +52,7 @@ export interface JobSession {
 
 export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
   session.onProgress(options.onProgress);
-  const loaded = await loadOcrPage(imagePath);
+  const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false });
   const glyph = inkedGlyphHeight(loaded);
   const page = await atReadableTextSize(loaded, glyph);
   options.signal?.throwIfAborted();
@@ -128,19 +130,22 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
   }
   options.onSkew?.(reading.skew);
+  // Boxes back onto the page image (turned upright by `turns`): scaled up, then moved by where the region read lies.
   const up = 1 / page.scale;
-  const scaled = (box: Box): Box => [box[0] * up, box[1] * up, box[2] * up, box[3] * up];
-  const words =
-    page.scale === 1
-      ? reading.words
-      : reading.words.map((word) => ({
-          ...word,
-          box: scaled(word.box),
-          lineHeight: word.lineHeight * up,
-        }));
-  const rulings = page.scale === 1 ? reading.rulings : reading.rulings.map(scaled);
-  const lineReread = reading.lineReread && (page.scale === 1 ? reading.lineReread : { ...reading.lineReread, lines: reading.lineReread.lines.map((line) => ({ ...line, box: scaled(line.box) })) });
-  return { words: withoutRuleMarks(words, rulings), turns, skew: reading.skew, rulings, ...(lineReread ? { lineReread } : {}) };
+  const [dx, dy] = page.crop ? boxToTurned(page.crop.box, turns, page.crop.pageWidth, page.crop.pageHeight) : [0, 0];
+  const onPage = (box: Box): Box => [box[0] * up + dx, box[1] * up + dy, box[2] * up + dx, box[3] * up + dy];
+  const unchanged = page.scale === 1 && dx === 0 && dy === 0;
+  const words = unchanged ? reading.words : reading.words.map((word) => ({ ...word, box: onPage(word.box), lineHeight: word.lineHeight * up }));
+  const rulings = unchanged ? reading.rulings : reading.rulings.map(onPage);
+  const lineReread = reading.lineReread && (unchanged ? reading.lineReread : { ...reading.lineReread, lines: reading.lineReread.lines.map((line) => ({ ...line, box: onPage(line.box) })) });
+  return {
+    words: withoutRuleMarks(words, rulings),
+    turns,
+    skew: reading.skew,
+    rulings,
+    ...(lineReread ? { lineReread } : {}),
+    ...(page.crop ? { printRegion: page.crop.box } : {}),
+  };
 }
 
 /** Letters and digits of the words of three or more, each weighted by its word's confidence: print read with confidence. */

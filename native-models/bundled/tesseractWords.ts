@@ -32,6 +32,11 @@ export interface OcrPage {
   rulings: Box[];
   /** What the second reader did on the page's weak lines (lineReread.ts), boxes in the same pixels as `words`. */
   lineReread?: LineRereadReport;
+  /**
+   * Where a mostly empty page was read (printRegion.ts: a receipt scanned on a whole sheet): the region its print
+   * covers, in pixels of the page image as given (not turned); absent where the whole page was read.
+   */
+  printRegion?: Box;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
