@@ -103,6 +103,28 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
   });
 
+  it('a total cut short after its decimal point is completed from the payment under it, never taken from the next line', () => {
+    const fuel = ['SHELL CONTOH SDN BHD', 'Invoice number: 600', 'FuelSave 95  RM  88.17', 'Total  RH  88.1', 'Visa  RM  88.17', 'Total Gross  RM  88.17', 'Thank you'];
+    expect(receiptTotal(linesOf(fuel))).toMatchObject({ value: 88.17, label: expect.stringContaining('completed from') });
+    // "25. J": its amount broke off on its own line; the cash under it is another amount.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Net Total  25. J', 'c  50.00']))).toBeNull();
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Net Total  25. J', 'c  25.00', 'Thank you']))?.value).toBe(25);
+    // The change is never the total's missing decimals.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Total  12.3', 'Cash  20.00', 'Change  12.35']))?.value).not.toBe(12.35);
+  });
+
+  it('a total in brackets is the amount asked for, not a credit', () => {
+    const lines = ['SHOP CONTOH SDN BHD', 'Document No. 18', 'TOWEL  1UNIT  13.50  0.00  13.50 SR', 'Rounding Adjustment :  0.00', 'Rounded Total (RM):  (13.50)', 'Cash  oun  1350'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(13.5);
+  });
+
+  it('no total line read: the amount tendered printed again just over it is the amount paid, any other amount is not', () => {
+    const lines = ['BAKERY CONTOH', 'REG C01 04-05-2018 16:07', 'Bacon  4.90', 'Walnut Raisin  8.60', 'Dark Rye Bun  6.90', 'SUBTC:TA  20.40', 'CASH  20.40', 'THANK YOU'];
+    expect(receiptTotal(linesOf(lines))).toMatchObject({ value: 20.4, label: expect.stringContaining('tendered') });
+    expect(receiptTotal(linesOf(['BAKERY CONTOH', 'REG C01', 'Bacon  4.90', 'CASH  20.00', 'THANK YOU']))).toBeNull();
+    expect(receiptTotal(linesOf(['BAKERY CONTOH', 'REG C01', 'GST 6%  20.40', 'CASH  20.40', 'THANK YOU']))).toBeNull();
+  });
+
   it('a total label whose amount OCR lost, over a cash line and no change: the cash is the amount paid', () => {
     const lines = ['BHPetrol Contoh Jaya', 'Lot 1, Jalan Contoh', 'Cashier: 465', 'Item  U\\Price  Qnty Amount', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You. Please Come Again'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(6);
