@@ -113,6 +113,15 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Total  12.3', 'Cash  20.00', 'Change  12.35']))?.value).not.toBe(12.35);
   });
 
+  it('two label–amount pairs side by side: the total\'s pair, not the saving beside it; a decimal point read as a space', () => {
+    const foot = (total: string) => ['MART CONTOH SDN BHD', 'Cashier 1', 'TEA LEAF  1  14.00', total, 'Thank you'];
+    expect(receiptTotal(linesOf(foot('Total Saving  0.00      Total  14.00')))).toMatchObject({ value: 14, words: [expect.objectContaining({ text: '14.00' })] });
+    expect(receiptTotal(linesOf(foot('Total Saving  0 00      Total  14 00')))?.value).toBe(14);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'Total  41 50', 'Thank you']))?.value).toBe(41.5);
+    // The pair beside a saving that is itself a tax or a count stays no total.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'Total Sales (Excluding GST)  5.57   Total GST  0.33', 'Thank you']))).toBeNull();
+  });
+
   it('a total in brackets is the amount asked for, not a credit', () => {
     const lines = ['SHOP CONTOH SDN BHD', 'Document No. 18', 'TOWEL  1UNIT  13.50  0.00  13.50 SR', 'Rounding Adjustment :  0.00', 'Rounded Total (RM):  (13.50)', 'Cash  oun  1350'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(13.5);

@@ -327,6 +327,29 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
   return null;
 }
 
+/** A total line's label: not a count, a saving, a tax, the change or the cash tendered ("Total incl. GST" is one). */
+const namesTheTotal = (text: string): boolean =>
+  totalLine.test(text) && !notTheTotal.test(text) && !changeLine.test(text) && !(taxWord.test(text) && !includesTax.test(text)) && !(cashLine.test(text) && !/incl/i.test(text));
+
+/** OCR of a till's decimal point as a space: "41 50" before a space or the line's end, no digit after, is 41.50. */
+const spacedDecimals = (text: string): string => text.replace(/(?<![\d.,])(\d{1,5}) (\d{2})(?=\s|$)(?!\s*\d)/g, '$1.$2');
+
+/**
+ * The total among the label–amount pairs a line prints side by side, a two-column foot read as one line ("Total
+ * Saving 0.00  Total 14.00"): the last pair with a total's label (namesTheTotal) and its amount, whose decimal point
+ * OCR may have read as a space ("Total 41 50"). Null where that pair is no total or prints no amount.
+ */
+function sideBySideTotal(line: TextLine, index: number): LineAmount | null {
+  const pairs = spacedDecimals(line.text).split(/(?<=\d[.,]\d{2})\s+(?=\p{L})/u);
+  const pair = pairs.filter((p) => totalLine.test(p)).pop();
+  if (!pair || !namesTheTotal(pair)) return null;
+  const amount = moneyAmounts(pair).pop();
+  if (!amount) return null;
+  // The amount's words: those with digits after the pair's label word.
+  const label = line.words.map((w) => totalLine.test(tillText(w.text))).lastIndexOf(true);
+  return { line: index, value: amount.value, text: amount.text, words: line.words.slice(label + 1).filter((w) => /\d/.test(w.text)) };
+}
+
 /** A subtotal's label: the amount before tax or discounts, never the amount paid. */
 const subtotalLine = /(?<![\p{L}])sub[\s-]*total(?![\p{L}])/iu;
 
@@ -348,10 +371,11 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   const candidates: LineAmount[] = [];
   const bareTotals: number[] = [];
   lines.forEach((line, i) => {
-    if (!totalLine.test(line.text) || notTheTotal.test(line.text) || changeLine.test(line.text)) return;
-    if (taxWord.test(line.text) && !includesTax.test(line.text)) return;
-    if (cashLine.test(line.text) && !/incl/i.test(line.text)) return;
-    let amount = amountOf(lines, i);
+    const whole = namesTheTotal(line.text);
+    // Two label–amount pairs side by side ("Total Saving 0.00  Total 14.00"), or the decimal point read as a space.
+    const pair = !whole || moneyAmounts(line.text).length === 0 ? sideBySideTotal(line, i) : null;
+    if (!whole && !pair) return;
+    let amount = pair ?? amountOf(lines, i);
     // A total in brackets is no credit: a till brackets the rounded total it asks for ("Rounded Total (RM): (13.50)").
     if (amount && amount.value < 0 && amount.text.startsWith('(')) amount = { ...amount, value: -amount.value };
     // An amount cut short after its decimal point ("Total RH 88.1"), completed from the payment under it.
