@@ -13,7 +13,8 @@ import type { Word } from '../model/extraction.js';
 import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
-import { moneyAmounts } from './moneyAmounts.js';
+import { findAmounts } from './amounts.js';
+import { blankDates, moneyAmounts } from './moneyAmounts.js';
 import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
@@ -424,7 +425,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   const chosen = before[before.length - 1];
   if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
   const above = amountAboveTendered(lines);
-  if (above) return cashRounded(lines, above) ?? labelled(above, 'the amount tendered printed over it');
+  if (above) return cashRounded(lines, above) ?? labelled(above, 'printed over the amount tendered');
   // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
   const lastBare = bareTotals[bareTotals.length - 1];
   if (lastBare !== undefined && change < 0) {
@@ -436,10 +437,11 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
 }
 
 /**
- * The amount tendered printed again just over its line, where no total line was read before it ("SUBTC:TA 20.40" over
- * "CASH 20.40", the total's label lost to OCR): an exact payment, the till printing the amount to pay right before the
- * tender. Two prints agreeing, not any amount over the cash: with change given, cash − change decides or nothing is
- * read. Not a tax, count or saving line. Null where no such line is there.
+ * The amount printed just over the first cash or card line, where no total line was read before it (its label lost
+ * to OCR: "fata] Alldr(Rounding 21.40" over "Cash 30.00", "SUBTC:TA 20.40" over "CASH 20.40"): a till prints the
+ * amount to pay right before the tender. No more than the amount tendered; not a tax, count or saving line, nor an
+ * item's line (a quantity or unit price beside its amount), nor a rounding adjustment (less than the smallest coin).
+ * Null where no such line is there.
  */
 function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
   const cash = lines.findIndex((line, i) => cashLine.test(line.text) && !changeLine.test(line.text) && ownAmount(lines, i) !== null);
@@ -450,8 +452,9 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
     const amount = ownAmount(lines, i);
     // A rounding adjustment of 0.00 may stand between them.
     if (!amount || Math.abs(amount.value) < CASH_STEP) continue;
-    if ((taxWord.test(text) && !includesTax.test(text)) || notTheTotal.test(text)) return null;
-    return amount.value > 0 && Math.abs(amount.value - tendered.value) < 0.005 && /[.,]\d{2}$/.test(amount.text) ? amount : null;
+    const item = findAmounts(blankDates(text)).length >= 2;
+    if ((taxWord.test(text) && !includesTax.test(text)) || notTheTotal.test(text) || item) return null;
+    return amount.value > 0 && amount.value <= tendered.value && /[.,]\d{2}$/.test(amount.text) ? amount : null;
   }
   return null;
 }
