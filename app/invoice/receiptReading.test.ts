@@ -142,6 +142,8 @@ describe('receipt reading', () => {
     const lines = ['BHPetrol Contoh Jaya', 'Lot 1, Jalan Contoh', 'Cashier: 465', 'Item  U\\Price  Qnty Amount', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You. Please Come Again'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(6);
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'TOTAL AMOUNT', 'CASH  RM  10.00', 'Change']))).toBeNull();
+    // The amount over that total line is an item's, not the amount over the tender.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'DIESEL  5.00', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You']))?.value).toBe(6);
   });
 
   it('a currency glued to the amount and its misreadings, a glued or one-letter-misread total word', () => {

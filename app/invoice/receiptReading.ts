@@ -450,6 +450,8 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
   for (let i = cash - 1; i >= 0 && i >= cash - 2; i--) {
     const text = lines[i]!.text;
     const amount = ownAmount(lines, i);
+    // A total line whose amount OCR lost stands there: an amount over it is an item's (the cash, no change, below).
+    if (!amount && namesTheTotal(text)) return null;
     // A rounding adjustment of 0.00 may stand between them.
     if (!amount || Math.abs(amount.value) < CASH_STEP) continue;
     const item = findAmounts(blankDates(text)).length >= 2;
