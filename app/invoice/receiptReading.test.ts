@@ -99,14 +99,51 @@ describe('receipt reading', () => {
     // The last total line before the cash lost its amount: tendered − change, not the subtotal above it.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Sub TOTAL  64.00', 'GST 6%  3.84', 'NET TOTAL  Ni 5', 'Cash  100.00', 'CHANGE  32.15']))).toMatchObject({ value: 67.85, label: expect.stringContaining('its amount lost') });
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Sub TOTAL', 'TOTAL  64.00', 'Cash  100.00', 'CHANGE  32.15']))?.value).toBe(64);
-    // Change given but no printed amount equals tendered − change: nothing is made up.
-    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+    // Change given but no printed amount equals tendered − change: no arithmetic makes one up, and an item's line
+    // over the tender (its quantity and unit price beside its amount) is no total.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  1 x 5.00  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+  });
+
+  it('a total cut short after its decimal point is completed from the payment under it, never taken from the next line', () => {
+    const fuel = ['SHELL CONTOH SDN BHD', 'Invoice number: 600', 'FuelSave 95  RM  88.17', 'Total  RH  88.1', 'Visa  RM  88.17', 'Total Gross  RM  88.17', 'Thank you'];
+    expect(receiptTotal(linesOf(fuel))).toMatchObject({ value: 88.17, label: expect.stringContaining('completed from') });
+    // "25. J": its amount broke off on its own line; the cash under it is another amount.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Net Total  25. J', 'c  50.00']))).toBeNull();
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Net Total  25. J', 'c  25.00', 'Thank you']))?.value).toBe(25);
+    // The change is never the total's missing decimals.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier: 1', 'Total  12.3', 'Cash  20.00', 'Change  12.35']))?.value).not.toBe(12.35);
+  });
+
+  it('two label–amount pairs side by side: the total\'s pair, not the saving beside it; a decimal point read as a space', () => {
+    const foot = (total: string) => ['MART CONTOH SDN BHD', 'Cashier 1', 'TEA LEAF  1  14.00', total, 'Thank you'];
+    expect(receiptTotal(linesOf(foot('Total Saving  0.00      Total  14.00')))).toMatchObject({ value: 14, words: [expect.objectContaining({ text: '14.00' })] });
+    expect(receiptTotal(linesOf(foot('Total Saving  0 00      Total  14 00')))?.value).toBe(14);
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'Total  41 50', 'Thank you']))?.value).toBe(41.5);
+    // The pair beside a saving that is itself a tax or a count stays no total.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'Total Sales (Excluding GST)  5.57   Total GST  0.33', 'Thank you']))).toBeNull();
+  });
+
+  it('a total in brackets is the amount asked for, not a credit', () => {
+    const lines = ['SHOP CONTOH SDN BHD', 'Document No. 18', 'TOWEL  1UNIT  13.50  0.00  13.50 SR', 'Rounding Adjustment :  0.00', 'Rounded Total (RM):  (13.50)', 'Cash  oun  1350'];
+    expect(receiptTotal(linesOf(lines))?.value).toBe(13.5);
+  });
+
+  it('no total line read: the amount printed just over the tender is the amount paid, not an item, a tax or more than the tender', () => {
+    const lines = ['BAKERY CONTOH', 'REG C01 04-05-2018 16:07', 'Bacon  4.90', 'Walnut Raisin  8.60', 'Dark Rye Bun  6.90', 'SUBTC:TA  20.40', 'CASH  20.40', 'THANK YOU'];
+    expect(receiptTotal(linesOf(lines))).toMatchObject({ value: 20.4, label: expect.stringContaining('tendered') });
+    // Its label lost, change given (and misread): the amount over the tender still is the amount to pay.
+    expect(receiptTotal(linesOf(['MART CONTOH SDN BHD', 'Trans # 322563', 'Total Item Count 2', 'Ronde jal  0.00', 'fata] Alldr(Rounding  21.40', 'Cash  30.00', 'CHANGE  28.60']))?.value).toBe(21.4);
+    expect(receiptTotal(linesOf(['BAKERY CONTOH', 'REG C01', 'Bacon  1  4.90  4.90', 'CASH  20.00', 'THANK YOU']))).toBeNull();
+    expect(receiptTotal(linesOf(['BAKERY CONTOH', 'REG C01', 'Bread  24.90', 'CASH  20.00', 'THANK YOU']))).toBeNull();
+    expect(receiptTotal(linesOf(['BAKERY CONTOH', 'REG C01', 'GST 6%  20.40', 'CASH  20.40', 'THANK YOU']))).toBeNull();
   });
 
   it('a total label whose amount OCR lost, over a cash line and no change: the cash is the amount paid', () => {
     const lines = ['BHPetrol Contoh Jaya', 'Lot 1, Jalan Contoh', 'Cashier: 465', 'Item  U\\Price  Qnty Amount', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You. Please Come Again'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(6);
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'TOTAL AMOUNT', 'CASH  RM  10.00', 'Change']))).toBeNull();
+    // The amount over that total line is an item's, not the amount over the tender.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'DIESEL  5.00', 'TOTAL AMOUNT', 'CASH  RM  6.00', 'Thank You']))?.value).toBe(6);
   });
 
   it('a currency glued to the amount and its misreadings, a glued or one-letter-misread total word', () => {

@@ -13,7 +13,8 @@ import type { Word } from '../model/extraction.js';
 import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
-import { moneyAmounts } from './moneyAmounts.js';
+import { findAmounts } from './amounts.js';
+import { blankDates, moneyAmounts } from './moneyAmounts.js';
 import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
@@ -204,6 +205,8 @@ interface LineAmount {
   value: number;
   text: string;
   words: Word[];
+  /** How the amount was read where its own line does not show it whole. */
+  why?: string;
 }
 
 /** The last money amount a line prints (a till prints the amount at its right end), or on the line under a bare label. */
@@ -219,8 +222,37 @@ function amountOf(lines: readonly TextLine[], index: number): LineAmount | null 
   };
   const own = read(index);
   if (own) return own;
+  // A label whose amount OCR broke off after its decimal point ("Net Total 25. J") printed it on its own line: the
+  // next line's amount is another (the cash tendered), not this one's.
+  if (truncatedAmount(lines[index]?.text ?? '')) return null;
   const next = lines[index + 1];
   return next && letterCount(next.text) <= 3 ? read(index + 1) : null;
+}
+
+/**
+ * The last amount a line prints cut short after its decimal point ("Total RH 88.1", "Net Total 25. J"): a till prints
+ * every amount with two decimals, so fewer is OCR losing the rest of a faded print. Null where the line ends on a whole
+ * amount.
+ */
+function truncatedAmount(text: string): { whole: string; decimals: string } | null {
+  const last = /(?<![\d.,])(\d{1,6})[.,] ?(\d?)(?![\d.,]|\s*\d)(?!.*\d)/.exec(splitDecimals(text));
+  return last ? { whole: last[1]!, decimals: last[2]! } : null;
+}
+
+/**
+ * A total cut short after its decimal point (truncatedAmount) completed from the lines just under it: the card or cash
+ * that paid it exactly, or the total repeated ("Total RH 88.1" over "Visa RM 88.17"): an amount there with the same
+ * whole part and the decimals printed. Not the change given, whose amount is another. Null where none begins so.
+ */
+function completedAmount(lines: readonly TextLine[], index: number): LineAmount | null {
+  const cut = truncatedAmount(lines[index]!.text);
+  if (!cut) return null;
+  for (let i = index + 1; i < lines.length && i <= index + 3; i++) {
+    if (changeLine.test(lines[i]!.text)) continue;
+    const full = moneyAmounts(lines[i]!.text).find((a) => new RegExp(`^${cut.whole}[.,]${cut.decimals}\\d{${2 - cut.decimals.length}}$`).test(a.text));
+    if (full) return { line: index, value: full.value, text: full.text, words: lines[i]!.words.filter((w) => w.text.includes(full.text)), why: `completed from: ${lines[i]!.text}` };
+  }
+  return null;
 }
 
 /** The till's long label words, whose OCR slips tillLabelsRead reads back ("Changef", "Anount", "Roundimg"). */
@@ -296,6 +328,29 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
   return null;
 }
 
+/** A total line's label: not a count, a saving, a tax, the change or the cash tendered ("Total incl. GST" is one). */
+const namesTheTotal = (text: string): boolean =>
+  totalLine.test(text) && !notTheTotal.test(text) && !changeLine.test(text) && !(taxWord.test(text) && !includesTax.test(text)) && !(cashLine.test(text) && !/incl/i.test(text));
+
+/** OCR of a till's decimal point as a space: "41 50" before a space or the line's end, no digit after, is 41.50. */
+const spacedDecimals = (text: string): string => text.replace(/(?<![\d.,])(\d{1,5}) (\d{2})(?=\s|$)(?!\s*\d)/g, '$1.$2');
+
+/**
+ * The total among the label–amount pairs a line prints side by side, a two-column foot read as one line ("Total
+ * Saving 0.00  Total 14.00"): the last pair with a total's label (namesTheTotal) and its amount, whose decimal point
+ * OCR may have read as a space ("Total 41 50"). Null where that pair is no total or prints no amount.
+ */
+function sideBySideTotal(line: TextLine, index: number): LineAmount | null {
+  const pairs = spacedDecimals(line.text).split(/(?<=\d[.,]\d{2})\s+(?=\p{L})/u);
+  const pair = pairs.filter((p) => totalLine.test(p)).pop();
+  if (!pair || !namesTheTotal(pair)) return null;
+  const amount = moneyAmounts(pair).pop();
+  if (!amount) return null;
+  // The amount's words: those with digits after the pair's label word.
+  const label = line.words.map((w) => totalLine.test(tillText(w.text))).lastIndexOf(true);
+  return { line: index, value: amount.value, text: amount.text, words: line.words.slice(label + 1).filter((w) => /\d/.test(w.text)) };
+}
+
 /** A subtotal's label: the amount before tax or discounts, never the amount paid. */
 const subtotalLine = /(?<![\p{L}])sub[\s-]*total(?![\p{L}])/iu;
 
@@ -317,10 +372,15 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   const candidates: LineAmount[] = [];
   const bareTotals: number[] = [];
   lines.forEach((line, i) => {
-    if (!totalLine.test(line.text) || notTheTotal.test(line.text) || changeLine.test(line.text)) return;
-    if (taxWord.test(line.text) && !includesTax.test(line.text)) return;
-    if (cashLine.test(line.text) && !/incl/i.test(line.text)) return;
-    const amount = amountOf(lines, i);
+    const whole = namesTheTotal(line.text);
+    // Two label–amount pairs side by side ("Total Saving 0.00  Total 14.00"), or the decimal point read as a space.
+    const pair = !whole || moneyAmounts(line.text).length === 0 ? sideBySideTotal(line, i) : null;
+    if (!whole && !pair) return;
+    let amount = pair ?? amountOf(lines, i);
+    // A total in brackets is no credit: a till brackets the rounded total it asks for ("Rounded Total (RM): (13.50)").
+    if (amount && amount.value < 0 && amount.text.startsWith('(')) amount = { ...amount, value: -amount.value };
+    // An amount cut short after its decimal point ("Total RH 88.1"), completed from the payment under it.
+    if (!amount || (amount.line === i && truncatedAmount(line.text))) amount = completedAmount(lines, i) ?? amount;
     if (amount && amount.value > 0) candidates.push(amount);
     else if (!amount) bareTotals.push(i);
   });
@@ -363,13 +423,40 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   };
   const before = candidates.filter((c) => !taxColumn(c) && (firstPayment < 0 || c.line < firstPayment));
   const chosen = before[before.length - 1];
-  if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: lines[chosen.line]!.text };
+  if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
+  const above = amountAboveTendered(lines);
+  if (above) return cashRounded(lines, above) ?? labelled(above, 'printed over the amount tendered');
   // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
   const lastBare = bareTotals[bareTotals.length - 1];
   if (lastBare !== undefined && change < 0) {
     const cash = lines.findIndex((line, i) => i > lastBare && i <= lastBare + 2 && cashLine.test(line.text) && ownAmount(lines, i) !== null);
     const paid = cash >= 0 ? ownAmount(lines, cash)! : null;
     if (paid && paid.value > 0 && !lines.some((line) => changeLine.test(line.text))) return labelled(paid, 'cash, no change');
+  }
+  return null;
+}
+
+/**
+ * The amount printed just over the first cash or card line, where no total line was read before it (its label lost
+ * to OCR: "fata] Alldr(Rounding 21.40" over "Cash 30.00", "SUBTC:TA 20.40" over "CASH 20.40"): a till prints the
+ * amount to pay right before the tender. No more than the amount tendered; not a tax, count or saving line, nor an
+ * item's line (a quantity or unit price beside its amount), nor a rounding adjustment (less than the smallest coin).
+ * Null where no such line is there.
+ */
+function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
+  const cash = lines.findIndex((line, i) => cashLine.test(line.text) && !changeLine.test(line.text) && ownAmount(lines, i) !== null);
+  if (cash <= 0) return null;
+  const tendered = ownAmount(lines, cash)!;
+  for (let i = cash - 1; i >= 0 && i >= cash - 2; i--) {
+    const text = lines[i]!.text;
+    const amount = ownAmount(lines, i);
+    // A total line whose amount OCR lost stands there: an amount over it is an item's (the cash, no change, below).
+    if (!amount && namesTheTotal(text)) return null;
+    // A rounding adjustment of 0.00 may stand between them.
+    if (!amount || Math.abs(amount.value) < CASH_STEP) continue;
+    const item = findAmounts(blankDates(text)).length >= 2;
+    if ((taxWord.test(text) && !includesTax.test(text)) || notTheTotal.test(text) || item) return null;
+    return amount.value > 0 && amount.value <= tendered.value && /[.,]\d{2}$/.test(amount.text) ? amount : null;
   }
   return null;
 }
