@@ -70,13 +70,25 @@ const postcode = /(?<!\d)\d{5}(?!\d)/;
  * above the header it is the tail of the previous receipt on the till roll, photographed with this one.
  */
 const footerLine = /(?<![\p{L}])(?:thank|come\s*again|goods\s*sold|returnable|refundable|exchangeable|feedback|complaint)/iu;
+/**
+ * A greeting or slogan printed around the merchant's name, never the name: "WELCOME", "Selamat Datang", and "TQ" (a
+ * thank-you abbreviated: "TQ FOR SHOPPING WITH myNEWS").
+ */
+const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq(?=\s+for(?![\p{L}]))|thanks?\s+for)(?![\p{L}])/iu;
+/**
+ * A trade's words, printed under a trade name to say what it is ("THREE STOOGES" / "BISTRO & CAFE"): a line of
+ * nothing else names no one. With a legal form beside them they end a wrapped name instead ("RESTAURANT SDN BHD").
+ */
+const tradeWord = /(?<![\p{L}])(?:restaurant|restoran|cafe|café|bistro|bar|kopitiam|bakery|mart|store|shop|hardware|stationery|pharmacy|seafood|kitchen)(?![\p{L}])/giu;
+const onlyTrade = (text: string): boolean => letterCount(text.replace(tradeWord, '').replace(/(?<![\p{L}])and(?![\p{L}])/giu, '')) === 0 && letterCount(text) > 0;
 const headerEnd = /(?<![\p{L}])(?:tax\s*invoice|invoice|receipt|cashier|date|qty|description|item|table|bill)(?![\p{L}])/iu;
 
 /** The line's text with a trailing registration number and its brackets taken off ("KEDAI X (0005583085-K)" → "KEDAI X"). */
 function nameText(line: TextLine): { text: string; words: Word[] } {
   const words = [...line.words];
   // A registration number is long; a short number ends the name itself ("BHPetrol Permas Jaya 2", a branch).
-  const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text);
+  // A mark standing alone after the name is OCR of the header's frame ("RESTAURANT JIAWEI |").
+  const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text) || /^[^\p{L}\p{N}()\[\]&]+$/u.test(text);
   while (words.length > 1 && trailing(words[words.length - 1]!.text)) words.pop();
   // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name.
   const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
@@ -104,6 +116,59 @@ const titled = (text: string): boolean => {
   return long.length >= 2 && long.every((w) => /^\p{Lu}/u.test(w) && letterCount(w) / w.length >= 0.75);
 };
 
+/** What never names the merchant: a contact, address, postcode or country line, a greeting, thank-you or foot, a till's section line. */
+function notAName(text: string): boolean {
+  if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return true;
+  // A registration's own label ("Company Reg No. 754054"), the name being on another line.
+  if (registrationLabel.exec(text)?.index === 0) return true;
+  return isCountryName(text) || greetingLine.test(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text);
+}
+
+/** A line that may carry part of a name printed over several lines: in capitals, no digit, and nothing that is no name. */
+function namePart(line: TextLine): boolean {
+  const { text } = nameText(line);
+  const letters = letterCount(text);
+  return letters >= 3 && !/\d/.test(text) && (text.match(/\p{Lu}/gu) ?? []).length / letters > 0.7 && !notAName(text);
+}
+
+/** The merchant's name joined from its lines as printed: a leading "&" or "(" that nameText took off continues it. */
+function joinedName(parts: readonly TextLine[]): { text: string; words: Word[] } {
+  let text = '';
+  const words: Word[] = [];
+  for (const line of parts) {
+    const own = nameText(line);
+    const mark = /^[(&]/.exec(line.text.trim())?.[0];
+    text = `${text} ${mark && !own.text.startsWith(mark) ? mark : ''}${own.text}`.trim();
+    words.push(...own.words);
+  }
+  return { text, words };
+}
+
+/** How many lines a merchant's name is printed over at most. */
+const NAME_LINES = 3;
+
+/**
+ * The lines of a name printed over several, where its registration number closes it: the name stands directly over
+ * its registration ("RESTAURANT JIAWEI" / "JIAWEI HOUSE" / "002693074-K"; "THE MARCO POLO KITCH" / "BUKIT INDAH" /
+ * "GST Reg No: …"), so the capitals lines from the chosen one down to the registration are one name, and so are
+ * those over it where it has no legal form. Null where no registration closes the chosen line within the name's lines.
+ */
+function registeredBlock(lines: readonly TextLine[], index: number): TextLine[] | null {
+  let end = index;
+  while (!registration.test(lines[end]!.text) && !(lines[end + 1] && registration.test(lines[end + 1]!.text))) {
+    end += 1;
+    if (end - index >= NAME_LINES - 1 || !lines[end] || !namePart(lines[end]!)) return null;
+  }
+  // A name with its legal form is whole from its first line: the capitals over it are a brand or trade name
+  // ("KIKU JAPANESE RESTAURANT" over "TK DIVISION KITCHEN SDN BHD"); one without may have started above.
+  let start = index;
+  const registered = lines.slice(index, end + 1).some((line) => legalForm.test(legalFormSpelled(nameText(line).text)));
+  while (!registered && start > 0 && end - start < NAME_LINES - 1 && namePart(lines[start - 1]!)) start -= 1;
+  return lines.slice(start, end + 1);
+}
+
+type Pick = { score: number; text: string; words: Word[]; index: number };
+
 /**
  * The merchant's name among the receipt's first lines (before the first date, amount or section word), or null where
  * none of them reads as a name.
@@ -116,32 +181,39 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     if (header.some((h) => letterCount(h.text) >= 4) && (findDates(line.text).length > 0 || moneyAmounts(line.text).length > 0 || headerEnd.test(line.text))) break;
     header.push(line);
   }
-  let best: { score: number; text: string; words: Word[]; index: number } | null = null;
-  let firstTitled: { score: number; text: string; words: Word[]; index: number } | null = null;
+  let best: Pick | null = null;
+  let firstTitled: Pick | null = null;
   header.forEach((line, i) => {
     const { text, words } = nameText(line);
     const letters = letterCount(text);
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
-    if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return;
     // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
     // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
-    if (isCountryName(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text)) return;
+    if (notAName(text)) return;
+    // The trade under a trade name ("THREE STOOGES" / "BISTRO & CAFE") says what it is, not who.
+    if (i > 0 && onlyTrade(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     let score = -0.3 * i;
     // Tested as spelled: a legal form read through an OCR slip ("Sdn.Rhd") still marks the registered name.
     if (legalForm.test(legalFormSpelled(text))) score += 3;
     if (registration.test(line.text) || (header[i + 1] && registration.test(header[i + 1]!.text))) score += 2;
+    // The trade printed under a trade name marks the line over it as the name ("THREE STOOGES" / "BISTRO & CAFE").
+    if (header[i + 1] && onlyTrade(nameText(header[i + 1]!).text)) score += 2;
     if (upper / letters > 0.7) score += 1;
     if (addressWord.test(text)) score -= 2;
     if (!best || score > best.score) best = { score, text, words, index: i };
     if (!firstTitled && !addressWord.test(text) && titled(text)) firstTitled = { score, text, words, index: i };
   });
   // Without a legal form or a registration number the letterhead rule: the first line that reads as a name.
-  type Pick = { score: number; text: string; words: Word[]; index: number } | null;
-  const chosen = ((best as Pick)?.score ?? 0) > 0 ? (best as Pick) : (firstTitled as Pick);
-  if (!chosen) return null;
+  const chosen = ((best as Pick | null)?.score ?? 0) > 0 ? (best as Pick | null) : (firstTitled as Pick | null);
+  if (!chosen) return registeredBelowHeader(lines, header.length);
+  const block = registeredBlock(lines, chosen.index);
+  if (block && block.length > 1) {
+    const { text, words } = joinedName(block);
+    return { value: legalFormSpelled(text), text, words, label: null };
+  }
   // A name wrapped over two lines: the line above starts it.
   const above = header[chosen.index - 1];
   // The line as printed: nameText takes a leading mark off (OCR of a frame), but "&" or "(" there continues a name.
@@ -155,6 +227,25 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     }
   }
   return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+}
+
+/** How far down the page a merchant's header may be pushed by the tail of the previous receipt on the roll. */
+const PUSHED_HEADER_LINES = 20;
+
+/**
+ * Where the first lines hold no name (the tail of the previous receipt on the till roll, photographed with this one:
+ * its thank-you, cashier and date lines), the merchant's name further down: the first capitals line that stands over
+ * its registration number ("FIVE STAR CASH & CARRY" / "(1365663-P)"), a name's strongest mark. Null where none does.
+ */
+function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldValue<string> | null {
+  for (let i = from; i < Math.min(lines.length - 1, PUSHED_HEADER_LINES); i++) {
+    const { text } = nameText(lines[i]!);
+    if (letterCount(text) < 4 || !namePart(lines[i]!) || onlyTrade(text) || !registration.test(lines[i + 1]!.text) || registrationLabel.test(text)) continue;
+    const block = registeredBlock(lines, i) ?? [lines[i]!];
+    const joined = joinedName(block);
+    return { value: legalFormSpelled(joined.text), text: joined.text, words: joined.words, label: null };
+  }
+  return null;
 }
 
 /**
