@@ -266,13 +266,16 @@ function wrappedName(above: string, line: string): boolean {
  * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
  * confusions of thermal print: B read as R, 8 or 3, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN 3HD",
  * "SIN BHI"); only after
- * an Sdn, so a name's own "RHD" stays.
+ * an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by one or two marks only is "SDN BHD" ("SDN
+ * i.", "SDN Bi"): a private company's legal form has both words.
  */
 export function legalFormSpelled(name: string): string {
   return name
     .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
-    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
+    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
+    // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains.
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`);
 }
 
 /**
@@ -519,15 +522,28 @@ export function timedDate(lines: readonly TextLine[], monthFirst: boolean): Fiel
   return null;
 }
 
+/** A time of day run together as the till prints it after a date: hhmm or hhmmss, a real time. */
+const runTogetherTime = (digits: string): boolean => {
+  const [h, m, sec] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4)), digits.length === 6 ? Number(digits.slice(4)) : 0];
+  return h < 24 && m < 60 && sec < 60;
+};
+
+/** A time printed after the date on its line ("25032018 13:11:54"). */
+const timeFollows = /^[\s,]*\d{1,2}[:.]\d{2}(?!\d)/;
+
 /**
  * A receipt's date whose separators OCR lost ("27032018", "27/0618", "20180428" year first): eight digits, or
- * day/monthyear, that make a real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
- * registration number seldom makes a valid day, month and year in that order.
+ * day/monthyear, that make a real date in the order the page writes dates, in 1990–2069; also with the time run
+ * together after it as a till's date-time stamp prints it ("20180428/191204"). Only where no date was read otherwise;
+ * a phone or registration number seldom makes a valid day, month and year in that order. `timed`: only such a date
+ * followed by a time of day ("25032018 13:11:54"), the stamp of a sale, for a page not recognised as a receipt.
  */
-export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
+export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean, options: { timed?: boolean } = {}): FieldValue<string> | null {
   for (const line of lines) {
     for (const word of line.words) {
-      const text = word.text.replace(/[.,:;]+$/, '');
+      const stamp = /^(\d{8})[/:T-]?(\d{4}|\d{6})$/.exec(word.text.replace(/[.,:;]+$/, ''));
+      const text = stamp && runTogetherTime(stamp[2]!) ? stamp[1]! : word.text.replace(/[.,:;]+$/, '');
+      if (options.timed && !stamp && !timeFollows.test(line.text.slice(line.text.indexOf(word.text) + word.text.length))) continue;
       // Year first, eight digits ("20180428"): the year a plausible one, the rest a month and a day.
       const yearFirst = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(text);
       const m = yearFirst && Number(yearFirst[1]) >= 1990 && Number(yearFirst[2]) <= 12 ? ([text, yearFirst[3]!, yearFirst[2]!, yearFirst[1]!] as const) : /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(text);
