@@ -208,11 +208,11 @@ describe('receipt reading', () => {
     expect(head(['WELCOME', 'KEDAI CONTOH', 'Lot 1, Jalan Contoh'])).toBe('KEDAI CONTOH');
   });
 
-  it('the merchant under the previous receipt\'s tail: the first capitals line over its registration number', () => {
+  it('the merchant under the previous receipt\'s tail: the first capitals line over its registration number; a registration\'s own label is no name', () => {
     const roll = ['= 0K  8 00  or  ae', 'THANK YOU AND DO VISIT US AGAIN.', 'Cashier [P.CONTOH]  Machine [003]', '[19/06/17] [11:37]', 'lg y 4 BL', 'FIVE  CONTOH CASH & CARRY', '(1365663-P)', '6.23 & 0.22, Plaza Contoh,'];
     expect(receiptMerchant(linesOf(roll))?.value).toBe('FIVE CONTOH CASH & CARRY');
     // A registration's own label is no name.
-    expect(receiptMerchant(linesOf(['THANK YOU', 'Cashier 1', '19, JALAN CONTOH,', 'Company Reg No. 7540540', 'GST Reg No. 001948532736']))).toBeNull();
+    expect(receiptMerchant(linesOf(['1 CONTOH & TAIL CRING', '19, JALAN CONTOH,', 'MALAYSIA', 'Company Reg No. 7540540', 'TAX INVOICE']))?.value).toBe('1 CONTOH & TAIL CRING');
   });
 
   it('the merchant: not the tail of the previous receipt on the roll (its thank-you and returns lines)', () => {
