@@ -181,6 +181,7 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('Contoh Cash & Carry Sdn.Rhd')).toBe('Contoh Cash & Carry Sdn.Bhd');
     expect(legalFormSpelled('KEDAI CONTOH SON 8HD')).toBe('KEDAI CONTOH SDN BHD');
     expect(legalFormSpelled('KEDAI CONTOH SDN BNO')).toBe('KEDAI CONTOH SDN BHD');
+    expect(legalFormSpelled('KEDAI CONTOH SON EHD')).toBe('KEDAI CONTOH SDN BHD');
     expect(legalFormSpelled('RHD CONTOH TRADING')).toBe('RHD CONTOH TRADING');
     // An Sdn at the name's end with one or two marks after it: its Bhd faded.
     expect(legalFormSpelled('CONTOH SEAFOOD RESTAURANT SDN i.')).toBe('CONTOH SEAFOOD RESTAURANT SDN BHD');
@@ -197,6 +198,9 @@ describe('receipt reading', () => {
     expect(head(['AOS HZ', '14', 'THE CONTOH POLO KITCH', 'BUKIT CONTOH', 'GST Reg No: 001403346944', 'Tax Invoice'])).toBe('THE CONTOH POLO KITCH BUKIT CONTOH');
     // A brand or trade name over the registered name is no part of it.
     expect(head(['KIKU CONTOH RESTAURANT', 'TK CONTOH KITCHEN SDN BHD', '(123456-X)', 'NO 3, JALAN CONTOH'])).toBe('TK CONTOH KITCHEN SDN BHD');
+    // Three lines: a line that starts with its legal form or closes the bracket the line above opened continues the
+    // name; a bare number closed by a bracket under it is its registration.
+    expect(head(['CONTOH HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SON EHD', '820737),', 'NO. 17-G, JALAN CONTOH'])).toBe('CONTOH HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
     // A mark standing alone after the name is the frame's.
     expect(head(['RESTAURANT CONTOH |', 'Lot 1, Jalan Contoh'])).toBe('RESTAURANT CONTOH');
   });

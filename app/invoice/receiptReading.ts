@@ -55,9 +55,13 @@ const legalFormWord =
 const shortLegalForm = /(?<![\p{L}])(?:AG|KG|SAS|S\.A|BV|B\.V|NV)(?![\p{L}])/u;
 const legalForm = { test: (text: string): boolean => legalFormWord.test(text) || shortLegalForm.test(text) };
 /** A line that starts with the legal form: the end of a name wrapped over two lines. */
-const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
-/** A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"). */
-const registration = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|roc|company\s*no|gst\s*(?:id|reg|no)|sst|vat|ust-?id|abn|uen|tin|siret|tax\s*id)(?![\p{L}])|\b\d{5,12}-[A-Z]\b/iu;
+const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company(?!\s*(?:reg|no)(?![\p{L}]))|enterprises?(?![\p{L}])|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
+/**
+ * A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"),
+ * or a line of nothing but a number closed by a bracket under the name ("(1072825)", "820737),"): an older
+ * registration's form.
+ */
+const registration = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|roc|company\s*no|gst\s*(?:id|reg|no)|sst|vat|ust-?id|abn|uen|tin|siret|tax\s*id)(?![\p{L}])|\b\d{5,12}-[A-Z]\b|^\W{0,2}[(\[]?\d{6,12}[)\]]\W{0,2}$/iu;
 /** A registration or tax number's label on the name's own line: the name ends before it. */
 const registrationLabel = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|company\s*(?:no|reg)|gst\s*(?:id|reg|no)|roc\s*no)(?![\p{L}])/iu;
 /** Address words: a street, an estate, a lot, a floor. */
@@ -159,11 +163,13 @@ function registeredBlock(lines: readonly TextLine[], index: number): TextLine[] 
     end += 1;
     if (end - index >= NAME_LINES - 1 || !lines[end] || !namePart(lines[end]!)) return null;
   }
-  // A name with its legal form is whole from its first line: the capitals over it are a brand or trade name
-  // ("KIKU JAPANESE RESTAURANT" over "TK DIVISION KITCHEN SDN BHD"); one without may have started above.
+  // A name with its legal form is whole from its first line unless that line continues the one above (wrappedName):
+  // the capitals over it are a brand or trade name ("KIKU JAPANESE RESTAURANT" over "TK DIVISION KITCHEN SDN BHD");
+  // one without may have started above.
   let start = index;
   const registered = lines.slice(index, end + 1).some((line) => legalForm.test(legalFormSpelled(nameText(line).text)));
-  while (!registered && start > 0 && end - start < NAME_LINES - 1 && namePart(lines[start - 1]!)) start -= 1;
+  const continues = (above: TextLine, line: TextLine): boolean => !registered || wrappedName(nameText(above).text, line.text.trim());
+  while (start > 0 && end - start < NAME_LINES - 1 && namePart(lines[start - 1]!) && continues(lines[start - 1]!, lines[start]!)) start -= 1;
   return lines.slice(start, end + 1);
 }
 
@@ -250,28 +256,35 @@ function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldV
 
 /**
  * Whether a name printed over two lines continues from `above` to `line`: the line starts with its legal form
- * ("POPULAR BOOK" / "CO. (M) SDN BHD") or a bracket or ampersand ("AIK HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN
- * BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF (M) SDN. BHD."; a bracket left open inside it
- * is OCR's noise as often as not); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
+ * ("POPULAR BOOK" / "CO. (M) SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA") or a bracket or ampersand ("AIK
+ * HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF
+ * (M) SDN. BHD."; a bracket left open inside it is OCR's noise as often as not, unless this line closes it:
+ * "ENTERPRISE (SETIA" / "ALAM) SDN BHD"); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
  * VEGETARIAN" / "RESTAURANT SDN BHD"): no name is only its trade.
  */
 function wrappedName(above: string, line: string): boolean {
-  if (legalFormFirst.test(line) || /^[(&]/.test(line)) return true;
+  if (legalFormFirst.test(line) || /^[(&]/.test(line) || closesBracket(above, line)) return true;
   if (/(?:[&(,\-]|(?<!\p{L})and)$/iu.test(above.trim())) return true;
   return letterCount(line.replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '')) === 0;
+}
+
+/** Whether `line` closes a bracket that `above` left open ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one name's bracket. */
+function closesBracket(above: string, line: string): boolean {
+  const open = (above.match(/\(/g) ?? []).length - (above.match(/\)/g) ?? []).length;
+  return open > 0 && /^[^(]*\)/.test(line);
 }
 
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
  * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
- * confusions of thermal print: B read as R, 8 or 3, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN 3HD",
+ * confusions of thermal print: B read as R, 8, 3 or E, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN 3HD",
  * "SIN BHI"); only after
  * an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by one or two marks only is "SDN BHD" ("SDN
  * i.", "SDN Bi"): a private company's legal form has both words.
  */
 export function legalFormSpelled(name: string): string {
   return name
-    .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
+    .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
     // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains.
