@@ -196,6 +196,8 @@ describe('receipt reading', () => {
     // Down from the chosen line to the registration, and up where the name has no legal form.
     expect(head(['RESTAURANT CONTOH', 'CONTOH HOUSE', '002693074-K', '13, JLN CONTOH UTAMA 8'])).toBe('RESTAURANT CONTOH CONTOH HOUSE');
     expect(head(['AOS HZ', '14', 'THE CONTOH POLO KITCH', 'BUKIT CONTOH', 'GST Reg No: 001403346944', 'Tax Invoice'])).toBe('THE CONTOH POLO KITCH BUKIT CONTOH');
+    // An address line between the name and its tax number starts the address.
+    expect(head(['KEDAI CONTOH MAJU', 'TAMAN CONTOH', 'GST ID: 000123456789', 'Tax Invoice'])).toBe('KEDAI CONTOH MAJU');
     // A brand or trade name over the registered name is no part of it.
     expect(head(['KIKU CONTOH RESTAURANT', 'TK CONTOH KITCHEN SDN BHD', '(123456-X)', 'NO 3, JALAN CONTOH'])).toBe('TK CONTOH KITCHEN SDN BHD');
     // Three lines: a line that starts with its legal form or closes the bracket the line above opened continues the

@@ -128,11 +128,14 @@ function notAName(text: string): boolean {
   return isCountryName(text) || greetingLine.test(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text);
 }
 
-/** A line that may carry part of a name printed over several lines: in capitals, no digit, and nothing that is no name. */
+/**
+ * A line that may carry part of a name printed over several lines: in capitals, no digit, nothing that is no name and
+ * no address word ("TAMAN CONTOH" between the name and its GST number starts the address).
+ */
 function namePart(line: TextLine): boolean {
   const { text } = nameText(line);
   const letters = letterCount(text);
-  return letters >= 3 && !/\d/.test(text) && (text.match(/\p{Lu}/gu) ?? []).length / letters > 0.7 && !notAName(text);
+  return letters >= 3 && !/\d/.test(text) && (text.match(/\p{Lu}/gu) ?? []).length / letters > 0.7 && !notAName(text) && !addressWord.test(text);
 }
 
 /** The merchant's name joined from its lines as printed: a leading "&" or "(" that nameText took off continues it. */
