@@ -196,6 +196,8 @@ describe('receipt reading', () => {
     // Down from the chosen line to the registration, and up where the name has no legal form.
     expect(head(['RESTAURANT CONTOH', 'CONTOH HOUSE', '002693074-K', '13, JLN CONTOH UTAMA 8'])).toBe('RESTAURANT CONTOH CONTOH HOUSE');
     expect(head(['AOS HZ', '14', 'THE CONTOH POLO KITCH', 'BUKIT CONTOH', 'GST Reg No: 001403346944', 'Tax Invoice'])).toBe('THE CONTOH POLO KITCH BUKIT CONTOH');
+    // A name that ends with its legal form ends there: the line under it is its branch.
+    expect(head(['KEDAI CONTOH SDN BHD', 'CAWANGAN SETIA', '(123456-X)', 'Tax Invoice'])).toBe('KEDAI CONTOH SDN BHD');
     // An address line between the name and its tax number starts the address.
     expect(head(['KEDAI CONTOH MAJU', 'TAMAN CONTOH', 'GST ID: 000123456789', 'Tax Invoice'])).toBe('KEDAI CONTOH MAJU');
     // A brand or trade name over the registered name is no part of it.

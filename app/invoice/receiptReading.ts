@@ -54,6 +54,8 @@ const legalFormWord =
 /** Two-letter legal forms count only in capitals: "ag" or "sa" in lower case is OCR noise of a faded line. */
 const shortLegalForm = /(?<![\p{L}])(?:AG|KG|SAS|S\.A|BV|B\.V|NV)(?![\p{L}])/u;
 const legalForm = { test: (text: string): boolean => legalFormWord.test(text) || shortLegalForm.test(text) };
+/** A name's last words when they are its legal form: nothing of the name follows them. */
+const endsWithLegalForm = /(?<![\p{L}])(?:sdn\.?\s*bhd|s\/b|bhd|berhad|ltd|limited|llc|inc|gmbh|plc|pty|sarl)\.?$/iu;
 /** A line that starts with the legal form: the end of a name wrapped over two lines. */
 const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company(?!\s*(?:reg|no)(?![\p{L}]))|enterprises?(?![\p{L}])|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
 /**
@@ -163,6 +165,8 @@ const NAME_LINES = 3;
 function registeredBlock(lines: readonly TextLine[], index: number): TextLine[] | null {
   let end = index;
   while (!registration.test(lines[end]!.text) && !(lines[end + 1] && registration.test(lines[end + 1]!.text))) {
+    // A name that ends with its legal form ends there ("KEDAI CONTOH SDN BHD" over its branch's line).
+    if (endsWithLegalForm.test(legalFormSpelled(nameText(lines[end]!).text))) return null;
     end += 1;
     if (end - index >= NAME_LINES - 1 || !lines[end] || !namePart(lines[end]!)) return null;
   }
