@@ -78,6 +78,7 @@ describe('receipt reading', () => {
     // The till's date-time stamp with the time run together after the date.
     expect(runTogetherDate(linesOf(['Date/Time  : 20180428/191204 7120']), false)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Ref 20180428/996699']), false)).toBeNull();
+    expect(runTogetherDate(linesOf(['Item 201804281912']), false)).toBeNull();
     // On a page not recognised as a receipt, only followed by a time of day.
     expect(runTogetherDate(linesOf(['00440010036 25032018 13:11:54 0003']), false, { timed: true })?.value).toBe('2018-03-25');
     expect(runTogetherDate(linesOf(['Account 25032018 ref 7']), false, { timed: true })).toBeNull();

@@ -561,9 +561,12 @@ const timeFollows = /^[\s,]*\d{1,2}[:.]\d{2}(?!\d)/;
 export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean, options: { timed?: boolean } = {}): FieldValue<string> | null {
   for (const line of lines) {
     for (const word of line.words) {
-      const stamp = /^(\d{8})[/:T-]?(\d{4}|\d{6})$/.exec(word.text.replace(/[.,:;]+$/, ''));
-      const text = stamp && runTogetherTime(stamp[2]!) ? stamp[1]! : word.text.replace(/[.,:;]+$/, '');
-      if (options.timed && !stamp && !timeFollows.test(line.text.slice(line.text.indexOf(word.text) + word.text.length))) continue;
+      // The date and the time of a till's stamp, a separator between them ("20180428/191204"); without one, twelve
+      // or fourteen digits are as likely an item or account number.
+      const stamp = /^(\d{8})[/:T-](\d{4}|\d{6})$/.exec(word.text.replace(/[.,:;]+$/, ''));
+      const stamped = stamp !== null && runTogetherTime(stamp[2]!);
+      const text = stamped ? stamp[1]! : word.text.replace(/[.,:;]+$/, '');
+      if (options.timed && !stamped && !timeFollows.test(line.text.slice(line.text.indexOf(word.text) + word.text.length))) continue;
       // Year first, eight digits ("20180428"): the year a plausible one, the rest a month and a day.
       const yearFirst = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(text);
       const m = yearFirst && Number(yearFirst[1]) >= 1990 && Number(yearFirst[2]) <= 12 ? ([text, yearFirst[3]!, yearFirst[2]!, yearFirst[1]!] as const) : /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(text);
