@@ -284,10 +284,9 @@ function closesBracket(above: string, line: string): boolean {
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
  * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
- * confusions of thermal print: B read as R, 8, 3 or E, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN 3HD",
- * "SIN BHI"); only after
- * an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by one or two marks only is "SDN BHD" ("SDN
- * i.", "SDN Bi"): a private company's legal form has both words.
+ * confusions of thermal print: B read as R, 8, 3 or E, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN
+ * 3HD", "SIN BHI", "SON EHD"); only after an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by
+ * one or two marks only is "SDN BHD" ("SDN i.", "SDN Bi"): a private company's legal form has both words.
  */
 export function legalFormSpelled(name: string): string {
   return name
