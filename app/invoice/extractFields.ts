@@ -111,15 +111,12 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const bodyStart = columnHeaders.size > 0 ? Math.min(...columnHeaders) : lines.length;
   const parties = findParties({ lines, sellerHits: byField('seller'), buyerHits: byField('buyer'), labelled, bodyStart });
   // A till receipt: the merchant from its first lines, the amount paid before the payment lines (receiptReading.ts).
-  const evidence = receiptEvidence(lines);
-  const receipt = evidence.isReceipt;
+  const receipt = receiptEvidence(lines).isReceipt;
   // A till sells to whoever pays: a receipt names its buyer only under a label ("Customer:", "Bill to"); the
   // invoice conventions' unlabelled block (a window envelope's address) is a header or item line on a receipt.
   const buyer = receipt && !parties.buyer?.label ? null : parties.buyer;
   // On a till receipt the merchant heads the page; a labelled "Sold by" under it names the sales staff.
-  // So it does on a page no wider than a till's roll whose other till words OCR lost, unless a label names the seller.
-  const tillHeaded = receipt || (evidence.signals.includes('rollWidth') && !parties.seller?.label);
-  const seller = (tillHeaded ? receiptMerchant(lines) : null) ?? parties.seller;
+  const seller = (receipt ? receiptMerchant(lines) : null) ?? parties.seller;
   // OCR of a till's print may drop a date's separators ("27032018"); on any page, such a date with the time after it.
   if (!issueDate) issueDate = runTogetherDate(lines, monthFirst, { timed: !receipt });
   // Unlabelled, a receipt's date is the one printed with the time of the sale.

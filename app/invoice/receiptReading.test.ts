@@ -217,25 +217,6 @@ describe('receipt reading', () => {
     expect(head(['WELCOME', 'KEDAI CONTOH', 'Lot 1, Jalan Contoh'])).toBe('KEDAI CONTOH');
   });
 
-  it('a page as narrow as a till\'s roll, its till words lost to OCR: the merchant heads it, unless a label names the seller', () => {
-    const page = (first: string[]) => [
-      ...first,
-      'Company Reg No. :269892V',
-      'GST Reg  000947339264',
-      'USJ Contoh,  Subang (SS)',
-      '22241  45 CUT SCISSORS.  18.00  S',
-      '64542  QVS TEN TWEEZER.  17.90  S',
-      '21434  NS BABY WIPES FRAG  7.90',
-      'SUBTOTAL (QTY  4)  RH41.43',
-      'Opening Balance  2264',
-      'Earned Points  43',
-    ];
-    const lines = page(['3-1708032', 'Contoh Personal Care  Stores Sdn Bhd']);
-    expect(receiptEvidence(linesOf(lines))).toEqual({ isReceipt: false, signals: ['rollWidth'] });
-    expect(read(lines).seller).toBe('Contoh Personal Care Stores Sdn Bhd');
-    expect(read(page(['Sold by: Contoh Trading', 'Contoh Personal Care  Stores Sdn Bhd'])).seller).toBe('Contoh Trading');
-  });
-
   it('the merchant under the previous receipt\'s tail: the first capitals line over its registration number; a registration\'s own label is no name', () => {
     const roll = ['= 0K  8 00  or  ae', 'THANK YOU AND DO VISIT US AGAIN.', 'Cashier [P.CONTOH]  Machine [003]', '[19/06/17] [11:37]', 'lg y 4 BL', 'FIVE  CONTOH CASH & CARRY', '(1365663-P)', '6.23 & 0.22, Plaza Contoh,'];
     expect(receiptMerchant(linesOf(roll))?.value).toBe('FIVE CONTOH CASH & CARRY');
