@@ -117,8 +117,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const buyer = receipt && !parties.buyer?.label ? null : parties.buyer;
   // On a till receipt the merchant heads the page; a labelled "Sold by" under it names the sales staff.
   const seller = (receipt ? receiptMerchant(lines) : null) ?? parties.seller;
-  // OCR of a till's print may drop a date's separators ("27032018").
-  if (receipt && !issueDate) issueDate = runTogetherDate(lines, monthFirst);
+  // OCR of a till's print may drop a date's separators ("27032018"); on any page, such a date with the time after it.
+  if (!issueDate) issueDate = runTogetherDate(lines, monthFirst, { timed: !receipt });
   // Unlabelled, a receipt's date is the one printed with the time of the sale.
   if (receipt && !issueDate?.label) issueDate = timedDate(lines, monthFirst) ?? issueDate;
 

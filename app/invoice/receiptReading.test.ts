@@ -75,6 +75,14 @@ describe('receipt reading', () => {
     expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), false)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), true)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Ref 20181399']), false)).toBeNull();
+    // The till's date-time stamp with the time run together after the date.
+    expect(runTogetherDate(linesOf(['Date/Time  : 20180428/191204 7120']), false)?.value).toBe('2018-04-28');
+    expect(runTogetherDate(linesOf(['Ref 20180428/996699']), false)).toBeNull();
+    expect(runTogetherDate(linesOf(['Item 201804281912']), false)).toBeNull();
+    // On a page not recognised as a receipt, only followed by a time of day.
+    expect(runTogetherDate(linesOf(['00440010036 25032018 13:11:54 0003']), false, { timed: true })?.value).toBe('2018-03-25');
+    expect(runTogetherDate(linesOf(['Account 25032018 ref 7']), false, { timed: true })).toBeNull();
+    expect(read(['Contoh Care Stores Sdn Bhd', 'Loyalty points 2264', '00440010036 25032018 13:11:54 0003']).issue_date).toBe('2018-03-25');
   });
 
   it('a GST line makes a receipt day first even where a dollar sign is printed', () => {
@@ -211,9 +219,46 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('Contoh Cash & Carry Sdn.Rhd')).toBe('Contoh Cash & Carry Sdn.Bhd');
     expect(legalFormSpelled('KEDAI CONTOH SON 8HD')).toBe('KEDAI CONTOH SDN BHD');
     expect(legalFormSpelled('KEDAI CONTOH SDN BNO')).toBe('KEDAI CONTOH SDN BHD');
+    expect(legalFormSpelled('KEDAI CONTOH SON EHD')).toBe('KEDAI CONTOH SDN BHD');
     expect(legalFormSpelled('RHD CONTOH TRADING')).toBe('RHD CONTOH TRADING');
+    // An Sdn at the name's end with one or two marks after it: its Bhd faded.
+    expect(legalFormSpelled('CONTOH SEAFOOD RESTAURANT SDN i.')).toBe('CONTOH SEAFOOD RESTAURANT SDN BHD');
+    expect(legalFormSpelled('Contoh Sdn B')).toBe('Contoh Sdn Bhd');
+    expect(legalFormSpelled('CONTOH SDN 12 JALAN')).toBe('CONTOH SDN 12 JALAN');
     // A legal form read through such a slip still marks the merchant's line.
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
+  });
+
+  it('the merchant\'s name over its registration number joined from its lines; capitals over a name with its legal form stay apart', () => {
+    const head = (lines: string[]) => receiptMerchant(linesOf([...lines, 'Cashier: 1', '12/03/2018 10:01']))?.value;
+    // Down from the chosen line to the registration, and up where the name has no legal form.
+    expect(head(['RESTAURANT CONTOH', 'CONTOH HOUSE', '002693074-K', '13, JLN CONTOH UTAMA 8'])).toBe('RESTAURANT CONTOH CONTOH HOUSE');
+    expect(head(['AOS HZ', '14', 'THE CONTOH POLO KITCH', 'BUKIT CONTOH', 'GST Reg No: 001403346944', 'Tax Invoice'])).toBe('THE CONTOH POLO KITCH BUKIT CONTOH');
+    // A name that ends with its legal form ends there: the line under it is its branch.
+    expect(head(['KEDAI CONTOH SDN BHD', 'CAWANGAN SETIA', '(123456-X)', 'Tax Invoice'])).toBe('KEDAI CONTOH SDN BHD');
+    // An address line between the name and its tax number starts the address.
+    expect(head(['KEDAI CONTOH MAJU', 'TAMAN CONTOH', 'GST ID: 000123456789', 'Tax Invoice'])).toBe('KEDAI CONTOH MAJU');
+    // A brand or trade name over the registered name is no part of it.
+    expect(head(['KIKU CONTOH RESTAURANT', 'TK CONTOH KITCHEN SDN BHD', '(123456-X)', 'NO 3, JALAN CONTOH'])).toBe('TK CONTOH KITCHEN SDN BHD');
+    // Three lines: a line that starts with its legal form or closes the bracket the line above opened continues the
+    // name; a bare number closed by a bracket under it is its registration.
+    expect(head(['CONTOH HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SON EHD', '820737),', 'NO. 17-G, JALAN CONTOH'])).toBe('CONTOH HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    // A mark standing alone after the name is the frame's.
+    expect(head(['RESTAURANT CONTOH |', 'Lot 1, Jalan Contoh'])).toBe('RESTAURANT CONTOH');
+  });
+
+  it('the merchant: a trade line marks the name over it, a greeting or "TQ" slogan is no name', () => {
+    const head = (lines: string[]) => receiptMerchant(linesOf([...lines, 'Cashier: 1', '12/03/2018 10:01']))?.value;
+    expect(head(['THREE CONTOH', 'BISTRO & CAFE', '109, 5521/14,', 'DAMANSARA CONTOH', 'GST ID : 001661886464'])).toBe('THREE CONTOH');
+    expect(head(['TQ FOR SHOPPING WITH myCONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA', 'CONTOH RETAIL SB(306295-X) FKA CONTOH STORES SB'])).toBe('CONTOH RETAIL SB');
+    expect(head(['WELCOME', 'KEDAI CONTOH', 'Lot 1, Jalan Contoh'])).toBe('KEDAI CONTOH');
+  });
+
+  it('the merchant under the previous receipt\'s tail: the first capitals line over its registration number; a registration\'s own label is no name', () => {
+    const roll = ['= 0K  8 00  or  ae', 'THANK YOU AND DO VISIT US AGAIN.', 'Cashier [P.CONTOH]  Machine [003]', '[19/06/17] [11:37]', 'lg y 4 BL', 'FIVE  CONTOH CASH & CARRY', '(1365663-P)', '6.23 & 0.22, Plaza Contoh,'];
+    expect(receiptMerchant(linesOf(roll))?.value).toBe('FIVE CONTOH CASH & CARRY');
+    // A registration's own label is no name.
+    expect(receiptMerchant(linesOf(['1 CONTOH & TAIL CRING', '19, JALAN CONTOH,', 'MALAYSIA', 'Company Reg No. 7540540', 'TAX INVOICE']))?.value).toBe('1 CONTOH & TAIL CRING');
   });
 
   it('the merchant: not the tail of the previous receipt on the roll (its thank-you and returns lines)', () => {

@@ -55,10 +55,16 @@ const legalFormWord =
 /** Two-letter legal forms count only in capitals: "ag" or "sa" in lower case is OCR noise of a faded line. */
 const shortLegalForm = /(?<![\p{L}])(?:AG|KG|SAS|S\.A|BV|B\.V|NV)(?![\p{L}])/u;
 const legalForm = { test: (text: string): boolean => legalFormWord.test(text) || shortLegalForm.test(text) };
+/** A name's last words when they are its legal form: nothing of the name follows them. */
+const endsWithLegalForm = /(?<![\p{L}])(?:sdn\.?\s*bhd|s\/b|bhd|berhad|ltd|limited|llc|inc|gmbh|plc|pty|sarl)\.?$/iu;
 /** A line that starts with the legal form: the end of a name wrapped over two lines. */
-const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
-/** A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"). */
-const registration = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|roc|company\s*no|gst\s*(?:id|reg|no)|sst|vat|ust-?id|abn|uen|tin|siret|tax\s*id)(?![\p{L}])|\b\d{5,12}-[A-Z]\b/iu;
+const legalFormFirst = /^[(\[]?(?:co\.(?!\s*(?:reg|no)(?![\p{L}]))|company(?!\s*(?:reg|no)(?![\p{L}]))|enterprises?(?![\p{L}])|sdn\.?\s*bhd|s\/b|bhd|berhad|pte|ltd|limited|llc|inc|gmbh|\(m\))/iu;
+/**
+ * A registration or tax number's label, or a registration number in its printed form ("(0005583085-K)", "725186-V"),
+ * or a line of nothing but a number closed by a bracket under the name ("(1072825)", "820737),"): an older
+ * registration's form.
+ */
+const registration = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|roc|company\s*no|gst\s*(?:id|reg|no)|sst|vat|ust-?id|abn|uen|tin|siret|tax\s*id)(?![\p{L}])|\b\d{5,12}-[A-Z]\b|^\W{0,2}[(\[]?\d{6,12}[)\]]\W{0,2}$/iu;
 /** A registration or tax number's label on the name's own line: the name ends before it. */
 const registrationLabel = /(?<![\p{L}])(?:co\.?\s*reg|reg(?:istration)?\.?\s*no|company\s*(?:no|reg)|gst\s*(?:id|reg|no)|roc\s*no)(?![\p{L}])/iu;
 /** Address words: a street, an estate, a lot, a floor. */
@@ -71,13 +77,25 @@ const postcode = /(?<!\d)\d{5}(?!\d)/;
  * above the header it is the tail of the previous receipt on the till roll, photographed with this one.
  */
 const footerLine = /(?<![\p{L}])(?:thank|come\s*again|goods\s*sold|returnable|refundable|exchangeable|feedback|complaint)/iu;
+/**
+ * A greeting or slogan printed around the merchant's name, never the name: "WELCOME", "Selamat Datang", and "TQ" (a
+ * thank-you abbreviated: "TQ FOR SHOPPING WITH myNEWS").
+ */
+const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq(?=\s+for(?![\p{L}]))|thanks?\s+for)(?![\p{L}])/iu;
+/**
+ * A trade's words, printed under a trade name to say what it is ("THREE STOOGES" / "BISTRO & CAFE"): a line of
+ * nothing else names no one. With a legal form beside them they end a wrapped name instead ("RESTAURANT SDN BHD").
+ */
+const tradeWord = /(?<![\p{L}])(?:restaurant|restoran|cafe|café|bistro|bar|kopitiam|bakery|mart|store|shop|hardware|stationery|pharmacy|seafood|kitchen)(?![\p{L}])/giu;
+const onlyTrade = (text: string): boolean => letterCount(text.replace(tradeWord, '').replace(/(?<![\p{L}])and(?![\p{L}])/giu, '')) === 0 && letterCount(text) > 0;
 const headerEnd = /(?<![\p{L}])(?:tax\s*invoice|invoice|receipt|cashier|date|qty|description|item|table|bill)(?![\p{L}])/iu;
 
 /** The line's text with a trailing registration number and its brackets taken off ("KEDAI X (0005583085-K)" → "KEDAI X"). */
 function nameText(line: TextLine): { text: string; words: Word[] } {
   const words = [...line.words];
   // A registration number is long; a short number ends the name itself ("BHPetrol Permas Jaya 2", a branch).
-  const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text);
+  // A mark standing alone after the name is OCR of the header's frame ("RESTAURANT JIAWEI |").
+  const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text) || /^[^\p{L}\p{N}()\[\]&]+$/u.test(text);
   while (words.length > 1 && trailing(words[words.length - 1]!.text)) words.pop();
   // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name.
   const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
@@ -105,6 +123,66 @@ const titled = (text: string): boolean => {
   return long.length >= 2 && long.every((w) => /^\p{Lu}/u.test(w) && letterCount(w) / w.length >= 0.75);
 };
 
+/** What never names the merchant: a contact, address, postcode or country line, a greeting, thank-you or foot, a till's section line. */
+function notAName(text: string): boolean {
+  if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return true;
+  // A registration's own label ("Company Reg No. 754054"), the name being on another line.
+  if (registrationLabel.exec(text)?.index === 0) return true;
+  return isCountryName(text) || greetingLine.test(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text);
+}
+
+/**
+ * A line that may carry part of a name printed over several lines: in capitals, no digit, nothing that is no name and
+ * no address word ("TAMAN CONTOH" between the name and its GST number starts the address).
+ */
+function namePart(line: TextLine): boolean {
+  const { text } = nameText(line);
+  const letters = letterCount(text);
+  return letters >= 3 && !/\d/.test(text) && (text.match(/\p{Lu}/gu) ?? []).length / letters > 0.7 && !notAName(text) && !addressWord.test(text);
+}
+
+/** The merchant's name joined from its lines as printed: a leading "&" or "(" that nameText took off continues it. */
+function joinedName(parts: readonly TextLine[]): { text: string; words: Word[] } {
+  let text = '';
+  const words: Word[] = [];
+  for (const line of parts) {
+    const own = nameText(line);
+    const mark = /^[(&]/.exec(line.text.trim())?.[0];
+    text = `${text} ${mark && !own.text.startsWith(mark) ? mark : ''}${own.text}`.trim();
+    words.push(...own.words);
+  }
+  return { text, words };
+}
+
+/** How many lines a merchant's name is printed over at most. */
+const NAME_LINES = 3;
+
+/**
+ * The lines of a name printed over several, where its registration number closes it: the name stands directly over
+ * its registration ("RESTAURANT JIAWEI" / "JIAWEI HOUSE" / "002693074-K"; "THE MARCO POLO KITCH" / "BUKIT INDAH" /
+ * "GST Reg No: …"), so the capitals lines from the chosen one down to the registration are one name, and so are
+ * those over it where it has no legal form. Null where no registration closes the chosen line within the name's lines.
+ */
+function registeredBlock(lines: readonly TextLine[], index: number): TextLine[] | null {
+  let end = index;
+  while (!registration.test(lines[end]!.text) && !(lines[end + 1] && registration.test(lines[end + 1]!.text))) {
+    // A name that ends with its legal form ends there ("KEDAI CONTOH SDN BHD" over its branch's line).
+    if (endsWithLegalForm.test(legalFormSpelled(nameText(lines[end]!).text))) return null;
+    end += 1;
+    if (end - index >= NAME_LINES - 1 || !lines[end] || !namePart(lines[end]!)) return null;
+  }
+  // A name with its legal form is whole from its first line unless that line continues the one above (wrappedName):
+  // the capitals over it are a brand or trade name ("KIKU JAPANESE RESTAURANT" over "TK DIVISION KITCHEN SDN BHD");
+  // one without may have started above.
+  let start = index;
+  const registered = lines.slice(index, end + 1).some((line) => legalForm.test(legalFormSpelled(nameText(line).text)));
+  const continues = (above: TextLine, line: TextLine): boolean => !registered || wrappedName(nameText(above).text, line.text.trim());
+  while (start > 0 && end - start < NAME_LINES - 1 && namePart(lines[start - 1]!) && continues(lines[start - 1]!, lines[start]!)) start -= 1;
+  return lines.slice(start, end + 1);
+}
+
+type Pick = { score: number; text: string; words: Word[]; index: number };
+
 /**
  * The merchant's name among the receipt's first lines (before the first date, amount or section word), or null where
  * none of them reads as a name.
@@ -117,32 +195,39 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     if (header.some((h) => letterCount(h.text) >= 4) && (findDates(line.text).length > 0 || moneyAmounts(line.text).length > 0 || headerEnd.test(line.text))) break;
     header.push(line);
   }
-  let best: { score: number; text: string; words: Word[]; index: number } | null = null;
-  let firstTitled: { score: number; text: string; words: Word[]; index: number } | null = null;
+  let best: Pick | null = null;
+  let firstTitled: Pick | null = null;
   header.forEach((line, i) => {
     const { text, words } = nameText(line);
     const letters = letterCount(text);
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
-    if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return;
     // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
     // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
-    if (isCountryName(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text)) return;
+    if (notAName(text)) return;
+    // The trade under a trade name ("THREE STOOGES" / "BISTRO & CAFE") says what it is, not who.
+    if (i > 0 && onlyTrade(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     let score = -0.3 * i;
     // Tested as spelled: a legal form read through an OCR slip ("Sdn.Rhd") still marks the registered name.
     if (legalForm.test(legalFormSpelled(text))) score += 3;
     if (registration.test(line.text) || (header[i + 1] && registration.test(header[i + 1]!.text))) score += 2;
+    // The trade printed under a trade name marks the line over it as the name ("THREE STOOGES" / "BISTRO & CAFE").
+    if (header[i + 1] && onlyTrade(nameText(header[i + 1]!).text)) score += 2;
     if (upper / letters > 0.7) score += 1;
     if (addressWord.test(text)) score -= 2;
     if (!best || score > best.score) best = { score, text, words, index: i };
     if (!firstTitled && !addressWord.test(text) && titled(text)) firstTitled = { score, text, words, index: i };
   });
   // Without a legal form or a registration number the letterhead rule: the first line that reads as a name.
-  type Pick = { score: number; text: string; words: Word[]; index: number } | null;
-  const chosen = ((best as Pick)?.score ?? 0) > 0 ? (best as Pick) : (firstTitled as Pick);
-  if (!chosen) return null;
+  const chosen = ((best as Pick | null)?.score ?? 0) > 0 ? (best as Pick | null) : (firstTitled as Pick | null);
+  if (!chosen) return registeredBelowHeader(lines, header.length);
+  const block = registeredBlock(lines, chosen.index);
+  if (block && block.length > 1) {
+    const { text, words } = joinedName(block);
+    return { value: legalFormSpelled(text), text, words, label: null };
+  }
   // A name wrapped over two lines: the line above starts it.
   const above = header[chosen.index - 1];
   // The line as printed: nameText takes a leading mark off (OCR of a frame), but "&" or "(" there continues a name.
@@ -158,31 +243,59 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
   return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
 }
 
+/** How far down the page a merchant's header may be pushed by the tail of the previous receipt on the roll. */
+const PUSHED_HEADER_LINES = 20;
+
+/**
+ * Where the first lines hold no name (the tail of the previous receipt on the till roll, photographed with this one:
+ * its thank-you, cashier and date lines), the merchant's name further down: the first capitals line that stands over
+ * its registration number ("FIVE STAR CASH & CARRY" / "(1365663-P)"), a name's strongest mark. Null where none does.
+ */
+function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldValue<string> | null {
+  for (let i = from; i < Math.min(lines.length - 1, PUSHED_HEADER_LINES); i++) {
+    const { text } = nameText(lines[i]!);
+    if (letterCount(text) < 4 || !namePart(lines[i]!) || onlyTrade(text) || !registration.test(lines[i + 1]!.text) || registrationLabel.test(text)) continue;
+    const block = registeredBlock(lines, i) ?? [lines[i]!];
+    const joined = joinedName(block);
+    return { value: legalFormSpelled(joined.text), text: joined.text, words: joined.words, label: null };
+  }
+  return null;
+}
+
 /**
  * Whether a name printed over two lines continues from `above` to `line`: the line starts with its legal form
- * ("POPULAR BOOK" / "CO. (M) SDN BHD") or a bracket or ampersand ("AIK HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN
- * BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF (M) SDN. BHD."; a bracket left open inside it
- * is OCR's noise as often as not); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
+ * ("POPULAR BOOK" / "CO. (M) SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA") or a bracket or ampersand ("AIK
+ * HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF
+ * (M) SDN. BHD."; a bracket left open inside it is OCR's noise as often as not, unless this line closes it:
+ * "ENTERPRISE (SETIA" / "ALAM) SDN BHD"); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
  * VEGETARIAN" / "RESTAURANT SDN BHD"): no name is only its trade.
  */
 function wrappedName(above: string, line: string): boolean {
-  if (legalFormFirst.test(line) || /^[(&]/.test(line)) return true;
+  if (legalFormFirst.test(line) || /^[(&]/.test(line) || closesBracket(above, line)) return true;
   if (/(?:[&(,\-]|(?<!\p{L})and)$/iu.test(above.trim())) return true;
   return letterCount(line.replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '')) === 0;
+}
+
+/** Whether `line` closes a bracket that `above` left open ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one name's bracket. */
+function closesBracket(above: string, line: string): boolean {
+  const open = (above.match(/\(/g) ?? []).length - (above.match(/\)/g) ?? []).length;
+  return open > 0 && /^[^(]*\)/.test(line);
 }
 
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
  * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
- * confusions of thermal print: B read as R, 8 or 3, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN 3HD",
- * "SIN BHI"); only after
- * an Sdn, so a name's own "RHD" stays.
+ * confusions of thermal print: B read as R, 8, 3 or E, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN
+ * 3HD", "SIN BHI", "SON EHD"); only after an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by
+ * one or two marks only is "SDN BHD" ("SDN i.", "SDN Bi"): a private company's legal form has both words.
  */
 export function legalFormSpelled(name: string): string {
   return name
-    .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
+    .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
-    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B');
+    .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
+    // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains.
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`);
 }
 
 /**
@@ -515,15 +628,31 @@ export function timedDate(lines: readonly TextLine[], monthFirst: boolean): Fiel
   return null;
 }
 
+/** A time of day run together as the till prints it after a date: hhmm or hhmmss, a real time. */
+const runTogetherTime = (digits: string): boolean => {
+  const [h, m, sec] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4)), digits.length === 6 ? Number(digits.slice(4)) : 0];
+  return h < 24 && m < 60 && sec < 60;
+};
+
+/** A time printed after the date on its line ("25032018 13:11:54"). */
+const timeFollows = /^[\s,]*\d{1,2}[:.]\d{2}(?!\d)/;
+
 /**
  * A receipt's date whose separators OCR lost ("27032018", "27/0618", "20180428" year first): eight digits, or
- * day/monthyear, that make a real date in the order the page writes dates, in 1990–2069. Only where no date was read otherwise; a phone or
- * registration number seldom makes a valid day, month and year in that order.
+ * day/monthyear, that make a real date in the order the page writes dates, in 1990–2069; also with the time run
+ * together after it as a till's date-time stamp prints it ("20180428/191204"). Only where no date was read otherwise;
+ * a phone or registration number seldom makes a valid day, month and year in that order. `timed`: only such a date
+ * followed by a time of day ("25032018 13:11:54"), the stamp of a sale, for a page not recognised as a receipt.
  */
-export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean): FieldValue<string> | null {
+export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean, options: { timed?: boolean } = {}): FieldValue<string> | null {
   for (const line of lines) {
     for (const word of line.words) {
-      const text = word.text.replace(/[.,:;]+$/, '');
+      // The date and the time of a till's stamp, a separator between them ("20180428/191204"); without one, twelve
+      // or fourteen digits are as likely an item or account number.
+      const stamp = /^(\d{8})[/:T-](\d{4}|\d{6})$/.exec(word.text.replace(/[.,:;]+$/, ''));
+      const stamped = stamp !== null && runTogetherTime(stamp[2]!);
+      const text = stamped ? stamp[1]! : word.text.replace(/[.,:;]+$/, '');
+      if (options.timed && !stamped && !timeFollows.test(line.text.slice(line.text.indexOf(word.text) + word.text.length))) continue;
       // Year first, eight digits ("20180428"): the year a plausible one, the rest a month and a day.
       const yearFirst = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(text);
       const m = yearFirst && Number(yearFirst[1]) >= 1990 && Number(yearFirst[2]) <= 12 ? ([text, yearFirst[3]!, yearFirst[2]!, yearFirst[1]!] as const) : /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(text);
