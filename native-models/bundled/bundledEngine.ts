@@ -36,6 +36,8 @@ export interface BundledEngineOptions {
   orientation?: boolean;
   /** Read a mostly empty scan (a receipt on a whole scanned sheet) as the region its print covers (printRegion.ts); default true. */
   printRegion?: boolean;
+  /** Read a weakly read scan again blurred — dot-matrix print's dots joined into strokes — and keep the better reading; default true. */
+  dotMatrix?: boolean;
   /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -88,6 +90,7 @@ export class BundledEngine implements Engine {
       deskew: options.deskew,
       orientation: options.orientation,
       printRegion: options.printRegion,
+      dotMatrix: options.dotMatrix,
       reread: options.reread,
       ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
     });
@@ -110,6 +113,7 @@ export class BundledEngine implements Engine {
       let skew = 0;
       let secondReader: Record<string, unknown> | undefined;
       let printRegion: Box | undefined;
+      let blurred: number | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
@@ -132,7 +136,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        [skew, turns, printRegion] = [ocr.skew, ocr.turns, ocr.printRegion];
+        [skew, turns, printRegion, blurred] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
           secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
@@ -197,6 +201,8 @@ export class BundledEngine implements Engine {
                 ...(secondReader ? { secondReader } : {}),
                 // A mostly empty page read as the region its print covers (printRegion.ts), in the image's pixels.
                 ...(printRegion ? { printRegion: printRegion.map(Math.round) } : {}),
+                // A weakly read page whose reading blurred (dot-matrix dots joined) was kept: the blur's sigma.
+                ...(blurred !== undefined ? { blurSigma: Math.round(blurred * 100) / 100 } : {}),
               },
         },
         stats,

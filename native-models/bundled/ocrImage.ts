@@ -55,7 +55,7 @@ export const THUMBNAIL_WIDTH = 800;
  * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink). With `cropToPrint`, a page
  * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where).
  */
-export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { cropToPrint?: boolean } = {}): Promise<OcrPageImage> {
+export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { cropToPrint?: boolean; blur?: number } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   // Pages far over the limit are shrunk while decoding (sharp streams), so a huge page never sits raw in memory.
   const shrink = width * height > HUGE_FACTOR * maxPixels ? sharp(imagePath).resize({ width: Math.max(1, Math.round(width * Math.sqrt(maxPixels / (width * height)))) }) : sharp(imagePath);
@@ -70,6 +70,7 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
   // levels below (ink share, the stretch's percentiles) are then the print's and its paper's, not the empty sheet's.
   const region = options.cropToPrint ? await printRegionOf(image) : null;
   if (region) image = cropGrey(image, region);
+  if (options.blur) image = await blurredGrey(image, options.blur);
   const counts = histogram(image.data);
   let dark = 0;
   for (let v = 0; v < 128; v++) dark += counts[v]!;
@@ -228,6 +229,16 @@ export async function resizeGrey(image: GreyImage, width: number): Promise<GreyI
   if (width === image.width) return { data: image.data.slice(), width: image.width, height: image.height };
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .resize({ width })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/** The image blurred (sharp's Gaussian of standard deviation `sigma` pixels). */
+export async function blurredGrey(image: GreyImage, sigma: number): Promise<GreyImage> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .blur(sigma)
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });

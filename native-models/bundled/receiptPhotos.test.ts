@@ -2,7 +2,7 @@
  * Bad input as a phone gives it, on a real scanned receipt (receipts/ in the test documents): the receipt upside down,
  * the receipt photographed on a dark, textured table (smaller, slightly turned), and a photo of nothing (an even grey
  * with sensor noise). Each is read — the first two with the merchant and the amount paid of the upright receipt — or
- * read as empty, never a crash; and the receipt scanned small on a whole speckled sheet. Generated from the receipt with sharp; speed is measured in bench:fields, not here.
+ * read as empty, never a crash; and the receipt scanned small on a whole speckled sheet, and printed in dots. Generated from the receipt with sharp; speed is measured in bench:fields, not here.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -99,6 +99,25 @@ describe.skipIf(!haveReceipt)('receipts as photographed', () => {
       expect(word.box[2]).toBeLessThanOrEqual(region[2]! + 2);
       expect(word.box[3]).toBeLessThanOrEqual(region[3]! + 2);
     }
+  });
+
+  it('printed in dots (a dot-matrix till): read again blurred, the dots joined, the amount paid read', async () => {
+    // The receipt at twice its size, its ink kept only as 2 × 2 px dots every 3 px: letters made of separate dots, as
+    // a dot-matrix printer prints them. Tesseract reads no amount of it as it is (the engine with dotMatrix: false).
+    const upright = paid(await read(receipt));
+    const { data, info } = await sharp(receipt).greyscale().resize({ width: (await sharp(receipt).metadata()).width! * 2 }).raw().toBuffer({ resolveWithObject: true });
+    const dots = Buffer.alloc(data.length, 250);
+    for (let y = 0; y < info.height; y += 3) {
+      for (let x = 0; x < info.width; x += 3) {
+        if (data[y * info.width + x]! >= 170) continue;
+        for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) if (x + dx < info.width && y + dy < info.height) dots[(y + dy) * info.width + x + dx] = 60;
+      }
+    }
+    const dotted = path.join(dir, 'dot-matrix.png');
+    await sharp(dots, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(dotted);
+    const extraction = await read(dotted);
+    expect(extraction.engine.settings.blurSigma).toBeGreaterThan(0);
+    expect(paid(extraction).total).toBe(upright.total);
   });
 
   it('a photo of nothing (even grey, sensor noise) reads as an empty page', async () => {

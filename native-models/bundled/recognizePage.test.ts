@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidentCharacters } from './recognizePage.js';
+import { confidentCharacters, weaklyRead } from './recognizePage.js';
 import type { OcrWord } from './tesseractWords.js';
 
 const word = (text: string, confidence: number): OcrWord => ({ text, confidence, box: [0, 0, 10, 10], lineKey: '1', lineHeight: 10 }) as OcrWord;
@@ -11,5 +11,15 @@ describe('confidentCharacters: how much print a reading read with confidence', (
     const clear = [word('TOTAL', 0.95), word('57.80', 0.9)];
     expect(confidentCharacters(clear)).toBeGreaterThan(confidentCharacters(garbage));
     expect(confidentCharacters([])).toBe(0);
+  });
+});
+
+describe('weaklyRead: a page tesseract read little of with confidence', () => {
+  it('is weak where under half of the letters and digits lie in words read at 0.85 or more, or nothing was read', () => {
+    expect(weaklyRead([word('TOTAL', 0.95), word('57.80', 0.9), word('xq', 0.2)])).toBe(false);
+    // 4 sure characters of 12: dot-matrix print read as fragments.
+    expect(weaklyRead([word('AIK', 0.9), word('HU4T', 0.5), word('HARDW', 0.4), word('=', 0.9)])).toBe(true);
+    expect(weaklyRead([word('TOTAL', 0.86), word('ABCDE', 0.84)])).toBe(false); // half sure: not under half
+    expect(weaklyRead([])).toBe(true);
   });
 });

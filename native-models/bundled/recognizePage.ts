@@ -7,7 +7,7 @@ import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from '
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { mayHoldInversePrint } from './inversePrint.js';
-import { encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
+import { blurredGrey, contrastStretched, encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { boxToTurned, judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 import { rereadWeakLines, type LineReader, type LineRereadReport } from './lineReread.js';
@@ -25,6 +25,8 @@ export interface OcrSettings {
   orientation?: boolean;
   /** Read a mostly empty page as the region its print covers (printRegion.ts); default true. */
   printRegion?: boolean;
+  /** Read a weakly read page again blurred (dot-matrix print's dots joined), the better reading kept; default true. */
+  dotMatrix?: boolean;
   /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -54,7 +56,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   session.onProgress(options.onProgress);
   const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false });
   const glyph = inkedGlyphHeight(loaded);
-  const page = await atReadableTextSize(loaded, glyph);
+  let page = await atReadableTextSize(loaded, glyph);
   options.signal?.throwIfAborted();
   // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
   const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
@@ -115,6 +117,18 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const stretched = await read(page.stretched, page.thumbnail);
     if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) reading = stretched;
   }
+  let joinedBy: number | undefined;
+  if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
+    // Print tesseract reads little of with confidence is often dot-matrix print (a till's or a carbon copy's letters
+    // made of separate dots): the page is loaded again blurred by a quarter of its x-height before the stretch, which
+    // joins the dots into strokes (and sizes its text by whole glyphs, not dots); the reading with more print read
+    // with confidence is kept (as for the stretch above).
+    const sigma = Math.min(MAX_JOIN_SIGMA, Math.max(MIN_JOIN_SIGMA, (glyph * loaded.image.width) / loaded.thumbnail.width / 4));
+    const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false, blur: sigma });
+    const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
+    const blurred = await read(soft.image, soft.thumbnail);
+    if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page] = [blurred, sigma, soft];
+  }
   let turns: QuarterTurns = 0;
   const verdict = settings.orientation === false ? ({ kind: 'upright' } as const) : judgeOrientation(reading.words);
   let candidate: QuarterTurns | null = verdict.kind === 'quarter' ? verdict.turns : null;
@@ -145,7 +159,30 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     rulings,
     ...(lineReread ? { lineReread } : {}),
     ...(page.crop ? { printRegion: page.crop.box } : {}),
+    ...(joinedBy !== undefined ? { blurred: joinedBy } : {}),
   };
+}
+
+/** A word read at this confidence or more is read with confidence (weaklyRead). */
+const SURE_WORD = 0.85;
+/** A page is weakly read where under this share of its letters and digits lie in words read with confidence. */
+const WEAK_PAGE_SHARE = 0.5;
+/** The blur that joins dot-matrix dots: a tenth of the x-height, within these bounds (pixels of the OCR image). */
+const MIN_JOIN_SIGMA = 0.8;
+const MAX_JOIN_SIGMA = 3;
+
+/**
+ * Whether under WEAK_PAGE_SHARE of the letters and digits read lie in words read at SURE_WORD or more: noise, or
+ * print tesseract cannot make out (dot-matrix print, faded or broken strokes). A page with nothing read counts too.
+ */
+export function weaklyRead(words: readonly Pick<OcrWord, 'text' | 'confidence'>[]): boolean {
+  let [all, sure] = [0, 0];
+  for (const word of words) {
+    const n = (word.text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+    all += n;
+    if (word.confidence >= SURE_WORD) sure += n;
+  }
+  return sure < WEAK_PAGE_SHARE * all || all === 0;
 }
 
 /** Letters and digits of the words of three or more, each weighted by its word's confidence: print read with confidence. */

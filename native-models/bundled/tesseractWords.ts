@@ -37,6 +37,8 @@ export interface OcrPage {
    * covers, in pixels of the page image as given (not turned); absent where the whole page was read.
    */
   printRegion?: Box;
+  /** Where the page was read blurred (dot-matrix print, recognizePage.ts): the blur's sigma in OCR image pixels. */
+  blurred?: number;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
