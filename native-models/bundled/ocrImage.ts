@@ -53,7 +53,8 @@ export const THUMBNAIL_WIDTH = 800;
  * ~300 dpi print), contrast stretched (sharp's normalise: darkest 1% black, lightest 1% white) — tesseract's own
  * binarisation loses light-grey and coloured print on rendered invoices without it and it costs nothing on clean scans
  * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink). With `cropToPrint`, a page
- * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where).
+ * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where). With
+ * `blur`, the page (or its region) is blurred by that sigma before the stretch: dot-matrix print (recognizePage.ts).
  */
 export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { cropToPrint?: boolean; blur?: number } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();

@@ -1,13 +1,14 @@
 /**
- * One page through tesseract: scaled to a readable text size, straightened, read (again as one block where automatic
- * segmentation found nothing on a page with ink), turned upright where the page reads better turned (a probe band
+ * One page through tesseract: cut to its print where it is mostly empty (printRegion.ts), scaled to a readable text
+ * size, straightened, read (again as one block where automatic segmentation found nothing on a page with ink; again
+ * blurred where it read weakly: dot-matrix print), turned upright where the page reads better turned (a probe band
  * first for a page that may be upside down), its rulings measured, and every box mapped back to the page image.
  */
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
 import { straighten } from './deskew.js';
 import { mayHoldInversePrint } from './inversePrint.js';
-import { blurredGrey, contrastStretched, encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
+import { encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
 import { boxToTurned, judgeOrientation, probeBand, turnedReadingWins, type QuarterTurns } from './pageOrientation.js';
 import { rereadWeakLines, type LineReader, type LineRereadReport } from './lineReread.js';
@@ -57,6 +58,8 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false });
   const glyph = inkedGlyphHeight(loaded);
   let page = await atReadableTextSize(loaded, glyph);
+  // The page scale tesseract's dpi is told from: the page being read (the blurred page below has its own text size).
+  let readScale = page.scale;
   options.signal?.throwIfAborted();
   // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
   const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
@@ -64,7 +67,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const job = (async () => {
       await worker.setParameters({
         tessedit_pageseg_mode: pageSegmentationMode,
-        user_defined_dpi: String(tesseractDpi(options.dpi * page.scale * enlarge)),
+        user_defined_dpi: String(tesseractDpi(options.dpi * readScale * enlarge)),
       });
       // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
       // not needed for that, nor on a page without a dark panel (tesseract.js passes these options as parameters for
@@ -126,8 +129,10 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const sigma = Math.min(MAX_JOIN_SIGMA, Math.max(MIN_JOIN_SIGMA, (glyph * loaded.image.width) / loaded.thumbnail.width / 4));
     const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false, blur: sigma });
     const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
+    readScale = soft.scale;
     const blurred = await read(soft.image, soft.thumbnail);
     if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page] = [blurred, sigma, soft];
+    readScale = page.scale;
   }
   let turns: QuarterTurns = 0;
   const verdict = settings.orientation === false ? ({ kind: 'upright' } as const) : judgeOrientation(reading.words);
@@ -167,7 +172,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
 const SURE_WORD = 0.85;
 /** A page is weakly read where under this share of its letters and digits lie in words read with confidence. */
 const WEAK_PAGE_SHARE = 0.5;
-/** The blur that joins dot-matrix dots: a tenth of the x-height, within these bounds (pixels of the OCR image). */
+/** The blur that joins dot-matrix dots: a quarter of the x-height, within these bounds (pixels of the page as loaded). */
 const MIN_JOIN_SIGMA = 0.8;
 const MAX_JOIN_SIGMA = 3;
 
