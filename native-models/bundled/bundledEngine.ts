@@ -34,6 +34,8 @@ export interface BundledEngineOptions {
   deskew?: boolean;
   /** Read scans turned 90°, 180° or 270° upright (judged from the OCR's own reading); default true. */
   orientation?: boolean;
+  /** Paint a dark ground around a scan's paper (a table, an open scanner lid) the paper's grey before OCR (darkSurround.ts); default true. */
+  darkSurround?: boolean;
   /** Read a mostly empty scan (a receipt on a whole scanned sheet) as the region its print covers (printRegion.ts); default true. */
   printRegion?: boolean;
   /** Read a weakly read scan again blurred — dot-matrix print's dots joined into strokes — and keep the better reading; default true. */
@@ -89,6 +91,7 @@ export class BundledEngine implements Engine {
       languages: this.languages,
       deskew: options.deskew,
       orientation: options.orientation,
+      darkSurround: options.darkSurround,
       printRegion: options.printRegion,
       dotMatrix: options.dotMatrix,
       reread: options.reread,
@@ -114,6 +117,7 @@ export class BundledEngine implements Engine {
       let secondReader: Record<string, unknown> | undefined;
       let printRegion: Box | undefined;
       let blurred: number | undefined;
+      let groundPainted: number | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
@@ -136,7 +140,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        [skew, turns, printRegion, blurred] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred];
+        [skew, turns, printRegion, blurred, groundPainted] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred, ocr.groundPainted];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
           secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
@@ -203,6 +207,8 @@ export class BundledEngine implements Engine {
                 ...(printRegion ? { printRegion: printRegion.map(Math.round) } : {}),
                 // A weakly read page whose reading blurred (dot-matrix dots joined) was kept: the blur's sigma.
                 ...(blurred !== undefined ? { blurSigma: Math.round(blurred * 100) / 100 } : {}),
+                // The share of the page whose dark ground around the paper was painted paper-grey (darkSurround.ts).
+                ...(groundPainted ? { groundPainted: Math.round(groundPainted * 1000) / 1000 } : {}),
               },
         },
         stats,

@@ -7,6 +7,8 @@
  */
 import sharp from 'sharp';
 import type { Box } from '../../app/model/extraction.js';
+import { paperedSurround } from './darkSurround.js';
+import { greyHistogram, otsuLevel } from './greyLevels.js';
 import { printRegion, PRINT_SEARCH_WIDTH } from './printRegion.js';
 
 /** One grey channel, row-major, `data.length === width * height`. */
@@ -38,6 +40,8 @@ export interface OcrPageImage {
    * their pixel (0, 0) is the region's top left corner.
    */
   crop?: { box: Box; pageWidth: number; pageHeight: number };
+  /** The share of the page painted paper-grey as dark ground around the paper (darkSurround.ts; `paperSurround`). */
+  groundPainted?: number;
 }
 
 /** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
@@ -55,8 +59,9 @@ export const THUMBNAIL_WIDTH = 800;
  * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink). With `cropToPrint`, a page
  * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where). With
  * `blur`, the page (or its region) is blurred by that sigma before the stretch: dot-matrix print (recognizePage.ts).
+ * With `paperSurround`, a dark ground around the paper is first painted the paper's grey (darkSurround.ts).
  */
-export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { cropToPrint?: boolean; blur?: number } = {}): Promise<OcrPageImage> {
+export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { paperSurround?: boolean; cropToPrint?: boolean; blur?: number } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   // Pages far over the limit are shrunk while decoding (sharp streams), so a huge page never sits raw in memory.
   const shrink = width * height > HUGE_FACTOR * maxPixels ? sharp(imagePath).resize({ width: Math.max(1, Math.round(width * Math.sqrt(maxPixels / (width * height)))) }) : sharp(imagePath);
@@ -67,6 +72,10 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
   const originalHeight = height || image.height;
   if (scale < 1) image = await resizeGrey(image, Math.max(1, Math.round(image.width * scale)));
   const pageScale = image.width === originalWidth ? 1 : image.width / originalWidth;
+  // A dark ground around the paper (a table, an open lid) painted the paper's grey: it would set the stretch's black
+  // point and tesseract's threshold, and the print region's ink (darkSurround.ts).
+  const surround = options.paperSurround ? paperedSurround(image) : null;
+  if (surround) image = surround.image;
   // A mostly empty page (a receipt scanned on a whole A4 sheet) is read as the region its print covers: the grey
   // levels below (ink share, the stretch's percentiles) are then the print's and its paper's, not the empty sheet's.
   const region = options.cropToPrint ? await printRegionOf(image) : null;
@@ -84,6 +93,7 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
     darkShare: image.data.length ? dark / image.data.length : 0,
     ...(paperBlackened ? { stretched } : {}),
     ...(region ? { crop: { box: region.map((v) => v / pageScale) as Box, pageWidth: originalWidth, pageHeight: originalHeight } } : {}),
+    ...(surround?.painted ? { groundPainted: surround.painted } : {}),
   };
 }
 
@@ -163,21 +173,7 @@ export function blackensPaper(table: Int16Array, image: GreyImage): boolean {
 
 /** Otsu's threshold of the image's grey levels (the level that best splits them into two classes). */
 export function otsuThreshold(image: GreyImage): number {
-  const counts = histogram(image.data);
-  const total = image.data.length;
-  let sum = 0;
-  for (let v = 0; v < 256; v++) sum += v * counts[v]!;
-  let [below, belowSum, best, threshold] = [0, 0, -1, 128];
-  for (let v = 0; v < 256; v++) {
-    below += counts[v]!;
-    if (below === 0) continue;
-    const above = total - below;
-    if (above === 0) break;
-    belowSum += v * counts[v]!;
-    const between = below * above * (belowSum / below - (sum - belowSum) / above) ** 2;
-    if (between > best) [best, threshold] = [between, v];
-  }
-  return threshold;
+  return otsuLevel(greyHistogram(image.data));
 }
 
 /** The share of the page's darkest pixels sharp's normalise maps to black (its lower percentile, 1 %). */
@@ -247,9 +243,7 @@ export async function blurredGrey(image: GreyImage, sigma: number): Promise<Grey
 }
 
 export function histogram(data: Uint8Array): Uint32Array {
-  const counts = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) counts[data[i]!]++;
-  return counts;
+  return greyHistogram(data);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * One page through tesseract: cut to its print where it is mostly empty (printRegion.ts), scaled to a readable text
+ * One page through tesseract: its dark ground painted paper-grey (darkSurround.ts), cut to its print where it is
+ * mostly empty (printRegion.ts), scaled to a readable text
  * size, straightened, read (again as one block where automatic segmentation found nothing on a page with ink; again
  * blurred where it read weakly: dot-matrix print), turned upright where the page reads better turned (a probe band
  * first for a page that may be upside down), its rulings measured, and every box mapped back to the page image.
@@ -24,6 +25,8 @@ export interface OcrSettings {
   deskew?: boolean;
   /** Read pages turned 90°, 180° or 270° upright (see pageOrientation.ts); default true. */
   orientation?: boolean;
+  /** Paint a dark ground around the paper (a table, an open lid) the paper's grey before reading (darkSurround.ts); default true. */
+  darkSurround?: boolean;
   /** Read a mostly empty page as the region its print covers (printRegion.ts); default true. */
   printRegion?: boolean;
   /** Read a weakly read page again blurred (dot-matrix print's dots joined), the better reading kept; default true. */
@@ -55,7 +58,7 @@ export interface JobSession {
 
 export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
   session.onProgress(options.onProgress);
-  const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false });
+  const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false });
   const glyph = inkedGlyphHeight(loaded);
   let page = await atReadableTextSize(loaded, glyph);
   // The page scale tesseract's dpi is told from: the page being read (the blurred page below has its own text size).
@@ -127,7 +130,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // joins the dots into strokes (and sizes its text by whole glyphs, not dots); the reading with more print read
     // with confidence is kept (as for the stretch above).
     const sigma = Math.min(MAX_JOIN_SIGMA, Math.max(MIN_JOIN_SIGMA, (glyph * loaded.image.width) / loaded.thumbnail.width / 4));
-    const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { cropToPrint: settings.printRegion !== false, blur: sigma });
+    const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false, blur: sigma });
     const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
     readScale = soft.scale;
     const blurred = await read(soft.image, soft.thumbnail);
@@ -165,6 +168,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     ...(lineReread ? { lineReread } : {}),
     ...(page.crop ? { printRegion: page.crop.box } : {}),
     ...(joinedBy !== undefined ? { blurred: joinedBy } : {}),
+    ...(page.groundPainted ? { groundPainted: page.groundPainted } : {}),
   };
 }
 

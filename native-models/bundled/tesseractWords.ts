@@ -39,6 +39,8 @@ export interface OcrPage {
   printRegion?: Box;
   /** Where the page was read blurred (dot-matrix print, recognizePage.ts): the blur's sigma in OCR image pixels. */
   blurred?: number;
+  /** The share of the page painted paper-grey as dark ground around the paper (darkSurround.ts). */
+  groundPainted?: number;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
