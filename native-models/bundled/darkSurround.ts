@@ -10,14 +10,8 @@
  * print is found either way, and such pages are left as they are (painting them moved readings both ways on the
  * development receipts). Print inside the paper never touches the edge; a letter cut by the edge is far smaller.
  */
-import { greyHistogram, otsuLevel } from './greyLevels.js';
+import { greyHistogram, otsuLevel, type GreyImage } from './greyLevels.js';
 
-/** One grey channel, row-major: ocrImage.ts's GreyImage (declared here: ocrImage.ts imports this module). */
-interface GreyImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 /** A dark region joined to the edge is ground where it covers at least this share of the page. */
 const MIN_SURROUND_SHARE = 0.005;

@@ -1,7 +1,14 @@
 /**
- * Grey-level statistics shared by the page preparation modules (ocrImage.ts, darkSurround.ts): a histogram and Otsu's
- * threshold over it.
+ * The grey page image and its grey-level statistics, shared by the page preparation modules (ocrImage.ts,
+ * darkSurround.ts, printRegion.ts): a histogram and Otsu's threshold over it.
  */
+
+/** One grey channel, row-major, `data.length === width * height`. */
+export interface GreyImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** How many pixels of `data` take each grey level 0–255. */
 export function greyHistogram(data: Uint8Array): Uint32Array {

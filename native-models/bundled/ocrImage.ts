@@ -8,15 +8,10 @@
 import sharp from 'sharp';
 import type { Box } from '../../app/model/extraction.js';
 import { paperedSurround } from './darkSurround.js';
-import { greyHistogram, otsuLevel } from './greyLevels.js';
+import { greyHistogram, otsuLevel, type GreyImage } from './greyLevels.js';
 import { printRegion, PRINT_SEARCH_WIDTH } from './printRegion.js';
 
-/** One grey channel, row-major, `data.length === width * height`. */
-export interface GreyImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+export type { GreyImage } from './greyLevels.js';
 
 export interface OcrPageImage {
   /** Contrast-stretched grey page, possibly scaled down (see `scale`). */

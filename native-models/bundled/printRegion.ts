@@ -9,13 +9,8 @@
  * MAX_PRINT_SHARE of the page are cropped: a page of print (an invoice, a letter) is read as it is.
  */
 import type { Box } from '../../app/model/extraction.js';
+import type { GreyImage } from './greyLevels.js';
 
-/** One grey channel, row-major: ocrImage.ts's GreyImage (declared here: ocrImage.ts imports this module). */
-interface GreyImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 /** The page is searched for print on a copy this wide (ocrImage.ts makes it): a till's line of print stays a run of dark cells. */
 export const PRINT_SEARCH_WIDTH = 600;
