@@ -27,7 +27,8 @@ export function paperedSurround(image: GreyImage): { image: GreyImage; painted: 
   const { data, width, height } = image;
   const n = data.length;
   if (n === 0) return { image, painted: 0 };
-  const paper = medianGrey(data);
+  const counts = greyHistogram(data);
+  const paper = medianGrey(counts, n);
   const dark = paper / 2;
   if (paper < 128) return { image, painted: 0 };
   // 1: a pixel of a dark region measured; 2: of the ground. One stack serves every flood (a region is at most the page).
@@ -66,7 +67,7 @@ export function paperedSurround(image: GreyImage): { image: GreyImage; painted: 
     ground(y * width);
     ground(y * width + width - 1);
   }
-  if (painted === 0 || !hidesPrint(data, seen)) return { image, painted: 0 };
+  if (painted === 0 || !hidesPrint(data, counts, seen)) return { image, painted: 0 };
   const out = data.slice();
   for (let i = 0; i < n; i++) if (seen[i] === 2) out[i] = paper;
   return { image: { data: out, width, height }, painted: painted / n };
@@ -76,8 +77,7 @@ export function paperedSurround(image: GreyImage): { image: GreyImage; painted: 
  * Whether the ground (pixels marked 2 in `marks`) hides the paper's print: more than HIDDEN_INK of the ink Otsu's
  * threshold finds on the paper alone lies above the threshold of the whole page, ground included.
  */
-function hidesPrint(data: Uint8Array, marks: Uint8Array): boolean {
-  const all = greyHistogram(data);
+function hidesPrint(data: Uint8Array, all: Uint32Array, marks: Uint8Array): boolean {
   const paperOnly = all.slice();
   for (let i = 0; i < data.length; i++) if (marks[i] === 2) paperOnly[data[i]!]--;
   const [whole, own] = [otsuLevel(all), otsuLevel(paperOnly)];
@@ -89,13 +89,12 @@ function hidesPrint(data: Uint8Array, marks: Uint8Array): boolean {
   return ink > 0 && hidden > HIDDEN_INK * ink;
 }
 
-function medianGrey(data: Uint8Array): number {
-  const counts = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) counts[data[i]!]++;
+/** The median grey level of a histogram of `n` pixels. */
+function medianGrey(counts: Uint32Array, n: number): number {
   let seen = 0;
   for (let v = 0; v < 256; v++) {
     seen += counts[v]!;
-    if (seen * 2 >= data.length) return v;
+    if (seen * 2 >= n) return v;
   }
   return 255;
 }

@@ -76,7 +76,7 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
   const region = options.cropToPrint ? await printRegionOf(image) : null;
   if (region) image = cropGrey(image, region);
   if (options.blur) image = await blurredGrey(image, options.blur);
-  const counts = histogram(image.data);
+  const counts = greyHistogram(image.data);
   let dark = 0;
   for (let v = 0; v < 128; v++) dark += counts[v]!;
   const { stretched, paperBlackened } = await contrastStretched(image);
@@ -154,7 +154,7 @@ export async function contrastStretched(image: GreyImage): Promise<{ stretched: 
  * Measured on the receipts beyond the test data (docs/benchmarks.md).
  */
 export function blackensPaper(table: Int16Array, image: GreyImage): boolean {
-  const counts = histogram(image.data);
+  const counts = greyHistogram(image.data);
   const threshold = otsuThreshold(image);
   let [ink, darkAfter] = [0, 0];
   for (let v = 0; v < 256; v++) {
@@ -237,9 +237,6 @@ export async function blurredGrey(image: GreyImage, sigma: number): Promise<Grey
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-export function histogram(data: Uint8Array): Uint32Array {
-  return greyHistogram(data);
-}
 
 /**
  * The image turned clockwise by `turns` quarter turns (0–3). Exact (a pixel permutation), so boxes map back with
