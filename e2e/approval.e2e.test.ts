@@ -94,6 +94,8 @@ describe.skipIf(!hasTestdata)('approve with exceptions, duplicates, payment fiel
     await page.getByTestId('payment-fields').waitFor();
     await page.getByTestId('payment-fields-toggle').click();
     await page.getByTestId('payment-fields').scrollIntoViewIfNeeded();
+    // The line items render after the toggle's re-render: wait for them (isVisible alone does not wait; a loaded CI run lost the race).
+    await page.getByTestId('xml-lines').waitFor();
     await expect(page.getByTestId('xml-lines').isVisible()).resolves.toBe(true);
     // The routing terms XRechnung requires have rows of their own, read from this XRechnung-less invoice's XML where given.
     const routing = page.locator('[data-testid="payment-fields"] tbody[data-group="routing"]');
