@@ -40,6 +40,8 @@ export interface BundledEngineOptions {
   printRegion?: boolean;
   /** Read a weakly read scan again blurred — dot-matrix print's dots joined into strokes — and keep the better reading; default true. */
   dotMatrix?: boolean;
+  /** Read a scan not read surely again thresholded locally (Sauvola's method: uneven light, fading print) and keep the better reading; default true. */
+  localThreshold?: boolean;
   /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -94,6 +96,7 @@ export class BundledEngine implements Engine {
       darkSurround: options.darkSurround,
       printRegion: options.printRegion,
       dotMatrix: options.dotMatrix,
+      localThreshold: options.localThreshold,
       reread: options.reread,
       ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
     });
@@ -117,6 +120,7 @@ export class BundledEngine implements Engine {
       let secondReader: Record<string, unknown> | undefined;
       let printRegion: Box | undefined;
       let blurred: number | undefined;
+      let localThreshold: true | undefined;
       let groundPainted: number | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
@@ -140,7 +144,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        [skew, turns, printRegion, blurred, groundPainted] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred, ocr.groundPainted];
+        [skew, turns, printRegion, blurred, localThreshold, groundPainted] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred, ocr.localThreshold, ocr.groundPainted];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
           secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
@@ -207,6 +211,8 @@ export class BundledEngine implements Engine {
                 ...(printRegion ? { printRegion: printRegion.map(Math.round) } : {}),
                 // A weakly read page whose reading blurred (dot-matrix dots joined) was kept: the blur's sigma.
                 ...(blurred !== undefined ? { blurSigma: Math.round(blurred * 100) / 100 } : {}),
+                // A page not read surely whose reading thresholded locally (Sauvola's method) was kept.
+                ...(localThreshold ? { threshold: 'local' } : {}),
                 // The share of the page whose dark ground around the paper was painted paper-grey (darkSurround.ts).
                 ...(groundPainted ? { groundPainted: Math.round(groundPainted * 1000) / 1000 } : {}),
               },

@@ -31,6 +31,8 @@ export interface OcrSettings {
   printRegion?: boolean;
   /** Read a weakly read page again blurred (dot-matrix print's dots joined), the better reading kept; default true. */
   dotMatrix?: boolean;
+  /** Read a page not read surely again thresholded locally (Sauvola's method), the better reading kept; default true. */
+  localThreshold?: boolean;
   /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -66,7 +68,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   options.signal?.throwIfAborted();
   // Tesseract re-reads weak lines inverted only on pages where light print on dark can be (inversePrint.ts).
   const invert = page.darkShare >= MIN_DARK_SHARE && mayHoldInversePrint(page.thumbnail, glyph);
-  const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false, enlarge = 1): Promise<OcrWord[]> => {
+  const run = (image: GreyImage, pageSegmentationMode: PSM, probe = false, enlarge = 1, binarise: Binarisation = 'global'): Promise<OcrWord[]> => {
     const job = (async () => {
       await worker.setParameters({
         tessedit_pageseg_mode: pageSegmentationMode,
@@ -75,7 +77,10 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
       // A probe only compares confidences: tesseract's second reading of weak lines inverted (white on black) is
       // not needed for that, nor on a page without a dark panel (tesseract.js passes these options as parameters for
       // this job only).
-      const parameters = (probe || !invert ? { tessedit_do_invert: '0' } : {}) as Partial<RecognizeJobOptions>;
+      const parameters = {
+        ...(probe || !invert ? { tessedit_do_invert: '0' } : {}),
+        ...(binarise === 'local' ? { thresholding_method: SAUVOLA } : {}),
+      } as Partial<RecognizeJobOptions>;
       return worker.recognize(encodePgm(image), parameters, { blocks: true, text: false, hocr: false, tsv: false });
     })();
     session.jobStarted(
@@ -89,20 +94,20 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
     return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
   };
-  const read = async (image: GreyImage, thumbnail: GreyImage): Promise<{ words: OcrWord[]; skew: number; rulings: Box[]; lineReread?: LineRereadReport }> => {
+  const read = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<{ words: OcrWord[]; skew: number; rulings: Box[]; lineReread?: LineRereadReport }> => {
     const straight = settings.deskew === false ? null : await straighten(image, thumbnail);
     options.signal?.throwIfAborted();
-    let words = await run(straight?.image ?? image, settings.pageSegmentationMode);
+    let words = await run(straight?.image ?? image, settings.pageSegmentationMode, false, 1, binarise);
     session.onProgress(undefined); // progress is the first reading's; a page read again turned is rare
     if (words.length === 0 && String(settings.pageSegmentationMode) === String(PSM.AUTO) && page.darkShare >= MIN_DARK_SHARE) {
       // Automatic segmentation found no text block on a page with real ink (handwriting, faint scans): read it
       // as one block of text instead. Blank pages (even with show-through from the reverse side) stay empty.
-      words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK);
+      words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK, false, 1, binarise);
     }
     // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
     const lineReader = settings.lineReader;
     const second = lineReader ? { second: (crop: GreyImage) => lineReader.read(crop) } : {};
-    if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge), { signal: options.signal, ...second })).words;
+    if (settings.reread !== false) words = (await rereadWeakRegions(straight?.image ?? image, words, (crop, mode, enlarge) => run(crop, mode, false, enlarge, binarise), { signal: options.signal, ...second })).words;
     // Lines still weak: read again by the second reader, its reading kept where it is the better one.
     let lineReread: LineRereadReport | undefined;
     if (settings.lineReader) {
@@ -117,11 +122,21 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   };
 
   let reading = await read(page.image, page.thumbnail);
+  let readImage = page.image;
   if (page.stretched) {
     // A page whose contrast stretch would blacken paper is read as scanned and stretched: the reading with more print
     // read with confidence is kept (a small receipt on a white scan reads only as scanned; some read better stretched).
     const stretched = await read(page.stretched, page.thumbnail);
-    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) reading = stretched;
+    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) [reading, readImage] = [stretched, page.stretched];
+  }
+  let binarised: Binarisation = 'global';
+  if (settings.localThreshold !== false && !surelyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE) {
+    // Tesseract separates print from paper by one threshold for the whole page (Otsu's): where the light falls
+    // unevenly (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker
+    // paper turns black with it or light print drops out. A page not read surely is read again thresholded by each
+    // pixel's neighbourhood (Sauvola's method, tesseract's own), and the reading with more confident print is kept.
+    const local = await read(readImage, page.thumbnail, 'local');
+    if (confidentCharacters(local.words) > confidentCharacters(reading.words)) [reading, binarised] = [local, 'local'];
   }
   let joinedBy: number | undefined;
   if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
@@ -134,7 +149,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
     readScale = soft.scale;
     const blurred = await read(soft.image, soft.thumbnail);
-    if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page] = [blurred, sigma, soft];
+    if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page, binarised] = [blurred, sigma, soft, 'global'];
     readScale = page.scale;
   }
   let turns: QuarterTurns = 0;
@@ -148,7 +163,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     if (turnedReadingWins(inBand, probe)) candidate = 2;
   }
   if (candidate !== null) {
-    const turned = await read(turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate));
+    const turned = await read(turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate), binarised);
     if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
   }
   options.onSkew?.(reading.skew);
@@ -168,6 +183,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     ...(lineReread ? { lineReread } : {}),
     ...(page.crop ? { printRegion: page.crop.box } : {}),
     ...(joinedBy !== undefined ? { blurred: joinedBy } : {}),
+    ...(binarised === 'local' ? { localThreshold: true } : {}),
     ...(page.groundPainted ? { groundPainted: page.groundPainted } : {}),
   };
 }
@@ -176,6 +192,13 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
 const SURE_WORD = 0.85;
 /** A page is weakly read where under this share of its letters and digits lie in words read with confidence. */
 const WEAK_PAGE_SHARE = 0.5;
+/** A page is surely read where this share of its letters and digits or more lie in words read with confidence. */
+const SURE_PAGE_SHARE = 0.8;
+/** Tesseract's `thresholding_method` for Sauvola's local thresholding (0 is Otsu's over the whole page). */
+const SAUVOLA = '2';
+
+/** How tesseract separates print from paper: one threshold for the page (Otsu's), or one per neighbourhood (Sauvola's). */
+type Binarisation = 'global' | 'local';
 /** The blur that joins dot-matrix dots: a quarter of the x-height, within these bounds (pixels of the page as loaded). */
 const MIN_JOIN_SIGMA = 0.8;
 const MAX_JOIN_SIGMA = 3;
@@ -185,13 +208,25 @@ const MAX_JOIN_SIGMA = 3;
  * print tesseract cannot make out (dot-matrix print, faded or broken strokes). A page with nothing read counts too.
  */
 export function weaklyRead(words: readonly Pick<OcrWord, 'text' | 'confidence'>[]): boolean {
+  const { all, sure } = sureCharacters(words);
+  return sure < WEAK_PAGE_SHARE * all || all === 0;
+}
+
+/** Whether SURE_PAGE_SHARE or more of the letters and digits read lie in words read at SURE_WORD or more. */
+export function surelyRead(words: readonly Pick<OcrWord, 'text' | 'confidence'>[]): boolean {
+  const { all, sure } = sureCharacters(words);
+  return all > 0 && sure >= SURE_PAGE_SHARE * all;
+}
+
+/** The letters and digits read, and those of them in words read at SURE_WORD or more. */
+function sureCharacters(words: readonly Pick<OcrWord, 'text' | 'confidence'>[]): { all: number; sure: number } {
   let [all, sure] = [0, 0];
   for (const word of words) {
     const n = (word.text.match(/[\p{L}\p{N}]/gu) ?? []).length;
     all += n;
     if (word.confidence >= SURE_WORD) sure += n;
   }
-  return sure < WEAK_PAGE_SHARE * all || all === 0;
+  return { all, sure };
 }
 
 /** Letters and digits of the words of three or more, each weighted by its word's confidence: print read with confidence. */

@@ -39,6 +39,8 @@ export interface OcrPage {
   printRegion?: Box;
   /** Where the page was read blurred (dot-matrix print, recognizePage.ts): the blur's sigma in OCR image pixels. */
   blurred?: number;
+  /** Where the page's kept reading was thresholded locally (Sauvola's method, recognizePage.ts) rather than by Otsu's. */
+  localThreshold?: true;
   /** The share of the page painted paper-grey as dark ground around the paper (darkSurround.ts). */
   groundPainted?: number;
 }
