@@ -2,7 +2,7 @@
  * One page through tesseract: its dark ground painted paper-grey (darkSurround.ts), cut to its print where it is
  * mostly empty (printRegion.ts), scaled to a readable text
  * size, straightened, read (again as one block where automatic segmentation found nothing on a page with ink; again
- * blurred where it read weakly: dot-matrix print), turned upright where the page reads better turned (a probe band
+ * thresholded locally where it was not read surely: uneven light; again blurred where it read weakly: dot-matrix print), turned upright where the page reads better turned (a probe band
  * first for a page that may be upside down), its rulings measured, and every box mapped back to the page image.
  */
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
