@@ -94,7 +94,14 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
     return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
   };
-  const read = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<{ words: OcrWord[]; skew: number; rulings: Box[]; lineReread?: LineRereadReport }> => {
+  /** Tesseract's own reading of a page, straightened: before any of its words are read again. */
+  interface FirstPass {
+    image: GreyImage;
+    straight: Awaited<ReturnType<typeof straighten>>;
+    words: OcrWord[];
+    binarise: Binarisation;
+  }
+  const firstPass = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<FirstPass> => {
     const straight = settings.deskew === false ? null : await straighten(image, thumbnail);
     options.signal?.throwIfAborted();
     let words = await run(straight?.image ?? image, settings.pageSegmentationMode, false, 1, binarise);
@@ -104,6 +111,10 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
       // as one block of text instead. Blank pages (even with show-through from the reverse side) stay empty.
       words = await run(straight?.image ?? image, PSM.SINGLE_BLOCK, false, 1, binarise);
     }
+    return { image, straight, words, binarise };
+  };
+  const finish = async ({ image, straight, words: firstWords, binarise }: FirstPass): Promise<Reading> => {
+    let words = firstWords;
     // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
     const lineReader = settings.lineReader;
     const second = lineReader ? { second: (crop: GreyImage) => lineReader.read(crop) } : {};
@@ -116,10 +127,11 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     }
     const skew = straight?.skew ?? 0;
     const rulings = rulingsOf(straight?.image ?? image, words);
-    if (!straight || skew === 0) return { words, skew, rulings, lineReread };
+    if (!straight || skew === 0) return { words, firstWords, skew, rulings, lineReread };
     const lineRereadOnPage = lineReread && { ...lineReread, lines: lineReread.lines.map((line) => ({ ...line, box: straight.toPage(line.box) })) };
-    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
+    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), firstWords, skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
   };
+  const read = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<Reading> => finish(await firstPass(image, thumbnail, binarise));
 
   let reading = await read(page.image, page.thumbnail);
   let readImage = page.image;
@@ -135,8 +147,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // unevenly (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker
     // paper turns black with it or light print drops out. A page not read surely is read again thresholded by each
     // pixel's neighbourhood (Sauvola's method, tesseract's own), and the reading with more confident print is kept.
-    const local = await read(readImage, page.thumbnail, 'local');
-    if (confidentCharacters(local.words) > confidentCharacters(reading.words)) [reading, binarised] = [local, 'local'];
+    // The two are compared as tesseract read them, so that only the one kept has its weak words read again.
+    const local = await firstPass(readImage, page.thumbnail, 'local');
+    if (confidentCharacters(local.words) > confidentCharacters(reading.firstWords)) [reading, binarised] = [await finish(local), 'local'];
   }
   let joinedBy: number | undefined;
   if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
@@ -196,6 +209,15 @@ const WEAK_PAGE_SHARE = 0.5;
 const SURE_PAGE_SHARE = 0.8;
 /** Tesseract's `thresholding_method` for Sauvola's local thresholding (0 is Otsu's over the whole page). */
 const SAUVOLA = '2';
+
+/** A page's reading: its words (weak ones read again), tesseract's own words before that, skew and rulings. */
+interface Reading {
+  words: OcrWord[];
+  firstWords: OcrWord[];
+  skew: number;
+  rulings: Box[];
+  lineReread?: LineRereadReport;
+}
 
 /** How tesseract separates print from paper: one threshold for the page (Otsu's), or one per neighbourhood (Sauvola's). */
 type Binarisation = 'global' | 'local';
