@@ -406,6 +406,8 @@ function tillLabelsRead(text: string): string {
 export function tillText(text: string): string {
   return tillLabelsRead(splitDecimals(text))
     .replace(/(\p{L})(?:RM|MYR)(?=\d)/gu, '$1 ')
+    // A label word glued to its amount ("Rounded130.00", "SBTOTAL28.70"): the print's space lost to OCR.
+    .replace(/(?<![\p{L}\p{N}])(\p{L}{3,})(?=\d{1,6}[.,]\d{2}(?![\d.,]))/gu, '$1 ')
     .replace(/(?<![\p{L}\p{N}.,])\p{L}{1,2}(?=\d{1,6}[.,]\d{2}(?!\d))/gu, '')
     .replace(/(\p{Ll})(?=Total)/gu, '$1 ')
     .replace(/(?<!\p{L})(?:\p{L}otal|t\p{L}tal|to\p{L}al|tot\p{L}l|tota[\p{L}1]|otal|tot al|to tal)(?!\p{L})/giu, 'Total');
@@ -595,6 +597,9 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   const label = `${total.line >= 0 ? lines[total.line]!.text : ''} (${lines[rounding]!.text}: ${CASH_ROUNDED})`.trim();
   const round = (v: number): number => Math.round(v * 100) / 100;
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
+  // The adjustment's minus sign lost to OCR ("Rounding Adj: 0.01" under 112.36): an adjustment exists to bring the
+  // total onto the coin, so where only the other sign does that, it was printed with the other sign.
+  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
 }
