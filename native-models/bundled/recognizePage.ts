@@ -1,9 +1,10 @@
 /**
  * One page through tesseract: its dark ground painted paper-grey (darkSurround.ts), cut to its print where it is
- * mostly empty (printRegion.ts), scaled to a readable text
- * size, straightened, read (again as one block where automatic segmentation found nothing on a page with ink; again
- * thresholded locally where it was not read surely: uneven light; again blurred where it read weakly: dot-matrix print), turned upright where the page reads better turned (a probe band
- * first for a page that may be upside down), its rulings measured, and every box mapped back to the page image.
+ * mostly empty (printRegion.ts), scaled to a readable text size, straightened, read (again as one block where
+ * automatic segmentation found nothing on a page with ink; again thresholded locally where it was not read surely:
+ * uneven light; again blurred where it read weakly: dot-matrix print), turned upright where the page reads better
+ * turned (a probe band first for a page that may be upside down), its rulings measured, and every box mapped back to
+ * the page image.
  */
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
@@ -141,16 +142,20 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const stretched = await read(page.stretched, page.thumbnail);
     if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) [reading, readImage] = [stretched, page.stretched];
   }
-  let binarised: Binarisation = 'global';
-  if (settings.localThreshold !== false && !surelyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE) {
-    // Tesseract separates print from paper by one threshold for the whole page (Otsu's): where the light falls
-    // unevenly (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker
-    // paper turns black with it or light print drops out. A page not read surely is read again thresholded by each
-    // pixel's neighbourhood (Sauvola's method, tesseract's own), and the reading with more confident print is kept.
-    // The two are compared as tesseract read them, so that only the one kept has its weak words read again.
-    const local = await firstPass(readImage, page.thumbnail, 'local');
-    if (confidentCharacters(local.words) > confidentCharacters(reading.firstWords)) [reading, binarised] = [await finish(local), 'local'];
-  }
+  /**
+   * Tesseract separates print from paper by one threshold for the whole page (Otsu's): where the light falls unevenly
+   * (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker paper turns black
+   * with it or light print drops out. A page not read surely is read again thresholded by each pixel's neighbourhood
+   * (Sauvola's method, tesseract's own), and the reading with more confident print is kept. The two are compared as
+   * tesseract read them, so that only the one kept has its weak words read again.
+   */
+  const withLocalThreshold = async (current: Reading, image: GreyImage, thumbnail: GreyImage): Promise<[Reading, Binarisation]> => {
+    if (settings.localThreshold === false || surelyRead(current.words) || page.darkShare < MIN_DARK_SHARE) return [current, 'global'];
+    const local = await firstPass(image, thumbnail, 'local');
+    return confidentCharacters(local.words) > confidentCharacters(current.firstWords) ? [await finish(local), 'local'] : [current, 'global'];
+  };
+  let binarised: Binarisation;
+  [reading, binarised] = await withLocalThreshold(reading, readImage, page.thumbnail);
   let joinedBy: number | undefined;
   if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
     // Print tesseract reads little of with confidence is often dot-matrix print (a till's or a carbon copy's letters
@@ -176,8 +181,10 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     if (turnedReadingWins(inBand, probe)) candidate = 2;
   }
   if (candidate !== null) {
-    const turned = await read(turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate), binarised);
-    if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
+    const [image, thumbnail] = [turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate)];
+    const turned = await read(image, thumbnail);
+    // The page read upright is thresholded locally or not on its own reading, as an upright page is.
+    if (turnedReadingWins(reading.words, turned.words)) [[reading, binarised], turns] = [await withLocalThreshold(turned, image, thumbnail), candidate];
   }
   options.onSkew?.(reading.skew);
   // Boxes back onto the page image (turned upright by `turns`): scaled up, then moved by where the region read lies.
