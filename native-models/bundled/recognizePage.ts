@@ -8,7 +8,7 @@
  */
 import { PSM, type RecognizeOptions as RecognizeJobOptions, type Worker } from 'tesseract.js';
 import type { Box } from '../../app/model/extraction.js';
-import { straighten } from './deskew.js';
+import { straighten, type Straightened } from './deskew.js';
 import { mayHoldInversePrint } from './inversePrint.js';
 import { encodePgm, loadOcrPage, MAX_OCR_PIXELS, turnGrey, type GreyImage } from './ocrImage.js';
 import { atReadableTextSize, centredOn, cropRows, inkedGlyphHeight, MIN_DARK_SHARE, rulingsOf, tesseractDpi } from './ocrPageImage.js';
@@ -98,7 +98,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   /** Tesseract's own reading of a page, straightened: before any of its words are read again. */
   interface FirstPass {
     image: GreyImage;
-    straight: Awaited<ReturnType<typeof straighten>>;
+    straight: Straightened | null;
     words: OcrWord[];
     binarise: Binarisation;
   }
