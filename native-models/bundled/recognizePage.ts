@@ -95,15 +95,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // waiting: the worker finishes the job in the background and goes back to the pool afterwards.
     return abortable(job, options.signal, () => undefined).then((result) => wordsOf(result.data.blocks ?? []));
   };
-  /** Tesseract's own reading of a page, straightened: before any of its words are read again. */
-  interface FirstPass {
-    image: GreyImage;
-    straight: Straightened | null;
-    words: OcrWord[];
-    binarise: Binarisation;
-  }
-  const firstPass = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<FirstPass> => {
-    const straight = settings.deskew === false ? null : await straighten(image, thumbnail);
+  /** Tesseract's reading of `image`, straightened (by `known`, where the same image was straightened already). */
+  const firstPass = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global', known?: Straightened | null): Promise<FirstPass> => {
+    const straight = known !== undefined ? known : settings.deskew === false ? null : await straighten(image, thumbnail);
     options.signal?.throwIfAborted();
     let words = await run(straight?.image ?? image, settings.pageSegmentationMode, false, 1, binarise);
     session.onProgress(undefined); // progress is the first reading's; a page read again turned is rare
@@ -114,8 +108,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     }
     return { image, straight, words, binarise };
   };
-  const finish = async ({ image, straight, words: firstWords, binarise }: FirstPass): Promise<Reading> => {
-    let words = firstWords;
+  const finish = async (first: FirstPass): Promise<Reading> => {
+    const { image, straight, binarise } = first;
+    let words = first.words;
     // Key fields read weakly (a faded total, a thin date, a decorated letterhead): those bands read again alone.
     const lineReader = settings.lineReader;
     const second = lineReader ? { second: (crop: GreyImage) => lineReader.read(crop) } : {};
@@ -128,34 +123,34 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     }
     const skew = straight?.skew ?? 0;
     const rulings = rulingsOf(straight?.image ?? image, words);
-    if (!straight || skew === 0) return { words, firstWords, skew, rulings, lineReread };
+    if (!straight || skew === 0) return { words, first, skew, rulings, lineReread };
     const lineRereadOnPage = lineReread && { ...lineReread, lines: lineReread.lines.map((line) => ({ ...line, box: straight.toPage(line.box) })) };
-    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), firstWords, skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
+    return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), first, skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
   };
   const read = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<Reading> => finish(await firstPass(image, thumbnail, binarise));
 
   let reading = await read(page.image, page.thumbnail);
-  let readImage = page.image;
   if (page.stretched) {
     // A page whose contrast stretch would blacken paper is read as scanned and stretched: the reading with more print
     // read with confidence is kept (a small receipt on a white scan reads only as scanned; some read better stretched).
     const stretched = await read(page.stretched, page.thumbnail);
-    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) [reading, readImage] = [stretched, page.stretched];
+    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) reading = stretched;
   }
   /**
    * Tesseract separates print from paper by one threshold for the whole page (Otsu's): where the light falls unevenly
    * (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker paper turns black
    * with it or light print drops out. A page not read surely is read again thresholded by each pixel's neighbourhood
    * (Sauvola's method, tesseract's own), and the reading with more confident print is kept. The two are compared as
-   * tesseract read them, so that only the one kept has its weak words read again.
+   * tesseract read them, so that only the one kept has its weak words read again; the page read is the one the
+   * current reading read, straightened as it was.
    */
-  const withLocalThreshold = async (current: Reading, image: GreyImage, thumbnail: GreyImage): Promise<[Reading, Binarisation]> => {
+  const withLocalThreshold = async (current: Reading, thumbnail: GreyImage): Promise<[Reading, Binarisation]> => {
     if (settings.localThreshold === false || surelyRead(current.words) || page.darkShare < MIN_DARK_SHARE) return [current, 'global'];
-    const local = await firstPass(image, thumbnail, 'local');
-    return confidentCharacters(local.words) > confidentCharacters(current.firstWords) ? [await finish(local), 'local'] : [current, 'global'];
+    const local = await firstPass(current.first.image, thumbnail, 'local', current.first.straight);
+    return confidentCharacters(local.words) > confidentCharacters(current.first.words) ? [await finish(local), 'local'] : [current, 'global'];
   };
   let binarised: Binarisation;
-  [reading, binarised] = await withLocalThreshold(reading, readImage, page.thumbnail);
+  [reading, binarised] = await withLocalThreshold(reading, page.thumbnail);
   let joinedBy: number | undefined;
   if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
     // Print tesseract reads little of with confidence is often dot-matrix print (a till's or a carbon copy's letters
@@ -184,7 +179,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const [image, thumbnail] = [turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate)];
     const turned = await read(image, thumbnail);
     // The page read upright is thresholded locally or not on its own reading, as an upright page is.
-    if (turnedReadingWins(reading.words, turned.words)) [[reading, binarised], turns] = [await withLocalThreshold(turned, image, thumbnail), candidate];
+    if (turnedReadingWins(reading.words, turned.words)) [[reading, binarised], turns] = [await withLocalThreshold(turned, thumbnail), candidate];
   }
   options.onSkew?.(reading.skew);
   // Boxes back onto the page image (turned upright by `turns`): scaled up, then moved by where the region read lies.
@@ -217,10 +212,18 @@ const SURE_PAGE_SHARE = 0.8;
 /** Tesseract's `thresholding_method` for Sauvola's local thresholding (0 is Otsu's over the whole page). */
 const SAUVOLA = '2';
 
-/** A page's reading: its words (weak ones read again), tesseract's own words before that, skew and rulings. */
+/** Tesseract's own reading of a page, straightened: before any of its words are read again. */
+interface FirstPass {
+  image: GreyImage;
+  straight: Straightened | null;
+  words: OcrWord[];
+  binarise: Binarisation;
+}
+
+/** A page's reading: its words (weak ones read again), tesseract's own reading before that, skew and rulings. */
 interface Reading {
   words: OcrWord[];
-  firstWords: OcrWord[];
+  first: FirstPass;
   skew: number;
   rulings: Box[];
   lineReread?: LineRereadReport;
