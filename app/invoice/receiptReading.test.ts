@@ -102,6 +102,8 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'SUB-TOTAL (GST)  12.19', 'TOTAL  1215', 'CASH  50.15', 'CHANGE  38.00']))).toMatchObject({ value: 12.15, label: expect.stringContaining('decimal point lost') });
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 230.00', 'Cash  RM 300.00', 'Change  RM 50.00']))).toMatchObject({ value: 250, label: expect.stringContaining('look-alike digit') });
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 210.00', 'Cash  RM 300.00', 'Change  RM 50.00']))?.value).toBe(210);
+    // Two total lines that print the same amount outweigh cash − change one look-alike away: the change was misread.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'TOTAL SALES INCL GST  35.80', 'TOTAL PAYABLE  35.80', 'CASH  50.00', 'CHANGE  16.20']))?.value).toBe(35.8);
     expect(tillText('§ TOT AL  26.50')).toBe('§ Total  26.50');
     expect(tillText('otal Sales (Incl GST)  RM367.10')).toBe('Total Sales (Incl GST)  367.10');
     // The last total line before the cash lost its amount: tendered − change, not the subtotal above it.
