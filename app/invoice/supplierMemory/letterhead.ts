@@ -31,6 +31,25 @@ const letters = (form: string): number => form.match(/\p{L}/gu)?.length ?? 0;
 /** A date or an amount: the letterhead has ended, the document's own values begin (a postcode or a phone is neither). */
 const documentValue = /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\d[.,]\d{2}(?!\d)/;
 
+/** Below this mean word confidence (letters weighing), a line is what OCR made of specks or a logo, not print. */
+const NOISE_CONFIDENCE = 0.5;
+
+/**
+ * A line OCR read as noise ("RIE EHeRy" at confidence 0 over a logo): no other scan of the letterhead reads it the
+ * same way, so kept it only dilutes the share of the letterhead a page prints. A page read without confidences
+ * (a text layer: every word 1) keeps all its lines.
+ */
+function readAsNoise(line: TextLine): boolean {
+  let weight = 0;
+  let sum = 0;
+  for (const word of line.words) {
+    const n = letters(word.text);
+    weight += n;
+    sum += n * (word.confidence ?? 1);
+  }
+  return weight > 0 && sum / weight < NOISE_CONFIDENCE;
+}
+
 /**
  * The letterhead lines of a page the analyst confirmed: its first lines with enough letters, up to the first line
  * printing a date or an amount, a buyer heading or the confirmed buyer's name (an invoice may print the buyer's block
@@ -42,7 +61,7 @@ export function letterheadOf(lines: readonly TextLine[], buyer: string | null): 
   for (const line of lines.slice(0, LETTERHEAD_LINES)) {
     if (documentValue.test(line.text) || line.segments.some((s) => isBuyerHeading(s.text)) || buyerParts.some((p) => compactText(line.text).includes(p))) break;
     const form = letterheadForm(line.text);
-    if (letters(form) >= MIN_LETTERS && !out.includes(form)) out.push(form);
+    if (letters(form) >= MIN_LETTERS && !out.includes(form) && !readAsNoise(line)) out.push(form);
   }
   return out.slice(0, MAX_LETTERHEAD);
 }

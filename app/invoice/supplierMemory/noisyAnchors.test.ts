@@ -200,6 +200,12 @@ describe('a scanned supplier recognised through its letterhead and a GST number 
     expect(readNext(unnamed)).toBeNull();
   });
 
+  it('leaves out a line OCR read as noise over a logo: no other scan reads it alike, and kept it dilutes the share', () => {
+    const speck = line('RIE EHeRy', 20, 5).map((w) => ({ ...w, confidence: 0.02 }));
+    const lines = memoryPage([...speck, ...line('ACME TRADING GMBH', 20, 20), ...line('LOT 12 JALAN BUNGA RAYA', 20, 50)]).lines;
+    expect(letterheadOf(lines, null)).toEqual(['acmetradinggmbh', 'lot#jalanbungaraya']);
+  });
+
   it('stops the letterhead at a buyer’s block', () => {
     const lines = memoryPage([...line('ACME TRADING GMBH', 20, 20), ...line('Bill to', 20, 50), ...line('Northwind Buyer Ltd', 20, 80)]).lines;
     expect(letterheadOf(lines, null)).toEqual(['acmetradinggmbh']);
