@@ -18,6 +18,7 @@ import { blankDates, moneyAmounts } from './moneyAmounts.js';
 import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
+import { tradeWordsSpelled } from './tradeWords.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
@@ -226,7 +227,7 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
   const block = registeredBlock(lines, chosen.index);
   if (block && block.length > 1) {
     const { text, words } = joinedName(block);
-    return { value: legalFormSpelled(text), text, words, label: null };
+    return { value: nameSpelled(text), text, words, label: null };
   }
   // A name wrapped over two lines: the line above starts it.
   const above = header[chosen.index - 1];
@@ -237,10 +238,10 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     if (letterCount(start.text) >= 3 && !contactLine.test(start.text) && !/\d/.test(start.text)) {
       const mark = /^[(&]/.exec(printed)?.[0];
       const text = `${start.text} ${mark && !chosen.text.startsWith(mark) ? mark : ''}${chosen.text}`;
-      return { value: legalFormSpelled(text), text, words: [...start.words, ...chosen.words], label: null };
+      return { value: nameSpelled(text), text, words: [...start.words, ...chosen.words], label: null };
     }
   }
-  return { value: legalFormSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+  return { value: nameSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
 }
 
 /** How far down the page a merchant's header may be pushed by the tail of the previous receipt on the roll. */
@@ -257,7 +258,7 @@ function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldV
     if (letterCount(text) < 4 || !namePart(lines[i]!) || onlyTrade(text) || !registration.test(lines[i + 1]!.text) || registrationLabel.test(text)) continue;
     const block = registeredBlock(lines, i) ?? [lines[i]!];
     const joined = joinedName(block);
-    return { value: legalFormSpelled(joined.text), text: joined.text, words: joined.words, label: null };
+    return { value: nameSpelled(joined.text), text: joined.text, words: joined.words, label: null };
   }
   return null;
 }
@@ -281,6 +282,9 @@ function closesBracket(above: string, line: string): boolean {
   const open = (above.match(/\(/g) ?? []).length - (above.match(/\)/g) ?? []).length;
   return open > 0 && /^[^(]*\)/.test(line);
 }
+
+/** A merchant's name with its legal form and trade words read back through OCR's slips (tradeWords.ts). */
+const nameSpelled = (name: string): string => legalFormSpelled(tradeWordsSpelled(name));
 
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
