@@ -42,6 +42,8 @@ export interface BundledEngineOptions {
   dotMatrix?: boolean;
   /** Read a scan not read surely again thresholded locally (Sauvola's method: uneven light, fading print) and keep the better reading; default true. */
   localThreshold?: boolean;
+  /** Even out a band of shaded paper at a scan's left or right edge (a scanner's grey edge) before reading it (edgeBands.ts); default true. */
+  evenEdgeBands?: boolean;
   /** Read the bands of weakly read key fields (totals, dates, the letterhead) again, alone (regionReread.ts); default true. */
   reread?: boolean;
   /**
@@ -97,6 +99,7 @@ export class BundledEngine implements Engine {
       printRegion: options.printRegion,
       dotMatrix: options.dotMatrix,
       localThreshold: options.localThreshold,
+      evenEdgeBands: options.evenEdgeBands,
       reread: options.reread,
       ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
     });
@@ -122,6 +125,7 @@ export class BundledEngine implements Engine {
       let blurred: number | undefined;
       let localThreshold: true | undefined;
       let groundPainted: number | undefined;
+      let bandColumns: number | undefined;
       let rulings: readonly Box[] | undefined = useTextLayer ? input.textLayer?.rulings : undefined;
       // OCR of a page turned 90/180/270°: layout works on the page turned upright, boxes are turned back at the end.
       let turns: QuarterTurns = 0;
@@ -144,7 +148,7 @@ export class BundledEngine implements Engine {
           onProgress: (fraction) =>
             onEvent?.({ type: 'progress', fraction: 0.05 + 0.85 * fraction, message: `${input.label}: OCR` }),
         });
-        [skew, turns, printRegion, blurred, localThreshold, groundPainted] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred, ocr.localThreshold, ocr.groundPainted];
+        [skew, turns, printRegion, blurred, localThreshold, groundPainted, bandColumns] = [ocr.skew, ocr.turns, ocr.printRegion, ocr.blurred, ocr.localThreshold, ocr.groundPainted, ocr.bandColumns];
         if (ocr.lineReread) {
           const { read, replaced, unavailable } = ocr.lineReread;
           secondReader = { reader: 'pp-ocrv4-rec', linesRead: read, wordsReplaced: replaced };
@@ -215,6 +219,8 @@ export class BundledEngine implements Engine {
                 ...(localThreshold ? { threshold: 'local' } : {}),
                 // The share of the page whose dark ground around the paper was painted paper-grey (darkSurround.ts).
                 ...(groundPainted ? { groundPainted: Math.round(groundPainted * 1000) / 1000 } : {}),
+                // Columns of a band of shaded paper at the scan's edge evened out before reading (edgeBands.ts), in OCR pixels.
+                ...(bandColumns ? { edgeBandColumns: bandColumns } : {}),
               },
         },
         stats,

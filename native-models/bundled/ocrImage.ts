@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Box } from '../../app/model/extraction.js';
 import { paperedSurround } from './darkSurround.js';
 import { greyHistogram, otsuLevel, type GreyImage } from './greyLevels.js';
+import { edgeBandsEvened } from './edgeBands.js';
 import { printRegion, PRINT_SEARCH_WIDTH } from './printRegion.js';
 
 export type { GreyImage } from './greyLevels.js';
@@ -37,6 +38,8 @@ export interface OcrPageImage {
   crop?: { box: Box; pageWidth: number; pageHeight: number };
   /** The share of the page painted paper-grey as dark ground around the paper (darkSurround.ts; `paperSurround`). */
   groundPainted?: number;
+  /** How many columns of a band of shaded paper at the page's edge were evened out (edgeBands.ts). */
+  bandColumns?: number;
 }
 
 /** Pages are OCR'd at most this large (a US-letter page at 300 dpi is 8.4 MP); boxes are scaled back. */
@@ -56,7 +59,7 @@ export const THUMBNAIL_WIDTH = 800;
  * `blur`, the page (or its region) is blurred by that sigma before the stretch: dot-matrix print (recognizePage.ts).
  * With `paperSurround`, a dark ground around the paper is first painted the paper's grey (darkSurround.ts).
  */
-export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { paperSurround?: boolean; cropToPrint?: boolean; blur?: number } = {}): Promise<OcrPageImage> {
+export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { paperSurround?: boolean; cropToPrint?: boolean; blur?: number; evenEdgeBands?: boolean } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
   // Pages far over the limit are shrunk while decoding (sharp streams), so a huge page never sits raw in memory.
   const shrink = width * height > HUGE_FACTOR * maxPixels ? sharp(imagePath).resize({ width: Math.max(1, Math.round(width * Math.sqrt(maxPixels / (width * height)))) }) : sharp(imagePath);
@@ -75,6 +78,10 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
   // levels below (ink share, the stretch's percentiles) are then the print's and its paper's, not the empty sheet's.
   const region = options.cropToPrint ? await printRegionOf(image) : null;
   if (region) image = cropGrey(image, region);
+  // A band of shaded paper at the left or right edge (a scanner's grey edge) evened out to the page's paper: print
+  // running into it would go black with it under tesseract's one threshold (edgeBands.ts).
+  const evened = options.evenEdgeBands === false ? null : edgeBandsEvened(image);
+  if (evened) image = evened.image;
   if (options.blur) image = await blurredGrey(image, options.blur);
   const counts = greyHistogram(image.data);
   let dark = 0;
@@ -89,6 +96,7 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
     ...(paperBlackened ? { stretched } : {}),
     ...(region ? { crop: { box: region.map((v) => v / pageScale) as Box, pageWidth: originalWidth, pageHeight: originalHeight } } : {}),
     ...(surround?.painted ? { groundPainted: surround.painted } : {}),
+    ...(evened?.columns ? { bandColumns: evened.columns } : {}),
   };
 }
 

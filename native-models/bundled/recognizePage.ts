@@ -32,6 +32,8 @@ export interface OcrSettings {
   printRegion?: boolean;
   /** Read a weakly read page again blurred (dot-matrix print's dots joined), the better reading kept; default true. */
   dotMatrix?: boolean;
+  /** Even out a band of shaded paper at the page's left or right edge before reading (edgeBands.ts); default true. */
+  evenEdgeBands?: boolean;
   /** Read a page not read surely again thresholded locally (Sauvola's method), the better reading kept; default true. */
   localThreshold?: boolean;
   /** Read the bands of weakly read key fields again (regionReread.ts); default true. */
@@ -61,7 +63,7 @@ export interface JobSession {
 
 export async function recognizePage(worker: Worker, imagePath: string, settings: OcrSettings, options: RecognizeOptions, session: JobSession): Promise<OcrPage> {
   session.onProgress(options.onProgress);
-  const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false });
+  const loaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false, evenEdgeBands: settings.evenEdgeBands !== false });
   const glyph = inkedGlyphHeight(loaded);
   let page = await atReadableTextSize(loaded, glyph);
   // The page scale tesseract's dpi is told from: the page being read (the blurred page below has its own text size).
@@ -158,7 +160,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     // joins the dots into strokes (and sizes its text by whole glyphs, not dots); the reading with more print read
     // with confidence is kept (as for the stretch above).
     const sigma = Math.min(MAX_JOIN_SIGMA, Math.max(MIN_JOIN_SIGMA, (glyph * loaded.image.width) / loaded.thumbnail.width / 4));
-    const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false, blur: sigma });
+    const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false, evenEdgeBands: settings.evenEdgeBands !== false, blur: sigma });
     const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
     readScale = soft.scale;
     const blurred = await read(soft.image, soft.thumbnail);
@@ -200,6 +202,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     ...(joinedBy !== undefined ? { blurred: joinedBy } : {}),
     ...(binarised === 'local' ? { localThreshold: true } : {}),
     ...(page.groundPainted ? { groundPainted: page.groundPainted } : {}),
+    ...(page.bandColumns ? { bandColumns: page.bandColumns } : {}),
   };
 }
 

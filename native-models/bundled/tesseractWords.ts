@@ -43,6 +43,8 @@ export interface OcrPage {
   localThreshold?: true;
   /** The share of the page painted paper-grey as dark ground around the paper (darkSurround.ts). */
   groundPainted?: number;
+  /** How many columns of a band of shaded paper at the page's edge were evened out before reading (edgeBands.ts). */
+  bandColumns?: number;
 }
 
 type TesseractBlock = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>[number];
