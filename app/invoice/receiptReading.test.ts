@@ -232,8 +232,17 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('CONTOH SEAFOOD RESTAURANT SDN i.')).toBe('CONTOH SEAFOOD RESTAURANT SDN BHD');
     expect(legalFormSpelled('Contoh Sdn B')).toBe('Contoh Sdn Bhd');
     expect(legalFormSpelled('CONTOH SDN 12 JALAN')).toBe('CONTOH SDN 12 JALAN');
+    // An Sdn ending the name lost its Bhd to OCR altogether.
+    expect(legalFormSpelled('CONTOH PERMAS CITY SDN')).toBe('CONTOH PERMAS CITY SDN BHD');
+    expect(legalFormSpelled('Contoh Sdn.')).toBe('Contoh Sdn. Bhd');
     // A legal form read through such a slip still marks the merchant's line.
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
+  });
+
+  it('a logo OCR read as noise, its box over the name line taking the name\'s BHD, names no one', () => {
+    const lines = linesOf(['Ros>7 BHD', 'CONTOH PERMAS CITY SDN', 'Reg No: 1203194-W', 'JALAN PERMAS UTARA 1,', 'Cashier: 1']);
+    lines[0]!.words[0]!.confidence = 0;
+    expect(receiptMerchant(lines)?.value).toBe('CONTOH PERMAS CITY SDN BHD');
   });
 
   it('the merchant\'s name over its registration number joined from its lines; capitals over a name with its legal form stay apart', () => {

@@ -155,6 +155,9 @@ function joinedName(parts: readonly TextLine[]): { text: string; words: Word[] }
   return { text, words };
 }
 
+/** A word OCR read under this confidence is noise: no part of a name. */
+const NOISE_WORD = 0.2;
+
 /** How many lines a merchant's name is printed over at most. */
 const NAME_LINES = 3;
 
@@ -203,6 +206,9 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const letters = letterCount(text);
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
+    // Letters OCR read as noise (a logo read "Ros>7" at confidence 0, its box over the name's line) name no one: the
+    // line needs a word of its own besides a legal form it took from the line under it.
+    if (letterCount(words.filter((w) => (w.confidence ?? 1) >= NOISE_WORD && !legalForm.test(w.text)).map((w) => w.text).join(' ')) < 3) return;
     // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
     // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
     if (notAName(text)) return;
@@ -298,8 +304,10 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
-    // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains.
-    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`);
+    // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains,
+    // and an Sdn that ends the name lost its Bhd to OCR (read onto another line, or not at all).
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)\.?$/u, (sdn: string) => `${sdn} ${sdn.startsWith('SDN') ? 'BHD' : 'Bhd'}`);
 }
 
 /**
