@@ -290,6 +290,11 @@ describe('receipt reading', () => {
     expect(read(['CONTOH SDN BHD', 'Date: 09/02/2017', 'Cashier 1', 'TOTAL  2.00', 'CASH  5.00', 'CHANGE  3.00', '10/02/2017 11:12']).issue_date).toBe('2017-02-09');
   });
 
+  it('a shop\'s loyalty points printed under the sale count as till evidence (its cash and change lines faded)', () => {
+    expect(receiptEvidence(linesOf(['CONTOH PERSONAL CARE SDN BHD', 'SUBTOTAL  41.43', 'Loyalty acc.number 99260', 'Opening Balance 2264', 'Earned Points 43'])).signals).toEqual(['loyalty']);
+    expect(receiptEvidence(linesOf(['CONTOH CONSULTING GMBH', 'Invoice No. 12', 'Delivery point: Dock 4', 'Points of contact: see below'])).signals).toEqual([]);
+  });
+
   it('a faded thank-you line still counts as till evidence', () => {
     expect(receiptEvidence(linesOf(['RELAIS CONTOH', 'le 30/03/2018 a 12:36 CAISSIER 1', 'REGLE PAR ESPECE 56.00 DH'])).signals).toEqual(['tendered', 'till']);
     expect(receiptEvidence(linesOf(['CONTOH PARKING SDN BHD', 'Ticket No. 0X332', 'Thark You'])).signals).toEqual(['receiptNumber', 'thanks']);

@@ -27,6 +27,8 @@ const receiptSignals: Record<string, RegExp> = {
   till: /(?<!\p{L})(?:cashier|till|counter|terminal|pos|kasse|kassierer(?:in)?|caisse|caissi[eè]re?|operator|staff|served\s+by)(?!\p{L})/iu,
   receiptNumber: /(?<!\p{L})(?:receipt|cash\s*bill|bill\s*(?:no|#)|trans(?:action)?\.?\s*(?:no|#|:)|cb\s*#|slip|bon-?nr|beleg|ticket)(?!\p{L})/iu,
   rounding: /(?<!\p{L})(?:rounding|rounded|round\s*adj)(?!\p{L})/iu,
+  // A shop's loyalty scheme, whose points a till prints under the sale ("Earned Points 43", "Closing Balance").
+  loyalty: /(?<!\p{L})(?:loyalty|(?:earned|opening|closing)\s*points?|points?\s*(?:earned|balance|redeemed|collected))(?!\p{L})/iu,
   // "Thank" alone, or "Th..k you": OCR of a faded thank-you line garbles one of its words ("Thank yau", "Thark You").
   thanks: /(?<!\p{L})(?:thank|th\p{L}{2}k\s*y\p{L}u|come\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
 };
