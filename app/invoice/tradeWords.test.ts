@@ -11,6 +11,7 @@ describe('trade words in a merchant name', () => {
     expect(tradeWordsSpelled('LAVENDER CONFECTLONERY & BAKERY S/B')).toBe('LAVENDER CONFECTIONERY & BAKERY S/B');
     expect(tradeWordsSpelled('Anzel Adverising Sdn Bhd')).toBe('Anzel Advertising Sdn Bhd');
     expect(tradeWordsSpelled('KEDAI PERNIAGAAM MAJU')).toBe('KEDAI PERNIAGAAN MAJU');
+    expect(tradeWordsSpelled('TSH POWER HARDWRE')).toBe('TSH POWER HARDWARE');
   });
 
   it('keeps a word of the vocabulary, its plural, a spelling of its own, a short word and a name a letter off', () => {

@@ -1,10 +1,11 @@
 /**
  * The words a merchant's registered name uses to say what it trades — "CONFECTIONERY", "HARDWARE", "PERNIAGAAN" — are,
  * like its legal form, a small vocabulary shared by every merchant of a country, so one of them read with one letter
- * wrong ("CONFECTIUNERY", "CONFECTLONERY", "Adverising") is read back. Only long words (eight letters or more: a
- * shorter one is one edit away from too many real words and names), only one slip (a look-alike letter, or one letter
- * lost or added), and never one that adds or takes the plural's S ("ENTERPRISES" is printed as such). Proper names are not touched: they are no vocabulary,
- * and an English lexicon applied to them wrote Malay words as English ("DAGING" → "CAGING": docs/benchmarks.md).
+ * wrong ("CONFECTIUNERY", "CONFECTLONERY", "Adverising") is read back. Only long trade words (eight letters or more:
+ * a shorter one is one edit away from too many real words and names), only one slip (a look-alike letter, or one
+ * letter lost or added), and never one that adds or takes the plural's S ("ENTERPRISES" is printed as such). Proper
+ * names are not touched: they are no vocabulary, and an English lexicon applied to them wrote Malay words as English
+ * ("DAGING" → "CAGING": docs/benchmarks.md).
  */
 import { levenshtein } from '../checks/textDistance.js';
 
@@ -47,7 +48,8 @@ function oneSlipApart(trade: string, read: string): boolean {
 /** The trade word `word` misreads by one slip, or null: in the vocabulary already, too short, or no one slip away. */
 function tradeWordOf(word: string): string | null {
   const lower = word.toLowerCase();
-  if (lower.length < 8 || vocabulary.has(lower) || !/^\p{L}+$/u.test(lower)) return null;
+  // Seven letters read: an eight-letter trade word with a letter lost ("HARDWRE").
+  if (lower.length < 7 || vocabulary.has(lower) || !/^\p{L}+$/u.test(lower)) return null;
   const near = TRADE_WORDS.filter((trade) => oneSlipApart(trade, lower));
   // The plural's S added or taken is a word of its own, not a misreading.
   const found = near.filter((trade) => trade !== `${lower}s` && `${trade}s` !== lower);
@@ -61,7 +63,7 @@ function inCaseOf(printed: string, word: string): string {
   return word;
 }
 
-/** `name` with each trade word OCR misread by one letter written as the word. */
+/** `name` with each trade word OCR misread by one slip written as the word. */
 export function tradeWordsSpelled(name: string): string {
   return name.replace(/\p{L}{7,}/gu, (word) => {
     const trade = tradeWordOf(word);

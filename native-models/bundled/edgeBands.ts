@@ -7,8 +7,8 @@
  *
  * So the strip is evened out before anything reads the page: each column's paper level is measured (a high percentile
  * of its grey: a column of a page is mostly paper) and the columns of a strip that reaches the edge, with paper darker
- * than the page's, are brightened by the ratio — the strip's paper becomes the page's paper and its print stays
- * print. Not a panel: a strip much darker than the paper (a dark ground, which darkSurround.ts paints, or a dark
+ * than the page's, are brightened by their ratio to the paper next to the strip, through the soft edge where the shade
+ * fades — the strip's paper becomes that paper and its print stays print. Not a panel: a strip much darker than the paper (a dark ground, which darkSurround.ts paints, or a dark
  * design bar), a strip holding light print (white on grey would be lost), or one wider than a third of the page
  * (light uneven across the page, not a band) is left as it is.
  */
@@ -72,11 +72,12 @@ function bandFrom(levels: Uint8Array, paper: number, fromLeft: boolean): { colum
   let k = 0;
   for (; k < width && at(k) < BAND_SHARE * paper; k++) if (at(k) < PANEL_SHARE * paper) return null;
   if (k < Math.max(3, MIN_BAND * width) || k > MAX_BAND * width) return null;
-  const next = Array.from({ length: Math.max(5, Math.round(INNER_SHARE * width)) }, (_, j) => k + j).filter((j) => j < width);
-  let inner = median(next.map(at));
+  // The paper next to the band: the median level of the columns after column `from`.
+  const paperAfter = (from: number): number => median(Array.from({ length: Math.max(5, Math.round(INNER_SHARE * width)) }, (_, j) => at(Math.min(width - 1, from + j))));
+  let inner = paperAfter(k);
   // The soft edge: the shade fades over a few columns, where a line's first letters often stand.
   while (k < width && at(k) < EDGE_SHARE * inner) k++;
-  inner = Math.max(inner, median(next.map((j) => at(Math.min(width - 1, j + (k - next[0]!))))));
+  inner = Math.max(inner, paperAfter(k));
   const columns = Array.from({ length: k }, (_, j) => (fromLeft ? j : width - 1 - j));
   return { columns, inner };
 }

@@ -57,7 +57,8 @@ export const THUMBNAIL_WIDTH = 800;
  * — except where that stretch would blacken paper (blackensPaper: a page of under 1% ink). With `cropToPrint`, a page
  * whose print covers at most half of it is cut to that print's region first (printRegion.ts; `crop` says where). With
  * `blur`, the page (or its region) is blurred by that sigma before the stretch: dot-matrix print (recognizePage.ts).
- * With `paperSurround`, a dark ground around the paper is first painted the paper's grey (darkSurround.ts).
+ * With `paperSurround`, a dark ground around the paper is first painted the paper's grey (darkSurround.ts). Unless
+ * `evenEdgeBands` is false, a band of shaded paper at the left or right edge is evened out (edgeBands.ts).
  */
 export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS, options: { paperSurround?: boolean; cropToPrint?: boolean; blur?: number; evenEdgeBands?: boolean } = {}): Promise<OcrPageImage> {
   const { width = 0, height = 0 } = await sharp(imagePath).metadata();
@@ -78,7 +79,7 @@ export async function loadOcrPage(imagePath: string, maxPixels = MAX_OCR_PIXELS,
   // levels below (ink share, the stretch's percentiles) are then the print's and its paper's, not the empty sheet's.
   const region = options.cropToPrint ? await printRegionOf(image) : null;
   if (region) image = cropGrey(image, region);
-  // A band of shaded paper at the left or right edge (a scanner's grey edge) evened out to the page's paper: print
+  // A band of shaded paper at the left or right edge (a scanner's grey edge) evened out to the paper next to it: print
   // running into it would go black with it under tesseract's one threshold (edgeBands.ts).
   const evened = options.evenEdgeBands === false ? null : edgeBandsEvened(image);
   if (evened) image = evened.image;
