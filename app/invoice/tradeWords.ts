@@ -31,7 +31,9 @@ const vocabulary = new Set(TRADE_WORDS);
 
 /**
  * Letters print's OCR takes for one another (round letters, thin strokes, arches, open tops): a substituted letter
- * outside them is more likely a name of its own ("CATERINA" is no misread "CATERING").
+ * outside them is more likely a name of its own ("CATERINA" is no misread "CATERING"). Wider than the till labels'
+ * table in receiptReading.ts, whose short words have real neighbours ("Charge" beside "Change"); an eight-letter trade
+ * word has none one look-alike away.
  */
 const LOOKALIKES = ['aoecudq', 'iltfj', 'mnhbr', 'uvyw', 'gqy', 'ef', 'sz'];
 const lookalike = (a: string, b: string): boolean => LOOKALIKES.some((group) => group.includes(a) && group.includes(b));
