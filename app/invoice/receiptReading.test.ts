@@ -239,7 +239,7 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
   });
 
-  it('a logo OCR read as noise, its box over the name line taking the name\'s BHD, names no one', () => {
+  it('a logo OCR read as noise took the name\'s BHD onto its line: the name under it, its Sdn given its Bhd back, over its registration', () => {
     const lines = linesOf(['Ros>7 BHD', 'CONTOH PERMAS CITY SDN', 'Reg No: 1203194-W', 'JALAN PERMAS UTARA 1,', 'Cashier: 1']);
     lines[0]!.words[0]!.confidence = 0;
     expect(receiptMerchant(lines)?.value).toBe('CONTOH PERMAS CITY SDN BHD');

@@ -157,9 +157,6 @@ function joinedName(parts: readonly TextLine[]): { text: string; words: Word[] }
   return { text, words };
 }
 
-/** A word OCR read under this confidence is noise: no part of a name. */
-const NOISE_WORD = 0.2;
-
 /** How many lines a merchant's name is printed over at most. */
 const NAME_LINES = 3;
 
@@ -208,9 +205,6 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const letters = letterCount(text);
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
-    // Letters OCR read as noise (a logo read "Ros>7" at confidence 0, its box over the name's line) name no one: the
-    // line needs a word of its own besides a legal form it took from the line under it.
-    if (letterCount(words.filter((w) => (w.confidence ?? 1) >= NOISE_WORD && !legalForm.test(w.text)).map((w) => w.text).join(' ')) < 3) return;
     // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
     // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
     if (notAName(text)) return;
