@@ -23,9 +23,19 @@ import { fakeInspect } from '../../testing/fakes.js';
 /** Reads a fake page (100 × 140 px) as a running header, a body line and "Page N of M" at the foot. */
 class PagedReportEngine implements Engine {
   readonly descriptor = { id: 'paged', name: 'Paged', version: '1', licence: null, available: true };
-  constructor(private readonly pageCount: number) {}
+  /** Pages in flight now, and the most there were at once. */
+  inFlight = 0;
+  mostAtOnce = 0;
+  constructor(
+    private readonly pageCount: number,
+    readonly parallelism = 1,
+  ) {}
 
   async read(input: PageInput): Promise<Extraction> {
+    this.inFlight++;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    this.inFlight--;
     const n = Number(/(\d+)$/.exec(input.textLayer?.words[0]?.text ?? '')?.[1] ?? 0);
     const blocks: [string, [number, number, number, number]][] = [
       ['ACME Annual Report', [10, 4, 60, 9]],
@@ -59,10 +69,11 @@ class PagedReportEngine implements Engine {
 
 let dir: string;
 let session: RectoSession;
+let engine: PagedReportEngine;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-queue-'));
-  const engine = new PagedReportEngine(3);
+  engine = new PagedReportEngine(3);
   session = new RectoSession({
     engines: new EngineRegistry(new Map([['paged', { descriptor: () => engine.descriptor, create: async () => engine }]])),
     settings: new SettingsFile(path.join(dir, 'data', 'settings.json')),
@@ -127,6 +138,33 @@ describe('reading queue: the document pass', () => {
     expect(firstPageSaved).toEqual(['ACME Annual Report\n\nBody text of page 1\n\nPage 1 of 3']);
     expect(session.store.readings.latestExtraction(pages[0]!.id)!.markdown).toBe(firstPageSaved[0]);
     expect(session.store.readings.latestExtraction(pages[1]!.id)!.markdown).toBe('Body text of page 2');
+  });
+});
+
+describe('reading queue: pages at once', () => {
+  it("reads as many pages at once as the engine's parallelism, never more", async () => {
+    for (const parallelism of [1, 2]) {
+      const paged = new PagedReportEngine(6, parallelism);
+      const own = new RectoSession({
+        engines: new EngineRegistry(new Map([['paged', { descriptor: () => paged.descriptor, create: async () => paged }]])),
+        settings: new SettingsFile(path.join(dir, `data${parallelism}`, 'settings.json')),
+        images: new PageImageCache(path.join(dir, `cache${parallelism}`), fakeInspect),
+        dataDir: path.join(dir, `data${parallelism}`),
+        samplesDir: path.join(dir, 'samples'),
+      });
+      try {
+        own.settings.update({ engine: 'paged', authorName: 'Test Analyst' });
+        await own.createProject(path.join(dir, `p${parallelism}.recto`));
+        const file = path.join(dir, 'report.pdf');
+        fs.writeFileSync(file, 'PAGES 6');
+        const result = await own.importFiles([{ filePath: file }], 'paged');
+        await own.queue.idle();
+        expect(result.imported[0]!.pages.map((page) => own.store.documents.getPage(page.id).status)).toEqual(Array(6).fill('done'));
+        expect(paged.mostAtOnce).toBe(parallelism);
+      } finally {
+        await own.dispose();
+      }
+    }
   });
 });
 

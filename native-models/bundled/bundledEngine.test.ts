@@ -155,6 +155,25 @@ describe('BundledEngine on the scanned samples (tesseract OCR)', () => {
       expect(events.filter((e) => e.type === 'progress' && e.fraction > 0 && e.fraction < 1).length).toBeGreaterThan(0);
     });
   }
+
+  it('reads as many pages at once as it has OCR workers, each page exactly as it reads alone', async () => {
+    expect(new BundledEngine({ ocrWorkers: 3 }).parallelism).toBe(3);
+    expect(engine.parallelism).toBe(Math.min(4, os.availableParallelism()));
+    const pages = await Promise.all(['northwind-invoice-scan.png', 'brightline-invoice-scan.png'].map((sample) => scanPage(path.join(samples, sample))));
+    const alone = [];
+    for (const page of pages) alone.push(await engine.read(page));
+    // Four workers (two of them busy) and two second readers (lineReaderPool.ts), both pages in flight together: no page
+    // takes the other's lines.
+    const pair = new BundledEngine({ ocrWorkers: 4 });
+    try {
+      const together = await Promise.all(pages.map((page) => pair.read(page)));
+      expect(together.map((e) => e.markdown)).toEqual(alone.map((e) => e.markdown));
+      expect(together.map((e) => e.words)).toEqual(alone.map((e) => e.words));
+      expect(together.map((e) => e.engine.settings.secondReader)).toEqual(alone.map((e) => e.engine.settings.secondReader));
+    } finally {
+      await pair.dispose();
+    }
+  });
 });
 
 describe('BundledEngine on white-on-dark print', () => {

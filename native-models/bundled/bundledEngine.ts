@@ -17,15 +17,25 @@ import { hyphenationLanguage } from './lexicons.js';
 import { boxFromTurned, turnedSize, type QuarterTurns } from './pageOrientation.js';
 import { TESSERACT_DATA_FOLDER, TESSERACT_LANGUAGE, TesseractPool } from './tesseractPool.js';
 import { LineRecognizer } from './lineRecognizer.js';
+import { LineReaderPool, lineReadersFor } from './lineReaderPool.js';
 import { judgePartialTextLayer, judgeTextLayer, PARTIAL_CHECK_MAX_CHARACTERS, type TextLayerVerdict } from './textLayerQuality.js';
 import { findUnmappedText, unmappedRegions } from './unmappedText.js';
 
 export const BUNDLED_ENGINE_VERSION = '0.5.0';
 
+/**
+ * Tesseract workers (and pages read at once) when the caller names no number, however many cores there are. Each page
+ * in flight also works on the main thread (decoding and measuring its image, layout, fields: ≈ 0.2 s of a receipt's
+ * ≈ 1.6 s, docs/benchmarks.md "Pages at once") and that thread also answers the review screen: past four pages it
+ * would be busy most of the time. Four workers hold ≈ 0.4 GB.
+ */
+export const DEFAULT_MAX_OCR_WORKERS = 4;
+
 export interface BundledEngineOptions {
   /**
-   * Most tesseract workers (each holds ~100 MB), created only as pages wait for OCR and reused across pages; default
-   * os.availableParallelism(): OCR pages read concurrently each get a core.
+   * Most tesseract workers (each holds ~100 MB), created only as pages wait for OCR and reused across pages, and the
+   * pages the engine reads at once (`parallelism`); default os.availableParallelism(), at most DEFAULT_MAX_OCR_WORKERS:
+   * OCR pages read concurrently each get a core.
    */
   ocrWorkers?: number;
   /** OCR languages, each an installed `@tesseract.js-data/<code>` package (eng, deu, fra, …); default ['eng']. */
@@ -77,8 +87,10 @@ export class BundledEngine implements Engine {
   };
 
   private readonly pool: TesseractPool;
-  /** The second reader of weak lines, loaded on the first line it reads; null where switched off. */
-  private readonly lineRecognizer: LineRecognizer | null;
+  /** The second readers of weak lines (lineReaderPool.ts), each loaded on the first line it reads; null where switched off. */
+  private readonly lineRecognizer: LineReaderPool | null;
+  /** Pages worth reading at once: one per tesseract worker (the reading queue reads this many). */
+  readonly parallelism: number;
   private readonly pageSegmentationMode: PSM;
   private readonly languages: string[];
   /** The one OCR language the caller chose, if the engine has reading rules for it: the page's language when its text cannot tell. */
@@ -89,8 +101,9 @@ export class BundledEngine implements Engine {
     this.languages = options.languages?.length ? [...options.languages] : [TESSERACT_LANGUAGE];
     const [only, ...more] = options.languages ?? [];
     this.chosenLanguage = only && more.length === 0 && isPageLanguage(only) ? only : undefined;
-    this.lineRecognizer = options.lineReread === false ? null : new LineRecognizer();
-    this.pool = new TesseractPool(Math.max(1, options.ocrWorkers ?? os.availableParallelism()), {
+    this.parallelism = Math.max(1, Math.floor(options.ocrWorkers ?? Math.min(DEFAULT_MAX_OCR_WORKERS, os.availableParallelism())));
+    this.lineRecognizer = options.lineReread === false ? null : new LineReaderPool(Array.from({ length: lineReadersFor(this.parallelism) }, () => new LineRecognizer()));
+    this.pool = new TesseractPool(this.parallelism, {
       pageSegmentationMode: this.pageSegmentationMode,
       languages: this.languages,
       deskew: options.deskew,
