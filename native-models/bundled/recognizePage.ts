@@ -129,36 +129,33 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const lineRereadOnPage = lineReread && { ...lineReread, lines: lineReread.lines.map((line) => ({ ...line, box: straight.toPage(line.box) })) };
     return { words: words.map((word) => ({ ...word, box: straight.toPage(word.box) })), first, skew, rulings: rulings.map((box) => centredOn(box, straight.toPage)), lineReread: lineRereadOnPage };
   };
+  const read = async (image: GreyImage, thumbnail: GreyImage, binarise: Binarisation = 'global'): Promise<Reading> => finish(await firstPass(image, thumbnail, binarise));
+
+  let reading = await read(page.image, page.thumbnail);
+  if (page.stretched) {
+    // A page whose contrast stretch would blacken paper is read as scanned and stretched: the reading with more print
+    // read with confidence is kept (a small receipt on a white scan reads only as scanned; some read better stretched).
+    const stretched = await read(page.stretched, page.thumbnail);
+    if (confidentCharacters(stretched.words) > confidentCharacters(reading.words)) reading = stretched;
+  }
   /**
    * Tesseract separates print from paper by one threshold for the whole page (Otsu's): where the light falls unevenly
    * (a photo's shadow, a scanner's grey edge, thermal print fading down the roll) print on the darker paper turns black
-   * with it or light print drops out. A page tesseract did not read surely is read again thresholded by each pixel's
-   * neighbourhood (Sauvola's method, tesseract's own), and the reading with more confident print is kept. The two are
-   * compared as tesseract read them, before either has its weak words read again: only the one kept is finished (the
-   * second passes cost about as much as tesseract's own reading of a receipt).
+   * with it or light print drops out. A page not read surely is read again thresholded by each pixel's neighbourhood
+   * (Sauvola's method, tesseract's own), and the reading with more confident print is kept. Whether a page was read
+   * surely is judged on the finished reading (its weak words read again), the two readings are compared as tesseract
+   * read them, and only a locally thresholded reading that wins is finished; the page read is the one the current
+   * reading read, straightened as it was. Judging on tesseract's own reading instead, so that a reading replaced is
+   * never finished, sends more pages to the local reading than it saves (development receipts: 22 local readings
+   * of 30 pages instead of 17, no less CPU, one date lost: docs/benchmarks.md "Pages at once").
    */
-  const withLocalThreshold = async (first: FirstPass, thumbnail: GreyImage): Promise<FirstPass> => {
-    if (settings.localThreshold === false || surelyRead(first.words) || page.darkShare < MIN_DARK_SHARE) return first;
-    const local = await firstPass(first.image, thumbnail, 'local', first.straight);
-    return confidentCharacters(local.words) > confidentCharacters(first.words) ? local : first;
+  const withLocalThreshold = async (current: Reading, thumbnail: GreyImage): Promise<[Reading, Binarisation]> => {
+    if (settings.localThreshold === false || surelyRead(current.words) || page.darkShare < MIN_DARK_SHARE) return [current, 'global'];
+    const local = await firstPass(current.first.image, thumbnail, 'local', current.first.straight);
+    return confidentCharacters(local.words) > confidentCharacters(current.first.words) ? [await finish(local), 'local'] : [current, 'global'];
   };
-  /**
-   * The page read: tesseract's reading of `image` — or of `alternative` (the page stretched) where that reads more print
-   * with confidence — thresholded locally where not read surely (unless `local` is false), then finished.
-   */
-  const readPage = async (image: GreyImage, thumbnail: GreyImage, options: { alternative?: GreyImage; local?: boolean } = {}): Promise<Reading> => {
-    let first = await firstPass(image, thumbnail);
-    if (options.alternative) {
-      // A page whose contrast stretch would blacken paper is read as scanned and stretched: the reading with more print
-      // read with confidence is kept (a small receipt on a white scan reads only as scanned; some read better stretched).
-      const other = await firstPass(options.alternative, thumbnail);
-      if (confidentCharacters(other.words) > confidentCharacters(first.words)) first = other;
-    }
-    if (options.local !== false) first = await withLocalThreshold(first, thumbnail);
-    return finish(first);
-  };
-
-  let reading = await readPage(page.image, page.thumbnail, page.stretched ? { alternative: page.stretched } : {});
+  let binarised: Binarisation;
+  [reading, binarised] = await withLocalThreshold(reading, page.thumbnail);
   let joinedBy: number | undefined;
   if (settings.dotMatrix !== false && weaklyRead(reading.words) && page.darkShare >= MIN_DARK_SHARE && glyph !== null) {
     // Print tesseract reads little of with confidence is often dot-matrix print (a till's or a carbon copy's letters
@@ -169,8 +166,8 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     const softLoaded = await loadOcrPage(imagePath, MAX_OCR_PIXELS, { paperSurround: settings.darkSurround !== false, cropToPrint: settings.printRegion !== false, evenEdgeBands: settings.evenEdgeBands !== false, blur: sigma });
     const soft = await atReadableTextSize(softLoaded, inkedGlyphHeight(softLoaded));
     readScale = soft.scale;
-    const blurred = await readPage(soft.image, soft.thumbnail, { local: false });
-    if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page] = [blurred, sigma, soft];
+    const blurred = await read(soft.image, soft.thumbnail);
+    if (confidentCharacters(blurred.words) > confidentCharacters(reading.words)) [reading, joinedBy, page, binarised] = [blurred, sigma, soft, 'global'];
     readScale = page.scale;
   }
   let turns: QuarterTurns = 0;
@@ -185,9 +182,9 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
   }
   if (candidate !== null) {
     const [image, thumbnail] = [turnGrey(page.image, candidate), turnGrey(page.thumbnail, candidate)];
+    const turned = await read(image, thumbnail);
     // The page read upright is thresholded locally or not on its own reading, as an upright page is.
-    const turned = await readPage(image, thumbnail);
-    if (turnedReadingWins(reading.words, turned.words)) [reading, turns] = [turned, candidate];
+    if (turnedReadingWins(reading.words, turned.words)) [[reading, binarised], turns] = [await withLocalThreshold(turned, thumbnail), candidate];
   }
   options.onSkew?.(reading.skew);
   // Boxes back onto the page image (turned upright by `turns`): scaled up, then moved by where the region read lies.
@@ -206,7 +203,7 @@ export async function recognizePage(worker: Worker, imagePath: string, settings:
     ...(lineReread ? { lineReread } : {}),
     ...(page.crop ? { printRegion: page.crop.box } : {}),
     ...(joinedBy !== undefined ? { blurred: joinedBy } : {}),
-    ...(reading.first.binarise === 'local' ? { localThreshold: true } : {}),
+    ...(binarised === 'local' ? { localThreshold: true } : {}),
     ...(page.groundPainted ? { groundPainted: page.groundPainted } : {}),
     ...(page.bandColumns ? { bandColumns: page.bandColumns } : {}),
   };
