@@ -9,6 +9,7 @@ import { extractionSchema, type Extraction } from '../../app/model/extraction.js
 import { elementProblems, plainWords, wordRecall } from '../../testing/extractionChecks.js';
 import { parseHtmlTables } from '../../app/tables/index.js';
 import { BundledEngine } from './index.js';
+import { DEFAULT_MAX_OCR_WORKERS } from './bundledEngine.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const samples = path.join(repoRoot, 'resources', 'samples');
@@ -158,7 +159,7 @@ describe('BundledEngine on the scanned samples (tesseract OCR)', () => {
 
   it('reads as many pages at once as it has OCR workers, each page exactly as it reads alone', async () => {
     expect(new BundledEngine({ ocrWorkers: 3 }).parallelism).toBe(3);
-    expect(engine.parallelism).toBe(Math.min(4, os.availableParallelism()));
+    expect(engine.parallelism).toBe(Math.min(DEFAULT_MAX_OCR_WORKERS, os.availableParallelism()));
     const pages = await Promise.all(['northwind-invoice-scan.png', 'brightline-invoice-scan.png'].map((sample) => scanPage(path.join(samples, sample))));
     const alone = [];
     for (const page of pages) alone.push(await engine.read(page));

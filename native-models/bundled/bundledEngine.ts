@@ -26,8 +26,8 @@ export const BUNDLED_ENGINE_VERSION = '0.5.0';
 /**
  * Tesseract workers (and pages read at once) when the caller names no number, however many cores there are. Each page
  * in flight also works on the main thread (decoding and measuring its image, layout, fields: ≈ 0.2 s of a receipt's
- * ≈ 1.6 s, docs/benchmarks.md "Pages at once") and that thread also answers the review screen: past four pages it
- * would be busy most of the time. Four workers hold ≈ 0.4 GB.
+ * ≈ 1.6 s, docs/benchmarks.md "Pages at once"), and that thread also answers the review screen: four pages keep it
+ * busy about half the time, eight all of it. Four workers hold ≈ 0.4 GB.
  */
 export const DEFAULT_MAX_OCR_WORKERS = 4;
 
@@ -88,7 +88,7 @@ export class BundledEngine implements Engine {
 
   private readonly pool: TesseractPool;
   /** The second readers of weak lines (lineReaderPool.ts), each loaded on the first line it reads; null where switched off. */
-  private readonly lineRecognizer: LineReaderPool | null;
+  private readonly lineReaders: LineReaderPool | null;
   /** Pages worth reading at once: one per tesseract worker (the reading queue reads this many). */
   readonly parallelism: number;
   private readonly pageSegmentationMode: PSM;
@@ -102,7 +102,7 @@ export class BundledEngine implements Engine {
     const [only, ...more] = options.languages ?? [];
     this.chosenLanguage = only && more.length === 0 && isPageLanguage(only) ? only : undefined;
     this.parallelism = Math.max(1, Math.floor(options.ocrWorkers ?? Math.min(DEFAULT_MAX_OCR_WORKERS, os.availableParallelism())));
-    this.lineRecognizer = options.lineReread === false ? null : new LineReaderPool(Array.from({ length: lineReadersFor(this.parallelism) }, () => new LineRecognizer()));
+    this.lineReaders = options.lineReread === false ? null : new LineReaderPool(Array.from({ length: lineReadersFor(this.parallelism) }, () => new LineRecognizer()));
     this.pool = new TesseractPool(this.parallelism, {
       pageSegmentationMode: this.pageSegmentationMode,
       languages: this.languages,
@@ -114,7 +114,7 @@ export class BundledEngine implements Engine {
       localThreshold: options.localThreshold,
       evenEdgeBands: options.evenEdgeBands,
       reread: options.reread,
-      ...(this.lineRecognizer ? { lineReader: this.lineRecognizer } : {}),
+      ...(this.lineReaders ? { lineReader: this.lineReaders } : {}),
     });
   }
 
@@ -249,7 +249,7 @@ export class BundledEngine implements Engine {
   }
 
   async dispose(): Promise<void> {
-    await Promise.all([this.pool.dispose(), this.lineRecognizer?.dispose()]);
+    await Promise.all([this.pool.dispose(), this.lineReaders?.dispose()]);
   }
 
   /**
