@@ -3,7 +3,7 @@
  * 1280×720 (the rule list below may be scrolled off). Each entry selects its rule or field, as the list does; a
  * possible duplicate opens the other invoice.
  */
-import { byRule, fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
+import { byRule, clearMessage, fieldLabel, type FailureSummary as Summary } from '../../logic/fields/failureSummary.js';
 
 interface FailureSummaryProps {
   summary: Summary;
@@ -35,7 +35,7 @@ export function FailureSummary({ summary, onSelectRule, onSelectField, onOpenPag
   if (summary.clear) {
     return (
       <div className="failure-summary clear" data-testid="failure-summary" data-state="clear">
-        <span aria-hidden="true">✓</span> Every rule that applies holds; page and XML agree.
+        <span aria-hidden="true">✓</span> {clearMessage(summary)}
       </div>
     );
   }

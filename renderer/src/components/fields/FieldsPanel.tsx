@@ -128,7 +128,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
   // A difference where the page also prints the XML's value is a reading doubt, as the approval counts it: not marked ≠.
   const disagreeing = new Set(pageReading ? xmlDisagreements(pageReading, xml, fields.documentText).filter((key) => !fields.corrected.has(key)) : xmlDisagreements(values, xml, fields.documentText));
   const fieldsRead = !!values && (scalarFields.some((field) => valueAt(values, field.key) !== null) || values.lines.length > 0);
-  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead });
+  const summary = summarizeFailures(fields.rules, [...disagreeing], props.read, { documentRules: props.paymentRules, duplicates: props.duplicates, fieldsRead, withXml: xml !== null });
   const monthFirst = values?.currency === 'USD';
   // A corrected value is the analyst's, whatever memory read before.
   const memoryOf = (key: string) => (fields.corrected.has(key) ? undefined : fields.engine?.sources[key]?.memory);

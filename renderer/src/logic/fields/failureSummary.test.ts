@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../../../../app/invoice/rules/index.js';
 import { emptyFieldValues } from '../../../../app/invoice/review/index.js';
-import { byRule, summarizeFailures, xmlDisagreements } from './failureSummary.js';
+import { byRule, clearMessage, summarizeFailures, xmlDisagreements } from './failureSummary.js';
 
 const rule = (name: string, status: RuleResult['status']): RuleResult => ({ rule: name, title: name, status, message: `${name} says`, fields: [] });
 
@@ -16,6 +16,12 @@ describe('summarizeFailures', () => {
   it('an unread page is not "clear": it has no results yet', () => {
     expect(summarizeFailures([], [], false)).toMatchObject({ read: false, clear: false });
     expect(summarizeFailures([rule('BR-02', 'pass')], [], true).clear).toBe(true);
+  });
+  it('says the page and its XML agree only where the document carries an XML (a scanned receipt has none)', () => {
+    const scan = summarizeFailures([rule('BR-CO-15', 'pass')], [], true);
+    expect(scan.clear).toBe(true);
+    expect(clearMessage(scan)).toBe('Every rule that applies holds.');
+    expect(clearMessage(summarizeFailures([rule('BR-CO-15', 'pass')], [], true, { withXml: true }))).toBe('Every rule that applies holds; page and XML agree.');
   });
 });
 

@@ -65,6 +65,8 @@ export interface FailureSummary {
   /** Field keys whose page value differs from the XML's. */
   disagreements: string[];
   duplicates: SummaryDuplicate[];
+  /** The document carries an e-invoice XML the page was compared with. */
+  withXml: boolean;
   /** Nothing to act on. */
   clear: boolean;
 }
@@ -76,9 +78,11 @@ export interface SummaryExtras {
   /** Whether any invoice field has a value (default true). */
   fieldsRead?: boolean;
   duplicates?: readonly SummaryDuplicate[];
+  /** Whether the document carries an e-invoice XML (default false: a scan, a receipt, a PDF without one). */
+  withXml?: boolean;
 }
 
-export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, { documentRules = [], duplicates = [], fieldsRead = true }: SummaryExtras = {}): FailureSummary {
+export function summarizeFailures(rules: readonly RuleResult[], disagreements: readonly string[], read: boolean, { documentRules = [], duplicates = [], fieldsRead = true, withXml = false }: SummaryExtras = {}): FailureSummary {
   const failing: SummaryRule[] = [];
   const missing: SummaryRule[] = [];
   rules.forEach((result, index) => {
@@ -89,8 +93,11 @@ export function summarizeFailures(rules: readonly RuleResult[], disagreements: r
     if (result.status === 'fail') failing.push({ index: -1, rule: result.rule, message: result.message, field: result.fields[0] });
   }
   const toActOn = failing.length + missing.length + disagreements.length + duplicates.length;
-  return { read, fieldsRead, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], clear: read && fieldsRead && toActOn === 0 };
+  return { read, fieldsRead, failing, missing, disagreements: [...disagreements], duplicates: [...duplicates], withXml, clear: read && fieldsRead && toActOn === 0 };
 }
+
+/** What the summary says where nothing is to act on: the page and its XML agreeing only where there is an XML. */
+export const clearMessage = (summary: Pick<FailureSummary, 'withXml'>): string => (summary.withXml ? 'Every rule that applies holds; page and XML agree.' : 'Every rule that applies holds.');
 
 export const fieldLabel = (key: string): string => scalarFields.find((field) => field.key === key)?.label ?? key;
 
