@@ -135,3 +135,37 @@ describe('no VAT breakdown', () => {
     expect(plain.tax_breakdown).toEqual([]);
   });
 });
+
+describe('VAT breakdown of prices that include the tax', () => {
+  // A till's receipt, written from the convention (prices include GST; the GST line prints the gross and the tax in it).
+  const till = (gstLine: string) => [
+    'KEDAI CONTOH SDN BHD (123456-X)',
+    'GST ID: 001122334455',
+    'TAX INVOICE',
+    'Receipt No: R00123      Date: 09/02/2017 11:12',
+    'BREAD                           12.00 SR',
+    'COFFEE                          10.00 SR',
+    'Total RM Including GST 6%       22.00',
+    'Total Rounded                   22.00',
+    gstLine,
+    'Amt. Excl. GST                  20.75',
+    'CASH                            50.00',
+    'CHANGE                          28.00',
+  ];
+
+  it('reads "GST SR 6% 22.00 1.25" as the gross and the tax in it: base 20.75, and BR-CO-17 holds', () => {
+    const plain = read(till('GST SR 6%    22.00    1.25'));
+    expect(plain.tax_breakdown).toEqual([{ rate: 6, base: 20.75, amount: 1.25 }]);
+    expect(results(plain, 'BR-CO-17').map((r) => r.status)).toEqual(['pass']);
+    const rows = extractInvoiceFields({ words: wordsFromLayoutText(till('GST SR 6%    22.00    1.25').join('\n')) }).tax_breakdown;
+    expect(rows[0]).toMatchObject({ baseFromGross: true, baseFromSubtotal: false });
+  });
+
+  it('keeps a base the row prints when the tax is that base times the rate, and a row that fits neither fails', () => {
+    expect(read(till('GST SR 6%    20.75    1.25')).tax_breakdown).toEqual([{ rate: 6, base: 20.75, amount: 1.25 }]);
+    // 1.40 is neither 6 % of 22.00 nor the 6 % a gross 22.00 includes: the row stands as printed and BR-CO-17 shows it.
+    const wrong = read(till('GST SR 6%    22.00    1.40'));
+    expect(wrong.tax_breakdown).toEqual([{ rate: 6, base: 22, amount: 1.4 }]);
+    expect(results(wrong, 'BR-CO-17').map((r) => r.status)).toEqual(['fail']);
+  });
+});

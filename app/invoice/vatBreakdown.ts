@@ -8,8 +8,9 @@
  *    "MwSt. 19 % 19,00", "TVA 20 % : 9,34 €", "USt. (19 %) 16,61 €", "19 % MwSt. auf 100,00 € 19,00 €").
  *
  * Which printed amount is the base and which the tax is decided by BR-CO-17 (tax = base × rate, rounded to the
- * cent), not by position: a row's amounts are tried in pairs, and only where no pair fits do the column names (or,
- * inline, the order base-then-tax) decide — so BR-CO-17 then fails and shows the row. A single row that prints no
+ * cent), not by position: a row's amounts are tried in pairs, then as a gross amount and the tax it includes (prices
+ * with the tax in them, a till's "GST 6% 22.00 1.25": the base is 20.75), and only where neither fits do the column
+ * names (or, inline, the order base-then-tax) decide — so BR-CO-17 then fails and shows the row. A single row that prints no
  * base has the total without VAT as its base (with one VAT category they are the same amount, EN 16931 BR-CO-13/
  * BR-S-08), so BR-CO-17 still checks the printed tax. Item rows and the item table's header are never read here.
  */
@@ -30,6 +31,8 @@ export interface VatRow {
   text: string;
   /** The base is the total without VAT, not printed on the row. */
   baseFromSubtotal: boolean;
+  /** The row prints the gross amount the tax is included in; the base is that amount less the tax (grossPair). */
+  baseFromGross: boolean;
 }
 
 type Column = 'rate' | 'base' | 'tax';
@@ -56,6 +59,8 @@ const cents = (value: number): number => Math.round(value * 100);
 /** Half away from zero, as BR-CO-17 rounds. */
 const taxOf = (base: number, rate: number): number => Math.sign(base * rate) * Math.round(Math.abs(base * rate) / 100 * 100 + 1e-9) / 100;
 const fits = (base: number, rate: number, tax: number): boolean => Math.abs(cents(taxOf(base, rate)) - cents(tax)) <= 1;
+/** The tax included in a gross amount at `rate`: gross × rate / (100 + rate), to the cent. */
+const includedTax = (gross: number, rate: number): number => Math.round((gross * rate * 100) / (100 + rate) + 1e-9) / 100;
 
 const parseRate = (text: string): number | null => {
   const value = Number(text.replace(',', '.'));
@@ -109,20 +114,42 @@ export function isBreakdownHeader(line: TextLine): boolean {
 const overlaps = (segment: Segment, column: Segment | undefined): boolean =>
   column !== undefined && Math.min(segment.x2, column.x2) - Math.max(segment.x1, column.x1) > 0;
 
-/** Base and tax among a row's amounts: the pair BR-CO-17 accepts, else the columns' or the printed order's. */
-function assign(amounts: AmountMatch[], rate: number | null, byColumn: { base?: AmountMatch; tax?: AmountMatch }): { base: number | null; amount: number | null } {
+/**
+ * Base and tax among a row's amounts: the pair BR-CO-17 accepts, else a gross amount and the tax it includes
+ * (grossPair), else the columns' or the printed order's.
+ */
+function assign(amounts: AmountMatch[], rate: number | null, byColumn: { base?: AmountMatch; tax?: AmountMatch }): { base: number | null; amount: number | null; baseFromGross: boolean } {
   if (rate !== null) {
     for (let t = amounts.length - 1; t >= 0; t--) {
       for (let b = 0; b < amounts.length; b++) {
         if (b !== t && fits(amounts[b]!.value, rate, amounts[t]!.value) && (amounts[b]!.value !== 0 || amounts[t]!.value === 0)) {
-          return { base: amounts[b]!.value, amount: amounts[t]!.value };
+          return { base: amounts[b]!.value, amount: amounts[t]!.value, baseFromGross: false };
         }
       }
     }
+    const gross = grossPair(amounts, rate);
+    if (gross) return { ...gross, baseFromGross: true };
   }
-  if (byColumn.base || byColumn.tax) return { base: byColumn.base?.value ?? null, amount: byColumn.tax?.value ?? null };
-  if (amounts.length >= 2) return { base: amounts[amounts.length - 2]!.value, amount: amounts[amounts.length - 1]!.value };
-  return { base: null, amount: amounts[0]?.value ?? null };
+  if (byColumn.base || byColumn.tax) return { base: byColumn.base?.value ?? null, amount: byColumn.tax?.value ?? null, baseFromGross: false };
+  if (amounts.length >= 2) return { base: amounts[amounts.length - 2]!.value, amount: amounts[amounts.length - 1]!.value, baseFromGross: false };
+  return { base: null, amount: amounts[0]?.value ?? null, baseFromGross: false };
+}
+
+/**
+ * Where prices include the tax (a till's receipt: "GST SR 6% 22.00 1.25", over "Amt. Excl. GST 20.75"; "inkl. 19 %
+ * MwSt. 119,00 19,00") a row prints the gross amount and the tax in it: tax = gross × rate / (100 + rate). Taken as the
+ * gross amount only where no amount of the row is a base at that rate (assign tries those first), so the base is the
+ * gross less the tax and BR-CO-17 checks the row as printed instead of failing on a base that was never one.
+ */
+function grossPair(amounts: readonly AmountMatch[], rate: number): { base: number; amount: number } | null {
+  if (rate <= 0) return null;
+  for (let t = amounts.length - 1; t >= 0; t--) {
+    for (let g = 0; g < amounts.length; g++) {
+      const [gross, tax] = [amounts[g]!.value, amounts[t]!.value];
+      if (g !== t && tax > 0 && gross > tax && Math.abs(cents(includedTax(gross, rate)) - cents(tax)) <= 1) return { base: (cents(gross) - cents(tax)) / 100, amount: tax };
+    }
+  }
+  return null;
 }
 
 function tableRow(line: TextLine, header: Header): VatRow | null {
