@@ -13,7 +13,9 @@
  *     a rate printed on its own line (closingTriple); or, for gross prices, two lines — a gross amount and the tax
  *     it includes ("Beitrag inklusive 19 % Versicherungsteuer 220,00 €" over "enthaltene Versicherungsteuer
  *     (35,13 €)", "Total incl. 20 % VAT" over "VAT included") — where tax = gross × rate / (1 + rate) for a rate
- *     printed on either line: the net is gross − tax, kept where printed.
+ *     printed on either line: the net is gross − tax, kept where printed. A subtotal read equal to the total, beside
+ *     the tax it includes at a rate the page prints, is such a gross amount too (a till's "Sub Total" with prices
+ *     that include the tax): no net is read then, its items being gross too, and the tax stands.
  */
 import type { Word } from '../model/extraction.js';
 import type { FieldValue } from './fieldValues.js';
@@ -86,6 +88,11 @@ export function closeTotals(lines: readonly TextLine[], totals: Totals): Totals 
     if (close(subtotal.value + tax.value, total.value, 2)) return totals;
     // A deduction printed without its sign ("-" on the line above, a credit note's VAT printed positive).
     if (tax.value !== 0 && close(subtotal.value - tax.value, total.value, 2)) return { ...totals, tax: { ...tax, value: -tax.value } };
+    // Prices that include the tax (a till's "Sub Total 67.85 / GST 6% 3.84 / Total 67.85"): the subtotal printed is the
+    // gross and the tax the one it includes at a rate the page prints. No total without tax (BT-109) is read then: the
+    // page's items are gross too, so a net read from elsewhere would fail the items' sum (BR-CO-10) as the gross
+    // failed subtotal + tax = total; and the tax stands (the identity would have made it 0.00).
+    if (includesTax(lines, subtotal, tax, total)) return { ...totals, subtotal: null };
     // The tax read was a rate's row (a breakdown row named "Umsatzsteuer"): the VAT total is what closes the identity,
     // where the page prints it.
     return { ...totals, tax: implied(cents(total.value - subtotal.value), lines, CLOSED_BY_IDENTITY) ?? tax };
@@ -94,6 +101,13 @@ export function closeTotals(lines: readonly TextLine[], totals: Totals): Totals 
   if (subtotal && total && !tax) return { ...totals, tax: implied(cents(total.value - subtotal.value), lines, CLOSED_BY_IDENTITY) };
   if (total && !subtotal && !tax) return linesAboveTotal(lines, total) ?? totals;
   return totals;
+}
+
+/** The subtotal read is the total itself and the tax is the one a gross amount includes at a rate printed on the page. */
+function includesTax(lines: readonly TextLine[], subtotal: Money, tax: Money, total: Money): boolean {
+  if (tax.value <= 0 || tax.value >= total.value || !close(subtotal.value, total.value, 1)) return false;
+  const rates = new Set(lines.flatMap((line) => lineRates(line.text)));
+  return [...rates].some((rate) => close((total.value * rate) / (1 + rate), tax.value, 1));
 }
 
 /** A word that names a tax (the middle line of net / tax / gross). */
