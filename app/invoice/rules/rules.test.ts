@@ -78,6 +78,17 @@ describe('BR-CO-10 sum of line amounts', () => {
     expect(result.message).toContain('Line 2 (Material)');
     expect(result.fields[0]).toBe('lines.1.amount');
   });
+  it('passes where the prices include the VAT: gross items add up to the total with VAT, which net + VAT make', () => {
+    // A till's receipt: 12.00 + 10.00 gross, "Amt. Excl. GST 20.75", "GST 6% 1.25", total 22.00.
+    const gross = invoice({ subtotal: 20.75, tax: 1.25, total: 22, lines: [{ description: 'Bread', quantity: 1, unit_price: 12, amount: 12 }, { description: 'Coffee', quantity: 1, unit_price: 10, amount: 10 }] });
+    const result = brCo10(gross);
+    expect(result.status).toBe('pass');
+    expect(result.message).toContain('the prices include the VAT');
+    // Items that add up to the total while net + VAT do not make it: a misread, still shown.
+    expect(brCo10({ ...gross, tax: 1.5 }).status).toBe('fail');
+    // No VAT: nothing tells gross items from net ones that miss the total without VAT.
+    expect(brCo10({ ...gross, subtotal: 21, tax: 0, total: 22 }).status).toBe('fail');
+  });
   it('uses a printed line total over the total without VAT', () => {
     expect(brCo10(invoice({ line_total: 130, subtotal: 120, allowances: 10 })).status).toBe('pass');
     expect(brCo10(invoice({ line_total: 131 })).status).toBe('fail');

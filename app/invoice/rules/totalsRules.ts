@@ -53,6 +53,17 @@ export function brCo10(invoice: RuleInvoice, format: RuleFormat = plainFormat): 
   if (sameCents(sum / 100, stated)) {
     return result(rule, title, true, `Sum of ${amounts.length} line amounts ${format.amount(sum / 100)} = ${statedName} ${format.amount(stated)}.`, fields);
   }
+  // Prices that include the VAT (a till's receipt, a consumer's invoice): the items are gross, so they add up to the
+  // total with VAT, while the total without VAT and the VAT close on it. The figures agree; only the convention differs.
+  if (!explicit && isKnown(invoice.tax) && invoice.tax !== 0 && isKnown(invoice.total) && sameCents(sum / 100, invoice.total) && sameCents(stated + invoice.tax, invoice.total)) {
+    return result(
+      rule,
+      title,
+      true,
+      `Sum of ${amounts.length} line amounts ${format.amount(sum / 100)} = total with VAT ${format.amount(invoice.total)} = ${format.amount(stated)} + VAT ${format.amount(invoice.tax)}: the prices include the VAT.`,
+      [...fields, 'tax', 'total'],
+    );
+  }
   const suspect = suspectLine(invoice);
   const hint = suspect !== null ? ` Line ${suspect + 1} (${invoice.lines[suspect]!.description || 'no description'}): amount ${format.amount(amounts[suspect]!)} ≠ quantity × unit price ${format.amount(invoice.lines[suspect]!.quantity! * invoice.lines[suspect]!.unit_price!)}.` : '';
   return result(
