@@ -8,6 +8,7 @@
 import { extractInvoiceFields, scoreInvoiceFields, toPlainFields } from '../../app/invoice/index.js';
 import { genericScores, learnLesson, readWithMemory, SupplierIndex, type ConfirmedValues, type SupplierTrackRecord, type TaughtLesson } from '../../app/invoice/supplierMemory/index.js';
 import { characterErrorRate } from '../../app/checks/textDistance.js';
+import { readFieldValues, reviewRules } from '../../app/invoice/review/index.js';
 import type { Word } from '../../app/model/extraction.js';
 import { namesAgree } from '../engine/einvoiceFieldBench.js';
 import type { Tally } from './fieldsBench.js';
@@ -113,6 +114,12 @@ export interface ReceiptsBenchResult {
   };
   /** Characters: edits over reference characters, all receipts of the group; `sortedWords`: both sides' words sorted (reading order aside). */
   cer: Record<VendorGroup, { cer: number; sortedWords: number } | null>;
+  /**
+   * Receipts whose first-seen reading fails a rule (what would need a reason to approve before any correction): how
+   * many, and per rule how many receipts fail it. A failure is a misread or a convention the rules do not know; which
+   * receipts fail is not listed (held-out failures stay unseen).
+   */
+  failingRules: Record<VendorGroup, { receipts: number; byRule: Record<string, number> }>;
   /** Development values only (held-out failures stay unseen). */
   developmentValues: ScoredReceiptValue[];
 }
@@ -127,6 +134,12 @@ function firstSeen(words: readonly Word[]): Reading {
   const reading = {} as Reading;
   for (const key of receiptKeyFields) reading[key] = { value: (fields[key]?.value as string | number | null | undefined) ?? null, confidence: scores[key]?.confidence ?? 0, fromMemory: false };
   return reading;
+}
+
+/** The rules the receipt's first-seen reading fails (each once), as the review screen runs them on the page's values. */
+function failingRuleNames(words: readonly Word[]): string[] {
+  const values = readFieldValues(toPlainFields(extractInvoiceFields({ words })) as unknown as Record<string, unknown>);
+  return [...new Set(reviewRules(values, pageText(words)).filter((r) => r.status === 'fail').map((r) => r.rule))].sort();
 }
 
 function scoreReceipt(truth: ReceiptTruth, reading: Reading): ScoredReceiptValue[] {
@@ -223,6 +236,12 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
       recognised: per((g) => tally(inGroup(recognised, g))),
       notMistaken: per((g) => tally(inGroup(mistaken, g))),
     },
+    failingRules: per((g) => {
+      const failing = inGroup(truths, g).map((t) => failingRuleNames(wordsOf(t.receipt)));
+      const byRule: Record<string, number> = {};
+      for (const rule of failing.flat()) byRule[rule] = (byRule[rule] ?? 0) + 1;
+      return { receipts: failing.filter((rules) => rules.length > 0).length, byRule };
+    }),
     cer: per((g) => {
       const [cer, sorted] = [pooledCer(cerPairs(g, false)), pooledCer(cerPairs(g, true))];
       return cer === null || sorted === null ? null : { cer, sortedWords: sorted };
