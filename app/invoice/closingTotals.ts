@@ -106,9 +106,11 @@ export function closeTotals(lines: readonly TextLine[], totals: Totals): Totals 
 /** The subtotal read is the total itself and the tax is the one a gross amount includes at a rate printed on the page. */
 function includesTax(lines: readonly TextLine[], subtotal: Money, tax: Money, total: Money): boolean {
   if (tax.value <= 0 || tax.value >= total.value || !close(subtotal.value, total.value, 1)) return false;
-  const rates = new Set(lines.flatMap((line) => lineRates(line.text)));
-  return [...rates].some((rate) => close((total.value * rate) / (1 + rate), tax.value, 1));
+  return includedAtRate(total.value, tax.value, lines.flatMap((line) => lineRates(line.text)));
 }
+
+/** `tax` is the tax a `gross` amount includes at one of `rates` (fractions): gross × rate / (1 + rate), to a cent. */
+const includedAtRate = (gross: number, tax: number, rates: readonly number[]): boolean => rates.some((rate) => close((gross * rate) / (1 + rate), tax, 1));
 
 /** A word that names a tax (the middle line of net / tax / gross). */
 const taxWord = /(?:steuer|tax|vat|tva|mwst|ust\b|iva|btw|gst)/iu;
@@ -161,7 +163,7 @@ function includedTaxPair(lines: readonly TextLine[], skip: ReadonlySet<number>):
     const [gross, vat] = [endingAmount(lines[l]!), endingAmount(lines[l + 1]!)];
     if (!gross || !vat || gross.value <= 0 || vat.value <= 0 || vat.value >= gross.value) continue;
     const rates = [...lineRates(lines[l]!.text), ...lineRates(lines[l + 1]!.text)];
-    if (!rates.some((rate) => close((gross.value * rate) / (1 + rate), vat.value, 1))) continue;
+    if (!includedAtRate(gross.value, vat.value, rates)) continue;
     const tag = (m: Money): Money => ({ ...m, label: `${m.label} (${INCLUDED_TAX})` });
     found = { subtotal: implied(cents(gross.value - vat.value), lines, INCLUDED_TAX), tax: tag(vat), total: tag(gross) };
   }

@@ -69,11 +69,10 @@ class PagedReportEngine implements Engine {
 
 let dir: string;
 let session: RectoSession;
-let engine: PagedReportEngine;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recto-queue-'));
-  engine = new PagedReportEngine(3);
+  const engine = new PagedReportEngine(3);
   session = new RectoSession({
     engines: new EngineRegistry(new Map([['paged', { descriptor: () => engine.descriptor, create: async () => engine }]])),
     settings: new SettingsFile(path.join(dir, 'data', 'settings.json')),
