@@ -35,8 +35,9 @@ function iso(year: number, month: number, day: number): string | null {
 const patterns: { re: RegExp; toIso: (m: RegExpMatchArray, monthFirst: boolean) => string | null }[] = [
   { re: /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/gi, toIso: (m) => iso(+m[1]!, +m[2]!, +m[3]!) },
   {
-    // Not inside a longer run of groups: "05.22.95.66.66" is a (French) phone number, not 1995-05-22.
-    re: /(?<![\d.])(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?!\d|[-/.]\d)/gi,
+    // Not inside a longer run of groups: "05.22.95.66.66" is a (French) phone number, not 1995-05-22. A time joined
+    // on by a hyphen ("12/06/2016-13:30:10", a till's date and time) is no further group.
+    re: /(?<![\d.])(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?!\d|[-/.](?!\d{1,2}\s?:\s?\d{2}(?!\d))\d)/gi,
     toIso: (m, monthFirst) => {
       const a = +m[1]!;
       const b = +m[3]!;

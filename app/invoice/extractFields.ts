@@ -30,7 +30,8 @@ import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { slipRepairedDate } from './ocrDateRepair.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, runTogetherDate, timedDate } from './receiptReading.js';
+import { corroboratedPaid, paidChecks } from './receiptCorroboration.js';
+import { receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -141,33 +142,45 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // "Amount due", "Zahlbetrag", "Net à payer" name the total where nothing else does; beside a total of its own they
   // name what is left after a prepayment (the amount due, settlementAmounts.ts).
   const isDueLabel = (hit: LabelHit): boolean => settlementLabelAt(hit.label)?.field === 'amount_due';
-  const receiptPaid = receipt ? receiptTotal(lines) : null;
-  let total = receiptPaid ?? lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
-  let tax = lastMoney('tax') ?? columnTotal('tax');
-  let subtotal = lastMoney('subtotal');
-  if (!total) {
-    // No total label: three lines net, tax at a printed rate, gross that close (closingTotals.ts).
-    const triple = closingTriple(lines, columnHeaders);
-    if (triple) ({ subtotal, tax, total } = triple);
-  }
-  // Still none, on a page not recognised as a receipt (its till words lost to OCR): the till's own conventions, a
-  // total line before the payment lines ("Amt Due 129.30"), as a last resort.
-  const tillPaid = !total && !receipt ? receiptTotal(lines) : null;
-  if (tillPaid) total = tillPaid;
+  const tillTotal = receipt ? receiptTotal(lines) : null;
+  const printedTax = lastMoney('tax') ?? columnTotal('tax');
+  const printedSubtotal = lastMoney('subtotal');
   const labelMap = new Map(hits.map((h) => [`${h.line}:${h.segment}`, h.field]));
-  const untaxed = total && tax ? total.value - tax.value : null;
-  const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
-  let items = extractLineItems(lines, labelMap, statedItemSums, table);
-  if (items.length === 0) items = headerlessLineItems(lines, labelMap, statedItemSums);
-  if (!subtotal) {
-    const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines, table) });
-    if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
-  }
-  ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
-  // A receipt's amount paid stands: it was read by the till's own conventions (before the cash, cash − change).
-  if (receiptPaid) total = receiptPaid;
-  else if (receipt && total) total = receiptRounded(lines, total) ?? total;
-  const block = readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total });
+
+  /** Items, subtotal, tax and the totals block, where a receipt paid `receiptPaid` (read by the till's conventions). */
+  const readTotals = (receiptPaid: FieldValue<number> | null) => {
+    let total = receiptPaid ?? lastMoney('total', (field) => byField(field).filter((hit) => !isDueLabel(hit))) ?? lastMoney('total');
+    let tax = printedTax;
+    let subtotal = printedSubtotal;
+    if (!total) {
+      // No total label: three lines net, tax at a printed rate, gross that close (closingTotals.ts).
+      const triple = closingTriple(lines, columnHeaders);
+      if (triple) ({ subtotal, tax, total } = triple);
+    }
+    // Still none, on a page not recognised as a receipt (its till words lost to OCR): the till's own conventions, a
+    // total line before the payment lines ("Amt Due 129.30"), as a last resort.
+    const tillPaid = !total && !receipt ? receiptTotal(lines) : null;
+    if (tillPaid) total = tillPaid;
+    const untaxed = total && tax ? total.value - tax.value : null;
+    const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
+    let items = extractLineItems(lines, labelMap, statedItemSums, table);
+    if (items.length === 0) items = headerlessLineItems(lines, labelMap, statedItemSums);
+    if (!subtotal) {
+      const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines, table) });
+      if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };
+    }
+    ({ subtotal, tax, total } = closeTotals(lines, { subtotal, tax, total }));
+    // A receipt's amount paid stands: it was read by the till's own conventions (before the cash, cash − change).
+    if (receiptPaid) total = receiptPaid;
+    else if (receipt && total) total = receiptRounded(lines, total) ?? total;
+    return { subtotal, tax, total, block: readTotalsBlock({ lines, columnHeaders, items, subtotal, tax, total }) };
+  };
+  let { subtotal, tax, total, block } = readTotals(tillTotal);
+  // A receipt's amount paid that its own arithmetic contradicts, where another amount it prints as paid agrees
+  // (receiptCorroboration.ts): the totals read again around that one.
+  const checks = tillTotal ? paidChecks({ lines, subtotal: printedSubtotal?.value ?? null, tax: printedTax?.value ?? null, breakdown: block.taxBreakdown }) : [];
+  const corroborated = tillTotal ? corroboratedPaid(tillTotal, receiptTotalAlternatives(lines), checks) : null;
+  if (corroborated) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, corroborated) ?? corroborated));
 
   return {
     invoice_number: invoiceNumber,

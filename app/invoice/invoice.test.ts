@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, findAmounts, parseAmount, parseDate, toPlainFields, wordsFromLayoutText, wordsToLines } from './index.js';
+import { findDates } from './dates.js';
 
 describe('parseAmount', () => {
   it('reads both number conventions, symbols and signs', () => {
@@ -30,6 +31,12 @@ describe('parseAmount', () => {
 });
 
 describe('parseDate', () => {
+  it('reads a till\'s date with the time joined on by a hyphen, not a date inside a longer run of groups', () => {
+    expect(findDates('12/06/2016-13:30:10-28-CASHIER').map((d) => d.iso)).toEqual(['2016-06-12']);
+    expect(findDates(': 01/05/2016-13: 19: 16').map((d) => d.iso)).toEqual(['2016-05-01']);
+    expect(findDates('1/2/2016-5')).toEqual([]);
+    expect(findDates('05.22.95.66.66')).toEqual([]);
+  });
   it('reads numeric and named-month dates in four languages', () => {
     expect(parseDate('2014-08-03')).toBe('2014-08-03');
     expect(parseDate('August 3 , 2014')).toBe('2014-08-03');

@@ -86,6 +86,16 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('02/12/2017')).toEqual([]);
   });
 
+  it('reads a date whose second separator OCR lost, the month run into the year, only beside a date label or a time', () => {
+    expect(findRepairedDates('Date  :28/0717 9:48:42 AM', options)).toMatchObject([{ iso: '2017-07-28', text: '28/0717', slips: ['/ lost before 17'] }]);
+    expect(repaired('Date: 13/072017')).toEqual(['2017-07-13']);
+    expect(repaired('03-1218 10:15')).toEqual(['2018-12-03']);
+    // A number of that shape without a date's context, an impossible month, or after a phone label.
+    expect(repaired('Inv 12/0717')).toEqual([]);
+    expect(repaired('Date: 28/1317')).toEqual([]);
+    expect(repaired('Tel 03-1218 10:15')).toEqual([]);
+  });
+
   it('reads a year-first date with a slip', () => {
     expect(repaired('2018-O3-21')).toEqual(['2018-03-21']);
   });

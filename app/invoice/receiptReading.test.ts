@@ -235,8 +235,18 @@ describe('receipt reading', () => {
     // An Sdn ending the name lost its Bhd to OCR altogether.
     expect(legalFormSpelled('CONTOH PERMAS CITY SDN')).toBe('CONTOH PERMAS CITY SDN BHD');
     expect(legalFormSpelled('Contoh Sdn.')).toBe('Contoh Sdn. Bhd');
+    // A slash spaced off ("S/ B"), and an Sdn's Bhd read as another short word from B at the name's end ("Bil.").
+    expect(legalFormSpelled('Contoh Asian Food S/ B')).toBe('Contoh Asian Food S/B');
+    expect(legalFormSpelled('Buy Contoh Trade Sdn. Bil.')).toBe('Buy Contoh Trade Sdn. Bhd');
+    expect(legalFormSpelled('CONTOH SDN. BHD.')).toBe('CONTOH SDN. BHD.');
+    expect(legalFormSpelled('CONTOH SDN BERAS')).toBe('CONTOH SDN BERAS');
     // A legal form read through such a slip still marks the merchant's line.
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
+  });
+
+  it('a bracket inside the name ("( M )") is the name\'s own; the registration\'s bracket after it is not', () => {
+    const lines = ['HOME CONTOH @ 1 CONTOH SHOPPING CENTRE', 'MONCONTOH ( M ) SDN. BHD. ( 121889-4 )', '{ GST REG. NO. 000992739328 )', 'Lot S319A, 2nd Floor,'];
+    expect(receiptMerchant(linesOf(lines))?.value).toBe('MONCONTOH ( M ) SDN. BHD.');
   });
 
   it('a logo OCR read as noise took the name\'s BHD onto its line: the name under it, its Sdn given its Bhd back, over its registration', () => {

@@ -100,8 +100,13 @@ function nameText(line: TextLine): { text: string; words: Word[] } {
   // A mark standing alone after the name is OCR of the header's frame ("RESTAURANT JIAWEI |").
   const trailing = (text: string): boolean => (/^[(\[]?[\dA-Z-]*\d[\dA-Z-]*[)\]]?$/i.test(text) && text.length >= 4) || /^[(\[].*[)\]]$/.test(text) || /^[^\p{L}\p{N}()\[\]&]+$/u.test(text);
   while (words.length > 1 && trailing(words[words.length - 1]!.text)) words.pop();
-  // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name.
-  const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (words.slice(i).map((x) => x.text).join('').match(/\d/g) ?? []).length >= 4);
+  // A bracket opened after the name with a number in it: the registration ("(Co. No: 20154-T)"), not the name. The
+  // digits are counted up to the bracket's close: "( M )" before "SDN. BHD. ( 121889-4 )" is the name's own.
+  const bracketed = (i: number): string => {
+    const close = words.findIndex((x, j) => j >= i && /[)\]}]/.test(x.text));
+    return words.slice(i, close < 0 ? words.length : close + 1).map((x) => x.text).join('');
+  };
+  const bracket = words.findIndex((w, i) => i > 0 && /^[(\[{]/.test(w.text) && (bracketed(i).match(/\d/g) ?? []).length >= 4);
   if (bracket > 0) words.splice(bracket);
   // Leading marks are OCR of the header's frame or a bracket's stray half (")  CO. (M) SDN BHD").
   let text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\p{N}]+/u, '').trim();
@@ -300,6 +305,10 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
+    // "S/ B", "S /B": the space OCR puts beside the slash of a narrow print.
+    .replace(/(?<![\p{L}\p{N}])S(?:\s+\/\s*|\/\s+)B(?![\p{L}\p{N}])/gu, 'S/B')
+    // An Sdn that ends the name with a short word from B after it: its Bhd, two letters misread ("Sdn. Bil.").
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)B(?![Hh][Dd]\.?$)\p{L}{1,2}\.?$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
     // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains,
     // and an Sdn that ends the name lost its Bhd to OCR (read onto another line, or not at all).
     .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
@@ -483,18 +492,15 @@ const subtotalLine = /(?<![\p{L}])sub[\s-]*total(?![\p{L}])/iu;
 /** The heading of a tax summary's table, or its column heads. */
 const taxSummary = /(?<![\p{L}])(?:(?:gst|sst|vat|tax|mwst)\s*summary|tax\s*code|gst\s*analysis|mwst[- ]?(?:übersicht|satz))(?![\p{L}])/iu;
 
-/** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
-export const TILL_IDENTITY = '= cash − change';
+/** The first line that pays (cash, card or change with an amount), not a total line naming its payment; −1 where none. */
+const firstPaymentLine = (lines: readonly TextLine[]): number =>
+  lines.findIndex((line) => (cashLine.test(line.text) || changeLine.test(line.text)) && !totalLine.test(line.text.replace(cashLine, '')) && moneyAmounts(line.text).length > 0);
 
 /**
- * The amount paid on a receipt, or null where the page prints no total line before its payment lines. The till's
- * identity total = tendered − change decides where it can: the change line's amount and the amount printed just above
- * it (the cash or card tendered, whatever OCR made of its label) give the total, which must be printed before them; an
- * exact payment (change 0.00, or a total label whose amount OCR lost over a cash line and no change) pays the total.
+ * The lines that name the total with the amount each prints (`candidates`, page order), and those whose amount OCR
+ * lost (`bareTotals`). `lines`: tillText already applied.
  */
-export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> | null {
-  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
-  const firstPayment = lines.findIndex((line) => (cashLine.test(line.text) || changeLine.test(line.text)) && !totalLine.test(line.text.replace(cashLine, '')) && moneyAmounts(line.text).length > 0);
+function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bareTotals: number[] } {
   const candidates: LineAmount[] = [];
   const bareTotals: number[] = [];
   lines.forEach((line, i) => {
@@ -510,33 +516,74 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     if (amount && amount.value > 0) candidates.push(amount);
     else if (!amount) bareTotals.push(i);
   });
+  return { candidates, bareTotals };
+}
+
+/** The first change line that prints an amount (not a cash line naming it); −1 where none. */
+const changeLineOf = (lines: readonly TextLine[]): number =>
+  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && ownAmount(lines, i) !== null);
+
+interface TillPayment {
+  /** The line of the amount tendered, and of the change given. */
+  cash: number;
+  change: number;
+  tendered: LineAmount;
+  given: LineAmount;
+  /** Tendered − change, to the cent. */
+  paid: number;
+}
+
+/**
+ * The till's payment lines: the change line's amount and the amount printed just above it (the cash or card
+ * tendered, whatever OCR made of its label), where the tendered amount covers the change. Null where no change line
+ * with an amount is read. `lines`: tillText already applied.
+ */
+function tillPayment(lines: readonly TextLine[]): TillPayment | null {
+  const change = changeLineOf(lines);
+  if (change <= 0) return null;
+  const given = ownAmount(lines, change)!;
+  let cash = -1;
+  for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && ownAmount(lines, i)) cash = i;
+  for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (ownAmount(lines, i)) cash = i;
+  const tendered = cash >= 0 ? ownAmount(lines, cash) : null;
+  if (!tendered || tendered.value < given.value) return null;
+  return { cash, change, tendered, given, paid: Math.round((tendered.value - given.value) * 100) / 100 };
+}
+
+/** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
+export const TILL_IDENTITY = '= cash − change';
+
+/**
+ * The amount paid on a receipt, or null where the page prints no total line before its payment lines. The till's
+ * identity total = tendered − change decides where it can: the change line's amount and the amount printed just above
+ * it (the cash or card tendered, whatever OCR made of its label) give the total, which must be printed before them; an
+ * exact payment (change 0.00, or a total label whose amount OCR lost over a cash line and no change) pays the total.
+ */
+export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> | null {
+  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
+  const firstPayment = firstPaymentLine(lines);
+  const { candidates, bareTotals } = totalLines(lines);
   const labelled = (amount: LineAmount, why: string): FieldValue<number> => ({ value: amount.value, text: amount.text, words: amount.words, label: `${lines[amount.line]!.text} (${why})` });
-  const change = lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && ownAmount(lines, i) !== null);
-  if (change > 0) {
-    const given = ownAmount(lines, change)!;
-    let cash = -1;
-    for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && ownAmount(lines, i)) cash = i;
-    for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (ownAmount(lines, i)) cash = i;
-    const tendered = cash >= 0 ? ownAmount(lines, cash) : null;
-    if (tendered && tendered.value >= given.value) {
-      const paid = Math.round((tendered.value - given.value) * 100) / 100;
-      // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
-      const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
-      const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
-      if (match && paid > 0) return labelled(match, TILL_IDENTITY);
-      // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
-      // total printed otherwise says the change was misread, below).
-      const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0, candidates) : null;
-      if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
-      // The last total line before the cash lost its amount to OCR ("NET TOTAL  Ni 5" under "Sub Total 64.00"):
-      // tendered − change is what it printed, rather than the subtotal above it.
-      const lastBare = Math.max(-1, ...bareTotals.filter((i) => i < cash && !subtotalLine.test(lines[i]!.text)));
-      const lastPrinted = Math.max(-1, ...candidates.filter((c) => c.line < cash).map((c) => c.line));
-      if (paid > 0 && given.value > 0 && lastBare > lastPrinted) return { value: paid, text: tendered.text, words: [...tendered.words, ...given.words], label: `${lines[lastBare]!.text} (${TILL_IDENTITY}, its amount lost)` };
-      // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
-      // is printed and differs says the change was misread instead.
-      if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
-    }
+  const change = changeLineOf(lines);
+  const till = tillPayment(lines);
+  if (till) {
+    const { cash, tendered, given, paid } = till;
+    // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
+    const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
+    const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
+    if (match && paid > 0) return labelled(match, TILL_IDENTITY);
+    // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
+    // total printed otherwise says the change was misread, below).
+    const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0, candidates) : null;
+    if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
+    // The last total line before the cash lost its amount to OCR ("NET TOTAL  Ni 5" under "Sub Total 64.00"):
+    // tendered − change is what it printed, rather than the subtotal above it.
+    const lastBare = Math.max(-1, ...bareTotals.filter((i) => i < cash && !subtotalLine.test(lines[i]!.text)));
+    const lastPrinted = Math.max(-1, ...candidates.filter((c) => c.line < cash).map((c) => c.line));
+    if (paid > 0 && given.value > 0 && lastBare > lastPrinted) return { value: paid, text: tendered.text, words: [...tendered.words, ...given.words], label: `${lines[lastBare]!.text} (${TILL_IDENTITY}, its amount lost)` };
+    // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
+    // is printed and differs says the change was misread instead.
+    if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
   }
   // In a tax summary's table ("GST SUMMARY", "Tax Code % Amount GST") a "Total" row whose last amount is smaller than
   // the one before it ends on the tax column ("Total : 10.94 0.66"): no amount paid. Its row of net, tax and gross
@@ -613,6 +660,31 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
+}
+
+/** The other amounts a receipt may have paid (receiptTotalAlternatives). */
+export interface PaidAlternatives {
+  /** Tendered − change, where the till prints both (its label ends with TILL_IDENTITY). */
+  tillPaid: FieldValue<number> | null;
+  /** Every total line's amount before the payment lines (not a subtotal's), the last first. */
+  printed: FieldValue<number>[];
+}
+
+/**
+ * The amounts a receipt may have paid besides the one receiptTotal chose, for when that one disagrees with the page's
+ * own arithmetic (receiptCorroboration.ts). Values as printed (no cash rounding); the chosen one may be among them.
+ */
+export function receiptTotalAlternatives(ocrLines: readonly TextLine[]): PaidAlternatives {
+  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
+  const firstPayment = firstPaymentLine(lines);
+  const till = tillPayment(lines);
+  const tillPaid =
+    till && till.paid > 0
+      ? { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[till.cash]!.text} / ${lines[till.change]!.text} (${TILL_IDENTITY})` }
+      : null;
+  // A subtotal is the amount before tax or discounts: never offered as the amount paid.
+  const before = totalLines(lines).candidates.filter((c) => (firstPayment < 0 || c.line < firstPayment) && !subtotalLine.test(lines[c.line]!.text));
+  return { tillPaid, printed: before.reverse().map((c) => ({ value: c.value, text: c.text, words: c.words, label: lines[c.line]!.text })) };
 }
 
 /**

@@ -1,0 +1,134 @@
+/**
+ * A receipt's amount paid held against the page's own arithmetic. The till conventions (receiptReading.ts) take the
+ * last total line before the payment lines, or the amount tendered − change; OCR of a faded print misreads one of
+ * those amounts often enough ("TOTAL 48.20" over "MASTER 46.20", "Net Total 3.00" under "Total Sales 9.00") that
+ * the one chosen is checked against what the rest of the receipt adds up to:
+ *
+ * - its tax summary: Σ (base + tax) over the rows, where every row's tax is its base × its printed rate (BR-CO-17, to
+ *   the cent a till rounds each line to) — a strong check: two amounts tied by a printed rate rarely agree by chance;
+ * - the printed subtotal + tax − discount (+ a rounding adjustment) — a weak one: its labels are read by OCR too;
+ * - a tax the total includes at a printed rate ("Bill inclusive of 6 % GST: 3.62": 3.62 = paid × 6 / 106) — weak:
+ *   a cent of tax spans several cents of total.
+ *
+ * Where the chosen amount passes no check and another amount the receipt prints as paid passes a strong one, or is
+ * tendered − change and passes a weak one, that amount is the one paid: two independent prints agreeing outweigh one.
+ * A chosen amount that any check or the till's identity confirms stands, and so does every receipt without checks.
+ */
+import type { FieldValue } from './fieldValues.js';
+import type { TextLine } from './layout.js';
+import { moneyAmounts } from './moneyAmounts.js';
+import { CASH_STEP, tillText, type PaidAlternatives } from './receiptReading.js';
+import type { VatRow } from './vatBreakdown.js';
+
+export interface PaidCheck {
+  /** What the check adds up, for the total's label ("tax summary 8.49 + 0.51"). */
+  why: string;
+  strong: boolean;
+  holds(paid: number): boolean;
+}
+
+export interface PaidContext {
+  lines: readonly TextLine[];
+  /** Printed under their labels (not derived from the total). */
+  subtotal: number | null;
+  tax: number | null;
+  breakdown: readonly VatRow[];
+}
+
+const cents = (value: number): number => Math.round(value * 100);
+const toStep = (value: number): number => Math.round(value / CASH_STEP) * CASH_STEP;
+const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+const discountLine = /(?<![\p{L}])(?:disc(?:ount)?|less)(?![\p{L}])/iu;
+const rateOnLine = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/gu;
+
+/** The amount a line ends with, or null. */
+function endingValue(line: TextLine): number | null {
+  const amounts = moneyAmounts(line.text);
+  return amounts.length > 0 ? amounts[amounts.length - 1]!.value : null;
+}
+
+/** `sum` equals `paid` to the cent, or once rounded to the smallest coin where the till prints a rounding line. */
+const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => cents(sum) === cents(paid) || (rounds && cents(toStep(sum)) === cents(paid));
+
+
+/** A tax summary row: a base and its tax at one printed rate, the tax being the base × rate (rowHolds). */
+interface TaxRow {
+  base: number;
+  tax: number;
+}
+
+/** Lines that charge a service or take a discount at a rate ("Srv Chrg 10% 31.70 3.17"): no tax, whatever the arithmetic. */
+const notTaxRow = /(?<![\p{L}])(?:serv|svc|srv|service|chrg|charge|disc|discount|tip)/iu;
+
+/**
+ * Tax summary rows the page prints ("SR (6%) 8.49 0.51", "S 6% 4.66 0.29"): a line with one rate and two amounts, the
+ * second the first × the rate, whether or not a header names the table (a till's summary rarely has one the invoice
+ * readers know). The breakdown the invoice readers found adds its rows; a row printed twice counts once.
+ */
+function taxRows(lines: readonly TextLine[], breakdown: readonly VatRow[]): TaxRow[] {
+  const rows: TaxRow[] = [];
+  const add = (row: TaxRow): void => {
+    if (!rows.some((r) => cents(r.base) === cents(row.base) && cents(r.tax) === cents(row.tax))) rows.push(row);
+  };
+  for (const line of lines) {
+    const text = tillText(line.text);
+    const rates = [...text.matchAll(rateOnLine)].map((m) => Number(m[1]!.replace(',', '.')));
+    const amounts = moneyAmounts(text.replace(rateOnLine, ' '));
+    if (rates.length !== 1 || amounts.length !== 2 || notTaxRow.test(text)) continue;
+    const [base, tax] = [amounts[0]!.value, amounts[1]!.value];
+    if (base > 0 && tax >= 0 && taxAtRate(base, rates[0]!, tax)) add({ base, tax });
+  }
+  for (const row of breakdown) if (row.rate !== null && row.base !== null && row.amount !== null && !row.baseFromSubtotal && taxAtRate(row.base, row.rate, row.amount)) add({ base: row.base, tax: row.amount });
+  return rows;
+}
+
+/** `tax` is `base` × `rate` % to the cent a till's per-line rounding leaves. */
+const taxAtRate = (base: number, rate: number, tax: number): boolean => rate >= 0 && rate < 50 && Math.abs(cents((base * rate) / 100) - cents(tax)) <= 1;
+
+export function paidChecks(context: PaidContext): PaidCheck[] {
+  const { lines, subtotal, tax, breakdown } = context;
+  const rounding = lines.findIndex((line) => roundingLine.test(line.text));
+  const rounds = rounding >= 0;
+  const checks: PaidCheck[] = [];
+  const rows = taxRows(lines, breakdown);
+  if (rows.length > 0) {
+    const sum = rows.reduce((a, row) => a + cents(row.base) + cents(row.tax), 0) / 100;
+    if (sum > 0) checks.push({ why: `tax summary ${rows.map((r) => `${r.base.toFixed(2)} + ${r.tax.toFixed(2)}`).join(' + ')}`, strong: true, holds: (paid) => sameAmount(sum, paid, rounds) });
+  }
+  if (subtotal !== null && tax !== null && tax > 0 && tax < subtotal) {
+    const discount = lines.filter((line) => discountLine.test(line.text)).map(endingValue).find((v) => v !== null) ?? 0;
+    const adjustment = rounds ? (endingValue(lines[rounding]!) ?? 0) : 0;
+    // A rounding adjustment is under the smallest coin; a larger amount on that line is the rounded total itself.
+    const adjust = Math.abs(adjustment) < CASH_STEP ? adjustment : 0;
+    const sum = (cents(subtotal) + cents(tax) - Math.abs(cents(discount)) + cents(adjust)) / 100;
+    checks.push({ why: `subtotal ${subtotal.toFixed(2)} + tax ${tax.toFixed(2)}${discount ? ` − discount ${Math.abs(discount).toFixed(2)}` : ''}`, strong: false, holds: (paid) => sameAmount(sum, paid, rounds) });
+  }
+  // A tax the paid amount includes, printed on a line with its rate and no other amount ("Inclusive of 6% GST: 3.62").
+  for (const line of lines) {
+    const text = tillText(line.text);
+    const rates = [...text.matchAll(rateOnLine)].map((m) => Number(m[1]!.replace(',', '.'))).filter((r) => r > 0 && r < 50);
+    const amounts = moneyAmounts(text.replace(rateOnLine, ' '));
+    if (rates.length !== 1 || amounts.length !== 1 || !/incl/iu.test(text)) continue;
+    const [rate, included] = [rates[0]!, amounts[0]!.value];
+    if (included <= 0) continue;
+    checks.push({ why: `${included.toFixed(2)} tax included at ${rate} %`, strong: false, holds: (paid) => paid > included && cents((paid * rate) / (100 + rate)) === cents(included) });
+  }
+  return checks;
+}
+
+/**
+ * The amount paid where the chosen one fails every check and another amount the receipt prints as paid
+ * (receiptTotalAlternatives) is confirmed (see the module comment); null where the chosen one stands.
+ */
+export function corroboratedPaid(chosen: FieldValue<number>, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
+  if (checks.length === 0) return null;
+  const { tillPaid, printed } = alternatives;
+  if (checks.some((check) => check.holds(chosen.value)) || (tillPaid && cents(tillPaid.value) === cents(chosen.value))) return null;
+  for (const alternative of [...(tillPaid ? [tillPaid] : []), ...printed]) {
+    if (cents(alternative.value) === cents(chosen.value)) continue;
+    const passed = checks.filter((check) => check.holds(alternative.value));
+    const confirmed = passed.some((check) => check.strong) || (alternative === tillPaid && passed.length > 0);
+    if (confirmed) return { ...alternative, label: `${alternative.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };
+  }
+  return null;
+}
