@@ -31,7 +31,7 @@ import { titleLineDate } from './titleLineDate.js';
 import { slipRepairedDate } from './ocrDateRepair.js';
 import { isPaymentLine } from './receiptConventions.js';
 import { corroboratedPaid, paidChecks } from './receiptCorroboration.js';
-import { receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, timedDate } from './receiptReading.js';
+import { itemsBeforeTheFoot, receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -165,6 +165,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
     const statedItemSums = [subtotal?.value ?? null, total?.value ?? null, untaxed];
     let items = extractLineItems(lines, labelMap, statedItemSums, table);
     if (items.length === 0) items = headerlessLineItems(lines, labelMap, statedItemSums);
+    // A till's foot read as items where OCR lost the items' own amounts ("Gross Amt", "Change", "Round Adj").
+    if (receipt) items = itemsBeforeTheFoot(items);
     if (!subtotal) {
       const derived = inferSubtotal({ lines, total: total?.value ?? null, tax: tax?.value ?? null, items, lineAmounts: lineAmountBasis(lines, table) });
       if (derived) subtotal = { value: derived.value, text: derived.text, words: derived.words, label: null };

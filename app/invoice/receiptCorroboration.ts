@@ -17,7 +17,8 @@
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
-import { CASH_STEP, tillText, type PaidAlternatives } from './receiptReading.js';
+import { tillText, type PaidAlternatives } from './receiptReading.js';
+import { CASH_STEP, toCashStep } from './rules/money.js';
 import type { VatRow } from './vatBreakdown.js';
 
 export interface PaidCheck {
@@ -36,7 +37,6 @@ export interface PaidContext {
 }
 
 const cents = (value: number): number => Math.round(value * 100);
-const toStep = (value: number): number => Math.round(value / CASH_STEP) * CASH_STEP;
 const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
 const discountLine = /(?<![\p{L}])(?:disc(?:ount)?|less)(?![\p{L}])/iu;
 const rateOnLine = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/gu;
@@ -48,7 +48,7 @@ function endingValue(line: TextLine): number | null {
 }
 
 /** `sum` equals `paid` to the cent, or once rounded to the smallest coin where the till prints a rounding line. */
-const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => cents(sum) === cents(paid) || (rounds && cents(toStep(sum)) === cents(paid));
+const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => cents(sum) === cents(paid) || (rounds && cents(toCashStep(sum)) === cents(paid));
 
 
 /** A tax summary row: a base and its tax at one printed rate, the tax being the base × rate (rowHolds). */

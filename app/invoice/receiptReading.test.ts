@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
+import { itemsBeforeTheFoot, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -242,6 +242,17 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('CONTOH SDN BERAS')).toBe('CONTOH SDN BERAS');
     // A legal form read through such a slip still marks the merchant's line.
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
+  });
+
+  it('a till\'s foot is no item where OCR lost the items\' own amounts ("Gross Amt", "GST (6%)", "Change", "Round Adj")', () => {
+    const fields = read([
+      'CONTOH HARDWARE SDN BHD (123456-X)', 'GST ID No : 000784498688', 'Date :28/07/17 9:48:42 AM', 'Item  Qty  Price  Amount',
+      'PTFE THREAD SEAL TAPE @0.94', 'ST00353  3  1.00  300  SR', 'GAS REFILL 50ML @12.17', '95552586  2  12.90  2580  SR',
+      'Gross Amt ;  27.17', 'GST (6%):  1.63', 'Net Amt:  28.80', 'Received  30.00', 'Change :  1.20', 'Round Adij :  0.00',
+    ]);
+    expect(fields.total).toBe(28.8);
+    expect(fields.lines.map((l) => l.description).filter((d) => /Gross|GST|Received|Change|Round/.test(d))).toEqual([]);
+    expect(itemsBeforeTheFoot([{ description: 'CASHEW NUTS' }, { description: 'TOTALLY FRESH MILK' }, { description: 'Change :' }, { description: 'BREAD' }]).map((i) => i.description)).toEqual(['CASHEW NUTS', 'TOTALLY FRESH MILK']);
   });
 
   it('a bracket inside the name ("( M )") is the name\'s own; the registration\'s bracket after it is not', () => {

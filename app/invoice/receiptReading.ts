@@ -19,6 +19,7 @@ import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 import { tradeWordsSpelled } from './tradeWords.js';
+import { CASH_STEP } from './rules/money.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
@@ -637,8 +638,7 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
 const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
-/** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
-export const CASH_STEP = 0.05;
+export { CASH_STEP };
 const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
 
 /**
@@ -660,6 +660,22 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
+}
+
+/** A till's totals or payment label opening a line: the total, net or gross amount, a tax, the tender, change or rounding. */
+const tillFooterLabel = new RegExp(
+  `^[^\\p{L}]*(?:${[totalLine, subtotalLine, /(?<![\p{L}])gross/iu, taxWord, cashLine, /(?<![\p{L}])received/iu, changeLine, roundingLine].map((r) => r.source.replace(/^\(\?<!\[\\p\{L\}\]\)/, '')).join('|')})`,
+  'iu',
+);
+
+/**
+ * A receipt's items up to its totals block: a row whose description opens with a till's totals or payment label
+ * ("Gross Amt", "GST (6%)", "Change", "Round Adj") and every row after it are the foot, read as items where OCR lost
+ * the items' own amounts. An item's name that merely contains such a word ("CASHEW NUTS") stays.
+ */
+export function itemsBeforeTheFoot<T extends { description: string }>(items: readonly T[]): T[] {
+  const foot = items.findIndex((item) => tillFooterLabel.test(tillText(item.description)));
+  return foot < 0 ? [...items] : items.slice(0, foot);
 }
 
 /** The other amounts a receipt may have paid (receiptTotalAlternatives). */

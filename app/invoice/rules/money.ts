@@ -17,6 +17,14 @@ export function round2(value: number): number {
   return toCents(value) / 100;
 }
 
+/** The smallest coin a till rounds a cash total to where it prints a rounding adjustment (5 sen, 5 cents, 5 Rappen). */
+export const CASH_STEP = 0.05;
+
+/** `value` rounded to the smallest coin (CASH_STEP), to the cent. */
+export function toCashStep(value: number): number {
+  return round2(Math.round(toCents(value) / (CASH_STEP * 100)) * CASH_STEP);
+}
+
 /** Equal once both are rounded to the cent. */
 export function sameCents(a: number, b: number): boolean {
   return toCents(a) === toCents(b);

@@ -138,6 +138,14 @@ describe('BR-CO-15 total with VAT', () => {
     expect(brCo15(invoice({ tax: null })).status).toBe('not-applicable');
     expect(brCo15(invoice({ total: null })).status).toBe('not-applicable');
   });
+  it('on a receipt, passes a total paid as net + VAT rounded to the smallest coin; not on an invoice, nor off the coin', () => {
+    const receipt = (total: number) => brCo15(invoice({ document_type: 'receipt', subtotal: 58.23, tax: 3.49, total }));
+    expect(receipt(61.7).status).toBe('pass');
+    expect(receipt(61.7).message).toContain('rounded to the smallest coin');
+    expect(receipt(61.75).status).toBe('fail');
+    expect(receipt(61.68).status).toBe('fail');
+    expect(brCo15(invoice({ subtotal: 58.23, tax: 3.49, total: 61.7 })).status).toBe('fail');
+  });
   it('compares at the cent: 0.1 + 0.2 = 0.30', () => {
     expect(brCo15(invoice({ subtotal: 0.1, tax: 0.2, total: 0.3 })).status).toBe('pass');
     expect(brCo15(invoice({ subtotal: 0.1, tax: 0.2, total: 0.31 })).status).toBe('fail');

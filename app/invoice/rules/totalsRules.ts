@@ -3,7 +3,7 @@
  * total without VAT, VAT total, total with VAT and amount due. A rule whose values are not all on the page is
  * not applicable rather than failed: the analyst cannot be asked to fix what is not printed.
  */
-import { sameCents, sumCents, withinCents, plainFormat, type RuleFormat } from './money.js';
+import { CASH_STEP, sameCents, sumCents, toCashStep, withinCents, plainFormat, type RuleFormat } from './money.js';
 import { isKnown, type FieldPath, type RuleInvoice, type RuleResult } from './ruleTypes.js';
 
 const notApplicable = (rule: string, title: string, message: string): RuleResult => ({ rule, title, status: 'not-applicable', message, fields: [] });
@@ -115,11 +115,15 @@ export function brCo15(invoice: RuleInvoice, format: RuleFormat = plainFormat): 
   if (!isKnown(subtotal) || !isKnown(tax)) return notApplicable(rule, title, `No ${!isKnown(subtotal) ? 'total without VAT' : 'VAT total'} printed.`);
   const expected = subtotal + tax;
   const ok = sameCents(expected, total);
+  // A receipt's total is what was paid: in cash, net + VAT rounded to the smallest coin ("61.72" paid as 61.70).
+  const cashRounded = !ok && invoice.document_type === 'receipt' && sameCents(toCashStep(expected), total);
+  const statement = `Total without VAT ${format.amount(subtotal)} + VAT ${format.amount(tax)} = ${format.amount(expected)}`;
+  if (cashRounded) return result(rule, title, true, `${statement}, paid ${format.amount(total)}: rounded to the smallest coin (${format.amount(CASH_STEP)}).`, ['subtotal', 'tax', 'total']);
   return result(
     rule,
     title,
     ok,
-    `Total without VAT ${format.amount(subtotal)} + VAT ${format.amount(tax)} = ${format.amount(expected)} ${ok ? '=' : '≠'} total ${format.amount(total)}${ok ? '' : `, off by ${format.amount(total - expected)}`}.`,
+    `${statement} ${ok ? '=' : '≠'} total ${format.amount(total)}${ok ? '' : `, off by ${format.amount(total - expected)}`}.`,
     ['subtotal', 'tax', 'total'],
   );
 }
