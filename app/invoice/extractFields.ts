@@ -180,8 +180,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   let { subtotal, tax, total, block } = readTotals(tillTotal);
   // A receipt's amount paid that its own arithmetic contradicts, where another amount it prints as paid agrees
   // (receiptCorroboration.ts): the totals read again around that one.
-  const checks = tillTotal ? paidChecks({ lines, subtotal: printedSubtotal?.value ?? null, tax: printedTax?.value ?? null, breakdown: block.taxBreakdown }) : [];
-  const corroborated = tillTotal ? corroboratedPaid(tillTotal, receiptTotalAlternatives(lines), checks) : null;
+  const checks = receipt ? paidChecks({ lines, subtotal: printedSubtotal?.value ?? null, tax: printedTax?.value ?? null, breakdown: block.taxBreakdown }) : [];
+  const corroborated = receipt ? corroboratedPaid(tillTotal, receiptTotalAlternatives(lines), checks) : null;
   if (corroborated) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, corroborated) ?? corroborated));
 
   return {

@@ -117,15 +117,15 @@ export function paidChecks(context: PaidContext): PaidCheck[] {
 }
 
 /**
- * The amount paid where the chosen one fails every check and another amount the receipt prints as paid
- * (receiptTotalAlternatives) is confirmed (see the module comment); null where the chosen one stands.
+ * The amount paid where the chosen one fails every check (or none was chosen) and another amount the receipt prints
+ * as paid (receiptTotalAlternatives) is confirmed (see the module comment); null where the chosen one stands.
  */
-export function corroboratedPaid(chosen: FieldValue<number>, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
+export function corroboratedPaid(chosen: FieldValue<number> | null, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
   if (checks.length === 0) return null;
   const { tillPaid, printed } = alternatives;
-  if (checks.some((check) => check.holds(chosen.value)) || (tillPaid && cents(tillPaid.value) === cents(chosen.value))) return null;
+  if (chosen && (checks.some((check) => check.holds(chosen.value)) || (tillPaid && cents(tillPaid.value) === cents(chosen.value)))) return null;
   for (const alternative of [...(tillPaid ? [tillPaid] : []), ...printed]) {
-    if (cents(alternative.value) === cents(chosen.value)) continue;
+    if (chosen && cents(alternative.value) === cents(chosen.value)) continue;
     const passed = checks.filter((check) => check.holds(alternative.value));
     const confirmed = passed.some((check) => check.strong) || (alternative === tillPaid && passed.length > 0);
     if (confirmed) return { ...alternative, label: `${alternative.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };

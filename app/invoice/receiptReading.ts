@@ -629,7 +629,8 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
     // A rounding adjustment of 0.00 may stand between them.
     if (!amount || Math.abs(amount.value) < CASH_STEP) continue;
     const item = findAmounts(blankDates(text)).length >= 2;
-    if ((taxWord.test(text) && !includesTax.test(text)) || notTheTotal.test(text) || item) return null;
+    // A tax line, also one that says the total includes it without naming the total ("Bill inclusive of 6% GST: 3.62").
+    if ((taxWord.test(text) && !(includesTax.test(text) && totalLine.test(text))) || notTheTotal.test(text) || item) return null;
     return amount.value > 0 && amount.value <= tendered.value && /[.,]\d{2}$/.test(amount.text) ? amount : null;
   }
   return null;
