@@ -215,6 +215,14 @@ describe('BR-CO-17 category tax = base × rate, rounded to 2 decimals', () => {
     expect(results[1]!.message).toContain('VAT row 2');
     expect(brCo17(invoice())[0]!.status).toBe('not-applicable');
   });
+  it('on a receipt, passes a tax one cent from base × rate (the till rounds each item line\'s tax); not two, nor on an invoice', () => {
+    const receipt = (amount: number) => brCo17(invoice({ document_type: 'receipt', tax_breakdown: [{ rate: 6, base: 179.25, amount }] }))[0]!;
+    expect(receipt(10.76).status).toBe('pass');
+    expect(receipt(10.75).status).toBe('pass');
+    expect(receipt(10.75).message).toContain('rounded per item line');
+    expect(receipt(10.74).status).toBe('fail');
+    expect(brCo17(invoice({ tax_breakdown: [{ rate: 6, base: 179.25, amount: 10.75 }] }))[0]!.status).toBe('fail');
+  });
   it('rounds a credit note half away from zero: −10.05 × 19% → −1.91', () => {
     expect(brCo17(creditNote())[0]!.status).toBe('pass');
     expect(brCo17(invoice({ tax_breakdown: [{ rate: 19, base: -10.05, amount: -1.91 }] }))[0]!.status).toBe('pass');
