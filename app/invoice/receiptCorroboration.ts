@@ -10,14 +10,15 @@
  * - a tax the total includes at a printed rate ("Bill inclusive of 6 % GST: 3.62": 3.62 = paid × 6 / 106) — weak:
  *   a cent of tax spans several cents of total.
  *
- * Where the chosen amount passes no check and another amount the receipt prints as paid passes a strong one, or is
- * tendered − change and passes a weak one, that amount is the one paid: two independent prints agreeing outweigh one.
+ * Where the chosen amount passes no check (or none was chosen) and another amount the receipt prints as paid passes a
+ * strong one, or is tendered − change and passes a weak one, that amount is the one paid: two independent prints
+ * agreeing outweigh one.
  * A chosen amount that any check or the till's identity confirms stands, and so does every receipt without checks.
  */
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
-import { tillText, type PaidAlternatives } from './receiptReading.js';
+import { roundingLine, tillText, type PaidAlternatives } from './receiptReading.js';
 import { CASH_STEP, toCashStep } from './rules/money.js';
 import type { VatRow } from './vatBreakdown.js';
 
@@ -37,21 +38,19 @@ export interface PaidContext {
 }
 
 const cents = (value: number): number => Math.round(value * 100);
-const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
 const discountLine = /(?<![\p{L}])(?:disc(?:ount)?|less)(?![\p{L}])/iu;
 const rateOnLine = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/gu;
 
-/** The amount a line ends with, or null. */
+/** The amount a line ends with (read as a till's line: "RM0.02"), or null. */
 function endingValue(line: TextLine): number | null {
-  const amounts = moneyAmounts(line.text);
+  const amounts = moneyAmounts(tillText(line.text));
   return amounts.length > 0 ? amounts[amounts.length - 1]!.value : null;
 }
 
 /** `sum` equals `paid` to the cent, or once rounded to the smallest coin where the till prints a rounding line. */
 const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => cents(sum) === cents(paid) || (rounds && cents(toCashStep(sum)) === cents(paid));
 
-
-/** A tax summary row: a base and its tax at one printed rate, the tax being the base × rate (rowHolds). */
+/** A tax summary row: a base and its tax at one printed rate, the tax being the base × rate (taxAtRate). */
 interface TaxRow {
   base: number;
   tax: number;
@@ -85,6 +84,7 @@ function taxRows(lines: readonly TextLine[], breakdown: readonly VatRow[]): TaxR
 /** `tax` is `base` × `rate` % to the cent a till's per-line rounding leaves. */
 const taxAtRate = (base: number, rate: number, tax: number): boolean => rate >= 0 && rate < 50 && Math.abs(cents((base * rate) / 100) - cents(tax)) <= 1;
 
+/** The checks a receipt's own arithmetic offers for its amount paid (see the module comment); none where it prints no sums. */
 export function paidChecks(context: PaidContext): PaidCheck[] {
   const { lines, subtotal, tax, breakdown } = context;
   const rounding = lines.findIndex((line) => roundingLine.test(line.text));

@@ -636,7 +636,8 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
   return null;
 }
 
-const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+/** A rounding adjustment's line ("Rounding Adj", "Round Off", "Rounded"). */
+export const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
 export { CASH_STEP };
@@ -663,11 +664,15 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
 }
 
-/** A till's totals or payment label opening a line: the total, net or gross amount, a tax, the tender, change or rounding. */
-const tillFooterLabel = new RegExp(
-  `^[^\\p{L}]*(?:${[totalLine, subtotalLine, /(?<![\p{L}])gross/iu, taxWord, cashLine, /(?<![\p{L}])received/iu, changeLine, roundingLine].map((r) => r.source.replace(/^\(\?<!\[\\p\{L\}\]\)/, '')).join('|')})`,
-  'iu',
-);
+/** The labels of a till's totals block and payment lines: the total, net or gross amount, a tax, the tender, change or rounding. */
+const tillFootLabels: readonly RegExp[] = [totalLine, subtotalLine, /(?<![\p{L}])gross(?![\p{L}])/iu, taxWord, cashLine, /(?<![\p{L}])received(?![\p{L}])/iu, changeLine];
+
+/** Whether `text` opens with one of `labels`: the first match has no letter before it ("Change :", "* GST (6%)"). */
+const opensWith = (labels: readonly RegExp[], text: string): boolean =>
+  labels.some((label) => {
+    const m = label.exec(text);
+    return m !== null && !/\p{L}/u.test(text.slice(0, m.index));
+  });
 
 /**
  * A receipt's items up to its totals block: a row whose description opens with a till's totals or payment label
@@ -675,7 +680,7 @@ const tillFooterLabel = new RegExp(
  * the items' own amounts. An item's name that merely contains such a word ("CASHEW NUTS") stays.
  */
 export function itemsBeforeTheFoot<T extends { description: string }>(items: readonly T[]): T[] {
-  const foot = items.findIndex((item) => tillFooterLabel.test(tillText(item.description)));
+  const foot = items.findIndex((item) => opensWith([...tillFootLabels, roundingLine], tillText(item.description)));
   return foot < 0 ? [...items] : items.slice(0, foot);
 }
 
