@@ -116,16 +116,39 @@ export function paidChecks(context: PaidContext): PaidCheck[] {
   return checks;
 }
 
+/** The line whose words hold all of `value`'s; −1 where none does. */
+const lineOf = (lines: readonly TextLine[], value: FieldValue<number>): number =>
+  value.words.length === 0 ? -1 : lines.findIndex((line) => value.words.every((w) => line.words.includes(w)));
+
+/**
+ * Whether a line between `from` and `to` (exclusive) ends with the amount `difference`: a deduction or addition the
+ * receipt prints between two totals ("Total 21.20", "Member Savings 2.00", "Net Total 19.20") explains why they differ,
+ * whatever its label.
+ */
+function differencePrinted(lines: readonly TextLine[], from: number, to: number, difference: number): boolean {
+  const [a, b] = from < to ? [from, to] : [to, from];
+  if (a < 0) return false;
+  for (let i = a + 1; i < b; i++) {
+    const amount = endingValue(lines[i]!);
+    if (amount !== null && cents(Math.abs(amount)) === cents(Math.abs(difference))) return true;
+  }
+  return false;
+}
+
 /**
  * The amount paid where the chosen one fails every check (or none was chosen) and another amount the receipt prints
- * as paid (receiptTotalAlternatives) is confirmed (see the module comment); null where the chosen one stands.
+ * as paid (receiptTotalAlternatives) is confirmed (see the module comment); null where the chosen one stands. An
+ * alternative whose difference from the chosen amount is printed between their lines is no contradiction: the
+ * receipt took it off or added it on there.
  */
-export function corroboratedPaid(chosen: FieldValue<number> | null, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
+export function corroboratedPaid(lines: readonly TextLine[], chosen: FieldValue<number> | null, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
   if (checks.length === 0) return null;
   const { tillPaid, printed } = alternatives;
   if (chosen && (checks.some((check) => check.holds(chosen.value)) || (tillPaid && cents(tillPaid.value) === cents(chosen.value)))) return null;
+  const chosenLine = chosen ? lineOf(lines, chosen) : -1;
   for (const alternative of [...(tillPaid ? [tillPaid] : []), ...printed]) {
     if (chosen && cents(alternative.value) === cents(chosen.value)) continue;
+    if (chosen && differencePrinted(lines, chosenLine, alternative.line, alternative.value - chosen.value)) continue;
     const passed = checks.filter((check) => check.holds(alternative.value));
     const confirmed = passed.some((check) => check.strong) || (alternative === tillPaid && passed.length > 0);
     if (confirmed) return { ...alternative, label: `${alternative.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };

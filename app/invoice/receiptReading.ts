@@ -684,12 +684,17 @@ export function itemsBeforeTheFoot<T extends { description: string }>(items: rea
   return foot < 0 ? [...items] : items.slice(0, foot);
 }
 
+/** An amount a receipt may have paid, with the line that prints it (the tendered amount's, for tendered − change). */
+export interface PaidAlternative extends FieldValue<number> {
+  line: number;
+}
+
 /** The other amounts a receipt may have paid (receiptTotalAlternatives). */
 export interface PaidAlternatives {
   /** Tendered − change, where the till prints both (its label ends with TILL_IDENTITY). */
-  tillPaid: FieldValue<number> | null;
+  tillPaid: PaidAlternative | null;
   /** Every total line's amount before the payment lines (not a subtotal's), the last first. */
-  printed: FieldValue<number>[];
+  printed: PaidAlternative[];
 }
 
 /**
@@ -702,11 +707,11 @@ export function receiptTotalAlternatives(ocrLines: readonly TextLine[]): PaidAlt
   const till = tillPayment(lines);
   const tillPaid =
     till && till.paid > 0
-      ? { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[till.cash]!.text} / ${lines[till.change]!.text} (${TILL_IDENTITY})` }
+      ? { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[till.cash]!.text} / ${lines[till.change]!.text} (${TILL_IDENTITY})`, line: till.cash }
       : null;
   // A subtotal is the amount before tax or discounts: never offered as the amount paid.
   const before = totalLines(lines).candidates.filter((c) => (firstPayment < 0 || c.line < firstPayment) && !subtotalLine.test(lines[c.line]!.text));
-  return { tillPaid, printed: before.reverse().map((c) => ({ value: c.value, text: c.text, words: c.words, label: lines[c.line]!.text })) };
+  return { tillPaid, printed: before.reverse().map((c) => ({ value: c.value, text: c.text, words: c.words, label: lines[c.line]!.text, line: c.line })) };
 }
 
 /**
