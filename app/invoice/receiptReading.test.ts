@@ -244,6 +244,13 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
   });
 
+  it('the total before the cash rounding ("Bef. Rounding") is the amount paid where no total line is read, rounded to the coin; "before discount" is not', () => {
+    const head = ['CONTOH MOOKATA SDN BHD (123456-X)', 'GST ID: 001122334455', 'Date: 12/03/2018 20:11', 'QTY ITEM PRICE TOTAL', '1x Set 48.00 48.00', '1x Tea 5.00 5.00'];
+    expect(read([...head, 'Bef. Rounding 53.00', 'Change 0.00', 'Thank You']).total).toBe(53);
+    expect(read([...head, 'Bef. Rounding 53.02', 'Rounding Adj -0.02', 'VISA 53.00']).total).toBe(53);
+    expect(read([...head, 'Sub Total Before Discount 60.00', 'Discount 7.00', 'Total 53.00', 'VISA 53.00']).total).toBe(53);
+  });
+
   it('a till\'s foot is no item where OCR lost the items\' own amounts ("Gross Amt", "GST (6%)", "Change", "Round Adj")', () => {
     const fields = read([
       'CONTOH HARDWARE SDN BHD (123456-X)', 'GST ID No : 000784498688', 'Date :28/07/17 9:48:42 AM', 'Item  Qty  Price  Amount',

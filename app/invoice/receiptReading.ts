@@ -320,8 +320,10 @@ export function legalFormSpelled(name: string): string {
  * A line naming the amount to pay; not a quantity count, a tax line, a saving or an amount before tax. Also the
  * vocabulary the OCR's second pass looks for (native-models/bundled/regionReread.ts).
  */
-export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded|due(?!\s*(?:date|on|by)(?![\p{L}])))(?![\p{L}])/iu;
-const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
+export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded|bef(?:ore|\.)?\s*rounding|due(?!\s*(?:date|on|by)(?![\p{L}])))(?![\p{L}])/iu;
+// "Before" an amount is not yet paid ("Sub Total Before Discount"), except before the cash rounding ("Bef. Rounding
+// 102.40"): that is the total, rounded to the coin where it is not on one (cashRounded).
+const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before(?!\s*rounding)|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
 /** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
 const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;
 const includesTax = /(?<![\p{L}])incl/iu;
@@ -636,8 +638,8 @@ function amountAboveTendered(lines: readonly TextLine[]): LineAmount | null {
   return null;
 }
 
-/** A rounding adjustment's line ("Rounding Adj", "Round Off", "Rounded"). */
-export const roundingLine = /(?<![\p{L}])(?:rounding|rounded|round\s*(?:adj|off))/iu;
+/** A rounding adjustment's line ("Rounding Adj", "Round Off", "Rounded"); not the total before it ("Bef. Rounding"). */
+export const roundingLine = /(?<![\p{L}])(?<!bef(?:ore|\.)?\s*)(?:rounding|rounded|round\s*(?:adj|off))/iu;
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
 export { CASH_STEP };
