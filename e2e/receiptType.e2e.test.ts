@@ -45,7 +45,7 @@ describe.skipIf(!hasTestdata)('the document type in the fields panel', () => {
 
     await type.selectOption('invoice');
     await expect.poll(() => invoiceOnlyShown()).toBe(3);
-    // As an invoice it lacks what a till receipt does not print (here its currency code and its buyer).
+    // As an invoice it lacks what a till receipt does not print (here its invoice number and its buyer).
     const statuses = await Promise.all(invoiceOnly.map((name) => ruleStatus(page, name)));
     console.log(`[receiptType] as an invoice: ${invoiceOnly.map((name, i) => `${name} ${statuses[i]}`).join(', ')}`);
     expect(statuses.filter((status) => status === 'fail').length).toBeGreaterThanOrEqual(2);

@@ -244,6 +244,11 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
   });
 
+  it('the ringgit\'s symbol before an amount or over a column names the currency (MYR); a word ending in RM does not', () => {
+    expect(read(['CONTOH MART SDN BHD (123456-X)', 'Date: 12/03/2018 20:11', 'Item Qty Amount (RM)', 'BREAD 1 3.50', 'Total RM 3.50', 'Cash RM10.00', 'Change RM6.50']).currency).toBe('MYR');
+    expect(read(['CONTOH FARM TRADING', 'Date: 12/03/2018 20:11', 'FORM 2 3.50', 'Total 3.50']).currency).toBeNull();
+  });
+
   it('the total before the cash rounding ("Bef. Rounding") is the amount paid where no total line is read, rounded to the coin; "before discount" is not', () => {
     const head = ['CONTOH MOOKATA SDN BHD (123456-X)', 'GST ID: 001122334455', 'Date: 12/03/2018 20:11', 'QTY ITEM PRICE TOTAL', '1x Set 48.00 48.00', '1x Tea 5.00 5.00'];
     expect(read([...head, 'Bef. Rounding 53.00', 'Change 0.00', 'Thank You']).total).toBe(53);

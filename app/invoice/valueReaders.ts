@@ -56,6 +56,8 @@ const currencySymbols: [RegExp, string][] = [
   [/\$/g, 'USD'],
   [/£/g, 'GBP'],
   [/₹|(?<![\p{L}])Rs\.?(?=\s?-?\d)/gu, 'INR'],
+  // The ringgit's symbol before an amount ("RM 12.50", "RM12.50") or over an amount column ("Amount (RM)").
+  [/(?<![\p{L}])RM(?=\s?-?\d|\))/gu, 'MYR'],
   [/zł/g, 'PLN'],
   [/¥/g, 'JPY'],
 ];
