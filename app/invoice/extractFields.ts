@@ -181,7 +181,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // A receipt's amount paid that its own arithmetic contradicts, where another amount it prints as paid agrees
   // (receiptCorroboration.ts): the totals read again around that one.
   const checks = receipt ? paidChecks({ lines, subtotal: printedSubtotal?.value ?? null, tax: printedTax?.value ?? null, breakdown: block.taxBreakdown }) : [];
-  const corroborated = receipt ? corroboratedPaid(lines, tillTotal, receiptTotalAlternatives(lines), checks) : null;
+  const corroborated = checks.length > 0 ? corroboratedPaid(lines, tillTotal, receiptTotalAlternatives(lines), checks) : null;
   if (corroborated) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, corroborated) ?? corroborated));
 
   return {

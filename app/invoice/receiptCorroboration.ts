@@ -19,7 +19,7 @@ import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
 import { roundingLine, tillText, type PaidAlternatives } from './receiptReading.js';
-import { CASH_STEP, toCashStep } from './rules/money.js';
+import { CASH_STEP, round2, toCashStep, toCents, withinCents } from './rules/money.js';
 import type { VatRow } from './vatBreakdown.js';
 
 export interface PaidCheck {
@@ -37,7 +37,6 @@ export interface PaidContext {
   breakdown: readonly VatRow[];
 }
 
-const cents = (value: number): number => Math.round(value * 100);
 const discountLine = /(?<![\p{L}])(?:disc(?:ount)?|less)(?![\p{L}])/iu;
 const rateOnLine = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/gu;
 
@@ -48,7 +47,7 @@ function endingValue(line: TextLine): number | null {
 }
 
 /** `sum` equals `paid` to the cent, or once rounded to the smallest coin where the till prints a rounding line. */
-const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => cents(sum) === cents(paid) || (rounds && cents(toCashStep(sum)) === cents(paid));
+const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => toCents(sum) === toCents(paid) || (rounds && toCents(toCashStep(sum)) === toCents(paid));
 
 /** A tax summary row: a base and its tax at one printed rate, the tax being the base × rate (taxAtRate). */
 interface TaxRow {
@@ -67,7 +66,7 @@ const notTaxRow = /(?<![\p{L}])(?:serv|svc|srv|service|chrg|charge|disc|discount
 function taxRows(lines: readonly TextLine[], breakdown: readonly VatRow[]): TaxRow[] {
   const rows: TaxRow[] = [];
   const add = (row: TaxRow): void => {
-    if (!rows.some((r) => cents(r.base) === cents(row.base) && cents(r.tax) === cents(row.tax))) rows.push(row);
+    if (!rows.some((r) => toCents(r.base) === toCents(row.base) && toCents(r.tax) === toCents(row.tax))) rows.push(row);
   };
   for (const line of lines) {
     const text = tillText(line.text);
@@ -82,7 +81,7 @@ function taxRows(lines: readonly TextLine[], breakdown: readonly VatRow[]): TaxR
 }
 
 /** `tax` is `base` × `rate` % to the cent a till's per-line rounding leaves. */
-const taxAtRate = (base: number, rate: number, tax: number): boolean => rate >= 0 && rate < 50 && Math.abs(cents((base * rate) / 100) - cents(tax)) <= 1;
+const taxAtRate = (base: number, rate: number, tax: number): boolean => rate >= 0 && rate < 50 && withinCents(round2((base * rate) / 100), tax, 0.01);
 
 /** The checks a receipt's own arithmetic offers for its amount paid (see the module comment); none where it prints no sums. */
 export function paidChecks(context: PaidContext): PaidCheck[] {
@@ -92,7 +91,7 @@ export function paidChecks(context: PaidContext): PaidCheck[] {
   const checks: PaidCheck[] = [];
   const rows = taxRows(lines, breakdown);
   if (rows.length > 0) {
-    const sum = rows.reduce((a, row) => a + cents(row.base) + cents(row.tax), 0) / 100;
+    const sum = rows.reduce((a, row) => a + toCents(row.base) + toCents(row.tax), 0) / 100;
     if (sum > 0) checks.push({ why: `tax summary ${rows.map((r) => `${r.base.toFixed(2)} + ${r.tax.toFixed(2)}`).join(' + ')}`, strong: true, holds: (paid) => sameAmount(sum, paid, rounds) });
   }
   if (subtotal !== null && tax !== null && tax > 0 && tax < subtotal) {
@@ -100,7 +99,7 @@ export function paidChecks(context: PaidContext): PaidCheck[] {
     const adjustment = rounds ? (endingValue(lines[rounding]!) ?? 0) : 0;
     // A rounding adjustment is under the smallest coin; a larger amount on that line is the rounded total itself.
     const adjust = Math.abs(adjustment) < CASH_STEP ? adjustment : 0;
-    const sum = (cents(subtotal) + cents(tax) - Math.abs(cents(discount)) + cents(adjust)) / 100;
+    const sum = (toCents(subtotal) + toCents(tax) - Math.abs(toCents(discount)) + toCents(adjust)) / 100;
     checks.push({ why: `subtotal ${subtotal.toFixed(2)} + tax ${tax.toFixed(2)}${discount ? ` − discount ${Math.abs(discount).toFixed(2)}` : ''}`, strong: false, holds: (paid) => sameAmount(sum, paid, rounds) });
   }
   // A tax the paid amount includes, printed on a line with its rate and no other amount ("Inclusive of 6% GST: 3.62").
@@ -111,7 +110,7 @@ export function paidChecks(context: PaidContext): PaidCheck[] {
     if (rates.length !== 1 || amounts.length !== 1 || !/incl/iu.test(text)) continue;
     const [rate, included] = [rates[0]!, amounts[0]!.value];
     if (included <= 0) continue;
-    checks.push({ why: `${included.toFixed(2)} tax included at ${rate} %`, strong: false, holds: (paid) => paid > included && cents((paid * rate) / (100 + rate)) === cents(included) });
+    checks.push({ why: `${included.toFixed(2)} tax included at ${rate} %`, strong: false, holds: (paid) => paid > included && toCents((paid * rate) / (100 + rate)) === toCents(included) });
   }
   return checks;
 }
@@ -130,7 +129,7 @@ function differencePrinted(lines: readonly TextLine[], from: number, to: number,
   if (a < 0) return false;
   for (let i = a + 1; i < b; i++) {
     const amount = endingValue(lines[i]!);
-    if (amount !== null && cents(Math.abs(amount)) === cents(Math.abs(difference))) return true;
+    if (amount !== null && toCents(Math.abs(amount)) === toCents(Math.abs(difference))) return true;
   }
   return false;
 }
@@ -144,10 +143,10 @@ function differencePrinted(lines: readonly TextLine[], from: number, to: number,
 export function corroboratedPaid(lines: readonly TextLine[], chosen: FieldValue<number> | null, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
   if (checks.length === 0) return null;
   const { tillPaid, printed } = alternatives;
-  if (chosen && (checks.some((check) => check.holds(chosen.value)) || (tillPaid && cents(tillPaid.value) === cents(chosen.value)))) return null;
+  if (chosen && (checks.some((check) => check.holds(chosen.value)) || (tillPaid && toCents(tillPaid.value) === toCents(chosen.value)))) return null;
   const chosenLine = chosen ? lineOf(lines, chosen) : -1;
   for (const alternative of [...(tillPaid ? [tillPaid] : []), ...printed]) {
-    if (chosen && cents(alternative.value) === cents(chosen.value)) continue;
+    if (chosen && toCents(alternative.value) === toCents(chosen.value)) continue;
     if (chosen && differencePrinted(lines, chosenLine, alternative.line, alternative.value - chosen.value)) continue;
     const passed = checks.filter((check) => check.holds(alternative.value));
     const confirmed = passed.some((check) => check.strong) || (alternative === tillPaid && passed.length > 0);

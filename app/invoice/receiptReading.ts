@@ -19,7 +19,7 @@ import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 import { tradeWordsSpelled } from './tradeWords.js';
-import { CASH_STEP } from './rules/money.js';
+import { CASH_STEP, sameCents, toCashStep } from './rules/money.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
@@ -643,7 +643,7 @@ export const roundingLine = /(?<![\p{L}])(?<!bef(?:ore|\.)?\s*)(?:rounding|round
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
 export { CASH_STEP };
-const onStep = (value: number): boolean => Math.abs(Math.round(value / CASH_STEP) * CASH_STEP - value) < 0.001;
+const onStep = (value: number): boolean => sameCents(toCashStep(value), value);
 
 /**
  * A total that is not yet a multiple of the smallest coin on a receipt that prints a rounding adjustment: the amount
@@ -663,7 +663,7 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   // total onto the coin, so where only the other sign does that, it was printed with the other sign.
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
-  return { value: round(Math.round(total.value / CASH_STEP) * CASH_STEP), text: total.text, words: total.words, label };
+  return { value: toCashStep(total.value), text: total.text, words: total.words, label };
 }
 
 /** The labels of a till's totals block and payment lines: the total, net or gross amount, a tax, the tender, change or rounding. */
