@@ -18,6 +18,12 @@ describe('amounts', () => {
     expect(findAmounts('12 CHF')[0]).toMatchObject({ value: 12, hasCurrency: true });
   });
 
+  it('a currency named only by the columns\' headers ("Gesamt/€") or a label ("Währung: EUR") is the page\'s', () => {
+    const items = ['Pos  Bezeichnung  Menge  Einzel/€  Gesamt/€', '1  Beratung  2  50,00  100,00', 'Summe  100,00'];
+    expect(read(items).currency).toBe('EUR');
+    expect(read(['Rechnung Nr. 7', 'Währung : EUR', 'Summe  100,00']).currency).toBe('EUR');
+  });
+
   it('a quantity with a unit under a tax column is not read as the tax (nl)', () => {
     const plain = read([
       'Omschrijving          Prijs    BTW Hoeveelheid    Bedrag',

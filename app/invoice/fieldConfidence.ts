@@ -17,6 +17,10 @@ import type { InvoiceFields } from './fieldValues.js';
 import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
 import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
+import { LARGEST_PRINTED } from './receiptReading.js';
+
+/** The most a last-resort reading shows (a receipt's largest amount as its total): low, the analyst checks it. */
+export const LAST_RESORT_CEILING = 0.3;
 
 /** Base confidence by label: the label tier's index (0 = specific) → confidence; unlabelled readings get UNLABELLED. */
 const LABEL_TIER_CONFIDENCE = [0.7, 0.5, 0.35];
@@ -135,6 +139,11 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
     if (field.label?.includes(READ_THROUGH_SLIPS)) {
       score.confidence = Math.min(score.confidence, SLIP_REPAIRED_CEILING);
       score.evidence.push('ocr:slips-repaired');
+    }
+    // A receipt's total that no line named, its largest amount taken (receiptReading.ts): a last resort, never sure.
+    if (field.label?.includes(LARGEST_PRINTED)) {
+      score.confidence = Math.min(score.confidence, LAST_RESORT_CEILING);
+      score.evidence.push('guess:largest-amount');
     }
   }
   return scores;

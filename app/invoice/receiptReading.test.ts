@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
-import { itemsBeforeTheFoot, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
+import { LAST_RESORT_CEILING, scoreInvoiceFields } from './fieldConfidence.js';
+import { itemsBeforeTheFoot, LARGEST_PRINTED, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -247,6 +248,38 @@ describe('receipt reading', () => {
   it('the ringgit\'s symbol before an amount or over a column names the currency (MYR); a word ending in RM does not', () => {
     expect(read(['CONTOH MART SDN BHD (123456-X)', 'Date: 12/03/2018 20:11', 'Item Qty Amount (RM)', 'BREAD 1 3.50', 'Total RM 3.50', 'Cash RM10.00', 'Change RM6.50']).currency).toBe('MYR');
     expect(read(['CONTOH FARM TRADING', 'Date: 12/03/2018 20:11', 'FORM 2 3.50', 'Total 3.50']).currency).toBeNull();
+  });
+
+  it('a receipt whose total no line names takes its largest amount, low, rounded to the coin where it rounds; an invoice does not', () => {
+    const head = ['CONTOH STATIONERY SDN BHD (123456-X)', 'GST Reg: 001122334455', 'TAX INVOICE', 'CB#: 389772  17/01/2018 8.08:53', 'Qty Description Price Total'];
+    // The total's amount lost to OCR under a single item: the item is the largest amount, and the total.
+    const lost = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'CANON PG-47BK BLACK INK SR', '29.00', '3', 'Rounding Adj', 'Total Inclusive GST:', 'Thank you & please come again.'].join('\n')) });
+    expect(lost.total).toMatchObject({ value: 29, label: LARGEST_PRINTED });
+    const scores = scoreInvoiceFields(lost, '');
+    expect(scores.total?.confidence).toBeLessThanOrEqual(LAST_RESORT_CEILING);
+    expect(scores.total?.evidence).toContain('guess:largest-amount');
+    // Not a multiple of the coin where the receipt rounds: rounded, as the till's own total would be.
+    expect(read([...head, 'SUBTOTAL (QTY 4) 41.43', 'ROUNDING 0.02', 'Thank you']).total).toBe(41.45);
+    // A total line read: the largest amount is no rival to it (the cash tendered).
+    expect(read([...head, 'PEN 1 3.50', 'Total 3.50', 'Cash 50.00']).total).toBe(3.5);
+    // An invoice without a total stays without one.
+    expect(read(['Contoh GmbH', 'Rechnung Nr. 42', 'Datum: 12.03.2018', 'Beratung 2 Std. 240,00', 'Reisekosten 35,00']).total).toBeNull();
+  });
+
+  it('a currency sign or code weighs by what stands beside it: a scan\'s stray sign, a product named like a code, a fuel grade name none', () => {
+    const receipt = (extra: string[]) => read(['CONTOH MART SDN BHD (123456-X)', 'Date: 12/03/2018 20:11', ...extra, 'Total 3.50', 'Cash 10.00', 'Change 6.50']);
+    // OCR's noise: a sign among other marks, in a phone number, alone in a line of noise.
+    expect(receipt(['*¥* ¥% $0gzm', 'Tel: $4004290047', 'BREAD 1 3.50']).currency).toBeNull();
+    expect(receipt(['EERE XEX ¥ LX KKK', 'BREAD 1 3.50']).currency).toBeNull();
+    // The ringgit over the column outweighs a stray sign; so does one ringgit by a label whose amount is on the next line.
+    expect(receipt(['Qty Item Amount(RM)', 'BREAD 1 3.50', '£ i']).currency).toBe('MYR');
+    expect(receipt(['Parking fee RM', '3.50', 'Tel $0']).currency).toBe('MYR');
+    // A code inside an item's name, a fuel grade glued to its number: no currency.
+    expect(receipt(['TAU SAR PNEAH 1 3.50', 'RON95 1 3.50']).currency).toBeNull();
+    // A code or sign by an amount, or a label's value, is the currency.
+    expect(receipt(['BREAD 1 USD 3.50']).currency).toBe('USD');
+    expect(receipt(['Currency: SGD', 'BREAD 1 3.50']).currency).toBe('SGD');
+    expect(receipt(['BREAD 1 €3.50']).currency).toBe('EUR');
   });
 
   it('the total before the cash rounding ("Bef. Rounding") is the amount paid where no total line is read, rounded to the coin; "before discount" is not', () => {

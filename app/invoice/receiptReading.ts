@@ -729,6 +729,30 @@ export function receiptRounded(ocrLines: readonly TextLine[], total: FieldValue<
   return rounded ? { ...rounded, label: total.label ? `${total.label} ${rounded.label}` : rounded.label } : null;
 }
 
+/** In a total's label: no line named the total, and the receipt's largest amount was taken as the amount paid. */
+export const LARGEST_PRINTED = 'the largest amount printed; no line names what was paid';
+
+/**
+ * The amount paid where no line of the receipt names it (OCR lost the total's label or its amount): the largest amount
+ * the receipt prints. Every other figure of a receipt — an item, the subtotal, a tax, a discount, the change — is a
+ * part of what is paid; only the cash tendered can exceed it, and where the till prints change as well, its identity
+ * (tendered − change) has read the total before this is asked. A last resort, shown low: on the development receipts
+ * whose total no line named it is right on 6 of 11. Null where the receipt prints no amount.
+ */
+export function largestAmountPrinted(ocrLines: readonly TextLine[]): FieldValue<number> | null {
+  let largest: FieldValue<number> | null = null;
+  ocrLines.forEach((line) => {
+    const text = tillText(line.text);
+    for (const amount of moneyAmounts(text)) {
+      if (!amount.hasDecimals || (largest && amount.value <= largest.value)) continue;
+      // The label names the rule, not the line: a total word on the line ("Total Inclusive GST:" over an item's
+      // 29.00) is no label of this amount and must lend it no confidence (fieldConfidence.ts).
+      largest = { value: amount.value, text: amount.text, words: line.words, label: LARGEST_PRINTED };
+    }
+  });
+  return largest;
+}
+
 /**
  * The sale's date on a receipt where no label names one: the till prints it with the time of the sale ("04/06/2018
  * 18:17:54"), so a date followed by a time on its line goes before a bare one (a counter or batch number that reads as

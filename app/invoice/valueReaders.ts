@@ -51,30 +51,95 @@ export function readMoney(candidates: Candidate[]): FieldValue<number> | null {
   return last;
 }
 
-const currencySymbols: [RegExp, string][] = [
-  [/€/g, 'EUR'],
-  [/\$/g, 'USD'],
-  [/£/g, 'GBP'],
-  [/₹|(?<![\p{L}])Rs\.?(?=\s?-?\d)/gu, 'INR'],
-  // The ringgit's symbol before an amount ("RM 12.50", "RM12.50") or over an amount column ("Amount (RM)").
-  [/(?<![\p{L}])RM(?=\s?-?\d|\))/gu, 'MYR'],
-  [/zł/g, 'PLN'],
-  [/¥/g, 'JPY'],
+/** The least evidence that names the page's currency: one sign by an amount or over a column, not a lone sign. */
+const NAMES_THE_CURRENCY = 0.75;
+/** A sign of one glyph: OCR makes one of a speck, never a sign of two letters ("RM"). */
+const singleGlyph = /^.$/u;
+/** Currency signs and the code each stands for. */
+const currencySigns: [RegExp, string][] = [
+  [/€/u, 'EUR'],
+  [/\$/u, 'USD'],
+  [/£/u, 'GBP'],
+  [/₹/u, 'INR'],
+  // The ringgit's sign as a word of its own: before an amount ("RM 12.50", "RM12.50"), over an amount column
+  // ("Amount (RM)"), beside a label ("Parking fee RM"); never inside a word ("FORM").
+  [/(?<![\p{L}])RM(?![\p{L}])/u, 'MYR'],
+  [/zł/u, 'PLN'],
+  [/¥/u, 'JPY'],
 ];
+/** Signs that are also letters of words ("Rs" of "Mrs"): a sign only where an amount stands beside them. */
+const amountBoundSigns: [RegExp, string][] = [[/(?<![\p{L}])Rs\.?(?![\p{L}])/u, 'INR']];
 
+/** A number as an amount prints it: up to six digits, or digits grouped by thousands, with or without decimals. */
+const printedNumber = /^[(\-−]?(?:\d{1,3}(?:[.,'\u00a0]\d{3})+|\d{1,6})(?:[.,]\d{1,2})?\)?$/u;
+/** An amount with its decimals ("0.20", "1.234,56"): what a price prints, unlike a grade or a count ("RON 95"). */
+const decimalAmount = /^[(\-−]?\d[\d.,'\u00a0]*[.,]\d{2}\)?$/u;
+/** What stands before a currency in a column's header, "Gesamt/€", "Betrag/EUR": the column's currency. */
+const columnHeader = /^\p{L}[\p{L}.-]*\/$/u;
+const trimmed = (token: string): string => token.replace(/^[:;]+|[:;,.]+$/gu, '');
+
+/**
+ * How much one token says the page is in `code`, with its neighbours: a code or sign beside an amount is the
+ * amount's currency; a sign alone (a column's "(€)", the ringgit's "RM" over a column) names the page's; a code
+ * alone may be a word ("PEN", "SAR" on an English receipt) or a column header ("Betrag EUR"), weaker; a sign
+ * inside other characters is OCR's noise on a scan ("$0gzm", "¥%", "*¥*", a phone number "$4004290047"), and a
+ * code glued to a whole number a product's grade ("RON95"): no evidence. 0 where the token names no currency.
+ */
+function currencyWeight(token: string, before: string, after: string, lineHasDecimals: boolean): { code: string; weight: number } | null {
+  const beside = [before, after].map(trimmed);
+  const besideDecimals = beside.some((t) => decimalAmount.test(t));
+  const besideNumber = beside.some((t) => printedNumber.test(t));
+  const bare = trimmed(token).replace(/^[([]+|[)\]]+$/gu, '');
+  const bracketed = /^[([]|[)\]]$/u.test(trimmed(token));
+  const code = currencyCodes.find((c) => bare.startsWith(c) || bare.endsWith(c));
+  if (code && new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(bare)) {
+    const rest = bare.replace(code, '');
+    if (rest !== '') return { code, weight: decimalAmount.test(rest) ? 2 : columnHeader.test(rest) ? 1 : 0 };
+    // A label's value ("Währung: EUR", "Currency : USD"), or the code an amount is printed with.
+    if (besideDecimals || before.endsWith(':')) return { code, weight: 2 };
+    // Between two words, a code is one of them ("TAU SAR PNEAH", a product).
+    if (beside.every((t) => /^\p{L}{2,}$/u.test(t))) return { code, weight: 0 };
+    return { code, weight: bracketed ? 1 : 0.5 };
+  }
+  for (const [sign, signCode] of [...currencySigns, ...amountBoundSigns]) {
+    const match = sign.exec(bare);
+    if (!match) continue;
+    const rest = bare.replace(match[0], '').replace(/^[([]+|[)\]]+$/gu, '');
+    const amountBound = amountBoundSigns.some(([p]) => p === sign);
+    if (rest === '' || rest.startsWith('/')) {
+      if (amountBound && !besideNumber) return null;
+      return { code: signCode, weight: besideDecimals || bracketed || lineHasDecimals ? 1 : singleGlyph.test(match[0]) ? 0.5 : NAMES_THE_CURRENCY };
+    }
+    if (columnHeader.test(rest)) return { code: signCode, weight: 1 };
+    if (decimalAmount.test(rest)) return { code: signCode, weight: 1 };
+    if (printedNumber.test(rest)) return { code: signCode, weight: 0.5 };
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The page's currency: the code or sign its amounts are printed with, weighed by what stands beside each
+ * (currencyWeight) — a scan's stray "$" or "¥" in noise does not outweigh the ringgit printed by the amounts, and
+ * alone names nothing. Null where nothing names a currency.
+ */
 export function detectCurrency(words: Word[], text: string): FieldValue<string> | null {
-  const counts = new Map<string, number>();
-  for (const code of currencyCodes) {
-    const n = (text.match(new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`, 'g')) ?? []).length;
-    if (n) counts.set(code, (counts.get(code) ?? 0) + 2 * n);
+  const weights = new Map<string, number>();
+  // A bracketed sign or code is a word of its own where OCR glued it to its label ("Amount(RM)", "Tax(MYR)"), and so
+  // is an amount after a label's colon ("CC'7186:RM76.30").
+  for (const line of text.split('\n')) {
+    const tokens = line.replace(/(?<=[\p{L}\p{N}])(?=[([])|(?<=:)(?=\S)/gu, ' ').split(/\s+/).filter(Boolean);
+    const lineHasDecimals = tokens.some((t) => decimalAmount.test(trimmed(t)));
+    tokens.forEach((token, i) => {
+      const found = currencyWeight(token, tokens[i - 1] ?? '', tokens[i + 1] ?? '', lineHasDecimals);
+      if (found && found.weight > 0) weights.set(found.code, (weights.get(found.code) ?? 0) + found.weight);
+    });
   }
-  for (const [pattern, code] of currencySymbols) {
-    const n = (text.match(pattern) ?? []).length;
-    if (n) counts.set(code, (counts.get(code) ?? 0) + n);
-  }
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-  if (!best) return null;
+  const [best, second] = [...weights].sort((a, b) => b[1] - a[1]);
+  // Two currencies named as strongly, or one only by a lone sign among words (a scan's noise as often as a currency):
+  // the page does not say which is its own.
+  if (!best || best[1] < NAMES_THE_CURRENCY || (second && second[1] === best[1])) return null;
   const code = best[0];
-  const evidence = words.filter((w) => w.text.includes(code) || currencySymbols.some(([p, c]) => c === code && new RegExp(p.source, p.flags).test(w.text)));
+  const evidence = words.filter((w) => w.text.includes(code) || currencySigns.some(([p, c]) => c === code && p.test(w.text)));
   return { value: code, text: evidence[0]?.text ?? code, words: evidence.slice(0, 1), label: null };
 }

@@ -107,10 +107,20 @@ export interface ReceiptsBenchResult {
   receipts: Record<VendorGroup, number>;
   firstSeen: Record<VendorGroup, Tally> & { byField: Record<VendorGroup, Record<ReceiptKeyField, Tally>> };
   secondReceipt: Record<VendorGroup, Tally> & {
+    /** With memory, per key field: which field the second receipt still misses. */
+    byField: Record<VendorGroup, Record<ReceiptKeyField, Tally>>;
     withoutMemory: Record<VendorGroup, Tally>;
+    /** The same receipts read without memory, per key field: what memory adds or costs on each. */
+    withoutMemoryByField: Record<VendorGroup, Record<ReceiptKeyField, Tally>>;
     recognised: Record<VendorGroup, Tally>;
     /** Every vendor's first receipt taught (one-receipt vendors too), the others read: right = not taken for another vendor. */
     notMistaken: Record<VendorGroup, Tally>;
+    /**
+     * Every ordered pair of one vendor's receipts, the one taught alone and the other read with memory, per key field:
+     * more readings than first-then-others (a vendor of four receipts gives twelve), so a lesson's place is tried on
+     * receipts it was not taught from whichever comes first.
+     */
+    everyPair: Record<VendorGroup, Record<ReceiptKeyField, Tally>>;
   };
   /** Characters: edits over reference characters, all receipts of the group; `sortedWords`: both sides' words sorted (reading order aside). */
   cer: Record<VendorGroup, { cer: number; sortedWords: number } | null>;
@@ -155,6 +165,8 @@ function scoreReceipt(truth: ReceiptTruth, reading: Reading): ScoredReceiptValue
 }
 
 const tally = (values: readonly { right: boolean }[]): Tally => ({ right: values.filter((v) => v.right).length, total: values.length });
+const byField = (values: readonly ScoredReceiptValue[]): Record<ReceiptKeyField, Tally> =>
+  Object.fromEntries(receiptKeyFields.map((f) => [f, tally(values.filter((v) => v.field === f))])) as Record<ReceiptKeyField, Tally>;
 const sortedWords = (text: string): string => text.split(/\s+/).filter(Boolean).sort().join(' ');
 
 function pooledCer(pairs: readonly { hypothesis: string; reference: string }[]): number | null {
@@ -203,6 +215,35 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
     }
   }
 
+  const pairs: ScoredReceiptValue[] = [];
+  const extracted = new Map<string, { fields: ReturnType<typeof extractInvoiceFields>; words: Word[] }>();
+  const extractedOf = (receipt: string) => {
+    let got = extracted.get(receipt);
+    if (!got) {
+      const words = wordsOf(receipt);
+      got = { words, fields: extractInvoiceFields({ words }) };
+      extracted.set(receipt, got);
+    }
+    return got;
+  };
+  for (const vendor of vendors) {
+    const mine = truths.filter((t) => t.vendorKey === vendor);
+    for (const taughtBy of mine) {
+      const only = new SupplierIndex([{ supplierId: vendor, supplierName: taughtBy.company, pageId: taughtBy.receipt, lesson: learnLesson(wordsOf(taughtBy.receipt), confirmedReceipt(taughtBy)) }]);
+      for (const truth of mine) {
+        if (truth === taughtBy) continue;
+        const { words, fields } = extractedOf(truth.receipt);
+        const memory = readWithMemory(words, toPlainFields(fields), only, new Map(), genericScores(fields, pageText(words)));
+        const reading = { ...generic.get(truth.receipt)! };
+        for (const key of receiptKeyFields) {
+          const got = memory?.fields[key];
+          if (got) reading[key] = { value: got.value as string | number | null, confidence: got.confidence, fromMemory: got.source === 'supplier memory' };
+        }
+        pairs.push(...scoreReceipt(truth, reading));
+      }
+    }
+  }
+
   // Memory recognises through OCR noise (a name, a letterhead, an identifier one character off): with every vendor's
   // first receipt taught, no other receipt may be taken for another vendor's.
   const firsts = vendors.map((vendor) => truths.find((t) => t.vendorKey === vendor)!);
@@ -228,13 +269,16 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
     receipts: per((g) => inGroup(truths, g).length),
     firstSeen: {
       ...per((g) => tally(inGroup(first, g))),
-      byField: per((g) => Object.fromEntries(receiptKeyFields.map((f) => [f, tally(inGroup(first, g).filter((v) => v.field === f))])) as Record<ReceiptKeyField, Tally>),
+      byField: per((g) => byField(inGroup(first, g))),
     },
     secondReceipt: {
       ...per((g) => tally(inGroup(second, g))),
+      byField: per((g) => byField(inGroup(second, g))),
       withoutMemory: per((g) => tally(inGroup(before, g))),
+      withoutMemoryByField: per((g) => byField(inGroup(before, g))),
       recognised: per((g) => tally(inGroup(recognised, g))),
       notMistaken: per((g) => tally(inGroup(mistaken, g))),
+      everyPair: per((g) => byField(inGroup(pairs, g))),
     },
     failingRules: per((g) => {
       const failing = inGroup(truths, g).map((t) => failingRuleNames(wordsOf(t.receipt)));

@@ -121,6 +121,8 @@ export async function receiptsCommand(testdataRoot: string, json: string | undef
     ...receiptKeyFields.map((f) => `| first-seen, ${f} | ${vendorGroups.map((g) => pct(result.firstSeen.byField[g][f])).join(' | ')} |`),
     `| second receipt, without memory | ${vendorGroups.map((g) => pct(result.secondReceipt.withoutMemory[g])).join(' | ')} |`,
     `| second receipt, with memory | ${vendorGroups.map((g) => pct(result.secondReceipt[g])).join(' | ')} |`,
+    ...receiptKeyFields.map((f) => `| second receipt, ${f}: without → with memory | ${vendorGroups.map((g) => `${pct(result.secondReceipt.withoutMemoryByField[g][f])} → ${pct(result.secondReceipt.byField[g][f])}`).join(' | ')} |`),
+    ...receiptKeyFields.map((f) => `| every ordered pair of a vendor's receipts (one taught, the other read), ${f} | ${vendorGroups.map((g) => pct(result.secondReceipt.everyPair[g][f])).join(' | ')} |`),
     `| second receipt, supplier recognised | ${vendorGroups.map((g) => pct(result.secondReceipt.recognised[g])).join(' | ')} |`,
     `| second receipt, not taken for another vendor (every vendor's first receipt taught) | ${vendorGroups.map((g) => pct(result.secondReceipt.notMistaken[g])).join(' | ')} |`,
     `| first-seen, receipts failing a rule (a reason to approve) | ${vendorGroups.map((g) => `${result.failingRules[g].receipts}/${result.receipts[g]}`).join(' | ')} |`,

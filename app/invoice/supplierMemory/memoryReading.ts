@@ -35,5 +35,5 @@ export function readWithMemory(words: readonly Word[], generic: PlainInvoiceFiel
   const page = memoryPage(words);
   const recognised = index.recognise(page);
   if (!recognised) return null;
-  return readThroughMemory(page, recognised, confirmedOf(generic), records.get(recognised.supplierId) ?? NO_RECORD, scores);
+  return readThroughMemory(page, recognised, confirmedOf(generic), records.get(recognised.supplierId) ?? NO_RECORD, scores, generic.document_type === 'receipt');
 }

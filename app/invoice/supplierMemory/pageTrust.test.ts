@@ -5,6 +5,7 @@ import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { line } from '../../../testing/syntheticWords.js';
 import { LOW_FIELD_CONFIDENCE } from '../../review/attention.js';
 import { genericScores, learnLesson, readWithMemory, storedScores, SupplierIndex, type ConfirmedValues, type GenericScores } from './index.js';
+import { pageLeads } from './pageTrust.js';
 import { MEMORY_AGAINST_PAGE } from './readThroughMemory.js';
 
 /** One supplier's layout: the number under a heading no generic label names, the totals beside their labels. */
@@ -63,9 +64,13 @@ describe('memory against a trustworthy page reading', () => {
     const memory = read({ ...confirmed, total: 19 }, plain, closing);
     expect(memory?.fields.total).toMatchObject({ value: 297.5, source: 'page', confidence: MEMORY_AGAINST_PAGE });
     expect(memory?.fields.total?.evidence).toContain('arithmetic:page-totals-close');
-    // An amount the identity itself supplied is no witness of it: memory's value stands, disputed.
+    // An amount the identity itself supplied is no witness of it: memory's value stands, disputed (a correction that
+    // taught the net amount as the total; memory's total being the page's own tax is another matter, below).
     const derived = { ...closing, total: { ...closing.total!, label: `Gesamtbetrag (${CLOSED_BY_IDENTITY})` } };
-    expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total).toMatchObject({ value: 47.5, source: 'supplier memory' });
+    expect(read({ ...confirmed, total: 100 }, plain, derived)?.fields.total).toMatchObject({ value: 250, source: 'supplier memory' });
+    // Memory's total is the tax the page reads: a total is never its own tax, the page's total leads.
+    expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total).toMatchObject({ value: 297.5, source: 'page', confidence: MEMORY_AGAINST_PAGE });
+    expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total?.evidence).toContain('arithmetic:memory-read-the-tax');
   });
 
   it('memory whose own amounts close keeps them; agreeing values are untouched', () => {
@@ -73,6 +78,16 @@ describe('memory against a trustworthy page reading', () => {
     const memory = read(confirmed, plain, scores);
     expect(memory?.fields.total).toMatchObject({ value: 297.5, source: 'supplier memory' });
     expect(memory?.fields.total?.evidence).toContain('arithmetic:total=subtotal+tax:holds');
+  });
+
+  it('on a receipt, a total on the smallest coin leads against memory\'s a coin\'s fraction off it (memory learned the amount before rounding)', () => {
+    const scores: GenericScores = { total: { confidence: 0.5, label: 'Total RM' } };
+    expect(pageLeads('total', scores, false, false, true, 49.39, 49.4, { receipt: true })).toBe('arithmetic:cash-rounding');
+    // Not on an invoice, not where memory's amount is on the coin too or the page's is not, not a coin or more apart.
+    expect(pageLeads('total', scores, false, false, true, 49.39, 49.4)).toBeNull();
+    expect(pageLeads('total', scores, false, false, true, 49.35, 49.4, { receipt: true })).toBeNull();
+    expect(pageLeads('total', scores, false, false, true, 49.39, 49.41, { receipt: true })).toBeNull();
+    expect(pageLeads('total', scores, false, false, true, 48.39, 49.4, { receipt: true })).toBeNull();
   });
 
   it('reads a stored page\'s confidence and labels, and ignores what is not a field source', () => {

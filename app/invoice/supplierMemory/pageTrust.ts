@@ -24,6 +24,7 @@ import type { InvoiceFields } from '../fieldValues.js';
 import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
 import { labelPatterns, type LabelledField } from '../labels.js';
 import { CASH_ROUNDED, CASH_STEP, TILL_IDENTITY } from '../receiptReading.js';
+import { sameCents, toCashStep } from '../rules/money.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -53,6 +54,8 @@ export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
   return typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) <= 2 * CENT + 1e-9;
 }
 
+const onCashStep = (value: number): boolean => sameCents(toCashStep(value), value);
+
 /** The page read this value itself: not supplied or chosen by the identity (closingTotals.ts). */
 const readFromPage = (score: GenericScore): boolean =>
   !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => (score.label ?? '').includes(tag));
@@ -73,15 +76,30 @@ function specificallyLabelled(field: MemoryField, score: GenericScore | null | u
   return field in labelPatterns && labelTier(field as LabelledField, score.label ?? null) === 0;
 }
 
+/** What the page says of itself beside its field values: a till receipt (documentType.ts), and the tax it read. */
+export interface PageContext {
+  receipt?: boolean;
+  tax?: unknown;
+}
+
 /** Why the page's value leads against memory's for this field, or null where memory's stands. */
-export function pageLeads(field: MemoryField, scores: GenericScores | undefined, pageCloses: boolean, memoryCloses: boolean, money: boolean, memoryValue?: unknown, pageValue?: unknown): string | null {
+export function pageLeads(field: MemoryField, scores: GenericScores | undefined, pageCloses: boolean, memoryCloses: boolean, money: boolean, memoryValue?: unknown, pageValue?: unknown, context: PageContext = {}): string | null {
   if (!scores) return null;
   if ((scores[field]?.confidence ?? 0) >= TRUSTED_PAGE) return 'page:trusted';
   if (money && pageCloses && !memoryCloses) return 'arithmetic:page-totals-close';
   if (specificallyLabelled(field, scores[field])) return 'page:label-specific';
   if (field === 'total' && (scores.total?.label ?? '').includes(TILL_IDENTITY)) return 'arithmetic:cash-minus-change';
   // Memory's place holds the amount before the till's rounding (a tax summary's total) and the page rounded it.
-  if (field === 'total' && (scores.total?.label ?? '').includes(CASH_ROUNDED) && typeof memoryValue === 'number' && typeof pageValue === 'number' && Math.abs(memoryValue - pageValue) < CASH_STEP) return 'arithmetic:cash-rounding';
+  if (field !== 'total' || typeof memoryValue !== 'number' || typeof pageValue !== 'number') return null;
+  const withinACoin = Math.abs(memoryValue - pageValue) < CASH_STEP;
+  if ((scores.total?.label ?? '').includes(CASH_ROUNDED) && withinACoin) return 'arithmetic:cash-rounding';
+  // The same on a receipt whose till printed the rounded total itself: the page's total is on the smallest coin and
+  // memory's, a coin's fraction from it, is not — the lesson's receipt needed no rounding, so its total's label was
+  // the amount before rounding ("Total RM Incl. of GST 49.39" over "Rounding Adj 0.01", "Total RM 49.40").
+  if (context.receipt && withinACoin && onCashStep(pageValue) && !onCashStep(memoryValue)) return 'arithmetic:cash-rounding';
+  // Memory's place holds the page's tax: a total row of several columns ("Total 9.85 0.59 10.44") read at the
+  // column the lesson's layout had its total in. A total is never its own tax.
+  if (typeof context.tax === 'number' && context.tax > 0 && sameCents(memoryValue, context.tax)) return 'arithmetic:memory-read-the-tax';
   return null;
 }
 

@@ -75,8 +75,11 @@ export function reliability(record: SupplierTrackRecord): number {
   return (record.kept + 1) / (record.kept + record.corrected + 1);
 }
 
-/** `scores`: the generic reading's evidence per field (pageTrust.ts); without it memory's value stands against the page. */
-export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord, scores?: GenericScores): MemoryReading {
+/**
+ * `scores`: the generic reading's evidence per field (pageTrust.ts); without it memory's value stands against the page.
+ * `receipt`: the page is a till receipt (its total is on the smallest coin where the till rounds).
+ */
+export function readThroughMemory(page: MemoryPage, recognised: Recognised, generic: ConfirmedValues, record: SupplierTrackRecord, scores?: GenericScores, receipt = false): MemoryReading {
   const { lesson } = recognised.lesson;
   const fields: MemoryReading['fields'] = {};
   const memoryValues: Partial<Record<MemoryField, string | number>> = {};
@@ -118,7 +121,7 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
     if (!mine) continue;
     const page = generic[field];
     const money = kindOf[field] === 'money';
-    const leads = page !== null && !same(mine.value, page) ? pageLeads(field, scores, pageCloses, closes, money, mine.value, page) : null;
+    const leads = page !== null && !same(mine.value, page) ? pageLeads(field, scores, pageCloses, closes, money, mine.value, page, { receipt, tax: generic.tax }) : null;
     if (money && closes) {
       mine.confidence = MEMORY_CLOSED_BY_ARITHMETIC;
       mine.evidence.push('arithmetic:total=subtotal+tax:holds');
