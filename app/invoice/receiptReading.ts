@@ -19,7 +19,7 @@ import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 import { tradeWordsSpelled } from './tradeWords.js';
-import { CASH_STEP, sameCents, toCashStep } from './rules/money.js';
+import { CASH_STEP, onCashStep, toCashStep } from './rules/money.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
 const receiptSignals: Record<string, RegExp> = {
@@ -643,7 +643,6 @@ export const roundingLine = /(?<![\p{L}])(?<!bef(?:ore|\.)?\s*)(?:rounding|round
 /** In a total's label: the amount was rounded to the smallest coin because the receipt prints a rounding line. */
 export const CASH_ROUNDED = 'rounded to the smallest coin';
 export { CASH_STEP };
-const onStep = (value: number): boolean => sameCents(toCashStep(value), value);
 
 /**
  * A total that is not yet a multiple of the smallest coin on a receipt that prints a rounding adjustment: the amount
@@ -652,16 +651,16 @@ const onStep = (value: number): boolean => sameCents(toCashStep(value), value);
  * a GST summary's total, printed after it, is the amount before rounding. Null where nothing is to round.
  */
 function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<number> | null {
-  if (onStep(total.value)) return null;
+  if (onCashStep(total.value)) return null;
   const rounding = lines.findIndex((line) => roundingLine.test(line.text));
   if (rounding < 0) return null;
   const adjustment = ownAmount(lines, rounding);
   const label = `${total.line >= 0 ? lines[total.line]!.text : ''} (${lines[rounding]!.text}: ${CASH_ROUNDED})`.trim();
   const round = (v: number): number => Math.round(v * 100) / 100;
-  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
+  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onCashStep(round(total.value + adjustment.value))) return { value: round(total.value + adjustment.value), text: total.text, words: total.words, label };
   // The adjustment's minus sign lost to OCR ("Rounding Adj: 0.01" under 112.36): an adjustment exists to bring the
   // total onto the coin, so where only the other sign does that, it was printed with the other sign.
-  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
+  if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onCashStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: toCashStep(total.value), text: total.text, words: total.words, label };
 }
@@ -747,7 +746,9 @@ export function largestAmountPrinted(ocrLines: readonly TextLine[]): FieldValue<
       if (!amount.hasDecimals || (largest && amount.value <= largest.value)) continue;
       // The label names the rule, not the line: a total word on the line ("Total Inclusive GST:" over an item's
       // 29.00) is no label of this amount and must lend it no confidence (fieldConfidence.ts).
-      largest = { value: amount.value, text: amount.text, words: line.words, label: LARGEST_PRINTED };
+      const pieces = amount.text.split(' ');
+      const words = line.words.filter((w) => pieces.some((p) => p.includes(w.text) || w.text.includes(p)));
+      largest = { value: amount.value, text: amount.text, words: words.length > 0 ? words : line.words, label: LARGEST_PRINTED };
     }
   });
   return largest;

@@ -83,7 +83,7 @@ const trimmed = (token: string): string => token.replace(/^[:;]+|[:;,.]+$/gu, ''
  * amount's currency; a sign alone (a column's "(€)", the ringgit's "RM" over a column) names the page's; a code
  * alone may be a word ("PEN", "SAR" on an English receipt) or a column header ("Betrag EUR"), weaker; a sign
  * inside other characters is OCR's noise on a scan ("$0gzm", "¥%", "*¥*", a phone number "$4004290047"), and a
- * code glued to a whole number a product's grade ("RON95"): no evidence. 0 where the token names no currency.
+ * code glued to a whole number a product's grade ("RON95"): no evidence. Null where the token names no currency.
  */
 function currencyWeight(token: string, before: string, after: string, lineHasDecimals: boolean): { code: string; weight: number } | null {
   const beside = [before, after].map(trimmed);
@@ -106,6 +106,7 @@ function currencyWeight(token: string, before: string, after: string, lineHasDec
     if (!match) continue;
     const rest = bare.replace(match[0], '').replace(/^[([]+|[)\]]+$/gu, '');
     const amountBound = amountBoundSigns.some(([p]) => p === sign);
+    // Alone, or per unit ("€/kWh").
     if (rest === '' || rest.startsWith('/')) {
       if (amountBound && !besideNumber) return null;
       return { code: signCode, weight: besideDecimals || bracketed || lineHasDecimals ? 1 : singleGlyph.test(match[0]) ? 0.5 : NAMES_THE_CURRENCY };
@@ -125,9 +126,9 @@ function currencyWeight(token: string, before: string, after: string, lineHasDec
  */
 export function detectCurrency(words: Word[], text: string): FieldValue<string> | null {
   const weights = new Map<string, number>();
-  // A bracketed sign or code is a word of its own where OCR glued it to its label ("Amount(RM)", "Tax(MYR)"), and so
-  // is an amount after a label's colon ("CC'7186:RM76.30").
   for (const line of text.split('\n')) {
+    // A bracketed sign or code is a word of its own where OCR glued it to its label ("Amount(RM)", "Tax(MYR)"), and
+    // so is an amount after a label's colon ("CC'7186:RM76.30").
     const tokens = line.replace(/(?<=[\p{L}\p{N}])(?=[([])|(?<=:)(?=\S)/gu, ' ').split(/\s+/).filter(Boolean);
     const lineHasDecimals = tokens.some((t) => decimalAmount.test(trimmed(t)));
     tokens.forEach((token, i) => {

@@ -25,6 +25,11 @@ export function toCashStep(value: number): number {
   return round2(Math.round(toCents(value) / (CASH_STEP * 100)) * CASH_STEP);
 }
 
+/** Already a multiple of the smallest coin (to the cent): what a till that rounds asks a cash payer for. */
+export function onCashStep(value: number): boolean {
+  return toCents(toCashStep(value)) === toCents(value);
+}
+
 /** Equal once both are rounded to the cent. */
 export function sameCents(a: number, b: number): boolean {
   return toCents(a) === toCents(b);

@@ -12,7 +12,9 @@
  *   "Bruttobetrag"): the page names the field where it prints it, and memory's place is only where an earlier page
  *   printed it. (An amount the identity supplied or chose is no such reading: its label is the identity's.)
  * - or, on a receipt, its total is memory's amount rounded to the smallest coin by the receipt's rounding line (memory
- *   learned the place of a tax summary's total, the amount before rounding);
+ *   learned the place of a tax summary's total, the amount before rounding), or the page's total is on the smallest
+ *   coin and memory's, a coin's fraction from it, is not (the lesson's receipt needed no rounding);
+ * - or memory's total is the page's own tax (a total row of several columns read at another column);
  * - or, on a receipt, its total is the till's identity: printed before the cash tendered and equal to tendered − change
  *   (receiptReading.ts), three amounts of this page agreeing — where memory's place holds the tendered amount of a
  *   receipt that was paid exactly ("Accepted total 5.00" beside "Amount 5.00" on the page it learned from).
@@ -24,7 +26,7 @@ import type { InvoiceFields } from '../fieldValues.js';
 import { labelTier, scoreInvoiceFields } from '../fieldConfidence.js';
 import { labelPatterns, type LabelledField } from '../labels.js';
 import { CASH_ROUNDED, CASH_STEP, TILL_IDENTITY } from '../receiptReading.js';
-import { sameCents, toCashStep } from '../rules/money.js';
+import { onCashStep, sameCents } from '../rules/money.js';
 import { memoryFieldKeys, type MemoryField } from './lessonSchema.js';
 
 /** The generic reading's evidence for one field: its calibrated confidence, its label and evidence tags (fieldConfidence.ts). */
@@ -53,8 +55,6 @@ export type Amounts = { subtotal: unknown; tax: unknown; total: unknown };
 export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
   return typeof subtotal === 'number' && typeof tax === 'number' && typeof total === 'number' && Math.abs(subtotal + tax - total) <= 2 * CENT + 1e-9;
 }
-
-const onCashStep = (value: number): boolean => sameCents(toCashStep(value), value);
 
 /** The page read this value itself: not supplied or chosen by the identity (closingTotals.ts). */
 const readFromPage = (score: GenericScore): boolean =>
