@@ -56,6 +56,15 @@ describe('totals that close (EN 16931: BT-109 + BT-110 = BT-112)', () => {
     expect(scoreInvoiceFields(fields, '').tax!.evidence).toContain('derived:total=subtotal+tax');
   });
 
+  it('takes no tax the identity would give against the total\'s sign: a total below its subtotal had a deduction', () => {
+    // A till's rounding: "Subtotal 12.61", "Rounding -0.01", "Total 12.60" owes no tax of -0.01.
+    const words = [...row(100, [[40, 'Subtotal'], [600, '12.61']]), ...row(130, [[40, 'Rounding Adj'], [600, '-0.01']]), ...row(160, [[40, 'Total'], [600, '12.60']])];
+    expect(totals(words)).toEqual({ subtotal: 12.61, tax: null, total: 12.6 });
+    // Above it, the difference printed is the tax (as before).
+    const taxed = [...row(100, [[40, 'Subtotal'], [600, '12.00']]), ...row(130, [[40, 'Service'], [600, '0.72']]), ...row(160, [[40, 'Total'], [600, '12.72']])];
+    expect(totals(taxed)).toEqual({ subtotal: 12, tax: 0.72, total: 12.72 });
+  });
+
   it('reads a subtotal equal to the total, beside the tax it includes at a printed rate, as gross: no net, the tax kept', () => {
     // Prices that include the tax (a till's "Sub Total" is the gross): the identity would otherwise make the tax the
     // 0.00 the rounding line prints, and the rules would fail on a document whose figures agree.

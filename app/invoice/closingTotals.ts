@@ -81,6 +81,17 @@ const implied = (value: number, lines: readonly TextLine[], rule: string): Money
   return printed ? { value: cents(value), text: printed.text, words: printed.words, label: rule } : null;
 };
 
+/**
+ * The tax that closes total − subtotal, where the page prints it. Never against the total's sign: a total above its
+ * subtotal by a printed amount is taxed, one below it had a deduction (a till's rounding "-0.01", a discount), and
+ * a VAT total is negative only on a credit note, whose total is negative too (BT-110 follows the document's sign).
+ */
+function impliedTax(total: Money, subtotal: Money, lines: readonly TextLine[]): Money | null {
+  const value = cents(total.value - subtotal.value);
+  if (value !== 0 && Math.sign(value) !== Math.sign(total.value)) return null;
+  return implied(value, lines, CLOSED_BY_IDENTITY);
+}
+
 /** Rule 2: complete or re-sign the totals so that subtotal + tax = total holds, from amounts the page prints. */
 export function closeTotals(lines: readonly TextLine[], totals: Totals): Totals {
   const { subtotal, tax, total } = totals;
@@ -95,10 +106,10 @@ export function closeTotals(lines: readonly TextLine[], totals: Totals): Totals 
     if (includesTax(lines, subtotal, tax, total)) return { ...totals, subtotal: null };
     // The tax read was a rate's row (a breakdown row named "Umsatzsteuer"): the VAT total is what closes the identity,
     // where the page prints it.
-    return { ...totals, tax: implied(cents(total.value - subtotal.value), lines, CLOSED_BY_IDENTITY) ?? tax };
+    return { ...totals, tax: impliedTax(total, subtotal, lines) ?? tax };
   }
   if (subtotal && tax && !total) return { ...totals, total: implied(cents(subtotal.value + tax.value), lines, CLOSED_BY_IDENTITY) };
-  if (subtotal && total && !tax) return { ...totals, tax: implied(cents(total.value - subtotal.value), lines, CLOSED_BY_IDENTITY) };
+  if (subtotal && total && !tax) return { ...totals, tax: impliedTax(total, subtotal, lines) };
   if (total && !subtotal && !tax) return linesAboveTotal(lines, total) ?? totals;
   return totals;
 }
