@@ -59,6 +59,17 @@ describe('receipt benchmark scoring', () => {
     expect(r.secondReceipt.notMistaken.development).toEqual({ right: 1, total: 2 });
   });
 
+  it('reads every ordered pair of a vendor\'s receipts, and the second receipt per field', () => {
+    // Three receipts of one vendor printing its name: six ordered pairs (one taught, the other read), each with three
+    // key fields; the seller printed on each, the date and total nowhere.
+    const page = (name: string): Word[] => name.split(' ').map((text, i) => ({ text, box: [20 + 120 * i, 10, 120 + 120 * i, 30], confidence: 1 }));
+    const truths = [truth({ receipt: 'a1' }), truth({ receipt: 'a2' }), truth({ receipt: 'a3' })];
+    const r = runReceiptsBench(truths, () => page('KEDAI PAPAN YEW CHUAN SDN BHD'), () => 'development');
+    expect(r.secondReceipt.everyPair.development).toEqual({ seller: { right: 6, total: 6 }, issue_date: { right: 0, total: 6 }, total: { right: 0, total: 6 } });
+    expect(r.secondReceipt.byField.development.seller).toEqual({ right: 2, total: 2 });
+    expect(r.secondReceipt.everyPair.heldOut.seller).toEqual({ right: 0, total: 0 });
+  });
+
   it('reads the key and box files of the test set', () => {
     if (!existsSync(path.join(receiptsDir, 'vendors.tsv'))) {
       console.log(`SKIPPED: ${receiptsDir} is absent`);
