@@ -186,36 +186,17 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
   const first = truths.flatMap((t) => scoreReceipt(t, generic.get(t.receipt)!));
 
   const vendors = [...new Set(truths.map((t) => t.vendorKey))].sort();
+  /** What the analyst confirming this receipt teaches memory (its key values). */
+  const lessonOf = (truth: ReceiptTruth): TaughtLesson => ({ supplierId: truth.vendorKey, supplierName: truth.company, pageId: truth.receipt, lesson: learnLesson(wordsOf(truth.receipt), confirmedReceipt(truth)) });
   const taught: TaughtLesson[] = [];
   for (const vendor of vendors) {
     const mine = truths.filter((t) => t.vendorKey === vendor);
     if (mine.length < 2) continue;
-    taught.push({ supplierId: vendor, supplierName: mine[0]!.company, pageId: mine[0]!.receipt, lesson: learnLesson(wordsOf(mine[0]!.receipt), confirmedReceipt(mine[0]!)) });
+    taught.push(lessonOf(mine[0]!));
   }
   const index = new SupplierIndex(taught);
   const records = new Map<string, SupplierTrackRecord>();
-  const second: ScoredReceiptValue[] = [];
-  const before: ScoredReceiptValue[] = [];
-  const recognised: { vendorKey: string; right: boolean }[] = [];
-  for (const vendor of vendors) {
-    const mine = truths.filter((t) => t.vendorKey === vendor);
-    if (mine.length < 2) continue;
-    for (const truth of mine.slice(1)) {
-      const words = wordsOf(truth.receipt);
-      const fields = extractInvoiceFields({ words });
-      const memory = readWithMemory(words, toPlainFields(fields), index, records, genericScores(fields, pageText(words)));
-      recognised.push({ vendorKey: vendor, right: memory?.supplierId === vendor });
-      const reading = { ...generic.get(truth.receipt)! };
-      for (const key of receiptKeyFields) {
-        const got = memory?.fields[key];
-        if (got) reading[key] = { value: got.value as string | number | null, confidence: got.confidence, fromMemory: got.source === 'supplier memory' };
-      }
-      second.push(...scoreReceipt(truth, reading));
-      before.push(...scoreReceipt(truth, generic.get(truth.receipt)!));
-    }
-  }
-
-  const pairs: ScoredReceiptValue[] = [];
+  // Each receipt's words read into fields once, for every lesson it is read through below.
   const extracted = new Map<string, { fields: ReturnType<typeof extractInvoiceFields>; words: Word[] }>();
   const extractedOf = (receipt: string) => {
     let got = extracted.get(receipt);
@@ -226,34 +207,49 @@ export function runReceiptsBench(truths: readonly ReceiptTruth[], wordsOf: (rece
     }
     return got;
   };
+  /** The receipt read through `lessons`: memory's reading, and the key fields with memory's values over the page's. */
+  const throughMemory = (truth: ReceiptTruth, lessons: SupplierIndex) => {
+    const { words, fields } = extractedOf(truth.receipt);
+    const memory = readWithMemory(words, toPlainFields(fields), lessons, records, genericScores(fields, pageText(words)));
+    const reading = { ...generic.get(truth.receipt)! };
+    for (const key of receiptKeyFields) {
+      const got = memory?.fields[key];
+      if (got) reading[key] = { value: got.value as string | number | null, confidence: got.confidence, fromMemory: got.source === 'supplier memory' };
+    }
+    return { memory, reading };
+  };
+
+  const second: ScoredReceiptValue[] = [];
+  const before: ScoredReceiptValue[] = [];
+  const recognised: { vendorKey: string; right: boolean }[] = [];
+  for (const vendor of vendors) {
+    const mine = truths.filter((t) => t.vendorKey === vendor);
+    if (mine.length < 2) continue;
+    for (const truth of mine.slice(1)) {
+      const { memory, reading } = throughMemory(truth, index);
+      recognised.push({ vendorKey: vendor, right: memory?.supplierId === vendor });
+      second.push(...scoreReceipt(truth, reading));
+      before.push(...scoreReceipt(truth, generic.get(truth.receipt)!));
+    }
+  }
+
+  const pairs: ScoredReceiptValue[] = [];
   for (const vendor of vendors) {
     const mine = truths.filter((t) => t.vendorKey === vendor);
     for (const taughtBy of mine) {
-      const only = new SupplierIndex([{ supplierId: vendor, supplierName: taughtBy.company, pageId: taughtBy.receipt, lesson: learnLesson(wordsOf(taughtBy.receipt), confirmedReceipt(taughtBy)) }]);
-      for (const truth of mine) {
-        if (truth === taughtBy) continue;
-        const { words, fields } = extractedOf(truth.receipt);
-        const memory = readWithMemory(words, toPlainFields(fields), only, new Map(), genericScores(fields, pageText(words)));
-        const reading = { ...generic.get(truth.receipt)! };
-        for (const key of receiptKeyFields) {
-          const got = memory?.fields[key];
-          if (got) reading[key] = { value: got.value as string | number | null, confidence: got.confidence, fromMemory: got.source === 'supplier memory' };
-        }
-        pairs.push(...scoreReceipt(truth, reading));
-      }
+      const only = new SupplierIndex([lessonOf(taughtBy)]);
+      for (const truth of mine) if (truth !== taughtBy) pairs.push(...scoreReceipt(truth, throughMemory(truth, only).reading));
     }
   }
 
   // Memory recognises through OCR noise (a name, a letterhead, an identifier one character off): with every vendor's
   // first receipt taught, no other receipt may be taken for another vendor's.
   const firsts = vendors.map((vendor) => truths.find((t) => t.vendorKey === vendor)!);
-  const everyone = new SupplierIndex(firsts.map((t) => ({ supplierId: t.vendorKey, supplierName: t.company, pageId: t.receipt, lesson: learnLesson(wordsOf(t.receipt), confirmedReceipt(t)) })));
+  const everyone = new SupplierIndex(firsts.map(lessonOf));
   const mistaken = truths
     .filter((t) => !firsts.includes(t))
     .map((t) => {
-      const words = wordsOf(t.receipt);
-      const fields = extractInvoiceFields({ words });
-      const memory = readWithMemory(words, toPlainFields(fields), everyone, records, genericScores(fields, pageText(words)));
+      const { memory } = throughMemory(t, everyone);
       return { vendorKey: t.vendorKey, right: !memory || memory.supplierId === t.vendorKey };
     });
 
