@@ -96,6 +96,15 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('Tel 03-1218 10:15')).toEqual([]);
   });
 
+  it('reads a year split by a space before its last digit, only beside a date label or a time', () => {
+    expect(findRepairedDates('Date:08-03-201 8 05 01.12PM', options)).toMatchObject([{ iso: '2018-03-08', text: '08-03-201 8', slips: ['space inside the year 201 8'] }]);
+    expect(repaired('27/11/201 7 14:02')).toEqual(['2017-11-27']);
+    // Without a date's context it may be a number and a count ("Qty 12-03-201 8"), or the digits make no year.
+    expect(repaired('Ref 08-03-201 8 pcs')).toEqual([]);
+    expect(repaired('Date: 08-03-301 8')).toEqual([]);
+    expect(repaired('Tel 08-03-201 8 10:15')).toEqual([]);
+  });
+
   it('reads a year-first date with a slip', () => {
     expect(repaired('2018-O3-21')).toEqual(['2018-03-21']);
   });

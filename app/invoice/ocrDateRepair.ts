@@ -18,7 +18,9 @@
  * - a four-digit year with one or two digits glued after it (the time's, the space between lost: "17/01/20184"), only
  *   where the date as printed is valid with its real separators;
  * - the second separator lost, the month run into the year ("28/0717"), only with a date label before it or a time
- *   after it.
+ *   after it;
+ * - a four-digit year split by a space before its last digit ("08-03-201 8"), only with a date label before it or a
+ *   time after it.
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
  * where no exact date is on the page, or beside a date label where the exact ones are not.
  */
@@ -73,6 +75,11 @@ const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(
  * off from the year ("21-03- 2018"): the first separator printed, the second the same or its slip.
  */
 const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1lI|]|\\2\\s)(\\d{4})${EDGE_AFTER}`, 'gu');
+/**
+ * A date whose four-digit year OCR split before its last digit ("08-03-201 8 05:01PM": a gap in faded print read as a
+ * space), three digits and one: read only with a date label before it or the time of the sale after it.
+ */
+const spacedYearDigit = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{3}) (\\d)${EDGE_AFTER}`, 'gu');
 /**
  * A date whose second separator OCR lost, the month run into the year ("28/0717 9:48:42" for 28/07/17): read only with
  * the time of the sale after it or a date label before it, where a till prints its date.
@@ -265,6 +272,12 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     const slip = m[0].charAt(5) === separator ? 'space after the separator' : `${m[0].charAt(5)}→${separator!}`;
     if (reading) accept(m.index, m[0], reading.iso, [slip]);
+  });
+  each(spacedYearDigit, (m) => {
+    const [, first, , second, year, last] = m as unknown as string[];
+    if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    const reading = uniqueDate({ first: first!, second: second!, year: `${year!}${last!}` }, pageOrder(monthFirst, false), latestYear, false);
+    if (reading) accept(m.index, m[0], reading.iso, [`space inside the year ${year!} ${last!}`]);
   });
   each(lostSeparator, (m) => {
     const [, first, separator, second, year] = m as unknown as string[];

@@ -51,6 +51,22 @@ describe('receipt reading', () => {
     expect(receiptMerchant(linesOf(['12, JALAN DUA', 'TEL 03-1111 2222', 'TOTAL 5.00']))).toBeNull();
   });
 
+  it('joins a one-word name and its legal form to the line over it where that line ran to the print\'s width', () => {
+    const wrapped = ['KEDAI UBAT & RUNCIT CONTOH', '    MAJU SDN. BHD.', '     (123456-X)', '  LOT 1, JALAN SATU', 'Receipt: 7', 'TOTAL 5.00'];
+    expect(receiptMerchant(linesOf(wrapped))?.value).toBe('KEDAI UBAT & RUNCIT CONTOH MAJU SDN. BHD.');
+    // The line over it stops short of the widest: the name stands alone.
+    expect(receiptMerchant(linesOf(['    KEDAI CONTOH', '  MAJU SDN. BHD. (123456-X)', '  LOT 1, JALAN SATU, TAMAN DUA', 'Receipt: 7']))?.value).toBe('MAJU SDN. BHD.');
+    // Two words of name before the legal form: a whole name under a trade or brand line.
+    expect(receiptMerchant(linesOf(['KEDAI UBAT & RUNCIT CONTOH', '  MAJU JAYA SDN. BHD.', '     (123456-X)', 'Receipt: 7']))?.value).toBe('MAJU JAYA SDN. BHD.');
+    // A brand in display type over its company, as wide as the print: not one name.
+    const words = wordsFromLayoutText(wrapped.join('\n')).map((w) => (w.box[1] === 0 ? { ...w, box: [w.box[0], w.box[1] - 12, w.box[2], w.box[3]] as typeof w.box } : w));
+    expect(receiptMerchant(wordsToLines(words))?.value).toBe('MAJU SDN. BHD.');
+  });
+
+  it('reads a look-alike digit inside a merchant\'s name word as its letter', () => {
+    expect(receiptMerchant(linesOf(['URBAN 1DEA SDN BHD', '(123456-X)', 'Receipt: 7', 'TOTAL 5.00']))?.value).toBe('URBAN IDEA SDN BHD');
+  });
+
   it('the amount paid: the total including tax before the cash line, equal to cash − change; not a tax or summary total', () => {
     expect(receiptTotal(linesOf(tillReceipt))?.value).toBe(5.9);
     const r = read(tillReceipt);

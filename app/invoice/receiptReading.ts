@@ -12,13 +12,14 @@
 import type { Word } from '../model/extraction.js';
 import { findDates } from './dates.js';
 import type { FieldValue } from './fieldValues.js';
-import type { TextLine } from './layout.js';
+import { median, type TextLine } from './layout.js';
 import { findAmounts } from './amounts.js';
 import { blankDates, moneyAmounts } from './moneyAmounts.js';
 import { lookalikeDigits } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 import { tradeWordsSpelled } from './tradeWords.js';
+import { nameDigitsRead } from './nameDigits.js';
 import { CASH_STEP, onCashStep, toCashStep } from './rules/money.js';
 
 /** Words only a sale at a till prints, one pattern per kind of evidence. */
@@ -241,7 +242,7 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
   const above = header[chosen.index - 1];
   // The line as printed: nameText takes a leading mark off (OCR of a frame), but "&" or "(" there continues a name.
   const printed = header[chosen.index]!.text.trim();
-  if (above && wrappedName(nameText(above).text, printed)) {
+  if (above && (wrappedName(nameText(above).text, printed) || wrappedAtWidth(header, chosen.index))) {
     const start = nameText(above);
     if (letterCount(start.text) >= 3 && !contactLine.test(start.text) && !/\d/.test(start.text)) {
       const mark = /^[(&]/.exec(printed)?.[0];
@@ -250,6 +251,40 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     }
   }
   return { value: nameSpelled(chosen.text), text: chosen.text, words: chosen.words, label: null };
+}
+
+/** A line as wide as this share of the header's widest ran to the print's edge. */
+const FULL_WIDTH = 0.95;
+/** Two lines whose words' median heights are within this ratio are printed at one size. */
+const SAME_SIZE = 1.25;
+
+/** A line's print: the extent and median height of its words that hold a letter or digit (a frame's "|" is no print). */
+function printOf(line: TextLine): { width: number; height: number } {
+  const words = line.words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  if (words.length === 0) return { width: 0, height: 0 };
+  return { width: Math.max(...words.map((w) => w.box[2])) - Math.min(...words.map((w) => w.box[0])), height: median(words.map((w) => w.box[3] - w.box[1])) };
+}
+
+/**
+ * A name too long for the roll's width wraps where the width runs out, its last word and legal form on the next line
+ * ("KEDAI UBAT & RUNCIT HONG" / "NING SDN. BHD."): a legal form's line with one word of name before it continues the
+ * line over it where that line is the widest of the header (it ran to the print's edge), printed at the same size (a
+ * brand over its company is display type), with two words or more and no legal form of its own. A one-word name
+ * under a line that stops short of the edge stands alone.
+ */
+function wrappedAtWidth(header: readonly TextLine[], index: number): boolean {
+  const line = header[index];
+  const above = header[index - 1];
+  if (!line || !above || !namePart(above)) return false;
+  const own = nameText(line).text;
+  if (!legalForm.test(legalFormSpelled(own))) return false;
+  const name = legalFormSpelled(own).replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '');
+  if (name.split(/\s+/).filter((w) => letterCount(w) >= 2).length !== 1) return false;
+  const start = nameText(above).text;
+  if (legalForm.test(legalFormSpelled(start)) || start.split(/\s+/).filter((w) => letterCount(w) >= 2).length < 2) return false;
+  const [over, under] = [printOf(above), printOf(line)];
+  const widest = Math.max(...header.map((l) => printOf(l).width));
+  return over.width >= FULL_WIDTH * widest && Math.max(over.height, under.height) <= SAME_SIZE * Math.min(over.height, under.height);
 }
 
 /** How far down the page a merchant's header may be pushed by the tail of the previous receipt on the roll. */
@@ -292,7 +327,7 @@ function closesBracket(above: string, line: string): boolean {
 }
 
 /** A merchant's name with its legal form and trade words read back through OCR's slips (tradeWords.ts). */
-const nameSpelled = (name: string): string => legalFormSpelled(tradeWordsSpelled(name));
+const nameSpelled = (name: string): string => legalFormSpelled(tradeWordsSpelled(nameDigitsRead(name)));
 
 /**
  * A legal form is a closed vocabulary, so its OCR misreadings are read back: "SON BHD", "Shn Bhd", "5DN BHD" are
