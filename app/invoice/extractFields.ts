@@ -29,6 +29,7 @@ import { findParties } from './parties.js';
 import { settlementLabelAt } from './settlementLabels.js';
 import { titleLineDate } from './titleLineDate.js';
 import { slipRepairedDate } from './ocrDateRepair.js';
+import { dateInDocumentNumber } from './numberDate.js';
 import { isPaymentLine } from './receiptConventions.js';
 import { corroboratedPaid, paidChecks } from './receiptCorroboration.js';
 import { itemsBeforeTheFoot, largestAmountPrinted, receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, timedDate } from './receiptReading.js';
@@ -122,6 +123,8 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   if (!issueDate) issueDate = runTogetherDate(lines, monthFirst, { timed: !receipt });
   // Unlabelled, a receipt's date is the one printed with the time of the sale.
   if (receipt && !issueDate?.label) issueDate = timedDate(lines, monthFirst) ?? issueDate;
+  // No date legible on a receipt: the day its till wrote into a receipt number, shown low.
+  if (receipt && !issueDate) issueDate = dateInDocumentNumber(lines);
 
   /**
    * A money field named by an item-table column ("Tax" over each item's tax): the value under that column in the

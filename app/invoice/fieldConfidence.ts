@@ -17,6 +17,7 @@ import type { InvoiceFields } from './fieldValues.js';
 import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
 import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
+import { DATE_IN_NUMBER } from './numberDate.js';
 import { LARGEST_PRINTED } from './receiptReading.js';
 
 /** The most a last-resort reading shows (a receipt's largest amount as its total): low, the analyst checks it. */
@@ -144,6 +145,11 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
     if (field.label?.includes(LARGEST_PRINTED)) {
       score.confidence = Math.min(score.confidence, LAST_RESORT_CEILING);
       score.evidence.push('guess:largest-amount');
+    }
+    // A receipt's date read from a receipt number's digits (numberDate.ts): a last resort as well.
+    if (field.label?.includes(DATE_IN_NUMBER)) {
+      score.confidence = Math.min(score.confidence, LAST_RESORT_CEILING);
+      score.evidence.push('guess:date-in-number');
     }
   }
   return scores;
