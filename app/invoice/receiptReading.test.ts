@@ -248,6 +248,10 @@ describe('receipt reading', () => {
     // An Sdn at the name's end with one or two marks after it: its Bhd faded.
     expect(legalFormSpelled('CONTOH SEAFOOD RESTAURANT SDN i.')).toBe('CONTOH SEAFOOD RESTAURANT SDN BHD');
     expect(legalFormSpelled('Contoh Sdn B')).toBe('Contoh Sdn Bhd');
+    // "(M)" before the legal form read as the registered-mark sign; a brand's sign elsewhere stays.
+    expect(legalFormSpelled('CONTOH ( ® ) SDN. BHD.')).toBe('CONTOH (M) SDN. BHD.');
+    expect(legalFormSpelled('CONTOH ® BHD')).toBe('CONTOH (M) BHD');
+    expect(legalFormSpelled('CONTOH® CAFE')).toBe('CONTOH® CAFE');
     expect(legalFormSpelled('CONTOH SDN 12 JALAN')).toBe('CONTOH SDN 12 JALAN');
     // An Sdn ending the name lost its Bhd to OCR altogether.
     expect(legalFormSpelled('CONTOH PERMAS CITY SDN')).toBe('CONTOH PERMAS CITY SDN BHD');

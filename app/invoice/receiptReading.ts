@@ -334,7 +334,8 @@ const nameSpelled = (name: string): string => legalFormSpelled(tradeWordsSpelled
  * "SDN BHD" (three letters from S to N before BHD), "§/B" is "S/B". BHD's own letters after such an Sdn through the
  * confusions of thermal print: B read as R, 8, 3 or E, H as N, D as O, 0 or I ("Sdn.Rhd", "SDN 8HD", "SDN BNO", "SDN
  * 3HD", "SIN BHI", "SON EHD"); only after an Sdn, so a name's own "RHD" stays. An Sdn at the name's end followed by
- * one or two marks only is "SDN BHD" ("SDN i.", "SDN Bi"): a private company's legal form has both words.
+ * one or two marks only is "SDN BHD" ("SDN i.", "SDN Bi"): a private company's legal form has both words. "(M)"
+ * before it read as "®" is "(M)".
  */
 export function legalFormSpelled(name: string): string {
   return name
@@ -348,7 +349,10 @@ export function legalFormSpelled(name: string): string {
     // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains,
     // and an Sdn that ends the name lost its Bhd to OCR (read onto another line, or not at all).
     .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
-    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)\.?$/u, (sdn: string) => `${sdn} ${sdn.startsWith('SDN') ? 'BHD' : 'Bhd'}`);
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)\.?$/u, (sdn: string) => `${sdn} ${sdn.startsWith('SDN') ? 'BHD' : 'Bhd'}`)
+    // "(M)" (Malaysia) before the legal form, its bracketed M read as the registered-mark sign: "MONSIEUR ( ® ) SDN.
+    // BHD.". A registered company's name carries no trademark sign, least of all before its legal form.
+    .replace(/(?:\(\s*®\s*\)|®)(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)');
 }
 
 /**
