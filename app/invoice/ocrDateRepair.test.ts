@@ -94,6 +94,9 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('Inv 12/0717')).toEqual([]);
     expect(repaired('Date: 28/1317')).toEqual([]);
     expect(repaired('Tel 03-1218 10:15')).toEqual([]);
+    // A month and its year ("Exp 9/2016 10:15", "Date: 12/2018") run no day into them.
+    expect(repaired('Date: 12/2018')).toEqual([]);
+    expect(repaired('Exp 9/2016 10:15')).toEqual([]);
   });
 
   it('reads a year split by a space before its last digit, only beside a date label or a time', () => {
@@ -103,6 +106,15 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('Ref 08-03-201 8 pcs')).toEqual([]);
     expect(repaired('Date: 08-03-301 8')).toEqual([]);
     expect(repaired('Tel 08-03-201 8 10:15')).toEqual([]);
+  });
+
+  it('reads a month split by a space, only beside a date label or a time, not over an exact date', () => {
+    expect(findRepairedDates('V2.82 06/1 2/2016 20:09:40', options)).toMatchObject([{ iso: '2016-12-06', text: '06/1 2/2016', slips: ['space inside 1 2'] }]);
+    expect(repaired('Date: 17/0 3/2018')).toEqual(['2018-03-17']);
+    expect(repaired('Ref 06/1 2/2016 pcs')).toEqual([]);
+    expect(repaired('Date: 16/1 9/2016')).toEqual([]); // no month
+    // "1 2/03/2018 10:01": a count before an exact date, or a day split in two; the date stands as printed.
+    expect(repaired('Date: 1 2/03/2018 10:01')).toEqual([]);
   });
 
   it('reads a year-first date with a slip', () => {

@@ -19,8 +19,8 @@
  *   where the date as printed is valid with its real separators;
  * - the second separator lost, the month run into the year ("28/0717"), only with a date label before it or a time
  *   after it;
- * - a four-digit year split by a space before its last digit ("08-03-201 8"), only with a date label before it or a
- *   time after it.
+ * - a space inside a group — a four-digit year split before its last digit ("08-03-201 8"), a month split in two
+ *   ("06/1 2/2016") — only with a four-digit year and a date label before it or a time after it.
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
  * where no exact date is on the page, or beside a date label where the exact ones are not.
  */
@@ -76,10 +76,13 @@ const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(
  */
 const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1lI|]|\\2\\s)(\\d{4})${EDGE_AFTER}`, 'gu');
 /**
- * A date whose four-digit year OCR split before its last digit ("08-03-201 8 05:01PM": a gap in faded print read as a
- * space), three digits and one: read only with a date label before it or the time of the sale after it.
+ * A date with a space inside one of its groups, a gap in faded print read as one: the year split before its last
+ * digit ("08-03-201 8 05:01PM") or the month split in two ("06/1 2/2016 20:09:40"). Read only with a date label before
+ * it or the time of the sale after it, and only with a four-digit year. (A day split in two, "1 7/03/2018", leaves a
+ * date as printed after the space: that one is read, a count before it as likely as a slip.)
  */
 const spacedYearDigit = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{3}) (\\d)${EDGE_AFTER}`, 'gu');
+const spacedMonth = new RegExp(`${EDGE_BEFORE}(\\d{1,2})([/\\-])(\\d) (\\d)\\2(\\d{4})${EDGE_AFTER}`, 'gu');
 /**
  * A date whose second separator OCR lost, the month run into the year ("28/0717 9:48:42" for 28/07/17): read only with
  * the time of the sale after it or a date label before it, where a till prints its date.
@@ -279,9 +282,19 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     const reading = uniqueDate({ first: first!, second: second!, year: `${year!}${last!}` }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`space inside the year ${year!} ${last!}`]);
   });
+  each(spacedMonth, (m) => {
+    const [, first, , high, low, year] = m as unknown as string[];
+    if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    const reading = uniqueDate({ first: first!, second: `${high!}${low!}`, year: year! }, pageOrder(monthFirst, false), latestYear, false);
+    if (reading) accept(m.index, m[0], reading.iso, [`space inside ${high!} ${low!}`]);
+  });
   each(lostSeparator, (m) => {
     const [, first, separator, second, year] = m as unknown as string[];
     if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    // Four digits after the separator that are a year ("9/2016", "12/2018") print a month and its year — an expiry,
+    // a period — or a date's tail whose day OCR split off ("06/1 2/2016"): no day, month and year run together.
+    const run = Number(`${second!}${year!}`);
+    if (year!.length === 2 && run >= EARLIEST_YEAR && run <= latestYear) return;
     const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`${separator} lost before ${year}`]);
   });
