@@ -326,7 +326,10 @@ function closesBracket(above: string, line: string): boolean {
   return open > 0 && /^[^(]*\)/.test(line);
 }
 
-/** A merchant's name with its legal form and trade words read back through OCR's slips (tradeWords.ts). */
+/**
+ * A merchant's name with its legal form, its trade words (tradeWords.ts) and the look-alike digits in its words
+ * (nameDigits.ts) read back through OCR's slips.
+ */
 const nameSpelled = (name: string): string => legalFormSpelled(tradeWordsSpelled(nameDigitsRead(name)));
 
 /**
