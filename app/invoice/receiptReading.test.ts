@@ -73,6 +73,13 @@ describe('receipt reading', () => {
     expect({ seller: r.seller, total: r.total, date: r.issue_date }).toEqual({ seller: 'KEDAI RUNCIT CONTOH SDN BHD', total: 5.9, date: '2017-02-09' });
   });
 
+  it('a total of something else than money paid — a discount, weight, voucher, rebate, the amount without tax — is no total', () => {
+    for (const other of ['Total Disc. 1.00', 'Total Taxable 10.00', 'Total Voucher 5.00', 'Total Weight 1.25', 'Total Rebate 0.50', 'Total Exclusive of GST 10.00']) {
+      const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      10.60', 'TOTAL  10.60', other, 'CASH  20.00'];
+      expect(receiptTotal(linesOf(lines))?.value, other).toBe(10.6);
+    }
+  });
+
   it('cash − change finds the amount paid where its total label is misread', () => {
     const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      4.00', 'ITEM B      3.00', 'T0TAI  RM  7.00', 'CASH  RM 10.00', 'CHANGE  RM 3.00'];
     expect(receiptTotal(linesOf(lines))?.value).toBe(7);

@@ -364,8 +364,11 @@ export function legalFormSpelled(name: string): string {
  */
 export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|grand|jumlah|payable|to\s*pay|balance\s*due|summe|rounded|bef(?:ore|\.)?\s*rounding|due(?!\s*(?:date|on|by)(?![\p{L}])))(?![\p{L}])/iu;
 // "Before" an amount is not yet paid ("Sub Total Before Discount"), except before the cash rounding ("Bef. Rounding
-// 102.40"): that is the total, rounded to the coin where it is not on one (cashRounded).
-const notTheTotal = /(?<![\p{L}])(?:qty|quantity|items?|pcs|excl(?:uding|\.)?|before(?!\s*rounding)|saving|savings|discount|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
+// 102.40"): that is the total, rounded to the coin where it is not on one (cashRounded). A total of something else
+// than money paid — a count, a weight, a saving, a discount ("Total Disc."), a voucher or rebate tendered, the amount
+// without tax ("Exclusive of GST", "Total Taxable") — names no amount paid either.
+const notTheTotal =
+  /(?<![\p{L}])(?:qty|quantity|items?|pcs|weight|excl(?:usive|uding|\.)?|taxable|before(?!\s*rounding)|saving|savings|disc(?:ount)?|rebate|voucher|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
 /** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
 const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;
 const includesTax = /(?<![\p{L}])incl/iu;
