@@ -228,6 +228,9 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
   };
   // A phone number's label just before digits says they are a number ("Tel 03-12-20184", "Tel 03/1212017").
   const afterPhoneLabel = (index: number): boolean => /(?<![\p{L}])(?:tel|fax|phone|h\/?p|mobile|hp)\b[^\p{L}]*$/iu.test(text.slice(Math.max(0, index - 12), index));
+  // Where a till prints its date: after a date label or before the time of the sale, and not after a phone label.
+  const inDateContext = (m: RegExpExecArray): boolean =>
+    !afterPhoneLabel(m.index) && (labelBefore(text, m.index) !== null || timeAfter.test(text.slice(m.index + m[0].length)));
   // Matches may overlap (a refused one must not hide the next), so every start is tried.
   const each = (pattern: RegExp, read: (m: RegExpExecArray) => void): void => {
     pattern.lastIndex = 0;
@@ -278,19 +281,19 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
   });
   each(spacedYearDigit, (m) => {
     const [, first, , second, year, last] = m as unknown as string[];
-    if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    if (!inDateContext(m)) return;
     const reading = uniqueDate({ first: first!, second: second!, year: `${year!}${last!}` }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`space inside the year ${year!} ${last!}`]);
   });
   each(spacedMonth, (m) => {
     const [, first, , high, low, year] = m as unknown as string[];
-    if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    if (!inDateContext(m)) return;
     const reading = uniqueDate({ first: first!, second: `${high!}${low!}`, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`space inside ${high!} ${low!}`]);
   });
   each(lostSeparator, (m) => {
     const [, first, separator, second, year] = m as unknown as string[];
-    if (afterPhoneLabel(m.index) || (!labelBefore(text, m.index) && !timeAfter.test(text.slice(m.index + m[0].length)))) return;
+    if (!inDateContext(m)) return;
     // Four digits after the separator that are a year ("9/2016", "12/2018") print a month and its year — an expiry,
     // a period — or a date's tail whose day OCR split off ("06/1 2/2016"): no day, month and year run together.
     const run = Number(`${second!}${year!}`);
