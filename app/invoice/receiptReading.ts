@@ -276,9 +276,9 @@ function wrappedAtWidth(header: readonly TextLine[], index: number): boolean {
   const line = header[index];
   const above = header[index - 1];
   if (!line || !above || !namePart(above)) return false;
-  const own = nameText(line).text;
-  if (!legalForm.test(legalFormSpelled(own))) return false;
-  const name = legalFormSpelled(own).replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '');
+  const own = legalFormSpelled(nameText(line).text);
+  if (!legalForm.test(own)) return false;
+  const name = withoutLegalForm(own);
   if (name.split(/\s+/).filter((w) => letterCount(w) >= 2).length !== 1) return false;
   const start = nameText(above).text;
   if (legalForm.test(legalFormSpelled(start)) || start.split(/\s+/).filter((w) => letterCount(w) >= 2).length < 2) return false;
@@ -317,8 +317,11 @@ function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldV
 function wrappedName(above: string, line: string): boolean {
   if (legalFormFirst.test(line) || /^[(&]/.test(line) || closesBracket(above, line)) return true;
   if (/(?:[&(,\-]|(?<!\p{L})and)$/iu.test(above.trim())) return true;
-  return letterCount(line.replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '')) === 0;
+  return letterCount(withoutLegalForm(line)) === 0;
 }
+
+/** The text with its legal-form and trade words and a bracketed (M) or (S) taken out: what names the business itself. */
+const withoutLegalForm = (text: string): string => text.replace(new RegExp(legalFormWord.source, 'giu'), '').replace(/\((?:m|s)\)/giu, '');
 
 /** Whether `line` closes a bracket that `above` left open ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one name's bracket. */
 function closesBracket(above: string, line: string): boolean {
