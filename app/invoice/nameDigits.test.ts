@@ -11,7 +11,7 @@ describe('nameDigitsRead: a look-alike digit inside a name word is its letter', 
   });
 
   it('leaves numbers, a branch number at a word\'s end or after a hyphen, other digits and short words as printed', () => {
-    for (const name of ['99 SPEED MART', '10 GRAM GOURMET', 'OLIVE9 PHARMACY', 'CT281 - TEALIVE', 'STORE1', 'OUTLET-1', 'A1 MART', 'B1G', 'H0T P0T', 'Ho1iday', 'CAFE 1O1']) {
+    for (const name of ['99 SPEED MART', '10 GRAM GOURMET', 'OLIVE9 PHARMACY', 'KL123 - CONTOH', 'STORE1', 'OUTLET-1', 'A1 MART', 'B1G', 'H0T P0T', 'Ho1iday', 'CAFE 1O1']) {
       expect(nameDigitsRead(name)).toBe(name);
     }
   });

@@ -1,6 +1,6 @@
 /**
  * A digit OCR printed inside a word of a merchant's name is a letter of the same shape: "URBAN 1DEA" is URBAN IDEA,
- * "H0LDINGS" HOLDINGS, "C0FFEE" COFFEE. Names glue a digit to letters rarely ("OLIVE9", a branch's "CT281"), and then
+ * "H0LDINGS" HOLDINGS, "C0FFEE" COFFEE. Names glue a digit to letters rarely ("OLIVE9", a branch code "KL123"), and then
  * not one of these look-alikes inside a word; OCR of condensed or faded capitals does it often. Read back only a single
  * digit of 0, 1, 5 or 8 with letters on both sides, or first before three letters or more, in a word of three letters
  * or more: a digit at a word's end may be a branch's number whose space was lost ("STORE1"), and one after a hyphen is
