@@ -74,7 +74,7 @@ describe('receipt reading', () => {
   });
 
   it('a total of something else than money paid — a discount, weight, voucher, rebate, the amount without tax — is no total', () => {
-    for (const other of ['Total Disc. 1.00', 'Total Taxable 10.00', 'Total Voucher 5.00', 'Total Weight 1.25', 'Total Rebate 0.50', 'Total Exclusive of GST 10.00']) {
+    for (const other of ['Total Disc. 1.00', 'Total Taxable 10.00', 'Total Excluded Tx 10.00', 'Total Voucher 5.00', 'Total Weight 1.25', 'Total Rebate 0.50', 'Total Exclusive of GST 10.00']) {
       const lines = ['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'ITEM A      10.60', 'TOTAL  10.60', other, 'CASH  20.00'];
       expect(receiptTotal(linesOf(lines))?.value, other).toBe(10.6);
     }
@@ -136,6 +136,24 @@ describe('receipt reading', () => {
     // Change given but no printed amount equals tendered − change: no arithmetic makes one up, and an item's line
     // over the tender (its quantity and unit price beside its amount) is no total.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  1 x 5.00  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+  });
+
+  it('change printed with a minus or under its label, the tender read onto the total line, a rounding adjustment in a wrapped total label', () => {
+    // Change given is never negative: tendered − |change|.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM A  1  46.25', 'Round+', 'Paid  100.00', 'Change:  -53.75']))).toMatchObject({ value: 46.25, label: expect.stringContaining('cash − change') });
+    // The change's amount alone on the line under its label.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'TOTAL', 'CASH ;  40.00', 'Change ;', '7.30']))).toMatchObject({ value: 32.7, label: expect.stringContaining('its amount lost') });
+    // The tender's amount read onto the total line, its own label bare under it: change was given, so the total was
+    // not the tender; without the bare label the total line's amount stands (the tender's line lost).
+    const shifted = ['SHOP CONTOH', 'Cashier 1', 'ITEM A  1  11.60', 'Rounding Adj  0.01', 'Total Inclusive GST:  20.00', 'CASH', 'Change  9.55'];
+    expect(receiptTotal(linesOf(shifted))).toMatchObject({ value: 10.45, label: expect.stringContaining('amount tendered read on the total') });
+    expect(receiptTotal(linesOf(shifted.filter((l) => l !== 'CASH')))?.value).toBe(20);
+    // A wrapped label "Total Sales (Inclusive … of GST)" with the rounding beside its first line: 0.02 is the
+    // adjustment, never the total.
+    const wrapped = ['SHOP CONTOH', 'Cashier 1', 'Total Sales (Excluding GST)  31.03', 'Total GST  1.65', 'Total Sales (Inclusive  Rounding:  0.02', 'of GST)', 'CASH  40.00', 'Change  7.30'];
+    expect(receiptTotal(linesOf(wrapped))?.value).toBe(32.7);
+    // An item costing what cash − change gives is no witness to it: the total line's amount stands.
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  2 x 2.50  5.03', 'Total  5.00', 'Cash', '10.03', 'CHANGE', '5.00']))?.value).toBe(5);
   });
 
   it('a total cut short after its decimal point is completed from the payment under it, never taken from the next line', () => {

@@ -369,9 +369,9 @@ export const totalLine = /(?<![\p{L}])(?:total|nett?|amount\s*due|amt\s*due|gran
 // "Before" an amount is not yet paid ("Sub Total Before Discount"), except before the cash rounding ("Bef. Rounding
 // 102.40"): that is the total, rounded to the coin where it is not on one (cashRounded). A total of something else
 // than money paid — a count, a weight, a saving, a discount ("Total Disc."), a voucher or rebate tendered, the amount
-// without tax ("Exclusive of GST", "Total Taxable") — names no amount paid either.
+// without tax ("Exclusive of GST", "Total Excluded Tax", "Total Taxable") — names no amount paid either.
 const notTheTotal =
-  /(?<![\p{L}])(?:qty|quantity|items?|pcs|weight|excl(?:usive|uding|\.)?|taxable|before(?!\s*rounding)|saving|savings|disc(?:ount)?|rebate|voucher|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:qty|quantity|items?|pcs|weight|excl(?:usive|uding|uded?|\.)?|taxable|before(?!\s*rounding)|saving|savings|disc(?:ount)?|rebate|voucher|summary|point|points)(?![\p{L}])|total\s*(?:gst|tax|vat|sst)(?![\p{L}])/iu;
 /** A tax's name: a line that names one is the tax ("GST Payable"), unless the total includes it ("Total incl. GST"). */
 const taxWord = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva)(?![\p{L}])/iu;
 const includesTax = /(?<![\p{L}])incl/iu;
@@ -564,15 +564,17 @@ function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bar
     if (amount && amount.value < 0 && amount.text.startsWith('(')) amount = { ...amount, value: -amount.value };
     // An amount cut short after its decimal point ("Total RH 88.1"), completed from the payment under it.
     if (!amount || (amount.line === i && truncatedAmount(line.text))) amount = completedAmount(lines, i) ?? amount;
-    if (amount && amount.value > 0) candidates.push(amount);
-    else if (!amount) bareTotals.push(i);
+    // An amount under the smallest coin is no total: it is the rounding adjustment a wrapped label ran into
+    // ("Total Sales (Inclusive  Rounding: 0.02" over "of GST) 32.70"), the total's own amount lost.
+    if (amount && amount.value >= CASH_STEP) candidates.push(amount);
+    else if (!amount || (amount.value > 0 && roundingLine.test(line.text))) bareTotals.push(i);
   });
   return { candidates, bareTotals };
 }
 
-/** The first change line that prints an amount (not a cash line naming it); −1 where none. */
+/** The first change line that prints an amount, on its line or alone under it (not a cash line naming it); −1 where none. */
 const changeLineOf = (lines: readonly TextLine[]): number =>
-  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && ownAmount(lines, i) !== null);
+  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && amountOf(lines, i) !== null);
 
 interface TillPayment {
   /** The line of the amount tendered, and of the change given. */
@@ -592,7 +594,10 @@ interface TillPayment {
 function tillPayment(lines: readonly TextLine[]): TillPayment | null {
   const change = changeLineOf(lines);
   if (change <= 0) return null;
-  const given = ownAmount(lines, change)!;
+  // Change given is never negative: a till that prints it with a minus ("Change: -53.75") gave 53.75 back.
+  // Its amount may stand alone on the line under its label ("Change ;" over "7.30").
+  const printedChange = amountOf(lines, change)!;
+  const given = { ...printedChange, value: Math.abs(printedChange.value) };
   let cash = -1;
   for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && ownAmount(lines, i)) cash = i;
   for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (ownAmount(lines, i)) cash = i;
@@ -620,7 +625,9 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   if (till) {
     const { cash, tendered, given, paid } = till;
     // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
-    const printed = Array.from({ length: cash }, (_, i) => ownAmount(lines, i)).filter((a): a is LineAmount => a !== null);
+    // Not an item's line (its unit price beside its amount, "2 x 2.50 5.00"): an item may cost what was paid.
+    const itemLine = (text: string): boolean => (splitDecimals(text).match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 2;
+    const printed = Array.from({ length: cash }, (_, i) => (itemLine(lines[i]!.text) ? null : ownAmount(lines, i))).filter((a): a is LineAmount => a !== null);
     const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
     if (match && paid > 0) return labelled(match, TILL_IDENTITY);
     // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
@@ -647,6 +654,14 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   };
   const before = candidates.filter((c) => !taxColumn(c) && (firstPayment < 0 || c.line < firstPayment));
   const chosen = before[before.length - 1];
+  // A total that is the amount tendered where change was given, a cash label with no amount standing between it and
+  // the change, is the tender read onto the total's line, its own amount lost to OCR ("Total Inclusive GST: 20.00"
+  // over a bare "CASH" and "Change 9.55"): nobody is given change for paying the exact total, so tendered − change
+  // was paid. Without that bare label the tender's line was lost and the total line's amount is the total.
+  const bareCash = (from: number, to: number): boolean => lines.slice(from + 1, to).some((line) => cashLine.test(line.text) && !/\d/.test(line.text));
+  if (chosen && till && till.given.value > 0 && till.paid > 0 && Math.round(chosen.value * 100) === Math.round(till.tendered.value * 100) && bareCash(chosen.line, till.change)) {
+    return { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[chosen.line]!.text} (${TILL_IDENTITY}, the amount tendered read on the total's line)` };
+  }
   if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
   const above = amountAboveTendered(lines);
   if (above) return cashRounded(lines, above) ?? labelled(above, 'printed over the amount tendered');
