@@ -378,6 +378,10 @@ describe('receipt reading', () => {
     const head = (lines: string[]) => receiptMerchant(linesOf([...lines, 'Cashier: 1', '12/03/2018 10:01']))?.value;
     expect(head(['THREE CONTOH', 'BISTRO & CAFE', '109, 5521/14,', 'DAMANSARA CONTOH', 'GST ID : 001661886464'])).toBe('THREE CONTOH');
     expect(head(['TQ FOR SHOPPING WITH myCONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA', 'CONTOH RETAIL SB(306295-X) FKA CONTOH STORES SB'])).toBe('CONTOH RETAIL SB');
+    // The slogan's space lost to OCR, the registration's bracket read as a curly one, and "S/B" read as "$8": no price
+    // ends the header there.
+    expect(head(['TQFOR SHOPPING WITH myCONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA', 'CONTOH RETAIL SB{306295-X FKA CONTOH STORES $8'])).toBe('CONTOH RETAIL SB');
+    expect(head(['TQFOR SHOPPING WITH CONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA'])).toBe('OASIS CONTOH');
     expect(head(['WELCOME', 'KEDAI CONTOH', 'Lot 1, Jalan Contoh'])).toBe('KEDAI CONTOH');
   });
 

@@ -86,7 +86,7 @@ const footerLine = /(?<![\p{L}])(?:thank|come\s*again|goods\s*sold|returnable|re
  * A greeting or slogan printed around the merchant's name, never the name: "WELCOME", "Selamat Datang", and "TQ" (a
  * thank-you abbreviated: "TQ FOR SHOPPING WITH myNEWS").
  */
-const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq(?=\s+for(?![\p{L}]))|thanks?\s+for)(?![\p{L}])/iu;
+const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq\s*for|thanks?\s+for)(?![\p{L}])/iu;
 /**
  * A trade's words, printed under a trade name to say what it is ("THREE STOOGES" / "BISTRO & CAFE"): a line of
  * nothing else names no one. With a legal form beside them they end a wrapped name instead ("RESTAURANT SDN BHD").
@@ -119,8 +119,9 @@ function nameText(line: TextLine): { text: string; words: Word[] } {
     words.splice(kept.split(/\s+/).length);
     text = kept;
   }
-  // The same bracket glued to the legal form, OCR having lost the space ("MYNEWS RETAIL SB(306295-X) FKA …").
-  const glued = /(?<=\p{L})[(\[]\s*[\dA-Z-]*\d{4}/u.exec(text);
+  // The same bracket glued to the legal form, OCR having lost the space ("MYNEWS RETAIL SB(306295-X) FKA …"), its
+  // round bracket perhaps read as a curly one ("SB{306295-X").
+  const glued = /(?<=\p{L})[(\[{]\s*[\dA-Z-]*\d{4}/u.exec(text);
   if (glued) return { text: text.slice(0, glued.index).trim(), words: words.filter((w) => text.slice(0, glued.index).includes(w.text.split(/[(\[]/)[0]!)) };
   return { text, words };
 }
@@ -202,7 +203,9 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
   for (const line of lines.slice(0, 12)) {
     // The header ends at its first date, amount or section word, once it holds a line with words: a first line of
     // OCR noise or a stamp's digits ("406 140") does not end it before the letterhead under a "Tax INVOICE".
-    if (header.some((h) => letterCount(h.text) >= 4) && (findDates(line.text).length > 0 || moneyAmounts(line.text).length > 0 || headerEnd.test(line.text))) break;
+    // An amount is one printed with its cents: "S/B" read as "$3" after a name is no price.
+    const priced = moneyAmounts(line.text).some((a) => /\d[.,]\d{2}$/.test(a.text));
+    if (header.some((h) => letterCount(h.text) >= 4) && (findDates(line.text).length > 0 || priced || headerEnd.test(line.text))) break;
     header.push(line);
   }
   let best: Pick | null = null;
