@@ -128,6 +128,8 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales  RM 210.00', 'Cash  RM 300.00', 'Change  RM 50.00']))?.value).toBe(210);
     // Two total lines that print the same amount outweigh cash − change one look-alike away: the change was misread.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'TOTAL SALES INCL GST  35.80', 'TOTAL PAYABLE  35.80', 'CASH  50.00', 'CHANGE  16.20']))?.value).toBe(35.8);
+    // So do the total and its subtotal printing the same amount (no tax): the change lost a digit ("2.50" for 92.50).
+    expect(receiptTotal(linesOf(['SHOP CONTOH', 'Receipt C800', 'Total Sales (Excluding GST)  1,007.50', 'Total GST  0.00', 'Total Sales (Inclusive of GST) :  1,007.50', 'CASH :  1,100.00', 'Change :  2.50']))?.value).toBe(1007.5);
     expect(tillText('§ TOT AL  26.50')).toBe('§ Total  26.50');
     expect(tillText('otal Sales (Incl GST)  RM367.10')).toBe('Total Sales (Incl GST)  367.10');
     // The last total line before the cash lost its amount: tendered − change, not the subtotal above it.

@@ -495,7 +495,7 @@ const ownAmount = (lines: readonly TextLine[], index: number): LineAmount | null
  * decimal point lost ("TOTAL 1215" for 12.15) or one digit read as a look-alike ("230.00" for 250.00, ocrDateRepair's
  * table). Cash and change agreeing on it outweigh one slip in the total's print. Null where no total line shows it.
  */
-function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: number, allowLookalike: boolean, totals: readonly LineAmount[]): { text: string; words: Word[]; label: string; slip: string } | null {
+function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: number, allowLookalike: boolean): { text: string; words: Word[]; label: string; slip: string } | null {
   const digits = paid.toFixed(2).replace('.', '');
   for (let i = cash - 1; i >= 0; i--) {
     const text = lines[i]!.text;
@@ -506,9 +506,10 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
       if (printed === digits && !/[.,]\d{2}$/.test(token)) slip = `decimal point lost: ${token}`;
       else if (allowLookalike && printed.length === digits.length && /[.,]\d{2}$/.test(token)) {
         const differ = [...printed].flatMap((d, k) => (d === digits[k] ? [] : [k]));
-        // Two total lines that print the same amount were read alike twice: the slip is then more likely in the
-        // cash or change ("TOTAL SALES 35.80", "TOTAL PAYABLE 35.80" over "CHANGE 16.20" for 14.20).
-        const printedTwice = totals.filter((t) => t.line < cash && t.text.replace(/\D/g, '') === printed).length >= 2;
+        // Two lines that print the same amount before the cash (two totals, or the total and its subtotal) were read
+        // alike twice: the slip is then more likely in the cash or change ("TOTAL SALES 35.80", "TOTAL PAYABLE 35.80"
+        // over "CHANGE 16.20" for 14.20; "Total Sales (Excluding GST) 1,007.50" over the total and "Change 2.50").
+        const printedTwice = lines.slice(0, cash).filter((l) => (splitDecimals(l.text).match(/\d[\d.,]*[.,]\d{2}(?!\d)/g) ?? []).some((a) => a.replace(/\D/g, '') === printed)).length >= 2;
         if (differ.length === 1 && lookalikeDigits(printed[differ[0]!]!, digits[differ[0]!]!) && !printedTwice) slip = `look-alike digit: ${token}`;
       }
       if (slip) return { text: token, words: lines[i]!.words.filter((w) => w.text.includes(token) || token.includes(w.text)), label: text, slip };
@@ -635,7 +636,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     if (match && paid > 0) return labelled(match, TILL_IDENTITY);
     // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
     // total printed otherwise says the change was misread, below).
-    const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0, candidates) : null;
+    const near = paid > 0 ? printedThroughSlip(lines, cash, paid, given.value > 0) : null;
     if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
     // The last total line before the cash lost its amount to OCR ("NET TOTAL  Ni 5" under "Sub Total 64.00"):
     // tendered − change is what it printed, rather than the subtotal above it.
