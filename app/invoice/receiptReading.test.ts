@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './index.js';
 import { wordsToLines } from './layout.js';
 import { LAST_RESORT_CEILING, scoreInvoiceFields } from './fieldConfidence.js';
+import { SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
 import { itemsBeforeTheFoot, LARGEST_PRINTED, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
@@ -138,6 +139,28 @@ describe('receipt reading', () => {
     // Change given but no printed amount equals tendered − change: no arithmetic makes one up, and an item's line
     // over the tender (its quantity and unit price beside its amount) is no total.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  1 x 5.00  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
+  });
+
+  it('a total line ending in bare digits lost its decimal point, or its cents where that reading is under an item above it', () => {
+    const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', ...lines]));
+    expect(total(['2  347959  2.36  4.72 SR', '1  2266  18.77  18.77 SR', 'Total Inclusive GST  2490'])).toMatchObject({ value: 24.9, label: expect.stringContaining('decimal point lost: 2490') });
+    // Rounded down to the coin, under its subtotal by a coin's fraction.
+    expect(total(['SUB-TOTAL (GST)  12.19', 'ROUNDING  -0.04', 'TOTAL  1215'])?.value).toBe(12.15);
+    // 6.76 is less than an item above it: the cents were lost, not the point.
+    expect(total(['3  108.00  340.00 SR', '2  68.00  136.00 SR', 'Net Total:  676'])).toMatchObject({ value: 676, label: expect.stringContaining('cents lost') });
+    // ... unless a discount above may have taken the total under an item.
+    expect(total(['3  108.00  340.00 SR', 'Discount  -10.00', 'Net Total:  676'])).toBeNull();
+    // Nothing printed with cents above to tell; digits after an amount cut at its point are noise.
+    expect(total(['Total  2490'])).toBeNull();
+    expect(total(['ITEM  1  45.00', 'NET TOTAL:  45. 130'])?.value).not.toBe(130);
+    // A repair, not a reading: low, unless cash − change gives the same amount.
+    const head = ['CONTOH STATIONERY SDN BHD (123456-X)', 'GST Reg: 001122334455', 'TAX INVOICE', 'CB#: 389772  17/01/2018 8.08:53', 'Qty Description Price Total', '1  2266  18.77  18.77 SR'];
+    const repaired = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'Total Inclusive GST  1877', 'Thank you'].join('\n')) });
+    expect(repaired.total?.value).toBe(18.77);
+    expect(scoreInvoiceFields(repaired, '').total).toMatchObject({ confidence: SLIP_REPAIRED_CEILING, evidence: expect.arrayContaining(['ocr:slips-repaired']) });
+    const paid = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'Total Inclusive GST  1877', 'Cash  20.00', 'Change  1.23', 'Thank you'].join('\n')) });
+    expect(paid.total?.value).toBe(18.77);
+    expect(scoreInvoiceFields(paid, '').total?.evidence).not.toContain('ocr:slips-repaired');
   });
 
   it('change printed with a minus or under its label, the tender read onto the total line, a rounding adjustment in a wrapped total label', () => {

@@ -503,7 +503,7 @@ function printedThroughSlip(lines: readonly TextLine[], cash: number, paid: numb
     for (const token of text.match(/\d[\d.,]*\d/g) ?? []) {
       const printed = token.replace(/\D/g, '');
       let slip: string | null = null;
-      if (printed === digits && !/[.,]\d{2}$/.test(token)) slip = `decimal point lost: ${token}`;
+      if (printed === digits && !/[.,]\d{2}$/.test(token)) slip = `${POINT_LOST}: ${token}`;
       else if (allowLookalike && printed.length === digits.length && /[.,]\d{2}$/.test(token)) {
         const differ = [...printed].flatMap((d, k) => (d === digits[k] ? [] : [k]));
         // Two lines that print the same amount before the cash (two totals, or the total and its subtotal) were read
@@ -568,12 +568,45 @@ function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bar
     if (amount && amount.value < 0 && amount.text.startsWith('(')) amount = { ...amount, value: -amount.value };
     // An amount cut short after its decimal point ("Total RH 88.1"), completed from the payment under it.
     if (!amount || (amount.line === i && truncatedAmount(line.text))) amount = completedAmount(lines, i) ?? amount;
+    amount ??= pointLostAmount(lines, i);
     // An amount under the smallest coin is no total: it is the rounding adjustment a wrapped label ran into
     // ("Total Sales (Inclusive  Rounding: 0.02" over "of GST) 32.70"), the total's own amount lost.
     if (amount && amount.value >= CASH_STEP) candidates.push(amount);
     else if (!amount || (amount.value > 0 && roundingLine.test(line.text))) bareTotals.push(i);
   });
   return { candidates, bareTotals };
+}
+
+/** In a total's label: the amount was read from bare digits, its decimal point or its cents lost to OCR. */
+export const POINT_LOST = 'decimal point lost';
+export const CENTS_LOST = 'cents lost';
+
+/**
+ * A total line ending in bare digits ("Total Inclusive GST 2490", "Total: 2682"): a till prints every amount with its
+ * cents, so OCR lost the decimal point (24.90) — or, where that reading is less than an amount printed above it (an
+ * item, a subtotal: no total is), the cents themselves ("NetAmt 676" under an item of 340.00: 676.00). Null where no
+ * amount with cents is printed above to tell, or the digits fit neither.
+ */
+function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount | null {
+  const text = lines[index]!.text;
+  const bare = /(?<![\d.,])(\d{3,6})\s*$/.exec(text);
+  // Digits after an amount cut short at its point ("Total: 45. 130") are noise, not the amount.
+  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
+  const above = lines
+    .slice(0, index)
+    .filter((line) => !cashLine.test(line.text) && !changeLine.test(line.text))
+    .flatMap((line) => (splitDecimals(line.text).match(/\d[\d,]*\.\d{2}(?!\d)/g) ?? []).map((a) => Number(a.replace(/,/g, ''))));
+  if (above.length === 0) return null;
+  const largest = Math.max(...above);
+  const digits = bare[1]!;
+  const words = lines[index]!.words.filter((w) => w.text.includes(digits));
+  const asCents = Number(digits) / 100;
+  // Within a coin: a total rounded down to the smallest coin may be under the subtotal printed above it.
+  if (asCents >= largest - CASH_STEP) return { line: index, value: asCents, text: digits, words, why: `${POINT_LOST}: ${digits}` };
+  // A discount or voucher above may take a total under an item's amount: then nothing tells the two readings apart.
+  const deducted = lines.slice(0, index).some((line) => /(?<![\p{L}])(?:disc(?:ount)?|less|voucher|rebate|saving|savings)(?![\p{L}])/iu.test(line.text));
+  if (!deducted && Number(digits) >= largest && !digits.startsWith('0')) return { line: index, value: Number(digits), text: digits, words, why: `${CENTS_LOST}: ${digits}` };
+  return null;
 }
 
 /** The first change line that prints an amount, on its line or alone under it (not a cash line naming it); −1 where none. */
@@ -623,7 +656,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
   const firstPayment = firstPaymentLine(lines);
   const { candidates, bareTotals } = totalLines(lines);
-  const labelled = (amount: LineAmount, why: string): FieldValue<number> => ({ value: amount.value, text: amount.text, words: amount.words, label: `${lines[amount.line]!.text} (${why})` });
+  const labelled = (amount: LineAmount, why: string): FieldValue<number> => ({ value: amount.value, text: amount.text, words: amount.words, label: `${lines[amount.line]!.text} (${amount.why ? `${amount.why}, ` : ''}${why})` });
   const change = changeLineOf(lines);
   const till = tillPayment(lines);
   if (till) {
