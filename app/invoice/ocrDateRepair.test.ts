@@ -117,6 +117,15 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('Date: 1 2/03/2018 10:01')).toEqual([]);
   });
 
+  it('reads a separator read as a space beside a one-digit day or month, only beside a date label or a time', () => {
+    expect(findRepairedDates('Date = 5 3/2018 22 52 33', options)).toMatchObject([{ iso: '2018-03-05', text: '5 3/2018', slips: ['space→/'] }]);
+    expect(repaired('Date: 17/3 2018')).toEqual(['2018-03-17']);
+    expect(repaired('5 3/2018 10:01')).toEqual(['2018-03-05']);
+    expect(repaired('Qty 5 3/2018')).toEqual([]);
+    expect(repaired('Tel: 5 3/2018 10:01')).toEqual([]);
+    expect(repaired('Date: 5 33/2018')).toEqual([]); // no month
+  });
+
   it('reads a year-first date with a slip', () => {
     expect(repaired('2018-O3-21')).toEqual(['2018-03-21']);
   });

@@ -20,7 +20,8 @@
  * - the second separator lost, the month run into the year ("28/0717"), only with a date label before it or a time
  *   after it;
  * - a space inside a group — a four-digit year split before its last digit ("08-03-201 8"), a month split in two
- *   ("06/1 2/2016") — only with a four-digit year and a date label before it or a time after it.
+ *   ("06/1 2/2016") — or for a separator beside a one-digit day or month ("5 3/2018"), only with a four-digit year
+ *   and a date label before it or a time after it.
  * An exact date (dates.ts) is never read here; a repaired one is weaker evidence, and `slipRepairedDate` uses it only
  * where no exact date is on the page, or beside a date label where the exact ones are not.
  */
@@ -83,6 +84,12 @@ const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1
  */
 const spacedYearDigit = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{3}) (\\d)${EDGE_AFTER}`, 'gu');
 const spacedMonth = new RegExp(`${EDGE_BEFORE}(\\d{1,2})([/\\-])(\\d) (\\d)\\2(\\d{4})${EDGE_AFTER}`, 'gu');
+/**
+ * A date with one separator read as a space and the other printed ("Date = 5 3/2018", "21 03-2018 14:29:00"), its
+ * day or month of one digit (two digits each are dayMonthYear's): read only with a date label before it or the time
+ * of the sale after it, only with a four-digit year, and not inside a longer date ("16/1 9/2016" is no 1 September).
+ */
+const spacedSeparator = new RegExp(`${EDGE_BEFORE}(?<![/\\-.,:])(\\d{1,2})(?: (\\d{1,2})([/\\-])|([/\\-])(\\d{1,2}) )(\\d{4})${EDGE_AFTER}`, 'gu');
 /**
  * A date whose second separator OCR lost, the month run into the year ("28/0717 9:48:42" for 28/07/17): read only with
  * the time of the sale after it or a date label before it, where a till prints its date.
@@ -290,6 +297,13 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     if (!inDateContext(m)) return;
     const reading = uniqueDate({ first: first!, second: `${high!}${low!}`, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`space inside ${high!} ${low!}`]);
+  });
+  each(spacedSeparator, (m) => {
+    const [, first, spacedSecond, , , printedSecond, year] = m as unknown as string[];
+    const second = spacedSecond ?? printedSecond!;
+    if ((first!.length === 2 && second.length === 2) || !inDateContext(m)) return;
+    const reading = uniqueDate({ first: first!, second, year: year! }, pageOrder(monthFirst, false), latestYear, false);
+    if (reading) accept(m.index, m[0], reading.iso, ['space→/']);
   });
   each(lostSeparator, (m) => {
     const [, first, separator, second, year] = m as unknown as string[];
