@@ -311,6 +311,10 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('Buy Contoh Trade Sdn. Bil.')).toBe('Buy Contoh Trade Sdn. Bhd');
     expect(legalFormSpelled('CONTOH SDN. BHD.')).toBe('CONTOH SDN. BHD.');
     expect(legalFormSpelled('CONTOH SDN BERAS')).toBe('CONTOH SDN BERAS');
+    // CO.'s O read as a zero before the rest of the legal form, also where it starts the name's second line.
+    expect(legalFormSpelled('CONTOH BOOK C0. (M) SDN BHD')).toBe('CONTOH BOOK CO. (M) SDN BHD');
+    expect(legalFormSpelled('CONTOH C0 2')).toBe('CONTOH C0 2');
+    expect(receiptMerchant(linesOf(['CONTOH BOOK', 'C0.  (M) SDN BHD', '(Co.  No.  113825-W)', 'No 8, Jalan 7/118B', 'Cashier: 1']))?.value).toBe('CONTOH BOOK CO. (M) SDN BHD');
     // A legal form read through such a slip still marks the merchant's line.
     expect(receiptMerchant(linesOf(['Contoh i Cash  Carry Sdn.Rhd', '(317041-0)', 'PT17920, SEKSYEN U9,', 'Invoice No 45691']))?.value).toBe('Contoh i Cash Carry Sdn.Bhd');
   });

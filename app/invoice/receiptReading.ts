@@ -315,9 +315,11 @@ function registeredBelowHeader(lines: readonly TextLine[], from: number): FieldV
  * HUAT HARDWARE ENTERPRISE" / "(SETIA ALAM) SDN BHD"); the line above ends with one ("THE COFFEE BEAN &" / "TEA LEAF
  * (M) SDN. BHD."; a bracket left open inside it is OCR's noise as often as not, unless this line closes it:
  * "ENTERPRISE (SETIA" / "ALAM) SDN BHD"); or the line holds nothing but legal-form and trade words ("LIAN CHI PU TIAN
- * VEGETARIAN" / "RESTAURANT SDN BHD"): no name is only its trade.
+ * VEGETARIAN" / "RESTAURANT SDN BHD"): no name is only its trade. The line's legal form is read through OCR's slips
+ * (legalFormSpelled: "C0. (M) SDN BHD").
  */
-function wrappedName(above: string, line: string): boolean {
+function wrappedName(above: string, printed: string): boolean {
+  const line = legalFormSpelled(printed);
   if (legalFormFirst.test(line) || /^[(&]/.test(line) || closesBracket(above, line)) return true;
   if (/(?:[&(,\-]|(?<!\p{L})and)$/iu.test(above.trim())) return true;
   return letterCount(withoutLegalForm(line)) === 0;
@@ -351,6 +353,8 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
+    // "CO." with its O read as a zero before the rest of the legal form ("POPULAR BOOK" / "C0. (M) SDN BHD").
+    .replace(/(?<![\p{L}\p{N}])([Cc])0(?=\.?\s*(?:\(\s*[Mm]\s*\)|SDN|Sdn|BHD|Bhd|S\/B|LTD|Ltd)(?![\p{L}]))/gu, '$1O')
     // "S/ B", "S /B": the space OCR puts beside the slash of a narrow print.
     .replace(/(?<![\p{L}\p{N}])S(?:\s+\/\s*|\/\s+)B(?![\p{L}\p{N}])/gu, 'S/B')
     // An Sdn that ends the name with a short word from B after it: its Bhd, two letters misread ("Sdn. Bil.").
