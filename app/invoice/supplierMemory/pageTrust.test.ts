@@ -5,7 +5,7 @@ import { extractInvoiceFields, toPlainFields } from '../extractFields.js';
 import { line } from '../../../testing/syntheticWords.js';
 import { LOW_FIELD_CONFIDENCE } from '../../review/attention.js';
 import { genericScores, learnLesson, readWithMemory, storedScores, SupplierIndex, type ConfirmedValues, type GenericScores } from './index.js';
-import { pageLeads } from './pageTrust.js';
+import { pageLeads, pageTotalsWitnessed } from './pageTrust.js';
 import { MEMORY_AGAINST_PAGE } from './readThroughMemory.js';
 
 /** One supplier's layout: the number under a heading no generic label names, the totals beside their labels. */
@@ -71,6 +71,16 @@ describe('memory against a trustworthy page reading', () => {
     // Memory's total is the tax the page reads: a total is never its own tax, the page's total leads.
     expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total).toMatchObject({ value: 297.5, source: 'page', confidence: MEMORY_AGAINST_PAGE });
     expect(read({ ...confirmed, total: 19 }, plain, derived)?.fields.total?.evidence).toContain('arithmetic:memory-read-the-tax');
+  });
+
+  it('a zero tax closes the identity for any total: no witness against memory', () => {
+    const scores: GenericScores = {
+      subtotal: { confidence: 0.75, label: 'Net Total', evidence: ['label:generic'] },
+      tax: { confidence: 0.75, label: 'Tax', evidence: ['label:generic'] },
+      total: { confidence: 0.75, label: 'Net Total', evidence: ['label:generic'] },
+    };
+    expect(pageTotalsWitnessed({ subtotal: 35.2, tax: 0, total: 35.2 }, scores)).toBe(false);
+    expect(pageTotalsWitnessed({ subtotal: 33.21, tax: 1.99, total: 35.2 }, scores)).toBe(true);
   });
 
   it('memory whose own amounts close keeps them; agreeing values are untouched', () => {

@@ -60,8 +60,13 @@ export function totalsClose({ subtotal, tax, total }: Amounts): boolean {
 const readFromPage = (score: GenericScore): boolean =>
   !(score.evidence ?? []).some((e) => e.startsWith(DERIVED)) && !CHOSEN_BY_IDENTITY.some((tag) => (score.label ?? '').includes(tag));
 
-/** The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself). */
+/**
+ * The page's amounts close the identity, each read from the page (none supplied or chosen by the identity itself),
+ * with a tax: a zero tax makes it say subtotal = total, which one amount read twice satisfies (a receipt's "Net Total"
+ * is taken for the subtotal and the total alike), so it witnesses nothing.
+ */
 export function pageTotalsWitnessed(values: Amounts, scores: GenericScores): boolean {
+  if (values.tax === 0) return false;
   const independent = (['subtotal', 'tax', 'total'] as const).every((key) => {
     const score = scores[key];
     return score ? readFromPage(score) : false;
