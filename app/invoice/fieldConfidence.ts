@@ -18,7 +18,7 @@ import { CLOSED_BY_IDENTITY } from './closingTotals.js';
 import { calibratedConfidence } from './confidenceCalibration.js';
 import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
 import { DATE_IN_NUMBER } from './numberDate.js';
-import { CENTS_LOST, LARGEST_PRINTED, POINT_LOST, TILL_IDENTITY } from './receiptReading.js';
+import { LARGEST_PRINTED, POINT_LOST, TILL_IDENTITY } from './receiptReading.js';
 
 /** The most a last-resort reading shows (a receipt's largest amount as its total): low, the analyst checks it. */
 export const LAST_RESORT_CEILING = 0.3;
@@ -141,9 +141,9 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
       score.confidence = Math.min(score.confidence, SLIP_REPAIRED_CEILING);
       score.evidence.push('ocr:slips-repaired');
     }
-    // A total read from bare digits, its decimal point or cents restored (receiptReading.ts), is a repair too, unless
-    // cash − change gives the same amount.
-    if ((field.label?.includes(POINT_LOST) || field.label?.includes(CENTS_LOST)) && !field.label.includes(TILL_IDENTITY)) {
+    // A total read from bare digits, its decimal point restored (receiptReading.ts), is a repair too, unless cash −
+    // change gives the same amount.
+    if (field.label?.includes(POINT_LOST) && !field.label.includes(TILL_IDENTITY)) {
       score.confidence = Math.min(score.confidence, SLIP_REPAIRED_CEILING);
       score.evidence.push('ocr:slips-repaired');
     }

@@ -357,8 +357,8 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<![\p{L}\p{N}])([Cc])0(?=\.?\s*(?:\(\s*[Mm]\s*\)|SDN|Sdn|BHD|Bhd|S\/B|LTD|Ltd)(?![\p{L}]))/gu, '$1O')
     // "S/ B", "S /B": the space OCR puts beside the slash of a narrow print.
     .replace(/(?<![\p{L}\p{N}])S(?:\s+\/\s*|\/\s+)B(?![\p{L}\p{N}])/gu, 'S/B')
-    // An Sdn that ends the name with a short word from B after it: its Bhd, two letters misread ("Sdn. Bil.").
-    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)B(?![Hh][Dd]\.?$)\p{L}{1,2}\.?$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
+    // An Sdn that ends the name with a short word from B after it: its Bhd, its letters misread ("Sdn. Bil.", "Bhul.").
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)B(?![Hh][Dd]\.?$)\p{L}{1,3}\.?$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
     // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains,
     // and an Sdn that ends the name lost its Bhd to OCR (read onto another line, or not at all).
     .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
@@ -581,15 +581,15 @@ function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bar
   return { candidates, bareTotals };
 }
 
-/** In a total's label: the amount was read from bare digits, its decimal point or its cents lost to OCR. */
+/** In a total's label: the amount was read from bare digits, its decimal point lost to OCR. */
 export const POINT_LOST = 'decimal point lost';
-export const CENTS_LOST = 'cents lost';
 
 /**
  * A total line ending in bare digits ("Total Inclusive GST 2490", "Total: 2682"): a till prints every amount with its
- * cents, so OCR lost the decimal point (24.90) — or, where that reading is less than an amount printed above it (an
- * item, a subtotal: no total is), the cents themselves ("NetAmt 676" under an item of 340.00: 676.00). Null where no
- * amount with cents is printed above to tell, or the digits fit neither.
+ * cents, so OCR lost the decimal point (24.90). Only where that reading is no less than every amount printed with
+ * cents above it (an item, a subtotal: no total is less) — where it is less, the cents may be what was lost
+ * ("NetAmt 676" under an item of 340.00), or the amount above misread ("Tol Amt Incl. GST 189.00" over "Total Amt
+ * Payable 15900"): nothing tells, and nothing is read. Null also where no amount with cents is printed above.
  */
 function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount | null {
   const text = lines[index]!.text;
@@ -607,9 +607,6 @@ function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount 
   const asCents = Number(digits) / 100;
   // Within a coin: a total rounded down to the smallest coin may be under the subtotal printed above it.
   if (asCents >= largest - CASH_STEP) return { line: index, value: asCents, text: digits, words, why: `${POINT_LOST}: ${digits}` };
-  // A discount or voucher above may take a total under an item's amount: then nothing tells the two readings apart.
-  const deducted = lines.slice(0, index).some((line) => /(?<![\p{L}])(?:disc(?:ount)?|less|voucher|rebate|saving|savings)(?![\p{L}])/iu.test(line.text));
-  if (!deducted && Number(digits) >= largest && !digits.startsWith('0')) return { line: index, value: Number(digits), text: digits, words, why: `${CENTS_LOST}: ${digits}` };
   return null;
 }
 
@@ -695,14 +692,6 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   };
   const before = candidates.filter((c) => !taxColumn(c) && (firstPayment < 0 || c.line < firstPayment));
   const chosen = before[before.length - 1];
-  // A total that is the amount tendered where change was given, a cash label with no amount standing between it and
-  // the change, is the tender read onto the total's line, its own amount lost to OCR ("Total Inclusive GST: 20.00"
-  // over a bare "CASH" and "Change 9.55"): nobody is given change for paying the exact total, so tendered − change
-  // was paid. Without that bare label the tender's line was lost and the total line's amount is the total.
-  const bareCash = (from: number, to: number): boolean => lines.slice(from + 1, to).some((line) => cashLine.test(line.text) && !/\d/.test(line.text));
-  if (chosen && till && till.given.value > 0 && till.paid > 0 && Math.round(chosen.value * 100) === Math.round(till.tendered.value * 100) && bareCash(chosen.line, till.change)) {
-    return { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[chosen.line]!.text} (${TILL_IDENTITY}, the amount tendered read on the total's line)` };
-  }
   if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
   const above = amountAboveTendered(lines);
   if (above) return cashRounded(lines, above) ?? labelled(above, 'printed over the amount tendered');
