@@ -8,7 +8,7 @@ import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './inde
 import { wordsToLines } from './layout.js';
 import { LAST_RESORT_CEILING, scoreInvoiceFields } from './fieldConfidence.js';
 import { SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
-import { itemsBeforeTheFoot, LARGEST_PRINTED, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
+import { itemsBeforeTheFoot, LARGEST_PRINTED, NO_TOTAL_LINE, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -332,6 +332,12 @@ describe('receipt reading', () => {
     expect(scores.total?.evidence).toContain('guess:largest-amount');
     // Not a multiple of the coin where the receipt rounds: rounded, as the till's own total would be.
     expect(read([...head, 'SUBTOTAL (QTY 4) 41.43', 'ROUNDING 0.02', 'Thank you']).total).toBe(41.45);
+    // No total line, but cash tendered under its label and change: cash − change before the largest amount (the
+    // cash), as low; an amount over the change under no cash label may be the subtotal, and the largest stands.
+    const tendered = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'PEN 1 3.50', 'BOOK 1 36.50', 'Received Cash  RM50.00', 'Change  RM10.00', 'Thank you'].join('\n')) });
+    expect(tendered.total).toMatchObject({ value: 40, label: expect.stringContaining(NO_TOTAL_LINE) });
+    expect(scoreInvoiceFields(tendered, '').total).toMatchObject({ confidence: LAST_RESORT_CEILING, evidence: expect.arrayContaining(['guess:cash-minus-change']) });
+    expect(read([...head, 'PEN 1 13.50', 'SUBTOTAL  15.15', 'CHANGE DUE  0.05', 'Thank you']).total).toBe(15.15);
     // A total line read: the largest amount is no rival to it (the cash tendered).
     expect(read([...head, 'PEN 1 3.50', 'Total 3.50', 'Cash 50.00']).total).toBe(3.5);
     // An invoice without a total stays without one.
@@ -423,6 +429,8 @@ describe('receipt reading', () => {
     const roll = ['Thank You, Please come again.', 'Goods Sold Are Not Returnable.', 'For Feedback Please Call:', 'To  011-3194 0284', 'Contoh Kitchen Corner', 'Jalan Satu 12', 'TOTAL 5.00'];
     expect(receiptMerchant(linesOf(roll))?.value).toBe('Contoh Kitchen Corner');
     expect(receiptMerchant(linesOf(['Goods Sold Are Not Refundable', 'Thank You Come Again', 'Jalan Satu 12', 'TOTAL 5.00']))).toBeNull();
+    // Its thank-you with the first letter lost to a faded edge.
+    expect(receiptMerchant(linesOf(['... .HANK YOU AND DO VISIT US AGAIN. x ev', 'Cashier [P.CONTOH]', '[19/06/17] [11:37]', 'CONTOH STAR CASH & CARRY', '(1365663-P)', 'TOTAL 5.00']))?.value).toBe('CONTOH STAR CASH & CARRY');
   });
 
   it('unlabelled, the date printed with the time of the sale, not a counter number that reads as a date', () => {

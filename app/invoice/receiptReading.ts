@@ -32,7 +32,8 @@ const receiptSignals: Record<string, RegExp> = {
   // A shop's loyalty scheme, whose points a till prints under the sale ("Earned Points 43", "Closing Balance").
   loyalty: /(?<!\p{L})(?:loyalty|(?:earned|opening|closing)\s*points?|points?\s*(?:earned|balance|redeemed|collected))(?!\p{L})/iu,
   // "Thank" alone, or "Th..k you": OCR of a faded thank-you line garbles one of its words ("Thank yau", "Thark You").
-  thanks: /(?<!\p{L})(?:thank|th\p{L}{2}k\s*y\p{L}u|come\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
+  // Also with its first letter lost to a faded edge ("HANK YOU AND DO VISIT US AGAIN").
+  thanks: /(?<!\p{L})(?:thank|th\p{L}{2}k\s*y\p{L}u|hank\s*you|come\s*again|visit\s*us\s*again|terima\s*kasih|danke|merci|vielen\s+dank)/iu,
 };
 
 export interface ReceiptEvidence {
@@ -789,6 +790,22 @@ export interface PaidAlternatives {
   tillPaid: PaidAlternative | null;
   /** Every total line's amount before the payment lines (not a subtotal's), the last first. */
   printed: PaidAlternative[];
+}
+
+/** In a total's label: tendered − change where no total line was read, a last resort. */
+export const NO_TOTAL_LINE = 'cash − change; no total line read';
+
+/**
+ * Where no line names the total (its label or amount lost to OCR), the amount tendered under a cash label less the
+ * change given: the till's identity with one witness fewer than where a total line shows it, still a better guess
+ * than the largest amount (often the cash itself). Only under a cash label: an amount over the change that is no
+ * tender may be the total or the subtotal ("SUBTOTAL 5.15" over "CHANGE DUE 0.05"). Null where no such pair is read.
+ */
+export function tenderedLessChange(ocrLines: readonly TextLine[]): FieldValue<number> | null {
+  const lines = ocrLines.map((line) => ({ ...line, text: tillText(line.text) }));
+  const till = tillPayment(lines);
+  if (!till || till.paid <= 0 || !cashLine.test(lines[till.cash]!.text)) return null;
+  return { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[till.cash]!.text} / ${lines[till.change]!.text} (${NO_TOTAL_LINE})` };
 }
 
 /**
