@@ -84,6 +84,9 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('Tel 03/1212017')).toEqual([]);
     expect(repaired('12-34- 2018')).toEqual([]);
     expect(repaired('02/12/2017')).toEqual([]);
+    // A slash read as 7, only in a date's context: a phone number's digits may run so.
+    expect(findRepairedDates('Dawe  25/1272018 8:13.39 PH', options)).toMatchObject([{ iso: '2018-12-25', slips: ['7→/'] }]);
+    expect(repaired('Ref 25/1272018')).toEqual([]);
   });
 
   it('reads a date whose second separator OCR lost, the month run into the year, only beside a date label or a time', () => {

@@ -13,8 +13,8 @@
  *   gives a valid date, and only on a four-digit year;
  * - a month name one edit away from exactly one month ("lan" → Jan), only with a day and a year beside it and a date
  *   label (read through one edit: "fate") before it or a time after it;
- * - the second separator read as a look-alike stroke ("02/1212017": a slash as 1, l, I or |) or spaced off from the
- *   year ("21-03- 2018"), only as printed otherwise;
+ * - the second separator read as a look-alike stroke ("02/1212017": a slash as 1, l, I or |; as 7 only in a date's
+ *   context) or spaced off from the year ("21-03- 2018"), only as printed otherwise;
  * - a four-digit year with one or two digits glued after it (the time's, the space between lost: "17/01/20184"), only
  *   where the date as printed is valid with its real separators;
  * - the second separator lost, the month run into the year ("28/0717"), only with a date label before it or a time
@@ -72,10 +72,11 @@ const dayNameYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{1,2})\\.?\\s*(\\p{L}{3,9
 /** A date whose four-digit year has a time's first digits glued after it, the space between them lost ("17/01/20184 4 2153"). */
 const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(\\d{1,2})${EDGE_AFTER}`, 'gu');
 /**
- * A date whose second separator OCR read as a look-alike stroke — a slash as 1, l, I or | ("02/1212017") — or spaced
- * off from the year ("21-03- 2018"): the first separator printed, the second the same or its slip.
+ * A date whose second separator OCR read as a look-alike stroke — a slash as 1, l, I or | ("02/1212017"), or as 7 (a
+ * slash with a serif: "25/1272018", only in a date's context, where a phone number's digits may also run so) — or
+ * spaced off from the year ("21-03- 2018"): the first separator printed, the second the same or its slip.
  */
-const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1lI|]|\\2\\s)(\\d{4})${EDGE_AFTER}`, 'gu');
+const slippedSeparator = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})(?:[1lI|7]|\\2\\s)(\\d{4})${EDGE_AFTER}`, 'gu');
 /**
  * A date with a space inside one of its groups, a gap in faded print read as one: the year split before its last
  * digit ("08-03-201 8 05:01PM") or the month split in two ("06/1 2/2016 20:09:40"). Read only with a date label before
@@ -281,7 +282,7 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
   });
   each(slippedSeparator, (m) => {
     const [, first, separator, second, year] = m as unknown as string[];
-    if (afterPhoneLabel(m.index)) return;
+    if (afterPhoneLabel(m.index) || (m[0].charAt(5) === '7' && !inDateContext(m))) return;
     const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     const slip = m[0].charAt(5) === separator ? 'space after the separator' : `${m[0].charAt(5)}→${separator!}`;
     if (reading) accept(m.index, m[0], reading.iso, [slip]);
