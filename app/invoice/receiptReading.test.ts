@@ -141,6 +141,13 @@ describe('receipt reading', () => {
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM  1 x 5.00  5.00', 'Paid  20.00', 'Change  3.00']))).toBeNull();
   });
 
+  it('a subtotal over a total line that lost its amount, something added or taken off between them, is not what was paid', () => {
+    const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', ...lines]));
+    expect(total(['3  SUB TOTAL  21.00', 'SERVICE CHARGE  1.26', 'ROUNDING ADJ  -0.01', 'NET TOTAL  ad', 'Cash  22.25'])).toMatchObject({ value: 22.25, label: expect.stringContaining('cash, no change') });
+    // Nothing between them: the subtotal is the total too (a tax-inclusive till).
+    expect(total(['2  SubTotal  25.00', 'Net Total', 'Tax Summary', 'SR @6%  23.58  1.42'])?.value).toBe(25);
+  });
+
   it('a total line ending in bare digits lost its decimal point, unless that reading is under an amount above it', () => {
     const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', ...lines]));
     expect(total(['2  347959  2.36  4.72 SR', '1  2266  18.77  18.77 SR', 'Total Inclusive GST  2490'])).toMatchObject({ value: 24.9, label: expect.stringContaining('decimal point lost: 2490') });

@@ -691,7 +691,14 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     const amounts = moneyAmounts(lines[c.line]!.text);
     return amounts.length >= 2 && amounts[amounts.length - 1]!.value < amounts[amounts.length - 2]!.value;
   };
-  const before = candidates.filter((c) => !taxColumn(c) && (firstPayment < 0 || c.line < firstPayment));
+  // A subtotal over a total line whose amount OCR lost, an amount added or taken off between them ("SUB TOTAL 21.00",
+  // "ROUNDING ADJ -0.01", "NET TOTAL ad"), is not what was paid: the lost total is, read below from the payment where
+  // it can be. With nothing between them ("SubTotal 25.00", "Net Total"), the subtotal is the total too.
+  const beforePayment = (line: number): boolean => firstPayment < 0 || line < firstPayment;
+  const changedBetween = (from: number, to: number): boolean => lines.slice(from + 1, to).some((_, k) => Math.abs(ownAmount(lines, from + 1 + k)?.value ?? 0) > 0);
+  const lostBelow = (c: LineAmount): boolean =>
+    subtotalLine.test(lines[c.line]!.text) && bareTotals.some((b) => b > c.line && beforePayment(b) && !subtotalLine.test(lines[b]!.text) && changedBetween(c.line, b));
+  const before = candidates.filter((c) => !taxColumn(c) && beforePayment(c.line) && !lostBelow(c));
   const chosen = before[before.length - 1];
   if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
   const above = amountAboveTendered(lines);
