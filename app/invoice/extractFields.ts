@@ -32,7 +32,7 @@ import { slipRepairedDate } from './ocrDateRepair.js';
 import { dateInDocumentNumber } from './numberDate.js';
 import { isPaymentLine } from './receiptConventions.js';
 import { corroboratedPaid, paidChecks } from './receiptCorroboration.js';
-import { itemsBeforeTheFoot, largestAmountPrinted, receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, tenderedLessChange, timedDate } from './receiptReading.js';
+import { CASH_STEP, itemsBeforeTheFoot, largestAmountPrinted, receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, tenderedLessChange, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
 
@@ -186,9 +186,11 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   const checks = receipt ? paidChecks({ lines, subtotal: printedSubtotal?.value ?? null, tax: printedTax?.value ?? null, breakdown: block.taxBreakdown }) : [];
   const corroborated = checks.length > 0 ? corroboratedPaid(lines, tillTotal, receiptTotalAlternatives(lines), checks) : null;
   if (corroborated) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, corroborated) ?? corroborated));
-  // A receipt whose total no line names (its label or its amount lost to OCR): the cash tendered less the change,
-  // else its largest amount, as a last resort.
-  const largest = receipt && !total ? (tenderedLessChange(lines) ?? largestAmountPrinted(lines)) : null;
+  // A receipt whose total no line names (its label or its amount lost to OCR), or names under the smallest coin
+  // ("Total Rounded 0.00": the rounding's line; nobody pays nothing for what a receipt lists): the cash tendered less
+  // the change, else its largest amount, as a last resort.
+  const noTotal = !total || Math.abs(total.value) < CASH_STEP;
+  const largest = receipt && noTotal ? (tenderedLessChange(lines) ?? largestAmountPrinted(lines)) : null;
   if (largest) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, largest) ?? largest));
 
   return {

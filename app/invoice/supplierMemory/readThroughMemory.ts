@@ -22,6 +22,7 @@ import { pageLeads, pageTotalsWitnessed, type GenericScores } from './pageTrust.
 import type { Recognised } from './recogniseSupplier.js';
 import { isLabelText, kindOf, readValue, uniqueShaped } from './valueKinds.js';
 import { SLIP_REPAIRED_CEILING } from '../ocrDateRepair.js';
+import { CASH_STEP } from '../receiptReading.js';
 
 export const MEMORY_AGREES = 0.96;
 export const MEMORY_CLOSED_BY_ARITHMETIC = 0.97;
@@ -92,6 +93,8 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
       // A label where the lesson had a value: the page is laid out otherwise around this field, the place is lost.
       if (at !== null && at.text.split('\n').some(isLabelText)) continue;
       const read = at === null ? null : readValue(kindOf[field], at.text, { monthFirst: lesson.format.monthFirst, shape: hint.shape });
+      // A receipt's total under the smallest coin is no amount paid: the place holds the rounding's 0.00 this time.
+      if (receipt && field === 'total' && typeof read?.value === 'number' && Math.abs(read.value) < CASH_STEP) continue;
       if (read) {
         memoryValues[field] = read.value;
         const evidence = [`memory:${hint.relation}${at!.edits > 0 ? '~' : ''}:${hint.anchor}`, ...(read.repaired ? [SLIPS_REPAIRED] : [])];

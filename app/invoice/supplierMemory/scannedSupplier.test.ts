@@ -141,4 +141,13 @@ describe('a scanned supplier', () => {
     expect(memory?.fields.total).toMatchObject({ value: 10.45, source: 'page' });
     expect(memory?.fields.total?.evidence).toContain('arithmetic:cash-rounding');
   });
+
+  it('a receipt\'s total under the smallest coin is no reading, from the page or from memory: the place held the rounding\'s 0.00', () => {
+    const next = receipt({ name: 'KEDAI KOPI CONTOH SDN BHD', gst: '001234567890', total: '0.00', date: '14/03/2018', cash: '7.20', change: '', footer: 'THANK YOU PLEASE COME AGAIN' });
+    const fields = extractInvoiceFields({ words: next });
+    expect(fields.total?.value).toBe(7.2); // the largest amount, low: the cash paid
+    const memory = readNext(next);
+    expect(memory?.supplierId).toBe('s1');
+    expect(memory?.fields.total?.value ?? fields.total?.value).not.toBe(0);
+  });
 });
