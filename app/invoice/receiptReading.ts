@@ -611,6 +611,13 @@ function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount 
   return null;
 }
 
+/**
+ * An item's line by its two amounts with cents, a unit price beside the amount ("2 x 2.50 5.00"). Stricter than a
+ * count of any figures (amountAboveTendered's test): a total line whose label OCR garbled into digits ("+001 RM
+ * 21. 60") is none.
+ */
+const pricedItemLine = (text: string): boolean => (splitDecimals(text).match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 2;
+
 /** The first change line that prints an amount, on its line or alone under it (not a cash line naming it); −1 where none. */
 const changeLineOf = (lines: readonly TextLine[]): number =>
   lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && amountOf(lines, i) !== null);
@@ -665,8 +672,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     const { cash, tendered, given, paid } = till;
     // A total line that shows it, or else any amount printed before the tendered line (a total label OCR misread).
     // Not an item's line (its unit price beside its amount, "2 x 2.50 5.00"): an item may cost what was paid.
-    const itemLine = (text: string): boolean => (splitDecimals(text).match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 2;
-    const printed = Array.from({ length: cash }, (_, i) => (itemLine(lines[i]!.text) ? null : ownAmount(lines, i))).filter((a): a is LineAmount => a !== null);
+    const printed = Array.from({ length: cash }, (_, i) => (pricedItemLine(lines[i]!.text) ? null : ownAmount(lines, i))).filter((a): a is LineAmount => a !== null);
     const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005) ?? printed.reverse().find((a) => Math.abs(a.value - paid) < 0.005);
     if (match && paid > 0) return labelled(match, TILL_IDENTITY);
     // A printed total one slip away from it; a look-alike digit only where change was given (with change 0.00 a
@@ -695,7 +701,10 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   // "ROUNDING ADJ -0.01", "NET TOTAL ad"), is not what was paid: the lost total is, read below from the payment where
   // it can be. With nothing between them ("SubTotal 25.00", "Net Total"), the subtotal is the total too.
   const beforePayment = (line: number): boolean => firstPayment < 0 || line < firstPayment;
-  const changedBetween = (from: number, to: number): boolean => lines.slice(from + 1, to).some((_, k) => Math.abs(ownAmount(lines, from + 1 + k)?.value ?? 0) > 0);
+  const changedBetween = (from: number, to: number): boolean => {
+    for (let i = from + 1; i < to; i++) if (Math.abs(ownAmount(lines, i)?.value ?? 0) > 0) return true;
+    return false;
+  };
   const lostBelow = (c: LineAmount): boolean =>
     subtotalLine.test(lines[c.line]!.text) && bareTotals.some((b) => b > c.line && beforePayment(b) && !subtotalLine.test(lines[b]!.text) && changedBetween(c.line, b));
   const before = candidates.filter((c) => !taxColumn(c) && beforePayment(c.line) && !lostBelow(c));
