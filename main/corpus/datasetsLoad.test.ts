@@ -11,12 +11,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillProject } from '../../testing/corpusFixtures.js';
 import { cardBuilder, cardConfigs } from '../../testing/toolReaders/hubReaders.js';
-import { DATASETS_VERSION, datasetsPython, runDatasetsScript } from '../../testing/toolReaders/pythonDatasets.js';
+import { DATASETS_VERSION, INSTALL_TIMEOUT_MS, datasetsPython, runDatasetsScript } from '../../testing/toolReaders/pythonDatasets.js';
 import { ProjectStore } from '../store/projectStore.js';
 import { exportCorpus } from './exportCorpus.js';
 
-const python = datasetsPython();
-if ('skip' in python) console.log(`SKIPPED: loading the export with datasets ${DATASETS_VERSION}: ${python.skip}`);
 
 /**
  * argv: cache folder, then export folders. Loads every config of every folder from a working folder that is none of
@@ -53,6 +51,13 @@ describe('the export as datasets loads it', () => {
   const exports = { prose: path.join(dir, 'prose'), tables: path.join(dir, 'tables') };
   /** An export of pages nobody corrected: an empty tests.jsonl. */
   const uncorrected = path.join(dir, 'uncorrected');
+  let python: Awaited<ReturnType<typeof datasetsPython>> = { skip: 'not looked for yet' };
+
+  // `npm test` installed it before the suites started; here it is only found (or installed, off this thread).
+  beforeAll(async () => {
+    python = await datasetsPython();
+    if ('skip' in python) console.log(`SKIPPED: loading the export with datasets ${DATASETS_VERSION}: ${python.skip}`);
+  }, INSTALL_TIMEOUT_MS + 60_000);
 
   beforeAll(async () => {
     const png = await sharp({ create: { width: 60, height: 84, channels: 3, background: 'white' } }).png().toBuffer();
@@ -82,13 +87,13 @@ describe('the export as datasets loads it', () => {
     expect(testsFeatures(exports.prose)).toEqual(testsFeatures(exports.tables));
   });
 
-  it.skipIf('skip' in python)(`datasets ${DATASETS_VERSION}: every config of the card loads with load_dataset(DIR, CONFIG); pages opens its images; two exports load together`, () => {
-    if ('skip' in python) return;
+  it(`datasets ${DATASETS_VERSION}: every config of the card loads with load_dataset(DIR, CONFIG); pages opens its images; two exports load together`, async (context) => {
+    if ('skip' in python) return context.skip(python.skip);
     const cache = fs.mkdtempSync(path.join(dir, 'cache-'));
     const types = (folder: string) => new Set(fs.readFileSync(path.join(folder, 'tests.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { type: string }).type));
     // The premise: the two exports hold different test types.
     expect([...types(exports.prose)].sort()).not.toEqual([...types(exports.tables)].sort());
-    const answer = runDatasetsScript(python.python, LOAD_SCRIPT, [cache, exports.prose, exports.tables, uncorrected]) as {
+    const answer = (await runDatasetsScript(python.python, LOAD_SCRIPT, [cache, exports.prose, exports.tables, uncorrected])) as {
       folders: Record<string, Record<string, Record<string, { rows: number; columns: string[]; features: string }> & { first_image?: [number, number]; imagefolder?: unknown }>>;
       tests_together: { rows: number; types: string[] };
     };

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, from a fresh clone. Installs what is missing (dependencies, Debian's Chromium for the
  * end-to-end tests and qpdf for the attachment re-saves, Debian's python3-torch and python3-onnx for the export
- * round-trip test), builds, then runs lint (layer arrows), type-checks, unit tests and Playwright e2e tests.
+ * round-trip test, Hugging Face `datasets` from PyPI in a temp venv for the export contract test), builds, then runs
+ * lint (layer arrows), type-checks, unit tests and Playwright e2e tests.
  * Every step runs even when an earlier one failed, so one run shows everything; the exit code is non-zero if any
  * step failed. The last line counts the tests of both suites.
  */
@@ -47,10 +48,20 @@ function ensurePythonExport() {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pythonExportPackages], { env });
 }
 
+/**
+ * Hugging Face `datasets`, pinned, in a venv under the temp folder, for the export contract test
+ * (main/corpus/datasetsLoad.test.ts): installed here, before the suites, so a slow PyPI holds up no test worker.
+ * Prints one line either way; where it cannot be had, the test skips saying why.
+ */
+function ensurePythonDatasets() {
+  run('npx', ['tsx', 'testing/toolReaders/installPythonDatasets.ts']);
+}
+
 try {
   ensureDependencies();
   ensureChromium();
   ensurePythonExport();
+  ensurePythonDatasets();
   ensureBuild();
 } catch (error) {
   say(String(error instanceof Error ? error.message : error));
