@@ -74,6 +74,28 @@ describe('layout', () => {
   });
 });
 
+describe('wordsToLines: a box several lines tall', () => {
+  it('joins no lines above and below it (a smudge read as a word across three lines of a receipt)', () => {
+    const word = (text: string, x1: number, y1: number, x2: number, y2: number, confidence = 0.95) => ({ text, box: [x1, y1, x2, y2] as [number, number, number, number], confidence });
+    const words = [
+      word('Total', 38, 491, 81, 505), word('Inclusive', 87, 491, 163, 505), word('GST:', 169, 491, 210, 505),
+      word('Jay', 306, 457, 438, 536, 0.08),
+      word('CASH', 38, 519, 87, 533), word('20.00', 373, 517, 398, 532),
+      word('Change', 38, 542, 103, 560), word('9.55', 363, 540, 398, 555),
+    ];
+    const texts = wordsToLines(words).map((l) => l.text.replace(/\s+/g, ' '));
+    expect(texts).toContain('CASH 20.00');
+    expect(texts.find((t) => t.startsWith('Total'))).not.toContain('20.00');
+    // A tall word still stands on its own line's band, with the words beside its centre.
+    const title = wordsToLines([word('INVOICE', 10, 0, 200, 60), word('No.', 220, 25, 250, 37), word('42', 260, 25, 280, 37), word('Date', 10, 80, 50, 92), word('1.2.2024', 60, 80, 120, 92)]);
+    expect(title.map((l) => l.text.replace(/\s+/g, ' '))).toEqual(['INVOICE No. 42', 'Date 1.2.2024']);
+    // Large print OCR is sure of lends its whole box: a name's words a little apart in height stay one line.
+    const body = [0, 1, 2].flatMap((row) => [word('Jalan', 2365, 1900 + 80 * row, 2500, 1950 + 80 * row), word('Permas', 2520, 1900 + 80 * row, 2700, 1950 + 80 * row)]);
+    const name = wordsToLines([word('MOOKATA', 2365, 1663, 2862, 1826, 0.91), word('HOUSE', 2895, 1612, 3243, 1802, 0.93), ...body]);
+    expect(name.map((l) => l.text.replace(/\s+/g, ' '))).toEqual(['MOOKATA HOUSE', 'Jalan Permas', 'Jalan Permas', 'Jalan Permas']);
+  });
+});
+
 describe('extractInvoiceFields', () => {
   it('reads labelled fields to the right, below and inside a segment, with their words', () => {
     const text = [

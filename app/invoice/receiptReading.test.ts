@@ -169,6 +169,31 @@ describe('receipt reading', () => {
     expect(scoreInvoiceFields(paid, '').total?.evidence).not.toContain('ocr:slips-repaired');
   });
 
+  it('the payment with its decimal points lost decides where a total printed before it agrees in the same scale', () => {
+    const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', ...lines]));
+    // Every point lost alike: 2000 − 800 = 1200, the total line's bare digits, over a garbled item's large amount.
+    const lost = ['FCasteh  187057.75  Tackk  2  SR  12.00', 'Total Amt Payable :  1200', 'Paid Amount  2000', 'Change :  800'];
+    expect(total(lost)).toMatchObject({ value: 12, label: expect.stringContaining('cash − change, decimal point lost: 1200') });
+    // A total with its cents, the change's point lost: 50.00 − 37.85.
+    expect(total(['ITEM A  1  12.15', 'TOTAL  12.15', 'CASH  50.00', 'CHANGE  3785'])).toMatchObject({ value: 12.15, label: expect.stringContaining('decimal point lost in the payment') });
+    // Nothing printed before the payment agrees: the lost points decide nothing.
+    expect(total(['FCasteh  187057.75  Tackk  2  SR  12.00', 'Total Amt Payable :  1300', 'Paid Amount  2000', 'Change :  800'])?.value).not.toBe(12);
+  });
+
+  it('a rounded total one slip from the total above plus the rounding adjustment is read through the identity', () => {
+    const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', '3pc @ 13.69  41.07', 'Great Saving  9.60', ...lines]));
+    // Its "1" lost: 31.47 − 0.02 = 31.45, printed "3.45"; a look-alike digit: "37.45" (1 read as 7).
+    expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  3.45', 'Cash  31.45'])).toMatchObject({ value: 31.45, label: expect.stringContaining('read through OCR slips') });
+    expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  37.45'])?.value).toBe(31.45);
+    // A repair, held low.
+    const fields = extractInvoiceFields({ words: wordsFromLayoutText(['SHOP CONTOH SDN BHD', 'Cashier 1', '3pc @ 13.69  41.07', 'Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  3.45'].join('\n')) });
+    expect(fields.total?.value).toBe(31.45);
+    expect(scoreInvoiceFields(fields, '').total?.confidence).toBeLessThanOrEqual(SLIP_REPAIRED_CEILING);
+    // The printed total as read where it is the identity's, or more than one slip from it.
+    expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  31.45'])?.value).toBe(31.45);
+    expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  28.45'])?.value).toBe(28.45);
+  });
+
   it('change printed with a minus or under its label, a bare cash label, a rounding adjustment in a wrapped total label', () => {
     // Change given is never negative: tendered − |change|.
     expect(receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', 'ITEM A  1  46.25', 'Round+', 'Paid  100.00', 'Change:  -53.75']))).toMatchObject({ value: 46.25, label: expect.stringContaining('cash − change') });

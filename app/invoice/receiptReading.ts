@@ -15,7 +15,7 @@ import type { FieldValue } from './fieldValues.js';
 import { median, type TextLine } from './layout.js';
 import { findAmounts } from './amounts.js';
 import { blankDates, moneyAmounts } from './moneyAmounts.js';
-import { lookalikeDigits } from './ocrDateRepair.js';
+import { lookalikeDigits, READ_THROUGH_SLIPS } from './ocrDateRepair.js';
 import { tillRollWide } from './printedColumns.js';
 import { isCountryName } from './countryNames.js';
 import { tradeWordsSpelled } from './tradeWords.js';
@@ -619,8 +619,23 @@ function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount 
 const pricedItemLine = (text: string): boolean => (splitDecimals(text).match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 2;
 
 /** The first change line that prints an amount, on its line or alone under it (not a cash line naming it); −1 where none. */
-const changeLineOf = (lines: readonly TextLine[]): number =>
-  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && amountOf(lines, i) !== null);
+const changeLineOf = (lines: readonly TextLine[], amountAt: (lines: readonly TextLine[], index: number) => LineAmount | null = amountOf): number =>
+  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && amountAt(lines, i) !== null);
+
+/**
+ * A payment line's own amount, or the bare digits that end it read as cents ("Paid Amount 2000", "Change : 800"):
+ * a till prints every amount with its cents, so OCR lost the decimal point. Only for the till's identity checked
+ * against a total printed before it (tillPaymentPointLost): three amounts that agree in the same lost scale.
+ */
+function ownOrPointLost(lines: readonly TextLine[], index: number): LineAmount | null {
+  const own = ownAmount(lines, index);
+  if (own) return own;
+  const text = lines[index]!.text;
+  const bare = /(?<![\d.,])(\d{3,6})\s*$/.exec(text);
+  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
+  const digits = bare[1]!;
+  return { line: index, value: Number(digits) / 100, text: digits, words: lines[index]!.words.filter((w) => w.text.includes(digits)), why: `${POINT_LOST}: ${digits}` };
+}
 
 interface TillPayment {
   /** The line of the amount tendered, and of the change given. */
@@ -637,19 +652,32 @@ interface TillPayment {
  * tendered, whatever OCR made of its label), where the tendered amount covers the change. Null where no change line
  * with an amount is read. `lines`: tillText already applied.
  */
-function tillPayment(lines: readonly TextLine[]): TillPayment | null {
-  const change = changeLineOf(lines);
+function tillPayment(lines: readonly TextLine[], pointLost = false): TillPayment | null {
+  const changeAt = pointLost ? ownOrPointLost : amountOf;
+  const tenderedAt = pointLost ? ownOrPointLost : ownAmount;
+  const change = changeLineOf(lines, changeAt);
   if (change <= 0) return null;
   // Change given is never negative: a till that prints it with a minus ("Change: -53.75") gave 53.75 back.
   // Its amount may stand alone on the line under its label ("Change ;" over "7.30").
-  const printedChange = amountOf(lines, change)!;
+  const printedChange = changeAt(lines, change)!;
   const given = { ...printedChange, value: Math.abs(printedChange.value) };
   let cash = -1;
-  for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && ownAmount(lines, i)) cash = i;
-  for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (ownAmount(lines, i)) cash = i;
-  const tendered = cash >= 0 ? ownAmount(lines, cash) : null;
+  for (let i = change - 1; i >= 0 && i >= change - 3 && cash < 0; i--) if (cashLine.test(lines[i]!.text) && tenderedAt(lines, i)) cash = i;
+  for (let i = change - 1; i >= 0 && i >= change - 2 && cash < 0; i--) if (tenderedAt(lines, i)) cash = i;
+  const tendered = cash >= 0 ? tenderedAt(lines, cash) : null;
   if (!tendered || tendered.value < given.value) return null;
   return { cash, change, tendered, given, paid: Math.round((tendered.value - given.value) * 100) / 100 };
+}
+
+/**
+ * The till's payment read where OCR lost the decimal point of the tendered amount or the change (or both: a coarse
+ * scan loses every point alike, "Paid Amount 2000" / "Change : 800"). Null where tillPayment reads the payment as
+ * printed, or where neither amount is bare digits.
+ */
+function tillPaymentPointLost(lines: readonly TextLine[]): TillPayment | null {
+  if (tillPayment(lines)) return null;
+  const till = tillPayment(lines, true);
+  return till && (till.tendered.why ?? till.given.why) ? till : null;
 }
 
 /** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
@@ -688,6 +716,17 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     // is printed and differs says the change was misread instead.
     if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
   }
+  // The payment's decimal points lost to OCR: its identity decides only where a total printed before it agrees, a
+  // total line with cents or with its point lost alike ("Total Amt Payable : 1200" over "Paid Amount 2000" and
+  // "Change : 800") — three amounts in one scale, where no amount above settles it ("FCasteh 187057.75").
+  const lostTill = tillPaymentPointLost(lines);
+  if (lostTill && lostTill.paid >= CASH_STEP) {
+    const { cash, paid } = lostTill;
+    const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005);
+    if (match) return labelled(match, `${TILL_IDENTITY}, ${POINT_LOST} in the payment`);
+    const near = printedThroughSlip(lines, cash, paid, false);
+    if (near) return { value: paid, text: near.text, words: near.words, label: `${near.label} (${TILL_IDENTITY}, ${near.slip})` };
+  }
   // In a tax summary's table ("GST SUMMARY", "Tax Code % Amount GST") a "Total" row whose last amount is smaller than
   // the one before it ends on the tax column ("Total : 10.94 0.66"): no amount paid. Its row of net, tax and gross
   // ("Total 9.85 0.59 10.44") may be, where the till's own total line lost its amount.
@@ -709,7 +748,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     subtotalLine.test(lines[c.line]!.text) && bareTotals.some((b) => b > c.line && beforePayment(b) && !subtotalLine.test(lines[b]!.text) && changedBetween(c.line, b));
   const before = candidates.filter((c) => !taxColumn(c) && beforePayment(c.line) && !lostBelow(c));
   const chosen = before[before.length - 1];
-  if (chosen) return cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
+  if (chosen) return roundedThroughSlip(lines, before, chosen) ?? cashRounded(lines, chosen) ?? { value: chosen.value, text: chosen.text, words: chosen.words, label: chosen.why ? `${lines[chosen.line]!.text} (${chosen.why})` : lines[chosen.line]!.text };
   const above = amountAboveTendered(lines);
   if (above) return cashRounded(lines, above) ?? labelled(above, 'printed over the amount tendered');
   // "TOTAL AMOUNT" whose amount OCR lost, over "CASH RM 6.00" and no change given: the cash paid the total exactly.
@@ -773,6 +812,33 @@ function cashRounded(lines: readonly TextLine[], total: LineAmount): FieldValue<
   if (adjustment && Math.abs(adjustment.value) < CASH_STEP && onCashStep(round(total.value - adjustment.value))) return { value: round(total.value - adjustment.value), text: total.text, words: total.words, label: `${label}, its sign lost` };
   if (adjustment) return null; // an adjustment printed that does not round it: the total stands as printed
   return { value: toCashStep(total.value), text: total.text, words: total.words, label };
+}
+
+/** Digits one OCR slip apart: one look-alike digit read for another, or one digit lost ("345" for 3145). */
+function oneDigitSlip(printed: string, meant: string): boolean {
+  if (printed.length === meant.length) {
+    const differ = [...printed].flatMap((d, k) => (d === meant[k] ? [] : [k]));
+    return differ.length === 1 && lookalikeDigits(printed[differ[0]!]!, meant[differ[0]!]!);
+  }
+  return printed.length === meant.length - 1 && [...meant].some((_, k) => meant.slice(0, k) + meant.slice(k + 1) === printed);
+}
+
+/**
+ * The rounded total misread by one slip, read back through the rounding's identity: the total above the rounding
+ * line plus its adjustment is the rounded total under it ("Total Incl. of GST 31.47", "Rounding Adj -0.02", "Total
+ * 3.45": 31.45, its "1" lost). Only where the identity lands on the smallest coin and the printed amount is one slip
+ * from it (oneDigitSlip); a rounded total that differs otherwise stands as printed. A repair: held low.
+ */
+function roundedThroughSlip(lines: readonly TextLine[], before: readonly LineAmount[], chosen: LineAmount): FieldValue<number> | null {
+  let rounding = -1;
+  for (let i = chosen.line - 1; i >= 0 && rounding < 0; i--) if (roundingLine.test(lines[i]!.text)) rounding = i;
+  const prior = before.filter((c) => c.line < rounding).pop();
+  const adjustment = rounding >= 0 ? ownAmount(lines, rounding) : null;
+  if (!prior || !adjustment || Math.abs(adjustment.value) >= CASH_STEP) return null;
+  const meant = Math.round((prior.value + adjustment.value) * 100) / 100;
+  if (!onCashStep(meant) || Math.abs(meant - chosen.value) < 0.005) return null;
+  if (!oneDigitSlip(chosen.value.toFixed(2).replace('.', ''), meant.toFixed(2).replace('.', ''))) return null;
+  return { value: meant, text: chosen.text, words: chosen.words, label: `${lines[chosen.line]!.text} (${lines[prior.line]!.text} ${lines[rounding]!.text}: ${CASH_ROUNDED}, ${READ_THROUGH_SLIPS})` };
 }
 
 /** The labels of a till's totals block and payment lines: the total, net or gross amount, a tax, the tender, change or rounding. */
