@@ -192,6 +192,11 @@ describe('receipt reading', () => {
     // The printed total as read where it is the identity's, or more than one slip from it.
     expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  31.45'])?.value).toBe(31.45);
     expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  28.45'])?.value).toBe(28.45);
+    // Another amount between them (a discount) takes part in the sum; a payment line printing the total as read
+    // says it was read right.
+    expect(total(['Total  277.90', 'Discount  0.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00'])?.value).toBe(277);
+    expect(total(['Total  277.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00', 'CASH  277.00'])?.value).toBe(277);
+    expect(total(['Total  277.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00'])?.value).toBe(277.9);
   });
 
   it('change printed with a minus or under its label, a bare cash label, a rounding adjustment in a wrapped total label', () => {

@@ -835,8 +835,12 @@ function roundedThroughSlip(lines: readonly TextLine[], before: readonly LineAmo
   const prior = before.filter((c) => c.line < rounding).pop();
   const adjustment = rounding >= 0 ? ownAmount(lines, rounding) : null;
   if (!prior || !adjustment || Math.abs(adjustment.value) >= CASH_STEP) return null;
+  // Only the adjustment between them: another amount there (a discount, "0.90") takes part in the sum.
+  for (let i = prior.line + 1; i < chosen.line; i++) if (i !== rounding && Math.abs(ownAmount(lines, i)?.value ?? 0) > 0) return null;
   const meant = Math.round((prior.value + adjustment.value) * 100) / 100;
   if (!onCashStep(meant) || Math.abs(meant - chosen.value) < 0.005) return null;
+  // A payment line that prints the rounded total as read ("CASH 277.00") says it was read right.
+  if (lines.some((line, i) => i > chosen.line && (cashLine.test(line.text) || changeLine.test(line.text)) && Math.abs((ownAmount(lines, i)?.value ?? NaN) - chosen.value) < 0.005)) return null;
   if (!oneDigitSlip(chosen.value.toFixed(2).replace('.', ''), meant.toFixed(2).replace('.', ''))) return null;
   return { value: meant, text: chosen.text, words: chosen.words, label: `${lines[chosen.line]!.text} (${lines[prior.line]!.text} ${lines[rounding]!.text}: ${CASH_ROUNDED}, ${READ_THROUGH_SLIPS})` };
 }

@@ -177,6 +177,14 @@ describe('a scanned supplier recognised through its letterhead and a GST number 
     expect(memory?.fields.seller?.evidence).toContain('memory:recognised-by-identifier');
   });
 
+  it('carries the whole name where the page reads a part of it (the rest lost in a logo), and keeps a longer reading', () => {
+    const part = readNext(noisy({ name: 'MURNI', gstLine: 'GST REG NO: 000123456789' }));
+    expect(part?.fields.seller).toMatchObject({ value: clean.name, source: 'supplier memory' });
+    expect(part?.fields.seller?.evidence).toContain('memory:name-part-printed');
+    // Too little of it to be a part: the page's reading of someone else, below.
+    expect(readNext(noisy({ name: 'SRI', gstLine: 'GST REG NO: 000123456789' }))?.fields.seller?.evidence ?? []).not.toContain('memory:name-part-printed');
+  });
+
   it('another merchant on the same street with its own GST number is not taken for it', () => {
     const neighbour = noisy({ name: 'KEDAI RUNCIT AH SENG', street: 'LOT 14, JALAN BUNGA RAYA 3, TAMAN SERI INDAH', gstLine: 'GST REG NO: 000987654321' });
     expect(readNext(neighbour)).toBeNull();

@@ -65,6 +65,17 @@ const same = (a: string | number | null, b: string | number | null): boolean => 
   return compactText(a) === compactText(b);
 };
 
+/**
+ * The page's reading of the seller is a part of the confirmed name (compacted), at least a word's worth of it:
+ * OCR kept some of the name's words.
+ */
+const namePart = (name: string, read: string | null): boolean => {
+  const [whole, part] = [compactText(name), compactText(read ?? '')];
+  return part.length >= NAME_PART_MIN && part.length < whole.length && whole.includes(part);
+};
+/** The fewest letters and digits of a name a page's reading must keep to be a part of it (namePart). */
+const NAME_PART_MIN = 4;
+
 /** One name contains the other (compacted): the page's reading of the seller names this supplier its own way. */
 const namesOverlap = (a: string, b: string | null): boolean => {
   const [x, y] = [compactText(a), compactText(b ?? '')];
@@ -153,6 +164,10 @@ export function readThroughMemory(page: MemoryPage, recognised: Recognised, gene
   } else if (name && printedWithinNoise(compactText(name), page.compact)) {
     // A scan prints the name through OCR noise ("TKANO HANDEL" for "IKANO HANDEL"): the confirmed spelling is carried.
     fields.seller = { value: name, text: name, confidence: CARRIED_NAME_NEAR, evidence: ['memory:carried-name', 'memory:name-printed~'], source: 'supplier memory' };
+  } else if (name && recognised.evidence.some((e) => e.startsWith('supplier:identifier')) && namePart(name, generic.seller)) {
+    // Recognised by its own identifier, the page's reading a part of its confirmed name ("FIVE STAR" of "FIVE STAR
+    // CASH & CARRY", the rest printed in a logo OCR read as noise): the name is carried whole, the part agreeing.
+    fields.seller = { value: name, text: name, confidence: CARRIED_NAME_NEAR, evidence: ['memory:carried-name', 'memory:recognised-by-identifier', 'memory:name-part-printed'], source: 'supplier memory' };
   } else if (name && recognised.evidence.some((e) => e.startsWith('supplier:identifier')) && !namesOverlap(name, generic.seller)) {
     // Recognised by its own identifier (a GST or telephone number OCR kept) where OCR lost the name: the supplier is
     // known, so is its name; the page's own reading of a seller, which names someone else, is no witness against it.
