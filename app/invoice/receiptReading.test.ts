@@ -344,6 +344,15 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('Contoh Asian Food S/ B')).toBe('Contoh Asian Food S/B');
     expect(legalFormSpelled('Buy Contoh Trade Sdn. Bil.')).toBe('Buy Contoh Trade Sdn. Bhd');
     expect(legalFormSpelled('Buy Contoh Trade Sdn. Bhul.')).toBe('Buy Contoh Trade Sdn. Bhd');
+    expect(legalFormSpelled('Buy Contoh Trade Sdn. Ei.')).toBe('Buy Contoh Trade Sdn. Bhd');
+    expect(legalFormSpelled('CONTOH SDN ENAK')).toBe('CONTOH SDN ENAK');
+    // S/B ending the name, its B read as a digit; a slashed number elsewhere stays.
+    expect(legalFormSpelled('99 CONTOH MART 5/8')).toBe('99 CONTOH MART S/B');
+    expect(legalFormSpelled('CONTOH CASH & CARRY (FC) $/3')).toBe('CONTOH CASH & CARRY (FC) S/B');
+    expect(legalFormSpelled('CONTOH S/8 (306295-X)')).toBe('CONTOH S/B (306295-X)');
+    expect(legalFormSpelled('JALAN SS 5/8 CONTOH')).toBe('JALAN SS 5/8 CONTOH');
+    // A legal form's letter read as a digit makes no address of a name with a place in it.
+    expect(receiptMerchant(linesOf(['CONTOH BOOK (TAMAN DAYA) SDN 8HD', '79117-W', 'NO. 5, JALAN SAGU 16', '12/03/2018 10:00']))?.value).toBe('CONTOH BOOK (TAMAN DAYA) SDN BHD');
     expect(legalFormSpelled('CONTOH SDN. BHD.')).toBe('CONTOH SDN. BHD.');
     expect(legalFormSpelled('CONTOH SDN BERAS')).toBe('CONTOH SDN BERAS');
     // CO.'s O read as a zero before the rest of the legal form, also where it starts the name's second line.

@@ -217,8 +217,9 @@ export function receiptMerchant(lines: readonly TextLine[]): FieldValue<string> 
     const compact = text.replace(/\s+/g, '');
     if (letters < 4 || letters / Math.max(1, compact.length) < 0.6) return;
     // An address's last line, the country ("MALAYSIA" over "Company Reg No."), a thank-you or a receipt's foot, a
-    // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice").
-    if (notAName(text)) return;
+    // till's section line ("Cashier [P.NISANTHI]", "Tax Invoice"). Tested as spelled: a legal form's letter read as a
+    // digit ("(TAMAN DAYA) SDN 8HD") makes no address line of a name with a place in it.
+    if (notAName(legalFormSpelled(text))) return;
     // The trade under a trade name ("THREE STOOGES" / "BISTRO & CAFE") says what it is, not who.
     if (i > 0 && onlyTrade(text)) return;
     // Mostly lower case short words: a slogan or OCR noise rather than a registered name, printed in capitals.
@@ -354,12 +355,15 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<=(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH]\.?\s*)[B8R3E][HN][D0OI](?![\p{L}\p{N}])/giu, (m) => (/\p{Ll}/u.test(m) ? 'Bhd' : 'BHD'))
     .replace(/(?<![\p{L}\p{N}])[S5§$][\p{L}0-9][NMH](?=\.?\s*B[HN]D(?!\p{L}))/giu, (m) => (/\p{Ll}/u.test(m) ? 'Sdn' : 'SDN'))
     .replace(/(?<![\p{L}\p{N}])[5§$]\/B(?!\p{L})/gu, 'S/B')
+    // S/B ending the name, its B read as 8 or 3 as well ("99 CONTOH MART 5/8", "(FC) $/3").
+    .replace(/(?<![\p{L}\p{N}])[S5§$]\/[83](?=\s*(?:\(|$))/gu, 'S/B')
     // "CO." with its O read as a zero before the rest of the legal form ("POPULAR BOOK" / "C0. (M) SDN BHD").
     .replace(/(?<![\p{L}\p{N}])([Cc])0(?=\.?\s*(?:\(\s*[Mm]\s*\)|SDN|Sdn|BHD|Bhd|S\/B|LTD|Ltd)(?![\p{L}]))/gu, '$1O')
     // "S/ B", "S /B": the space OCR puts beside the slash of a narrow print.
     .replace(/(?<![\p{L}\p{N}])S(?:\s+\/\s*|\/\s+)B(?![\p{L}\p{N}])/gu, 'S/B')
-    // An Sdn that ends the name with a short word from B after it: its Bhd, its letters misread ("Sdn. Bil.", "Bhul.").
-    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)B(?![Hh][Dd]\.?$)\p{L}{1,3}\.?$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
+    // An Sdn that ends the name with a short word from B after it: its Bhd, its letters misread ("Sdn. Bil.", "Bhul."),
+    // its B too ("Sdn. Ei.").
+    .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)(?:B(?![Hh][Dd]\.?$)\p{L}{1,3}|[E8R]\p{L}{0,2})\.?$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
     // "Sdn" is never printed without its "Bhd": one or two marks after it that end the name are its faded remains,
     // and an Sdn that ends the name lost its Bhd to OCR (read onto another line, or not at all).
     .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)(\.?\s+)[^\s]{1,2}$/u, (_, sdn: string, gap: string) => `${sdn}${gap}${sdn === 'SDN' ? 'BHD' : 'Bhd'}`)
