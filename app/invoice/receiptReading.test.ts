@@ -336,6 +336,12 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('CONTOH ( ® ) SDN. BHD.')).toBe('CONTOH (M) SDN. BHD.');
     expect(legalFormSpelled('CONTOH ® BHD')).toBe('CONTOH (M) BHD');
     expect(legalFormSpelled('CONTOH® CAFE')).toBe('CONTOH® CAFE');
+    // Its M read as a digit or a bar, the closing bracket perhaps lost; a registration in brackets stays.
+    expect(legalFormSpelled('Contoh Advertising (7) Sdn Bhd')).toBe('Contoh Advertising (M) Sdn Bhd');
+    expect(legalFormSpelled('Contoh Advertising (1 Sdn Bhd')).toBe('Contoh Advertising (M) Sdn Bhd');
+    expect(legalFormSpelled('Contoh Advertising (| SDN BHD')).toBe('Contoh Advertising (M) SDN BHD');
+    expect(legalFormSpelled('CONTOH (1234-X) SDN BHD')).toBe('CONTOH (1234-X) SDN BHD');
+    expect(legalFormSpelled('CONTOH 2 (KL) SDN BHD')).toBe('CONTOH 2 (KL) SDN BHD');
     expect(legalFormSpelled('CONTOH SDN 12 JALAN')).toBe('CONTOH SDN 12 JALAN');
     // An Sdn ending the name lost its Bhd to OCR altogether.
     expect(legalFormSpelled('CONTOH PERMAS CITY SDN')).toBe('CONTOH PERMAS CITY SDN BHD');

@@ -370,7 +370,10 @@ export function legalFormSpelled(name: string): string {
     .replace(/(?<![\p{L}\p{N}])(SDN|Sdn)\.?$/u, (sdn: string) => `${sdn} ${sdn.startsWith('SDN') ? 'BHD' : 'Bhd'}`)
     // "(M)" (Malaysia) before the legal form, its bracketed M read as the registered-mark sign: "MONSIEUR ( ® ) SDN.
     // BHD.". A registered company's name carries no trademark sign, least of all before its legal form.
-    .replace(/(?:\(\s*®\s*\)|®)(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)');
+    .replace(/(?:\(\s*®\s*\)|®)(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)')
+    // Its M read as a digit or a bar, the closing bracket perhaps lost ("Advertising (7) Sdn Bhd", "(1 Sdn Bhd"): a
+    // bracket holding one mark and no letter before the legal form is that "(M)".
+    .replace(/\(\s*[\p{N}|!](?:\s*\))?(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)');
 }
 
 /**
