@@ -340,6 +340,7 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('Contoh Advertising (7) Sdn Bhd')).toBe('Contoh Advertising (M) Sdn Bhd');
     expect(legalFormSpelled('Contoh Advertising (1 Sdn Bhd')).toBe('Contoh Advertising (M) Sdn Bhd');
     expect(legalFormSpelled('Contoh Advertising (| SDN BHD')).toBe('Contoh Advertising (M) SDN BHD');
+    expect(legalFormSpelled('CONTOH (M SDN BHD')).toBe('CONTOH (M) SDN BHD');
     expect(legalFormSpelled('CONTOH (1234-X) SDN BHD')).toBe('CONTOH (1234-X) SDN BHD');
     expect(legalFormSpelled('CONTOH 2 (KL) SDN BHD')).toBe('CONTOH 2 (KL) SDN BHD');
     expect(legalFormSpelled('CONTOH SDN 12 JALAN')).toBe('CONTOH SDN 12 JALAN');
@@ -467,6 +468,7 @@ describe('receipt reading', () => {
     // ends the header there.
     expect(head(['TQFOR SHOPPING WITH myCONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA', 'CONTOH RETAIL SB{306295-X FKA CONTOH STORES $8'])).toBe('CONTOH RETAIL SB');
     expect(head(['TQFOR SHOPPING WITH CONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA'])).toBe('OASIS CONTOH');
+    expect(head(['TQUFOR SHOPPING WITH CONTOH', 'OASIS CONTOH', 'LOUNGE 2, GROUND FLOOR, NO 2', '47301,PETALING JAYA'])).toBe('OASIS CONTOH');
     expect(head(['WELCOME', 'KEDAI CONTOH', 'Lot 1, Jalan Contoh'])).toBe('KEDAI CONTOH');
   });
 

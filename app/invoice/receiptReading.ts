@@ -85,9 +85,10 @@ const postcode = /(?<!\d)\d{5}(?!\d)/;
 const footerLine = /(?<![\p{L}])(?:thank|come\s*again|goods\s*sold|returnable|refundable|exchangeable|feedback|complaint)/iu;
 /**
  * A greeting or slogan printed around the merchant's name, never the name: "WELCOME", "Selamat Datang", and "TQ" (a
- * thank-you abbreviated: "TQ FOR SHOPPING WITH myNEWS").
+ * thank-you abbreviated: "TQ FOR SHOPPING WITH myNEWS"), and "SHOPPING WITH …" however OCR read the words before it
+ * ("TQUFOR SHOPPING WITH").
  */
-const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq\s*for|thanks?\s+for)(?![\p{L}])/iu;
+const greetingLine = /(?<![\p{L}])(?:welcome|selamat\s*datang|tq\s*for|thanks?\s+for|shopping\s+with)(?![\p{L}])/iu;
 /**
  * A trade's words, printed under a trade name to say what it is ("THREE STOOGES" / "BISTRO & CAFE"): a line of
  * nothing else names no one. With a legal form beside them they end a wrapped name instead ("RESTAURANT SDN BHD").
@@ -371,9 +372,9 @@ export function legalFormSpelled(name: string): string {
     // "(M)" (Malaysia) before the legal form, its bracketed M read as the registered-mark sign: "MONSIEUR ( ® ) SDN.
     // BHD.". A registered company's name carries no trademark sign, least of all before its legal form.
     .replace(/(?:\(\s*®\s*\)|®)(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)')
-    // Its M read as a digit or a bar, the closing bracket perhaps lost ("Advertising (7) Sdn Bhd", "(1 Sdn Bhd"): a
-    // bracket holding one mark and no letter before the legal form is that "(M)".
-    .replace(/\(\s*[\p{N}|!](?:\s*\))?(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)');
+    // Its M read as a digit or a bar, the closing bracket perhaps lost ("Advertising (7) Sdn Bhd", "(1 Sdn Bhd", "(M
+    // SDN BHD"): a bracket holding one mark and no other letter before the legal form is that "(M)".
+    .replace(/\(\s*(?:[\p{N}|!](?:\s*\))?|M(?!\s*\)))(?=\s*(?:SDN|Sdn|BHD|Bhd|BERHAD|Berhad|S\/B)(?![\p{L}]))/gu, '(M)');
 }
 
 /**
