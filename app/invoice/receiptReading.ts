@@ -579,6 +579,9 @@ function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bar
     let amount = pair ?? amountOf(lines, i);
     // A total in brackets is no credit: a till brackets the rounded total it asks for ("Rounded Total (RM): (13.50)").
     if (amount && amount.value < 0 && amount.text.startsWith('(')) amount = { ...amount, value: -amount.value };
+    // A minus OCR read before the amount (a leader's dash or noise: "# NET TOTAL -22.25"): a sale's total is never
+    // negative, and the cash just under it paying that amount exactly says which it is.
+    if (amount && amount.value < 0 && paidExactlyBelow(lines, i, -amount.value)) amount = { ...amount, value: -amount.value };
     // An amount cut short after its decimal point ("Total RH 88.1"), completed from the payment under it.
     if (!amount || (amount.line === i && truncatedAmount(line.text))) amount = completedAmount(lines, i) ?? amount;
     amount ??= pointLostAmount(lines, i);
@@ -588,6 +591,14 @@ function totalLines(lines: readonly TextLine[]): { candidates: LineAmount[]; bar
     else if (!amount || (amount.value > 0 && roundingLine.test(line.text))) bareTotals.push(i);
   });
   return { candidates, bareTotals };
+}
+
+/** A cash or card line within a few lines under `index` that tenders exactly `value` (its amount on its line or alone under it). */
+function paidExactlyBelow(lines: readonly TextLine[], index: number, value: number): boolean {
+  for (let j = index + 1; j < Math.min(lines.length, index + 4); j++) {
+    if (cashLine.test(lines[j]!.text) && !changeLine.test(lines[j]!.text) && Math.abs((amountOf(lines, j)?.value ?? NaN) - value) < 0.005) return true;
+  }
+  return false;
 }
 
 /** In a total's label: the amount was read from bare digits, its decimal point lost to OCR. */
@@ -835,7 +846,8 @@ function oneDigitSlip(printed: string, meant: string): boolean {
  * The rounded total misread by one slip, read back through the rounding's identity: the total above the rounding
  * line plus its adjustment is the rounded total under it ("Total Incl. of GST 31.47", "Rounding Adj -0.02", "Total
  * 3.45": 31.45, its "1" lost). Only where the identity lands on the smallest coin and the printed amount is one slip
- * from it (oneDigitSlip); a rounded total that differs otherwise stands as printed. A repair: held low.
+ * from it (oneDigitSlip) — a look-alike digit only where the adjustment is what brings the total above onto the coin;
+ * a rounded total that differs otherwise stands as printed. A repair: held low.
  */
 function roundedThroughSlip(lines: readonly TextLine[], before: readonly LineAmount[], chosen: LineAmount): FieldValue<number> | null {
   let rounding = -1;
@@ -847,9 +859,14 @@ function roundedThroughSlip(lines: readonly TextLine[], before: readonly LineAmo
   for (let i = prior.line + 1; i < chosen.line; i++) if (i !== rounding && Math.abs(ownAmount(lines, i)?.value ?? 0) > 0) return null;
   const meant = Math.round((prior.value + adjustment.value) * 100) / 100;
   if (!onCashStep(meant) || Math.abs(meant - chosen.value) < 0.005) return null;
+  const [printed, digits] = [chosen.value.toFixed(2).replace('.', ''), meant.toFixed(2).replace('.', '')];
+  // Two prints one look-alike apart say nothing of which is misread, unless the adjustment ties the total above to
+  // the coin (31.47 − 0.02): an adjustment of 0.00 under "9.00" leaves "Net Total 3.00" as printed. A digit lost
+  // ("3.45" for 31.45) is read back either way.
+  if (printed.length === digits.length && (onCashStep(prior.value) || Math.abs(adjustment.value) < 0.005)) return null;
   // A payment line that prints the rounded total as read ("CASH 277.00") says it was read right.
   if (lines.some((line, i) => i > chosen.line && (cashLine.test(line.text) || changeLine.test(line.text)) && Math.abs((ownAmount(lines, i)?.value ?? NaN) - chosen.value) < 0.005)) return null;
-  if (!oneDigitSlip(chosen.value.toFixed(2).replace('.', ''), meant.toFixed(2).replace('.', ''))) return null;
+  if (!oneDigitSlip(printed, digits)) return null;
   return { value: meant, text: chosen.text, words: chosen.words, label: `${lines[chosen.line]!.text} (${lines[prior.line]!.text} ${lines[rounding]!.text}: ${CASH_ROUNDED}, ${READ_THROUGH_SLIPS})` };
 }
 
