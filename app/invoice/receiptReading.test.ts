@@ -192,10 +192,10 @@ describe('receipt reading', () => {
     // The printed total as read where it is the identity's, or more than one slip from it.
     expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  31.45'])?.value).toBe(31.45);
     expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  28.45'])?.value).toBe(28.45);
-    // Another amount between them (a discount) takes part in the sum; a payment line printing the total as read
-    // says it was read right.
-    expect(total(['Total  277.90', 'Discount  0.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00'])?.value).toBe(277);
-    expect(total(['Total  277.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00', 'CASH  277.00'])?.value).toBe(277);
+    // Another amount between them (a discount) takes part in the sum: 38.47 − 30.00 − 0.02 is the 8.45 printed, no
+    // digit lost from 38.45; a payment line printing the total as read says it was read right.
+    expect(total(['Total  38.47', 'Member Discount  30.00', 'Rounding Adj  -0.02', 'Net Total  8.45'])?.value).toBe(8.45);
+    expect(total(['Total RM Incl. of GST  31.47', 'Rounding Adj  -0.02', 'Total RM  37.45', 'CASH  37.45'])?.value).toBe(37.45);
     // An adjustment of 0.00 ties nothing to the coin: two prints a look-alike apart, the rounded one stands; a digit
     // lost is read back all the same.
     expect(total(['Total  277.90', 'Rounding Adj  0.00', 'Total Inclusive GST:  277.00'])?.value).toBe(277);
