@@ -690,11 +690,10 @@ function tillPayment(lines: readonly TextLine[], pointLost = false): TillPayment
 
 /**
  * The till's payment read where OCR lost the decimal point of the tendered amount or the change (or both: a coarse
- * scan loses every point alike, "Paid Amount 2000" / "Change : 800"). Null where tillPayment reads the payment as
- * printed, or where neither amount is bare digits.
+ * scan loses every point alike, "Paid Amount 2000" / "Change : 800"). Null where neither amount is bare digits; the
+ * caller asks only where tillPayment read no payment as printed.
  */
 function tillPaymentPointLost(lines: readonly TextLine[]): TillPayment | null {
-  if (tillPayment(lines)) return null;
   const till = tillPayment(lines, true);
   return till && (till.tendered.why ?? till.given.why) ? till : null;
 }
@@ -738,7 +737,7 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
   // The payment's decimal points lost to OCR: its identity decides only where a total printed before it agrees, a
   // total line with cents or with its point lost alike ("Total Amt Payable : 1200" over "Paid Amount 2000" and
   // "Change : 800") — three amounts in one scale, where no amount above settles it ("FCasteh 187057.75").
-  const lostTill = tillPaymentPointLost(lines);
+  const lostTill = till ? null : tillPaymentPointLost(lines);
   if (lostTill && lostTill.paid >= CASH_STEP) {
     const { cash, paid } = lostTill;
     const match = candidates.find((c) => c.line < cash && Math.abs(c.value - paid) < 0.005);
