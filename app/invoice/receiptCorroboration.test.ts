@@ -60,6 +60,16 @@ describe('the amount paid held against the receipt\'s own arithmetic', () => {
     expect(read(receipt.filter((l) => !l.startsWith('Member'))).total).toBe(21.2);
   });
 
+  it('a subtotal the tax summary confirms, where the line read as the total is the amount before tax ("Excl." misread)', () => {
+    const receipt = [...header, 'ACRYLIC YARN 10 x 13.00 130.00 SR', 'Subtotal: 130.00', 'Total Exal. of GST 122.64', 'Total Inc. of GST', 'Total Amt Rounded', 'Payment :', 'Change 0.00', 'GST Summary Amount (RM) Tax (RM)', 'SR @6% 122.64 7.36', 'THANK YOU'];
+    expect(read(receipt)).toMatchObject({ total: 130 });
+    // A summary whose tax is not its amount × the rate confirms nothing: the line read as the total stands.
+    expect(read(receipt.map((l) => (l.startsWith('SR @6%') ? 'SR @6% 122.64 7.96' : l))).total).not.toBe(130);
+    // A subtotal only the weak check (the subtotal + tax printed) would confirm is never taken for the amount paid.
+    const weak = [...header, 'ACRYLIC YARN 10 x 13.00 130.00 SR', 'Subtotal: 130.00', 'GST 7.36', 'Total Exal. of GST 122.64', 'Payment :', 'Change 0.00', 'THANK YOU'];
+    expect(read(weak).total).not.toBe(130);
+  });
+
   it('reads tax summary rows by their own arithmetic, not a service charge at a rate, and a row printed twice once', () => {
     const lines = linesOf(['Subtotal: 31.70', 'Srv Chrg 10% 31.70 3.17', 'GST: 6% 34.87 2.09', 'Total 36.96', 'GST Summary Amount Tax', 'GST: 6% 34.87 2.09']);
     const strong = paidChecks({ lines, subtotal: null, tax: null, breakdown: [] }).filter((c) => c.strong);

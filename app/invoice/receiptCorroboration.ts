@@ -12,7 +12,7 @@
  *
  * Where the chosen amount passes no check (or none was chosen) and another amount the receipt prints as paid passes a
  * strong one, or is tendered − change and passes a weak one, that amount is the one paid: two independent prints
- * agreeing outweigh one.
+ * agreeing outweigh one. Failing those, a subtotal that passes a strong one.
  * A chosen amount that any check or the till's identity confirms stands, and so does every receipt without checks.
  */
 import type { FieldValue } from './fieldValues.js';
@@ -142,7 +142,7 @@ function differencePrinted(lines: readonly TextLine[], from: number, to: number,
  */
 export function corroboratedPaid(lines: readonly TextLine[], chosen: FieldValue<number> | null, alternatives: PaidAlternatives, checks: readonly PaidCheck[]): FieldValue<number> | null {
   if (checks.length === 0) return null;
-  const { tillPaid, printed } = alternatives;
+  const { tillPaid, printed, subtotals } = alternatives;
   if (chosen && (checks.some((check) => check.holds(chosen.value)) || (tillPaid && toCents(tillPaid.value) === toCents(chosen.value)))) return null;
   const chosenLine = chosen ? lineOf(lines, chosen) : -1;
   for (const alternative of [...(tillPaid ? [tillPaid] : []), ...printed]) {
@@ -151,6 +151,17 @@ export function corroboratedPaid(lines: readonly TextLine[], chosen: FieldValue<
     const passed = checks.filter((check) => check.holds(alternative.value));
     const confirmed = passed.some((check) => check.strong) || (alternative === tillPaid && passed.length > 0);
     if (confirmed) return { ...alternative, label: `${alternative.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };
+  }
+  // No total line confirmed: a subtotal the tax summary's arithmetic confirms ("Subtotal: 130.00" and "SR @6% 122.64
+  // 7.36", where the line read as the total is the amount before tax, its "Excl." misread "Exal."). A till prices its
+  // items with their tax, so the subtotal is the amount paid where the summary — made after any discount — adds up to
+  // it; a difference printed between the subtotal and the chosen total (a saving) still explains the chosen one. A
+  // subtotal with only a weak check (the printed subtotal + tax) proves nothing: that check is made of the subtotal.
+  for (const subtotal of subtotals) {
+    if (chosen && toCents(subtotal.value) === toCents(chosen.value)) continue;
+    if (chosen && chosenLine > subtotal.line && differencePrinted(lines, subtotal.line, chosenLine, subtotal.value - chosen.value)) continue;
+    const passed = checks.filter((check) => check.strong && check.holds(subtotal.value));
+    if (passed.length > 0) return { ...subtotal, label: `${subtotal.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };
   }
   return null;
 }

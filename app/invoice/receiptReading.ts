@@ -900,6 +900,12 @@ export interface PaidAlternatives {
   tillPaid: PaidAlternative | null;
   /** Every total line's amount before the payment lines (not a subtotal's), the last first. */
   printed: PaidAlternative[];
+  /**
+   * The subtotal lines' amounts before the payment lines, the last first: the amount paid only where the tax
+   * summary's arithmetic confirms one (receiptCorroboration.ts) — a receipt prices its items with their tax, so its
+   * subtotal is the total where nothing is taken off or added after it.
+   */
+  subtotals: PaidAlternative[];
 }
 
 /** In a total's label: tendered − change where no total line was read, a last resort. */
@@ -930,9 +936,17 @@ export function receiptTotalAlternatives(ocrLines: readonly TextLine[]): PaidAlt
     till && till.paid > 0
       ? { value: till.paid, text: till.tendered.text, words: [...till.tendered.words, ...till.given.words], label: `${lines[till.cash]!.text} / ${lines[till.change]!.text} (${TILL_IDENTITY})`, line: till.cash }
       : null;
-  // A subtotal is the amount before tax or discounts: never offered as the amount paid.
-  const before = totalLines(lines).candidates.filter((c) => (firstPayment < 0 || c.line < firstPayment) && !subtotalLine.test(lines[c.line]!.text));
-  return { tillPaid, printed: before.reverse().map((c) => ({ value: c.value, text: c.text, words: c.words, label: lines[c.line]!.text, line: c.line })) };
+  // A subtotal is the amount before tax or discounts: offered apart, as the amount paid only where a strong check
+  // confirms it. Its label may be printed closed ("Subtotal:"), which totalLine does not read as a total's.
+  const beforePayment = (line: number): boolean => firstPayment < 0 || line < firstPayment;
+  const { candidates } = totalLines(lines);
+  const before = candidates.filter((c) => beforePayment(c.line) && !subtotalLine.test(lines[c.line]!.text));
+  const subtotals = lines.flatMap((line, i) => {
+    const amount = beforePayment(i) && subtotalLine.test(line.text) ? ownAmount(lines, i) : null;
+    return amount ? [{ value: amount.value, text: amount.text, words: amount.words, label: line.text, line: i }] : [];
+  });
+  const alternative = (c: LineAmount): PaidAlternative => ({ value: c.value, text: c.text, words: c.words, label: lines[c.line]!.text, line: c.line });
+  return { tillPaid, printed: before.reverse().map(alternative), subtotals: subtotals.reverse() };
 }
 
 /**
