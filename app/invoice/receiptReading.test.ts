@@ -100,6 +100,13 @@ describe('receipt reading', () => {
     expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), false)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Tarikh 20180428 14:22']), true)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Ref 20181399']), false)).toBeNull();
+    // One separator lost and the other read as a digit, under a date label: nine digits, one real date.
+    expect(runTogetherDate(linesOf(['Doc No CS001 Date 251202018']), false)).toMatchObject({ value: '2018-12-25', label: expect.stringContaining('read through OCR slips') });
+    expect(runTogetherDate(linesOf(['Date: 25/1202018 8:13 PM']), false)?.value).toBe('2018-12-25');
+    expect(runTogetherDate(linesOf(['Tarikh 160372018']), false)?.value).toBe('2018-03-16');
+    expect(runTogetherDate(linesOf(['Date 120102018']), false)).toBeNull(); // 12/01 or 12/10: two dates, none read
+    expect(runTogetherDate(linesOf(['Invoice 251202018']), false)).toBeNull(); // no date label: a number
+    expect(read(['KEDAI CONTOH SDN BHD', 'Cashier: 2', 'Date 251202018', 'TOTAL  5.00', 'CASH  5.00', 'CHANGE  0.00']).issue_date).toBe('2018-12-25');
     // The till's date-time stamp with the time run together after the date.
     expect(runTogetherDate(linesOf(['Date/Time  : 20180428/191204 7120']), false)?.value).toBe('2018-04-28');
     expect(runTogetherDate(linesOf(['Ref 20180428/996699']), false)).toBeNull();

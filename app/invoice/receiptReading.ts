@@ -1010,6 +1010,30 @@ const runTogetherTime = (digits: string): boolean => {
   return h < 24 && m < 60 && sec < 60;
 };
 
+/** A date's label before it on its line: "Date", "Tarikh", "Datum". */
+const dateLabelBefore = /(?<![\p{L}])(?:date|tarikh|datum)(?![\p{L}])/iu;
+
+/**
+ * A date under its label whose one separator OCR lost and whose other it read as a digit — the narrow slash of a
+ * till's print ("Date 251202018", "Date: 25/1202018" for 25/12/2018; "160372018" for 16/03/2018): nine digits, day
+ * and month then a digit then a four-digit year, or day, a digit, month and year. Only after a date label on the
+ * line, only where one reading makes a real date in 1990–2069 (or both the same), the order the page writes dates
+ * in; a repair, held low. Null otherwise.
+ */
+function separatorReadAsDigit(line: TextLine, word: Word, text: string, monthFirst: boolean): FieldValue<string> | null {
+  const digits = text.replace('/', '');
+  if (!/^\d{9}$/.test(digits) || (text.match(/\//g) ?? []).length > 1 || !dateLabelBefore.test(line.text.slice(0, line.text.indexOf(word.text)))) return null;
+  const readings = new Set<string>();
+  for (const [first, second] of [[digits.slice(0, 2), digits.slice(2, 4)], [digits.slice(0, 2), digits.slice(3, 5)]] as const) {
+    const [day, month] = (monthFirst ? [second, first] : [first, second]).map(Number) as [number, number];
+    const year = Number(digits.slice(5));
+    if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
+    readings.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  }
+  if (readings.size !== 1) return null;
+  return { value: [...readings][0]!, text: word.text, words: [word], label: `${line.text} (${READ_THROUGH_SLIPS}: a separator read as a digit)` };
+}
+
 /** A time printed after the date on its line ("25032018 13:11:54"). */
 const timeFollows = /^[\s,]*\d{1,2}[:.]\d{2}(?!\d)/;
 
@@ -1032,7 +1056,11 @@ export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean,
       // Year first, eight digits ("20180428"): the year a plausible one, the rest a month and a day.
       const yearFirst = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(text);
       const m = yearFirst && Number(yearFirst[1]) >= 1990 && Number(yearFirst[2]) <= 12 ? ([text, yearFirst[3]!, yearFirst[2]!, yearFirst[1]!] as const) : /^(\d{2})\/?(\d{2})\/?(\d{4}|\d{2})$/.exec(text);
-      if (!m || !/^\d{8}$|^\d{2}\/\d{4,6}$|^\d{4}\/\d{2,4}$/.test(text)) continue;
+      if (!m || !/^\d{8}$|^\d{2}\/\d{4,6}$|^\d{4}\/\d{2,4}$/.test(text)) {
+        const slipped = options.timed ? null : separatorReadAsDigit(line, word, text, monthFirst);
+        if (slipped) return slipped;
+        continue;
+      }
       const [a, b] = [Number(m[1]), Number(m[2])];
       const [day, month] = monthFirst && !yearFirst ? [b, a] : [a, b];
       let year = Number(m[3]);
