@@ -76,6 +76,10 @@ describe('findRepairedDates: the confusion classes', () => {
     expect(repaired('17/01/20184567')).toEqual([]);
     expect(repaired('Tel 03-12-20184')).toEqual([]);
     expect(repaired('17/01-20184')).toEqual([]);
+    // With the month's name, exact ("05/Apr/201812 :49"); a name one slip from a month is too weak on top of it.
+    expect(findRepairedDates('CB#: 212039 05/Apr/201812 :49 11pm', options)).toMatchObject([{ iso: '2018-04-05', text: '05/Apr/2018', slips: ['space lost before 12'] }]);
+    expect(repaired('05/Apz/201812')).toEqual([]);
+    expect(repaired('31/Feb/201812')).toEqual([]);
   });
 
   it('reads a date whose second separator OCR read as a stroke or spaced off from the year, not after a phone label', () => {

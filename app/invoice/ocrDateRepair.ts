@@ -71,6 +71,8 @@ const yearMonthDay = new RegExp(`${EDGE_BEFORE}(${DIGIT}{4})([/\\-.])(${DIGIT}{2
 const dayNameYear = new RegExp(`${EDGE_BEFORE}(${DIGIT}{1,2})\\.?\\s*(\\p{L}{3,9})\\.?,?\\s+(${DIGIT}{4})${EDGE_AFTER}`, 'gu');
 /** A date whose four-digit year has a time's first digits glued after it, the space between them lost ("17/01/20184 4 2153"). */
 const gluedYear = new RegExp(`${EDGE_BEFORE}(\\d{2})([/\\-])(\\d{2})\\2(\\d{4})(\\d{1,2})${EDGE_AFTER}`, 'gu');
+/** The same with the month's name ("05/Apr/201812 :49" for 05/Apr/2018 12:49). */
+const gluedNameYear = new RegExp(`${EDGE_BEFORE}(\\d{1,2})([/\\-])(\\p{L}{3,9})\\2(\\d{4})(\\d{1,2})${EDGE_AFTER}`, 'gu');
 /**
  * A date whose second separator OCR read as a look-alike stroke — a slash as 1, l, I or | ("02/1212017"), or as 7 (a
  * slash with a serif: "25/1272018", only in a date's context, where a phone number's digits may also run so) — or
@@ -316,10 +318,10 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
     const reading = uniqueDate({ first: first!, second: second!, year: year! }, pageOrder(monthFirst, false), latestYear, false);
     if (reading) accept(m.index, m[0], reading.iso, [`${separator} lost before ${year}`]);
   });
-  const named = (index: number, matched: string, dayGroup: string, word: string, yearGroup: string): void => {
+  const named = (index: number, matched: string, dayGroup: string, word: string, yearGroup: string, lost: string[] = []): void => {
     const month = monthOf(word);
     if (!month) return;
-    const slips: string[] = [];
+    const slips: string[] = [...lost];
     const day = groupDigits(dayGroup, 1, slips);
     const year = groupDigits(yearGroup, 3, slips);
     if (day === null || year === null || slips.length > MAX_LETTER_SLIPS) return;
@@ -329,11 +331,18 @@ export function findRepairedDates(text: string, options: RepairOptions = {}): Re
       if (slips.length > 0 || (!labelBefore(text, index) && !timeAfter.test(text.slice(end)))) return;
       slips.push(month.slip);
     }
-    const reading = uniqueDate({ first: day, second: String(month.month), year }, (a, b) => [a, b], latestYear, !month.slip);
+    // A space lost already (`lost`): the date only as printed, no look-alike digit read back on top of it.
+    const reading = uniqueDate({ first: day, second: String(month.month), year }, (a, b) => [a, b], latestYear, !month.slip && lost.length === 0);
     if (reading) accept(index, matched, reading.iso, reading.slip ? [...slips, reading.slip] : slips);
   };
   each(dayNameYear, (m) => named(m.index, m[0], m[1]!, m[2]!, m[3]!));
   each(nameDayYear, (m) => named(m.index, m[0], m[2]!, m[1]!, m[3]!));
+  // Only as printed, as gluedYear: the month's name exact, its day and year digits.
+  each(gluedNameYear, (m) => {
+    const [, day, , word, year, glued] = m as unknown as string[];
+    if (afterPhoneLabel(m.index) || monthOf(word!)?.slip) return;
+    named(m.index, m[0].slice(0, -glued!.length), day!, word!, year!, [`space lost before ${glued!}`]);
+  });
   return found.sort((a, b) => a.index - b.index);
 }
 
