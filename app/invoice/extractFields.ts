@@ -31,7 +31,7 @@ import { titleLineDate } from './titleLineDate.js';
 import { slipRepairedDate } from './ocrDateRepair.js';
 import { dateInDocumentNumber } from './numberDate.js';
 import { isPaymentLine } from './receiptConventions.js';
-import { corroboratedPaid, paidChecks } from './receiptCorroboration.js';
+import { corroboratedPaid, paidChecks, summaryPaid } from './receiptCorroboration.js';
 import { CASH_STEP, itemsBeforeTheFoot, largestAmountPrinted, receiptEvidence, receiptMerchant, receiptRounded, receiptTotal, receiptTotalAlternatives, runTogetherDate, tenderedLessChange, timedDate } from './receiptReading.js';
 import { readTotalsBlock } from './totalsBlock.js';
 import { detectCurrency, ID_LENGTH, monthFirstDates, readDate, readIdentifier, readMoney, SHORT_ID_LENGTH } from './valueReaders.js';
@@ -190,7 +190,7 @@ export function extractInvoiceFields(input: ExtractOptions): InvoiceFields {
   // ("Total Rounded 0.00": the rounding's line; nobody pays nothing for what a receipt lists): the cash tendered less
   // the change, else its largest amount, as a last resort.
   const noTotal = !total || Math.abs(total.value) < CASH_STEP;
-  const largest = receipt && noTotal ? (tenderedLessChange(lines) ?? largestAmountPrinted(lines)) : null;
+  const largest = receipt && noTotal ? (tenderedLessChange(lines) ?? summaryPaid(lines) ?? largestAmountPrinted(lines)) : null;
   if (largest) ({ subtotal, tax, total, block } = readTotals(receiptRounded(lines, largest) ?? largest));
 
   return {

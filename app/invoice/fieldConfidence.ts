@@ -19,6 +19,7 @@ import { calibratedConfidence } from './confidenceCalibration.js';
 import { READ_THROUGH_SLIPS, SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
 import { DATE_IN_NUMBER } from './numberDate.js';
 import { LARGEST_PRINTED, NO_TOTAL_LINE, POINT_LOST, TILL_IDENTITY } from './receiptReading.js';
+import { SUMMARY_ONLY } from './receiptCorroboration.js';
 
 /** The most a last-resort reading shows (a receipt's largest amount as its total): low, the analyst checks it. */
 export const LAST_RESORT_CEILING = 0.3;
@@ -149,9 +150,9 @@ export function scoreInvoiceFields(fields: InvoiceFields, pageText: string, opti
     }
     // A receipt's total that no line named, its largest amount or cash − change taken (receiptReading.ts): a last
     // resort, never sure.
-    if (field.label?.includes(LARGEST_PRINTED) || field.label?.includes(NO_TOTAL_LINE)) {
+    if (field.label?.includes(LARGEST_PRINTED) || field.label?.includes(NO_TOTAL_LINE) || field.label?.includes(SUMMARY_ONLY)) {
       score.confidence = Math.min(score.confidence, LAST_RESORT_CEILING);
-      score.evidence.push(field.label.includes(NO_TOTAL_LINE) ? 'guess:cash-minus-change' : 'guess:largest-amount');
+      score.evidence.push(field.label.includes(NO_TOTAL_LINE) ? 'guess:cash-minus-change' : field.label.includes(SUMMARY_ONLY) ? 'guess:tax-summary' : 'guess:largest-amount');
     }
     // A receipt's date read from a receipt number's digits (numberDate.ts): a last resort as well.
     if (field.label?.includes(DATE_IN_NUMBER)) {

@@ -15,9 +15,11 @@
  * agreeing outweigh one. Failing those, a subtotal that passes a strong one.
  * A chosen amount that any check or the till's identity confirms stands, and so does every receipt without checks.
  */
+import type { Word } from '../model/extraction.js';
 import type { FieldValue } from './fieldValues.js';
 import type { TextLine } from './layout.js';
 import { moneyAmounts } from './moneyAmounts.js';
+import { isPaymentLine } from './receiptConventions.js';
 import { roundingLine, tillText, type PaidAlternatives } from './receiptReading.js';
 import { CASH_STEP, round2, toCashStep, toCents, withinCents } from './rules/money.js';
 import type { VatRow } from './vatBreakdown.js';
@@ -53,6 +55,8 @@ const sameAmount = (sum: number, paid: number, rounds: boolean): boolean => toCe
 interface TaxRow {
   base: number;
   tax: number;
+  /** The row's words where it was read from a line (not from the invoice readers' breakdown). */
+  words?: Word[];
 }
 
 /** Lines that charge a service or take a discount at a rate ("Srv Chrg 10% 31.70 3.17"): no tax, whatever the arithmetic. */
@@ -74,7 +78,7 @@ function taxRows(lines: readonly TextLine[], breakdown: readonly VatRow[]): TaxR
     const amounts = moneyAmounts(text.replace(rateOnLine, ' '));
     if (rates.length !== 1 || amounts.length !== 2 || notTaxRow.test(text)) continue;
     const [base, tax] = [amounts[0]!.value, amounts[1]!.value];
-    if (base > 0 && tax >= 0 && taxAtRate(base, rates[0]!, tax)) add({ base, tax });
+    if (base > 0 && tax >= 0 && taxAtRate(base, rates[0]!, tax)) add({ base, tax, words: line.words });
   }
   for (const row of breakdown) if (row.rate !== null && row.base !== null && row.amount !== null && !row.baseFromSubtotal && taxAtRate(row.base, row.rate, row.amount)) add({ base: row.base, tax: row.amount });
   return rows;
@@ -164,4 +168,25 @@ export function corroboratedPaid(lines: readonly TextLine[], chosen: FieldValue<
     if (passed.length > 0) return { ...subtotal, label: `${subtotal.label ?? ''} (= ${passed.map((c) => c.why).join(' = ')})`.trim() };
   }
   return null;
+}
+
+/** In a total's label: no line named what was paid, and the tax summary's amounts + tax were taken. */
+export const SUMMARY_ONLY = 'the tax summary\'s amounts + tax; no line names what was paid';
+
+/**
+ * Where no line of a receipt names what was paid (its total line lost to OCR), the tax summary's Σ amount + tax over
+ * rows whose tax is the amount × the printed rate (taxRows): the till's total before any rounding, two amounts tied by
+ * a printed rate. A better last resort than the largest amount (often the cash tendered or the summary's own amount),
+ * though a summary that leaves out untaxed items falls short of the total: held low. Null where no such row is read,
+ * or where an amount off the payment lines is larger (a part of the sale larger than the whole).
+ */
+export function summaryPaid(lines: readonly TextLine[]): FieldValue<number> | null {
+  const rows = taxRows(lines, []);
+  const sum = rows.reduce((a, row) => a + toCents(row.base) + toCents(row.tax), 0) / 100;
+  if (rows.length === 0 || sum <= 0) return null;
+  // What was paid is no less than any part of the sale the page prints — an item, the subtotal: an amount above the
+  // sum off the payment lines says a row was misread ("S 6% 4.66 0.29" under "SUBTOTAL 5.15", its 4.86 read 4.66).
+  // Amounts with their cents only, as a till prints them: an item's barcode after a stray "¥" is none.
+  if (lines.some((line) => !isPaymentLine(line.text) && moneyAmounts(tillText(line.text)).some((a) => /\d[.,]\d{2}$/.test(a.text) && toCents(a.value) > toCents(sum)))) return null;
+  return { value: sum, text: sum.toFixed(2), words: rows.flatMap((row) => row.words ?? []), label: `tax summary ${rows.map((r) => `${r.base.toFixed(2)} + ${r.tax.toFixed(2)}`).join(' + ')} (${SUMMARY_ONLY})` };
 }

@@ -292,6 +292,10 @@ describe('receipt reading', () => {
     expect(tillText('Anount Incl. GST  5.00')).toBe('Amount Incl. GST  5.00');
     expect(tillText('Roundimg Adj  0.01')).toBe('Rounding Adj  0.01');
     expect(tillText('Service Charge  5.00')).toBe('Service Charge  5.00');
+    // One letter lost inside a faded label, its first and last kept: "Cange" gives the till's identity.
+    expect(tillText('Cange  0.10')).toBe('Change  0.10');
+    expect(tillText('hange  0.10')).toBe('hange  0.10');
+    expect(receiptTotal(linesOf(['KEDAI CONTOH', 'Cashier 1', 'POT  1X  26.90', 'Total Qty: 1', 'Cash  27.00', 'Cange  0.10']))?.value).toBe(26.9);
     expect(tillText('CHANGE  3.00')).toBe('CHANGE  3.00');
     // The change line read through its slip gives the till's identity: 10.00 − 5.00 is the amount, not the "total" tendered.
     const ticket = ['PARKING CONTOH SDN BHD', 'Ticket No. 123', 'Pay parking ticket  5.00', 'Anount Incl. GST  5.00', 'Accapted total  10.00', 'Changef  5.00'];
@@ -408,6 +412,15 @@ describe('receipt reading', () => {
     expect(tendered.total).toMatchObject({ value: 40, label: expect.stringContaining(NO_TOTAL_LINE) });
     expect(scoreInvoiceFields(tendered, '').total).toMatchObject({ confidence: LAST_RESORT_CEILING, evidence: expect.arrayContaining(['guess:cash-minus-change']) });
     expect(read([...head, 'PEN 1 13.50', 'SUBTOTAL  15.15', 'CHANGE DUE  0.05', 'Thank you']).total).toBe(15.15);
+    // No total line and no payment read, but a tax summary whose tax is its amount × its rate: its amount + tax
+    // before the largest amount (its own amount), as low; not where a part of the sale prints more than that sum
+    // (a row misread: "4.66" for 4.86 under a subtotal of 5.15).
+    const till = ['CONTOH MART SDN BHD (123456-X)', 'GST Reg: 001122334455', 'TAX INVOICE', 'Date: 22/03/18 10:18'];
+    const summed = extractInvoiceFields({ words: wordsFromLayoutText([...till, 'ICE COOL 1 0.95 S', 'SUBTOTAL 515', 'CHANGE DUE 0.05', 'GST RATE AMT(RM) TAX(RM)', 'S 6% 4.86 0.29', 'Thank you'].join('\n')) });
+    expect(summed.total).toMatchObject({ value: 5.15, label: expect.stringContaining('tax summary 4.86 + 0.29') });
+    expect(scoreInvoiceFields(summed, '').total?.evidence).toContain('guess:tax-summary');
+    expect(scoreInvoiceFields(summed, '').total?.confidence).toBeLessThanOrEqual(LAST_RESORT_CEILING);
+    expect(read([...till, 'ICE COOL 1 0.95 S', 'SUBTOTAL 5.15', 'CHANGE DUE 0.05', 'GST RATE AMT(RM) TAX(RM)', 'S 6% 4.66 0.29', 'Thank you']).total).toBe(5.15);
     // A total line read: the largest amount is no rival to it (the cash tendered).
     expect(read([...head, 'PEN 1 3.50', 'Total 3.50', 'Cash 50.00']).total).toBe(3.5);
     // An invoice without a total stays without one.

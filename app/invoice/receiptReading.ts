@@ -460,13 +460,16 @@ const lookalike = (a: string, b: string): boolean => letterLookalikes.some((grou
 
 /**
  * Whether `word` is `label` as OCR of a faded till print writes it: one stray character glued at either end
- * ("Changef"), or one letter read as a look-alike ("Anount"). Not any one edit: "Charge" (a service charge) is one
+ * ("Changef"), one letter lost inside it ("Cange"), or one letter read as a look-alike ("Anount"). Not any one edit: "Charge" (a service charge) is one
  * letter from "Change", but r/n is no look-alike pair, and a word of the till's own vocabulary stays itself.
  */
 function tillLabelSlip(word: string, label: string): boolean {
   const w = word.toLowerCase();
   if (w === label) return false;
   if (w.length === label.length + 1) return w.slice(1) === label || w.slice(0, -1) === label;
+  // One letter lost inside a faded word ("Cange"), its first and last kept: no other till word is one letter short of
+  // these six- and eight-letter labels.
+  if (w.length === label.length - 1) return w[0] === label[0] && w.at(-1) === label.at(-1) && [...label].some((_, k) => label.slice(0, k) + label.slice(k + 1) === w);
   if (w.length !== label.length) return false;
   const differ = [...w].flatMap((ch, i) => (ch === label[i] ? [] : [i]));
   return differ.length === 1 && lookalike(w[differ[0]!]!, label[differ[0]!]!);
