@@ -292,6 +292,11 @@ describe('receipt reading', () => {
     expect(tillText('Anount Incl. GST  5.00')).toBe('Amount Incl. GST  5.00');
     expect(tillText('Roundimg Adj  0.01')).toBe('Rounding Adj  0.01');
     expect(tillText('Service Charge  5.00')).toBe('Service Charge  5.00');
+    // A change line that names the cash it is given in ("CASH CHANGE 41.30") is the change; a line printing the cash
+    // tendered beside the change ("Cash 50.00 Change 10.00") is none (its amount over the change is no tender).
+    expect(receiptTotal(linesOf(['KEDAI CONTOH', 'Cashier 1', 'SUBTOTAL: 55.90', 'TOTAL: 58. oo', 'CASH 100.00', 'CASH CHANGE 41.30']))?.value).toBe(58.7);
+    expect(receiptTotal(linesOf(['KEDAI CONTOH', 'Cashier 1', 'SUBTOTAL (QTY 4) RM41.45', 'CASH RM51.50', 'CHANGE CASH RM10.05']))?.value).toBe(41.45);
+    expect(receiptTotal(linesOf(['KEDAI CONTOH', 'Cashier 1', 'BREAD 1 3.50', 'Total', 'Cash 50.00 Change 10.00']))?.value).not.toBe(40);
     // One letter lost inside a faded label, its first and last kept: "Cange" gives the till's identity.
     expect(tillText('Cange  0.10')).toBe('Change  0.10');
     expect(tillText('hange  0.10')).toBe('hange  0.10');

@@ -640,9 +640,13 @@ function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount 
  */
 const pricedItemLine = (text: string): boolean => (splitDecimals(text).match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 2;
 
-/** The first change line that prints an amount, on its line or alone under it (not a cash line naming it); −1 where none. */
+/**
+ * The first change line that prints an amount, on its line or alone under it; −1 where none. Not a line that prints
+ * the cash tendered beside the change ("Cash 50.00 Change 10.00": two amounts); a change line that names the cash it is
+ * given in prints one ("CASH CHANGE 41.30", "CHANGE CASH RM10.05").
+ */
 const changeLineOf = (lines: readonly TextLine[], amountAt: (lines: readonly TextLine[], index: number) => LineAmount | null = amountOf): number =>
-  lines.findIndex((line, i) => changeLine.test(line.text) && !cashLine.test(line.text.replace(changeLine, '')) && amountAt(lines, i) !== null);
+  lines.findIndex((line, i) => changeLine.test(line.text) && !(cashLine.test(line.text.replace(changeLine, '')) && moneyAmounts(splitDecimals(line.text)).length !== 1) && amountAt(lines, i) !== null);
 
 /**
  * A payment line's own amount, or the bare digits that end it read as cents ("Paid Amount 2000", "Change : 800"):
