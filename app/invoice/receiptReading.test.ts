@@ -103,6 +103,9 @@ describe('receipt reading', () => {
     // One separator lost and the other read as a digit, under a date label: nine digits, one real date.
     expect(runTogetherDate(linesOf(['Doc No CS001 Date 251202018']), false)).toMatchObject({ value: '2018-12-25', label: expect.stringContaining('read through OCR slips') });
     expect(runTogetherDate(linesOf(['Date: 25/1202018 8:13 PM']), false)?.value).toBe('2018-12-25');
+    // The slash printed after the day: the month follows it, whatever a digit after the day would make.
+    expect(runTogetherDate(linesOf(['Date: 12/0102018']), false)?.value).toBe('2018-01-12');
+    expect(runTogetherDate(linesOf(['Date: 1201/02018']), false)).toBeNull();
     expect(runTogetherDate(linesOf(['Tarikh 160372018']), false)?.value).toBe('2018-03-16');
     expect(runTogetherDate(linesOf(['Date 120102018']), false)).toBeNull(); // 12/01 or 12/10: two dates, none read
     expect(runTogetherDate(linesOf(['Invoice 251202018']), false)).toBeNull(); // no date label: a number

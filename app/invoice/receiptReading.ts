@@ -460,8 +460,9 @@ const lookalike = (a: string, b: string): boolean => letterLookalikes.some((grou
 
 /**
  * Whether `word` is `label` as OCR of a faded till print writes it: one stray character glued at either end
- * ("Changef"), one letter lost inside it ("Cange"), or one letter read as a look-alike ("Anount"). Not any one edit: "Charge" (a service charge) is one
- * letter from "Change", but r/n is no look-alike pair, and a word of the till's own vocabulary stays itself.
+ * ("Changef"), one letter lost inside it ("Cange"), or one letter read as a look-alike ("Anount"). Not any one edit:
+ * "Charge" (a service charge) is one letter from "Change", but r/n is no look-alike pair, and a word of the till's own
+ * vocabulary stays itself.
  */
 function tillLabelSlip(word: string, label: string): boolean {
   const w = word.toLowerCase();
@@ -1028,10 +1029,13 @@ const dateLabelBefore = /(?<![\p{L}])(?:date|tarikh|datum)(?![\p{L}])/iu;
  * in; a repair, held low. Null otherwise.
  */
 function separatorReadAsDigit(line: TextLine, word: Word, text: string, monthFirst: boolean): FieldValue<string> | null {
+  // A slash printed is the first separator, after the day: the digit read for the second then follows the month.
+  const slashed = /^\d{2}\/\d{7}$/.test(text);
   const digits = text.replace('/', '');
-  if (!/^\d{9}$/.test(digits) || (text.match(/\//g) ?? []).length > 1 || !dateLabelBefore.test(line.text.slice(0, line.text.indexOf(word.text)))) return null;
+  if (!/^\d{9}$/.test(digits) || (text.includes('/') && !slashed) || !dateLabelBefore.test(line.text.slice(0, line.text.indexOf(word.text)))) return null;
   const readings = new Set<string>();
-  for (const [first, second] of [[digits.slice(0, 2), digits.slice(2, 4)], [digits.slice(0, 2), digits.slice(3, 5)]] as const) {
+  const splits = [[digits.slice(0, 2), digits.slice(2, 4)], ...(slashed ? [] : [[digits.slice(0, 2), digits.slice(3, 5)]])] as const;
+  for (const [first, second] of splits) {
     const [day, month] = (monthFirst ? [second, first] : [first, second]).map(Number) as [number, number];
     const year = Number(digits.slice(5));
     if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
