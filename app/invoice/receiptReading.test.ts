@@ -389,6 +389,9 @@ describe('receipt reading', () => {
     expect(legalFormSpelled('JALAN SS 5/8 CONTOH')).toBe('JALAN SS 5/8 CONTOH');
     // A legal form's letter read as a digit makes no address of a name with a place in it.
     expect(receiptMerchant(linesOf(['CONTOH BOOK (TAMAN DAYA) SDN 8HD', '79117-W', 'NO. 5, JALAN SAGU 16', '12/03/2018 10:00']))?.value).toBe('CONTOH BOOK (TAMAN DAYA) SDN BHD');
+    // An address line that ends with the comma the letterhead's address lines end with is no name, whatever OCR made
+    // of its street ("OFF JALAN PUDU," read "OFF JALAN PLC,": a legal form).
+    expect(receiptMerchant(linesOf(['CONTOH KRAFT & TAILORING', '13, JALAN CONTOH,', 'OFF JALAN PLC,', '55100 KUALA LUMPUR', 'Company Reg No. :75495-W', 'Date : 27/03/2018']))?.value).toBe('CONTOH KRAFT & TAILORING');
     expect(legalFormSpelled('CONTOH SDN. BHD.')).toBe('CONTOH SDN. BHD.');
     expect(legalFormSpelled('CONTOH SDN BERAS')).toBe('CONTOH SDN BERAS');
     // CO.'s O read as a zero before the rest of the legal form, also where it starts the name's second line.

@@ -139,6 +139,9 @@ const titled = (text: string): boolean => {
 /** What never names the merchant: a contact, address, postcode or country line, a greeting, thank-you or foot, a till's section line. */
 function notAName(text: string): boolean {
   if (contactLine.test(text) || (addressWord.test(text) && /\d/.test(text)) || postcode.test(text) || /^(?:no\.?|lot)\s*\d/i.test(text)) return true;
+  // An address line the letterhead continues on the next ("OFF JALAN PUDU," read "OFF JALAN PLC,": a legal form
+  // misread in a street's name): a street word and the comma that ends an address's lines.
+  if (addressWord.test(text) && /,\s*$/.test(text)) return true;
   // A registration's own label ("Company Reg No. 754054"), the name being on another line.
   if (registrationLabel.exec(text)?.index === 0) return true;
   return isCountryName(text) || greetingLine.test(text) || receiptSignals.thanks!.test(text) || footerLine.test(text) || receiptSignals.till!.test(text) || headerEnd.test(text);
