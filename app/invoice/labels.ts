@@ -57,7 +57,7 @@ export const fieldLabels: Record<LabelledField, string[][]> = {
   total: [
     [
       'grand\\s+total', 'total\\s+amount\\s+due', 'amount\\s+due', 'total\\s+due', 'balance\\s+due', 'total\\s+to\\s+pay', 'invoice\\s+total',
-      'total\\s+for\\s+this\\s+invoice', 'total\\s+(?:incl\\.?|including)\\s+(?:vat|tax)', 'total\\s+amount',
+      'total\\s+for\\s+this\\s+invoice', 'total\\s+(?:incl\\.?|including|inclusive)\\s+(?:of\\s+)?(?:vat|tax|gst|sst)', 'total\\s+amount',
       // "Gesamtbetrag der Zuschläge" is the total of the charges, not of the invoice.
       `gesamtbetrag${notOfSomething}`, `rechnungsbetrag${notOfSomething}`, 'endbetrag', 'zu\\s+zahlen(?:der\\s+betrag)?', `gesamtsumme${notOfSomething}`, 'bruttobetrag', 'bruttosumme', 'rechnungssumme\\s+brutto',
       'summe\\s+brutto', 'gesamt\\s+brutto', 'importe\\s+total', 'total\\s+factura', 'total\\s+a\\s+pagar', 'totale\\s+(?:fattura|documento|da\\s+pagare|complessivo)',

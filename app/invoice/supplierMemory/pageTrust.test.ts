@@ -52,6 +52,13 @@ describe('memory against a trustworthy page reading', () => {
     }
   });
 
+  it('a total read under a label naming the tax it includes ("Total Inclusive GST", "Total Incl. of SST") is the field\'s own label', () => {
+    for (const label of ['Total Inclusive GST 6%:', 'Total Incl. of GST', 'Total including VAT', 'TOTAL INCLUSIVE OF SST'])
+      expect(pageLeads('total', { total: { confidence: 0.5, label } }, false, false, true, 10, 109.7)).toBe('page:label-specific');
+    // A bare "Total", or the amount without its tax, names no total memory must yield to.
+    for (const label of ['Total', 'Total Exclusive of GST']) expect(pageLeads('total', { total: { confidence: 0.5, label } }, false, false, true, 10, 109.7)).toBeNull();
+  });
+
   it('the page\'s amounts lead where they close BT-109 + BT-110 = BT-112 and memory\'s do not', () => {
     // A wrong correction taught the VAT amount as the total: memory reads 47.50 as the total on the next page.
     const wrongly = read({ ...confirmed, total: 19 });
