@@ -1021,6 +1021,12 @@ const runTogetherTime = (digits: string): boolean => {
   return h < 24 && m < 60 && sec < 60;
 };
 
+/** The ISO date of a day, month and year read from run-together digits, or null: no real date in 1990–2069. */
+function runTogetherIso(day: number, month: number, year: number): string | null {
+  if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** A date's label before it on its line: "Date", "Tarikh", "Datum". */
 const dateLabelBefore = /(?<![\p{L}])(?:date|tarikh|datum)(?![\p{L}])/iu;
 
@@ -1041,8 +1047,8 @@ function separatorReadAsDigit(line: TextLine, word: Word, text: string, monthFir
   for (const [first, second] of splits) {
     const [day, month] = (monthFirst ? [second, first] : [first, second]).map(Number) as [number, number];
     const year = Number(digits.slice(5));
-    if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
-    readings.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    const iso = runTogetherIso(day, month, year);
+    if (iso) readings.add(iso);
   }
   if (readings.size !== 1) return null;
   return { value: [...readings][0]!, text: word.text, words: [word], label: `${line.text} (${READ_THROUGH_SLIPS}: a separator read as a digit)` };
@@ -1079,9 +1085,8 @@ export function runTogetherDate(lines: readonly TextLine[], monthFirst: boolean,
       const [day, month] = monthFirst && !yearFirst ? [b, a] : [a, b];
       let year = Number(m[3]);
       if (m[3]!.length === 2) year += 2000;
-      if (year < 1990 || year > 2069 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
-      const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      return { value: iso, text: word.text, words: [word], label: null };
+      const iso = runTogetherIso(day, month, year);
+      if (iso) return { value: iso, text: word.text, words: [word], label: null };
     }
   }
   return null;
