@@ -8,7 +8,7 @@ import { extractInvoiceFields, toPlainFields, wordsFromLayoutText } from './inde
 import { wordsToLines } from './layout.js';
 import { LAST_RESORT_CEILING, scoreInvoiceFields } from './fieldConfidence.js';
 import { SLIP_REPAIRED_CEILING } from './ocrDateRepair.js';
-import { itemsBeforeTheFoot, LARGEST_PRINTED, NO_TOTAL_LINE, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY } from './receiptReading.js';
+import { itemsBeforeTheFoot, LARGEST_PRINTED, NO_TOTAL_LINE, receiptEvidence, receiptMerchant, receiptTotal, runTogetherDate, tillText, legalFormSpelled, timedDate, TILL_IDENTITY, SUBTOTAL_AND_CHARGES } from './receiptReading.js';
 
 const linesOf = (lines: string[]) => wordsToLines(wordsFromLayoutText(lines.join('\n')));
 const read = (lines: string[]) => toPlainFields(extractInvoiceFields({ words: wordsFromLayoutText(lines.join('\n')) }));
@@ -169,6 +169,12 @@ describe('receipt reading', () => {
     // Nothing printed with cents above to tell; digits after an amount cut at its point are noise.
     expect(total(['Total  2490'])).toBeNull();
     expect(total(['ITEM  1  45.00', 'NET TOTAL:  45. 130'])?.value).not.toBe(130);
+    // A closing mark OCR read from the print's edge after the digits is passed over; a bracketed total likewise.
+    const summary = ['Total Sales (Excluding GST) :  18.87', 'Total GST :  1.13'];
+    expect(total([...summary, 'Total Sales (Inclusive of GST) :  2000)'])).toMatchObject({ value: 20, label: expect.stringContaining('decimal point lost: 2000') });
+    expect(total([...summary, 'Total Sales (Inclusive of GST) :  2000|'])?.value).toBe(20);
+    expect(total([...summary, 'Total Sales (Inclusive of GST) :  ( 2000)'])?.value).toBe(20);
+    expect(total([...summary, 'Total Sales (Inclusive of GST) :  2000))'])?.value).not.toBe(20);
     // A repair, not a reading: low, unless cash − change gives the same amount.
     const head = ['CONTOH STATIONERY SDN BHD (123456-X)', 'GST Reg: 001122334455', 'TAX INVOICE', 'CB#: 389772  17/01/2018 8.08:53', 'Qty Description Price Total', '1  2266  18.77  18.77 SR'];
     const repaired = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'Total Inclusive GST  1877', 'Thank you'].join('\n')) });
@@ -177,6 +183,18 @@ describe('receipt reading', () => {
     const paid = extractInvoiceFields({ words: wordsFromLayoutText([...head, 'Total Inclusive GST  1877', 'Cash  20.00', 'Change  1.23', 'Thank you'].join('\n')) });
     expect(paid.total?.value).toBe(18.77);
     expect(scoreInvoiceFields(paid, '').total?.evidence).not.toContain('ocr:slips-repaired');
+  });
+
+  it('the total\'s whole line lost: cash − change where the subtotal and the amounts under it add up to it', () => {
+    const total = (lines: string[]) => receiptTotal(linesOf(['SHOP CONTOH', 'Cashier 1', '1 SET C RM49.90  49.90 SR', '3 HERBAL TEA  6.00 SR', 'Item Count 4', ...lines]));
+    // 55.90 + 2.80 = 100.00 − 41.30: 58.70, printed on no line OCR read.
+    expect(total(['SUBTOTAL:  55.90', 'SRVC 5%  2.80', 'CASH  100.00', 'CASH CHANGE  41.30'])).toMatchObject({ value: 58.7, label: expect.stringContaining(SUBTOTAL_AND_CHARGES) });
+    // A rounding taken off counts with its sign: 55.90 + 2.80 − 0.02 = 58.68.
+    expect(total(['SUBTOTAL:  55.90', 'SRVC 5%  2.80', 'Rounding  -0.02', 'CASH  100.00', 'CHANGE  41.32'])?.value).toBe(58.68);
+    // The sums disagree (a charge misread, or a discount printed without its sign): the identity alone decides nothing.
+    expect(total(['SUBTOTAL:  55.90', 'SRVC 5%  2.60', 'CASH  100.00', 'CASH CHANGE  41.30'])?.value).not.toBe(58.7);
+    // An item's line between them: the subtotal is no sum of the sale.
+    expect(total(['SUBTOTAL:  55.90', '1 MUG 2.80  2.80', 'CASH  100.00', 'CASH CHANGE  41.30'])?.value).not.toBe(58.7);
   });
 
   it('the payment with its decimal points lost decides where a total printed before it agrees in the same scale', () => {

@@ -612,6 +612,18 @@ function paidExactlyBelow(lines: readonly TextLine[], index: number, value: numb
 export const POINT_LOST = 'decimal point lost';
 
 /**
+ * The bare digits (three to six, no decimal point) a line ends with, where a till's amount lost its point. One
+ * closing mark after them is passed over: OCR reads the print's right edge or a box's rule as one ("Total Sales
+ * (Inclusive of GST) : 2000)"), and a till's bracketed total is the amount asked for all the same ("( 742)"). Null
+ * for digits after an amount cut short at its point ("Total: 45. 130"): noise, not the amount.
+ */
+function bareDigitsEnding(text: string): { digits: string; index: number } | null {
+  const bare = /(?<![\d.,])(\d{3,6})\s*[)\]|}]?\s*$/u.exec(text);
+  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
+  return { digits: bare[1]!, index: bare.index };
+}
+
+/**
  * A total line ending in bare digits ("Total Inclusive GST 2490", "Total: 2682"): a till prints every amount with its
  * cents, so OCR lost the decimal point (24.90). Only where that reading is no less than every amount printed with
  * cents above it (an item, a subtotal: no total is less) — where it is less, the cents may be what was lost
@@ -619,17 +631,15 @@ export const POINT_LOST = 'decimal point lost';
  * Payable 15900"): nothing tells, and nothing is read. Null also where no amount with cents is printed above.
  */
 function pointLostAmount(lines: readonly TextLine[], index: number): LineAmount | null {
-  const text = lines[index]!.text;
-  const bare = /(?<![\d.,])(\d{3,6})\s*$/.exec(text);
-  // Digits after an amount cut short at its point ("Total: 45. 130") are noise, not the amount.
-  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
+  const bare = bareDigitsEnding(lines[index]!.text);
+  if (!bare) return null;
   const above = lines
     .slice(0, index)
     .filter((line) => !cashLine.test(line.text) && !changeLine.test(line.text))
     .flatMap((line) => (splitDecimals(line.text).match(/\d[\d,]*\.\d{2}(?!\d)/g) ?? []).map((a) => Number(a.replace(/,/g, ''))));
   if (above.length === 0) return null;
   const largest = Math.max(...above);
-  const digits = bare[1]!;
+  const { digits } = bare;
   const words = lines[index]!.words.filter((w) => w.text.includes(digits));
   const asCents = Number(digits) / 100;
   // Within a coin: a total rounded down to the smallest coin may be under the subtotal printed above it.
@@ -660,10 +670,9 @@ const changeLineOf = (lines: readonly TextLine[], amountAt: (lines: readonly Tex
 function ownOrPointLost(lines: readonly TextLine[], index: number): LineAmount | null {
   const own = ownAmount(lines, index);
   if (own) return own;
-  const text = lines[index]!.text;
-  const bare = /(?<![\d.,])(\d{3,6})\s*$/.exec(text);
-  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
-  const digits = bare[1]!;
+  const bare = bareDigitsEnding(lines[index]!.text);
+  if (!bare) return null;
+  const { digits } = bare;
   return { line: index, value: Number(digits) / 100, text: digits, words: lines[index]!.words.filter((w) => w.text.includes(digits)), why: `${POINT_LOST}: ${digits}` };
 }
 
@@ -709,6 +718,31 @@ function tillPaymentPointLost(lines: readonly TextLine[]): TillPayment | null {
   return till && (till.tendered.why ?? till.given.why) ? till : null;
 }
 
+/** In a total's label: the amount paid is also the subtotal with the amounts printed under it (subtotalWithCharges). */
+export const SUBTOTAL_AND_CHARGES = '= the subtotal and the lines under it';
+
+/**
+ * The line of the last subtotal before the amount tendered (`cash`), where it and the amounts printed between it and
+ * the tender (a service charge, the tax, a rounding or a discount with its sign) add up to `paid`, tendered − change:
+ * the total's whole line lost to OCR ("SUBTOTAL: 55.90", "SRVC 5% 2.80", "CASH 100.00", "CASH CHANGE 41.30" — 58.70 is
+ * printed nowhere OCR read). Two sides of the receipt's arithmetic, read from four printed amounts, agree. Not across
+ * an item's line (a unit price beside its amount: the subtotal is then no sum of the sale). (A subtotal equal to
+ * what was paid on its own is read before this, as the printed amount the identity gives.)
+ */
+function subtotalWithCharges(lines: readonly TextLine[], cash: number, paid: number): number | null {
+  let subtotal = -1;
+  for (let i = cash - 1; i >= 0 && subtotal < 0; i--) if (subtotalLine.test(lines[i]!.text) && ownAmount(lines, i)) subtotal = i;
+  if (subtotal < 0) return null;
+  let sum = ownAmount(lines, subtotal)!.value;
+  for (let i = subtotal + 1; i < cash; i++) {
+    const amount = ownAmount(lines, i);
+    if (!amount) continue;
+    if (pricedItemLine(lines[i]!.text)) return null;
+    sum += amount.value;
+  }
+  return Math.abs(sum - paid) < 0.005 ? subtotal : null;
+}
+
 /** In a total's label: the amount was read by the till's identity, total = tendered − change, three printed amounts. */
 export const TILL_IDENTITY = '= cash − change';
 
@@ -741,6 +775,9 @@ export function receiptTotal(ocrLines: readonly TextLine[]): FieldValue<number> 
     const lastBare = Math.max(-1, ...bareTotals.filter((i) => i < cash && !subtotalLine.test(lines[i]!.text)));
     const lastPrinted = Math.max(-1, ...candidates.filter((c) => c.line < cash).map((c) => c.line));
     if (paid > 0 && given.value > 0 && lastBare > lastPrinted) return { value: paid, text: tendered.text, words: [...tendered.words, ...given.words], label: `${lines[lastBare]!.text} (${TILL_IDENTITY}, its amount lost)` };
+    // The total's whole line lost to OCR: the subtotal and what the lines under it add or take off agree with it.
+    const summed = paid > 0 ? subtotalWithCharges(lines, cash, paid) : null;
+    if (summed !== null) return { value: paid, text: tendered.text, words: [...tendered.words, ...given.words], label: `${lines[summed]!.text} (${TILL_IDENTITY}, ${SUBTOTAL_AND_CHARGES})` };
     // Change 0.00 with no total printed above it (its amount lost to OCR): the cash paid it exactly. A total that
     // is printed and differs says the change was misread instead.
     if (given.value === 0 && paid > 0 && cashLine.test(lines[cash]!.text) && !candidates.some((c) => c.line < cash)) return labelled(tendered, 'cash, no change');
