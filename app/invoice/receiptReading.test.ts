@@ -452,6 +452,14 @@ describe('receipt reading', () => {
     expect(read([...till, 'ICE COOL 1 0.95 S', 'SUBTOTAL 5.15', 'CHANGE DUE 0.05', 'GST RATE AMT(RM) TAX(RM)', 'S 6% 4.66 0.29', 'Thank you']).total).toBe(5.15);
     // A total line read: the largest amount is no rival to it (the cash tendered).
     expect(read([...head, 'PEN 1 3.50', 'Total 3.50', 'Cash 50.00']).total).toBe(3.5);
+    // The change given back may exceed the sale: never the largest amount (the tender OCR garbled, so no identity).
+    expect(read([...head, 'PEN 1 3.50', 'BOOK 1 25.20', 'SUBTOTAL  28.70', 'RM CASH  100.006', 'CHANGE  71.30', 'Thank you']).total).toBe(28.7);
+    // With no change printed the tender paid it exactly: an amount over it is a misread, not what was paid.
+    expect(read([...head, '1 MAJESTA HSS  2774.00  8.00 SR', 'Cash Received  8.00', 'Thank you']).total).toBe(8);
+    // A tender under the smallest coin is its digits lost, no bound.
+    expect(read([...head, 'PEN 1 3.50', 'BOOK 1 25.20', 'Cash Received  0.00', 'Thank you']).total).toBe(25.2);
+    // Where change is printed, the tender bounds nothing (it may be the garbled amount): the largest stands.
+    expect(read([...head, 'PEN 1 3.50', 'BOOK 1 25.20', 'SUBTOTAL  28.70', 'RM CASH  j00.50', 'CHANGE  71.30', 'Thank you']).total).toBe(28.7);
     // An invoice without a total stays without one.
     expect(read(['Contoh GmbH', 'Rechnung Nr. 42', 'Datum: 12.03.2018', 'Beratung 2 Std. 240,00', 'Reisekosten 35,00']).total).toBeNull();
   });

@@ -1015,17 +1015,26 @@ export const LARGEST_PRINTED = 'the largest amount printed; no line names what w
 
 /**
  * The amount paid where no line of the receipt names it (OCR lost the total's label or its amount): the largest amount
- * the receipt prints. Every other figure of a receipt — an item, the subtotal, a tax, a discount, the change — is a
- * part of what is paid; only the cash tendered can exceed it, and where the till prints change as well, its identity
- * (tendered − change) has read the total before this is asked. A last resort, shown low: on the development receipts
- * whose total no line named it is right on 6 of 11. Null where the receipt prints no amount.
+ * the receipt prints. Every other figure of a receipt — an item, the subtotal, a tax, a discount — is a part of what
+ * is paid; the cash tendered can exceed it, and so can the change given back ("SUBTOTAL 28.70", "CASH 100.00",
+ * "CHANGE 71.30"), so a change line's amount is never taken; and where no change is printed, nothing over the amount
+ * tendered (a cash or card line's) was paid — such an amount is a misread ("2774.00" for a unit price over "Cash
+ * Received 8.00"). Where the till prints change, its identity (tendered − change) has read the total before this is
+ * asked, unless OCR garbled one of them. A last resort, shown low. Null where the receipt prints no amount.
  */
 export function largestAmountPrinted(ocrLines: readonly TextLine[]): FieldValue<number> | null {
+  const texts = ocrLines.map((line) => tillText(line.text));
+  // With no change given, the tender paid the sale exactly: nothing larger was paid. (Where change is printed, its
+  // identity failed on a garbled amount, and the tender itself may be one: "RM CASH j00.00".)
+  const noChange = !texts.some((text) => changeLine.test(text));
+  const tendered = texts.filter((text) => cashLine.test(text)).flatMap((text) => moneyAmounts(text).filter((a) => a.hasDecimals && a.value >= CASH_STEP).map((a) => a.value));
+  const most = noChange && tendered.length > 0 ? Math.max(...tendered) : Infinity;
   let largest: FieldValue<number> | null = null;
-  ocrLines.forEach((line) => {
-    const text = tillText(line.text);
+  ocrLines.forEach((line, i) => {
+    const text = texts[i]!;
+    if (changeLine.test(text)) return;
     for (const amount of moneyAmounts(text)) {
-      if (!amount.hasDecimals || (largest && amount.value <= largest.value)) continue;
+      if (!amount.hasDecimals || amount.value > most + 0.005 || (largest && amount.value <= largest.value)) continue;
       // The label names the rule, not the line: a total word on the line ("Total Inclusive GST:" over an item's
       // 29.00) is no label of this amount and must lend it no confidence (fieldConfidence.ts).
       const pieces = amount.text.split(' ');
