@@ -6,10 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PSM } from 'tesseract.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, Extraction } from '../../app/model/extraction.js';
 import { BundledEngine } from './index.js';
-import { amountsJoined, binarised, MAX_REGIONS, rereadWeakRegions, weakRegions } from './regionReread.js';
+import { amountsJoined, binarised, MAX_REGIONS, rereadWeakRegions, unreadBands, weakRegions } from './regionReread.js';
 import { otsuThreshold } from './ocrImage.js';
 import type { LineReading } from './lineRecognizer.js';
 import type { OcrWord } from './tesseractWords.js';
@@ -61,6 +62,48 @@ describe('weakRegions', () => {
   });
 });
 
+describe('unreadBands', () => {
+  /** A white page with every word's box inked, and `blocks` ([top, bottom, left, right]) inked with no word on them. */
+  const page = (words: readonly OcrWord[], blocks: readonly [number, number, number, number][], width = 400, height = 600) => {
+    const data = new Uint8Array(width * height).fill(250);
+    const ink = (top: number, bottom: number, left: number, right: number) => {
+      for (let y = top; y < bottom; y++) for (let x = left; x < right; x += 2) data[y * width + x] = 20;
+    };
+    for (const w of words) ink(w.box[1] + 4, w.box[3] - 4, w.box[0], w.box[2]);
+    for (const block of blocks) ink(...block);
+    return { data, width, height };
+  };
+  /** Rows of items 20 px tall, 30 px apart, from `from` to `to` and again from `again` (a gap between). */
+  const rows = (from: number, to: number, again: number) =>
+    [...Array.from({ length: Math.floor((to - from) / 30) + 1 }, (_, i) => from + i * 30), ...Array.from({ length: 6 }, (_, i) => again + i * 30)].flatMap((y) => [word('ITEM', 20, y), word('2.50', 300, y)]);
+  const body = rows(40, 190, 300);
+
+  it('finds a line of large print between the words that no word covers (a double-height TOTAL)', () => {
+    const bands = unreadBands(page(body, [[230, 275, 20, 340]]), body);
+    expect(bands).toHaveLength(1);
+    expect(bands[0]!.kind).toBe('unread');
+    const [left, top, right, bottom] = bands[0]!.box;
+    expect(top).toBeLessThanOrEqual(230);
+    expect(top).toBeGreaterThan(215);
+    expect(bottom).toBeGreaterThanOrEqual(275);
+    expect(bottom).toBeLessThan(290);
+    // Across the text column.
+    expect(left).toBeLessThanOrEqual(20);
+    expect(right).toBeGreaterThanOrEqual(348);
+  });
+
+  it('not a rule or a speck, a picture many lines tall, ink outside the text, nor ink a word covers', () => {
+    expect(unreadBands(page(body, [[250, 254, 20, 340]]), body)).toEqual([]);
+    const apart = rows(40, 100, 400);
+    expect(unreadBands(page(apart, [[130, 380, 20, 340]]), apart)).toEqual([]);
+    expect(unreadBands(page(body, [[470, 530, 20, 340]]), body)).toEqual([]);
+    expect(unreadBands(page(body, [[100, 160, 20, 340]]), body)).toEqual([]);
+    // Too few words to measure the body's print by.
+    const few = [40, 70, 300, 330].flatMap((y) => [word('ITEM', 20, y), word('2.50', 300, y)]);
+    expect(unreadBands(page(few, [[230, 275, 20, 340]]), few)).toEqual([]);
+  });
+});
+
 describe('binarising a band', () => {
   it("splits faded print from paper at Otsu's threshold", () => {
     // Paper around 230, faded print around 170: the threshold lies between them.
@@ -94,6 +137,40 @@ describe('rereadWeakRegions', () => {
     expect(amount.box[0]).toBeCloseTo(region[0] + 560 / factor, 0);
     expect((amount.box[1] + amount.box[3]) / 2).toBeGreaterThan(195);
     expect((amount.box[1] + amount.box[3]) / 2).toBeLessThan(225);
+  });
+
+  it('reads a band of unread large print as a block, keeping only a sure reading, in reading order', async () => {
+    // A small mark just under the band: its centre within the band's padding, a word of the first reading all the same.
+    const mark: OcrWord = { text: 'x', box: [20, 277, 26, 283], confidence: 0.9, lineKey: '0.0.277', lineHeight: 24 };
+    const body = [...[40, 70, 100, 130, 160, 190].flatMap((y) => [word('ITEM', 20, y), word('2.50', 300, y)]), mark, ...[300, 330, 360].flatMap((y) => [word('ITEM', 20, y), word('2.50', 300, y)])];
+    const data = new Uint8Array(400 * 600).fill(250);
+    for (const [top, bottom] of [...body.map((w) => [w.box[1] + 4, w.box[3] - 4]), [230, 275]]) for (let y = top!; y < bottom!; y++) for (let x = 20; x < 340; x += 2) data[y * 400 + x] = 20;
+    const image = { data, width: 400, height: 600 };
+    const modes: number[] = [];
+    const reading = (confidence: number) => async (_crop: unknown, mode: number) => {
+      modes.push(mode);
+      return [
+        { text: 'TOTAL:', box: [10, 5, 150, 45], confidence, lineKey: '0.0.0', lineHeight: 40 },
+        { text: '58.70', box: [300, 5, 420, 45], confidence, lineKey: '0.0.0', lineHeight: 40 },
+      ] as OcrWord[];
+    };
+    const sure = await rereadWeakRegions(image, body, reading(0.9));
+    expect(sure.report.regions.map((r) => r.kind)).toEqual(['unread']);
+    expect(modes[0]).toBe(PSM.SINGLE_BLOCK);
+    const texts = sure.words.map((w) => w.text);
+    // Between the last row above the band and the first below it.
+    expect(texts.indexOf('TOTAL:')).toBe(12);
+    expect(texts.indexOf('58.70')).toBe(13);
+    expect(texts[14]).toBe('x');
+    expect(sure.words).toHaveLength(body.length + 2);
+    const total = sure.words.find((w) => w.text === '58.70')!;
+    expect(total.box[1]).toBeGreaterThan(215);
+    expect(total.box[3]).toBeLessThan(290);
+    // A weak reading (a logo's, a stamp's) adds nothing.
+    const weak = await rereadWeakRegions(image, body, reading(0.5));
+    expect(weak.words).toEqual(body);
+    // Only where asked for.
+    expect((await rereadWeakRegions(image, body, reading(0.9), { kinds: ['amount'] })).words).toEqual(body);
   });
 });
 

@@ -17,6 +17,10 @@
  * amount ("ease" where the faded total was) — with boxes from its character columns; the label words stay
  * tesseract's (PP runs words together, and a reader of fields needs the labels).
  *
+ * Ink the first reading left without a word is read too (`unread`, unreadBands): a line printed much larger than the
+ * body — the double-height TOTAL a till prints — is dropped by tesseract's layout analysis as if it were a picture;
+ * alone, as a block, it is read, and kept where tesseract reads it surely.
+ *
  * Two more kinds of region can be asked for — a doubtful date-like word (or a "date" label without a date) and the
  * first lines of the page (the merchant's letterhead) holding a doubtful word — but are not read by default: on the
  * development receipts the dates brought back no key string missing from the first reading, and the letterheads lost
@@ -34,7 +38,7 @@ import { CJK, PP_SURE } from './lineReread.js';
 import { tenderedOrChange } from '../../app/invoice/receiptConventions.js';
 import { totalLine } from '../../app/invoice/receiptReading.js';
 
-export type RegionKind = 'amount' | 'date' | 'header';
+export type RegionKind = 'amount' | 'date' | 'header' | 'unread';
 
 export interface RereadRegion {
   kind: RegionKind;
@@ -56,7 +60,7 @@ export interface RereadReport {
 }
 
 /** Kinds of region read again unless the caller names others. */
-export const DEFAULT_KINDS: readonly RegionKind[] = ['amount'];
+export const DEFAULT_KINDS: readonly RegionKind[] = ['amount', 'unread'];
 /**
  * A word tesseract is sure of scores about 0.9–0.97; below this a key word is doubtful and worth a second look. At
  * 0.9 a sixth more rows were read again on the development receipts and none of them gave back a missing total.
@@ -73,6 +77,17 @@ const TARGET_WORD_HEIGHT = 40;
 const MAX_ENLARGE = 3;
 /** A second reading must beat the first by this much confidence when both parse alike. */
 const CONFIDENCE_MARGIN = 0.03;
+/** Unread ink (unreadBands): a row is print where this share of the text column is dark, ... */
+const UNREAD_ROW_INK = 0.02;
+/** ... a band of it is large print from this many median word heights tall, and a picture beyond this many. */
+const UNREAD_MIN_LINES = 1.5;
+const UNREAD_MAX_LINES = 5;
+/** Pages with fewer words than this have no body text to measure print against. */
+const UNREAD_MIN_WORDS = 10;
+/** Large print is brought down to the size read best, not below this share of its size. */
+const MIN_UNREAD_SCALE = 0.5;
+/** A reading of unread ink is kept only at this confidence per character or more (worth). */
+const UNREAD_SURE = 0.75;
 
 /**
  * Labels of the amount paid and of the till lines around it (the till identity cash − change = total needs them
@@ -174,6 +189,52 @@ function merged(regions: readonly RereadRegion[]): RereadRegion[] {
   return out;
 }
 
+/**
+ * Bands of print the first reading left without a word: rows between the page's first and last words, across its
+ * text column, that hold ink (darker than Otsu's threshold) under no word's box, at least UNREAD_MIN_LINES and at
+ * most UNREAD_MAX_LINES median word heights tall. Tesseract's layout analysis drops a line printed much larger than the
+ * body — a till prints its TOTAL double height ("TOTAL: 58.70", "Total After Rounding RM63.90") — as if it were a
+ * picture, so the one line that says what was paid is missing from the text. A band too short is a rule or a speck,
+ * one too tall a logo or a photo; what a band holds is kept only where tesseract reads it surely (worth).
+ */
+export function unreadBands(image: GreyImage, words: readonly OcrWord[]): RereadRegion[] {
+  const text = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  const lineHeight = median(text.map((w) => height(w.box)));
+  if (!lineHeight || text.length < UNREAD_MIN_WORDS) return [];
+  const left = Math.max(0, Math.floor(Math.min(...text.map((w) => w.box[0]))));
+  const right = Math.min(image.width, Math.ceil(Math.max(...text.map((w) => w.box[2]))));
+  const top = Math.max(0, Math.floor(Math.min(...text.map((w) => w.box[1]))));
+  const bottom = Math.min(image.height, Math.ceil(Math.max(...text.map((w) => w.box[3]))));
+  if (right - left < 1) return [];
+  const covered = new Uint8Array(image.height);
+  for (const w of words) for (let y = Math.max(0, Math.floor(w.box[1])); y <= Math.min(image.height - 1, w.box[3]); y++) covered[y] = 1;
+  const threshold = otsuThreshold(image);
+  const inkShare = (y: number): number => {
+    let dark = 0;
+    for (let x = left; x < right; x++) if (image.data[y * image.width + x]! <= threshold) dark++;
+    return dark / (right - left);
+  };
+  const bands: RereadRegion[] = [];
+  let y = top;
+  while (y < bottom) {
+    if (covered[y] || inkShare(y) < UNREAD_ROW_INK) {
+      y++;
+      continue;
+    }
+    // Grow the band over rows with any ink and no word, up and down.
+    let [from, to] = [y, y];
+    while (from > top && !covered[from - 1] && inkShare(from - 1) > 0) from--;
+    while (to + 1 < bottom && !covered[to + 1] && inkShare(to + 1) > 0) to++;
+    const tall = to - from + 1;
+    if (tall >= UNREAD_MIN_LINES * lineHeight && tall <= UNREAD_MAX_LINES * lineHeight) {
+      const pad = Math.round(lineHeight / 3);
+      bands.push({ kind: 'unread', box: [Math.max(0, left - pad), Math.max(0, from - pad), Math.min(image.width, right + pad), Math.min(image.height, to + 1 + pad)] });
+    }
+    y = to + 1;
+  }
+  return bands;
+}
+
 /** Black (0) at or below Otsu's threshold, white (255) above. */
 export function binarised(image: GreyImage): GreyImage {
   const threshold = otsuThreshold(image);
@@ -184,9 +245,12 @@ export function binarised(image: GreyImage): GreyImage {
 
 /** What a reading of a region is worth: whether it parses as the region's kind, then its confidence per character. */
 function worth(words: readonly OcrWord[], kind: RegionKind): { parses: boolean; confidence: number } {
-  const parses = kind === 'amount' ? words.some((w) => AMOUNT.test(w.text)) : kind === 'date' ? DATE.test(words.map((w) => w.text).join(' ')) : words.length > 0;
   const chars = words.reduce((a, w) => a + w.text.length, 0);
   const confidence = chars ? words.reduce((a, w) => a + w.confidence * w.text.length, 0) / chars : 0;
+  // Ink the first reading left unread holds text only where tesseract reads it surely: a logo, a stamp or a struck
+  // line read alone gives weak fragments.
+  const unreadText = (): boolean => confidence >= UNREAD_SURE && words.some((w) => /[\p{L}\p{N}]{2}/u.test(w.text));
+  const parses = kind === 'amount' ? words.some((w) => AMOUNT.test(w.text)) : kind === 'date' ? DATE.test(words.map((w) => w.text).join(' ')) : kind === 'unread' ? unreadText() : words.length > 0;
   return { parses, confidence };
 }
 
@@ -213,23 +277,27 @@ export async function rereadWeakRegions(
 ): Promise<{ words: OcrWord[]; report: RereadReport }> {
   const { signal, kinds = DEFAULT_KINDS, variants = [0, 1] } = options;
   const started = performance.now();
-  const regions = weakRegions(words, image.width, image.height, kinds);
+  const regions = [...weakRegions(words, image.width, image.height, kinds), ...(kinds.includes('unread') ? unreadBands(image, words) : [])].slice(0, MAX_REGIONS);
   const keptVariant: number[] = [];
   let result = [...words];
   let replaced = 0;
   for (const [index, region] of regions.entries()) {
     signal?.throwIfAborted();
-    const first = result.filter((w) => inside(w, region.box));
+    // Unread ink has no first reading; its padding may reach a neighbour's word, which stays as it was read.
+    const unread = region.kind === 'unread';
+    const replaceable = (w: OcrWord): boolean => !unread && inside(w, region.box);
+    const first = result.filter(replaceable);
     const crop = cropBox(image, region.box);
     const wordHeight = median(first.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => height(w.box))) ?? height(region.box) / 1.7;
-    const enlarge = Math.min(MAX_ENLARGE, Math.max(1, TARGET_WORD_HEIGHT / Math.max(1, wordHeight)));
-    const grey = enlarge > 1 ? await resizeGrey(crop.image, Math.round(crop.image.width * enlarge)) : crop.image;
+    // Unread ink is large print (a double-height total): brought down to the size read best, or up to it.
+    const enlarge = Math.min(MAX_ENLARGE, Math.max(unread ? MIN_UNREAD_SCALE : 1, TARGET_WORD_HEIGHT / Math.max(1, unread ? height(region.box) : wordHeight)));
+    const grey = enlarge !== 1 ? await resizeGrey(crop.image, Math.round(crop.image.width * enlarge)) : crop.image;
     const factor = grey.width / crop.image.width;
     let best = { words: first, worth: worth(first, region.kind), replaced: false, variant: -1 };
     for (const variant of variants) {
       // The binarised reading only where the grey one did not already give what the region should hold.
       if (variant !== variants[0] && best.replaced && best.worth.parses) break;
-      const read2 = (await read(variant === 0 ? grey : binarised(grey), PSM.SINGLE_LINE, factor)).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+      const read2 = (await read(variant === 0 ? grey : binarised(grey), unread ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE, factor)).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
       const back = read2.map((w): OcrWord => ({
         ...w,
         box: [w.box[0] / factor + crop.left, w.box[1] / factor + crop.top, w.box[2] / factor + crop.left, w.box[3] / factor + crop.top],
@@ -237,7 +305,8 @@ export async function rereadWeakRegions(
         lineKey: `reread.${index}`,
       }));
       const candidate = worth(back, region.kind);
-      if (better(candidate, best.worth)) best = { words: back, worth: candidate, replaced: true, variant };
+      // Unread ink takes only a sure reading: there is no first reading to beat, and a weak one is a picture's noise.
+      if (better(candidate, best.worth) && (!unread || candidate.parses)) best = { words: back, worth: candidate, replaced: true, variant };
     }
     if (region.kind === 'amount' && !best.worth.parses && options.second) {
       const reading = await options.second(crop.image);
@@ -249,10 +318,10 @@ export async function rereadWeakRegions(
     if (!best.replaced) continue;
     replaced++;
     // The new words go where the first reading had the region's first word (tesseract's order, top to bottom).
-    const firstIndex = result.findIndex((w) => inside(w, region.box));
+    const firstIndex = result.findIndex(replaceable);
     const at = firstIndex >= 0 ? firstIndex : result.findIndex((w) => centreY(w.box) > centreY(region.box));
-    const kept = result.filter((w) => !inside(w, region.box));
-    const position = at < 0 ? kept.length : kept.indexOf(result.slice(at).find((w) => !inside(w, region.box))!);
+    const kept = result.filter((w) => !replaceable(w));
+    const position = at < 0 ? kept.length : kept.indexOf(result.slice(at).find((w) => !replaceable(w))!);
     kept.splice(position < 0 ? kept.length : position, 0, ...best.words);
     result = kept;
   }
