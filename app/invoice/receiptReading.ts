@@ -618,8 +618,9 @@ export const POINT_LOST = 'decimal point lost';
  * for digits after an amount cut short at its point ("Total: 45. 130"): noise, not the amount.
  */
 function bareDigitsEnding(text: string): { digits: string; index: number } | null {
-  const bare = /(?<![\d.,])(\d{3,6})\s*[)\]|}]?\s*$/u.exec(text);
-  if (!bare || /\d[.,]\s*$/.test(text.slice(0, bare.index))) return null;
+  const unmarked = text.replace(/[)\]|}]\s*$/u, '');
+  const bare = /(?<![\d.,])(\d{3,6})\s*$/u.exec(unmarked);
+  if (!bare || /\d[.,]\s*$/.test(unmarked.slice(0, bare.index))) return null;
   return { digits: bare[1]!, index: bare.index };
 }
 

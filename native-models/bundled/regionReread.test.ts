@@ -146,8 +146,8 @@ describe('rereadWeakRegions', () => {
     const data = new Uint8Array(400 * 600).fill(250);
     for (const [top, bottom] of [...body.map((w) => [w.box[1] + 4, w.box[3] - 4]), [230, 275]]) for (let y = top!; y < bottom!; y++) for (let x = 20; x < 340; x += 2) data[y * 400 + x] = 20;
     const image = { data, width: 400, height: 600 };
-    const modes: number[] = [];
-    const reading = (confidence: number) => async (_crop: unknown, mode: number) => {
+    const modes: PSM[] = [];
+    const reading = (confidence: number) => async (_crop: unknown, mode: PSM) => {
       modes.push(mode);
       return [
         { text: 'TOTAL:', box: [10, 5, 150, 45], confidence, lineKey: '0.0.0', lineHeight: 40 },
